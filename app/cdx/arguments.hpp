@@ -1,0 +1,36 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cdx::cli {
+
+// Parsed `--flag value` / `--flag=value` / `--switch` arguments of one subcommand.
+// Errors are InputErrors naming the flag, so main() can exit 2 with one line.
+class Arguments {
+public:
+    // `valued` flags take a value, `switches` take none; `--set` may repeat.
+    Arguments(const std::vector<std::string>& args, const std::vector<std::string>& valued,
+              const std::vector<std::string>& switches);
+
+    bool has(const std::string& flag) const;
+    std::string required(const std::string& flag) const;
+    std::optional<std::string> optional(const std::string& flag) const;
+    const std::vector<std::string>& repeated(const std::string& flag) const;
+
+    // "8192,8192" -> {8192, 8192}: 1..maxCount positive integers.
+    std::vector<std::int64_t> positiveList(const std::string& flag, std::size_t maxCount) const;
+    std::int64_t positiveInteger(const std::string& flag) const;
+    double number(const std::string& flag, double fallback) const;
+
+private:
+    std::map<std::string, std::vector<std::string>> values_;
+    std::vector<std::string> empty_;
+};
+
+std::int64_t parseInteger(const std::string& text, const std::string& field);
+
+} // namespace cdx::cli

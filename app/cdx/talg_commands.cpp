@@ -1,0 +1,415 @@
+#include "cdx/talg_commands.hpp"
+
+#include "cdx/arguments.hpp"
+#include "params/input_error.hpp"
+#include "params/profiles.hpp"
+#include "search/tile_search.hpp"
+#include "talg/talg.hpp"
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+
+namespace cdx::cli {
+
+using nlohmann::json;
+
+const char* const kTalgUsage =
+    "usage: cdx talg --gpu ID|PATH --stencil ID|PATH --space S1[,S2[,S3]] --time T\n"
+    "                --tile tS1[,tS2[,tS3]] --tt tT [variant flags] [--set KEY=VALUE]... "
+    "[--json]\n";
+const char* const kOptimizeUsage =
+    "usage: cdx optimize --gpu ID|PATH --stencil ID|PATH --space S1[,S2[,S3]] --time T\n"
+    "                [--within 0.10] [--limit 20] [variant flags] [--set KEY=VALUE]... [--json]\n";
+const char* const kProfilesUsage = "usage: cdx profiles [--json]\n";
+
+namespace {
+
+const std::vector<std::string> kVariantFlags{"--pitch",   "--nw", "--k",     "--w3d",
+                                             "--nsslabs", "--gb", "--r-tile"};
+
+std::vector<std::string> withVariantFlags(std::vector<std::string> flags) {
+    flags.insert(flags.end(), kVariantFlags.begin(), kVariantFlags.end());
+    flags.insert(flags.end(), {"--gpu", "--stencil", "--space", "--time", "--set"});
+    return flags;
+}
+
+talg::TalgVariant parseVariant(const Arguments& a) {
+    talg::TalgVariant v;
+    if (auto s = a.optional("--pitch")) {
+        v.pitch = talg::parsePitch(*s, "--pitch");
+    }
+    if (auto s = a.optional("--nw")) {
+        v.nw = talg::parseWavefrontCount(*s, "--nw");
+    }
+    if (auto s = a.optional("--k")) {
+        v.k = talg::parseKRule(*s, "--k");
+    }
+    if (auto s = a.optional("--w3d")) {
+        v.width3d = talg::parseWidth3D(*s, "--w3d");
+    }
+    if (auto s = a.optional("--nsslabs")) {
+        v.subSlabs = talg::parseSubSlabCount(*s, "--nsslabs");
+    }
+    if (auto s = a.optional("--gb")) {
+        v.gigabyte = talg::parseGigaByte(*s, "--gb");
+    }
+    if (a.has("--r-tile")) {
+        v.registersPerTile = a.positiveInteger("--r-tile");
+    }
+    return v;
+}
+
+// GPU and stencil after the profile and every --set, in the order given.
+struct Setup {
+    GpuProfile gpuProfile;
+    StencilProfile stencilProfile;
+    Gpu gpu;
+    Stencil stencil;
+    talg::Problem problem;
+    talg::TalgVariant variant;
+};
+
+Setup loadSetup(const Arguments& a) {
+    Setup s;
+    s.gpuProfile = loadGpuProfile(a.required("--gpu"));
+    s.stencilProfile = loadStencilProfile(a.required("--stencil"));
+    for (const auto& assignment : a.repeated("--set")) {
+        applyOverride(s.gpuProfile, s.stencilProfile, s.gpuProfile.id, assignment);
+    }
+    s.gpu = toGpu(s.gpuProfile);
+    s.stencil = toStencil(s.stencilProfile, s.gpu.id);
+    const auto space = a.positiveList("--space", 3);
+    if (static_cast<int>(space.size()) != s.stencil.dim) {
+        throw InputError("--space", a.required("--space"),
+                         "stencil '" + s.stencil.id + "' is " + std::to_string(s.stencil.dim) +
+                             "D: expected " + std::to_string(s.stencil.dim) + " size(s)");
+    }
+    s.problem.dim = s.stencil.dim;
+    for (std::size_t i = 0; i < space.size(); ++i) {
+        s.problem.space[i] = space[i];
+    }
+    s.problem.time = parseInteger(a.required("--time"), "--time");
+    s.variant = parseVariant(a);
+    return s;
+}
+
+json variantJson(const talg::TalgVariant& v, int dim) {
+    json j{{"pitch", talg::name(v.pitch)},
+           {"nw", talg::name(v.nw)},
+           {"k", talg::name(v.k)},
+           {"gb", talg::name(v.gigabyte)},
+           {"r_tile", v.registersPerTile ? json(*v.registersPerTile) : json(nullptr)}};
+    if (dim == 3) {
+        j["w3d"] = talg::name(v.width3d);
+        j["nsslabs"] = talg::name(v.subSlabs);
+    }
+    return j;
+}
+
+std::string variantText(const talg::TalgVariant& v, int dim) {
+    std::string s = "pitch=" + std::string(talg::name(v.pitch)) +
+                    " nw=" + std::string(talg::name(v.nw)) + " k=" + std::string(talg::name(v.k)) +
+                    " gb=" + std::string(talg::name(v.gigabyte));
+    if (dim == 3) {
+        s += " w3d=" + std::string(talg::name(v.width3d)) +
+             " nsslabs=" + std::string(talg::name(v.subSlabs));
+    }
+    if (v.registersPerTile) {
+        s += " r_tile=" + std::to_string(*v.registersPerTile);
+    }
+    return s;
+}
+
+json tileJson(const talg::Tiles& t, int dim) {
+    json a = json::array();
+    for (int i = 0; i < dim; ++i) {
+        a.push_back(t.space[i]);
+    }
+    return a;
+}
+
+std::string joinSizes(const std::array<std::int64_t, 3>& v, int dim, const char* sep) {
+    std::string s;
+    for (int i = 0; i < dim; ++i) {
+        s += (i ? sep : "") + std::to_string(v[i]);
+    }
+    return s;
+}
+
+std::string fmt(double v, int digits = 10) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
+}
+
+json problemJson(const talg::Problem& p) {
+    json space = json::array();
+    for (int i = 0; i < p.dim; ++i) {
+        space.push_back(p.space[i]);
+    }
+    return {{"space", space}, {"time", p.time}};
+}
+
+} // namespace
+
+int runTalg(const std::vector<std::string>& args, std::ostream& out) {
+    const Arguments a(args, withVariantFlags({"--tile", "--tt"}), {"--json"});
+    const Setup s = loadSetup(a);
+    const auto tile = a.positiveList("--tile", 3);
+    if (static_cast<int>(tile.size()) != s.stencil.dim) {
+        throw InputError("--tile", a.required("--tile"),
+                         "stencil '" + s.stencil.id + "' is " + std::to_string(s.stencil.dim) +
+                             "D: expected " + std::to_string(s.stencil.dim) + " tile size(s)");
+    }
+    talg::Tiles t;
+    for (std::size_t i = 0; i < tile.size(); ++i) {
+        t.space[i] = tile[i];
+    }
+    t.time = parseInteger(a.required("--tt"), "--tt");
+    const talg::TalgResult r = talg::evaluate(s.stencil, s.problem, t, s.gpu, s.variant);
+    const auto& b = r.breakdown;
+    const int dim = s.problem.dim;
+
+    if (a.has("--json")) {
+        json warnings = json::array();
+        for (auto w : r.warnings.list()) {
+            warnings.push_back({{"id", talg::name(w)}, {"message", talg::describe(w)}});
+        }
+        json breakdown{{"L_word", b.lWordSeconds},
+                       {"M_SM_words", b.mSmWords},
+                       {"M_TB_words", b.mTbWords},
+                       {"epsilon", b.epsilon},
+                       {"N_w", b.nW},
+                       {"w_tile", b.wTile},
+                       {"pitch", b.pitch},
+                       {"w", b.w},
+                       {"N_sub", b.nSub},
+                       {"M_tile", b.mTile},
+                       {"k_max", b.kMax},
+                       {"T_ideal", b.tIdeal}};
+        if (r.feasible) {
+            breakdown.update(json{{"m_i", b.mI},
+                                  {"m_io", b.mIo},
+                                  {"m_prime", b.mPrime},
+                                  {"compute_sum", b.computeSum},
+                                  {"c", b.c},
+                                  {"zeta", b.zeta},
+                                  {"k", b.k},
+                                  {"T_unit", b.tUnit},
+                                  {"groups", b.groups},
+                                  {"rounds", b.rounds},
+                                  {"sync_time", b.syncTime},
+                                  {"compute_time", b.computeTime},
+                                  {"compute_bound", b.computeBound},
+                                  {"utilisation", b.utilisation},
+                                  {"efficiency", b.efficiency}});
+        }
+        json j{{"command", "talg"},
+               {"gpu", s.gpu.id},
+               {"stencil", s.stencil.id},
+               {"problem", problemJson(s.problem)},
+               {"tiles", {{"tile", tileJson(t, dim)}, {"tt", t.time}}},
+               {"T_alg", r.feasible ? json(r.tAlg) : json(nullptr)},
+               {"feasible", r.feasible},
+               {"reason", r.feasible ? json(nullptr) : json(talg::describe(r.excludedBy))},
+               {"constraint", r.feasible ? json(nullptr) : json(talg::name(r.excludedBy))},
+               {"variant", variantJson(s.variant, dim)},
+               {"breakdown", breakdown},
+               {"warnings", warnings}};
+        out << j.dump(2) << '\n';
+        return 0;
+    }
+
+    std::ostringstream o;
+    o << "Talg  " << s.stencilProfile.name << " (" << s.stencil.id << ") on " << s.gpuProfile.name
+      << " (" << s.gpu.id << ")\n";
+    o << "problem   S = " << joinSizes(s.problem.space, dim, " x ") << ", T = " << s.problem.time
+      << "\n";
+    o << "tiles     tS = " << joinSizes(t.space, dim, " x ") << ", tT = " << t.time << "\n";
+    o << "variant   " << variantText(s.variant, dim) << "\n\n";
+    if (!r.feasible) {
+        o << "infeasible: " << talg::describe(r.excludedBy) << " (M_tile = " << b.mTile
+          << " words, limit " << b.mTbWords << " words)\n";
+        out << o.str();
+        return 0;
+    }
+    auto row = [&o](const char* name, const std::string& value, const char* unit,
+                    const std::string& source) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "  %-10s %-18s %-8s %s\n", name, value.c_str(), unit,
+                      source.c_str());
+        o << buf;
+    };
+    o << "T_alg      " << fmt(r.tAlg) << " s   (T_ideal " << fmt(b.tIdeal, 7) << " s, efficiency "
+      << fmt(100 * b.efficiency, 4) << " %, " << (b.computeBound ? "compute" : "memory")
+      << "-bound)\n\n";
+    row("N_w", std::to_string(b.nW), "",
+        "wavefronts = kernel calls (eq. 3, epsilon = " + std::to_string(b.epsilon) + ")");
+    row("w_tile", std::to_string(b.wTile), "points", "eq. 4");
+    row("pitch", std::to_string(b.pitch), "points", "eq. 5 / A.5");
+    row("w", std::to_string(b.w), "tiles", "tiles per wavefront (eq. 5 / 22)");
+    row("N_sub", std::to_string(b.nSub), "", "sub-prisms/sub-slabs per tile (eq. 16 / 23)");
+    row("m_i", std::to_string(b.mI), "words", "input footprint (eq. 7 / 13 / 24)");
+    row("m'", fmt(b.mPrime), "s", "transfer time (eq. 8 / 14 / 25)");
+    row("c", fmt(b.c), "s", "compute time (eq. 9 / 15 / 27)");
+    row("M_tile", std::to_string(b.mTile), "words", "shared memory per tile (eq. 19)");
+    row("k_max", std::to_string(b.kMax), "", "min(M_SM/M_tile, MTB_SM) (eq. 11)");
+    row("k", std::to_string(b.k), "", "hyper-threading factor used");
+    row("T_unit", fmt(b.tUnit), "s", "time of k tiles on one SM (eq. 12 / 16 / 29)");
+    row("groups", std::to_string(b.groups), "", "ceil(w / k)");
+    row("rounds", std::to_string(b.rounds), "", "ceil(groups / n_SM)");
+    row("sync", fmt(b.syncTime), "s", "N_w T_sync");
+    row("util", fmt(100 * b.utilisation, 4) + " %", "", "w / (k n_SM rounds)");
+    const auto warnings = r.warnings.list();
+    if (!warnings.empty()) {
+        o << "\nwarnings:\n";
+        for (auto w : warnings) {
+            o << "  " << talg::name(w) << ": " << talg::describe(w) << "\n";
+        }
+    }
+    out << o.str();
+    return 0;
+}
+
+int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
+    const Arguments a(args, withVariantFlags({"--within", "--limit"}), {"--json"});
+    const Setup s = loadSetup(a);
+    search::SearchOptions opt;
+    opt.within = a.number("--within", 0.10);
+    const std::int64_t limit =
+        a.has("--limit") ? parseInteger(a.required("--limit"), "--limit") : 20;
+    if (limit < 0) {
+        throw InputError("--limit", std::to_string(limit), "expected an integer >= 0 (0 = all)");
+    }
+    const search::SearchResult r = search::searchTiles(s.stencil, s.problem, s.gpu, s.variant, opt);
+    const int dim = s.problem.dim;
+
+    if (a.has("--json")) {
+        json within = json::array();
+        for (const auto& p : r.within) {
+            within.push_back({{"tile", tileJson(p.tiles, dim)},
+                              {"tt", p.tiles.time},
+                              {"T_alg", p.tAlg},
+                              {"k", p.k}});
+        }
+        json j{{"command", "optimize"},
+               {"gpu", s.gpu.id},
+               {"stencil", s.stencil.id},
+               {"problem", problemJson(s.problem)},
+               {"variant", variantJson(s.variant, dim)},
+               {"feasible", r.found},
+               {"best", r.found ? json{{"tile", tileJson(r.best.tiles, dim)},
+                                       {"tt", r.best.tiles.time},
+                                       {"T_alg", r.best.tAlg},
+                                       {"k", r.best.k}}
+                                : json(nullptr)},
+               {"reason", r.found ? json(nullptr)
+                                  : json("no tiling of the space satisfies eq. 31 (tT even <= T, "
+                                         "innermost tile a multiple of 32 <= its extent, M_tile "
+                                         "within the per-block shared memory)")},
+               {"within_fraction", r.withinFraction},
+               {"feasible_points", r.feasiblePoints},
+               {"box_points", r.boxPoints},
+               {"infeasible",
+                {{"shared_memory_per_block", r.infeasible.sharedMemoryPerBlock},
+                 {"no_resident_block", r.infeasible.noResidentBlock}}},
+               {"within", within}};
+        out << j.dump(2) << '\n';
+        return 0;
+    }
+
+    std::ostringstream o;
+    o << "optimize  " << s.stencilProfile.name << " (" << s.stencil.id << ") on "
+      << s.gpuProfile.name << " (" << s.gpu.id << ")\n";
+    o << "problem   S = " << joinSizes(s.problem.space, dim, " x ") << ", T = " << s.problem.time
+      << "\n";
+    o << "variant   " << variantText(s.variant, dim) << "\n";
+    o << "space     " << r.boxPoints << " tilings in the box, " << r.feasiblePoints
+      << " feasible; excluded: " << r.infeasible.sharedMemoryPerBlock
+      << " by shared memory per block, " << r.infeasible.noResidentBlock << " by k_max = 0\n\n";
+    if (!r.found) {
+        o << "no feasible tiling\n";
+        out << o.str();
+        return 0;
+    }
+    o << "best      tS = " << joinSizes(r.best.tiles.space, dim, " x ")
+      << ", tT = " << r.best.tiles.time << ", k = " << r.best.k << ":  T_alg = " << fmt(r.best.tAlg)
+      << " s\n\n";
+    o << r.within.size() << " tilings within " << fmt(100 * r.withinFraction, 4)
+      << " % of the minimum";
+    const std::size_t shown =
+        limit == 0 ? r.within.size() : std::min<std::size_t>(r.within.size(), limit);
+    if (shown < r.within.size()) {
+        o << " (first " << shown << "; --limit 0 or --json for all)";
+    }
+    o << ":\n";
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "  %-20s %6s %6s %14s %8s\n", "tS", "tT", "k", "T_alg [s]",
+                  "vs best");
+    o << buf;
+    for (std::size_t i = 0; i < shown; ++i) {
+        const auto& p = r.within[i];
+        std::snprintf(buf, sizeof buf, "  %-20s %6lld %6lld %14.7f %7.2f%%\n",
+                      joinSizes(p.tiles.space, dim, " x ").c_str(),
+                      static_cast<long long>(p.tiles.time), static_cast<long long>(p.k), p.tAlg,
+                      100.0 * (p.tAlg / r.best.tAlg - 1.0));
+        o << buf;
+    }
+    out << o.str();
+    return 0;
+}
+
+int runProfiles(const std::vector<std::string>& args, std::ostream& out) {
+    const Arguments a(args, {}, {"--json"});
+    json gpus = json::array();
+    json stencils = json::array();
+    std::ostringstream o;
+    o << "GPUs:\n";
+    for (const auto& e : listProfiles("gpus")) {
+        const GpuProfile p = readGpuProfile(e.path);
+        gpus.push_back({{"id", p.id},
+                        {"name", p.name},
+                        {"architecture", p.architecture},
+                        {"path", e.path.string()}});
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "  %-14s %-30s %s\n", p.id.c_str(), p.name.c_str(),
+                      p.architecture.c_str());
+        o << buf;
+    }
+    o << "stencils:\n";
+    for (const auto& e : listProfiles("stencils")) {
+        const StencilProfile p = readStencilProfile(e.path);
+        json cIter = json::object();
+        std::string withCIter;
+        for (const auto& [gpu, q] : p.cIterByGpu) {
+            cIter[gpu] = q.value ? json(*q.value) : json(nullptr);
+            if (q.value) {
+                withCIter += (withCIter.empty() ? "" : ", ") + gpu;
+            }
+        }
+        const auto fpp = p.params.at("flops_per_point").value;
+        stencils.push_back({{"id", p.id},
+                            {"name", p.name},
+                            {"dim", p.dim},
+                            {"flops_per_point", fpp ? json(*fpp) : json(nullptr)},
+                            {"c_iter_s", cIter},
+                            {"path", e.path.string()}});
+        char buf[240];
+        std::snprintf(buf, sizeof buf, "  %-14s %-16s %dD  C_iter for: %s\n", p.id.c_str(),
+                      p.name.c_str(), p.dim,
+                      withCIter.empty() ? "none published (use --set c_iter_s=...)"
+                                        : withCIter.c_str());
+        o << buf;
+    }
+    if (a.has("--json")) {
+        out << json{{"gpus", gpus}, {"stencils", stencils}, {"kernels", json::array()}}.dump(2)
+            << '\n';
+    } else {
+        out << o.str();
+    }
+    return 0;
+}
+
+} // namespace cdx::cli

@@ -1,0 +1,375 @@
+#include "params/profiles.hpp"
+
+#include "params/input_error.hpp"
+#include "params/parameter_keys.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace cdx {
+
+using nlohmann::json;
+
+namespace {
+
+// Line and column of a byte offset, for parse-error messages.
+std::string lineColumn(const std::string& text, std::size_t byte) {
+    std::size_t line = 1;
+    std::size_t col = 1;
+    for (std::size_t i = 0; i < text.size() && i + 1 < byte; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
+        }
+    }
+    return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+json parseJson(const std::string& text, const std::string& file) {
+    try {
+        return json::parse(text);
+    } catch (const json::parse_error& e) {
+        std::string what = e.what();
+        // nlohmann's text is "[json.exception.parse_error.101] parse error at line ..., column
+        // ...: syntax error while parsing ... - <detail>"; keep the detail only.
+        const auto dash = what.rfind(" - ");
+        const std::string detail = dash == std::string::npos ? what : what.substr(dash + 3);
+        throw InputError("JSON", {}, "malformed at " + lineColumn(text, e.byte) + ": " + detail,
+                         file);
+    }
+}
+
+std::string readText(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw InputError("file", path.string(), "cannot be opened for reading");
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string requireString(const json& obj, const char* key, const std::string& file) {
+    if (!obj.contains(key)) {
+        throw InputError(key, {}, "missing; expected a string", file);
+    }
+    const auto& v = obj.at(key);
+    if (!v.is_string() || v.get<std::string>().empty()) {
+        throw InputError(key, v.dump(), "expected a non-empty string", file);
+    }
+    return v.get<std::string>();
+}
+
+std::string optionalString(const json& obj, const char* key, const std::string& file) {
+    if (!obj.contains(key)) {
+        return {};
+    }
+    const auto& v = obj.at(key);
+    if (!v.is_string()) {
+        throw InputError(key, v.dump(), "expected a string", file);
+    }
+    return v.get<std::string>();
+}
+
+// {"value": x|null, "unit": "...", "source": "..."} checked against the key table.
+Quantity parseQuantity(const json& q, const ParameterKey& key, const std::string& path,
+                       const std::string& file) {
+    if (!q.is_object()) {
+        throw InputError(path, q.dump(),
+                         "expected an object {\"value\": ..., \"unit\": \"" +
+                             std::string(key.unit) + "\", \"source\": \"...\"}",
+                         file);
+    }
+    for (const auto& [field, _] : q.items()) {
+        if (field != "value" && field != "unit" && field != "source" && field != "note") {
+            throw InputError(path + "." + field, {}, "unknown field; expected value, unit, source",
+                             file);
+        }
+    }
+    Quantity out;
+    if (!q.contains("value")) {
+        throw InputError(path + ".value", {}, "missing; expected " + allowedValues(key), file);
+    }
+    const auto& v = q.at("value");
+    if (v.is_null()) {
+        out.value.reset();
+    } else if (v.is_number()) {
+        out.value = v.get<double>();
+    } else {
+        throw InputError(path + ".value", v.dump(), "expected " + allowedValues(key), file);
+    }
+    out.unit = requireString(q, "unit", file + ": " + path);
+    if (out.unit != key.unit) {
+        throw InputError(path + ".unit", "\"" + out.unit + "\"",
+                         "expected \"" + std::string(key.unit) + "\"", file);
+    }
+    out.source = requireString(q, "source", file + ": " + path);
+    checkParameterValue(key, out.value, file + ": " + path);
+    return out;
+}
+
+void parseParams(const json& params, ParameterOwner owner, const std::string& file,
+                 std::map<std::string, Quantity>& out) {
+    if (!params.is_object()) {
+        throw InputError("params", params.dump().substr(0, 40), "expected an object", file);
+    }
+    for (const auto& [name, q] : params.items()) {
+        const ParameterKey* key = findParameterKey(name);
+        if (!key || key->owner != owner || name == "c_iter_s") {
+            throw InputError("params." + name, {},
+                             "unknown key; known keys: " + knownParameterKeys(owner), file);
+        }
+        out[name] = parseQuantity(q, *key, "params." + name, file);
+    }
+}
+
+double requiredValue(const std::map<std::string, Quantity>& params, const char* key,
+                     const std::string& where) {
+    const auto it = params.find(key);
+    const ParameterKey* k = findParameterKey(key);
+    if (it == params.end() || !it->second.value) {
+        throw InputError(key, {}, "missing; expected " + allowedValues(*k), where);
+    }
+    checkParameterValue(*k, it->second.value, where);
+    return *it->second.value;
+}
+
+std::filesystem::path executableDir() {
+    std::error_code ec;
+    const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return ec ? std::filesystem::path{} : exe.parent_path();
+}
+
+bool looksLikePath(const std::string& s) {
+    return s.find('/') != std::string::npos || s.ends_with(".json");
+}
+
+} // namespace
+
+GpuProfile parseGpuProfile(const std::string& jsonText, const std::string& file) {
+    const json j = parseJson(jsonText, file);
+    if (!j.is_object()) {
+        throw InputError("JSON", {}, "expected a GPU profile object", file);
+    }
+    GpuProfile p;
+    p.file = file;
+    p.id = requireString(j, "id", file);
+    p.name = requireString(j, "name", file);
+    p.architecture = optionalString(j, "architecture", file);
+    if (!j.contains("params")) {
+        throw InputError("params", {}, "missing; expected an object of GPU parameters", file);
+    }
+    parseParams(j.at("params"), ParameterOwner::Gpu, file, p.params);
+    (void)toGpu(p); // every parameter Talg needs must be present and valid
+    return p;
+}
+
+StencilProfile parseStencilProfile(const std::string& jsonText, const std::string& file) {
+    const json j = parseJson(jsonText, file);
+    if (!j.is_object()) {
+        throw InputError("JSON", {}, "expected a stencil profile object", file);
+    }
+    StencilProfile p;
+    p.file = file;
+    p.id = requireString(j, "id", file);
+    p.name = requireString(j, "name", file);
+    p.description = optionalString(j, "description", file);
+    if (!j.contains("dim")) {
+        throw InputError("dim", {}, "missing; expected 1, 2 or 3", file);
+    }
+    const auto& d = j.at("dim");
+    if (!d.is_number_integer() || d.get<int>() < 1 || d.get<int>() > 3) {
+        throw InputError("dim", d.dump(), "expected 1, 2 or 3", file);
+    }
+    p.dim = d.get<int>();
+    if (j.contains("params")) {
+        parseParams(j.at("params"), ParameterOwner::Stencil, file, p.params);
+    }
+    if (!p.params.contains("bytes_per_word")) {
+        p.params["bytes_per_word"] = Quantity{4.0, "B/word", "default (single precision)", false};
+    }
+    if (!p.params.contains("flops_per_point")) {
+        throw InputError("params.flops_per_point", {},
+                         "missing; give a value or null when the sources give none", file);
+    }
+    if (!j.contains("c_iter_s")) {
+        throw InputError("c_iter_s", {}, "missing; expected an object GPU id -> quantity", file);
+    }
+    const auto& c = j.at("c_iter_s");
+    if (!c.is_object()) {
+        throw InputError("c_iter_s", c.dump().substr(0, 40),
+                         "expected an object GPU id -> quantity", file);
+    }
+    const ParameterKey* key = findParameterKey("c_iter_s");
+    for (const auto& [gpu, q] : c.items()) {
+        p.cIterByGpu[gpu] = parseQuantity(q, *key, "c_iter_s." + gpu, file);
+    }
+    return p;
+}
+
+GpuProfile readGpuProfile(const std::filesystem::path& path) {
+    return parseGpuProfile(readText(path), path.string());
+}
+
+StencilProfile readStencilProfile(const std::filesystem::path& path) {
+    return parseStencilProfile(readText(path), path.string());
+}
+
+Gpu toGpu(const GpuProfile& p) {
+    const std::string where = p.file.empty() ? "GPU " + p.id : p.file;
+    Gpu g;
+    g.id = p.id;
+    g.nSm = static_cast<std::int64_t>(requiredValue(p.params, "n_sm", where));
+    g.nV = static_cast<std::int64_t>(requiredValue(p.params, "n_v", where));
+    g.mSmKb = requiredValue(p.params, "m_sm_kb", where);
+    g.mTbKb = requiredValue(p.params, "m_tb_kb", where);
+    g.rSm = static_cast<std::int64_t>(requiredValue(p.params, "r_sm", where));
+    g.mtbSm = static_cast<std::int64_t>(requiredValue(p.params, "mtb_sm", where));
+    g.lSecondsPerGb = requiredValue(p.params, "l_s_per_gb", where);
+    g.tauSyncSeconds = requiredValue(p.params, "tau_sync_s", where);
+    g.tSyncSeconds = requiredValue(p.params, "t_sync_s", where);
+    return g;
+}
+
+Stencil toStencil(const StencilProfile& p, const std::string& gpuId) {
+    const std::string where = p.file.empty() ? "stencil " + p.id : p.file;
+    Stencil s;
+    s.id = p.id;
+    s.dim = p.dim;
+    s.bytesPerWord = static_cast<int>(requiredValue(p.params, "bytes_per_word", where));
+    if (const auto it = p.params.find("flops_per_point"); it != p.params.end()) {
+        s.flopsPerPoint = it->second.value;
+    }
+    const auto it = p.cIterByGpu.find(gpuId);
+    if (it == p.cIterByGpu.end() || !it->second.value) {
+        std::string known;
+        for (const auto& [gpu, q] : p.cIterByGpu) {
+            if (q.value) {
+                known += (known.empty() ? "" : ", ") + gpu;
+            }
+        }
+        throw InputError("c_iter_s", {},
+                         "stencil '" + p.id + "' has no C_iter for GPU '" + gpuId +
+                             "' (published for: " + (known.empty() ? "none" : known) +
+                             "); supply one with --set c_iter_s=SECONDS");
+    }
+    s.cIterSeconds = *it->second.value;
+    return s;
+}
+
+void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
+                   const std::string& assignment) {
+    const auto eq = assignment.find('=');
+    if (eq == std::string::npos || eq == 0) {
+        throw InputError("--set", assignment, "expected KEY=VALUE");
+    }
+    const std::string name = assignment.substr(0, eq);
+    const std::string text = assignment.substr(eq + 1);
+    const ParameterKey* key = findParameterKey(name);
+    if (!key) {
+        throw InputError("--set " + name, {},
+                         "unknown key; GPU keys: " + knownParameterKeys(ParameterOwner::Gpu) +
+                             "; stencil keys: " + knownParameterKeys(ParameterOwner::Stencil));
+    }
+    std::optional<double> value;
+    if (text != "null") {
+        std::size_t used = 0;
+        double v = 0;
+        try {
+            v = std::stod(text, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used == 0 || used != text.size()) {
+            throw InputError("--set " + name, text.empty() ? "\"\"" : text,
+                             "must be " + allowedValues(*key));
+        }
+        value = v;
+    }
+    checkParameterValue(*key, value, "--set");
+    Quantity q{value, std::string(key->unit), "set by user", true};
+    if (key->owner == ParameterOwner::Gpu) {
+        gpu.params[name] = q;
+    } else if (name == "c_iter_s") {
+        stencil.cIterByGpu[gpuId] = q;
+    } else {
+        stencil.params[name] = q;
+    }
+}
+
+std::vector<std::filesystem::path> profileSearchPath() {
+    std::vector<std::filesystem::path> dirs;
+    if (const char* env = std::getenv("CDX_PROFILES_DIR"); env && *env) {
+        dirs.emplace_back(env);
+    }
+    if (const auto exe = executableDir(); !exe.empty()) {
+        dirs.push_back(exe.parent_path() / "share" / "codesign-explorer" / "profiles");
+    }
+#ifdef CDX_SOURCE_PROFILES_DIR
+    dirs.emplace_back(CDX_SOURCE_PROFILES_DIR);
+#endif
+    return dirs;
+}
+
+std::vector<ProfileEntry> listProfiles(const std::string& kind) {
+    for (const auto& dir : profileSearchPath()) {
+        const auto sub = dir / kind;
+        std::error_code ec;
+        if (!std::filesystem::is_directory(sub, ec)) {
+            continue;
+        }
+        std::vector<ProfileEntry> out;
+        for (const auto& e : std::filesystem::directory_iterator(sub, ec)) {
+            if (e.path().extension() != ".json") {
+                continue;
+            }
+            const json j = parseJson(readText(e.path()), e.path().string());
+            out.push_back({j.value("id", e.path().stem().string()), j.value("name", std::string{}),
+                           e.path()});
+        }
+        std::sort(out.begin(), out.end(),
+                  [](const ProfileEntry& a, const ProfileEntry& b) { return a.id < b.id; });
+        return out;
+    }
+    return {};
+}
+
+namespace {
+std::filesystem::path resolveProfile(const std::string& idOrPath, const std::string& kind,
+                                     const char* flag) {
+    if (looksLikePath(idOrPath)) {
+        if (!std::filesystem::exists(idOrPath)) {
+            throw InputError(flag, idOrPath, "no such file");
+        }
+        return idOrPath;
+    }
+    const auto known = listProfiles(kind);
+    for (const auto& e : known) {
+        if (e.id == idOrPath) {
+            return e.path;
+        }
+    }
+    std::string ids;
+    for (const auto& e : known) {
+        ids += (ids.empty() ? "" : ", ") + e.id;
+    }
+    throw InputError(flag, idOrPath,
+                     "unknown id; known: " + (ids.empty() ? std::string("none found") : ids) +
+                         " (or give a path to a .json profile)");
+}
+} // namespace
+
+GpuProfile loadGpuProfile(const std::string& idOrPath) {
+    return readGpuProfile(resolveProfile(idOrPath, "gpus", "--gpu"));
+}
+
+StencilProfile loadStencilProfile(const std::string& idOrPath) {
+    return readStencilProfile(resolveProfile(idOrPath, "stencils", "--stencil"));
+}
+
+} // namespace cdx

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "params/model_inputs.hpp"
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cdx {
+
+// One parameter value with its unit and provenance (DESIGN.md "Parameters").
+struct Quantity {
+    std::optional<double> value; // nullopt: the sources give none
+    std::string unit;
+    std::string source;  // "PPoPP'17 Table 2", "measured", "estimate (...)", "set by user", ...
+    bool edited = false; // changed after loading (--set or an editor)
+};
+
+struct GpuProfile {
+    std::string id;
+    std::string name;
+    std::string architecture;
+    std::string file; // where it was read from, for messages
+    std::map<std::string, Quantity> params;
+};
+
+struct StencilProfile {
+    std::string id;
+    std::string name;
+    int dim = 2;
+    std::string description;
+    std::string file;
+    std::map<std::string, Quantity> params;     // flops_per_point, bytes_per_word
+    std::map<std::string, Quantity> cIterByGpu; // GPU id -> C_iter
+};
+
+// Readers: throw InputError naming the file, the key and what is expected.
+GpuProfile parseGpuProfile(const std::string& jsonText, const std::string& file);
+StencilProfile parseStencilProfile(const std::string& jsonText, const std::string& file);
+GpuProfile readGpuProfile(const std::filesystem::path& path);
+StencilProfile readStencilProfile(const std::filesystem::path& path);
+
+// Validated model inputs. toStencil picks C_iter for `gpuId`; a missing one is an
+// InputError telling the user to supply it (e.g. Jacobi 1D has no published C_iter).
+Gpu toGpu(const GpuProfile& p);
+Stencil toStencil(const StencilProfile& p, const std::string& gpuId);
+
+// `--set KEY=VALUE`: overrides one canonical key of the GPU or the stencil; for the
+// stencil's c_iter_s the value applies to `gpuId`. VALUE may be "null" for nullable keys.
+void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
+                   const std::string& assignment);
+
+// Where shipped profiles are looked up, in order: $CDX_PROFILES_DIR, the installed
+// share/codesign-explorer/profiles next to the executable, the source tree.
+std::vector<std::filesystem::path> profileSearchPath();
+
+struct ProfileEntry {
+    std::string id;
+    std::string name;
+    std::filesystem::path path;
+};
+std::vector<ProfileEntry> listProfiles(const std::string& kind); // "gpus", "stencils"
+
+// Resolves an id ("gtx980") or a path ("my/gpu.json"); an unknown id lists the known ones.
+GpuProfile loadGpuProfile(const std::string& idOrPath);
+StencilProfile loadStencilProfile(const std::string& idOrPath);
+
+} // namespace cdx

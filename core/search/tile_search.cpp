@@ -1,0 +1,155 @@
+#include "search/tile_search.hpp"
+
+#include "params/input_error.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cdx::search {
+
+using talg::Constraint;
+using talg::Tiles;
+
+bool tieBreakLess(const Tiles& a, const Tiles& b) {
+    if (a.time != b.time) {
+        return a.time < b.time;
+    }
+    return a.space < b.space;
+}
+
+namespace {
+
+// One axis of the box: values first, first+step, ..., <= last.
+struct Axis {
+    std::int64_t* slot; // where the value goes in the Tiles being enumerated
+    std::int64_t first;
+    std::int64_t step;
+    std::int64_t last;
+    std::uint64_t count() const {
+        return last < first ? 0 : static_cast<std::uint64_t>((last - first) / step + 1);
+    }
+};
+
+std::uint64_t mulSat(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t r = 0;
+    return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+class Enumerator {
+public:
+    Enumerator(const Stencil& st, const talg::Problem& p, const Gpu& g, const talg::TalgVariant& v,
+               double within)
+        : st_(st), p_(p), g_(g), v_(v), within_(within) {}
+
+    SearchResult run() {
+        // Axis order = tie-break order: tT, tS1, tS2, tS3.
+        axes_.push_back({&tiles_.time, 2, 2, p_.time - p_.time % 2});
+        for (int i = 0; i < p_.dim; ++i) {
+            const bool innermost = i == talg::innermostIndex(p_.dim);
+            const std::int64_t step = innermost ? talg::kWarp : 1;
+            axes_.push_back({&tiles_.space[i], step, step, p_.space[i]});
+        }
+        // Points of the box below each level (for counting pruned sub-boxes).
+        below_.assign(axes_.size() + 1, 1);
+        for (std::size_t i = axes_.size(); i-- > 0;) {
+            below_[i] = mulSat(below_[i + 1], axes_[i].count());
+        }
+        res_.boxPoints = below_[0];
+        for (auto& a : axes_) {
+            *a.slot = a.first;
+        }
+        if (res_.boxPoints > 0) {
+            level(0);
+        }
+        finish();
+        return res_;
+    }
+
+private:
+    void level(std::size_t i) {
+        const Axis& a = axes_[i];
+        const bool last = i + 1 == axes_.size();
+        for (std::int64_t x = a.first; x <= a.last; x += a.step) {
+            *a.slot = x;
+            // Deeper axes sit at their minimum here, so this is the smallest M_tile of the
+            // sub-box; if it does not fit, neither does anything from x on along this axis.
+            const Constraint c =
+                talg::excludingConstraint(p_.dim, tiles_, g_, st_.bytesPerWord, v_);
+            if (c == Constraint::SharedMemoryPerBlock) {
+                const std::uint64_t remaining =
+                    static_cast<std::uint64_t>((a.last - x) / a.step + 1);
+                res_.infeasible.sharedMemoryPerBlock += mulSat(remaining, below_[i + 1]);
+                break;
+            }
+            if (!last) {
+                level(i + 1);
+                continue;
+            }
+            if (c == Constraint::NoResidentBlock) {
+                ++res_.infeasible.noResidentBlock;
+                continue;
+            }
+            visit();
+        }
+        *a.slot = a.first;
+    }
+
+    void visit() {
+        const talg::TalgResult r = talg::evaluateUnchecked(st_, p_, tiles_, g_, v_);
+        ++res_.evaluations;
+        ++res_.feasiblePoints;
+        if (!res_.found || r.tAlg < res_.best.tAlg) {
+            res_.found = true;
+            res_.best = {tiles_, r.tAlg, r.breakdown.k};
+        }
+        // Keep candidates against the running minimum; finish() filters against the final one.
+        if (r.tAlg <= (1.0 + within_) * res_.best.tAlg) {
+            candidates_.push_back({tiles_, r.tAlg, r.breakdown.k});
+        }
+    }
+
+    void finish() {
+        res_.withinFraction = within_;
+        if (!res_.found) {
+            return;
+        }
+        const double limit = (1.0 + within_) * res_.best.tAlg;
+        std::erase_if(candidates_, [&](const TilePoint& q) { return q.tAlg > limit; });
+        std::sort(candidates_.begin(), candidates_.end(),
+                  [](const TilePoint& a, const TilePoint& b) {
+                      return a.tAlg != b.tAlg ? a.tAlg < b.tAlg : tieBreakLess(a.tiles, b.tiles);
+                  });
+        res_.within = std::move(candidates_);
+    }
+
+    const Stencil& st_;
+    const talg::Problem& p_;
+    const Gpu& g_;
+    const talg::TalgVariant& v_;
+    double within_;
+    Tiles tiles_;
+    std::vector<Axis> axes_;
+    std::vector<std::uint64_t> below_;
+    std::vector<TilePoint> candidates_;
+    SearchResult res_;
+};
+
+} // namespace
+
+SearchResult searchTiles(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                         const talg::TalgVariant& v, const SearchOptions& opt) {
+    if (!std::isfinite(opt.within) || opt.within < 0) {
+        throw InputError("within", formatNumber(opt.within),
+                         "must be a finite fraction >= 0 (0.10 = within 10% of the minimum)");
+    }
+    // Validate once with the smallest tiling of the box; the enumeration then only
+    // produces valid tilings (even tT, innermost multiple of 32).
+    Tiles smallest;
+    for (int i = 0; i < p.dim; ++i) {
+        smallest.space[i] = i == talg::innermostIndex(p.dim) ? talg::kWarp : 1;
+    }
+    talg::validate(st, p, smallest, g, v);
+    return Enumerator(st, p, g, v, opt.within).run();
+}
+
+} // namespace cdx::search

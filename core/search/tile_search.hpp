@@ -1,0 +1,51 @@
+#pragma once
+
+#include "talg/talg.hpp"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+// Exact tile-size optimisation by exhaustive enumeration of the feasible space
+// of eq. 31 (spec/talg-time-model.md §1.8, DESIGN.md "Search space").
+namespace cdx::search {
+
+struct SearchOptions {
+    double within = 0.10; // report every point with T_alg <= (1 + within) * T_min
+};
+
+struct TilePoint {
+    talg::Tiles tiles;
+    double tAlg = 0;
+    std::int64_t k = 0;
+};
+
+// Infeasible points of the enumerated box, by the constraint that excludes them.
+struct InfeasibleCounts {
+    std::uint64_t sharedMemoryPerBlock = 0;
+    std::uint64_t noResidentBlock = 0;
+    std::uint64_t total() const { return sharedMemoryPerBlock + noResidentBlock; }
+};
+
+struct SearchResult {
+    bool found = false;            // false: no feasible point at all
+    TilePoint best;                // exact minimum; ties -> smallest (tT, tS1, tS2, tS3)
+    std::vector<TilePoint> within; // ascending T_alg, ties in the same order; best first
+    double withinFraction = 0;
+    std::uint64_t boxPoints = 0; // tT even in [2,T], tS_i in [1,S_i], innermost multiple of 32
+    std::uint64_t feasiblePoints = 0;
+    InfeasibleCounts infeasible;   // boxPoints = feasiblePoints + infeasible.total()
+    std::uint64_t evaluations = 0; // Talg evaluations actually made
+};
+
+// The box is enumerated with the tiles in (tT, tS1, tS2, tS3) order. M_tile grows
+// with every tile size, so once a point exceeds the per-block shared memory all
+// larger sizes along that axis do too: those are counted, not evaluated.
+// Throws InputError for an invalid problem/GPU/variant or within < 0.
+SearchResult searchTiles(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                         const talg::TalgVariant& v, const SearchOptions& opt = {});
+
+// Lexicographic (tT, tS1, tS2, tS3): the tie-breaking order of DESIGN.md.
+bool tieBreakLess(const talg::Tiles& a, const talg::Tiles& b);
+
+} // namespace cdx::search

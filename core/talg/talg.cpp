@@ -1,0 +1,466 @@
+#include "talg/talg.hpp"
+
+#include "params/input_error.hpp"
+#include "params/parameter_keys.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace cdx::talg {
+
+namespace {
+
+constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
+
+// Integer ceiling for non-negative a and positive b (spec §2.1: never a float ceiling).
+constexpr std::int64_t ceilDiv(std::int64_t a, std::int64_t b) {
+    return (a + b - 1) / b;
+}
+
+std::int64_t mulSat(std::int64_t a, std::int64_t b) {
+    std::int64_t r = 0;
+    return __builtin_mul_overflow(a, b, &r) ? kInt64Max : r;
+}
+
+template <typename E, std::size_t N>
+E parseEnum(std::string_view s, const std::string& field,
+            const std::array<std::pair<std::string_view, E>, N>& table) {
+    for (const auto& [text, value] : table) {
+        if (s == text) {
+            return value;
+        }
+    }
+    std::string allowed = "expected one of ";
+    for (std::size_t i = 0; i < N; ++i) {
+        allowed += (i ? ", " : "") + std::string(table[i].first);
+    }
+    throw InputError(field, std::string(s), allowed);
+}
+
+constexpr std::array kPitchNames{std::pair{std::string_view("geometric"), Pitch::Geometric},
+                                 std::pair{std::string_view("paper"), Pitch::Paper}};
+constexpr std::array kNwNames{std::pair{std::string_view("exact"), WavefrontCount::Exact},
+                              std::pair{std::string_view("approx"), WavefrontCount::Approx}};
+constexpr std::array kKNames{std::pair{std::string_view("max"), KRule::Max},
+                             std::pair{std::string_view("effective"), KRule::Effective},
+                             std::pair{std::string_view("optimize"), KRule::Optimize}};
+constexpr std::array kW3Names{std::pair{std::string_view("as-1d"), Width3D::As1D},
+                              std::pair{std::string_view("eq22"), Width3D::Eq22}};
+constexpr std::array kSubNames{
+    std::pair{std::string_view("ceil-of-product"), SubSlabCount::CeilOfProduct},
+    std::pair{std::string_view("product-of-ceils"), SubSlabCount::ProductOfCeils}};
+constexpr std::array kGbNames{std::pair{std::string_view("decimal"), units::GigaByte::Decimal},
+                              std::pair{std::string_view("binary"), units::GigaByte::Binary}};
+
+template <typename E, std::size_t N>
+std::string_view enumName(E v, const std::array<std::pair<std::string_view, E>, N>& table) {
+    for (const auto& [text, value] : table) {
+        if (value == v) {
+            return text;
+        }
+    }
+    return "?";
+}
+
+std::string spaceName(int i) {
+    return "S" + std::to_string(i + 1);
+}
+std::string tileName(int i) {
+    return "tS" + std::to_string(i + 1);
+}
+
+void checkExtent(std::int64_t v, const std::string& field) {
+    if (v < 1 || v > kMaxExtent) {
+        throw InputError(field, std::to_string(v),
+                         "must be a positive integer <= " + std::to_string(kMaxExtent));
+    }
+}
+
+void checkGpuValue(const char* key, double v, const std::string& gpuId) {
+    checkParameterValue(*findParameterKey(key), v, "GPU " + gpuId);
+}
+
+} // namespace
+
+std::string_view name(Pitch v) {
+    return enumName(v, kPitchNames);
+}
+std::string_view name(WavefrontCount v) {
+    return enumName(v, kNwNames);
+}
+std::string_view name(KRule v) {
+    return enumName(v, kKNames);
+}
+std::string_view name(Width3D v) {
+    return enumName(v, kW3Names);
+}
+std::string_view name(SubSlabCount v) {
+    return enumName(v, kSubNames);
+}
+std::string_view name(units::GigaByte v) {
+    return enumName(v, kGbNames);
+}
+Pitch parsePitch(std::string_view s, const std::string& f) {
+    return parseEnum(s, f, kPitchNames);
+}
+WavefrontCount parseWavefrontCount(std::string_view s, const std::string& f) {
+    return parseEnum(s, f, kNwNames);
+}
+KRule parseKRule(std::string_view s, const std::string& f) {
+    return parseEnum(s, f, kKNames);
+}
+Width3D parseWidth3D(std::string_view s, const std::string& f) {
+    return parseEnum(s, f, kW3Names);
+}
+SubSlabCount parseSubSlabCount(std::string_view s, const std::string& f) {
+    return parseEnum(s, f, kSubNames);
+}
+units::GigaByte parseGigaByte(std::string_view s, const std::string& f) {
+    return parseEnum(s, f, kGbNames);
+}
+
+std::string_view name(Constraint c) {
+    switch (c) {
+    case Constraint::None:
+        return "none";
+    case Constraint::SharedMemoryPerBlock:
+        return "shared_memory_per_block";
+    case Constraint::NoResidentBlock:
+        return "no_resident_block";
+    }
+    return "?";
+}
+
+std::string describe(Constraint c) {
+    switch (c) {
+    case Constraint::None:
+        return "feasible";
+    case Constraint::SharedMemoryPerBlock:
+        return "M_tile exceeds the shared memory per thread block (eq. 31)";
+    case Constraint::NoResidentBlock:
+        return "k_max = 0: no thread block fits on an SM (eq. 11, registers)";
+    }
+    return "?";
+}
+
+std::string_view name(Warning w) {
+    switch (w) {
+    case Warning::BelowIdeal:
+        return "below_ideal";
+    case Warning::TileExceedsDomainS1:
+        return "tile_exceeds_domain_s1";
+    case Warning::TileExceedsDomainInner:
+        return "tile_exceeds_domain_inner";
+    case Warning::IdleSms:
+        return "idle_sms";
+    case Warning::RowsFitVectorUnits:
+        return "rows_fit_vector_units";
+    }
+    return "?";
+}
+
+std::string describe(Warning w) {
+    switch (w) {
+    case Warning::BelowIdeal:
+        return "prediction below the ideal time T_ideal (paper pitch / eq. 22 artefact, "
+               "erratum I1)";
+    case Warning::TileExceedsDomainS1:
+        return "tile exceeds the domain along S1: a full tile is charged for w = 1";
+    case Warning::TileExceedsDomainInner:
+        return "tile exceeds the domain along S2/S3: a full sub-prism is charged";
+    case Warning::IdleSms:
+        return "fewer tile groups than SMs: some SMs are idle";
+    case Warning::RowsFitVectorUnits:
+        return "n_V covers every row of the tile: c degenerates to tT (C_iter + tau_sync)";
+    }
+    return "?";
+}
+
+std::vector<Warning> Warnings::list() const {
+    std::vector<Warning> out;
+    for (Warning w :
+         {Warning::BelowIdeal, Warning::TileExceedsDomainS1, Warning::TileExceedsDomainInner,
+          Warning::IdleSms, Warning::RowsFitVectorUnits}) {
+        if (has(w)) {
+            out.push_back(w);
+        }
+    }
+    return out;
+}
+
+std::int64_t floorSum(std::int64_t n, std::int64_t m, std::int64_t a, std::int64_t b) {
+    // Classic Euclid-like reduction; all quantities stay non-negative.
+    std::int64_t ans = 0;
+    while (n > 0) {
+        if (a >= m) {
+            ans += (n - 1) * n / 2 * (a / m);
+            a %= m;
+        }
+        if (b >= m) {
+            ans += n * (b / m);
+            b %= m;
+        }
+        const std::int64_t yMax = a * n + b;
+        if (yMax < m) {
+            break;
+        }
+        n = yMax / m;
+        b = yMax % m;
+        std::swap(m, a);
+    }
+    return ans;
+}
+
+std::int64_t sharedMemoryPerTile(int dim, const Tiles& t) {
+    const std::int64_t tt = t.time;
+    switch (dim) {
+    case 1:
+        return mulSat(2, t.space[0] + tt); // 2(w_tile + 2), inline after eq. 8
+    case 2:
+        return mulSat(mulSat(2, t.space[0] + tt + 1), t.space[1] + tt + 1); // eq. 19
+    default:
+        // [EXTRAPOLATED] natural extension of eq. 19 (P and A give no 3D M_tile).
+        return mulSat(mulSat(mulSat(2, t.space[0] + tt + 1), t.space[1] + tt + 1),
+                      t.space[2] + tt + 1);
+    }
+}
+
+namespace {
+struct Capacity {
+    std::int64_t mSmWords;
+    std::int64_t mTbWords;
+};
+
+Capacity capacity(const Gpu& g, int bytesPerWord) {
+    // min() keeps the rule sensible for codesign points with M_SM < 48 KB (§2.1).
+    return {units::kibToWords(g.mSmKb, bytesPerWord),
+            units::kibToWords(std::min(g.mTbKb, g.mSmKb), bytesPerWord)};
+}
+
+std::int64_t maxResidentBlocks(std::int64_t mTile, const Capacity& cap, const Gpu& g,
+                               const TalgVariant& v) {
+    std::int64_t kMax = std::min(cap.mSmWords / mTile, g.mtbSm);
+    if (v.registersPerTile) {
+        kMax = std::min(kMax, g.rSm / *v.registersPerTile);
+    }
+    return kMax;
+}
+} // namespace
+
+Constraint excludingConstraint(int dim, const Tiles& t, const Gpu& g, int bytesPerWord,
+                               const TalgVariant& v) {
+    const Capacity cap = capacity(g, bytesPerWord);
+    const std::int64_t mTile = sharedMemoryPerTile(dim, t);
+    if (mTile > cap.mTbWords) {
+        return Constraint::SharedMemoryPerBlock;
+    }
+    return maxResidentBlocks(mTile, cap, g, v) < 1 ? Constraint::NoResidentBlock : Constraint::None;
+}
+
+void validate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
+              const TalgVariant& v) {
+    if (p.dim < 1 || p.dim > 3) {
+        throw InputError("dim", std::to_string(p.dim), "must be 1, 2 or 3");
+    }
+    if (st.dim != p.dim) {
+        throw InputError("space", std::to_string(p.dim) + " size(s)",
+                         "stencil '" + st.id + "' is " + std::to_string(st.dim) +
+                             "D: give exactly " + std::to_string(st.dim) +
+                             " space size(s) and tile size(s)");
+    }
+    for (int i = 0; i < p.dim; ++i) {
+        checkExtent(p.space[i], spaceName(i));
+    }
+    checkExtent(p.time, "T");
+    if (t.time < 2 || t.time % 2 != 0 || t.time > kMaxExtent) {
+        throw InputError("tT", std::to_string(t.time),
+                         "must be an even integer in [2, " + std::to_string(kMaxExtent) +
+                             "] (hybrid-hexagonal tiling needs an even time tile)");
+    }
+    for (int i = 0; i < p.dim; ++i) {
+        checkExtent(t.space[i], tileName(i));
+    }
+    if (const int in = innermostIndex(p.dim); in >= 0 && t.space[in] % kWarp != 0) {
+        throw InputError(tileName(in), std::to_string(t.space[in]),
+                         "must be a positive multiple of 32 (innermost tile fills whole warps, "
+                         "eq. 31)");
+    }
+    checkGpuValue("n_sm", static_cast<double>(g.nSm), g.id);
+    checkGpuValue("n_v", static_cast<double>(g.nV), g.id);
+    checkGpuValue("m_sm_kb", g.mSmKb, g.id);
+    checkGpuValue("m_tb_kb", g.mTbKb, g.id);
+    checkGpuValue("r_sm", static_cast<double>(g.rSm), g.id);
+    checkGpuValue("mtb_sm", static_cast<double>(g.mtbSm), g.id);
+    checkGpuValue("l_s_per_gb", g.lSecondsPerGb, g.id);
+    checkGpuValue("tau_sync_s", g.tauSyncSeconds, g.id);
+    checkGpuValue("t_sync_s", g.tSyncSeconds, g.id);
+    checkParameterValue(*findParameterKey("c_iter_s"), st.cIterSeconds, "stencil " + st.id);
+    checkParameterValue(*findParameterKey("bytes_per_word"), st.bytesPerWord, "stencil " + st.id);
+    if (v.registersPerTile && (*v.registersPerTile < 1 || *v.registersPerTile > g.rSm * 64)) {
+        throw InputError("r_tile", std::to_string(*v.registersPerTile),
+                         "must be a positive number of registers");
+    }
+}
+
+TalgResult evaluate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
+                    const TalgVariant& v) {
+    validate(st, p, t, g, v);
+    return evaluateUnchecked(st, p, t, g, v);
+}
+
+TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
+                             const TalgVariant& v) {
+    TalgResult r;
+    TalgBreakdown& b = r.breakdown;
+    const int dim = p.dim;
+    const std::int64_t T = p.time;
+    const std::int64_t tT = t.time;
+    const std::int64_t tS1 = t.space[0];
+    const std::int64_t S1 = p.space[0];
+
+    // Units (§2.1).
+    b.lWordSeconds = units::secondsPerWord(g.lSecondsPerGb, st.bytesPerWord, v.gigabyte);
+    const Capacity cap = capacity(g, st.bytesPerWord);
+    b.mSmWords = cap.mSmWords;
+    b.mTbWords = cap.mTbWords;
+
+    // Wavefronts (eq. 3 with the thesis' floor, erratum D1).
+    b.q = ceilDiv(T, tT);
+    b.remainder = T % tT;
+    b.epsilon = (b.remainder > 0 && 2 * b.remainder <= tT) ? 0 : 1;
+    b.nW = 2 * b.q + (v.nw == WavefrontCount::Exact ? b.epsilon : 0);
+
+    // Hexagon geometry (eqs. 4, 5, 22; errata I1, I2).
+    b.wTile = tS1 + tT - 2;
+    b.pitch = 2 * tS1 + tT - (v.pitch == Pitch::Geometric ? 2 : 0);
+    b.widthDenominator = (dim == 3 && v.width3d == Width3D::Eq22) ? tS1 + tT : b.pitch;
+    b.w = ceilDiv(S1, b.widthDenominator);
+    switch (dim) {
+    case 1:
+        b.inner = 1;
+        b.nSub = 1;
+        break;
+    case 2:
+        b.inner = t.space[1];
+        b.nSub = ceilDiv(p.space[1] + tT, t.space[1]); // sub-prisms per prism
+        break;
+    default:
+        b.inner = mulSat(t.space[1], t.space[2]);
+        b.nSub = v.subSlabs == SubSlabCount::CeilOfProduct
+                     ? ceilDiv((p.space[1] + tT) * (p.space[2] + tT), b.inner) // eq. 23 printed
+                     : ceilDiv(p.space[1] + tT, t.space[1]) * ceilDiv(p.space[2] + tT, t.space[2]);
+        break;
+    }
+
+    double cells = static_cast<double>(T);
+    for (int i = 0; i < dim; ++i) {
+        cells *= static_cast<double>(p.space[i]);
+    }
+    b.tIdeal = cells * st.cIterSeconds / static_cast<double>(g.nSm * g.nV);
+
+    // Shared memory and resident blocks (eqs. 11, 19, 31); checked before the
+    // compute sum so that infeasible giant tiles never reach the products below.
+    b.mTile = sharedMemoryPerTile(dim, t);
+    if (b.mTile > cap.mTbWords) {
+        r.excludedBy = Constraint::SharedMemoryPerBlock;
+    } else {
+        b.kMax = maxResidentBlocks(b.mTile, cap, g, v);
+        if (b.kMax < 1) {
+            r.excludedBy = Constraint::NoResidentBlock;
+        }
+    }
+    if (r.excludedBy != Constraint::None) {
+        r.feasible = false;
+        r.tAlg = std::numeric_limits<double>::quiet_NaN();
+        return r;
+    }
+    r.feasible = true;
+
+    // Transfers (eqs. 7-8, 13-14, 24-25): m_o = m_i for Jacobi-like stencils.
+    b.mI = b.inner * (tS1 + 2 * tT);
+    b.mO = b.mI;
+    b.mIo = b.mI + b.mO;
+    b.mPrime = static_cast<double>(b.mIo) * b.lWordSeconds + 2.0 * g.tauSyncSeconds;
+
+    // Compute (eqs. 9, 15, 27): sum over x = tS1, tS1+2, ..., w_tile of ceil(x*inner/n_V),
+    // each ceiling per term; tT/2 terms for even tT.
+    const std::int64_t terms = tT / 2;
+    if (terms <= 8) {
+        std::int64_t s = 0;
+        for (std::int64_t x = tS1; x <= b.wTile; x += 2) {
+            s += ceilDiv(x * b.inner, g.nV);
+        }
+        b.computeSum = s;
+    } else {
+        b.computeSum = floorSum(terms, g.nV, 2 * b.inner, tS1 * b.inner + g.nV - 1);
+    }
+    b.c = 2.0 * st.cIterSeconds * static_cast<double>(b.computeSum) +
+          static_cast<double>(tT) * g.tauSyncSeconds;
+    b.zeta = std::max(b.mPrime, b.c);
+    b.computeBound = b.c >= b.mPrime;
+
+    // Time of one group of k tiles on one SM (eqs. 10, 12, 16, 28-29; erratum I5: as printed).
+    const auto unitTime = [&](std::int64_t k) {
+        const double kd = static_cast<double>(k);
+        const double nSub = static_cast<double>(b.nSub);
+        if (dim == 1) {
+            return b.mPrime + b.c + (kd - 1.0) * b.zeta;
+        }
+        return k == 1 ? (b.mPrime + b.c) * nSub : b.mPrime + kd * b.zeta * nSub;
+    };
+    const auto total = [&](std::int64_t k, double tUnit) {
+        const std::int64_t rounds = ceilDiv(ceilDiv(b.w, k), g.nSm);
+        return static_cast<double>(b.nW) *
+               (static_cast<double>(rounds) * tUnit + g.tSyncSeconds); // eqs. 6, 17, 30
+    };
+
+    switch (v.k) {
+    case KRule::Max:
+        b.k = b.kMax;
+        break;
+    case KRule::Effective:
+        b.k = std::min(b.kMax, ceilDiv(b.w, g.nSm));
+        break;
+    case KRule::Optimize: {
+        b.k = 1;
+        double best = total(1, unitTime(1));
+        for (std::int64_t k = 2; k <= b.kMax; ++k) {
+            const double tk = total(k, unitTime(k));
+            if (tk < best) {
+                best = tk;
+                b.k = k;
+            }
+        }
+        break;
+    }
+    }
+    b.tUnit = unitTime(b.k);
+    b.groups = ceilDiv(b.w, b.k);
+    b.rounds = ceilDiv(b.groups, g.nSm);
+    b.syncTime = static_cast<double>(b.nW) * g.tSyncSeconds;
+    b.computeTime = static_cast<double>(b.nW) * static_cast<double>(b.rounds) * b.tUnit;
+    r.tAlg = total(b.k, b.tUnit);
+    b.utilisation = static_cast<double>(b.w) / static_cast<double>(b.k * g.nSm * b.rounds);
+    b.efficiency = b.tIdeal / r.tAlg;
+
+    if (r.tAlg < b.tIdeal) {
+        r.warnings.add(Warning::BelowIdeal);
+    }
+    if (b.widthDenominator > S1) {
+        r.warnings.add(Warning::TileExceedsDomainS1);
+    }
+    if ((dim >= 2 && t.space[1] >= p.space[1] + tT) ||
+        (dim == 3 && t.space[2] >= p.space[2] + tT)) {
+        r.warnings.add(Warning::TileExceedsDomainInner);
+    }
+    if (b.groups < g.nSm) {
+        r.warnings.add(Warning::IdleSms);
+    }
+    if (g.nV >= b.wTile * b.inner) {
+        r.warnings.add(Warning::RowsFitVectorUnits);
+    }
+    return r;
+}
+
+} // namespace cdx::talg

@@ -1,0 +1,179 @@
+#pragma once
+
+#include "params/model_inputs.hpp"
+#include "params/units.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// Talg: execution time of hybrid-hexagonal/classic tiled stencils on GPUs
+// (PPoPP'17 eqs. 2-30 = thesis A.2-A.31; spec/talg-time-model.md §2.2).
+namespace cdx::talg {
+
+// Erratum I1: eq. 5 prints 2tS1+tT; the hexagon geometry gives 2tS1+tT-2.
+enum class Pitch { Geometric, Paper };
+// Eq. 3: exact (with the thesis' floor in epsilon, erratum D1) or 2*ceil(T/tT).
+enum class WavefrontCount { Exact, Approx };
+// §2.3: how many thread blocks share an SM.
+enum class KRule { Max, Effective, Optimize };
+// Erratum I2: 3D wavefront width as the 1D formula or eq. 22 as printed (tS1+tT).
+enum class Width3D { As1D, Eq22 };
+// Erratum I3: eq. 23 as printed (ceiling of the product) or the product of ceilings.
+enum class SubSlabCount { CeilOfProduct, ProductOfCeils };
+
+struct TalgVariant {
+    Pitch pitch = Pitch::Geometric;
+    WavefrontCount nw = WavefrontCount::Exact;
+    KRule k = KRule::Max;
+    Width3D width3d = Width3D::As1D;
+    SubSlabCount subSlabs = SubSlabCount::CeilOfProduct;
+    units::GigaByte gigabyte = units::GigaByte::Decimal;
+    std::optional<std::int64_t> registersPerTile; // R_tile; unknown (ignored) by default
+
+    bool operator==(const TalgVariant&) const = default;
+};
+
+// Command-line / JSON spellings of the variant options: "geometric", "paper", ...
+std::string_view name(Pitch v);
+std::string_view name(WavefrontCount v);
+std::string_view name(KRule v);
+std::string_view name(Width3D v);
+std::string_view name(SubSlabCount v);
+std::string_view name(units::GigaByte v);
+// Parsers throw InputError naming `field` and listing the allowed spellings.
+Pitch parsePitch(std::string_view s, const std::string& field = "pitch");
+WavefrontCount parseWavefrontCount(std::string_view s, const std::string& field = "nw");
+KRule parseKRule(std::string_view s, const std::string& field = "k");
+Width3D parseWidth3D(std::string_view s, const std::string& field = "w3d");
+SubSlabCount parseSubSlabCount(std::string_view s, const std::string& field = "nsslabs");
+units::GigaByte parseGigaByte(std::string_view s, const std::string& field = "gb");
+
+// Problem extents: S1..S_dim (unused entries are 1) and T time steps.
+struct Problem {
+    int dim = 2;
+    std::array<std::int64_t, 3> space{1, 1, 1};
+    std::int64_t time = 1;
+};
+
+// Tile sizes tS1..tS_dim (unused entries are 1) and tT (even).
+struct Tiles {
+    std::array<std::int64_t, 3> space{1, 1, 1};
+    std::int64_t time = 2;
+
+    auto operator<=>(const Tiles&) const = default;
+};
+
+// The constraint of eq. 31 that excludes a tiling.
+enum class Constraint {
+    None,
+    SharedMemoryPerBlock, // M_tile > per-thread-block shared memory
+    NoResidentBlock,      // k_max = 0 (registers: R_tile > R_SM)
+};
+std::string_view name(Constraint c); // "shared_memory_per_block", ...
+std::string describe(Constraint c);  // one sentence for tooltips and tables
+
+// Every intermediate value of §2.2 (words are b_w-byte elements, times in seconds).
+struct TalgBreakdown {
+    double lWordSeconds = 0;           // L_w [s/word]
+    std::int64_t mSmWords = 0;         // M_SM [words]
+    std::int64_t mTbWords = 0;         // per-thread-block limit [words]
+    std::int64_t q = 0;                // ceil(T/tT) = green wavefronts
+    std::int64_t remainder = 0;        // T mod tT
+    std::int64_t epsilon = 0;          // eq. 3 correction
+    std::int64_t nW = 0;               // wavefronts = kernel calls (eq. 3)
+    std::int64_t wTile = 0;            // eq. 4
+    std::int64_t pitch = 0;            // distance between tiles of one wavefront
+    std::int64_t widthDenominator = 0; // pitch, or tS1+tT for eq. 22 as printed
+    std::int64_t w = 0;                // tiles per wavefront (eq. 5 / 22)
+    std::int64_t inner = 1;            // 1, tS2 or tS2*tS3
+    std::int64_t nSub = 1;             // sub-prisms / sub-slabs per prism / slab (eq. 16 / 23)
+    std::int64_t mI = 0;               // input footprint [words] (eq. 7 / 13 / 24)
+    std::int64_t mO = 0;               // output footprint [words]
+    std::int64_t mIo = 0;              // m_i + m_o [words]
+    double mPrime = 0;                 // transfer time of one tile (eq. 8 / 14 / 25)
+    std::int64_t computeSum = 0;       // sum of ceil(x*inner/n_V) over the tT/2 rows
+    double c = 0;                      // compute time of one tile (eq. 9 / 15 / 27)
+    std::int64_t mTile = 0;            // shared memory per tile [words] (eq. 19)
+    std::int64_t kMax = 0;             // resident blocks per SM allowed by the resources
+    std::int64_t k = 0;                // hyper-threading factor used
+    double zeta = 0;                   // max(m', c)
+    double tUnit = 0;                  // T_tile(k) / T_prism(k) / T_slab(k)
+    std::int64_t groups = 0;           // ceil(w/k)
+    std::int64_t rounds = 0;           // ceil(groups/n_SM)
+    double syncTime = 0;               // N_w * T_sync
+    double computeTime = 0;            // N_w * rounds * T_unit
+    double tIdeal = 0;                 // S1 S2 S3 T C_iter / (n_SM n_V)  (thesis 8.3)
+    bool computeBound = false;         // c >= m'
+    double utilisation = 0;            // w / (k n_SM rounds)
+    double efficiency = 0;             // T_ideal / T_alg
+};
+
+enum class Warning {
+    BelowIdeal,             // T_alg < T_ideal: pitch / eq. 22 artefact (erratum I1)
+    TileExceedsDomainS1,    // pitch > S1: a full tile is charged for w = 1
+    TileExceedsDomainInner, // N_sub = 1 with tS >= S + tT along S2/S3
+    IdleSms,                // ceil(w/k) < n_SM: some SMs get no tile
+    RowsFitVectorUnits,     // n_V >= every row's points: c degenerates to tT(C_iter + tau)
+};
+std::string_view name(Warning w);
+std::string describe(Warning w);
+
+// A set of warnings as bits: evaluating a point must not allocate (hot search loop).
+class Warnings {
+public:
+    void add(Warning w) { bits_ |= 1u << static_cast<unsigned>(w); }
+    bool has(Warning w) const { return (bits_ >> static_cast<unsigned>(w)) & 1u; }
+    bool empty() const { return bits_ == 0; }
+    std::vector<Warning> list() const;
+
+private:
+    std::uint32_t bits_ = 0;
+};
+
+struct TalgResult {
+    bool feasible = false;
+    Constraint excludedBy = Constraint::None;
+    double tAlg = 0; // NaN when infeasible
+    TalgBreakdown breakdown;
+    Warnings warnings;
+};
+
+// Throws InputError for invalid input: odd or < 2 tT, non-positive sizes, innermost
+// tile not a multiple of 32 (eq. 31), dimension mismatch, bad hardware values.
+void validate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
+              const TalgVariant& v);
+
+// Talg for one tiling. An infeasible tiling is a result (feasible = false) naming
+// the constraint, not an error.
+TalgResult evaluate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
+                    const TalgVariant& v);
+
+// Same without validation, for the search engine after it validated the space once.
+TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
+                             const TalgVariant& v);
+
+// Shared memory per tile [words] (eq. 19; 1D inline after eq. 8; 3D extrapolated).
+// Saturates at INT64_MAX instead of overflowing.
+std::int64_t sharedMemoryPerTile(int dim, const Tiles& t);
+
+// Which constraint excludes the tiling, or None (eq. 31 with eq. 11's register bound).
+Constraint excludingConstraint(int dim, const Tiles& t, const Gpu& g, int bytesPerWord,
+                               const TalgVariant& v);
+
+// sum_{i=0}^{n-1} floor((a*i + b) / m) in O(log) steps (exact integer arithmetic).
+std::int64_t floorSum(std::int64_t n, std::int64_t m, std::int64_t a, std::int64_t b);
+
+// The innermost tile size that must be a multiple of 32 (warps): tS2 in 2D, tS3 in 3D.
+inline int innermostIndex(int dim) {
+    return dim >= 2 ? dim - 1 : -1;
+}
+inline constexpr std::int64_t kWarp = 32;
+
+// Largest accepted S_i and T; keeps the integer products inside 64 bits.
+inline constexpr std::int64_t kMaxExtent = std::int64_t{1} << 30;
+
+} // namespace cdx::talg
