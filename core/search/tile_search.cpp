@@ -38,16 +38,19 @@ std::uint64_t mulSat(std::uint64_t a, std::uint64_t b) {
 class Enumerator {
 public:
     Enumerator(const Stencil& st, const talg::Problem& p, const Gpu& g, const talg::TalgVariant& v,
-               double within)
-        : st_(st), p_(p), g_(g), v_(v), within_(within) {}
+               const SearchOptions& opt)
+        : st_(st), p_(p), g_(g), v_(v), opt_(opt), within_(opt.within) {}
 
     SearchResult run() {
         // Axis order = tie-break order: tT, tS1, tS2, tS3.
-        axes_.push_back({&tiles_.time, 2, 2, p_.time - p_.time % 2});
+        axes_.push_back(opt_.fixedTime ? Axis{&tiles_.time, *opt_.fixedTime, 2, *opt_.fixedTime}
+                                       : Axis{&tiles_.time, 2, 2, p_.time - p_.time % 2});
         for (int i = 0; i < p_.dim; ++i) {
+            const auto fixed = opt_.fixedSpace[static_cast<std::size_t>(i)];
             const bool innermost = i == talg::innermostIndex(p_.dim);
             const std::int64_t step = innermost ? talg::kWarp : 1;
-            axes_.push_back({&tiles_.space[i], step, step, p_.space[i]});
+            axes_.push_back(fixed ? Axis{&tiles_.space[i], *fixed, step, *fixed}
+                                  : Axis{&tiles_.space[i], step, step, p_.space[i]});
         }
         // Points of the box below each level (for counting pruned sub-boxes).
         below_.assign(axes_.size() + 1, 1);
@@ -126,6 +129,7 @@ private:
     const talg::Problem& p_;
     const Gpu& g_;
     const talg::TalgVariant& v_;
+    const SearchOptions& opt_;
     double within_;
     Tiles tiles_;
     std::vector<Axis> axes_;
@@ -144,12 +148,15 @@ SearchResult searchTiles(const Stencil& st, const talg::Problem& p, const Gpu& g
     }
     // Validate once with the smallest tiling of the box; the enumeration then only
     // produces valid tilings (even tT, innermost multiple of 32).
+    // Pinned sizes are validated as given (even tT, innermost multiple of 32).
     Tiles smallest;
+    smallest.time = opt.fixedTime.value_or(2);
     for (int i = 0; i < p.dim; ++i) {
-        smallest.space[i] = i == talg::innermostIndex(p.dim) ? talg::kWarp : 1;
+        const std::int64_t free = i == talg::innermostIndex(p.dim) ? talg::kWarp : 1;
+        smallest.space[i] = opt.fixedSpace[static_cast<std::size_t>(i)].value_or(free);
     }
     talg::validate(st, p, smallest, g, v);
-    return Enumerator(st, p, g, v, opt.within).run();
+    return Enumerator(st, p, g, v, opt).run();
 }
 
 } // namespace cdx::search

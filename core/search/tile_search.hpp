@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 // Exact tile-size optimisation by exhaustive enumeration of the feasible space
@@ -12,6 +13,9 @@ namespace cdx::search {
 
 struct SearchOptions {
     double within = 0.10; // report every point with T_alg <= (1 + within) * T_min
+    // Pin tile sizes to search a slice (e.g. tS1 = 8 for PPoPP'17 Fig. 4); unset = free.
+    std::array<std::optional<std::int64_t>, 3> fixedSpace{};
+    std::optional<std::int64_t> fixedTime;
 };
 
 struct TilePoint {

@@ -63,11 +63,13 @@ std::string_view enumName(E v, const std::array<std::pair<std::string_view, E>, 
     return "?";
 }
 
+// Literal tables instead of "S" + to_string(): GCC 12 warns falsely (-Wrestrict,
+// PR 105651) on `"literal" + std::string` temporaries.
 std::string spaceName(int i) {
-    return "S" + std::to_string(i + 1);
+    return std::array{"S1", "S2", "S3"}.at(static_cast<std::size_t>(i));
 }
 std::string tileName(int i) {
-    return "tS" + std::to_string(i + 1);
+    return std::array{"tS1", "tS2", "tS3"}.at(static_cast<std::size_t>(i));
 }
 
 void checkExtent(std::int64_t v, const std::string& field) {

@@ -1,0 +1,350 @@
+// End-to-end tests of the cdx tool: the DESIGN.md contract (flags, JSON keys, exit codes)
+// and every bad-input case of the foundation issue.
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run cdx(const QStringList& args) {
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR);
+    p.setProcessEnvironment(env);
+    p.start(CDX_EXECUTABLE, args);
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QJsonObject json(const Run& r) {
+    QJsonParseError e{};
+    const auto doc = QJsonDocument::fromJson(r.out, &e);
+    if (e.error != QJsonParseError::NoError) {
+        qWarning("not JSON: %s", r.out.constData());
+    }
+    return doc.object();
+}
+
+const QStringList kExampleA{"talg",    "--gpu",     "gtx980", "--stencil", "heat2d",
+                            "--space", "8192,8192", "--time", "8192",      "--tile",
+                            "8,256",   "--tt",      "8",      "--pitch",   "paper"};
+
+QStringList heat2d(const QStringList& more) {
+    return QStringList{"--gpu",   "gtx980",    "--stencil", "heat2d",
+                       "--space", "8192,8192", "--time",    "8192"} +
+           more;
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+
+private slots:
+    void exampleA();
+    void exampleAReadable();
+    void optimizeMinima_data();
+    void optimizeMinima();
+    void infeasiblePointIsSuccess();
+    void argumentOrderDoesNotMatter();
+    void setOverrides();
+    void exampleB1DWithSuppliedCIter();
+    void exampleE3D();
+    void profiles();
+    void help();
+    void badInput_data();
+    void badInput();
+};
+
+void TestCli::exampleA() {
+    const Run r = cdx(kExampleA + QStringList{"--json"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.isEmpty());
+    const QJsonObject o = json(r);
+    QVERIFY(std::abs(o["T_alg"].toDouble() - 9.65427499231) < 1e-9);
+    QCOMPARE(o["feasible"].toBool(), true);
+    QCOMPARE(o["variant"].toObject()["pitch"].toString(), QString("paper"));
+    QCOMPARE(o["variant"].toObject()["nw"].toString(), QString("exact"));
+    QCOMPARE(o["variant"].toObject()["k"].toString(), QString("max"));
+    const QJsonObject b = o["breakdown"].toObject();
+    for (const char* key : {"N_w", "w", "w_tile", "pitch", "N_sub", "m_i", "m_prime", "c", "M_tile",
+                            "k", "k_max", "rounds", "T_ideal"}) {
+        QVERIFY2(b.contains(key), key);
+    }
+    QCOMPARE(b["N_w"].toInteger(), 2049);
+    QCOMPARE(b["w"].toInteger(), 342);
+    QCOMPARE(b["M_tile"].toInteger(), 9010);
+    QCOMPARE(b["rounds"].toInteger(), 11);
+    QVERIFY(std::abs(b["m_prime"].toDouble() - 3.6335072e-7) < 1e-18);
+    QCOMPARE(o["warnings"].toArray().first().toObject()["id"].toString(), QString("below_ideal"));
+}
+
+void TestCli::exampleAReadable() {
+    const Run r = cdx(kExampleA);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("T_alg      9.654274992 s"));
+    QVERIFY(r.out.contains("pitch=paper"));
+    QVERIFY(r.out.contains("below_ideal"));
+}
+
+void TestCli::optimizeMinima_data() {
+    QTest::addColumn<QString>("pitch");
+    QTest::addColumn<QString>("tile");
+    QTest::addColumn<int>("tt");
+    QTest::addColumn<double>("tAlg");
+    QTest::newRow("spec 2.6 full space paper pitch") << "paper"
+                                                     << "1,640" << 2 << 5.0961;
+    QTest::newRow("spec 2.6 full space geometric pitch") << "geometric"
+                                                         << "128,32" << 2 << 9.9345;
+}
+
+void TestCli::optimizeMinima() {
+    QFETCH(QString, pitch);
+    QFETCH(QString, tile);
+    QFETCH(int, tt);
+    QFETCH(double, tAlg);
+    const Run r = cdx(QStringList{"optimize"} + heat2d({"--pitch", pitch, "--json"}));
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = json(r);
+    const QJsonObject best = o["best"].toObject();
+    QStringList got;
+    for (const auto v : best["tile"].toArray()) {
+        got << QString::number(v.toInteger());
+    }
+    QCOMPARE(got.join(','), tile);
+    QCOMPARE(best["tt"].toInt(), tt);
+    QVERIFY(std::abs(best["T_alg"].toDouble() - tAlg) < 0.00005);
+    QCOMPARE(o["feasible_points"].toInteger(), 5373);
+    const QJsonArray within = o["within"].toArray();
+    QVERIFY(!within.isEmpty());
+    for (const auto w : within) {
+        const QJsonObject p = w.toObject();
+        QVERIFY(p.contains("tile") && p.contains("tt") && p.contains("T_alg"));
+        QVERIFY(p["T_alg"].toDouble() <= 1.1 * best["T_alg"].toDouble());
+    }
+}
+
+void TestCli::infeasiblePointIsSuccess() {
+    const Run r = cdx(QStringList{"talg"} + heat2d({"--tile", "8,512", "--tt", "8", "--json"}));
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = json(r);
+    QCOMPARE(o["feasible"].toBool(), false);
+    QVERIFY(o["T_alg"].isNull());
+    QVERIFY(o["reason"].toString().contains("M_tile"));
+    QCOMPARE(o["constraint"].toString(), QString("shared_memory_per_block"));
+}
+
+void TestCli::argumentOrderDoesNotMatter() {
+    const Run a = cdx({"talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192",
+                       "--time", "8192", "--tile", "8,256", "--tt", "8", "--k", "optimize", "--set",
+                       "n_sm=20", "--json"});
+    const Run b =
+        cdx({"talg", "--json", "--tt=8", "--set", "n_sm=20", "--k", "optimize", "--tile", "8,256",
+             "--time", "8192", "--space", "8192,8192", "--stencil", "heat2d", "--gpu", "gtx980"});
+    QCOMPARE(a.exitCode, 0);
+    QCOMPARE(a.out, b.out);
+    const Run c = cdx(QStringList{"optimize"} + heat2d({"--within", "0.05", "--json"}));
+    const Run d = cdx({"optimize", "--json", "--within=0.05", "--time", "8192", "--space",
+                       "8192,8192", "--stencil", "heat2d", "--gpu", "gtx980"});
+    QCOMPARE(c.exitCode, 0);
+    QCOMPARE(c.out, d.out);
+}
+
+void TestCli::setOverrides() {
+    // Titan X's SM count on a GTX 980 changes the rounds: the override is applied.
+    const Run base = cdx(kExampleA + QStringList{"--json"});
+    const Run more = cdx(kExampleA + QStringList{"--set", "n_sm=24", "--json"});
+    QCOMPARE(more.exitCode, 0);
+    QCOMPARE(json(more)["breakdown"].toObject()["rounds"].toInteger(), 8);
+    QVERIFY(json(more)["T_alg"].toDouble() < json(base)["T_alg"].toDouble());
+    // The last --set of a key wins, in order.
+    const Run twice = cdx(kExampleA + QStringList{"--set", "n_sm=8", "--set", "n_sm=24", "--json"});
+    QCOMPARE(json(twice)["T_alg"].toDouble(), json(more)["T_alg"].toDouble());
+}
+
+void TestCli::exampleB1DWithSuppliedCIter() {
+    const Run r = cdx({"talg", "--gpu", "gtx980", "--stencil", "jacobi1d", "--space", "1048576",
+                       "--time", "4096", "--tile", "64", "--tt", "16", "--pitch", "paper", "--set",
+                       "c_iter_s=3.0e-8", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(std::abs(json(r)["T_alg"].toDouble() - 0.12186107) < 5e-9);
+}
+
+void TestCli::exampleE3D() {
+    const Run r = cdx({"talg", "--gpu", "gtx980", "--stencil", "heat3d", "--space", "512,512,512",
+                       "--time", "512", "--tile", "4,4,32", "--tt", "4", "--pitch", "paper",
+                       "--nsslabs", "product-of-ceils", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = json(r);
+    QVERIFY(std::abs(o["T_alg"].toDouble() - 6.996092) < 5e-7);
+    QCOMPARE(o["variant"].toObject()["nsslabs"].toString(), QString("product-of-ceils"));
+    QCOMPARE(o["breakdown"].toObject()["N_sub"].toInteger(), 2193);
+}
+
+void TestCli::profiles() {
+    const Run r = cdx({"profiles", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = json(r);
+    QStringList gpus;
+    for (const auto g : o["gpus"].toArray()) {
+        gpus << g.toObject()["id"].toString();
+    }
+    QCOMPARE(gpus, (QStringList{"gtx980", "titanx"}));
+    QCOMPARE(o["stencils"].toArray().size(), 7);
+    const Run text = cdx({"profiles"});
+    QVERIFY(text.out.contains("jacobi1d"));
+    QVERIFY(text.out.contains("none published"));
+}
+
+void TestCli::help() {
+    QCOMPARE(cdx({"--help"}).exitCode, 0);
+    QCOMPARE(cdx({"talg", "--help"}).exitCode, 0);
+    QCOMPARE(cdx({}).exitCode, 2);
+}
+
+void TestCli::badInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mention");
+    const QString tile = "--tile";
+    QTest::newRow("odd tT") << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "7"})
+                            << "tT = 7: must be an even integer";
+    QTest::newRow("zero tT") << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "0"})
+                             << "tT = 0";
+    QTest::newRow("tT not a number")
+        << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "8x"}) << "--tt = 8x";
+    QTest::newRow("tS2 not a multiple of 32")
+        << QStringList{"talg"} + heat2d({tile, "8,100", "--tt", "8"}) << "tS2 = 100";
+    QTest::newRow("zero tile size")
+        << QStringList{"talg"} + heat2d({tile, "0,256", "--tt", "8"}) << "--tile = 0,256";
+    QTest::newRow("negative space")
+        << QStringList{"talg",   "--gpu", "gtx980", "--stencil", "heat2d", "--space", "-8192,8192",
+                       "--time", "8192",  tile,     "8,256",     "--tt",   "8"}
+        << "--space = -8192,8192";
+    QTest::newRow("zero time") << QStringList{"talg",   "--gpu",   "gtx980",    "--stencil",
+                                              "heat2d", "--space", "8192,8192", "--time",
+                                              "0",      tile,      "8,256",     "--tt",
+                                              "8"}
+                               << "T = 0";
+    QTest::newRow("wrong number of space sizes")
+        << QStringList{"talg",   "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192",
+                       "--time", "8192",  tile,     "8,256",     "--tt",   "8"}
+        << "2D";
+    QTest::newRow("wrong number of tile sizes")
+        << QStringList{"talg"} + heat2d({tile, "8,256,32", "--tt", "8"}) << "--tile";
+    QTest::newRow("NaN hardware parameter")
+        << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "8", "--set", "l_s_per_gb=nan"})
+        << "l_s_per_gb";
+    QTest::newRow("negative hardware parameter")
+        << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "8", "--set", "n_sm=-4"})
+        << "n_sm = -4";
+    QTest::newRow("unknown --set key")
+        << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "8", "--set", "nsm=4"}) << "known";
+    QTest::newRow("unknown GPU id lists the known ones")
+        << QStringList{"optimize", "--gpu",     "gtx1080", "--stencil", "heat2d",
+                       "--space",  "8192,8192", "--time",  "8192"}
+        << "known: gtx980, titanx";
+    QTest::newRow("unknown stencil id")
+        << QStringList{"optimize", "--gpu",     "gtx980", "--stencil", "heat5d",
+                       "--space",  "8192,8192", "--time", "8192"}
+        << "heat2d";
+    QTest::newRow("unknown variant value")
+        << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "8", "--pitch", "round"})
+        << "geometric, paper";
+    QTest::newRow("unknown flag") << QStringList{"talg"} + heat2d({"--foo", "1"}) << "--foo";
+    QTest::newRow("missing --tt") << QStringList{"talg"} + heat2d({tile, "8,256"})
+                                  << "--tt: is required";
+    QTest::newRow("flag given twice")
+        << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "8", "--tt", "4"})
+        << "more than once";
+    QTest::newRow("Jacobi 1D without C_iter")
+        << QStringList{"talg",   "--gpu", "gtx980", "--stencil", "jacobi1d", "--space", "4096",
+                       "--time", "100",   tile,     "64",        "--tt",     "8"}
+        << "--set c_iter_s=";
+    QTest::newRow("negative within")
+        << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
+    QTest::newRow("unknown command") << QStringList{"tlag"} << "talg, optimize, profiles";
+    QTest::newRow("missing GPU profile file")
+        << QStringList{"talg",      "--gpu",  "/nonexistent/gpu.json",
+                       "--stencil", "heat2d", "--space",
+                       "8192,8192", "--time", "8192",
+                       tile,        "8,256",  "--tt",
+                       "8"}
+        << "no such file";
+}
+
+void TestCli::badInput() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, mention);
+    const Run r = cdx(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.isEmpty(), r.out.constData()); // never a partial result
+    const QString err = QString::fromUtf8(r.err).trimmed();
+    QVERIFY2(!err.contains('\n'), qPrintable(err)); // one line
+    QVERIFY2(err.startsWith("cdx: "), qPrintable(err));
+    QVERIFY2(err.contains(mention), qPrintable(err));
+}
+
+class TestCliFiles : public QObject {
+    Q_OBJECT
+
+private slots:
+    void badProfileFiles_data();
+    void badProfileFiles();
+};
+
+void TestCliFiles::badProfileFiles_data() {
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("mention");
+    QTest::newRow("malformed JSON") << QByteArray("{\"id\": \"x\", \"name\": ") << "line 1";
+    QTest::newRow("incomplete profile") << QByteArray(R"J({"id": "x", "name": "X", "params": {
+             "n_sm": {"value": 16, "unit": "count", "source": "estimate (guess)"}}})J")
+                                        << "n_v: missing";
+    QTest::newRow("wrong unit") << QByteArray(R"J({"id": "x", "name": "X", "params": {
+             "n_sm": {"value": 16, "unit": "SMs", "source": "estimate (guess)"}}})J")
+                                << "params.n_sm.unit";
+}
+
+void TestCliFiles::badProfileFiles() {
+    QFETCH(QByteArray, content);
+    QFETCH(QString, mention);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("bad.json");
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(content);
+    f.close();
+    const Run r = cdx({"talg", "--gpu", path, "--stencil", "heat2d", "--space", "8192,8192",
+                       "--time", "8192", "--tile", "8,256", "--tt", "8"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    const QString err = QString::fromUtf8(r.err).trimmed();
+    QVERIFY2(err.contains(path), qPrintable(err)); // names the file
+    QVERIFY2(err.contains(mention), qPrintable(err));
+    QVERIFY2(!err.contains('\n'), qPrintable(err));
+}
+
+int main(int argc, char** argv) {
+    int status = 0;
+    TestCli cli;
+    status |= QTest::qExec(&cli, argc, argv);
+    TestCliFiles files;
+    status |= QTest::qExec(&files, argc, argv);
+    return status;
+}
+
+#include "test_cli.moc"

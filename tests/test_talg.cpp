@@ -1,0 +1,608 @@
+// Talg model tests: the worked examples and oracle grids of spec/talg-time-model.md §2.6
+// as named _data() rows, plus property tests (§1.11) for what no table covers.
+
+#include "params/input_error.hpp"
+#include "support/fixtures.hpp"
+#include "talg/talg.hpp"
+
+#include <QtTest>
+#include <cmath>
+#include <random>
+
+using namespace cdx;
+using namespace cdx::test;
+
+namespace {
+
+// "pitch=paper,nw=approx,k=optimize,w3d=eq22,nsslabs=product-of-ceils,gb=binary"
+talg::TalgVariant variantFrom(const QString& spec) {
+    talg::TalgVariant v;
+    for (const QString& part : spec.split(',', Qt::SkipEmptyParts)) {
+        const auto kv = part.split('=');
+        const std::string key = kv.value(0).toStdString();
+        const std::string value = kv.value(1).toStdString();
+        if (key == "pitch") {
+            v.pitch = talg::parsePitch(value);
+        } else if (key == "nw") {
+            v.nw = talg::parseWavefrontCount(value);
+        } else if (key == "k") {
+            v.k = talg::parseKRule(value);
+        } else if (key == "w3d") {
+            v.width3d = talg::parseWidth3D(value);
+        } else if (key == "nsslabs") {
+            v.subSlabs = talg::parseSubSlabCount(value);
+        } else if (key == "gb") {
+            v.gigabyte = talg::parseGigaByte(value);
+        } else {
+            qFatal("unknown variant key in test data: %s", key.c_str());
+        }
+    }
+    return v;
+}
+
+// Published values are rounded to `digits` decimals; accept that rounding.
+void compareRounded(double actual, double expected, int digits) {
+    const double tol = 0.5 * std::pow(10.0, -digits) * (1 + 1e-9);
+    if (std::abs(actual - expected) > tol) {
+        QFAIL(qPrintable(QStringLiteral("actual %1, expected %2 (rounded to %3 decimals)")
+                             .arg(actual, 0, 'g', 12)
+                             .arg(expected, 0, 'g', 12)
+                             .arg(digits)));
+    }
+}
+
+void compareRelative(double actual, double expected, double rel) {
+    if (std::abs(actual - expected) > rel * std::abs(expected)) {
+        QFAIL(qPrintable(QStringLiteral("actual %1, expected %2 (relative tolerance %3)")
+                             .arg(actual, 0, 'g', 12)
+                             .arg(expected, 0, 'g', 12)
+                             .arg(rel)));
+    }
+}
+
+// The compute sum exactly as printed: one ceiling per term (eqs. 9, 15, 27).
+std::int64_t naiveComputeSum(std::int64_t tS1, std::int64_t tT, std::int64_t inner,
+                             std::int64_t nV) {
+    std::int64_t s = 0;
+    for (std::int64_t x = tS1; x <= tS1 + tT - 2; x += 2) {
+        s += (x * inner + nV - 1) / nV;
+    }
+    return s;
+}
+
+} // namespace
+
+class TestTalg : public QObject {
+    Q_OBJECT
+
+private slots:
+    void exampleABreakdown();
+    void exampleAVariants_data();
+    void exampleAVariants();
+    void exampleB1D();
+    void exampleCWavefronts_data();
+    void exampleCWavefronts();
+    void exampleE3D_data();
+    void exampleE3D();
+    void oracleGrid_data();
+    void oracleGrid();
+    void invalidInput_data();
+    void invalidInput();
+    void infeasibleIsAResult();
+    void warnings();
+    void rowsFitVectorUnits();
+    void computeSumEqualsPrintedSum();
+    void propertyAtLeastIdealWithGeometricPitch();
+    void propertyMonotoneInCosts();
+    void propertyNonIncreasingInResources();
+    void propertyInfeasibleExactlyWhenExcluded();
+};
+
+void TestTalg::exampleABreakdown() {
+    // spec §2.6 Example A, every step of the table.
+    const auto r = talg::evaluate(stencil("heat2d", 2, 3.68e-8), problem2d(8192, 8192, 8192),
+                                  tiles(8, 256, 1, 8), gtx980(), paperVariant());
+    QVERIFY(r.feasible);
+    const auto& b = r.breakdown;
+    compareRelative(b.lWordSeconds, 2.944e-11, 1e-12);
+    QCOMPARE(b.mSmWords, 24576);
+    QCOMPARE(b.mTbWords, 12288);
+    QCOMPARE(b.remainder, 0);
+    QCOMPARE(b.epsilon, 1);
+    QCOMPARE(b.nW, 2049);
+    QCOMPARE(b.wTile, 14);
+    QCOMPARE(b.pitch, 24);
+    QCOMPARE(b.w, 342);
+    QCOMPARE(b.nSub, 33);
+    QCOMPARE(b.mI, 6144);
+    QCOMPARE(b.mIo, 12288);
+    compareRelative(b.mPrime, 3.6335072e-7, 1e-12);
+    QCOMPARE(b.computeSum, 88);
+    compareRelative(b.c, 6.483168e-6, 1e-12);
+    QCOMPARE(b.mTile, 9010);
+    QCOMPARE(b.kMax, 2);
+    QCOMPARE(b.k, 2);
+    compareRelative(b.zeta, 6.483168e-6, 1e-12);
+    QVERIFY(b.computeBound);
+    compareRelative(b.tUnit, 4.2825243872e-4, 1e-11);
+    QCOMPARE(b.groups, 171);
+    QCOMPARE(b.rounds, 11);
+    compareRelative(b.syncTime, 1.893276e-3, 1e-12);
+    compareRelative(r.tAlg, 9.65427499231, 1e-11);
+    compareRounded(b.tIdeal, 9.878425, 6);
+    QVERIFY(r.warnings.has(talg::Warning::BelowIdeal)); // step 24: paper-pitch artefact
+}
+
+void TestTalg::exampleAVariants_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<double>("cIter");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<double>("mSmKb"); // 0: keep the GPU's
+    QTest::addColumn<double>("lScale");
+    QTest::addColumn<double>("expected");
+    QTest::addColumn<int>("expectedK");
+
+    QTest::newRow("spec 2.6 Example A (paper pitch)")
+        << "gtx980" << 3.68e-8 << "pitch=paper" << 0.0 << 1.0 << 9.654275 << 2;
+    QTest::newRow("spec 2.6 Example A variant: N_w approx")
+        << "gtx980" << 3.68e-8 << "pitch=paper,nw=approx" << 0.0 << 1.0 << 9.649563 << 2;
+    QTest::newRow("spec 2.6 Example A variant: GB = 2^30")
+        << "gtx980" << 3.68e-8 << "pitch=paper,gb=binary" << 0.0 << 1.0 << 9.653715 << 2;
+    QTest::newRow("spec 2.6 Example A variant: geometric pitch")
+        << "gtx980" << 3.68e-8 << "pitch=geometric" << 0.0 << 1.0 << 10.531764 << 2;
+    QTest::newRow("spec 2.6 Example A variant: k optimize")
+        << "gtx980" << 3.68e-8 << "pitch=paper,k=optimize" << 0.0 << 1.0 << 9.654275 << 2;
+    QTest::newRow("spec 2.6 Example A variant: k effective")
+        << "gtx980" << 3.68e-8 << "pitch=paper,k=effective" << 0.0 << 1.0 << 9.654275 << 2;
+    QTest::newRow("spec 2.6 Example A variant: Titan X (PPoPP17 Tables 2-4)")
+        << "titanx" << 4.23e-8 << "pitch=paper" << 0.0 << 1.0 << 8.066387 << 2;
+    QTest::newRow("spec 2.6 Example A variant: Gradient2D GTX980 (PPoPP17 Table 4)")
+        << "gtx980" << 6.09e-8 << "pitch=paper" << 0.0 << 1.0 << 15.963969 << 2;
+    QTest::newRow("spec 2.6 Example A variant: M_SM = 48 KB gives k = 1")
+        << "gtx980" << 3.68e-8 << "pitch=paper" << 48.0 << 1.0 << 10.186597 << 1;
+    QTest::newRow("spec 2.6 Example A variant: L x 100 (memory-bound branch)")
+        << "gtx980" << 3.68e-8 << "pitch=paper" << 0.0 << 100.0 << 54.633952 << 2;
+}
+
+void TestTalg::exampleAVariants() {
+    QFETCH(QString, gpu);
+    QFETCH(double, cIter);
+    QFETCH(QString, variant);
+    QFETCH(double, mSmKb);
+    QFETCH(double, lScale);
+    QFETCH(double, expected);
+    QFETCH(int, expectedK);
+    Gpu g = gpu == "titanx" ? titanx() : gtx980();
+    if (mSmKb > 0) {
+        g.mSmKb = mSmKb;
+    }
+    g.lSecondsPerGb *= lScale;
+    const auto r = talg::evaluate(stencil("heat2d", 2, cIter), problem2d(8192, 8192, 8192),
+                                  tiles(8, 256, 1, 8), g, variantFrom(variant));
+    QVERIFY(r.feasible);
+    compareRounded(r.tAlg, expected, 6);
+    QCOMPARE(r.breakdown.k, expectedK);
+    if (lScale > 1) {
+        QVERIFY(!r.breakdown.computeBound);
+        compareRelative(r.breakdown.mPrime, 3.6177464e-5, 1e-9);
+    }
+}
+
+void TestTalg::exampleB1D() {
+    // spec §2.6 Example B: 1D, hypothetical C_iter = 3.0e-8 s (no 1D C_iter is published).
+    const auto r =
+        talg::evaluate(stencil("jacobi1d", 1, 3.0e-8), talg::Problem{1, {1048576, 1, 1}, 4096},
+                       tiles(64, 1, 1, 16), gtx980(), paperVariant());
+    QVERIFY(r.feasible);
+    const auto& b = r.breakdown;
+    QCOMPARE(b.epsilon, 1);
+    QCOMPARE(b.nW, 513);
+    QCOMPARE(b.wTile, 78);
+    QCOMPARE(b.pitch, 144);
+    QCOMPARE(b.w, 7282);
+    QCOMPARE(b.mI, 96);
+    QCOMPARE(b.mIo, 192);
+    compareRelative(b.mPrime, 7.24448e-9, 1e-12);
+    QCOMPARE(b.computeSum, 8);
+    compareRelative(b.c, 4.92736e-7, 1e-12);
+    QCOMPARE(b.mTile, 160);
+    QCOMPARE(b.kMax, 32); // MTB_SM-bound
+    QCOMPARE(b.k, 32);
+    compareRelative(b.tUnit, 1.5774796e-5, 1e-7);
+    QCOMPARE(b.groups, 228);
+    QCOMPARE(b.rounds, 15);
+    compareRounded(r.tAlg, 0.12186107, 8);
+}
+
+void TestTalg::exampleCWavefronts_data() {
+    QTest::addColumn<qint64>("T");
+    QTest::addColumn<qint64>("tT");
+    QTest::addColumn<qint64>("nW");
+    QTest::newRow("spec 2.6 Example C (8192, 8)") << 8192LL << 8LL << 2049LL;
+    QTest::newRow("spec 2.6 Example C (8196, 8)") << 8196LL << 8LL << 2050LL;
+    QTest::newRow("spec 2.6 Example C (8197, 8)") << 8197LL << 8LL << 2051LL;
+    QTest::newRow("spec 2.6 Example C (8199, 8)") << 8199LL << 8LL << 2051LL;
+    QTest::newRow("spec 2.6 Example C (1000, 16)") << 1000LL << 16LL << 126LL;
+    QTest::newRow("spec 2.6 Example C (5, 8)") << 5LL << 8LL << 3LL;
+    QTest::newRow("spec 2.6 Example C (3, 8)") << 3LL << 8LL << 2LL;
+    QTest::newRow("spec 2.6 Example C (1, 2)") << 1LL << 2LL << 2LL;
+}
+
+void TestTalg::exampleCWavefronts() {
+    QFETCH(qint64, T);
+    QFETCH(qint64, tT);
+    QFETCH(qint64, nW);
+    const auto exact = talg::evaluate(stencil("heat2d", 2, 3.68e-8), problem2d(4096, 4096, T),
+                                      tiles(8, 64, 1, tT), gtx980(), {});
+    QCOMPARE(exact.breakdown.nW, nW);
+    talg::TalgVariant approx;
+    approx.nw = talg::WavefrontCount::Approx;
+    const auto a = talg::evaluate(stencil("heat2d", 2, 3.68e-8), problem2d(4096, 4096, T),
+                                  tiles(8, 64, 1, tT), gtx980(), approx);
+    QCOMPARE(a.breakdown.nW, 2 * ((T + tT - 1) / tT));
+}
+
+void TestTalg::exampleE3D_data() {
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<qint64>("nSub");
+    QTest::addColumn<qint64>("w");
+    QTest::addColumn<qint64>("k");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("spec 2.6 Example E (paper pitch, 1D width)")
+        << "pitch=paper" << 2081LL << 43LL << 4LL << 6.638803;
+    QTest::newRow("spec 2.6 Example E variant: eq. 22 as printed")
+        << "pitch=paper,w3d=eq22" << 2081LL << 64LL << 4LL << 6.638803;
+    QTest::newRow("spec 2.6 Example E variant: product of ceilings")
+        << "pitch=paper,nsslabs=product-of-ceils" << 2193LL << 43LL << 4LL << 6.996092;
+    QTest::newRow("spec 2.6 Example E variant: k effective (corrected value)")
+        << "pitch=paper,k=effective" << 2081LL << 43LL << 3LL << 4.979168;
+}
+
+void TestTalg::exampleE3D() {
+    QFETCH(QString, variant);
+    QFETCH(qint64, nSub);
+    QFETCH(qint64, w);
+    QFETCH(qint64, k);
+    QFETCH(double, expected);
+    const auto r = talg::evaluate(stencil("heat3d", 3, 1.55e-7), problem3d(512, 512),
+                                  tiles(4, 4, 32, 4), gtx980(), variantFrom(variant));
+    QVERIFY(r.feasible);
+    const auto& b = r.breakdown;
+    QCOMPARE(b.nW, 257);
+    QCOMPARE(b.wTile, 6);
+    QCOMPARE(b.inner, 128);
+    QCOMPARE(b.nSub, nSub);
+    QCOMPARE(b.mI, 1536);
+    compareRelative(b.mPrime, 9.203168e-8, 1e-12);
+    QCOMPARE(b.computeSum, 10);
+    compareRelative(b.c, 3.103184e-6, 1e-12);
+    QCOMPARE(b.mTile, 5994);
+    QCOMPARE(b.kMax, 4);
+    QCOMPARE(b.w, w);
+    QCOMPARE(b.k, k);
+    QCOMPARE(b.rounds, 1);
+    compareRounded(r.tAlg, expected, 6);
+    if (variant == "pitch=paper") {
+        compareRelative(b.tUnit, 0.02583099565, 1e-9);
+    }
+}
+
+void TestTalg::oracleGrid_data() {
+    QTest::addColumn<QString>("pitch");
+    QTest::addColumn<qint64>("tT");
+    QTest::addColumn<qint64>("tS2");
+    QTest::addColumn<double>("expected"); // NaN: infeasible
+    QTest::addColumn<qint64>("k");
+    const qint64 tTs[] = {2, 4, 8, 16, 32, 48};
+    const qint64 tS2s[] = {32, 64, 128, 256, 512};
+    const double inf = std::nan("");
+    // spec 2.6 oracle grid, Heat2D GTX980 8192^3 tS1 = 8: T_alg [s] (k).
+    const double paper[6][5] = {
+        {9.7200, 10.0190, 10.0717, 10.2217, 9.8999}, {19.5456, 9.1503, 9.9080, 9.6965, inf},
+        {15.9291, 11.6036, 10.8076, 9.6543, inf},    {12.4766, 10.5420, 10.6099, inf, inf},
+        {11.2194, 10.7756, inf, inf, inf},           {10.0318, inf, inf, inf, inf}};
+    const double geometric[6][5] = {{19.4324, 10.0190, 10.0717, 10.2217, 10.5594},
+                                    {19.5456, 13.7236, 12.3840, 10.7735, inf},
+                                    {15.9291, 11.6036, 10.8076, 10.5318, inf},
+                                    {12.4766, 10.5420, 10.6099, inf, inf},
+                                    {11.2194, 10.7756, inf, inf, inf},
+                                    {12.5397, inf, inf, inf, inf}};
+    const qint64 ks[6][5] = {{31, 16, 8, 4, 2}, {25, 13, 7, 3, 0}, {17, 9, 5, 2, 0},
+                             {10, 6, 3, 0, 0},  {4, 3, 0, 0, 0},   {2, 0, 0, 0, 0}};
+    for (int i = 0; i < 6; ++i) {
+        for (int j = 0; j < 5; ++j) {
+            QTest::addRow("spec 2.6 oracle grid paper tT=%lld tS2=%lld", tTs[i], tS2s[j])
+                << "paper" << tTs[i] << tS2s[j] << paper[i][j] << ks[i][j];
+            QTest::addRow("spec 2.6 oracle grid geometric tT=%lld tS2=%lld", tTs[i], tS2s[j])
+                << "geometric" << tTs[i] << tS2s[j] << geometric[i][j] << ks[i][j];
+        }
+    }
+}
+
+void TestTalg::oracleGrid() {
+    QFETCH(QString, pitch);
+    QFETCH(qint64, tT);
+    QFETCH(qint64, tS2);
+    QFETCH(double, expected);
+    QFETCH(qint64, k);
+    const auto r = talg::evaluate(stencil("heat2d", 2, 3.68e-8), problem2d(8192, 8192, 8192),
+                                  tiles(8, tS2, 1, tT), gtx980(), variantFrom("pitch=" + pitch));
+    if (std::isnan(expected)) {
+        QVERIFY(!r.feasible);
+        QCOMPARE(r.excludedBy, talg::Constraint::SharedMemoryPerBlock);
+        QVERIFY(std::isnan(r.tAlg));
+        QVERIFY(r.breakdown.mTile > 12288);
+        return;
+    }
+    QVERIFY(r.feasible);
+    compareRounded(r.tAlg, expected, 4);
+    QCOMPARE(r.breakdown.k, k);
+}
+
+void TestTalg::invalidInput_data() {
+    QTest::addColumn<int>("dim");
+    QTest::addColumn<qint64>("S1");
+    QTest::addColumn<qint64>("T");
+    QTest::addColumn<qint64>("tS1");
+    QTest::addColumn<qint64>("tS2");
+    QTest::addColumn<qint64>("tT");
+    QTest::addColumn<QString>("gpuField"); // hardware value to spoil, or empty
+    QTest::addColumn<QString>("field");    // field the error must name
+    QTest::newRow("odd tT (erratum I12)") << 2 << 8192LL << 8192LL << 8LL << 256LL << 7LL << ""
+                                          << "tT";
+    QTest::newRow("zero tT") << 2 << 8192LL << 8192LL << 8LL << 256LL << 0LL << ""
+                             << "tT";
+    QTest::newRow("negative tT") << 2 << 8192LL << 8192LL << 8LL << 256LL << -4LL << ""
+                                 << "tT";
+    QTest::newRow("tS2 not a multiple of 32 (eq. 31)")
+        << 2 << 8192LL << 8192LL << 8LL << 48LL << 8LL << ""
+        << "tS2";
+    QTest::newRow("zero tS1") << 2 << 8192LL << 8192LL << 0LL << 256LL << 8LL << ""
+                              << "tS1";
+    QTest::newRow("zero S1") << 2 << 0LL << 8192LL << 8LL << 256LL << 8LL << ""
+                             << "S1";
+    QTest::newRow("negative T") << 2 << 8192LL << -1LL << 8LL << 256LL << 8LL << ""
+                                << "T";
+    QTest::newRow("dimension mismatch") << 3 << 512LL << 512LL << 8LL << 256LL << 8LL << ""
+                                        << "space";
+    QTest::newRow("NaN L") << 2 << 8192LL << 8192LL << 8LL << 256LL << 8LL << "l_s_per_gb"
+                           << "l_s_per_gb";
+    QTest::newRow("negative tau_sync")
+        << 2 << 8192LL << 8192LL << 8LL << 256LL << 8LL << "tau_sync_s"
+        << "tau_sync_s";
+    QTest::newRow("zero n_SM") << 2 << 8192LL << 8192LL << 8LL << 256LL << 8LL << "n_sm"
+                               << "n_sm";
+    QTest::newRow("NaN C_iter") << 2 << 8192LL << 8192LL << 8LL << 256LL << 8LL << "c_iter_s"
+                                << "c_iter_s";
+}
+
+void TestTalg::invalidInput() {
+    QFETCH(int, dim);
+    QFETCH(qint64, S1);
+    QFETCH(qint64, T);
+    QFETCH(qint64, tS1);
+    QFETCH(qint64, tS2);
+    QFETCH(qint64, tT);
+    QFETCH(QString, gpuField);
+    QFETCH(QString, field);
+    Gpu g = gtx980();
+    Stencil st = stencil("heat2d", 2, 3.68e-8);
+    if (gpuField == "l_s_per_gb") {
+        g.lSecondsPerGb = std::nan("");
+    } else if (gpuField == "tau_sync_s") {
+        g.tauSyncSeconds = -1e-9;
+    } else if (gpuField == "n_sm") {
+        g.nSm = 0;
+    } else if (gpuField == "c_iter_s") {
+        st.cIterSeconds = std::nan("");
+    }
+    talg::Problem p{dim, {S1, 8192, 8192}, T};
+    try {
+        (void)talg::evaluate(st, p, tiles(tS1, tS2, 32, tT), g, {});
+        QFAIL("expected an InputError");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), field);
+        QVERIFY(!QString::fromStdString(e.allowed()).isEmpty());
+    }
+}
+
+void TestTalg::infeasibleIsAResult() {
+    // Registers (eq. 11): R_tile > R_SM leaves no resident block.
+    talg::TalgVariant v;
+    v.registersPerTile = 70000;
+    const auto r = talg::evaluate(stencil("heat2d", 2, 3.68e-8), problem2d(8192, 8192, 8192),
+                                  tiles(8, 256, 1, 8), gtx980(), v);
+    QVERIFY(!r.feasible);
+    QCOMPARE(r.excludedBy, talg::Constraint::NoResidentBlock);
+    QVERIFY(std::isnan(r.tAlg));
+    // Registers that allow 1 block per SM cap k at 1.
+    v.registersPerTile = 40000;
+    const auto one = talg::evaluate(stencil("heat2d", 2, 3.68e-8), problem2d(8192, 8192, 8192),
+                                    tiles(8, 256, 1, 8), gtx980(), v);
+    QVERIFY(one.feasible);
+    QCOMPARE(one.breakdown.k, 1);
+}
+
+void TestTalg::warnings() {
+    // Tile wider than the domain: S1 = 16 < pitch = 22 (geometric), and tS2 >= S2 + tT.
+    const auto r = talg::evaluate(stencil("heat2d", 2, 3.68e-8), problem2d(16, 32, 64),
+                                  tiles(8, 64, 1, 8), gtx980(), {});
+    QVERIFY(r.feasible);
+    QCOMPARE(r.breakdown.w, 1);
+    QCOMPARE(r.breakdown.nSub, 1);
+    QVERIFY(r.warnings.has(talg::Warning::TileExceedsDomainS1));
+    QVERIFY(r.warnings.has(talg::Warning::TileExceedsDomainInner));
+    QVERIFY(r.warnings.has(talg::Warning::IdleSms));
+    QVERIFY(!r.warnings.has(talg::Warning::BelowIdeal));
+    QCOMPARE(r.warnings.list().size(), std::size_t{3});
+}
+
+void TestTalg::rowsFitVectorUnits() {
+    // P §4.1 special case: n_V >= w_tile gives c = tT (C_iter + tau_sync).
+    Gpu g = gtx980();
+    const auto r =
+        talg::evaluate(stencil("jacobi1d", 1, 3.0e-8), talg::Problem{1, {100000, 1, 1}, 1000},
+                       tiles(20, 1, 1, 10), g, {});
+    QVERIFY(r.warnings.has(talg::Warning::RowsFitVectorUnits));
+    compareRelative(r.breakdown.c, 10 * (3.0e-8 + g.tauSyncSeconds), 1e-12);
+}
+
+void TestTalg::computeSumEqualsPrintedSum() {
+    // The closed-form floor sum used for long tiles equals the printed per-term ceilings.
+    std::mt19937_64 rng(42);
+    for (int i = 0; i < 20000; ++i) {
+        const std::int64_t tS1 = 1 + static_cast<std::int64_t>(rng() % 300);
+        const std::int64_t tT = 2 * (1 + static_cast<std::int64_t>(rng() % 200));
+        const std::int64_t inner = 1 + static_cast<std::int64_t>(rng() % 5000);
+        const std::int64_t nV = 1 + static_cast<std::int64_t>(rng() % 2048);
+        const std::int64_t fast = talg::floorSum(tT / 2, nV, 2 * inner, tS1 * inner + nV - 1);
+        QCOMPARE(fast, naiveComputeSum(tS1, tT, inner, nV));
+    }
+    // And through evaluate(): a tall tile (tT = 40, 20 terms) against the naive sum.
+    const auto r = talg::evaluate(stencil("heat2d", 2, 3.68e-8), problem2d(8192, 8192, 8192),
+                                  tiles(3, 32, 1, 40), gtx980(), {});
+    QCOMPARE(r.breakdown.computeSum, naiveComputeSum(3, 40, 32, 128));
+}
+
+namespace {
+// A random valid tiling of a random problem of dimension dim.
+struct Sample {
+    Stencil st;
+    talg::Problem p;
+    talg::Tiles t;
+    Gpu g;
+    talg::TalgVariant v;
+};
+
+Sample randomSample(std::mt19937_64& rng, int dim) {
+    auto uniform = [&rng](std::int64_t lo, std::int64_t hi) {
+        return lo + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(hi - lo + 1));
+    };
+    Sample s;
+    s.g = rng() % 2 ? gtx980() : titanx();
+    s.g.nV = 32 * uniform(1, 16);
+    s.g.nSm = uniform(1, 40);
+    s.st = stencil("s", dim, 1e-8 * static_cast<double>(uniform(1, 20)));
+    s.p.dim = dim;
+    s.p.time = uniform(1, 5000);
+    s.t.time = 2 * uniform(1, 30);
+    for (int i = 0; i < dim; ++i) {
+        s.p.space[i] = uniform(1, dim == 3 ? 700 : 20000);
+        s.t.space[i] = uniform(1, dim == 3 ? 12 : 200);
+    }
+    if (dim >= 2) {
+        s.t.space[dim - 1] = 32 * uniform(1, dim == 3 ? 2 : 16);
+    }
+    s.v.nw = rng() % 2 ? talg::WavefrontCount::Exact : talg::WavefrontCount::Approx;
+    s.v.k = static_cast<talg::KRule>(rng() % 3);
+    s.v.subSlabs =
+        rng() % 2 ? talg::SubSlabCount::CeilOfProduct : talg::SubSlabCount::ProductOfCeils;
+    return s;
+}
+} // namespace
+
+void TestTalg::propertyAtLeastIdealWithGeometricPitch() {
+    // spec §1.11: T_alg >= T_ideal with the geometric pitch, any N_w, any k rule.
+    std::mt19937_64 rng(7);
+    int checked = 0;
+    for (int i = 0; i < 30000; ++i) {
+        const Sample s = randomSample(rng, 1 + i % 3);
+        const auto r = talg::evaluate(s.st, s.p, s.t, s.g, s.v);
+        if (!r.feasible) {
+            continue;
+        }
+        ++checked;
+        if (r.tAlg < r.breakdown.tIdeal * (1 - 1e-12)) {
+            QFAIL(qPrintable(QStringLiteral("T_alg %1 < T_ideal %2 at sample %3")
+                                 .arg(r.tAlg)
+                                 .arg(r.breakdown.tIdeal)
+                                 .arg(i)));
+        }
+        QVERIFY(!r.warnings.has(talg::Warning::BelowIdeal));
+    }
+    QVERIFY(checked > 10000);
+}
+
+void TestTalg::propertyMonotoneInCosts() {
+    // T_alg is non-decreasing in C_iter, L, tau_sync and T_sync (spec §1.11).
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 6000; ++i) {
+        const Sample s = randomSample(rng, 1 + i % 3);
+        const auto base = talg::evaluate(s.st, s.p, s.t, s.g, s.v);
+        if (!base.feasible) {
+            continue;
+        }
+        for (int param = 0; param < 4; ++param) {
+            Sample m = s;
+            switch (param) {
+            case 0:
+                m.st.cIterSeconds *= 1.5;
+                break;
+            case 1:
+                m.g.lSecondsPerGb *= 3;
+                break;
+            case 2:
+                m.g.tauSyncSeconds *= 10;
+                break;
+            default:
+                m.g.tSyncSeconds *= 2;
+                break;
+            }
+            const auto more = talg::evaluate(m.st, m.p, m.t, m.g, m.v);
+            QVERIFY(more.tAlg >= base.tAlg * (1 - 1e-12));
+        }
+    }
+}
+
+void TestTalg::propertyNonIncreasingInResources() {
+    // More SMs or more vector units never slow a fixed tiling down (k from memory only).
+    std::mt19937_64 rng(13);
+    for (int i = 0; i < 6000; ++i) {
+        Sample s = randomSample(rng, 1 + i % 3);
+        s.v.k = talg::KRule::Max;
+        const auto base = talg::evaluate(s.st, s.p, s.t, s.g, s.v);
+        if (!base.feasible) {
+            continue;
+        }
+        Sample m = s;
+        m.g.nSm += 1 + static_cast<std::int64_t>(rng() % 8);
+        QVERIFY(talg::evaluate(m.st, m.p, m.t, m.g, m.v).tAlg <= base.tAlg * (1 + 1e-12));
+        m = s;
+        m.g.nV += 32;
+        QVERIFY(talg::evaluate(m.st, m.p, m.t, m.g, m.v).tAlg <= base.tAlg * (1 + 1e-12));
+    }
+}
+
+void TestTalg::propertyInfeasibleExactlyWhenExcluded() {
+    // Infeasible <=> M_tile > per-block shared memory or k_max = 0 (spec §2.6 (iv)),
+    // with M_tile recomputed here from eq. 19 / the 1D and 3D forms.
+    std::mt19937_64 rng(17);
+    for (int i = 0; i < 20000; ++i) {
+        Sample s = randomSample(rng, 1 + i % 3);
+        s.t.space[0] = 1 + static_cast<std::int64_t>(rng() % 400);
+        if (rng() % 4 == 0) {
+            s.v.registersPerTile = 1 + static_cast<std::int64_t>(rng() % 100000);
+        }
+        const auto r = talg::evaluate(s.st, s.p, s.t, s.g, s.v);
+        const std::int64_t tT = s.t.time;
+        std::int64_t mTile = 2 * (s.t.space[0] + tT + (s.p.dim == 1 ? 0 : 1));
+        for (int d = 1; d < s.p.dim; ++d) {
+            mTile *= s.t.space[d] + tT + 1;
+        }
+        const std::int64_t limit = 12288; // 48 KB of 4-byte words on both GPUs
+        std::int64_t kMax = std::min<std::int64_t>(24576 / mTile, 32);
+        if (s.v.registersPerTile) {
+            kMax = std::min(kMax, 65536 / *s.v.registersPerTile);
+        }
+        const bool expectedFeasible = mTile <= limit && kMax >= 1;
+        QCOMPARE(r.breakdown.mTile, mTile);
+        QCOMPARE(r.feasible, expectedFeasible);
+        QCOMPARE(std::isnan(r.tAlg), !expectedFeasible);
+        if (expectedFeasible) {
+            QCOMPARE(r.breakdown.kMax, kMax);
+        }
+    }
+}
+
+QTEST_APPLESS_MAIN(TestTalg)
+#include "test_talg.moc"
