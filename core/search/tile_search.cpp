@@ -39,7 +39,7 @@ class Enumerator {
 public:
     Enumerator(const Stencil& st, const talg::Problem& p, const Gpu& g, const talg::TalgVariant& v,
                const SearchOptions& opt)
-        : st_(st), p_(p), g_(g), v_(v), opt_(opt), within_(opt.within) {}
+        : model_(st, p, g, v), p_(p), opt_(opt), within_(opt.within) {}
 
     SearchResult run() {
         // Axis order = tie-break order: tT, tS1, tS2, tS3.
@@ -76,8 +76,7 @@ private:
             *a.slot = x;
             // Deeper axes sit at their minimum here, so this is the smallest M_tile of the
             // sub-box; if it does not fit, neither does anything from x on along this axis.
-            const Constraint c =
-                talg::excludingConstraint(p_.dim, tiles_, g_, st_.bytesPerWord, v_);
+            const Constraint c = model_.excludingConstraint(tiles_);
             if (c == Constraint::SharedMemoryPerBlock) {
                 const std::uint64_t remaining =
                     static_cast<std::uint64_t>((a.last - x) / a.step + 1);
@@ -98,7 +97,7 @@ private:
     }
 
     void visit() {
-        const talg::TalgResult r = talg::evaluateUnchecked(st_, p_, tiles_, g_, v_);
+        const talg::TalgResult r = model_.evaluate(tiles_);
         ++res_.evaluations;
         ++res_.feasiblePoints;
         if (!res_.found || r.tAlg < res_.best.tAlg) {
@@ -125,10 +124,8 @@ private:
         res_.within = std::move(candidates_);
     }
 
-    const Stencil& st_;
+    talg::PreparedTalg model_;
     const talg::Problem& p_;
-    const Gpu& g_;
-    const talg::TalgVariant& v_;
     const SearchOptions& opt_;
     double within_;
     Tiles tiles_;

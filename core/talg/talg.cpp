@@ -14,8 +14,21 @@ namespace {
 constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
 
 // Integer ceiling for non-negative a and positive b (spec §2.1: never a float ceiling).
-constexpr std::int64_t ceilDiv(std::int64_t a, std::int64_t b) {
-    return (a + b - 1) / b;
+// Operands of the model nearly always fit 32 bits, and a 32-bit division is several
+// times cheaper than a 64-bit one on x86 (GCC does not add this bypass itself).
+inline std::int64_t floorDiv(std::int64_t n, std::int64_t b) {
+    if (((static_cast<std::uint64_t>(n) | static_cast<std::uint64_t>(b)) >> 32) == 0) {
+        return static_cast<std::uint32_t>(n) / static_cast<std::uint32_t>(b);
+    }
+    return n / b;
+}
+
+inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b) {
+    const std::int64_t n = a + b - 1;
+    if (((static_cast<std::uint64_t>(n) | static_cast<std::uint64_t>(b)) >> 32) == 0) {
+        return static_cast<std::uint32_t>(n) / static_cast<std::uint32_t>(b);
+    }
+    return n / b;
 }
 
 std::int64_t mulSat(std::int64_t a, std::int64_t b) {
@@ -214,6 +227,31 @@ std::int64_t floorSum(std::int64_t n, std::int64_t m, std::int64_t a, std::int64
     return ans;
 }
 
+std::int64_t computeSum(std::int64_t tS1, std::int64_t terms, std::int64_t inner, std::int64_t nV) {
+    if (terms > 64) {
+        return floorSum(terms, nV, 2 * inner, tS1 * inner + nV - 1);
+    }
+    // ceil(y/nV) with y = x*inner stepping by d = 2*inner: carry quotient and remainder
+    // instead of dividing per term (the same integers; 2 divisions instead of tT/2).
+    const std::int64_t d = 2 * inner;
+    const std::int64_t dq = floorDiv(d, nV);
+    const std::int64_t dr = d - dq * nV;
+    const std::int64_t y = tS1 * inner + nV - 1;
+    std::int64_t q = floorDiv(y, nV);
+    std::int64_t r = y - q * nV;
+    std::int64_t sum = 0;
+    for (std::int64_t i = 0; i < terms; ++i) {
+        sum += q;
+        q += dq;
+        r += dr;
+        if (r >= nV) {
+            r -= nV;
+            ++q;
+        }
+    }
+    return sum;
+}
+
 std::int64_t sharedMemoryPerTile(int dim, const Tiles& t) {
     const std::int64_t tt = t.time;
     switch (dim) {
@@ -242,7 +280,7 @@ Capacity capacity(const Gpu& g, int bytesPerWord) {
 
 std::int64_t maxResidentBlocks(std::int64_t mTile, const Capacity& cap, const Gpu& g,
                                const TalgVariant& v) {
-    std::int64_t kMax = std::min(cap.mSmWords / mTile, g.mtbSm);
+    std::int64_t kMax = std::min(floorDiv(cap.mSmWords, mTile), g.mtbSm);
     if (v.registersPerTile) {
         kMax = std::min(kMax, g.rSm / *v.registersPerTile);
     }
@@ -311,32 +349,54 @@ TalgResult evaluate(const Stencil& st, const Problem& p, const Tiles& t, const G
     return evaluateUnchecked(st, p, t, g, v);
 }
 
-TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
-                             const TalgVariant& v) {
+PreparedTalg::PreparedTalg(const Stencil& st, const Problem& p, const Gpu& g, const TalgVariant& v)
+    : st_(st), p_(p), g_(g), v_(v) {
+    lWordSeconds_ = units::secondsPerWord(g.lSecondsPerGb, st.bytesPerWord, v.gigabyte);
+    const Capacity cap = capacity(g, st.bytesPerWord);
+    mSmWords_ = cap.mSmWords;
+    mTbWords_ = cap.mTbWords;
+    double cells = static_cast<double>(p.time);
+    for (int i = 0; i < p.dim; ++i) {
+        cells *= static_cast<double>(p.space[i]);
+    }
+    tIdeal_ = cells * st.cIterSeconds / static_cast<double>(g.nSm * g.nV); // thesis eq. 8.3
+}
+
+Constraint PreparedTalg::excludingConstraint(const Tiles& t) const {
+    const std::int64_t mTile = sharedMemoryPerTile(p_.dim, t);
+    if (mTile > mTbWords_) {
+        return Constraint::SharedMemoryPerBlock;
+    }
+    return maxResidentBlocks(mTile, Capacity{mSmWords_, mTbWords_}, g_, v_) < 1
+               ? Constraint::NoResidentBlock
+               : Constraint::None;
+}
+
+TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     TalgResult r;
     TalgBreakdown& b = r.breakdown;
-    const int dim = p.dim;
-    const std::int64_t T = p.time;
+    const int dim = p_.dim;
+    const std::int64_t T = p_.time;
     const std::int64_t tT = t.time;
     const std::int64_t tS1 = t.space[0];
-    const std::int64_t S1 = p.space[0];
+    const std::int64_t S1 = p_.space[0];
 
     // Units (§2.1).
-    b.lWordSeconds = units::secondsPerWord(g.lSecondsPerGb, st.bytesPerWord, v.gigabyte);
-    const Capacity cap = capacity(g, st.bytesPerWord);
+    b.lWordSeconds = lWordSeconds_;
+    const Capacity cap{mSmWords_, mTbWords_};
     b.mSmWords = cap.mSmWords;
     b.mTbWords = cap.mTbWords;
 
     // Wavefronts (eq. 3 with the thesis' floor, erratum D1).
     b.q = ceilDiv(T, tT);
-    b.remainder = T % tT;
+    b.remainder = T - floorDiv(T, tT) * tT;
     b.epsilon = (b.remainder > 0 && 2 * b.remainder <= tT) ? 0 : 1;
-    b.nW = 2 * b.q + (v.nw == WavefrontCount::Exact ? b.epsilon : 0);
+    b.nW = 2 * b.q + (v_.nw == WavefrontCount::Exact ? b.epsilon : 0);
 
     // Hexagon geometry (eqs. 4, 5, 22; errata I1, I2).
     b.wTile = tS1 + tT - 2;
-    b.pitch = 2 * tS1 + tT - (v.pitch == Pitch::Geometric ? 2 : 0);
-    b.widthDenominator = (dim == 3 && v.width3d == Width3D::Eq22) ? tS1 + tT : b.pitch;
+    b.pitch = 2 * tS1 + tT - (v_.pitch == Pitch::Geometric ? 2 : 0);
+    b.widthDenominator = (dim == 3 && v_.width3d == Width3D::Eq22) ? tS1 + tT : b.pitch;
     b.w = ceilDiv(S1, b.widthDenominator);
     switch (dim) {
     case 1:
@@ -345,21 +405,18 @@ TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t
         break;
     case 2:
         b.inner = t.space[1];
-        b.nSub = ceilDiv(p.space[1] + tT, t.space[1]); // sub-prisms per prism
+        b.nSub = ceilDiv(p_.space[1] + tT, t.space[1]); // sub-prisms per prism
         break;
     default:
         b.inner = mulSat(t.space[1], t.space[2]);
-        b.nSub = v.subSlabs == SubSlabCount::CeilOfProduct
-                     ? ceilDiv((p.space[1] + tT) * (p.space[2] + tT), b.inner) // eq. 23 printed
-                     : ceilDiv(p.space[1] + tT, t.space[1]) * ceilDiv(p.space[2] + tT, t.space[2]);
+        b.nSub =
+            v_.subSlabs == SubSlabCount::CeilOfProduct
+                ? ceilDiv((p_.space[1] + tT) * (p_.space[2] + tT), b.inner) // eq. 23 printed
+                : ceilDiv(p_.space[1] + tT, t.space[1]) * ceilDiv(p_.space[2] + tT, t.space[2]);
         break;
     }
 
-    double cells = static_cast<double>(T);
-    for (int i = 0; i < dim; ++i) {
-        cells *= static_cast<double>(p.space[i]);
-    }
-    b.tIdeal = cells * st.cIterSeconds / static_cast<double>(g.nSm * g.nV);
+    b.tIdeal = tIdeal_;
 
     // Shared memory and resident blocks (eqs. 11, 19, 31); checked before the
     // compute sum so that infeasible giant tiles never reach the products below.
@@ -367,7 +424,7 @@ TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t
     if (b.mTile > cap.mTbWords) {
         r.excludedBy = Constraint::SharedMemoryPerBlock;
     } else {
-        b.kMax = maxResidentBlocks(b.mTile, cap, g, v);
+        b.kMax = maxResidentBlocks(b.mTile, cap, g_, v_);
         if (b.kMax < 1) {
             r.excludedBy = Constraint::NoResidentBlock;
         }
@@ -383,22 +440,14 @@ TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t
     b.mI = b.inner * (tS1 + 2 * tT);
     b.mO = b.mI;
     b.mIo = b.mI + b.mO;
-    b.mPrime = static_cast<double>(b.mIo) * b.lWordSeconds + 2.0 * g.tauSyncSeconds;
+    b.mPrime = static_cast<double>(b.mIo) * b.lWordSeconds + 2.0 * g_.tauSyncSeconds;
 
     // Compute (eqs. 9, 15, 27): sum over x = tS1, tS1+2, ..., w_tile of ceil(x*inner/n_V),
     // each ceiling per term; tT/2 terms for even tT.
     const std::int64_t terms = tT / 2;
-    if (terms <= 8) {
-        std::int64_t s = 0;
-        for (std::int64_t x = tS1; x <= b.wTile; x += 2) {
-            s += ceilDiv(x * b.inner, g.nV);
-        }
-        b.computeSum = s;
-    } else {
-        b.computeSum = floorSum(terms, g.nV, 2 * b.inner, tS1 * b.inner + g.nV - 1);
-    }
-    b.c = 2.0 * st.cIterSeconds * static_cast<double>(b.computeSum) +
-          static_cast<double>(tT) * g.tauSyncSeconds;
+    b.computeSum = computeSum(tS1, terms, b.inner, g_.nV);
+    b.c = 2.0 * st_.cIterSeconds * static_cast<double>(b.computeSum) +
+          static_cast<double>(tT) * g_.tauSyncSeconds;
     b.zeta = std::max(b.mPrime, b.c);
     b.computeBound = b.c >= b.mPrime;
 
@@ -412,17 +461,17 @@ TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t
         return k == 1 ? (b.mPrime + b.c) * nSub : b.mPrime + kd * b.zeta * nSub;
     };
     const auto total = [&](std::int64_t k, double tUnit) {
-        const std::int64_t rounds = ceilDiv(ceilDiv(b.w, k), g.nSm);
+        const std::int64_t rounds = ceilDiv(ceilDiv(b.w, k), g_.nSm);
         return static_cast<double>(b.nW) *
-               (static_cast<double>(rounds) * tUnit + g.tSyncSeconds); // eqs. 6, 17, 30
+               (static_cast<double>(rounds) * tUnit + g_.tSyncSeconds); // eqs. 6, 17, 30
     };
 
-    switch (v.k) {
+    switch (v_.k) {
     case KRule::Max:
         b.k = b.kMax;
         break;
     case KRule::Effective:
-        b.k = std::min(b.kMax, ceilDiv(b.w, g.nSm));
+        b.k = std::min(b.kMax, ceilDiv(b.w, g_.nSm));
         break;
     case KRule::Optimize: {
         b.k = 1;
@@ -439,11 +488,12 @@ TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t
     }
     b.tUnit = unitTime(b.k);
     b.groups = ceilDiv(b.w, b.k);
-    b.rounds = ceilDiv(b.groups, g.nSm);
-    b.syncTime = static_cast<double>(b.nW) * g.tSyncSeconds;
+    b.rounds = ceilDiv(b.groups, g_.nSm);
+    b.syncTime = static_cast<double>(b.nW) * g_.tSyncSeconds;
     b.computeTime = static_cast<double>(b.nW) * static_cast<double>(b.rounds) * b.tUnit;
-    r.tAlg = total(b.k, b.tUnit);
-    b.utilisation = static_cast<double>(b.w) / static_cast<double>(b.k * g.nSm * b.rounds);
+    r.tAlg = static_cast<double>(b.nW) *
+             (static_cast<double>(b.rounds) * b.tUnit + g_.tSyncSeconds); // = total(k)
+    b.utilisation = static_cast<double>(b.w) / static_cast<double>(b.k * g_.nSm * b.rounds);
     b.efficiency = b.tIdeal / r.tAlg;
 
     if (r.tAlg < b.tIdeal) {
@@ -452,17 +502,22 @@ TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t
     if (b.widthDenominator > S1) {
         r.warnings.add(Warning::TileExceedsDomainS1);
     }
-    if ((dim >= 2 && t.space[1] >= p.space[1] + tT) ||
-        (dim == 3 && t.space[2] >= p.space[2] + tT)) {
+    if ((dim >= 2 && t.space[1] >= p_.space[1] + tT) ||
+        (dim == 3 && t.space[2] >= p_.space[2] + tT)) {
         r.warnings.add(Warning::TileExceedsDomainInner);
     }
-    if (b.groups < g.nSm) {
+    if (b.groups < g_.nSm) {
         r.warnings.add(Warning::IdleSms);
     }
-    if (g.nV >= b.wTile * b.inner) {
+    if (g_.nV >= b.wTile * b.inner) {
         r.warnings.add(Warning::RowsFitVectorUnits);
     }
     return r;
+}
+
+TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
+                             const TalgVariant& v) {
+    return PreparedTalg(st, p, g, v).evaluate(t);
 }
 
 } // namespace cdx::talg

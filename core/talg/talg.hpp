@@ -152,7 +152,27 @@ void validate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
 TalgResult evaluate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
                     const TalgVariant& v);
 
-// Same without validation, for the search engine after it validated the space once.
+// The problem-wide constants of one (stencil, problem, GPU, variant) -- L_w, capacities,
+// T_ideal -- computed once, so the search evaluates thousands of tilings against them.
+// No validation: call validate() first.
+class PreparedTalg {
+public:
+    PreparedTalg(const Stencil& st, const Problem& p, const Gpu& g, const TalgVariant& v);
+    TalgResult evaluate(const Tiles& t) const;
+    Constraint excludingConstraint(const Tiles& t) const;
+
+private:
+    Stencil st_;
+    Problem p_;
+    Gpu g_;
+    TalgVariant v_;
+    double lWordSeconds_ = 0;
+    std::int64_t mSmWords_ = 0;
+    std::int64_t mTbWords_ = 0;
+    double tIdeal_ = 0;
+};
+
+// Same as evaluate() without validation.
 TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
                              const TalgVariant& v);
 
@@ -163,6 +183,10 @@ std::int64_t sharedMemoryPerTile(int dim, const Tiles& t);
 // Which constraint excludes the tiling, or None (eq. 31 with eq. 11's register bound).
 Constraint excludingConstraint(int dim, const Tiles& t, const Gpu& g, int bytesPerWord,
                                const TalgVariant& v);
+
+// The compute sum of eqs. 9/15/27: sum over x = tS1, tS1+2, ... (terms values) of
+// ceil(x*inner/n_V), one ceiling per term, in exact integer arithmetic.
+std::int64_t computeSum(std::int64_t tS1, std::int64_t terms, std::int64_t inner, std::int64_t nV);
 
 // sum_{i=0}^{n-1} floor((a*i + b) / m) in O(log) steps (exact integer arithmetic).
 std::int64_t floorSum(std::int64_t n, std::int64_t m, std::int64_t a, std::int64_t b);
