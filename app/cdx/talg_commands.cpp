@@ -13,7 +13,7 @@
 
 namespace cdx::cli {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 const char* const kTalgUsage =
     "usage: cdx talg --gpu ID|PATH --stencil ID|PATH --space S1[,S2[,S3]] --time T\n"

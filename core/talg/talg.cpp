@@ -388,8 +388,9 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     b.mTbWords = cap.mTbWords;
 
     // Wavefronts (eq. 3 with the thesis' floor, erratum D1).
-    b.q = ceilDiv(T, tT);
-    b.remainder = T - floorDiv(T, tT) * tT;
+    const std::int64_t whole = floorDiv(T, tT);
+    b.remainder = T - whole * tT;
+    b.q = whole + (b.remainder > 0 ? 1 : 0);
     b.epsilon = (b.remainder > 0 && 2 * b.remainder <= tT) ? 0 : 1;
     b.nW = 2 * b.q + (v_.nw == WavefrontCount::Exact ? b.epsilon : 0);
 
@@ -461,7 +462,7 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
         return k == 1 ? (b.mPrime + b.c) * nSub : b.mPrime + kd * b.zeta * nSub;
     };
     const auto total = [&](std::int64_t k, double tUnit) {
-        const std::int64_t rounds = ceilDiv(ceilDiv(b.w, k), g_.nSm);
+        const std::int64_t rounds = ceilDiv(b.w, k * g_.nSm); // ceil(ceil(w/k)/n_SM)
         return static_cast<double>(b.nW) *
                (static_cast<double>(rounds) * tUnit + g_.tSyncSeconds); // eqs. 6, 17, 30
     };
@@ -488,7 +489,7 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     }
     b.tUnit = unitTime(b.k);
     b.groups = ceilDiv(b.w, b.k);
-    b.rounds = ceilDiv(b.groups, g_.nSm);
+    b.rounds = ceilDiv(b.w, b.k * g_.nSm); // = ceil(groups / n_SM), off the critical path
     b.syncTime = static_cast<double>(b.nW) * g_.tSyncSeconds;
     b.computeTime = static_cast<double>(b.nW) * static_cast<double>(b.rounds) * b.tUnit;
     r.tAlg = static_cast<double>(b.nW) *
