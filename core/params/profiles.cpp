@@ -30,7 +30,9 @@ std::string lineColumn(const std::string& text, std::size_t byte) {
     return "line " + std::to_string(line) + ", column " + std::to_string(col);
 }
 
-json parseJson(const std::string& text, const std::string& file) {
+} // namespace
+
+nlohmann::json parseJson(const std::string& text, const std::string& file) {
     try {
         return json::parse(text);
     } catch (const json::parse_error& e) {
@@ -53,6 +55,8 @@ std::string readText(const std::filesystem::path& path) {
     ss << in.rdbuf();
     return ss.str();
 }
+
+namespace {
 
 std::string requireString(const json& obj, const char* key, const std::string& file) {
     if (!obj.contains(key)) {
@@ -86,9 +90,10 @@ Quantity parseQuantity(const json& q, const ParameterKey& key, const std::string
                          file);
     }
     for (const auto& [field, _] : q.items()) {
-        if (field != "value" && field != "unit" && field != "source" && field != "note") {
-            throw InputError(path + "." + field, {}, "unknown field; expected value, unit, source",
-                             file);
+        if (field != "value" && field != "unit" && field != "source" && field != "note" &&
+            field != "edited") {
+            throw InputError(path + "." + field, {},
+                             "unknown field; expected value, unit, source (note, edited)", file);
         }
     }
     Quantity out;
@@ -109,6 +114,13 @@ Quantity parseQuantity(const json& q, const ParameterKey& key, const std::string
                          "expected \"" + std::string(key.unit) + "\"", file);
     }
     out.source = requireString(q, "source", file + ": " + path);
+    if (q.contains("edited")) {
+        if (!q.at("edited").is_boolean()) {
+            throw InputError(path + ".edited", q.at("edited").dump(), "expected true or false",
+                             file);
+        }
+        out.edited = q.at("edited").get<bool>();
+    }
     checkParameterValue(key, out.value, file + ": " + path);
     return out;
 }
@@ -152,7 +164,10 @@ bool looksLikePath(const std::string& s) {
 } // namespace
 
 GpuProfile parseGpuProfile(const std::string& jsonText, const std::string& file) {
-    const json j = parseJson(jsonText, file);
+    return gpuProfileFromJson(parseJson(jsonText, file), file);
+}
+
+GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file) {
     if (!j.is_object()) {
         throw InputError("JSON", {}, "expected a GPU profile object", file);
     }
@@ -170,7 +185,10 @@ GpuProfile parseGpuProfile(const std::string& jsonText, const std::string& file)
 }
 
 StencilProfile parseStencilProfile(const std::string& jsonText, const std::string& file) {
-    const json j = parseJson(jsonText, file);
+    return stencilProfileFromJson(parseJson(jsonText, file), file);
+}
+
+StencilProfile stencilProfileFromJson(const nlohmann::json& j, const std::string& file) {
     if (!j.is_object()) {
         throw InputError("JSON", {}, "expected a stencil profile object", file);
     }
@@ -370,6 +388,58 @@ GpuProfile loadGpuProfile(const std::string& idOrPath) {
 
 StencilProfile loadStencilProfile(const std::string& idOrPath) {
     return readStencilProfile(resolveProfile(idOrPath, "stencils", "--stencil"));
+}
+
+} // namespace cdx
+
+namespace cdx {
+
+namespace {
+nlohmann::json quantityJson(const Quantity& q, const std::string& key) {
+    // Whole-number keys (counts) are written as integers, as in the shipped profiles.
+    const ParameterKey* k = findParameterKey(key);
+    nlohmann::json value = nullptr;
+    if (q.value) {
+        value = (k && k->integer) ? nlohmann::json(static_cast<std::int64_t>(*q.value))
+                                  : nlohmann::json(*q.value);
+    }
+    nlohmann::json j{{"value", value}, {"unit", q.unit}, {"source", q.source}};
+    if (q.edited) {
+        j["edited"] = true;
+    }
+    return j;
+}
+} // namespace
+
+nlohmann::json toJson(const GpuProfile& p) {
+    nlohmann::json params = nlohmann::json::object();
+    for (const auto& [key, q] : p.params) {
+        params[key] = quantityJson(q, key);
+    }
+    nlohmann::json j{{"id", p.id}, {"name", p.name}};
+    if (!p.architecture.empty()) {
+        j["architecture"] = p.architecture;
+    }
+    j["params"] = params;
+    return j;
+}
+
+nlohmann::json toJson(const StencilProfile& p) {
+    nlohmann::json params = nlohmann::json::object();
+    for (const auto& [key, q] : p.params) {
+        params[key] = quantityJson(q, key);
+    }
+    nlohmann::json cIter = nlohmann::json::object();
+    for (const auto& [gpu, q] : p.cIterByGpu) {
+        cIter[gpu] = quantityJson(q, "c_iter_s");
+    }
+    nlohmann::json j{{"id", p.id}, {"name", p.name}, {"dim", p.dim}};
+    if (!p.description.empty()) {
+        j["description"] = p.description;
+    }
+    j["params"] = params;
+    j["c_iter_s"] = cIter;
+    return j;
 }
 
 } // namespace cdx

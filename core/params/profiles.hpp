@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +41,17 @@ struct StencilProfile {
 GpuProfile parseGpuProfile(const std::string& jsonText, const std::string& file);
 StencilProfile parseStencilProfile(const std::string& jsonText, const std::string& file);
 GpuProfile readGpuProfile(const std::filesystem::path& path);
+GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file);
+StencilProfile stencilProfileFromJson(const nlohmann::json& j, const std::string& file);
+
+// The profile as JSON in the format of profiles/*.json; edited values carry "edited": true.
+nlohmann::json toJson(const GpuProfile& p);
+nlohmann::json toJson(const StencilProfile& p);
+
+// Parses JSON text; a syntax error is an InputError with file, line and column.
+nlohmann::json parseJson(const std::string& text, const std::string& file);
+// Whole file as text; InputError if it cannot be read.
+std::string readText(const std::filesystem::path& path);
 StencilProfile readStencilProfile(const std::filesystem::path& path);
 
 // Validated model inputs. toStencil picks C_iter for `gpuId`; a missing one is an

@@ -522,3 +522,24 @@ TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t
 }
 
 } // namespace cdx::talg
+
+namespace cdx::talg {
+
+TimeSplit splitTime(const TalgResult& r, int dim) {
+    TimeSplit s;
+    if (!r.feasible) {
+        return s;
+    }
+    const TalgBreakdown& b = r.breakdown;
+    s.hostSync = b.syncTime;
+    const double busy = b.computeTime * b.utilisation;
+    s.idle = b.computeTime - busy;
+    // Computation inside one T_unit: k tiles of c each (times N_sub sub-tiles in 2D/3D).
+    const double tiles = static_cast<double>(b.k) * (dim == 1 ? 1.0 : static_cast<double>(b.nSub));
+    const double computeShare = b.tUnit > 0 ? std::min(1.0, tiles * b.c / b.tUnit) : 0.0;
+    s.compute = busy * computeShare;
+    s.exposedTransfer = busy - s.compute;
+    return s;
+}
+
+} // namespace cdx::talg

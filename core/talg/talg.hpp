@@ -201,3 +201,21 @@ inline constexpr std::int64_t kWarp = 32;
 inline constexpr std::int64_t kMaxExtent = std::int64_t{1} << 30;
 
 } // namespace cdx::talg
+
+namespace cdx::talg {
+
+// Where T_alg goes, for the breakdown view; the four parts add up to T_alg.
+//  hostSync        N_w T_sync (one host-GPU synchronisation per kernel call)
+//  idle            the share of the round time where SMs have no tile group:
+//                  N_w rounds T_unit (1 - utilisation)
+//  compute         busy time spent computing: the k (N_sub) tile computations c inside T_unit
+//  exposedTransfer the rest of the busy time: transfers not hidden behind computation
+struct TimeSplit {
+    double hostSync = 0;
+    double exposedTransfer = 0;
+    double compute = 0;
+    double idle = 0;
+};
+TimeSplit splitTime(const TalgResult& r, int dim);
+
+} // namespace cdx::talg

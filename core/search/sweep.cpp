@@ -1,0 +1,116 @@
+#include "search/sweep.hpp"
+
+#include "params/input_error.hpp"
+#include "params/parameter_keys.hpp"
+
+#include <algorithm>
+
+namespace cdx::search {
+
+namespace {
+SweepPoint pointFrom(double x, const talg::TalgResult& r) {
+    return {x,
+            r.feasible,
+            r.excludedBy,
+            r.tAlg,
+            r.breakdown.k,
+            r.breakdown.rounds,
+            r.breakdown.w,
+            r.breakdown.nSub};
+}
+} // namespace
+
+std::vector<std::string> sweepableTileSizes(int dim) {
+    std::vector<std::string> out;
+    for (int i = 0; i < dim; ++i) {
+        out.push_back("tS" + std::to_string(i + 1));
+    }
+    out.emplace_back("tT");
+    return out;
+}
+
+Sweep sweepTileSize(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                    const talg::TalgVariant& v, const talg::Tiles& base, const std::string& which,
+                    std::int64_t last) {
+    const auto names = sweepableTileSizes(p.dim);
+    const auto it = std::find(names.begin(), names.end(), which);
+    if (it == names.end()) {
+        std::string allowed;
+        for (const auto& n : names) {
+            allowed += (allowed.empty() ? "" : ", ") + n;
+        }
+        throw InputError("sweep", which, "expected one of " + allowed);
+    }
+    const int index = static_cast<int>(it - names.begin()); // == dim for tT
+    const bool isTime = index == p.dim;
+    const std::int64_t step = isTime ? 2 : (index == talg::innermostIndex(p.dim) ? talg::kWarp : 1);
+    talg::validate(st, p, base, g, v);
+    const talg::PreparedTalg model(st, p, g, v);
+    Sweep s{which, isTime ? "time steps" : "points", {}};
+    talg::Tiles t = base;
+    for (std::int64_t x = step; x <= last; x += step) {
+        (isTime ? t.time : t.space[index]) = x;
+        s.points.push_back(pointFrom(static_cast<double>(x), model.evaluate(t)));
+    }
+    return s;
+}
+
+std::vector<std::string> sweepableParameters() {
+    return {"n_sm",       "n_v",        "m_sm_kb",  "m_tb_kb", "mtb_sm",
+            "l_s_per_gb", "tau_sync_s", "t_sync_s", "c_iter_s"};
+}
+
+void setModelParameter(Gpu& g, Stencil& st, const std::string& key, double value) {
+    const ParameterKey* k = findParameterKey(key);
+    if (!k) {
+        throw InputError("parameter", key,
+                         "unknown; known: " + knownParameterKeys(ParameterOwner::Gpu) + ", " +
+                             knownParameterKeys(ParameterOwner::Stencil));
+    }
+    checkParameterValue(*k, value, {});
+    const auto asInt = static_cast<std::int64_t>(value);
+    if (key == "n_sm") {
+        g.nSm = asInt;
+    } else if (key == "n_v") {
+        g.nV = asInt;
+    } else if (key == "m_sm_kb") {
+        g.mSmKb = value;
+    } else if (key == "m_tb_kb") {
+        g.mTbKb = value;
+    } else if (key == "r_sm") {
+        g.rSm = asInt;
+    } else if (key == "mtb_sm") {
+        g.mtbSm = asInt;
+    } else if (key == "l_s_per_gb") {
+        g.lSecondsPerGb = value;
+    } else if (key == "tau_sync_s") {
+        g.tauSyncSeconds = value;
+    } else if (key == "t_sync_s") {
+        g.tSyncSeconds = value;
+    } else if (key == "c_iter_s") {
+        st.cIterSeconds = value;
+    } else if (key == "flops_per_point") {
+        st.flopsPerPoint = value;
+    } else if (key == "bytes_per_word") {
+        st.bytesPerWord = static_cast<int>(value);
+    } // shared_memory_banks: informational, not a model input
+}
+
+Sweep sweepParameter(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                     const talg::TalgVariant& v, const talg::Tiles& t, const std::string& key,
+                     const std::vector<double>& values) {
+    const ParameterKey* k = findParameterKey(key);
+    if (!k) {
+        throw InputError("parameter", key, "unknown parameter key");
+    }
+    Sweep s{key, std::string(k->unit), {}};
+    for (double x : values) {
+        Gpu g2 = g;
+        Stencil st2 = st;
+        setModelParameter(g2, st2, key, x);
+        s.points.push_back(pointFrom(x, talg::evaluate(st2, p, t, g2, v)));
+    }
+    return s;
+}
+
+} // namespace cdx::search

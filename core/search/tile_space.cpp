@@ -1,0 +1,109 @@
+#include "search/tile_space.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cdx::search {
+
+namespace {
+// Smallest step (a multiple of `unit`) that keeps (last - first)/step + 1 <= maxCells.
+std::int64_t stepFor(std::int64_t first, std::int64_t last, std::int64_t unit,
+                     std::int64_t maxCells) {
+    const std::int64_t span = std::max<std::int64_t>(0, last - first);
+    std::int64_t step = unit;
+    while (span / step + 1 > maxCells) {
+        step += unit;
+    }
+    return step;
+}
+} // namespace
+
+TileSpaceAxes tileSpaceAxes(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                            const talg::TalgVariant& v, const talg::Tiles& base,
+                            std::int64_t maxCellsPerAxis) {
+    const int in = mapInnerIndex(p.dim);
+    const std::int64_t unit = p.dim == 1 ? 1 : talg::kWarp;
+    const talg::PreparedTalg model(st, p, g, v);
+    const std::int64_t innerExtent = std::max(unit, p.space[in] - p.space[in] % unit);
+    const std::int64_t tTExtent = std::max<std::int64_t>(2, p.time - p.time % 2);
+    // Largest feasible tT at the smallest inner size, and largest inner at tT = 2:
+    // M_tile grows in both, so these bound the feasible region of the slice.
+    talg::Tiles t = base;
+    t.space[in] = unit;
+    std::int64_t maxTT = 2;
+    for (t.time = 2; t.time <= tTExtent; t.time += 2) {
+        if (model.excludingConstraint(t) != talg::Constraint::None) {
+            break;
+        }
+        maxTT = t.time;
+    }
+    t.time = 2;
+    std::int64_t maxInner = unit;
+    for (t.space[in] = unit; t.space[in] <= innerExtent; t.space[in] += unit) {
+        if (model.excludingConstraint(t) != talg::Constraint::None) {
+            break;
+        }
+        maxInner = t.space[in];
+    }
+    TileSpaceAxes a;
+    a.tTFirst = 2;
+    a.tTLast = std::min(tTExtent, std::max<std::int64_t>(4, (maxTT * 5 / 4 + 1) / 2 * 2));
+    a.tTStep = stepFor(a.tTFirst, a.tTLast, 2, maxCellsPerAxis);
+    a.innerFirst = unit;
+    a.innerLast = std::min(innerExtent, std::max(2 * unit, (maxInner * 5 / 4) / unit * unit));
+    a.innerStep = stepFor(a.innerFirst, a.innerLast, unit, maxCellsPerAxis);
+    return a;
+}
+
+TileSpaceGrid tileSpaceGrid(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                            const talg::TalgVariant& v, const talg::Tiles& base,
+                            const TileSpaceAxes& axes) {
+    TileSpaceGrid grid;
+    const int in = mapInnerIndex(p.dim);
+    grid.innerIndex = in;
+    for (std::int64_t x = axes.tTFirst; x <= axes.tTLast; x += axes.tTStep) {
+        grid.tT.push_back(x);
+    }
+    for (std::int64_t y = axes.innerFirst; y <= axes.innerLast; y += axes.innerStep) {
+        grid.inner.push_back(y);
+    }
+    talg::Tiles probe = base;
+    probe.time = grid.tT.empty() ? 2 : grid.tT.front();
+    probe.space[in] = grid.inner.empty() ? 32 : grid.inner.front();
+    talg::validate(st, p, probe, g, v);
+    const talg::PreparedTalg model(st, p, g, v);
+    grid.cells.reserve(grid.tT.size() * grid.inner.size());
+    for (std::int64_t y : grid.inner) {
+        for (std::int64_t x : grid.tT) {
+            TileSpaceCell c;
+            c.tiles = base;
+            c.tiles.time = x;
+            c.tiles.space[in] = y;
+            const talg::TalgResult r = model.evaluate(c.tiles);
+            c.feasible = r.feasible;
+            c.excludedBy = r.excludedBy;
+            c.tAlg = r.tAlg;
+            c.k = r.breakdown.k;
+            grid.cells.push_back(c);
+        }
+    }
+    // Exact minimum in tie-break order (tT, then tile sizes).
+    for (std::size_t i = 0; i < grid.cells.size(); ++i) {
+        const auto& c = grid.cells[i];
+        if (!c.feasible) {
+            continue;
+        }
+        const auto& best = grid.cells[grid.minimumCell];
+        if (!grid.hasMinimum || c.tAlg < grid.minimum ||
+            (c.tAlg == grid.minimum &&
+             (c.tiles.time < best.tiles.time ||
+              (c.tiles.time == best.tiles.time && c.tiles.space < best.tiles.space)))) {
+            grid.hasMinimum = true;
+            grid.minimumCell = i;
+            grid.minimum = c.tAlg;
+        }
+    }
+    return grid;
+}
+
+} // namespace cdx::search

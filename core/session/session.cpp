@@ -1,0 +1,227 @@
+#include "session/session.hpp"
+
+#include "params/input_error.hpp"
+#include "search/tile_search.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+
+namespace cdx {
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+json sizesJson(const std::array<std::int64_t, 3>& v, int dim) {
+    json a = json::array();
+    for (int i = 0; i < dim; ++i) {
+        a.push_back(v[static_cast<std::size_t>(i)]);
+    }
+    return a;
+}
+
+std::array<std::int64_t, 3> sizesFrom(const nlohmann::json& a, int dim, const std::string& field,
+                                      const std::string& file) {
+    if (!a.is_array() || static_cast<int>(a.size()) != dim) {
+        throw InputError(field, a.dump(),
+                         "expected an array of " + std::to_string(dim) +
+                             " positive integers (the stencil is " + std::to_string(dim) + "D)",
+                         file);
+    }
+    std::array<std::int64_t, 3> out{1, 1, 1};
+    for (int i = 0; i < dim; ++i) {
+        const auto& v = a[static_cast<std::size_t>(i)];
+        if (!v.is_number_integer()) {
+            throw InputError(field, a.dump(), "expected integers", file);
+        }
+        out[static_cast<std::size_t>(i)] = v.get<std::int64_t>();
+    }
+    return out;
+}
+
+const nlohmann::json& member(const nlohmann::json& j, const char* key, const std::string& file) {
+    if (!j.contains(key)) {
+        throw InputError(key, {}, "missing", file);
+    }
+    return j.at(key);
+}
+
+std::string stringMember(const nlohmann::json& j, const char* key, const std::string& file) {
+    const auto& v = member(j, key, file);
+    if (!v.is_string()) {
+        throw InputError(key, v.dump(), "expected a string", file);
+    }
+    return v.get<std::string>();
+}
+
+} // namespace
+
+bool sameSession(const SessionState& a, const SessionState& b) {
+    return sessionToJson(a) == sessionToJson(b);
+}
+
+std::string sessionToJson(const SessionState& s) {
+    const talg::TalgVariant& v = s.variant;
+    json variant{{"pitch", talg::name(v.pitch)},
+                 {"nw", talg::name(v.nw)},
+                 {"k", talg::name(v.k)},
+                 {"w3d", talg::name(v.width3d)},
+                 {"nsslabs", talg::name(v.subSlabs)},
+                 {"gb", talg::name(v.gigabyte)},
+                 {"r_tile", v.registersPerTile ? json(*v.registersPerTile) : json(nullptr)}};
+    json j{{"schema", kSessionSchema},
+           {"version", kSessionVersion},
+           {"gpu", json::parse(toJson(s.gpu).dump())},
+           {"stencil", json::parse(toJson(s.stencil).dump())},
+           {"problem",
+            {{"space", sizesJson(s.problem.space, s.problem.dim)}, {"time", s.problem.time}}},
+           {"tiles", {{"tile", sizesJson(s.tiles.space, s.problem.dim)}, {"tt", s.tiles.time}}},
+           {"variant", variant},
+           {"within", s.within}};
+    return j.dump(2) + "\n";
+}
+
+SessionState sessionFromJson(const std::string& text, const std::string& file) {
+    const nlohmann::json j = parseJson(text, file);
+    if (!j.is_object()) {
+        throw InputError("JSON", {}, "expected a session object", file);
+    }
+    if (stringMember(j, "schema", file) != kSessionSchema) {
+        throw InputError("schema", j.at("schema").dump(),
+                         std::string("expected \"") + kSessionSchema + "\"", file);
+    }
+    const auto& ver = member(j, "version", file);
+    if (!ver.is_number_integer() || ver.get<int>() < 1) {
+        throw InputError("version", ver.dump(), "expected a positive integer", file);
+    }
+    if (ver.get<int>() > kSessionVersion) {
+        throw InputError("version", ver.dump(),
+                         "written by a newer Codesign Explorer (this one reads up to version " +
+                             std::to_string(kSessionVersion) + ")",
+                         file);
+    }
+    SessionState s;
+    s.gpu = gpuProfileFromJson(member(j, "gpu", file), file + ": gpu");
+    s.stencil = stencilProfileFromJson(member(j, "stencil", file), file + ": stencil");
+    const int dim = s.stencil.dim;
+    const auto& problem = member(j, "problem", file);
+    s.problem.dim = dim;
+    s.problem.space = sizesFrom(member(problem, "space", file), dim, "problem.space", file);
+    const auto& time = member(problem, "time", file);
+    if (!time.is_number_integer()) {
+        throw InputError("problem.time", time.dump(), "expected a positive integer", file);
+    }
+    s.problem.time = time.get<std::int64_t>();
+    const auto& tiles = member(j, "tiles", file);
+    s.tiles.space = sizesFrom(member(tiles, "tile", file), dim, "tiles.tile", file);
+    const auto& tt = member(tiles, "tt", file);
+    if (!tt.is_number_integer()) {
+        throw InputError("tiles.tt", tt.dump(), "expected an even integer >= 2", file);
+    }
+    s.tiles.time = tt.get<std::int64_t>();
+    try {
+        const auto& v = member(j, "variant", file);
+        s.variant.pitch = talg::parsePitch(stringMember(v, "pitch", file), "variant.pitch");
+        s.variant.nw = talg::parseWavefrontCount(stringMember(v, "nw", file), "variant.nw");
+        s.variant.k = talg::parseKRule(stringMember(v, "k", file), "variant.k");
+        s.variant.width3d = talg::parseWidth3D(stringMember(v, "w3d", file), "variant.w3d");
+        s.variant.subSlabs =
+            talg::parseSubSlabCount(stringMember(v, "nsslabs", file), "variant.nsslabs");
+        s.variant.gigabyte = talg::parseGigaByte(stringMember(v, "gb", file), "variant.gb");
+        if (v.contains("r_tile") && !v.at("r_tile").is_null()) {
+            if (!v.at("r_tile").is_number_integer()) {
+                throw InputError("variant.r_tile", v.at("r_tile").dump(),
+                                 "expected a positive integer or null", file);
+            }
+            s.variant.registersPerTile = v.at("r_tile").get<std::int64_t>();
+        }
+    } catch (const InputError& e) {
+        if (!e.where().empty()) {
+            throw;
+        }
+        throw InputError(e.field(), e.value(), e.allowed(), file);
+    }
+    const auto& within = member(j, "within", file);
+    if (!within.is_number() || within.get<double>() < 0) {
+        throw InputError("within", within.dump(), "expected a fraction >= 0", file);
+    }
+    s.within = within.get<double>();
+    // Everything the model needs must be valid; a missing C_iter is allowed (the user
+    // supplies it in the editor), so validate with a placeholder when it is absent.
+    Stencil st;
+    try {
+        st = s.modelStencil();
+    } catch (const InputError&) {
+        st = toStencil(StencilProfile{s.stencil.id,
+                                      s.stencil.name,
+                                      s.stencil.dim,
+                                      {},
+                                      {},
+                                      s.stencil.params,
+                                      {{s.gpu.id, Quantity{1.0, "s", {}, {}}}}},
+                       s.gpu.id);
+    }
+    try {
+        talg::validate(st, s.problem, s.tiles, s.modelGpu(), s.variant);
+    } catch (const InputError& e) {
+        throw InputError(e.field(), e.value(), e.allowed(), file);
+    }
+    return s;
+}
+
+void saveSession(const SessionState& s, const std::filesystem::path& path) {
+    const std::string text = sessionToJson(s);
+    std::random_device rd;
+    // append() rather than "." + string: GCC 12 -Wrestrict false positive (PR 105651).
+    std::string tmpName(".");
+    tmpName.append(path.filename().string()).append(".tmp").append(std::to_string(rd() % 1000000));
+    const auto tmp = path.parent_path() / tmpName;
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            throw InputError("file", path.string(),
+                             "cannot be written (directory missing or "
+                             "not writable)");
+        }
+        out << text;
+        out.flush();
+        if (!out) {
+            std::error_code ec;
+            std::filesystem::remove(tmp, ec);
+            throw InputError("file", path.string(), "write failed (disk full?)");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        std::filesystem::remove(tmp, ec);
+        throw InputError("file", path.string(), "could not replace the file: " + ec.message());
+    }
+}
+
+SessionState loadSession(const std::filesystem::path& path) {
+    return sessionFromJson(readText(path), path.string());
+}
+
+bool applyOptimalTiles(SessionState& s) {
+    const auto r = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                       search::SearchOptions{s.within, {}, {}});
+    if (!r.found) {
+        return false;
+    }
+    s.tiles = r.best.tiles;
+    return true;
+}
+
+SessionState defaultSession() {
+    SessionState s;
+    s.gpu = loadGpuProfile("gtx980");
+    s.stencil = loadStencilProfile("heat2d");
+    s.problem = talg::Problem{2, {8192, 8192, 1}, 8192};
+    s.tiles = talg::Tiles{{8, 256, 1}, 8};
+    applyOptimalTiles(s);
+    return s;
+}
+
+} // namespace cdx

@@ -1,0 +1,127 @@
+// Session files: round trip, atomic save, and every way a session file can be wrong.
+
+#include "params/input_error.hpp"
+#include "session/session.hpp"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <fstream>
+
+using namespace cdx;
+
+class TestSession : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void defaultSessionIsTheOptimum();
+    void roundTripIsExact();
+    void saveIsAtomic();
+    void badFiles_data();
+    void badFiles();
+};
+
+void TestSession::initTestCase() {
+    qputenv("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR);
+}
+
+void TestSession::defaultSessionIsTheOptimum() {
+    const SessionState s = defaultSession();
+    QCOMPARE(QString::fromStdString(s.gpu.id), QString("gtx980"));
+    QCOMPARE(QString::fromStdString(s.stencil.id), QString("heat2d"));
+    QCOMPARE(s.problem.space[0], 8192);
+    QCOMPARE(s.problem.time, 8192);
+    // spec 2.6 full-space geometric minimum
+    QCOMPARE(s.tiles.space[0], 128);
+    QCOMPARE(s.tiles.space[1], 32);
+    QCOMPARE(s.tiles.time, 2);
+}
+
+void TestSession::roundTripIsExact() {
+    SessionState s = defaultSession();
+    applyOverride(s.gpu, s.stencil, s.gpu.id, "l_s_per_gb=0.0123456789012345");
+    applyOverride(s.gpu, s.stencil, s.gpu.id, "c_iter_s=3.3333333333333e-8");
+    s.variant.pitch = talg::Pitch::Paper;
+    s.variant.k = talg::KRule::Optimize;
+    s.variant.registersPerTile = 12345;
+    s.within = 0.07;
+    QTemporaryDir dir;
+    const auto path = std::filesystem::path(dir.filePath("s.cdx.json").toStdString());
+    saveSession(s, path);
+    const SessionState back = loadSession(path);
+    QVERIFY(sameSession(s, back));
+    QCOMPARE(*back.gpu.params.at("l_s_per_gb").value, 0.0123456789012345);
+    QVERIFY(back.gpu.params.at("l_s_per_gb").edited);
+    QCOMPARE(back.gpu.params.at("l_s_per_gb").source, std::string("set by user"));
+    QVERIFY(!back.gpu.params.at("n_sm").edited);
+    QCOMPARE(back.variant, s.variant);
+    QCOMPARE(back.tiles, s.tiles);
+    QCOMPARE(back.within, 0.07);
+}
+
+void TestSession::saveIsAtomic() {
+    QTemporaryDir dir;
+    const auto path = std::filesystem::path(dir.filePath("s.cdx.json").toStdString());
+    SessionState s = defaultSession();
+    saveSession(s, path);
+    const std::string before = readText(path);
+    // A save into a missing directory fails cleanly and leaves nothing behind.
+    QVERIFY_THROWS_EXCEPTION(
+        InputError,
+        saveSession(s, std::filesystem::path(dir.path().toStdString()) / "missing" / "s.cdx.json"));
+    QCOMPARE(readText(path), before);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+}
+
+void TestSession::badFiles_data() {
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("mention");
+    QTest::newRow("malformed JSON") << "\"version\": 1,"
+                                    << "\"version\": 1"
+                                    << "line";
+    QTest::newRow("wrong schema") << "codesign-explorer-session"
+                                  << "something-else"
+                                  << "schema";
+    QTest::newRow("newer version") << "\"version\": 1"
+                                   << "\"version\": 9"
+                                   << "newer";
+    QTest::newRow("odd tT") << "\"tt\": 2"
+                            << "\"tt\": 3"
+                            << "tT";
+    QTest::newRow("tile not multiple of 32") << "\"tile\": [\n      128,\n      32\n    ]"
+                                             << "\"tile\": [\n      128,\n      33\n    ]"
+                                             << "tS2";
+    QTest::newRow("wrong number of sizes") << "\"space\": [\n      8192,\n      8192\n    ]"
+                                           << "\"space\": [\n      8192\n    ]"
+                                           << "problem.space";
+    QTest::newRow("bad variant") << "\"pitch\": \"geometric\""
+                                 << "\"pitch\": \"round\""
+                                 << "variant.pitch";
+    QTest::newRow("negative GPU value") << "\"value\": 16\n"
+                                        << "\"value\": -16\n"
+                                        << "n_sm";
+    QTest::newRow("missing tiles") << "\"tiles\""
+                                   << "\"tilez\""
+                                   << "tiles";
+}
+
+void TestSession::badFiles() {
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, mention);
+    QString text = QString::fromStdString(sessionToJson(defaultSession()));
+    QVERIFY2(text.contains(from), qPrintable(from));
+    text.replace(text.indexOf(from), from.size(), to);
+    try {
+        (void)sessionFromJson(text.toStdString(), "bad.cdx.json");
+        QFAIL("expected an InputError");
+    } catch (const InputError& e) {
+        const QString msg = e.what();
+        QVERIFY2(msg.contains("bad.cdx.json"), qPrintable(msg));
+        QVERIFY2(msg.contains(mention), qPrintable(msg));
+    }
+}
+
+QTEST_APPLESS_MAIN(TestSession)
+#include "test_session.moc"
