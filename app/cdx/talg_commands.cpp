@@ -108,20 +108,6 @@ json variantJson(const talg::TalgVariant& v, int dim) {
     return j;
 }
 
-std::string variantText(const talg::TalgVariant& v, int dim) {
-    std::string s = "pitch=" + std::string(talg::name(v.pitch)) +
-                    " nw=" + std::string(talg::name(v.nw)) + " k=" + std::string(talg::name(v.k)) +
-                    " gb=" + std::string(talg::name(v.gigabyte));
-    if (dim == 3) {
-        s += " w3d=" + std::string(talg::name(v.width3d)) +
-             " nsslabs=" + std::string(talg::name(v.subSlabs));
-    }
-    if (v.registersPerTile) {
-        s += " r_tile=" + std::to_string(*v.registersPerTile);
-    }
-    return s;
-}
-
 json tileJson(const talg::Tiles& t, int dim) {
     json a = json::array();
     for (int i = 0; i < dim; ++i) {
@@ -228,40 +214,24 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
     o << "problem   S = " << joinSizes(s.problem.space, dim, " x ") << ", T = " << s.problem.time
       << "\n";
     o << "tiles     tS = " << joinSizes(t.space, dim, " x ") << ", tT = " << t.time << "\n";
-    o << "variant   " << variantText(s.variant, dim) << "\n\n";
+    o << "variant   " << talg::variantSummary(s.variant, dim) << "\n\n";
     if (!r.feasible) {
         o << "infeasible: " << talg::describe(r.excludedBy) << " (M_tile = " << b.mTile
           << " words, limit " << b.mTbWords << " words)\n";
         out << o.str();
         return 0;
     }
-    auto row = [&o](const char* name, const std::string& value, const char* unit,
-                    const std::string& source) {
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "  %-10s %-18s %-8s %s\n", name, value.c_str(), unit,
-                      source.c_str());
-        o << buf;
-    };
     o << "T_alg      " << fmt(r.tAlg) << " s   (T_ideal " << fmt(b.tIdeal, 7) << " s, efficiency "
       << fmt(100 * b.efficiency, 4) << " %, " << (b.computeBound ? "compute" : "memory")
       << "-bound)\n\n";
-    row("N_w", std::to_string(b.nW), "",
-        "wavefronts = kernel calls (eq. 3, epsilon = " + std::to_string(b.epsilon) + ")");
-    row("w_tile", std::to_string(b.wTile), "points", "eq. 4");
-    row("pitch", std::to_string(b.pitch), "points", "eq. 5 / A.5");
-    row("w", std::to_string(b.w), "tiles", "tiles per wavefront (eq. 5 / 22)");
-    row("N_sub", std::to_string(b.nSub), "", "sub-prisms/sub-slabs per tile (eq. 16 / 23)");
-    row("m_i", std::to_string(b.mI), "words", "input footprint (eq. 7 / 13 / 24)");
-    row("m'", fmt(b.mPrime), "s", "transfer time (eq. 8 / 14 / 25)");
-    row("c", fmt(b.c), "s", "compute time (eq. 9 / 15 / 27)");
-    row("M_tile", std::to_string(b.mTile), "words", "shared memory per tile (eq. 19)");
-    row("k_max", std::to_string(b.kMax), "", "min(M_SM/M_tile, MTB_SM) (eq. 11)");
-    row("k", std::to_string(b.k), "", "hyper-threading factor used");
-    row("T_unit", fmt(b.tUnit), "s", "time of k tiles on one SM (eq. 12 / 16 / 29)");
-    row("groups", std::to_string(b.groups), "", "ceil(w / k)");
-    row("rounds", std::to_string(b.rounds), "", "ceil(groups / n_SM)");
-    row("sync", fmt(b.syncTime), "s", "N_w T_sync");
-    row("util", fmt(100 * b.utilisation, 4) + " %", "", "w / (k n_SM rounds)");
+    for (const auto& e : talg::breakdownEntries(r, dim)) {
+        char buf[200];
+        const std::string value =
+            e.integer ? std::to_string(static_cast<long long>(e.value)) : fmt(e.value);
+        std::snprintf(buf, sizeof buf, "  %-12s %-18s %-7s %s\n", e.symbol.c_str(), value.c_str(),
+                      e.unit.c_str(), e.equation.c_str());
+        o << buf;
+    }
     const auto warnings = r.warnings.list();
     if (!warnings.empty()) {
         o << "\nwarnings:\n";
@@ -325,7 +295,7 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
       << s.gpuProfile.name << " (" << s.gpu.id << ")\n";
     o << "problem   S = " << joinSizes(s.problem.space, dim, " x ") << ", T = " << s.problem.time
       << "\n";
-    o << "variant   " << variantText(s.variant, dim) << "\n";
+    o << "variant   " << talg::variantSummary(s.variant, dim) << "\n";
     o << "space     " << r.boxPoints << " tilings in the box, " << r.feasiblePoints
       << " feasible; excluded: " << r.infeasible.sharedMemoryPerBlock
       << " by shared memory per block, " << r.infeasible.noResidentBlock << " by k_max = 0\n\n";

@@ -219,3 +219,21 @@ struct TimeSplit {
 TimeSplit splitTime(const TalgResult& r, int dim);
 
 } // namespace cdx::talg
+
+namespace cdx::talg {
+
+// "pitch=geometric nw=exact k=max gb=decimal [w3d=.. nsslabs=..] [r_tile=..]": the active
+// variant, shown on every view, export and CLI result.
+std::string variantSummary(const TalgVariant& v, int dim);
+
+// One row of the intermediate-value table shown by `cdx talg` and the breakdown view.
+struct BreakdownEntry {
+    std::string symbol; // "N_w", "m'", ...
+    double value;
+    bool integer;         // print without decimals
+    std::string unit;     // "s", "words", "" ...
+    std::string equation; // where it comes from: "eq. 3 (epsilon = 1)", ...
+};
+std::vector<BreakdownEntry> breakdownEntries(const TalgResult& r, int dim);
+
+} // namespace cdx::talg
