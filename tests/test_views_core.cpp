@@ -31,7 +31,15 @@ private slots:
     void hexagonPointsMatchVolume();
     void footprintMatchesEq7();
     void geometricPitchTilesThePlane();
+    void wavefrontColoursAlternate();
 };
+
+void TestViewsCore::wavefrontColoursAlternate() {
+    // P §4.1: odd wavefronts (counting from 1) are yellow, even ones green.
+    for (const auto& h : talg::hexagonalTiling(4, 4, talg::Pitch::Geometric, 40, 20)) {
+        QCOMPARE(h.colour, h.wavefront % 2 == 1 ? 1 : 0);
+    }
+}
 
 void TestViewsCore::mapMinimumEqualsSliceSearch_data() {
     QTest::addColumn<QString>("pitch");

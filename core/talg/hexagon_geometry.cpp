@@ -29,10 +29,12 @@ std::vector<PlacedHexagon> hexagonalTiling(std::int64_t tS, std::int64_t tT, Pit
     // partial tiles at the bottom and the left are drawn too.
     std::int64_t index = 0;
     for (std::int64_t t0 = -half; t0 < tHeight; t0 += half, ++index) {
-        const int colour = static_cast<int>(((index % 2) + 2) % 2);
-        const std::int64_t offset = colour == 0 ? 0 : shiftS;
+        // Wavefront 1 (the partial bottom row) is yellow: odd = yellow, even = green (P §4.1).
+        const std::int64_t wavefront = index + 1;
+        const int colour = wavefront % 2 == 1 ? 1 : 0;
+        const std::int64_t offset = index % 2 == 0 ? 0 : shiftS;
         for (std::int64_t s0 = offset - period; s0 < sWidth + tT; s0 += period) {
-            out.push_back({s0, t0, colour, index + 1});
+            out.push_back({s0, t0, colour, wavefront});
         }
     }
     return out;

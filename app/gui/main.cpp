@@ -1,0 +1,73 @@
+// codesign-explorer: the desktop explorer. Starts with the default session (GTX 980,
+// Heat 2D, 8192^2 x 8192, the exact optimal tiles) or the session file given.
+
+#include "main_window.hpp"
+#include "params/input_error.hpp"
+#include "session_document.hpp"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QMessageBox>
+#include <QTextStream>
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("CodesignExplorer");
+    QApplication::setApplicationName("codesign-explorer");
+    QApplication::setApplicationDisplayName("Codesign Explorer");
+    QApplication::setApplicationVersion(CDX_VERSION);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Interactive analytical GPU cost models (Talg, tile search).");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument("session", "A session file (.cdx.json) to open.", "[session]");
+    QCommandLineOption screenshots(
+        "screenshots", "Write a PNG of the main window and of every view to DIR, then exit.",
+        "DIR");
+    QCommandLineOption viewSize("view-size",
+                                "Size of the view PNGs for --screenshots (default 1400x900).",
+                                "WxH", "1400x900");
+    QCommandLineOption presentation("presentation", "Start in presentation mode.");
+    parser.addOptions({screenshots, viewSize, presentation});
+    parser.process(app);
+    QTextStream err(stderr);
+
+    cdx::app::SessionDocument doc;
+    try {
+        doc.reset(cdx::defaultSession());
+    } catch (const cdx::InputError& e) {
+        err << "codesign-explorer: " << e.what() << "\n";
+        QMessageBox::critical(nullptr, "Codesign Explorer",
+                              QString("The shipped profiles could not be loaded:\n%1")
+                                  .arg(QString::fromUtf8(e.what())));
+        return 2;
+    }
+    cdx::app::MainWindow window(&doc);
+    const QStringList args = parser.positionalArguments();
+    if (!args.isEmpty()) {
+        QString error;
+        if (!window.openSession(args.first(), &error, parser.isSet(screenshots))) {
+            err << "codesign-explorer: " << error << "\n";
+            if (parser.isSet(screenshots)) {
+                return 2;
+            }
+        }
+    }
+    window.show();
+    if (parser.isSet(presentation)) {
+        window.setPresentation(true);
+    }
+    if (parser.isSet(screenshots)) {
+        const QStringList wh = parser.value(viewSize).split('x');
+        const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
+        const QString error = window.writeScreenshots(parser.value(screenshots), size);
+        if (!error.isEmpty()) {
+            err << "codesign-explorer: " << error << "\n";
+            return 2;
+        }
+        QTextStream(stdout) << "screenshots written to " << parser.value(screenshots) << "\n";
+        return 0;
+    }
+    return app.exec();
+}

@@ -1,0 +1,561 @@
+#include "main_window.hpp"
+
+#include "breakdown_view.hpp"
+#include "gpu_editor.hpp"
+#include "params/input_error.hpp"
+#include "plot_theme.hpp"
+#include "preference.hpp"
+#include "session_document.hpp"
+#include "stencil_editor.hpp"
+#include "sweep_view.hpp"
+#include "tile_space_map_view.hpp"
+#include "tiling_editor.hpp"
+#include "tiling_geometry_view.hpp"
+#include "top_tilings_view.hpp"
+#include "variant_editor.hpp"
+#include "view_export.hpp"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
+
+namespace cdx::app {
+
+namespace {
+Preference<QByteArray> windowGeometry{"mainwindow/geometry"};
+Preference<QByteArray> dockLayout{"mainwindow/state"};
+Preference<QStringList> recentFiles{"session/recentFiles"};
+Preference<QString> lastDirectory{"session/lastDirectory", QDir::homePath()};
+Preference<QSize> exportSize{"export/size", QSize(1600, 1000)};
+constexpr int kMaxRecent = 8;
+
+QDockWidget* dock(QMainWindow* w, const QString& title, const char* name, QWidget* content) {
+    auto* d = new QDockWidget(title, w);
+    d->setObjectName(name);
+    auto* scroll = new QScrollArea(d);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    d->setWidget(scroll);
+    return d;
+}
+
+// Default problem sizes when the stencil's dimension changes (the papers' sizes).
+talg::Problem defaultProblem(int dim) {
+    switch (dim) {
+    case 1:
+        return {1, {1048576, 1, 1}, 4096};
+    case 3:
+        return {3, {512, 512, 512}, 512};
+    default:
+        return {2, {8192, 8192, 1}, 8192};
+    }
+}
+} // namespace
+
+MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(parent), doc_(doc) {
+    setObjectName("mainWindow");
+    normalFont_ = QApplication::font();
+    map_ = new widgets::TileSpaceMapView(this);
+    sweep_ = new widgets::SweepView(this);
+    breakdown_ = new widgets::BreakdownView(this);
+    top_ = new widgets::TopTilingsView(this);
+    geometry_ = new widgets::TilingGeometryView(this);
+    views_ = {map_, sweep_, breakdown_, top_, geometry_};
+    dirty_.assign(views_.size(), true);
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName("views");
+    tabs_->setDocumentMode(true);
+    for (auto* v : views_) {
+        tabs_->addTab(v->widget(), v->viewTitle());
+    }
+    setCentralWidget(tabs_);
+
+    gpuEditor_ = new widgets::GpuEditor;
+    stencilEditor_ = new widgets::StencilEditor;
+    tilingEditor_ = new widgets::TilingEditor;
+    variantEditor_ = new widgets::VariantEditor;
+    auto* tilingDock = dock(this, tr("Tiling"), "tilingDock", tilingEditor_);
+    auto* variantDock = dock(this, tr("Model variant"), "variantDock", variantEditor_);
+    auto* gpuDock = dock(this, tr("GPU"), "gpuDock", gpuEditor_);
+    auto* stencilDock = dock(this, tr("Stencil && problem"), "stencilDock", stencilEditor_);
+    addDockWidget(Qt::LeftDockWidgetArea, tilingDock);
+    addDockWidget(Qt::LeftDockWidgetArea, variantDock);
+    addDockWidget(Qt::RightDockWidgetArea, gpuDock);
+    addDockWidget(Qt::RightDockWidgetArea, stencilDock);
+    tabifyDockWidget(gpuDock, stencilDock);
+    gpuDock->raise();
+
+    status_ = new QLabel(this);
+    status_->setObjectName("statusTalg");
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    statusBar()->addPermanentWidget(status_, 1);
+
+    buildMenus();
+    viewMenu_->addSeparator();
+    for (QDockWidget* d : {tilingDock, variantDock, gpuDock, stencilDock}) {
+        viewMenu_->addAction(d->toggleViewAction());
+    }
+
+    // Editors -> document.
+    connect(gpuEditor_, &widgets::GpuEditor::gpuChosen, this, &MainWindow::chooseGpu);
+    connect(gpuEditor_, &widgets::GpuEditor::parameterEdited, this, &MainWindow::setParameter);
+    connect(stencilEditor_, &widgets::StencilEditor::stencilChosen, this,
+            &MainWindow::chooseStencil);
+    connect(stencilEditor_, &widgets::StencilEditor::parameterEdited, this,
+            &MainWindow::setParameter);
+    connect(stencilEditor_, &widgets::StencilEditor::problemEdited, this,
+            [this](const talg::Problem& p) {
+                SessionState s = doc_->state();
+                s.problem = p;
+                doc_->edit(tr("Change problem size"), s);
+            });
+    connect(tilingEditor_, &widgets::TilingEditor::tilesEdited, this, &MainWindow::setTiles);
+    connect(tilingEditor_, &widgets::TilingEditor::optimizeRequested, this, [this] {
+        SessionState s = doc_->state();
+        try {
+            QApplication::setOverrideCursor(Qt::WaitCursor);
+            const bool found = applyOptimalTiles(s);
+            QApplication::restoreOverrideCursor();
+            if (!found) {
+                statusBar()->showMessage(tr("No feasible tiling for this problem and GPU."), 8000);
+                return;
+            }
+            doc_->edit(tr("Optimal tiles"), s);
+        } catch (const InputError& e) {
+            QApplication::restoreOverrideCursor();
+            statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
+        }
+    });
+    connect(variantEditor_, &widgets::VariantEditor::variantEdited, this,
+            [this](const talg::TalgVariant& v) {
+                SessionState s = doc_->state();
+                s.variant = v;
+                doc_->edit(tr("Change model variant"), s);
+            });
+    // Views -> document.
+    connect(map_, &widgets::TileSpaceMapView::tilesChosen, this, &MainWindow::setTiles);
+    connect(sweep_, &widgets::SweepView::tilesChosen, this, &MainWindow::setTiles);
+    connect(sweep_, &widgets::SweepView::parameterChosen, this,
+            [this](const QString& key, double v) { setParameter(key, v, false); });
+    connect(top_, &widgets::TopTilingsView::tilesChosen, this, &MainWindow::setTiles);
+    connect(top_, &widgets::TopTilingsView::withinEdited, this, [this](double f) {
+        SessionState s = doc_->state();
+        s.within = f;
+        doc_->edit(tr("Change within-X%"), s);
+    });
+    // Document -> everything.
+    connect(doc_, &SessionDocument::changed, this, &MainWindow::refresh);
+    connect(doc_, &SessionDocument::fileChanged, this, &MainWindow::updateTitle);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this](int i) {
+        if (i >= 0 && dirty_[static_cast<std::size_t>(i)]) {
+            refreshView(views_[static_cast<std::size_t>(i)]);
+        }
+    });
+
+    resize(1500, 950);
+    restoreGeometry(windowGeometry.get());
+    restoreState(dockLayout.get());
+    refresh();
+    updateTitle();
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New Session"), QKeySequence::New, this, [this] {
+        if (!maybeSave()) {
+            return;
+        }
+        try {
+            doc_->reset(defaultSession());
+        } catch (const InputError& e) {
+            QMessageBox::warning(this, tr("New session"), QString::fromUtf8(e.what()));
+        }
+    });
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+        if (!maybeSave()) {
+            return;
+        }
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open session"), lastDirectory.get(),
+            tr("Codesign Explorer sessions (*.cdx.json);;JSON (*.json)"));
+        if (!path.isEmpty()) {
+            openSession(path);
+        }
+    });
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+    file->addSeparator();
+    file->addAction(tr("&Export View…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                    [this] { exportCurrentView(false); });
+    file->addAction(tr("Export View &Data as CSV…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+                    this, [this] { exportCurrentView(true); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    updateRecentMenu();
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = doc_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = doc_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    viewMenu_ = menuBar()->addMenu(tr("&View"));
+    presentationAction_ = viewMenu_->addAction(tr("&Presentation Mode"));
+    presentationAction_->setCheckable(true);
+    presentationAction_->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(presentationAction_, &QAction::toggled, this, &MainWindow::setPresentation);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Codesign Explorer"), this, [this] {
+        QMessageBox::about(
+            this, tr("About Codesign Explorer"),
+            tr("<h3>Codesign Explorer %1</h3>"
+               "<p>Interactive analytical GPU cost models. This version implements the "
+               "Talg execution-time model of hybrid-hexagonal tiled stencils "
+               "(Prajapati et al., PPoPP'17, and thesis Appendix A) with exact "
+               "exhaustive tile-size search.</p>"
+               "<p>Where the sources contradict themselves both forms are available "
+               "as a <i>model variant</i>; the active variant is shown on every view "
+               "and export. See docs/model.md.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+QString MainWindow::statusText() const {
+    return status_->text();
+}
+
+void MainWindow::refreshView(widgets::ExplorerView* v) {
+    for (std::size_t i = 0; i < views_.size(); ++i) {
+        if (views_[i] == v) {
+            v->setSession(doc_->state());
+            dirty_[i] = false;
+        }
+    }
+}
+
+void MainWindow::refresh() {
+    const SessionState& s = doc_->state();
+    gpuEditor_->setSession(s);
+    stencilEditor_->setSession(s);
+    tilingEditor_->setSession(s);
+    variantEditor_->setSession(s);
+    // The visible view now; hidden ones when they are shown. Top tilings searches off
+    // the GUI thread, so it is kept current too (its result waits for its tab).
+    std::fill(dirty_.begin(), dirty_.end(), true);
+    refreshView(views_[static_cast<std::size_t>(std::max(0, tabs_->currentIndex()))]);
+    refreshView(top_);
+
+    const int dim = s.problem.dim;
+    QString text;
+    try {
+        const auto r =
+            talg::evaluate(s.modelStencil(), s.problem, s.tiles, s.modelGpu(), s.variant);
+        if (r.feasible) {
+            text = tr("T_alg = %1   |   k = %2   |   %3-bound   |   %4")
+                       .arg(widgets::formatSeconds(r.tAlg))
+                       .arg(r.breakdown.k)
+                       .arg(r.breakdown.computeBound ? tr("compute") : tr("memory"))
+                       .arg(widgets::variantLine(s.variant, dim));
+            if (r.warnings.has(talg::Warning::BelowIdeal)) {
+                text += tr("   |   ⚠ below T_ideal (paper-pitch artefact)");
+            }
+        } else {
+            text = tr("infeasible: %1   |   %2")
+                       .arg(QString::fromStdString(talg::describe(r.excludedBy)),
+                            widgets::variantLine(s.variant, dim));
+        }
+    } catch (const InputError& e) {
+        text = QString::fromUtf8(e.what());
+    }
+    status_->setText(text);
+    updateTitle();
+}
+
+void MainWindow::updateTitle() {
+    const QString name =
+        doc_->filePath().isEmpty() ? tr("Untitled") : QFileInfo(doc_->filePath()).fileName();
+    setWindowTitle(
+        QStringLiteral("%1%2 — Codesign Explorer").arg(name, doc_->isModified() ? "*" : ""));
+}
+
+void MainWindow::setTiles(const talg::Tiles& t, bool dragging) {
+    SessionState s = doc_->state();
+    s.tiles = t;
+    doc_->edit(tr("Change tiles"), s, dragging ? SessionDocument::DragTiles : -1);
+}
+
+void MainWindow::setParameter(const QString& key, double value, bool isNull) {
+    SessionState s = doc_->state();
+    try {
+        applyOverride(s.gpu, s.stencil, s.gpu.id,
+                      key.toStdString() + "=" +
+                          (isNull ? std::string("null") : formatNumber(value)));
+        doc_->edit(tr("Set %1").arg(key), s);
+    } catch (const InputError& e) {
+        statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
+    }
+}
+
+void MainWindow::chooseGpu(const QString& id) {
+    SessionState s = doc_->state();
+    try {
+        s.gpu = loadGpuProfile(id.toStdString());
+        doc_->edit(tr("Choose GPU %1").arg(id), s);
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("GPU profile"), QString::fromUtf8(e.what()));
+        refresh();
+    }
+}
+
+void MainWindow::chooseStencil(const QString& id) {
+    SessionState s = doc_->state();
+    try {
+        s.stencil = loadStencilProfile(id.toStdString());
+        if (s.stencil.dim != s.problem.dim) {
+            s.problem = defaultProblem(s.stencil.dim);
+            s.tiles = talg::Tiles{{8, 1, 1}, 4};
+            s.tiles
+                .space[static_cast<std::size_t>(std::max(0, talg::innermostIndex(s.stencil.dim)))] =
+                s.stencil.dim == 1 ? 64 : 32;
+            if (s.stencil.dim == 3) {
+                s.tiles.space[1] = 4;
+            }
+            try {
+                applyOptimalTiles(s); // needs C_iter; without one the default tiles stay
+            } catch (const InputError&) {
+            }
+        }
+        doc_->edit(tr("Choose stencil %1").arg(id), s);
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Stencil profile"), QString::fromUtf8(e.what()));
+        refresh();
+    }
+}
+
+bool MainWindow::openSession(const QString& path, QString* error, bool quiet) {
+    try {
+        doc_->open(path);
+        addRecent(path);
+        lastDirectory.set(QFileInfo(path).absolutePath());
+        return true;
+    } catch (const InputError& e) {
+        const QString msg = QString::fromUtf8(e.what());
+        if (error) {
+            *error = msg;
+        }
+        if (!quiet) {
+            QMessageBox::warning(this, tr("Open session"),
+                                 tr("Could not open the session:\n%1").arg(msg));
+        }
+        return false;
+    }
+}
+
+bool MainWindow::save() {
+    if (doc_->filePath().isEmpty()) {
+        return saveAs();
+    }
+    try {
+        doc_->saveAs(doc_->filePath());
+        return true;
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Save session"), QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::saveAs() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save session"),
+                                                lastDirectory.get() + "/session.cdx.json",
+                                                tr("Codesign Explorer sessions (*.cdx.json)"));
+    if (path.isEmpty()) {
+        return false;
+    }
+    if (!path.endsWith(".json")) {
+        path += ".cdx.json";
+    }
+    try {
+        doc_->saveAs(path);
+        addRecent(path);
+        lastDirectory.set(QFileInfo(path).absolutePath());
+        return true;
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Save session"), QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::maybeSave() {
+    if (!doc_->isModified()) {
+        return true;
+    }
+    const auto answer =
+        QMessageBox::question(this, tr("Unsaved changes"), tr("Save the changes to this session?"),
+                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save) {
+        return save();
+    }
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    if (!maybeSave()) {
+        e->ignore();
+        return;
+    }
+    windowGeometry.set(saveGeometry());
+    dockLayout.set(saveState());
+    e->accept();
+}
+
+void MainWindow::addRecent(const QString& path) {
+    QStringList list = recentFiles.get();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > kMaxRecent) {
+        list.removeLast();
+    }
+    recentFiles.set(list);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu() {
+    recentMenu_->clear();
+    const QStringList list = recentFiles.get();
+    for (const QString& path : list) {
+        recentMenu_
+            ->addAction(QFileInfo(path).fileName(), this,
+                        [this, path] {
+                            if (maybeSave()) {
+                                openSession(path);
+                            }
+                        })
+            ->setToolTip(path);
+    }
+    recentMenu_->setEnabled(!list.isEmpty());
+}
+
+void MainWindow::exportCurrentView(bool asCsv) {
+    auto* view = views_[static_cast<std::size_t>(std::max(0, tabs_->currentIndex()))];
+    QString path = QFileDialog::getSaveFileName(
+        this, asCsv ? tr("Export view asCsv") : tr("Export view"),
+        lastDirectory.get() + "/" + view->fileStem() + (asCsv ? ".csv" : ".png"),
+        asCsv ? tr("CSV (*.csv)")
+              : tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    QSize size = exportSize.get();
+    if (!asCsv) {
+        QDialog dialog(this);
+        dialog.setWindowTitle(tr("Export size"));
+        auto* form = new QFormLayout(&dialog);
+        auto* w = new QSpinBox(&dialog);
+        auto* h = new QSpinBox(&dialog);
+        w->setRange(16, 20000);
+        h->setRange(16, 20000);
+        w->setValue(size.width());
+        h->setValue(size.height());
+        w->setSuffix(" px");
+        h->setSuffix(" px");
+        form->addRow(tr("Width"), w);
+        form->addRow(tr("Height"), h);
+        auto* buttons =
+            new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+        form->addRow(buttons);
+        connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+        connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+        if (dialog.exec() != QDialog::Accepted) {
+            return;
+        }
+        size = QSize(w->value(), h->value());
+        exportSize.set(size);
+    }
+    const QString error = widgets::exportView(*view, path, size);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export"), error);
+    } else {
+        lastDirectory.set(QFileInfo(path).absolutePath());
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    }
+}
+
+void MainWindow::setPresentation(bool on) {
+    if (presentation_ == on) {
+        return;
+    }
+    presentation_ = on;
+    {
+        const QSignalBlocker block(presentationAction_);
+        presentationAction_->setChecked(on);
+    }
+    QFont f = normalFont_;
+    if (on) {
+        f.setPointSize(std::max(14, normalFont_.pointSize() + 5));
+    }
+    QApplication::setFont(f);
+    for (auto* v : views_) {
+        v->setPresentation(on);
+    }
+    if (on) {
+        showFullScreen();
+    } else {
+        showNormal();
+    }
+    refresh();
+}
+
+QString MainWindow::writeScreenshots(const QString& dir, const QSize& viewSize) {
+    if (!QDir().mkpath(dir)) {
+        return tr("%1: cannot create the folder").arg(dir);
+    }
+    for (int i = 0; i < tabs_->count(); ++i) {
+        tabs_->setCurrentIndex(i);
+        QApplication::processEvents();
+    }
+    // Wait (bounded) for the background search of the top-tilings view.
+    QElapsedTimer timer;
+    timer.start();
+    while (top_->busy() && timer.elapsed() < 30000) {
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
+    tabs_->setCurrentIndex(0);
+    QApplication::processEvents();
+    if (!grab().save(QDir(dir).filePath("main-window.png"))) {
+        return tr("%1: cannot write main-window.png").arg(dir);
+    }
+    for (int i = 0; i < tabs_->count(); ++i) {
+        tabs_->setCurrentIndex(i);
+        QApplication::processEvents();
+        auto* view = views_[static_cast<std::size_t>(i)];
+        const QString error =
+            widgets::exportView(*view, QDir(dir).filePath(view->fileStem() + ".png"), viewSize);
+        if (!error.isEmpty()) {
+            return error;
+        }
+    }
+    tabs_->setCurrentIndex(0);
+    return {};
+}
+
+} // namespace cdx::app

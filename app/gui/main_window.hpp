@@ -1,0 +1,100 @@
+#pragma once
+
+#include <QMainWindow>
+#include <vector>
+
+class QLabel;
+class QMenu;
+class QTabWidget;
+
+namespace cdx::widgets {
+class BreakdownView;
+class ExplorerView;
+class GpuEditor;
+class StencilEditor;
+class SweepView;
+class TileSpaceMapView;
+class TilingEditor;
+class TilingGeometryView;
+class TopTilingsView;
+class VariantEditor;
+} // namespace cdx::widgets
+
+namespace cdx::talg {
+struct Tiles;
+} // namespace cdx::talg
+
+namespace cdx::app {
+
+class SessionDocument;
+
+// Wiring only: editors and views on one side, the document on the other. Every edit
+// becomes an undoable command on the document; every change redraws the visible view.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    explicit MainWindow(SessionDocument* doc, QWidget* parent = nullptr);
+
+    widgets::TileSpaceMapView* mapView() const { return map_; }
+    widgets::SweepView* sweepView() const { return sweep_; }
+    widgets::BreakdownView* breakdownView() const { return breakdown_; }
+    widgets::TopTilingsView* topTilingsView() const { return top_; }
+    widgets::TilingGeometryView* geometryView() const { return geometry_; }
+    widgets::GpuEditor* gpuEditor() const { return gpuEditor_; }
+    widgets::StencilEditor* stencilEditor() const { return stencilEditor_; }
+    widgets::TilingEditor* tilingEditor() const { return tilingEditor_; }
+    widgets::VariantEditor* variantEditor() const { return variantEditor_; }
+    std::vector<widgets::ExplorerView*> views() const { return views_; }
+    QTabWidget* viewTabs() const { return tabs_; }
+    QString statusText() const;
+
+    // Opens a session file; on error shows (or, quiet, returns) the reason and keeps the
+    // current session.
+    bool openSession(const QString& path, QString* error = nullptr, bool quiet = false);
+    void setPresentation(bool on);
+    // PNG of the main window and of every view into `dir`; empty string or the reason.
+    QString writeScreenshots(const QString& dir, const QSize& viewSize);
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+
+private:
+    void buildMenus();
+    void refresh();
+    void refreshView(widgets::ExplorerView* v);
+    void updateTitle();
+    void updateRecentMenu();
+    void addRecent(const QString& path);
+    bool maybeSave();
+    bool save();
+    bool saveAs();
+    void exportCurrentView(bool asCsv);
+
+    void chooseGpu(const QString& id);
+    void chooseStencil(const QString& id);
+    void setParameter(const QString& key, double value, bool isNull);
+    void setTiles(const talg::Tiles& t, bool dragging);
+
+    SessionDocument* doc_;
+    widgets::TileSpaceMapView* map_ = nullptr;
+    widgets::SweepView* sweep_ = nullptr;
+    widgets::BreakdownView* breakdown_ = nullptr;
+    widgets::TopTilingsView* top_ = nullptr;
+    widgets::TilingGeometryView* geometry_ = nullptr;
+    widgets::GpuEditor* gpuEditor_ = nullptr;
+    widgets::StencilEditor* stencilEditor_ = nullptr;
+    widgets::TilingEditor* tilingEditor_ = nullptr;
+    widgets::VariantEditor* variantEditor_ = nullptr;
+    std::vector<widgets::ExplorerView*> views_;
+    std::vector<bool> dirty_;
+    QTabWidget* tabs_ = nullptr;
+    QLabel* status_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    QAction* presentationAction_ = nullptr;
+    bool presentation_ = false;
+    QFont normalFont_;
+};
+
+} // namespace cdx::app

@@ -1,0 +1,70 @@
+#include "session_document.hpp"
+
+#include <QUndoStack>
+
+namespace cdx::app {
+
+SessionDocument::SessionDocument(QObject* parent) : QObject(parent), undo_(new QUndoStack(this)) {
+    connect(undo_, &QUndoStack::cleanChanged, this, &SessionDocument::fileChanged);
+}
+
+bool SessionDocument::isModified() const {
+    return !undo_->isClean();
+}
+
+void SessionDocument::edit(const QString& label, const SessionState& next, int mergeId) {
+    if (sameSession(state_, next)) {
+        return;
+    }
+    undo_->push(new SessionEditCommand(this, label, state_, next, mergeId));
+}
+
+void SessionDocument::reset(const SessionState& s, const QString& path) {
+    undo_->clear();
+    state_ = s;
+    path_ = path;
+    undo_->setClean();
+    emit fileChanged();
+    emit changed();
+}
+
+void SessionDocument::saveAs(const QString& path) {
+    saveSession(state_, std::filesystem::path(path.toStdString()));
+    path_ = path;
+    undo_->setClean();
+    emit fileChanged();
+}
+
+void SessionDocument::open(const QString& path) {
+    const SessionState loaded = loadSession(std::filesystem::path(path.toStdString()));
+    reset(loaded, path);
+}
+
+void SessionDocument::setStateFromCommand(const SessionState& s) {
+    state_ = s;
+    emit changed();
+}
+
+SessionEditCommand::SessionEditCommand(SessionDocument* doc, const QString& label,
+                                       SessionState before, SessionState after, int mergeId)
+    : QUndoCommand(label), doc_(doc), before_(std::move(before)), after_(std::move(after)),
+      mergeId_(mergeId) {}
+
+void SessionEditCommand::undo() {
+    doc_->setStateFromCommand(before_);
+}
+void SessionEditCommand::redo() {
+    doc_->setStateFromCommand(after_);
+}
+
+bool SessionEditCommand::mergeWith(const QUndoCommand* other) {
+    const auto* o = static_cast<const SessionEditCommand*>(other);
+    if (mergeId_ < 0 || o->mergeId_ != mergeId_) {
+        return false;
+    }
+    after_ = o->after_;
+    setText(o->text());
+    return true;
+}
+
+} // namespace cdx::app

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "session/session.hpp"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+
+namespace cdx::widgets {
+
+class ParameterForm;
+
+// GPU parameters: the shipped profile to start from and every Talg hardware parameter.
+class GpuEditor : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit GpuEditor(QWidget* parent = nullptr);
+    void setSession(const SessionState& s);
+    ParameterForm* form() const { return form_; }
+
+signals:
+    void gpuChosen(const QString& id);
+    void parameterEdited(const QString& key, double value, bool isNull);
+
+private:
+    QComboBox* profile_ = nullptr;
+    QLabel* architecture_ = nullptr;
+    ParameterForm* form_ = nullptr;
+};
+
+} // namespace cdx::widgets

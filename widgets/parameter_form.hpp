@@ -1,0 +1,50 @@
+#pragma once
+
+#include "params/profiles.hpp"
+
+#include <QWidget>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+class QLabel;
+class QLineEdit;
+
+namespace cdx::widgets {
+
+// A form of canonical parameters (core's key table): value field, unit, the source in the
+// tooltip, edited values marked. Input is checked with core's rules when the field is
+// left or Enter is pressed; an invalid value is refused at the field with the reason and
+// the field returns to the last valid value, so the document never sees it.
+class ParameterForm : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ParameterForm(const std::vector<std::string>& keys, QWidget* parent = nullptr);
+
+    // Values to show; keys absent from the map show as unknown.
+    void setValues(const std::map<std::string, Quantity>& values);
+    QLineEdit* field(const std::string& key) const;
+    QString lastError() const;
+
+signals:
+    // isNull: the user cleared a nullable value ("unknown").
+    void parameterEdited(const QString& key, double value, bool isNull);
+
+private:
+    struct Row {
+        std::string key;
+        QLabel* label = nullptr;
+        QLineEdit* edit = nullptr;
+        QLabel* unit = nullptr;
+        std::optional<double> last;
+    };
+    void commit(Row& row);
+    static QString text(std::optional<double> v);
+
+    std::vector<Row> rows_;
+    QLabel* error_ = nullptr;
+};
+
+} // namespace cdx::widgets

@@ -1,0 +1,72 @@
+#include "plot_theme.hpp"
+
+#include <qcustomplot.h>
+
+namespace cdx::widgets {
+
+PlotTheme plotTheme(bool presentation) {
+    PlotTheme t;
+    t.presentation = presentation;
+    t.basePointSize = presentation ? 16 : 9;
+    t.titlePointSize = presentation ? 18 : 10;
+    t.lineWidth = presentation ? 3.5 : 1.5;
+    t.markerSize = presentation ? 11 : 6;
+    // Okabe & Ito (2008): black, orange, sky blue, bluish green, vermillion, blue, purple.
+    t.palette = {QColor(0, 114, 178), QColor(230, 159, 0),  QColor(0, 158, 115),
+                 QColor(213, 94, 0),  QColor(86, 180, 233), QColor(204, 121, 167),
+                 QColor(0, 0, 0)};
+    return t;
+}
+
+void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
+    QFont f = plot.font();
+    f.setPointSize(theme.basePointSize);
+    QFont label = f;
+    label.setPointSize(theme.basePointSize + 1);
+    const QPen axisPen(Qt::black, theme.presentation ? 2.0 : 1.0);
+    for (QCPAxis* a : plot.axisRect()->axes()) {
+        a->setTickLabelFont(f);
+        a->setLabelFont(label);
+        a->setBasePen(axisPen);
+        a->setTickPen(axisPen);
+        a->setSubTickPen(axisPen);
+        a->grid()->setPen(QPen(QColor(210, 210, 210), 1, Qt::DotLine));
+    }
+    if (plot.legend) {
+        plot.legend->setFont(f);
+    }
+}
+
+QCPColorGradient tAlgGradient() {
+    QCPColorGradient g;
+    g.clearColorStops();
+    // Sampled from matplotlib's viridis (perceptually uniform, readable in grey scale).
+    g.setColorStopAt(0.00, QColor(68, 1, 84));
+    g.setColorStopAt(0.13, QColor(72, 36, 117));
+    g.setColorStopAt(0.25, QColor(65, 68, 135));
+    g.setColorStopAt(0.38, QColor(53, 95, 141));
+    g.setColorStopAt(0.50, QColor(42, 120, 142));
+    g.setColorStopAt(0.63, QColor(33, 145, 140));
+    g.setColorStopAt(0.75, QColor(34, 168, 132));
+    g.setColorStopAt(0.88, QColor(122, 209, 81));
+    g.setColorStopAt(1.00, QColor(253, 231, 37));
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    g.setNanHandling(QCPColorGradient::nhTransparent);
+    return g;
+}
+
+QString variantLine(const talg::TalgVariant& v, int dim) {
+    return QStringLiteral("variant: %1").arg(QString::fromStdString(talg::variantSummary(v, dim)));
+}
+
+QString formatSeconds(double s) {
+    if (std::isnan(s)) {
+        return QStringLiteral("—");
+    }
+    if (s != 0 && (std::abs(s) < 1e-3 || std::abs(s) >= 1e5)) {
+        return QString::number(s, 'g', 6) + " s";
+    }
+    return QString::number(s, 'f', 6) + " s";
+}
+
+} // namespace cdx::widgets

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "talg/talg.hpp"
+
+#include <QColor>
+#include <QFont>
+#include <QString>
+#include <array>
+
+class QCustomPlot;
+class QCPColorGradient;
+
+namespace cdx::widgets {
+
+// Normal and presentation styles of every plot: fonts, line widths and the Okabe-Ito
+// palette (colour-blind safe) for series.
+struct PlotTheme {
+    bool presentation = false;
+    int basePointSize = 9;
+    int titlePointSize = 10;
+    double lineWidth = 1.5;
+    double markerSize = 6;
+    std::array<QColor, 7> palette;
+};
+
+PlotTheme plotTheme(bool presentation);
+void applyTheme(QCustomPlot& plot, const PlotTheme& theme);
+
+// A perceptually uniform dark-blue -> green -> yellow map (viridis-like; QCustomPlot 2.1 has
+// no viridis preset), NaN transparent so infeasible cells stay blank.
+QCPColorGradient tAlgGradient();
+
+// "variant: pitch=geometric nw=exact k=max gb=decimal" for a plot subtitle.
+QString variantLine(const talg::TalgVariant& v, int dim);
+
+// Seconds with a sensible number of digits: "9.934548 s", "3.63e-07 s".
+QString formatSeconds(double s);
+
+} // namespace cdx::widgets

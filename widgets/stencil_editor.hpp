@@ -1,0 +1,44 @@
+#pragma once
+
+#include "session/session.hpp"
+
+#include <QWidget>
+#include <array>
+
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+namespace cdx::widgets {
+
+class ParameterForm;
+
+// Stencil (C_iter for the current GPU, FLOPs per point, word size) and problem size.
+class StencilEditor : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit StencilEditor(QWidget* parent = nullptr);
+    void setSession(const SessionState& s);
+    ParameterForm* form() const { return form_; }
+    QSpinBox* sizeBox(int i) const { return sizes_[static_cast<std::size_t>(i)]; }
+    QSpinBox* timeBox() const { return time_; }
+
+signals:
+    void stencilChosen(const QString& id);
+    void parameterEdited(const QString& key, double value, bool isNull);
+    void problemEdited(const cdx::talg::Problem& p);
+
+private:
+    void emitProblem();
+
+    QComboBox* profile_ = nullptr;
+    QLabel* description_ = nullptr;
+    ParameterForm* form_ = nullptr;
+    std::array<QSpinBox*, 3> sizes_{};
+    std::array<QLabel*, 3> sizeLabels_{};
+    QSpinBox* time_ = nullptr;
+    int dim_ = 2;
+};
+
+} // namespace cdx::widgets

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "session/session.hpp"
+
+#include <QWidget>
+
+class QComboBox;
+
+namespace cdx::widgets {
+
+// The model variant (the errata of spec §1.9-1.10): every printed/consistent choice.
+class VariantEditor : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit VariantEditor(QWidget* parent = nullptr);
+    void setSession(const SessionState& s);
+    QComboBox* pitchBox() const { return pitch_; }
+
+signals:
+    void variantEdited(const cdx::talg::TalgVariant& v);
+
+private:
+    void emitVariant();
+
+    QComboBox* pitch_ = nullptr;
+    QComboBox* nw_ = nullptr;
+    QComboBox* k_ = nullptr;
+    QComboBox* w3d_ = nullptr;
+    QComboBox* nsslabs_ = nullptr;
+    QComboBox* gb_ = nullptr;
+    talg::TalgVariant variant_;
+};
+
+} // namespace cdx::widgets
