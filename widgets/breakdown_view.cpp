@@ -91,7 +91,7 @@ void BreakdownView::setSession(const SessionState& s) {
                             .arg(s.tiles.time)
                             .arg(QString::fromStdString(talg::describe(r.excludedBy))));
     } else {
-        title_->setText(tr("Where T_alg = %1 goes — tS = %2, tT = %3, k = %4 (%5-bound)")
+        title_->setText(tr("Where T_alg = %1 goes\ntS = %2, tT = %3, k = %4 (%5-bound)")
                             .arg(formatSeconds(r.tAlg), tiles)
                             .arg(s.tiles.time)
                             .arg(r.breakdown.k)

@@ -246,10 +246,10 @@ void SweepView::rebuild() {
         plot_->xAxis->setScaleType(QCPAxis::stLinear);
         plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     }
-    title_->setText(tr("T_alg against %1 — %2 on %3")
+    title_->setText(tr("T_alg against %1\n%2 on %3")
                         .arg(key, QString::fromStdString(state_.stencil.name),
                              QString::fromStdString(state_.gpu.name)));
-    subtitle_->setText(variantLine(state_.variant, dim) + tr("; dashed line: current value"));
+    subtitle_->setText(variantLine(state_.variant, dim) + tr("\ndashed line: current value"));
     const double now = currentValue();
     marker_->point1->setCoords(now, 0);
     marker_->point2->setCoords(now, 1);

@@ -186,12 +186,12 @@ void TileSpaceMapView::rebuild() {
         sizes +=
             (i ? "×" : "") + QString::number(state_.problem.space[static_cast<std::size_t>(i)]);
     }
-    title_->setText(tr("T_alg over (tT, %1)%2 — %3 on %4, S = %5, T = %6")
+    title_->setText(tr("T_alg over (tT, %1)%2\n%3 on %4, S = %5, T = %6")
                         .arg(innerName(dim), slice, QString::fromStdString(state_.stencil.name),
                              QString::fromStdString(state_.gpu.name), sizes)
                         .arg(state_.problem.time));
     subtitle_->setText(variantLine(state_.variant, dim) +
-                       tr("; white outlines: within %1 % of the minimum; hatched: infeasible")
+                       tr("\nwhite outlines: within %1 % of the minimum; hatched: infeasible")
                            .arg(state_.within * 100, 0, 'g', 3));
     plot_->xAxis->setLabel(tr("tT [time steps]"));
     plot_->yAxis->setLabel(tr("%1 [points]").arg(innerName(dim)));
@@ -242,6 +242,11 @@ void TileSpaceMapView::rebuild() {
             my << static_cast<double>(m.tiles.space[static_cast<std::size_t>(in)]);
             minimumLabel_->setVisible(true);
             minimumLabel_->position->setCoords(mx[0], my[0]);
+            // Keep the label inside the plot: it opens towards the middle.
+            const bool rightHalf = mx[0] > 0.5 * static_cast<double>(grid_.tT.front() + grid_.tT.back());
+            const bool topHalf = my[0] > 0.5 * static_cast<double>(grid_.inner.front() + grid_.inner.back());
+            minimumLabel_->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) |
+                                                (topHalf ? Qt::AlignTop : Qt::AlignBottom));
             minimumLabel_->setText(tr("min %1 (tT = %2, %3 = %4, k = %5)")
                                        .arg(formatSeconds(m.tAlg))
                                        .arg(m.tiles.time)

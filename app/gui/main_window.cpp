@@ -517,10 +517,17 @@ void MainWindow::setPresentation(bool on) {
     for (auto* v : views_) {
         v->setPresentation(on);
     }
+    // The audience needs the view, not the editors: docks go away until presentation ends
+    // (View menu brings any back), and the previous layout returns afterwards.
     if (on) {
+        layoutBeforePresentation_ = saveState();
+        for (auto* d : findChildren<QDockWidget*>()) {
+            d->hide();
+        }
         showFullScreen();
     } else {
         showNormal();
+        restoreState(layoutBeforePresentation_);
     }
     refresh();
 }

@@ -95,6 +95,7 @@ private:
     QAction* presentationAction_ = nullptr;
     bool presentation_ = false;
     QFont normalFont_;
+    QByteArray layoutBeforePresentation_;
 };
 
 } // namespace cdx::app
