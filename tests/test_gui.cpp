@@ -317,6 +317,7 @@ void TestGui::exportEveryView() {
 
 void TestGui::topTilingsMatchSearch() {
     auto* top = window_->topTilingsView();
+    window_->viewTabs()->setCurrentWidget(top);
     QTRY_VERIFY_WITH_TIMEOUT(!top->busy(), 20000);
     QCoreApplication::processEvents();
     const SessionState& s = doc_->state();

@@ -23,6 +23,9 @@ public:
     virtual QString csv() const = 0;
     virtual void setPresentation(bool on) = 0;
     virtual QWidget* widget() = 0;
+    // Completes work running in the background (export calls it first, so a file never
+    // holds a half-computed view). Views that compute synchronously have none.
+    virtual void finishPendingWork() {}
 };
 
 } // namespace cdx::widgets

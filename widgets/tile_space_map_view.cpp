@@ -243,8 +243,10 @@ void TileSpaceMapView::rebuild() {
             minimumLabel_->setVisible(true);
             minimumLabel_->position->setCoords(mx[0], my[0]);
             // Keep the label inside the plot: it opens towards the middle.
-            const bool rightHalf = mx[0] > 0.5 * static_cast<double>(grid_.tT.front() + grid_.tT.back());
-            const bool topHalf = my[0] > 0.5 * static_cast<double>(grid_.inner.front() + grid_.inner.back());
+            const bool rightHalf =
+                mx[0] > 0.5 * static_cast<double>(grid_.tT.front() + grid_.tT.back());
+            const bool topHalf =
+                my[0] > 0.5 * static_cast<double>(grid_.inner.front() + grid_.inner.back());
             minimumLabel_->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) |
                                                 (topHalf ? Qt::AlignTop : Qt::AlignBottom));
             minimumLabel_->setText(tr("min %1 (tT = %2, %3 = %4, k = %5)")

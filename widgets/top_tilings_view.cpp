@@ -80,6 +80,13 @@ bool TopTilingsView::busy() const {
     return watcher_->isRunning();
 }
 
+void TopTilingsView::finishPendingWork() {
+    if (watcher_->isRunning()) {
+        watcher_->waitForFinished();
+        showResult(watcher_->result()); // the queued finished() will repeat it harmlessly
+    }
+}
+
 void TopTilingsView::setPresentation(bool on) {
     QFont f = table_->font();
     f.setPointSize(plotTheme(on).basePointSize);

@@ -32,6 +32,7 @@ public:
     QString csv() const override;
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
+    void finishPendingWork() override;
 
     bool busy() const;
     const search::SearchResult& result() const { return result_; }

@@ -48,6 +48,7 @@ template <typename Render> QString renderAtomically(const QString& path, Render 
 } // namespace
 
 QString exportView(ExplorerView& view, const QString& path, const QSize& size) {
+    view.finishPendingWork();
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == "csv") {
         return writeTextFile(path, view.csv());

@@ -259,11 +259,10 @@ void MainWindow::refresh() {
     stencilEditor_->setSession(s);
     tilingEditor_->setSession(s);
     variantEditor_->setSession(s);
-    // The visible view now; hidden ones when they are shown. Top tilings searches off
-    // the GUI thread, so it is kept current too (its result waits for its tab).
+    // The visible view now; hidden ones when their tab is shown (a drag must not queue
+    // work for views nobody sees).
     std::fill(dirty_.begin(), dirty_.end(), true);
     refreshView(views_[static_cast<std::size_t>(std::max(0, tabs_->currentIndex()))]);
-    refreshView(top_);
 
     const int dim = s.problem.dim;
     QString text;
