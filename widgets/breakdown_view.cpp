@@ -18,13 +18,9 @@ BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent) {
     plot_ = new QCustomPlot(split);
     plot_->setObjectName("breakdownPlot");
     plot_->setMinimumHeight(220);
-    plot_->plotLayout()->insertRow(0);
-    plot_->plotLayout()->insertRow(1);
-    title_ = new QCPTextElement(plot_, "", QFont(font().family(), 11, QFont::Bold));
-    subtitle_ = new QCPTextElement(plot_, "", QFont(font().family(), 9));
-    subtitle_->setTextColor(QColor(90, 90, 90));
-    plot_->plotLayout()->addElement(0, 0, title_);
-    plot_->plotLayout()->addElement(1, 0, subtitle_);
+    const PlotHeader header = addPlotHeader(*plot_);
+    title_ = header.title;
+    subtitle_ = header.subtitle;
     bars_ = new QCPBars(plot_->yAxis, plot_->xAxis); // horizontal bars
     bars_->setWidth(0.6);
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
@@ -56,12 +52,7 @@ void BreakdownView::setPresentation(bool on) {
     presentation_ = on;
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
-    QFont tf = title_->font();
-    tf.setPointSize(t.titlePointSize);
-    title_->setFont(tf);
-    QFont sf = subtitle_->font();
-    sf.setPointSize(t.basePointSize);
-    subtitle_->setFont(sf);
+    applyTheme(PlotHeader{title_, subtitle_}, t);
     bars_->setPen(QPen(t.palette[0].darker(130), t.presentation ? 2 : 1));
     bars_->setBrush(t.palette[0]);
     QFont f = table_->font();

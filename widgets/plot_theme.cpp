@@ -37,6 +37,29 @@ void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
     }
 }
 
+PlotHeader addPlotHeader(QCustomPlot& plot) {
+    plot.plotLayout()->insertRow(0);
+    plot.plotLayout()->insertRow(1);
+    PlotHeader h;
+    QFont f = plot.font();
+    f.setBold(true);
+    h.title = new QCPTextElement(&plot, "", f);
+    h.subtitle = new QCPTextElement(&plot, "", plot.font());
+    h.subtitle->setTextColor(QColor(90, 90, 90));
+    plot.plotLayout()->addElement(0, 0, h.title);
+    plot.plotLayout()->addElement(1, 0, h.subtitle);
+    return h;
+}
+
+void applyTheme(const PlotHeader& header, const PlotTheme& theme) {
+    QFont tf = header.title->font();
+    tf.setPointSize(theme.titlePointSize);
+    header.title->setFont(tf);
+    QFont sf = header.subtitle->font();
+    sf.setPointSize(theme.basePointSize);
+    header.subtitle->setFont(sf);
+}
+
 QCPColorGradient tAlgGradient() {
     QCPColorGradient g;
     g.clearColorStops();

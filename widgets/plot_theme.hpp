@@ -9,6 +9,7 @@
 
 class QCustomPlot;
 class QCPColorGradient;
+class QCPTextElement;
 
 namespace cdx::widgets {
 
@@ -25,6 +26,14 @@ struct PlotTheme {
 
 PlotTheme plotTheme(bool presentation);
 void applyTheme(QCustomPlot& plot, const PlotTheme& theme);
+
+// The title and subtitle rows every plot view carries (the subtitle names the variant).
+struct PlotHeader {
+    QCPTextElement* title = nullptr;
+    QCPTextElement* subtitle = nullptr;
+};
+PlotHeader addPlotHeader(QCustomPlot& plot);
+void applyTheme(const PlotHeader& header, const PlotTheme& theme);
 
 // A perceptually uniform dark-blue -> green -> yellow map (viridis-like; QCustomPlot 2.1 has
 // no viridis preset), NaN transparent so infeasible cells stay blank.

@@ -28,13 +28,9 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     plot_ = new QCustomPlot(this);
     plot_->setObjectName("sweepPlot");
     plot_->setMinimumSize(420, 300);
-    plot_->plotLayout()->insertRow(0);
-    plot_->plotLayout()->insertRow(1);
-    title_ = new QCPTextElement(plot_, "", QFont(font().family(), 11, QFont::Bold));
-    subtitle_ = new QCPTextElement(plot_, "", QFont(font().family(), 9));
-    subtitle_->setTextColor(QColor(90, 90, 90));
-    plot_->plotLayout()->addElement(0, 0, title_);
-    plot_->plotLayout()->addElement(1, 0, subtitle_);
+    const PlotHeader header = addPlotHeader(*plot_);
+    title_ = header.title;
+    subtitle_ = header.subtitle;
     plot_->yAxis2->setVisible(true);
     rounds_ = plot_->addGraph(plot_->xAxis, plot_->yAxis2);
     rounds_->setName(tr("rounds = ⌈⌈w/k⌉/n_SM⌉ (right axis)"));
@@ -87,12 +83,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
 void SweepView::setPresentation(bool on) {
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
-    QFont tf = title_->font();
-    tf.setPointSize(t.titlePointSize);
-    title_->setFont(tf);
-    QFont sf = subtitle_->font();
-    sf.setPointSize(t.basePointSize);
-    subtitle_->setFont(sf);
+    applyTheme(PlotHeader{title_, subtitle_}, t);
     tAlg_->setPen(QPen(t.palette[0], t.lineWidth));
     tAlg_->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, t.palette[0], t.markerSize * 0.8));
@@ -242,6 +233,14 @@ void SweepView::rebuild() {
     if (logX) {
         plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
         plot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    } else if (isTileParameter() && x.size() > 1) {
+        // Ticks on valid tile sizes only (steps of 1, 2 for tT, 32 for the innermost size).
+        plot_->xAxis->setScaleType(QCPAxis::stLinear);
+        auto ticker = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
+        const double unit = x[1] - x[0];
+        ticker->setTickStep(unit * std::max(1.0, std::ceil(static_cast<double>(x.size()) / 12.0)));
+        ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+        plot_->xAxis->setTicker(ticker);
     } else {
         plot_->xAxis->setScaleType(QCPAxis::stLinear);
         plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));

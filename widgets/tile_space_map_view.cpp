@@ -52,13 +52,9 @@ TileSpaceMapView::TileSpaceMapView(QWidget* parent) : QWidget(parent) {
     plot_ = new QCustomPlot(this);
     plot_->setObjectName("tileSpaceMapPlot");
     plot_->setMinimumSize(420, 320);
-    plot_->plotLayout()->insertRow(0);
-    plot_->plotLayout()->insertRow(1);
-    title_ = new QCPTextElement(plot_, "", QFont(font().family(), 11, QFont::Bold));
-    subtitle_ = new QCPTextElement(plot_, "", QFont(font().family(), 9));
-    subtitle_->setTextColor(QColor(90, 90, 90));
-    plot_->plotLayout()->addElement(0, 0, title_);
-    plot_->plotLayout()->addElement(1, 0, subtitle_);
+    const PlotHeader header = addPlotHeader(*plot_);
+    title_ = header.title;
+    subtitle_ = header.subtitle;
     map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
     map_->setInterpolate(false);
     map_->setTightBoundary(false);
@@ -112,12 +108,7 @@ void TileSpaceMapView::setPresentation(bool on) {
     presentation_ = on;
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
-    QFont tf = title_->font();
-    tf.setPointSize(t.titlePointSize);
-    title_->setFont(tf);
-    QFont sf = subtitle_->font();
-    sf.setPointSize(t.basePointSize);
-    subtitle_->setFont(sf);
+    applyTheme(PlotHeader{title_, subtitle_}, t);
     scale_->axis()->setTickLabelFont(plot_->xAxis->tickLabelFont());
     scale_->axis()->setLabelFont(plot_->xAxis->labelFont());
     minimum_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,

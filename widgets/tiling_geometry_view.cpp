@@ -9,6 +9,23 @@
 
 namespace cdx::widgets {
 
+namespace {
+// The staircase outline of a hexagon's rows: left edges upwards, right edges downwards.
+template <typename ToScreen>
+QPolygonF outline(const std::vector<talg::HexagonRow>& rows, ToScreen toScreen) {
+    QPolygonF poly;
+    for (const auto& row : rows) {
+        poly << toScreen(static_cast<double>(row.first), static_cast<double>(row.t))
+             << toScreen(static_cast<double>(row.first), static_cast<double>(row.t + 1));
+    }
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+        poly << toScreen(static_cast<double>(it->first + it->width), static_cast<double>(it->t + 1))
+             << toScreen(static_cast<double>(it->first + it->width), static_cast<double>(it->t));
+    }
+    return poly;
+}
+} // namespace
+
 TilingGeometryView::TilingGeometryView(QWidget* parent) : QWidget(parent) {
     setObjectName("tilingGeometry");
     setMinimumSize(420, 320);
@@ -115,17 +132,7 @@ void TilingGeometryView::paint(QPainter& p, const QRect& r) const {
     double bestDist = 1e300;
     for (const auto& h : hexagons) {
         const auto rows = talg::hexagonRows(tS, tT, h.s0, h.t0);
-        QPolygonF poly;
-        for (const auto& row : rows) {
-            poly << toScreen(static_cast<double>(row.first), static_cast<double>(row.t))
-                 << toScreen(static_cast<double>(row.first), static_cast<double>(row.t + 1));
-        }
-        for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
-            poly << toScreen(static_cast<double>(it->first + it->width),
-                             static_cast<double>(it->t + 1))
-                 << toScreen(static_cast<double>(it->first + it->width),
-                             static_cast<double>(it->t));
-        }
+        const QPolygonF poly = outline(rows, toScreen);
         p.setPen(QPen(colours[h.colour].darker(180), presentation_ ? 2 : 1));
         p.setBrush(colours[h.colour]);
         p.drawPolygon(poly);
@@ -150,17 +157,7 @@ void TilingGeometryView::paint(QPainter& p, const QRect& r) const {
     }
     if (chosen) {
         const auto rows = talg::hexagonRows(tS, tT, chosen->s0, chosen->t0);
-        QPolygonF poly;
-        for (const auto& row : rows) {
-            poly << toScreen(static_cast<double>(row.first), static_cast<double>(row.t))
-                 << toScreen(static_cast<double>(row.first), static_cast<double>(row.t + 1));
-        }
-        for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
-            poly << toScreen(static_cast<double>(it->first + it->width),
-                             static_cast<double>(it->t + 1))
-                 << toScreen(static_cast<double>(it->first + it->width),
-                             static_cast<double>(it->t));
-        }
+        const QPolygonF poly = outline(rows, toScreen);
         p.setPen(QPen(Qt::black, presentation_ ? 4 : 2.5));
         p.setBrush(Qt::NoBrush);
         p.drawPolygon(poly);
