@@ -237,8 +237,8 @@ void SweepView::rebuild() {
         // Ticks on valid tile sizes only (steps of 1, 2 for tT, 32 for the innermost size).
         plot_->xAxis->setScaleType(QCPAxis::stLinear);
         auto ticker = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
-        const double unit = x[1] - x[0];
-        ticker->setTickStep(unit * std::max(1.0, std::ceil(static_cast<double>(x.size()) / 12.0)));
+        const double spacing = x[1] - x[0];
+        ticker->setTickStep(spacing * std::max(1.0, std::ceil(static_cast<double>(x.size()) / 12.0)));
         ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
         plot_->xAxis->setTicker(ticker);
     } else {
