@@ -26,6 +26,7 @@ private slots:
     void sweepTileSize();
     void sweepParameter();
     void sweepRejectsUnknown();
+    void modelParameterInvertsSet();
     void timeSplitAddsUp_data();
     void timeSplitAddsUp();
     void hexagonPointsMatchVolume();
@@ -153,6 +154,20 @@ void TestViewsCore::sweepRejectsUnknown() {
     QVERIFY_THROWS_EXCEPTION(InputError,
                              search::sweepParameter(st, problem2d(64, 64, 64), gtx980(), {},
                                                     tiles(8, 32, 1, 8), "n_sm", {-1}));
+}
+
+void TestViewsCore::modelParameterInvertsSet() {
+    // Every sweepable key reads back what was set (one mapping, two directions).
+    for (const auto& key : search::sweepableParameters()) {
+        Gpu g = gtx980();
+        Stencil st = stencil("heat2d", 2, 3.68e-8);
+        const double before = search::modelParameter(g, st, key);
+        search::setModelParameter(g, st, key, 2 * before);
+        QCOMPARE(search::modelParameter(g, st, key), 2 * before);
+    }
+    QCOMPARE(search::modelParameter(gtx980(), stencil("s", 2, 1e-8), "n_sm"), 16.0);
+    QVERIFY_THROWS_EXCEPTION(
+        InputError, search::modelParameter(gtx980(), stencil("s", 2, 1e-8), "flops_per_point"));
 }
 
 void TestViewsCore::timeSplitAddsUp_data() {

@@ -107,19 +107,7 @@ double SweepView::currentValue() const {
             state_.tiles.space[static_cast<std::size_t>(key.mid(2).toInt() - 1)]);
     }
     try {
-        Gpu g = state_.modelGpu();
-        const Stencil st = state_.modelStencil();
-        const std::map<QString, double> values{{"n_sm", static_cast<double>(g.nSm)},
-                                               {"n_v", static_cast<double>(g.nV)},
-                                               {"m_sm_kb", g.mSmKb},
-                                               {"m_tb_kb", g.mTbKb},
-                                               {"mtb_sm", static_cast<double>(g.mtbSm)},
-                                               {"l_s_per_gb", g.lSecondsPerGb},
-                                               {"tau_sync_s", g.tauSyncSeconds},
-                                               {"t_sync_s", g.tSyncSeconds},
-                                               {"c_iter_s", st.cIterSeconds}};
-        const auto it = values.find(key);
-        return it == values.end() ? 0 : it->second;
+        return search::modelParameter(state_.modelGpu(), state_.modelStencil(), key.toStdString());
     } catch (const InputError&) {
         return 0;
     }
@@ -238,7 +226,8 @@ void SweepView::rebuild() {
         plot_->xAxis->setScaleType(QCPAxis::stLinear);
         auto ticker = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
         const double spacing = x[1] - x[0];
-        ticker->setTickStep(spacing * std::max(1.0, std::ceil(static_cast<double>(x.size()) / 12.0)));
+        ticker->setTickStep(spacing *
+                            std::max(1.0, std::ceil(static_cast<double>(x.size()) / 12.0)));
         ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
         plot_->xAxis->setTicker(ticker);
     } else {

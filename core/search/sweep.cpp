@@ -96,6 +96,44 @@ void setModelParameter(Gpu& g, Stencil& st, const std::string& key, double value
     } // shared_memory_banks: informational, not a model input
 }
 
+double modelParameter(const Gpu& g, const Stencil& st, const std::string& key) {
+    const auto d = [](std::int64_t v) { return static_cast<double>(v); };
+    if (key == "n_sm") {
+        return d(g.nSm);
+    }
+    if (key == "n_v") {
+        return d(g.nV);
+    }
+    if (key == "m_sm_kb") {
+        return g.mSmKb;
+    }
+    if (key == "m_tb_kb") {
+        return g.mTbKb;
+    }
+    if (key == "r_sm") {
+        return d(g.rSm);
+    }
+    if (key == "mtb_sm") {
+        return d(g.mtbSm);
+    }
+    if (key == "l_s_per_gb") {
+        return g.lSecondsPerGb;
+    }
+    if (key == "tau_sync_s") {
+        return g.tauSyncSeconds;
+    }
+    if (key == "t_sync_s") {
+        return g.tSyncSeconds;
+    }
+    if (key == "c_iter_s") {
+        return st.cIterSeconds;
+    }
+    if (key == "bytes_per_word") {
+        return st.bytesPerWord;
+    }
+    throw InputError("parameter", key, "not a Talg model input");
+}
+
 Sweep sweepParameter(const Stencil& st, const talg::Problem& p, const Gpu& g,
                      const talg::TalgVariant& v, const talg::Tiles& t, const std::string& key,
                      const std::vector<double>& values) {

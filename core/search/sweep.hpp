@@ -43,5 +43,8 @@ Sweep sweepParameter(const Stencil& st, const talg::Problem& p, const Gpu& g,
 
 // Sets one canonical key on the model inputs after checking it against the key table.
 void setModelParameter(Gpu& g, Stencil& st, const std::string& key, double value);
+// Reads one canonical key from the model inputs (the inverse of setModelParameter);
+// throws InputError for a key that is not a model input.
+double modelParameter(const Gpu& g, const Stencil& st, const std::string& key);
 
 } // namespace cdx::search

@@ -1,5 +1,7 @@
 #include "search/tile_space.hpp"
 
+#include "search/tile_search.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -95,9 +97,7 @@ TileSpaceGrid tileSpaceGrid(const Stencil& st, const talg::Problem& p, const Gpu
         }
         const auto& best = grid.cells[grid.minimumCell];
         if (!grid.hasMinimum || c.tAlg < grid.minimum ||
-            (c.tAlg == grid.minimum &&
-             (c.tiles.time < best.tiles.time ||
-              (c.tiles.time == best.tiles.time && c.tiles.space < best.tiles.space)))) {
+            (c.tAlg == grid.minimum && tieBreakLess(c.tiles, best.tiles))) {
             grid.hasMinimum = true;
             grid.minimumCell = i;
             grid.minimum = c.tAlg;

@@ -34,10 +34,13 @@ int main(int argc, char** argv) {
         QApplication::processEvents();
     }
     std::sort(ms.begin(), ms.end());
-    const auto pct = [&](double p) { return ms[static_cast<std::size_t>(p * static_cast<double>(ms.size() - 1))]; };
-    std::printf("tile-space map update (recompute + replot), Heat 2D GTX 980 8192^3, 1100x800 px, "
-                "%zu slider steps over tS1 = 1..128:\n  median %.2f ms, p90 %.2f ms, p99 %.2f ms, max "
-                "%.2f ms (goal < 16 ms)\n",
-                ms.size(), pct(0.5), pct(0.9), pct(0.99), ms.back());
+    const auto pct = [&](double p) {
+        return ms[static_cast<std::size_t>(p * static_cast<double>(ms.size() - 1))];
+    };
+    std::printf(
+        "tile-space map update (recompute + replot), Heat 2D GTX 980 8192^3, 1100x800 px, "
+        "%zu slider steps over tS1 = 1..128:\n  median %.2f ms, p90 %.2f ms, p99 %.2f ms, max "
+        "%.2f ms (goal < 16 ms)\n",
+        ms.size(), pct(0.5), pct(0.9), pct(0.99), ms.back());
     return 0;
 }

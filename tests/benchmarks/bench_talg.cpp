@@ -2,6 +2,7 @@
 // optimize, single-threaded. Plain C++ so that it measures core alone.
 
 #include "search/tile_search.hpp"
+#include "support/fixtures.hpp"
 #include "talg/talg.hpp"
 
 #include <algorithm>
@@ -10,21 +11,11 @@
 #include <vector>
 
 using namespace cdx;
+using cdx::test::gtx980;
+using cdx::test::stencil;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-Gpu gtx980() {
-    return Gpu{"gtx980", 16, 128, 96, 48, 65536, 32, 7.36e-3, 7.96e-10, 9.24e-7};
-}
-
-Stencil stencil(const char* id, int dim, double cIter) {
-    Stencil s;
-    s.id = id;
-    s.dim = dim;
-    s.cIterSeconds = cIter;
-    return s;
-}
 
 volatile double gSink = 0; // keeps the optimiser from dropping the work
 
