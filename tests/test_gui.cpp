@@ -53,6 +53,7 @@ private slots:
     void exportEveryView_data();
     void exportEveryView();
     void topTilingsMatchSearch();
+    void optimalTilesOffThread();
     void presentationMode();
 
 private:
@@ -326,6 +327,25 @@ void TestGui::topTilingsMatchSearch() {
     QCOMPARE(top->result().within.size(), r.within.size());
     QCOMPARE(top->result().best.tiles, r.best.tiles);
     QVERIFY(top->csv().count('\n') == static_cast<qsizetype>(r.within.size()) + 2);
+}
+
+void TestGui::optimalTilesOffThread() {
+    window_->tilingEditor()->spinBox(0)->setValue(8);
+    const int steps = doc_->undoStack()->count();
+    window_->tilingEditor()->optimizeButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->optimizing(), 20000);
+    QTRY_COMPARE(doc_->state().tiles.space[0], 128); // spec 2.6 geometric optimum
+    QCOMPARE(doc_->state().tiles.space[1], 32);
+    QCOMPARE(doc_->undoStack()->count(), steps + 1);
+    QVERIFY(window_->tilingEditor()->optimizeButton()->isEnabled());
+    // A result for a session that changed meanwhile is dropped.
+    window_->tilingEditor()->spinBox(0)->setValue(8);
+    window_->tilingEditor()->optimizeButton()->click();
+    window_->tilingEditor()->spinBox(3)->setValue(8); // edit while (or just after) it runs
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->optimizing(), 20000);
+    QCoreApplication::processEvents();
+    QCOMPARE(doc_->state().tiles.space[0], 8);
+    QCOMPARE(doc_->state().tiles.time, 8);
 }
 
 void TestGui::presentationMode() {

@@ -72,6 +72,11 @@ TilingEditor::TilingEditor(QWidget* parent) : QWidget(parent) {
     connect(optimize_, &QPushButton::clicked, this, &TilingEditor::optimizeRequested);
 }
 
+void TilingEditor::setOptimizeBusy(bool busy) {
+    optimize_->setEnabled(!busy);
+    optimize_->setText(busy ? tr("Searching…") : tr("Optimal tiles"));
+}
+
 void TilingEditor::setSession(const SessionState& s) {
     dim_ = s.problem.dim;
     tiles_ = s.tiles;

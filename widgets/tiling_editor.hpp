@@ -20,6 +20,9 @@ class TilingEditor : public QWidget {
 public:
     explicit TilingEditor(QWidget* parent = nullptr);
     void setSession(const SessionState& s);
+    // While the exact search runs off the GUI thread the button is disabled and says so.
+    void setOptimizeBusy(bool busy);
+    QPushButton* optimizeButton() const { return optimize_; }
     QSlider* slider(int i) const { return sliders_[static_cast<std::size_t>(i)]; } // 3 = tT
     QSpinBox* spinBox(int i) const { return boxes_[static_cast<std::size_t>(i)]; }
 

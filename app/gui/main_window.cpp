@@ -33,6 +33,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace cdx::app {
 
@@ -126,22 +127,10 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
                 doc_->edit(tr("Change problem size"), s);
             });
     connect(tilingEditor_, &widgets::TilingEditor::tilesEdited, this, &MainWindow::setTiles);
-    connect(tilingEditor_, &widgets::TilingEditor::optimizeRequested, this, [this] {
-        SessionState s = doc_->state();
-        try {
-            QApplication::setOverrideCursor(Qt::WaitCursor);
-            const bool found = applyOptimalTiles(s);
-            QApplication::restoreOverrideCursor();
-            if (!found) {
-                statusBar()->showMessage(tr("No feasible tiling for this problem and GPU."), 8000);
-                return;
-            }
-            doc_->edit(tr("Optimal tiles"), s);
-        } catch (const InputError& e) {
-            QApplication::restoreOverrideCursor();
-            statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
-        }
-    });
+    optimize_ = new QFutureWatcher<OptimizeJob>(this);
+    connect(optimize_, &QFutureWatcher<OptimizeJob>::finished, this, &MainWindow::optimizeFinished);
+    connect(tilingEditor_, &widgets::TilingEditor::optimizeRequested, this,
+            &MainWindow::startOptimize);
     connect(variantEditor_, &widgets::VariantEditor::variantEdited, this,
             [this](const talg::TalgVariant& v) {
                 SessionState s = doc_->state();
@@ -312,6 +301,43 @@ void MainWindow::setParameter(const QString& key, double value, bool isNull) {
         doc_->edit(tr("Set %1").arg(key), s);
     } catch (const InputError& e) {
         statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
+    }
+}
+
+void MainWindow::startOptimize() {
+    if (optimize_->isRunning()) {
+        return;
+    }
+    // The exhaustive search can be long for big 3D problems: off the GUI thread.
+    optimizeStart_ = doc_->state();
+    tilingEditor_->setOptimizeBusy(true);
+    statusBar()->showMessage(tr("Searching the feasible space for the optimal tiles…"));
+    optimize_->setFuture(QtConcurrent::run([s = optimizeStart_]() mutable {
+        OptimizeJob job;
+        try {
+            job.found = applyOptimalTiles(s);
+        } catch (const InputError& e) {
+            job.error = QString::fromUtf8(e.what());
+        }
+        job.state = std::move(s);
+        return job;
+    }));
+}
+
+void MainWindow::optimizeFinished() {
+    tilingEditor_->setOptimizeBusy(false);
+    const OptimizeJob job = optimize_->result();
+    if (!job.error.isEmpty()) {
+        statusBar()->showMessage(job.error, 8000);
+    } else if (!job.found) {
+        statusBar()->showMessage(tr("No feasible tiling for this problem and GPU."), 8000);
+    } else if (!sameSession(doc_->state(), optimizeStart_)) {
+        // Stale: the session changed while the search ran; its optimum no longer applies.
+        statusBar()->showMessage(
+            tr("The session changed during the search; press Optimal tiles again."), 8000);
+    } else {
+        statusBar()->clearMessage();
+        doc_->edit(tr("Optimal tiles"), job.state);
     }
 }
 

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "session/session.hpp"
+
+#include <QFutureWatcher>
 #include <QMainWindow>
 #include <vector>
 
@@ -48,6 +51,7 @@ public:
     std::vector<widgets::ExplorerView*> views() const { return views_; }
     QTabWidget* viewTabs() const { return tabs_; }
     QString statusText() const;
+    bool optimizing() const { return optimize_->isRunning(); }
 
     // Opens a session file; on error shows (or, quiet, returns) the reason and keeps the
     // current session.
@@ -71,6 +75,8 @@ private:
     bool saveAs();
     void exportCurrentView(bool asCsv);
 
+    void startOptimize();
+    void optimizeFinished();
     void chooseGpu(const QString& id);
     void chooseStencil(const QString& id);
     void setParameter(const QString& key, double value, bool isNull);
@@ -96,6 +102,13 @@ private:
     bool presentation_ = false;
     QFont normalFont_;
     QByteArray layoutBeforePresentation_;
+    struct OptimizeJob {
+        SessionState state; // the session the search started from, with the tiles found
+        bool found = false;
+        QString error;
+    };
+    QFutureWatcher<OptimizeJob>* optimize_ = nullptr;
+    SessionState optimizeStart_;
 };
 
 } // namespace cdx::app
