@@ -56,6 +56,57 @@ std::string readText(const std::filesystem::path& path) {
     return ss.str();
 }
 
+Quantity quantityFromJson(const nlohmann::json& q, std::string_view unit,
+                          const std::string& allowed, const std::string& path,
+                          const std::string& file) {
+    if (!q.is_object()) {
+        throw InputError(path, q.dump(),
+                         "expected an object {\"value\": ..., \"unit\": \"" + std::string(unit) +
+                             "\", \"source\": \"...\"}",
+                         file);
+    }
+    for (const auto& [field, _] : q.items()) {
+        if (field != "value" && field != "unit" && field != "source" && field != "note" &&
+            field != "edited") {
+            throw InputError(path + "." + field, {},
+                             "unknown field; expected value, unit, source (note, edited)", file);
+        }
+    }
+    Quantity out;
+    if (!q.contains("value")) {
+        throw InputError(path + ".value", {}, "missing; expected " + allowed, file);
+    }
+    const auto& v = q.at("value");
+    if (v.is_null()) {
+        out.value.reset();
+    } else if (v.is_number()) {
+        out.value = v.get<double>();
+    } else {
+        throw InputError(path + ".value", v.dump(), "expected " + allowed, file);
+    }
+    for (const char* field : {"unit", "source"}) {
+        if (!q.contains(field) || !q.at(field).is_string() ||
+            q.at(field).get<std::string>().empty()) {
+            throw InputError(path + "." + field, q.contains(field) ? q.at(field).dump() : "",
+                             "missing; expected a non-empty string", file);
+        }
+    }
+    out.unit = q.at("unit").get<std::string>();
+    if (out.unit != unit) {
+        throw InputError(path + ".unit", "\"" + out.unit + "\"",
+                         "expected \"" + std::string(unit) + "\"", file);
+    }
+    out.source = q.at("source").get<std::string>();
+    if (q.contains("edited")) {
+        if (!q.at("edited").is_boolean()) {
+            throw InputError(path + ".edited", q.at("edited").dump(), "expected true or false",
+                             file);
+        }
+        out.edited = q.at("edited").get<bool>();
+    }
+    return out;
+}
+
 namespace {
 
 std::string requireString(const json& obj, const char* key, const std::string& file) {
@@ -83,44 +134,7 @@ std::string optionalString(const json& obj, const char* key, const std::string& 
 // {"value": x|null, "unit": "...", "source": "..."} checked against the key table.
 Quantity parseQuantity(const json& q, const ParameterKey& key, const std::string& path,
                        const std::string& file) {
-    if (!q.is_object()) {
-        throw InputError(path, q.dump(),
-                         "expected an object {\"value\": ..., \"unit\": \"" +
-                             std::string(key.unit) + "\", \"source\": \"...\"}",
-                         file);
-    }
-    for (const auto& [field, _] : q.items()) {
-        if (field != "value" && field != "unit" && field != "source" && field != "note" &&
-            field != "edited") {
-            throw InputError(path + "." + field, {},
-                             "unknown field; expected value, unit, source (note, edited)", file);
-        }
-    }
-    Quantity out;
-    if (!q.contains("value")) {
-        throw InputError(path + ".value", {}, "missing; expected " + allowedValues(key), file);
-    }
-    const auto& v = q.at("value");
-    if (v.is_null()) {
-        out.value.reset();
-    } else if (v.is_number()) {
-        out.value = v.get<double>();
-    } else {
-        throw InputError(path + ".value", v.dump(), "expected " + allowedValues(key), file);
-    }
-    out.unit = requireString(q, "unit", file + ": " + path);
-    if (out.unit != key.unit) {
-        throw InputError(path + ".unit", "\"" + out.unit + "\"",
-                         "expected \"" + std::string(key.unit) + "\"", file);
-    }
-    out.source = requireString(q, "source", file + ": " + path);
-    if (q.contains("edited")) {
-        if (!q.at("edited").is_boolean()) {
-            throw InputError(path + ".edited", q.at("edited").dump(), "expected true or false",
-                             file);
-        }
-        out.edited = q.at("edited").get<bool>();
-    }
+    Quantity out = quantityFromJson(q, key.unit, allowedValues(key), path, file);
     checkParameterValue(key, out.value, file + ": " + path);
     return out;
 }
@@ -357,9 +371,8 @@ std::vector<ProfileEntry> listProfiles(const std::string& kind) {
     return {};
 }
 
-namespace {
 std::filesystem::path resolveProfile(const std::string& idOrPath, const std::string& kind,
-                                     const char* flag) {
+                                     const std::string& flag) {
     if (looksLikePath(idOrPath)) {
         if (!std::filesystem::exists(idOrPath)) {
             throw InputError(flag, idOrPath, "no such file");
@@ -380,7 +393,6 @@ std::filesystem::path resolveProfile(const std::string& idOrPath, const std::str
                      "unknown id; known: " + (ids.empty() ? std::string("none found") : ids) +
                          " (or give a path to a .json profile)");
 }
-} // namespace
 
 GpuProfile loadGpuProfile(const std::string& idOrPath) {
     return readGpuProfile(resolveProfile(idOrPath, "gpus", "--gpu"));
@@ -394,20 +406,24 @@ StencilProfile loadStencilProfile(const std::string& idOrPath) {
 
 namespace cdx {
 
-namespace {
-nlohmann::json quantityJson(const Quantity& q, const std::string& key) {
-    // Whole-number keys (counts) are written as integers, as in the shipped profiles.
-    const ParameterKey* k = findParameterKey(key);
+nlohmann::json quantityToJson(const Quantity& q, bool integer) {
     nlohmann::json value = nullptr;
     if (q.value) {
-        value = (k && k->integer) ? nlohmann::json(static_cast<std::int64_t>(*q.value))
-                                  : nlohmann::json(*q.value);
+        value = integer ? nlohmann::json(static_cast<std::int64_t>(*q.value))
+                        : nlohmann::json(*q.value);
     }
     nlohmann::json j{{"value", value}, {"unit", q.unit}, {"source", q.source}};
     if (q.edited) {
         j["edited"] = true;
     }
     return j;
+}
+
+namespace {
+nlohmann::json quantityJson(const Quantity& q, const std::string& key) {
+    // Whole-number keys (counts) are written as integers, as in the shipped profiles.
+    const ParameterKey* k = findParameterKey(key);
+    return quantityToJson(q, k && k->integer);
 }
 } // namespace
 

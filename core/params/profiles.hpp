@@ -7,6 +7,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cdx {
@@ -50,6 +51,13 @@ nlohmann::json toJson(const StencilProfile& p);
 
 // Parses JSON text; a syntax error is an InputError with file, line and column.
 nlohmann::json parseJson(const std::string& text, const std::string& file);
+// {"value": x|null, "unit": "...", "source": "..."}: structure and unit checked (the value's
+// range is the caller's); `allowed` describes valid values for messages.
+Quantity quantityFromJson(const nlohmann::json& q, std::string_view unit,
+                          const std::string& allowed, const std::string& path,
+                          const std::string& file);
+// Writes a quantity back in the same form; `integer` writes the value without decimals.
+nlohmann::json quantityToJson(const Quantity& q, bool integer);
 // Whole file as text; InputError if it cannot be read.
 std::string readText(const std::filesystem::path& path);
 StencilProfile readStencilProfile(const std::filesystem::path& path);
@@ -74,6 +82,11 @@ struct ProfileEntry {
     std::filesystem::path path;
 };
 std::vector<ProfileEntry> listProfiles(const std::string& kind); // "gpus", "stencils"
+
+// The file of a profile of `kind` ("gpus", "stencils", "area"): an id looked up on the search
+// path or a path; an unknown id is an InputError for `flag` listing the known ones.
+std::filesystem::path resolveProfile(const std::string& idOrPath, const std::string& kind,
+                                     const std::string& flag);
 
 // Resolves an id ("gtx980") or a path ("my/gpu.json"); an unknown id lists the known ones.
 GpuProfile loadGpuProfile(const std::string& idOrPath);

@@ -1,0 +1,435 @@
+// Die-area model: the oracles of spec/area-codesign.md §2.7 (O1-O18 less O16, which needs the
+// codesign grid and lives in test_codesign), the §3.3 heat-map table, the Fig. C.2 fitted lines,
+// bad input and the coefficient-set file format.
+
+#include "area/area_model.hpp"
+#include "params/input_error.hpp"
+
+#include <QtTest>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+using namespace cdx;
+using namespace cdx::area;
+
+namespace {
+constexpr double kTol = 1e-4; // mm^2, spec §7 "Regression tests ... tolerance 1e-4 mm^2"
+
+CoefficientSet maxwell() {
+    return loadCoefficientSet(kDefaultCoefficientSet);
+}
+
+Architecture gtx980() {
+    return {16, 128, 2, 96, 48, 2048};
+}
+
+Architecture titanx() {
+    return {24, 128, 2, 96, 48, 3072};
+}
+
+Architecture noCache(std::int64_t nSm, std::int64_t nV, double mSm) {
+    return {nSm, nV, 2, mSm, 0, 0};
+}
+} // namespace
+
+class TestArea : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { qputenv("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR); }
+
+    void totals_data() {
+        QTest::addColumn<qint64>("nSm");
+        QTest::addColumn<qint64>("nV");
+        QTest::addColumn<double>("mSm");
+        QTest::addColumn<double>("l1");
+        QTest::addColumn<double>("l2");
+        QTest::addColumn<QString>("form");
+        QTest::addColumn<double>("total");
+        QTest::addColumn<double>("floor");
+        QTest::newRow("O1 GTX 980 canonical (398 published)")
+            << qint64(16) << qint64(128) << 96.0 << 48.0 << 2048.0 << QString("canonical")
+            << 397.989536 << 397.0;
+        QTest::newRow("O2 Titan X canonical (589.2 printed, A3)")
+            << qint64(24) << qint64(128) << 96.0 << 48.0 << 3072.0 << QString("canonical")
+            << 596.984304 << 596.0;
+        QTest::newRow("O3 GTX 980 eq. C.7 as printed")
+            << qint64(16) << qint64(128) << 96.0 << 48.0 << 2048.0 << QString("c7") << 394.6784
+            << 394.0;
+        QTest::newRow("O4 Titan X eq. C.7 as printed")
+            << qint64(24) << qint64(128) << 96.0 << 48.0 << 3072.0 << QString("c7") << 592.0176
+            << 592.0;
+        QTest::newRow("O5 GTX 980 cache-less (237)")
+            << qint64(16) << qint64(128) << 96.0 << 0.0 << 0.0 << QString("canonical") << 237.489056
+            << 237.0;
+        QTest::newRow("O6 Titan X cache-less (356)")
+            << qint64(24) << qint64(128) << 96.0 << 0.0 << 0.0 << QString("canonical") << 356.233584
+            << 356.0;
+        QTest::newRow("A1 GTX 980 with the L2 intercept once per chip (c6)")
+            << qint64(16) << qint64(128) << 96.0 << 48.0 << 2048.0 << QString("c6")
+            << 397.989536 - 15 * 0.7685 << 386.0;
+        // O7: Table C.2 areas (cache-less, R_VU = 2 KB), printed truncated.
+        const struct {
+            const char* code;
+            qint64 nSm, nV;
+            double m, total, printed;
+        } c2[] = {{"Jacobi 2D", 32, 128, 24, 438.9205, 438},
+                  {"Heat 2D", 22, 256, 12, 447.9359, 447},
+                  {"Gradient 2D", 28, 160, 24, 431.8812, 431},
+                  {"Laplacian 2D", 28, 160, 12, 426.6228, 426},
+                  {"Heat 3D", 18, 288, 192, 447.9441, 447},
+                  {"Laplacian 3D", 8, 896, 96, 446.6928, 446}};
+        for (const auto& r : c2) {
+            QTest::newRow(qPrintable(QString("O7 Table C.2 %1").arg(r.code)))
+                << r.nSm << r.nV << r.m << 0.0 << 0.0 << QString("canonical") << r.total
+                << r.printed;
+        }
+    }
+    void totals() {
+        QFETCH(qint64, nSm);
+        QFETCH(qint64, nV);
+        QFETCH(double, mSm);
+        QFETCH(double, l1);
+        QFETCH(double, l2);
+        QFETCH(QString, form);
+        QFETCH(double, total);
+        QFETCH(double, floor);
+        const Architecture a{nSm, nV, 2, mSm, l1, l2};
+        const Form f = parseForm(form.toStdString());
+        const AreaBreakdown b = areaBreakdown(a, maxwell(), f);
+        QVERIFY2(std::abs(b.total - total) < kTol, qPrintable(QString::number(b.total, 'g', 12)));
+        QCOMPARE(b.totalFloor, floor);
+        double sum = 0;
+        double pct = 0;
+        for (const auto& c : b.components) {
+            sum += c.mm2;
+            pct += c.percent;
+        }
+        QVERIFY(std::abs(sum - b.total) < 1e-9);
+        QVERIFY(std::abs(pct - 100) < 1e-9);
+        if (f != Form::C7Printed) {
+            QVERIFY(std::abs(totalArea(a, maxwell().coefficients(), f) - b.total) < 1e-9);
+        }
+    }
+
+    void components_data() {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<QString>("form");
+        QTest::addColumn<int>("component");
+        QTest::addColumn<double>("mm2");
+        QTest::addColumn<double>("percent"); // < 0: not asserted
+        const auto row = [](const char* tag, const char* gpu, const char* form, Component c,
+                            double mm2, double pct) {
+            QTest::newRow(tag) << QString(gpu) << QString(form) << static_cast<int>(c) << mm2
+                               << pct;
+        };
+        // O1 and spec §3.2.
+        row("O1 GTX 980 VU logic", "gtx980", "canonical", Component::VectorUnits, 87.69536, 22.03);
+        row("O1 GTX 980 register files", "gtx980", "canonical", Component::RegisterFiles, 21.620736,
+            5.43);
+        row("O1 GTX 980 shared memory", "gtx980", "canonical", Component::SharedMemory, 25.52336,
+            6.41);
+        row("O1 GTX 980 L1", "gtx980", "canonical", Component::L1, 62.24992, 15.64);
+        row("O1/O8 GTX 980 L2 (98.25)", "gtx980", "canonical", Component::L2, 98.25056, 24.69);
+        row("O1 GTX 980 overhead", "gtx980", "canonical", Component::Overhead, 102.6496, 25.79);
+        // O2: Titan X is 1.5x GTX 980, same percentages.
+        row("O2 Titan X VU logic", "titanx", "canonical", Component::VectorUnits, 131.54304, 22.03);
+        row("O2 Titan X register files", "titanx", "canonical", Component::RegisterFiles, 32.431104,
+            5.43);
+        row("O2 Titan X shared memory", "titanx", "canonical", Component::SharedMemory, 38.28504,
+            6.41);
+        row("O2 Titan X L1", "titanx", "canonical", Component::L1, 93.37488, 15.64);
+        row("O2 Titan X L2", "titanx", "canonical", Component::L2, 147.37584, 24.69);
+        row("O2 Titan X overhead", "titanx", "canonical", Component::Overhead, 153.9744, 25.79);
+        // O3: the printed C.7 terms.
+        row("O3 C.7 0.0447 nSM nV", "gtx980", "c7", Component::VectorUnits, 91.5456, -1);
+        row("O3 C.7 0.0043 R nSM nV", "gtx980", "c7", Component::RegisterFiles, 17.6128, -1);
+        row("O3 C.7 0.015 M nSM", "gtx980", "c7", Component::SharedMemory, 23.04, -1);
+        row("O3 C.7 0.08 L1 nSM", "gtx980", "c7", Component::L1, 61.44, -1);
+        row("O3 C.7 0.041 L2", "gtx980", "c7", Component::L2, 83.968, -1);
+        row("O3 C.7 7.317 nSM", "gtx980", "c7", Component::Overhead, 117.072, -1);
+    }
+    void components() {
+        QFETCH(QString, gpu);
+        QFETCH(QString, form);
+        QFETCH(int, component);
+        QFETCH(double, mm2);
+        QFETCH(double, percent);
+        const AreaBreakdown b = areaBreakdown(gpu == "gtx980" ? gtx980() : titanx(), maxwell(),
+                                              parseForm(form.toStdString()));
+        const auto c = static_cast<Component>(component);
+        QVERIFY2(std::abs(b.mm2(c) - mm2) < kTol, qPrintable(QString::number(b.mm2(c), 'g', 12)));
+        if (percent >= 0) {
+            QVERIFY2(std::abs(b.percent(c) - percent) < 0.005,
+                     qPrintable(QString::number(b.percent(c), 'g', 6)));
+        }
+    }
+
+    // O8-O15: single blocks and the coefficient identities of spec §1.3.
+    void derivedOracles() {
+        const Coefficients c = maxwell().coefficients();
+        QVERIFY(std::abs((c.betaL1 * 48 + c.alphaL1) - 7.78124) < kTol);                      // O9
+        QVERIFY(std::abs((c.betaM * 96 + c.alphaM) - 1.59521) < kTol);                        // O10
+        QVERIFY(std::abs(102.65 / 16 - c.alphaOh) < kTol);                                    // O11
+        QVERIFY(std::abs(c.alphaOh + c.alphaM + c.alphaL1 / 2 + c.alphaL2 - 7.31793) < kTol); // O12
+        QVERIFY(std::abs(c.betaVu + c.alphaR - 0.044767) < kTol);                             // O13
+        // §1.4: the cache-less closed form 0.053377 nSM nV + nSM (0.01565 M + 6.50841).
+        QVERIFY(std::abs(c.betaVu + 2 * c.betaR + c.alphaR - 0.053377) < 1e-9);
+        QVERIFY(std::abs(c.alphaOh + c.alphaM - 6.50841) < 1e-9);
+        const double titan = areaBreakdown(titanx(), maxwell()).total;
+        QVERIFY(std::abs(titan - 7.78124 - 589.2031) < kTol);               // O14
+        QVERIFY(std::abs(titan - 24 * (1.59521 - 1.27) - 589.1793) < kTol); // O15
+        QVERIFY(std::abs((titan - 601) / 601 * 100 + 0.668) < 0.001);       // O2 error
+    }
+
+    void maxVectorUnits_data() {
+        QTest::addColumn<qint64>("nSm");
+        QTest::addColumn<double>("mSm");
+        QTest::addColumn<double>("budget");
+        QTest::addColumn<qint64>("nV");
+        const struct {
+            const char* code;
+            qint64 nSm;
+            double m;
+            qint64 at450, at425;
+        } rows[] = {{"Jacobi 2D", 32, 24, 128, 96},    {"Heat 2D", 22, 12, 256, 224},
+                    {"Gradient 2D", 28, 24, 160, 128}, {"Laplacian 2D", 28, 12, 160, 128},
+                    {"Heat 3D", 18, 192, 288, 256},    {"Laplacian 3D", 8, 96, 896, 832}};
+        for (const auto& r : rows) {
+            QTest::newRow(qPrintable(QString("O17 %1 at 450").arg(r.code)))
+                << r.nSm << r.m << 450.0 << r.at450;
+            QTest::newRow(qPrintable(QString("O18 %1 at 425").arg(r.code)))
+                << r.nSm << r.m << 425.0 << r.at425;
+        }
+        QTest::newRow("spec 3.3 nothing fits") << qint64(32) << 480.0 << 200.0 << qint64(-1);
+    }
+    void maxVectorUnits() {
+        QFETCH(qint64, nSm);
+        QFETCH(double, mSm);
+        QFETCH(double, budget);
+        QFETCH(qint64, nV);
+        const auto got = area::maxVectorUnits(budget, noCache(nSm, 32, mSm), maxwell());
+        QCOMPARE(got.value_or(-1), nV);
+        if (got) {
+            // Largest: the next warp does not fit.
+            QVERIFY(areaBreakdown(noCache(nSm, *got, mSm), maxwell()).total <= budget);
+            QVERIFY(areaBreakdown(noCache(nSm, *got + 32, mSm), maxwell()).total > budget);
+        }
+    }
+
+    // Spec §3.3 heat-map sample (M_SM = 48 KB, no caches), printed to 2 decimals.
+    void heatMapTable_data() {
+        QTest::addColumn<qint64>("nSm");
+        QTest::addColumn<qint64>("nV");
+        QTest::addColumn<double>("area");
+        const qint64 nv[] = {32, 128, 512, 1024, 2048};
+        const struct {
+            qint64 nSm;
+            double a[5];
+        } rows[] = {{2, {17.94, 28.18, 69.18, 123.84, 233.15}},
+                    {8, {71.74, 112.73, 276.71, 495.34, 932.61}},
+                    {16, {143.48, 225.47, 553.42, 990.68, 1865.21}},
+                    {24, {215.22, 338.20, 830.13, 1486.02, 2797.82}},
+                    {32, {286.97, 450.94, 1106.84, 1981.37, 3730.42}}};
+        for (const auto& r : rows) {
+            for (int i = 0; i < 5; ++i) {
+                QTest::newRow(qPrintable(QString("spec 3.3 nSM=%1 nV=%2").arg(r.nSm).arg(nv[i])))
+                    << r.nSm << nv[i] << r.a[i];
+            }
+        }
+        QTest::newRow("spec 3.3 smallest grid point") << qint64(2) << qint64(32) << 16.81;
+    }
+    void heatMapTable() {
+        QFETCH(qint64, nSm);
+        QFETCH(qint64, nV);
+        QFETCH(double, area);
+        const double m = (nSm == 2 && nV == 32 && area < 17) ? 12 : 48;
+        const double got = areaBreakdown(noCache(nSm, nV, m), maxwell()).total;
+        QVERIFY2(std::abs(got - area) <= 0.005 + 1e-9, qPrintable(QString::number(got, 'f', 4)));
+    }
+
+    void largestGridPoint() {
+        QVERIFY(std::abs(areaBreakdown(noCache(32, 2048, 480), maxwell()).total - 3946.77) < 0.005);
+    }
+
+    // Fig. C.2: the fitted lines at the Cacti sweep points (per instance).
+    void figureC2Lines() {
+        const Coefficients c = maxwell().coefficients();
+        const double rf[][2] = {
+            {0.5, 0.00410}, {1, 0.00625}, {2, 0.01056}, {4, 0.01917}, {8, 0.03639}};
+        for (const auto& p : rf) {
+            QVERIFY(std::abs(c.betaR * p[0] + c.alphaR - p[1]) < 5e-6);
+        }
+        const double l2[][2] = {
+            {32, 2.11154}, {64, 3.45458}, {128, 6.14066}, {256, 11.51282}, {512, 22.25714}};
+        for (const auto& p : l2) {
+            QVERIFY(std::abs(c.betaL2 * p[0] + c.alphaL2 - p[1]) < 5e-6);
+        }
+    }
+
+    void warnings() {
+        const auto has = [](const AreaBreakdown& b, Warning w) {
+            return std::find(b.warnings.begin(), b.warnings.end(), w) != b.warnings.end();
+        };
+        const AreaBreakdown g = areaBreakdown(gtx980(), maxwell());
+        QVERIFY2(g.warnings.empty(), "GTX 980 lies inside every calibration range");
+        const AreaBreakdown odd = areaBreakdown({15, 100, 16, 500, 200, 100000}, maxwell());
+        for (Warning w :
+             {Warning::OddSmsWithL1, Warning::VectorUnitsNotWarp, Warning::SharedMemoryOffGrid,
+              Warning::RegisterFileOutside, Warning::SharedMemoryOutside, Warning::L1Outside,
+              Warning::L2Outside, Warning::VectorUnitsExtrapolated}) {
+            QVERIFY2(has(odd, w), name(w).data());
+            QVERIFY(!describe(w, maxwell().ranges).empty());
+        }
+        QVERIFY(
+            !has(areaBreakdown(noCache(18, 288, 192), maxwell()), Warning::SharedMemoryOffGrid));
+        QVERIFY(has(areaBreakdown(noCache(18, 288, 12), maxwell()), Warning::SharedMemoryOutside));
+    }
+
+    // Property: area grows with every resource (positive coefficients).
+    void monotone() {
+        const Architecture base = gtx980();
+        const double a0 = areaBreakdown(base, maxwell()).total;
+        for (int field = 0; field < 6; ++field) {
+            Architecture a = base;
+            switch (field) {
+            case 0:
+                a.nSm += 2;
+                break;
+            case 1:
+                a.nV += 32;
+                break;
+            case 2:
+                a.rVuKb += 1;
+                break;
+            case 3:
+                a.mSmKb += 48;
+                break;
+            case 4:
+                a.l1PairKb += 8;
+                break;
+            default:
+                a.l2Kb += 512;
+                break;
+            }
+            QVERIFY(areaBreakdown(a, maxwell()).total > a0);
+        }
+    }
+
+    void badArchitecture_data() {
+        QTest::addColumn<int>("field");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("n_sm = 0") << 0 << 0.0 << QString("n_sm");
+        QTest::newRow("n_v = -32") << 1 << -32.0 << QString("n_v");
+        QTest::newRow("r_vu_kb = 0") << 2 << 0.0 << QString("r_vu_kb");
+        QTest::newRow("m_sm_kb = NaN") << 3 << std::nan("") << QString("m_sm_kb");
+        QTest::newRow("l1_pair_kb = -1") << 4 << -1.0 << QString("l1_pair_kb");
+        QTest::newRow("l2_kb = inf")
+            << 5 << std::numeric_limits<double>::infinity() << QString("l2_kb");
+    }
+    void badArchitecture() {
+        QFETCH(int, field);
+        QFETCH(double, value);
+        QFETCH(QString, named);
+        Architecture a = gtx980();
+        switch (field) {
+        case 0:
+            a.nSm = static_cast<std::int64_t>(value);
+            break;
+        case 1:
+            a.nV = static_cast<std::int64_t>(value);
+            break;
+        case 2:
+            a.rVuKb = value;
+            break;
+        case 3:
+            a.mSmKb = value;
+            break;
+        case 4:
+            a.l1PairKb = value;
+            break;
+        default:
+            a.l2Kb = value;
+            break;
+        }
+        try {
+            areaBreakdown(a, maxwell());
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), named);
+        }
+    }
+
+    void badCoefficientFile_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("not JSON") << QString("{\"id\": ") << QString("JSON");
+        QTest::newRow("missing params") << QString(R"({"id":"x","name":"X"})") << QString("params");
+        QTest::newRow("unknown key")
+            << QString(
+                   R"({"id":"x","name":"X","params":{"gamma":{"value":1,"unit":"mm2","source":"s"}}})")
+            << QString("params.gamma");
+        QTest::newRow("wrong unit")
+            << QString(
+                   R"({"id":"x","name":"X","params":{"beta_vu":{"value":1,"unit":"mm2","source":"s"}}})")
+            << QString("params.beta_vu.unit");
+        QTest::newRow("negative value")
+            << QString(
+                   R"({"id":"x","name":"X","params":{"beta_vu":{"value":-1,"unit":"mm2/VU","source":"s"}}})")
+            << QString("params.beta_vu.value");
+        QTest::newRow("missing coefficient")
+            << QString(
+                   R"({"id":"x","name":"X","params":{"beta_vu":{"value":1,"unit":"mm2/VU","source":"s"}}})")
+            << QString("params.beta_r");
+        QTest::newRow("unknown top-level field")
+            << QString(R"({"id":"x","name":"X","colour":1})") << QString("colour");
+    }
+    void badCoefficientFile() {
+        QFETCH(QString, text);
+        QFETCH(QString, field);
+        try {
+            parseCoefficientSet(text.toStdString(), "bad.json");
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), field);
+            QVERIFY(QString(e.what()).startsWith("bad.json"));
+        }
+    }
+
+    // A user-supplied process: the JSON round trip keeps values, units and sources.
+    void coefficientRoundTrip() {
+        CoefficientSet s = maxwell();
+        s.id = "my-process";
+        s.params["beta_vu"].value = 0.03;
+        s.params["beta_vu"].source = "estimate (die photo of my chip)";
+        const CoefficientSet back = coefficientSetFromJson(toJson(s), "mem");
+        QCOMPARE(QString::fromStdString(back.id), QString("my-process"));
+        QCOMPARE(*back.params.at("beta_vu").value, 0.03);
+        QCOMPARE(QString::fromStdString(back.params.at("beta_vu").source),
+                 QString("estimate (die photo of my chip)"));
+        QVERIFY(back.c7().has_value());
+        QCOMPARE(back.ranges.mSmKb[1], 384.0);
+        CoefficientSet noC7 = back;
+        noC7.printedC7.clear();
+        QVERIFY_THROWS_EXCEPTION(InputError, areaBreakdown(gtx980(), noC7, Form::C7Printed));
+    }
+
+    void profilesCarryAreaInputs() {
+        const Architecture g = architectureOf(loadGpuProfile("gtx980"));
+        QVERIFY(g == gtx980());
+        const Architecture t = architectureOf(loadGpuProfile("titanx"));
+        QVERIFY(t == titanx());
+        GpuProfile p = loadGpuProfile("gtx980");
+        p.params.erase("l2_kb");
+        try {
+            architectureOf(p);
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QString("l2_kb"));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestArea)
+#include "test_area.moc"
