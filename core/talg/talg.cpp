@@ -1,5 +1,7 @@
 #include "talg/talg.hpp"
 
+#include "talg/talg_formulas.hpp"
+
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 
@@ -11,30 +13,9 @@ namespace cdx::talg {
 
 namespace {
 
-constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
-
-// Integer ceiling for non-negative a and positive b (spec §2.1: never a float ceiling).
-// Operands of the model nearly always fit 32 bits, and a 32-bit division is several
-// times cheaper than a 64-bit one on x86 (GCC does not add this bypass itself).
-inline std::int64_t floorDiv(std::int64_t n, std::int64_t b) {
-    if (((static_cast<std::uint64_t>(n) | static_cast<std::uint64_t>(b)) >> 32) == 0) {
-        return static_cast<std::uint32_t>(n) / static_cast<std::uint32_t>(b);
-    }
-    return n / b;
-}
-
-inline std::int64_t ceilDiv(std::int64_t a, std::int64_t b) {
-    const std::int64_t n = a + b - 1;
-    if (((static_cast<std::uint64_t>(n) | static_cast<std::uint64_t>(b)) >> 32) == 0) {
-        return static_cast<std::uint32_t>(n) / static_cast<std::uint32_t>(b);
-    }
-    return n / b;
-}
-
-std::int64_t mulSat(std::int64_t a, std::int64_t b) {
-    std::int64_t r = 0;
-    return __builtin_mul_overflow(a, b, &r) ? kInt64Max : r;
-}
+using formula::ceilDiv;
+using formula::floorDiv;
+using formula::mulSat;
 
 template <typename E, std::size_t N>
 E parseEnum(std::string_view s, const std::string& field,
@@ -280,13 +261,8 @@ Capacity capacity(const Gpu& g, int bytesPerWord) {
 
 std::int64_t maxResidentBlocks(std::int64_t mTile, const Capacity& cap, const Gpu& g,
                                const TalgVariant& v) {
-    std::int64_t kMax = std::min(floorDiv(cap.mSmWords, mTile), g.mtbSm);
-    if (v.registersPerTile) {
-        kMax = std::min(kMax, g.rSm / *v.registersPerTile);
-    }
-    return kMax;
-}
-} // namespace
+    return formula::maxResidentBlocks(mTile, cap.mSmWords, g.mtbSm, g.rSm, v);
+}} // namespace
 
 Constraint excludingConstraint(int dim, const Tiles& t, const Gpu& g, int bytesPerWord,
                                const TalgVariant& v) {
@@ -388,34 +364,20 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     b.mTbWords = cap.mTbWords;
 
     // Wavefronts (eq. 3 with the thesis' floor, erratum D1).
-    const std::int64_t whole = floorDiv(T, tT);
-    b.remainder = T - whole * tT;
-    b.q = whole + (b.remainder > 0 ? 1 : 0);
-    b.epsilon = (b.remainder > 0 && 2 * b.remainder <= tT) ? 0 : 1;
-    b.nW = 2 * b.q + (v_.nw == WavefrontCount::Exact ? b.epsilon : 0);
+    const formula::Wavefronts wf = formula::wavefronts(T, tT, v_.nw);
+    b.remainder = wf.remainder;
+    b.q = wf.q;
+    b.epsilon = wf.epsilon;
+    b.nW = wf.nW;
 
-    // Hexagon geometry (eqs. 4, 5, 22; errata I1, I2).
-    b.wTile = tS1 + tT - 2;
-    b.pitch = 2 * tS1 + tT - (v_.pitch == Pitch::Geometric ? 2 : 0);
-    b.widthDenominator = (dim == 3 && v_.width3d == Width3D::Eq22) ? tS1 + tT : b.pitch;
-    b.w = ceilDiv(S1, b.widthDenominator);
-    switch (dim) {
-    case 1:
-        b.inner = 1;
-        b.nSub = 1;
-        break;
-    case 2:
-        b.inner = t.space[1];
-        b.nSub = ceilDiv(p_.space[1] + tT, t.space[1]); // sub-prisms per prism
-        break;
-    default:
-        b.inner = mulSat(t.space[1], t.space[2]);
-        b.nSub =
-            v_.subSlabs == SubSlabCount::CeilOfProduct
-                ? ceilDiv((p_.space[1] + tT) * (p_.space[2] + tT), b.inner) // eq. 23 printed
-                : ceilDiv(p_.space[1] + tT, t.space[1]) * ceilDiv(p_.space[2] + tT, t.space[2]);
-        break;
-    }
+    // Hexagon geometry (eqs. 4, 5, 22; errata I1, I2) and sub-tiles (eqs. 16, 23).
+    const formula::Geometry geo = formula::geometry(p_, t, v_);
+    b.wTile = geo.wTile;
+    b.pitch = geo.pitch;
+    b.widthDenominator = geo.widthDenominator;
+    b.w = geo.w;
+    b.inner = geo.inner;
+    b.nSub = geo.nSub;
 
     b.tIdeal = tIdeal_;
 
@@ -438,33 +400,23 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     r.feasible = true;
 
     // Transfers (eqs. 7-8, 13-14, 24-25): m_o = m_i for Jacobi-like stencils.
-    b.mI = b.inner * (tS1 + 2 * tT);
+    b.mI = formula::inputWords(b.inner, tS1, tT);
     b.mO = b.mI;
     b.mIo = b.mI + b.mO;
-    b.mPrime = static_cast<double>(b.mIo) * b.lWordSeconds + 2.0 * g_.tauSyncSeconds;
+    b.mPrime = formula::transferTime(b.mIo, b.lWordSeconds, g_.tauSyncSeconds);
 
     // Compute (eqs. 9, 15, 27): sum over x = tS1, tS1+2, ..., w_tile of ceil(x*inner/n_V),
     // each ceiling per term; tT/2 terms for even tT.
-    const std::int64_t terms = tT / 2;
-    b.computeSum = computeSum(tS1, terms, b.inner, g_.nV);
-    b.c = 2.0 * st_.cIterSeconds * static_cast<double>(b.computeSum) +
-          static_cast<double>(tT) * g_.tauSyncSeconds;
+    b.computeSum = computeSum(tS1, tT / 2, b.inner, g_.nV);
+    b.c = formula::computeTime(st_.cIterSeconds, b.computeSum, tT, g_.tauSyncSeconds);
     b.zeta = std::max(b.mPrime, b.c);
     b.computeBound = b.c >= b.mPrime;
 
-    // Time of one group of k tiles on one SM (eqs. 10, 12, 16, 28-29; erratum I5: as printed).
     const auto unitTime = [&](std::int64_t k) {
-        const double kd = static_cast<double>(k);
-        const double nSub = static_cast<double>(b.nSub);
-        if (dim == 1) {
-            return b.mPrime + b.c + (kd - 1.0) * b.zeta;
-        }
-        return k == 1 ? (b.mPrime + b.c) * nSub : b.mPrime + kd * b.zeta * nSub;
+        return formula::unitTime(dim, b.mPrime, b.c, b.zeta, b.nSub, k);
     };
     const auto total = [&](std::int64_t k, double tUnit) {
-        const std::int64_t rounds = ceilDiv(b.w, k * g_.nSm); // ceil(ceil(w/k)/n_SM)
-        return static_cast<double>(b.nW) *
-               (static_cast<double>(rounds) * tUnit + g_.tSyncSeconds); // eqs. 6, 17, 30
+        return formula::totalTime(b.nW, formula::rounds(b.w, k, g_.nSm), tUnit, g_.tSyncSeconds);
     };
 
     switch (v_.k) {
@@ -489,11 +441,10 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     }
     b.tUnit = unitTime(b.k);
     b.groups = ceilDiv(b.w, b.k);
-    b.rounds = ceilDiv(b.w, b.k * g_.nSm); // = ceil(groups / n_SM), off the critical path
+    b.rounds = formula::rounds(b.w, b.k, g_.nSm); // = ceil(groups / n_SM)
     b.syncTime = static_cast<double>(b.nW) * g_.tSyncSeconds;
     b.computeTime = static_cast<double>(b.nW) * static_cast<double>(b.rounds) * b.tUnit;
-    r.tAlg = static_cast<double>(b.nW) *
-             (static_cast<double>(b.rounds) * b.tUnit + g_.tSyncSeconds); // = total(k)
+    r.tAlg = formula::totalTime(b.nW, b.rounds, b.tUnit, g_.tSyncSeconds);
     b.utilisation = static_cast<double>(b.w) / static_cast<double>(b.k * g_.nSm * b.rounds);
     b.efficiency = b.tIdeal / r.tAlg;
 
