@@ -1,9 +1,8 @@
 #include "talg/talg.hpp"
 
-#include "talg/talg_formulas.hpp"
-
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
+#include "talg/talg_formulas.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -262,7 +261,8 @@ Capacity capacity(const Gpu& g, int bytesPerWord) {
 std::int64_t maxResidentBlocks(std::int64_t mTile, const Capacity& cap, const Gpu& g,
                                const TalgVariant& v) {
     return formula::maxResidentBlocks(mTile, cap.mSmWords, g.mtbSm, g.rSm, v);
-}} // namespace
+}
+} // namespace
 
 Constraint excludingConstraint(int dim, const Tiles& t, const Gpu& g, int bytesPerWord,
                                const TalgVariant& v) {

@@ -119,9 +119,8 @@ inline double totalTime(std::int64_t nW, std::int64_t rounds, double tUnit, doub
 }
 
 // k_max = min(floor(M_SM / M_tile), MTB_SM[, R_SM / R_tile]) (eq. 11).
-inline std::int64_t maxResidentBlocks(std::int64_t mTile, std::int64_t mSmWords,
-                                      std::int64_t mtbSm, std::int64_t rSm,
-                                      const TalgVariant& v) {
+inline std::int64_t maxResidentBlocks(std::int64_t mTile, std::int64_t mSmWords, std::int64_t mtbSm,
+                                      std::int64_t rSm, const TalgVariant& v) {
     std::int64_t kMax = std::min(floorDiv(mSmWords, mTile), mtbSm);
     if (v.registersPerTile) {
         kMax = std::min(kMax, rSm / *v.registersPerTile);

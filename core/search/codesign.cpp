@@ -1,0 +1,546 @@
+#include "search/codesign.hpp"
+
+#include "params/input_error.hpp"
+#include "params/units.hpp"
+#include "talg/talg_formulas.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+namespace cdx::search {
+
+namespace f = talg::formula;
+
+HardwareGrid thesisGrid() {
+    HardwareGrid g;
+    for (std::int64_t n = 2; n <= 32; n += 2) {
+        g.nSm.push_back(n);
+    }
+    for (std::int64_t n = 32; n <= 2048; n += 32) {
+        g.nV.push_back(n);
+    }
+    g.mSmKb = {12, 24, 36};
+    for (int m = 48; m <= 480; m += 48) {
+        g.mSmKb.push_back(m);
+    }
+    return g;
+}
+
+void validate(const HardwareGrid& g) {
+    if (g.nSm.empty() || g.nV.empty() || g.mSmKb.empty()) {
+        throw InputError("grid", {}, "every axis (n_sm, n_v, m_sm_kb) needs at least one value");
+    }
+    for (std::int64_t v : g.nSm) {
+        if (v < 1 || v > 1048576) {
+            throw InputError("n_sm", std::to_string(v), "must be an integer in [1, 1048576]");
+        }
+    }
+    for (std::int64_t v : g.nV) {
+        if (v < 1 || v > 1048576) {
+            throw InputError("n_v", std::to_string(v), "must be an integer in [1, 1048576]");
+        }
+    }
+    for (double v : g.mSmKb) {
+        if (!std::isfinite(v) || v <= 0 || v > 1048576) {
+            throw InputError("m_sm_kb", formatNumber(v), "must be a size in (0, 1048576] KB");
+        }
+    }
+    if (!std::isfinite(g.rVuKb) || g.rVuKb <= 0) {
+        throw InputError("r_vu_kb", formatNumber(g.rVuKb), "must be a size > 0 KB");
+    }
+}
+
+namespace {
+
+// One tiling of a problem group with everything that does not depend on the hardware.
+struct TileRec {
+    std::int32_t tS[3];
+    std::int32_t tT;
+    std::int32_t tTi; // tT / 2 - 1
+    std::int64_t w;
+    std::int64_t nSub;
+    std::int64_t inner;
+    std::int64_t mTile;
+    double mPrime;
+};
+
+// Workload items that share a stencil and space extents: their optima differ only through
+// N_w(T, tT), a positive factor per tT, so one pass over the tilings serves all of them.
+struct Group {
+    Stencil stencil;
+    talg::Problem shape; // time = the largest T of the group
+    std::vector<std::size_t> items;
+    std::vector<TileRec> tiles;
+    std::int32_t timeTiles = 0; // tT = 2, 4, ..., 2 * timeTiles
+};
+
+bool sameGroup(const WorkloadItem& a, const WorkloadItem& b) {
+    return a.stencil.id == b.stencil.id && a.stencil.dim == b.stencil.dim &&
+           a.stencil.cIterSeconds == b.stencil.cIterSeconds &&
+           a.stencil.bytesPerWord == b.stencil.bytesPerWord && a.problem.space == b.problem.space;
+}
+
+std::vector<Group> makeGroups(const Workload& w) {
+    std::vector<Group> groups;
+    for (std::size_t i = 0; i < w.items.size(); ++i) {
+        const WorkloadItem& it = w.items[i];
+        auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) {
+            return sameGroup(w.items[x.items.front()], it);
+        });
+        if (g == groups.end()) {
+            groups.push_back(Group{it.stencil, it.problem, {}, {}, 0});
+            g = groups.end() - 1;
+        }
+        g->items.push_back(i);
+        g->shape.time = std::max(g->shape.time, it.problem.time);
+    }
+    return groups;
+}
+
+// Every tiling of the box (tT even <= T, tS_i <= S_i, innermost a multiple of 32) whose
+// M_tile fits `capWords`, in (tT, tS1, tS2, tS3) order; M_tile grows along every axis,
+// so the first size that does not fit ends its axis (as in searchTiles).
+void enumerateTiles(Group& g, const talg::TalgVariant& v, double lWord, double tau,
+                    std::int64_t capWords) {
+    const talg::Problem& p = g.shape;
+    const int dim = p.dim;
+    const int in = talg::innermostIndex(dim);
+    talg::Tiles t;
+    const auto fits = [&]() { return talg::sharedMemoryPerTile(dim, t) <= capWords; };
+    const auto minimal = [&](int from) {
+        for (int d = from; d < dim; ++d) {
+            t.space[d] = d == in ? talg::kWarp : 1;
+        }
+    };
+    const auto emit = [&]() {
+        const f::Geometry geo = f::geometry(p, t, v);
+        const std::int64_t mI = f::inputWords(geo.inner, t.space[0], t.time);
+        g.tiles.push_back(
+            TileRec{{static_cast<std::int32_t>(t.space[0]), static_cast<std::int32_t>(t.space[1]),
+                     static_cast<std::int32_t>(t.space[2])},
+                    static_cast<std::int32_t>(t.time),
+                    static_cast<std::int32_t>(t.time / 2 - 1),
+                    geo.w,
+                    geo.nSub,
+                    geo.inner,
+                    talg::sharedMemoryPerTile(dim, t),
+                    f::transferTime(2 * mI, lWord, tau)});
+    };
+    // Recursive walk over the space axes at a fixed tT.
+    const auto walk = [&](auto&& self, int d) -> void {
+        if (d == dim) {
+            emit();
+            return;
+        }
+        const std::int64_t step = d == in ? talg::kWarp : 1;
+        for (std::int64_t x = step; x <= p.space[d]; x += step) {
+            t.space[d] = x;
+            minimal(d + 1);
+            if (!fits()) {
+                break;
+            }
+            self(self, d + 1);
+        }
+        t.space[d] = d == in ? talg::kWarp : 1;
+    };
+    for (std::int64_t tT = 2; tT <= p.time; tT += 2) {
+        t.time = tT;
+        minimal(0);
+        if (!fits()) {
+            break;
+        }
+        g.timeTiles = static_cast<std::int32_t>(tT / 2);
+        walk(walk, 0);
+    }
+}
+
+struct Best {
+    double b = std::numeric_limits<double>::infinity(); // rounds T_unit + T_sync
+    std::int32_t tile = -1;
+    std::int32_t k = 0;
+};
+
+struct Solver {
+    const Workload& w;
+    const Gpu& base;
+    const talg::TalgVariant& v;
+    const HardwareGrid& grid;
+    const std::vector<char>& active; // per design (grid order): evaluate it?
+    std::vector<DesignPoint>& out;   // per design (grid order)
+    std::vector<Group> groups;
+
+    std::size_t index(std::size_t s, std::size_t vi, std::size_t m) const {
+        return (s * grid.nV.size() + vi) * grid.mSmKb.size() + m;
+    }
+
+    // One group at one n_V: every tiling against every (M_SM, n_SM) of the grid.
+    std::uint64_t task(const Group& g, std::size_t vi) {
+        const std::size_t nM = grid.mSmKb.size();
+        const std::size_t nS = grid.nSm.size();
+        std::vector<char> mUsed(nM, 0);
+        bool any = false;
+        for (std::size_t m = 0; m < nM; ++m) {
+            for (std::size_t s = 0; s < nS; ++s) {
+                if (active[index(s, vi, m)]) {
+                    mUsed[m] = 1;
+                    any = true;
+                }
+            }
+        }
+        if (!any) {
+            return 0;
+        }
+        const int dim = g.shape.dim;
+        const int bpw = g.stencil.bytesPerWord;
+        std::vector<std::int64_t> mSmWords(nM);
+        std::vector<std::int64_t> mTbWords(nM);
+        for (std::size_t m = 0; m < nM; ++m) {
+            mSmWords[m] = units::kibToWords(grid.mSmKb[m], bpw);
+            mTbWords[m] = units::kibToWords(std::min(base.mTbKb, grid.mSmKb[m]), bpw);
+        }
+        const std::int64_t nV = grid.nV[vi];
+        const double cIter = g.stencil.cIterSeconds;
+        const double tau = base.tauSyncSeconds;
+        const double tSync = base.tSyncSeconds;
+        const std::size_t nT = static_cast<std::size_t>(g.timeTiles);
+        std::vector<Best> best(nM * nS * nT);
+        std::uint64_t count = 0;
+        for (std::size_t ti = 0; ti < g.tiles.size(); ++ti) {
+            const TileRec& r = g.tiles[ti];
+            const std::int64_t sum = talg::computeSum(r.tS[0], r.tT / 2, r.inner, nV);
+            const double c = f::computeTime(cIter, sum, r.tT, tau);
+            const double zeta = std::max(r.mPrime, c);
+            for (std::size_t m = 0; m < nM; ++m) {
+                if (!mUsed[m] || r.mTile > mTbWords[m]) {
+                    continue;
+                }
+                const std::int64_t kMax =
+                    f::maxResidentBlocks(r.mTile, mSmWords[m], base.mtbSm, base.rSm, v);
+                if (kMax < 1) {
+                    continue;
+                }
+                Best* row = &best[(m * nS) * nT + static_cast<std::size_t>(r.tTi)];
+                const double unitMax = f::unitTime(dim, r.mPrime, c, zeta, r.nSub, kMax);
+                for (std::size_t s = 0; s < nS; ++s, row += nT) {
+                    const std::int64_t nSm = grid.nSm[s];
+                    std::int64_t k = kMax;
+                    double b = 0;
+                    switch (v.k) {
+                    case talg::KRule::Max:
+                        b = static_cast<double>(f::rounds(r.w, k, nSm)) * unitMax + tSync;
+                        break;
+                    case talg::KRule::Effective:
+                        k = std::min(kMax, f::ceilDiv(r.w, nSm));
+                        b = static_cast<double>(f::rounds(r.w, k, nSm)) *
+                                f::unitTime(dim, r.mPrime, c, zeta, r.nSub, k) +
+                            tSync;
+                        break;
+                    case talg::KRule::Optimize:
+                        k = 1;
+                        b = static_cast<double>(f::rounds(r.w, 1, nSm)) *
+                                f::unitTime(dim, r.mPrime, c, zeta, r.nSub, 1) +
+                            tSync;
+                        for (std::int64_t kk = 2; kk <= kMax; ++kk) {
+                            const double bk = static_cast<double>(f::rounds(r.w, kk, nSm)) *
+                                                  f::unitTime(dim, r.mPrime, c, zeta, r.nSub, kk) +
+                                              tSync;
+                            if (bk < b) {
+                                b = bk;
+                                k = kk;
+                            }
+                        }
+                        break;
+                    }
+                    ++count;
+                    if (b < row->b) {
+                        *row = Best{b, static_cast<std::int32_t>(ti), static_cast<std::int32_t>(k)};
+                    }
+                }
+            }
+        }
+        // Per design and problem: the best tT <= T of N_w(T, tT) (rounds T_unit + T_sync),
+        // which is T_alg exactly as evaluate() computes it; ties keep the smallest tT.
+        for (std::size_t m = 0; m < nM; ++m) {
+            for (std::size_t s = 0; s < nS; ++s) {
+                DesignPoint& d = out[index(s, vi, m)];
+                if (!active[index(s, vi, m)]) {
+                    continue;
+                }
+                const Best* row = &best[(m * nS + s) * nT];
+                for (std::size_t item : g.items) {
+                    const std::int64_t T = w.items[item].problem.time;
+                    ItemOptimum& o = d.items[item];
+                    o = ItemOptimum{};
+                    for (std::size_t ti = 0; ti < nT && static_cast<std::int64_t>(2 * ti + 2) <= T;
+                         ++ti) {
+                        if (row[ti].tile < 0) {
+                            continue;
+                        }
+                        const std::int64_t nW =
+                            f::wavefronts(T, static_cast<std::int64_t>(2 * ti + 2), v.nw).nW;
+                        const double t = static_cast<double>(nW) * row[ti].b;
+                        if (!o.feasible || t < o.tAlg) {
+                            const TileRec& r = g.tiles[static_cast<std::size_t>(row[ti].tile)];
+                            o.feasible = true;
+                            o.tAlg = t;
+                            std::copy(std::begin(r.tS), std::end(r.tS), o.tS);
+                            o.tT = r.tT;
+                            o.k = row[ti].k;
+                        }
+                    }
+                }
+            }
+        }
+        return count;
+    }
+};
+
+void checkVariant(const Workload& w, const Gpu& base, const talg::TalgVariant& v,
+                  const HardwareGrid& grid) {
+    // Validates the time-model constants, the variant and every problem once, with the
+    // smallest tiling and the first design of the grid.
+    Gpu g = base;
+    g.nSm = grid.nSm.front();
+    g.nV = grid.nV.front();
+    g.mSmKb = grid.mSmKb.front();
+    for (const WorkloadItem& it : w.items) {
+        talg::Tiles t;
+        for (int d = 0; d < it.problem.dim; ++d) {
+            t.space[d] = d == talg::innermostIndex(it.problem.dim) ? talg::kWarp : 1;
+        }
+        talg::validate(it.stencil, it.problem, t, g, v);
+    }
+}
+
+void aggregate(const Workload& w, DesignPoint& d) {
+    d.feasible = std::all_of(d.items.begin(), d.items.end(),
+                             [](const ItemOptimum& o) { return o.feasible; });
+    if (!d.feasible) {
+        d.weightedTime = std::numeric_limits<double>::quiet_NaN();
+        return;
+    }
+    double time = 0;
+    double points = 0;
+    double flops = 0;
+    bool flopsKnown = true;
+    for (std::size_t i = 0; i < w.items.size(); ++i) {
+        const WorkloadItem& it = w.items[i];
+        double cells = static_cast<double>(it.problem.time);
+        for (int k = 0; k < it.problem.dim; ++k) {
+            cells *= static_cast<double>(it.problem.space[k]);
+        }
+        time += it.weight * d.items[i].tAlg;
+        points += it.weight * cells;
+        if (it.stencil.flopsPerPoint) {
+            flops += it.weight * cells * *it.stencil.flopsPerPoint;
+        } else {
+            flopsKnown = false;
+        }
+    }
+    d.weightedTime = time;
+    d.gpointsPerSecond = points / time / 1e9;
+    if (flopsKnown) {
+        d.gflops = flops / time / 1e9;
+    }
+}
+
+std::vector<DesignPoint> solve(const Workload& w, const Gpu& base, const talg::TalgVariant& v,
+                               const HardwareGrid& grid, const std::vector<char>& active,
+                               unsigned threads,
+                               const std::function<void(const CodesignProgress&)>& progress,
+                               const std::atomic<bool>* cancel, bool& cancelled,
+                               std::uint64_t& innerEvaluations, std::uint64_t& tilings) {
+    std::vector<DesignPoint> out(grid.size());
+    for (std::size_t s = 0; s < grid.nSm.size(); ++s) {
+        for (std::size_t vi = 0; vi < grid.nV.size(); ++vi) {
+            for (std::size_t m = 0; m < grid.mSmKb.size(); ++m) {
+                DesignPoint& d = out[(s * grid.nV.size() + vi) * grid.mSmKb.size() + m];
+                d.nSm = grid.nSm[s];
+                d.nV = grid.nV[vi];
+                d.mSmKb = grid.mSmKb[m];
+                if (active[(s * grid.nV.size() + vi) * grid.mSmKb.size() + m]) {
+                    d.items.resize(w.items.size());
+                }
+            }
+        }
+    }
+    Solver solver{w, base, v, grid, active, out, makeGroups(w)};
+    const double maxM = *std::max_element(grid.mSmKb.begin(), grid.mSmKb.end());
+    tilings = 0;
+    for (Group& g : solver.groups) {
+        const double lWord =
+            units::secondsPerWord(base.lSecondsPerGb, g.stencil.bytesPerWord, v.gigabyte);
+        enumerateTiles(g, v, lWord, base.tauSyncSeconds,
+                       units::kibToWords(std::min(base.mTbKb, maxM), g.stencil.bytesPerWord));
+        tilings += g.tiles.size();
+    }
+    // Tasks: (group, n_V), heaviest groups first for a balanced tail.
+    std::vector<std::pair<std::size_t, std::size_t>> tasks;
+    std::vector<std::size_t> order(solver.groups.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return solver.groups[a].tiles.size() > solver.groups[b].tiles.size();
+    });
+    for (std::size_t g : order) {
+        for (std::size_t vi = 0; vi < grid.nV.size(); ++vi) {
+            tasks.emplace_back(g, vi);
+        }
+    }
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::uint64_t> inner{0};
+    std::atomic<bool> stopped{false};
+    std::mutex progressMutex;
+    std::size_t done = 0;
+    const auto worker = [&]() {
+        for (;;) {
+            if (cancel && cancel->load(std::memory_order_relaxed)) {
+                stopped = true;
+                return;
+            }
+            const std::size_t i = next.fetch_add(1);
+            if (i >= tasks.size()) {
+                return;
+            }
+            inner += solver.task(solver.groups[tasks[i].first], tasks[i].second);
+            if (progress) {
+                const std::lock_guard lock(progressMutex);
+                progress(CodesignProgress{++done, tasks.size()});
+            }
+        }
+    };
+    const unsigned n =
+        std::max(1u, std::min<unsigned>(threads ? threads : std::thread::hardware_concurrency(),
+                                        static_cast<unsigned>(tasks.size())));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < n; ++t) {
+        pool.emplace_back(worker);
+    }
+    worker();
+    for (auto& t : pool) {
+        t.join();
+    }
+    cancelled = stopped.load();
+    innerEvaluations = inner.load();
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (active[i]) {
+            aggregate(w, out[i]);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<std::size_t> paretoFront(const std::vector<DesignPoint>& designs) {
+    std::vector<std::size_t> idx;
+    for (std::size_t i = 0; i < designs.size(); ++i) {
+        if (designs[i].feasible) {
+            idx.push_back(i);
+        }
+    }
+    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+        const DesignPoint& x = designs[a];
+        const DesignPoint& y = designs[b];
+        return x.area != y.area ? x.area < y.area : x.weightedTime < y.weightedTime;
+    });
+    std::vector<std::size_t> front;
+    double bestTime = std::numeric_limits<double>::infinity();
+    for (std::size_t i : idx) {
+        if (designs[i].weightedTime < bestTime) {
+            bestTime = designs[i].weightedTime;
+            front.push_back(i);
+        }
+    }
+    return front;
+}
+
+DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::TalgVariant& v,
+                           double referenceTime) {
+    validate(w);
+    HardwareGrid grid{{design.nSm}, {design.nV}, {design.mSmKb}, 2};
+    validate(grid);
+    checkVariant(w, design, v, grid);
+    bool cancelled = false;
+    std::uint64_t inner = 0;
+    std::uint64_t tilings = 0;
+    std::vector<DesignPoint> out =
+        solve(w, design, v, grid, std::vector<char>{1}, 1, {}, nullptr, cancelled, inner, tilings);
+    DesignPoint d = std::move(out.front());
+    if (referenceTime > 0 && d.feasible) {
+        d.speedup = referenceTime / d.weightedTime;
+    }
+    return d;
+}
+
+CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
+    validate(w);
+    validate(o.grid);
+    if (std::isnan(o.areaMin) || std::isnan(o.areaMax) || o.areaMin < 0 || o.areaMin > o.areaMax) {
+        throw InputError("--area", formatNumber(o.areaMin) + ":" + formatNumber(o.areaMax),
+                         "expected MIN:MAX with 0 <= MIN <= MAX [mm2]");
+    }
+    checkVariant(w, o.base, o.variant, o.grid);
+
+    CodesignResult res;
+    res.gridPoints = o.grid.size();
+    // Areas first: only designs inside the range are solved.
+    std::vector<double> areas(o.grid.size());
+    std::vector<char> active(o.grid.size(), 0);
+    for (std::size_t s = 0; s < o.grid.nSm.size(); ++s) {
+        for (std::size_t vi = 0; vi < o.grid.nV.size(); ++vi) {
+            for (std::size_t m = 0; m < o.grid.mSmKb.size(); ++m) {
+                const std::size_t i = (s * o.grid.nV.size() + vi) * o.grid.mSmKb.size() + m;
+                const area::Architecture a{
+                    o.grid.nSm[s], o.grid.nV[vi], o.grid.rVuKb, o.grid.mSmKb[m], 0, 0};
+                areas[i] = o.form == area::Form::C7Printed
+                               ? area::areaBreakdown(a, o.coefficients, o.form).total
+                               : area::totalArea(a, o.coefficients.coefficients(), o.form);
+                active[i] = areas[i] >= o.areaMin && areas[i] <= o.areaMax;
+            }
+        }
+    }
+
+    res.reference = optimizeDesign(w, o.base, o.variant);
+    res.reference.speedup = 1;
+    {
+        const area::Architecture ref{o.base.nSm, o.base.nV, o.grid.rVuKb, o.base.mSmKb, 0, 0};
+        res.reference.area = area::areaBreakdown(ref, o.coefficients, o.form).total;
+    }
+    const double refTime = res.reference.weightedTime;
+    res.performanceUnit = res.reference.gflops ? "GFLOP/s" : "x " + o.base.id;
+
+    std::vector<DesignPoint> all =
+        solve(w, o.base, o.variant, o.grid, active, o.threads, o.progress, o.cancel, res.cancelled,
+              res.innerEvaluations, res.tilingsPerDesign);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (!active[i]) {
+            continue;
+        }
+        DesignPoint& d = all[i];
+        d.area = areas[i];
+        if (d.feasible && refTime > 0) {
+            d.speedup = refTime / d.weightedTime;
+        }
+        if (!d.feasible) {
+            ++res.infeasibleDesigns;
+        }
+        res.designs.push_back(std::move(d));
+    }
+    if (res.cancelled) {
+        // A partial result would mix solved and unsolved designs: report none.
+        res.designs.clear();
+        res.infeasibleDesigns = 0;
+        return res;
+    }
+    res.pareto = paretoFront(res.designs);
+    for (std::size_t i : res.pareto) {
+        res.designs[i].pareto = true;
+    }
+    return res;
+}
+
+} // namespace cdx::search

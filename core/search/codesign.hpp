@@ -1,0 +1,103 @@
+#pragma once
+
+#include "area/area_model.hpp"
+#include "search/workload.hpp"
+#include "talg/talg.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <vector>
+
+// Hardware/software codesign (thesis C.8-C.19, spec/area-codesign.md §2-3): for every
+// design of a hardware grid inside an area range, the exact optimal tiling of every
+// workload problem, the weighted time, performance and the Pareto front of area vs
+// performance.
+namespace cdx::search {
+
+struct HardwareGrid {
+    std::vector<std::int64_t> nSm;
+    std::vector<std::int64_t> nV;
+    std::vector<double> mSmKb;
+    double rVuKb = 2; // register file per vector unit [KB]; the grid designs are cache-less
+
+    std::size_t size() const { return nSm.size() * nV.size() * mSmKb.size(); }
+};
+
+// n_SM 2..32 even, n_V 32..2048 step 32, M_SM 12, 24, 36 then 48..480 step 48 KB:
+// 16 x 64 x 13 = 13 312 designs (spec §2.4).
+HardwareGrid thesisGrid();
+// InputError for an empty axis or a non-positive value.
+void validate(const HardwareGrid& g);
+
+// The optimum of one workload problem on one design.
+struct ItemOptimum {
+    bool feasible = false;
+    std::int32_t tS[3] = {1, 1, 1};
+    std::int32_t tT = 0;
+    std::int32_t k = 0;
+    double tAlg = std::numeric_limits<double>::quiet_NaN();
+
+    talg::Tiles tiles() const { return talg::Tiles{{tS[0], tS[1], tS[2]}, tT}; }
+};
+
+struct DesignPoint {
+    std::int64_t nSm = 0;
+    std::int64_t nV = 0;
+    double mSmKb = 0;
+    double area = 0;              // mm^2 (cache-less, R_VU of the grid)
+    bool feasible = false;        // every workload problem has a feasible tiling
+    double weightedTime = 0;      // sum_i weight_i T_alg,i [s] (C.18)
+    double speedup = 0;           // reference weighted time / weightedTime
+    double gpointsPerSecond = 0;  // sum_i weight_i points_i / weightedTime / 1e9
+    std::optional<double> gflops; // when every stencil has flops_per_point
+    bool pareto = false;
+    std::vector<ItemOptimum> items; // per workload item, in workload order
+};
+
+struct CodesignProgress {
+    std::size_t done = 0;
+    std::size_t total = 0;
+};
+
+struct CodesignOptions {
+    Gpu base; // time-model constants (L, tau_sync, T_sync, MTB_SM, M_TB, R_SM); also the reference
+    talg::TalgVariant variant;
+    area::CoefficientSet coefficients;
+    area::Form form = area::Form::Canonical;
+    double areaMin = 0;
+    double areaMax = std::numeric_limits<double>::infinity();
+    HardwareGrid grid = thesisGrid();
+    unsigned threads = 0; // 0: every hardware thread
+    // Called from worker threads (serialised) after each unit of work.
+    std::function<void(const CodesignProgress&)> progress;
+    const std::atomic<bool>* cancel = nullptr; // set to stop early; the result says cancelled
+};
+
+struct CodesignResult {
+    std::vector<DesignPoint> designs; // designs inside the area range, in grid order
+    std::vector<std::size_t> pareto;  // indices into designs, ascending area
+    DesignPoint reference; // the base GPU as it is (its own n_SM, n_V, M_SM); area cache-less
+    std::size_t gridPoints = 0;
+    std::size_t infeasibleDesigns = 0;  // in range, but some problem has no feasible tiling
+    std::uint64_t tilingsPerDesign = 0; // feasible-candidate count behind one design's optima
+    std::uint64_t innerEvaluations = 0; // (tiling, design) pairs evaluated by the kernel
+    bool cancelled = false;
+    std::string performanceUnit; // "GFLOP/s" or "x <reference id>"
+};
+
+// Throws InputError for bad input (empty workload, min > max, bad grid, invalid GPU or
+// variant). Deterministic: the result does not depend on the number of threads.
+CodesignResult runCodesign(const Workload& w, const CodesignOptions& o);
+
+// The exact optimum of every workload problem on one design (what a slider move needs):
+// the same kernel on a one-point grid. `referenceTime` > 0 fills speedup.
+DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::TalgVariant& v,
+                           double referenceTime = 0);
+
+// Indices of the designs not dominated in (area lower, performance higher), ascending area.
+std::vector<std::size_t> paretoFront(const std::vector<DesignPoint>& designs);
+
+} // namespace cdx::search

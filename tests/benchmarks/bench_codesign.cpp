@@ -1,0 +1,64 @@
+// Benchmark: the exact codesign search over the thesis' full hardware grid (13 312 designs)
+// x the six shipped stencils x all their PPoPP'17 problem sizes (64 problems), on every
+// hardware thread; and re-optimising the whole workload for one design (a slider move).
+// Uses the shipped profiles (CDX_PROFILES_DIR or the source tree).
+
+#include "area/area_model.hpp"
+#include "params/profiles.hpp"
+#include "search/codesign.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+using namespace cdx;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+double seconds(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double>(b - a).count();
+}
+} // namespace
+
+int main() {
+    const search::Workload w = search::loadWorkload("ppopp17", "gtx980");
+    search::CodesignOptions o;
+    o.base = toGpu(loadGpuProfile("gtx980"));
+    o.coefficients = area::loadCoefficientSet(area::kDefaultCoefficientSet);
+    std::printf("Codesign benchmark: %zu designs x %zu problems (ppopp17 workload), %u hardware "
+                "threads\n\n",
+                o.grid.size(), w.items.size(), std::thread::hardware_concurrency());
+
+    for (unsigned threads : {1u, 0u}) {
+        o.threads = threads;
+        const auto t0 = Clock::now();
+        const search::CodesignResult r = search::runCodesign(w, o);
+        const double s = seconds(t0, Clock::now());
+        std::printf("full grid, %s: %.2f s  (%zu designs, %zu Pareto, %llu (tiling, design) "
+                    "evaluations = %.1f M/s; %llu candidate tilings enumerated once)\n",
+                    threads == 1 ? "1 thread " : "all threads", s, r.designs.size(),
+                    r.pareto.size(), static_cast<unsigned long long>(r.innerEvaluations),
+                    static_cast<double>(r.innerEvaluations) / s / 1e6,
+                    static_cast<unsigned long long>(r.tilingsPerDesign));
+    }
+
+    // One design, the whole workload (what an architecture slider needs).
+    std::vector<double> times;
+    Gpu g = o.base;
+    for (int rep = 0; rep < 40; ++rep) {
+        g.nV = 32 * (1 + rep % 16);
+        const auto t0 = Clock::now();
+        const search::DesignPoint d = search::optimizeDesign(w, g, {});
+        times.push_back(seconds(t0, Clock::now()) * 1e3);
+        if (!d.feasible) {
+            std::printf("unexpected: infeasible design\n");
+        }
+    }
+    std::sort(times.begin(), times.end());
+    std::printf("one design, whole workload (64 exact optima): median %.1f ms, p90 %.1f ms, "
+                "max %.1f ms\n",
+                times[times.size() / 2], times[times.size() * 9 / 10], times.back());
+    return 0;
+}

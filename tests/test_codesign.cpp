@@ -1,0 +1,343 @@
+// Codesign: the grid oracle O16 (spec/area-codesign.md §2.7), the kernel against the exact
+// tile search on sampled designs (every k rule and pitch), determinism across thread counts,
+// cancellation and progress, the Pareto front, workloads and bad input.
+
+#include "area/area_model.hpp"
+#include "params/input_error.hpp"
+#include "params/profiles.hpp"
+#include "search/codesign.hpp"
+#include "search/tile_search.hpp"
+#include "support/fixtures.hpp"
+
+#include <QtTest>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <random>
+
+using namespace cdx;
+using namespace cdx::search;
+
+namespace {
+
+// Small problems keep the comparison against searchTiles quick; they span 2D and 3D.
+Workload smallWorkload() {
+    Workload w;
+    w.id = "small";
+    const auto add = [&](const char* id, int dim, double cIter, talg::Problem p, double weight) {
+        WorkloadItem it;
+        it.stencil = test::stencil(id, dim, cIter);
+        it.stencilName = id;
+        it.problem = p;
+        it.weight = weight;
+        w.items.push_back(it);
+    };
+    add("heat2d", 2, 3.68e-8, test::problem2d(4096, 4096, 1024), 1);
+    add("heat2d", 2, 3.68e-8, test::problem2d(4096, 4096, 37), 2); // odd T: epsilon, tT <= T
+    add("gradient2d", 2, 6.09e-8, test::problem2d(1000, 700, 64), 1);
+    add("heat3d", 3, 1.55e-7, test::problem3d(128, 64), 0.5);
+    add("laplacian3d", 3, 1.36e-7, talg::Problem{3, {100, 90, 200}, 33}, 1);
+    return w;
+}
+
+CodesignOptions options() {
+    CodesignOptions o;
+    o.base = test::gtx980();
+    o.coefficients = area::loadCoefficientSet(area::kDefaultCoefficientSet);
+    return o;
+}
+
+HardwareGrid sampleGrid() {
+    // Includes M_SM below the 48 KB per-block limit and odd values off the thesis grid.
+    return HardwareGrid{{2, 7, 16, 32}, {32, 96, 128, 1000, 2048}, {12, 36, 96, 480}, 2};
+}
+
+} // namespace
+
+class TestCodesign : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { qputenv("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR); }
+
+    // O16: 13 312 grid points; 3 737 cache-less designs in [200, 650] mm^2, 225 in [425, 450].
+    void gridOracleO16() {
+        const HardwareGrid g = thesisGrid();
+        QCOMPARE(g.size(), std::size_t{13312});
+        QCOMPARE(g.nSm.size(), std::size_t{16});
+        QCOMPARE(g.nV.size(), std::size_t{64});
+        QCOMPARE(g.mSmKb.size(), std::size_t{13});
+        const area::Coefficients c = options().coefficients.coefficients();
+        int wide = 0;
+        int narrow = 0;
+        for (auto s : g.nSm) {
+            for (auto v : g.nV) {
+                for (double m : g.mSmKb) {
+                    const double a = area::totalArea({s, v, 2, m, 0, 0}, c);
+                    wide += a >= 200 && a <= 650;
+                    narrow += a >= 425 && a <= 450;
+                }
+            }
+        }
+        QCOMPARE(wide, 3737);
+        QCOMPARE(narrow, 225);
+        // runCodesign solves exactly the designs in range.
+        CodesignOptions o = options();
+        o.areaMin = 425;
+        o.areaMax = 450;
+        Workload w = smallWorkload();
+        w.items.resize(1);
+        const CodesignResult r = runCodesign(w, o);
+        QCOMPARE(r.designs.size() + 0, std::size_t{225});
+        for (const DesignPoint& d : r.designs) {
+            QVERIFY(d.area >= 425 && d.area <= 450);
+        }
+    }
+
+    // The kernel's optimum of every problem equals the exact search's, bit for bit.
+    void kernelEqualsSearch_data() {
+        QTest::addColumn<int>("k");
+        QTest::addColumn<int>("pitch");
+        QTest::addColumn<int>("nw");
+        QTest::newRow("k=max geometric exact") << 0 << 0 << 0;
+        QTest::newRow("k=effective geometric exact") << 1 << 0 << 0;
+        QTest::newRow("k=optimize geometric exact") << 2 << 0 << 0;
+        QTest::newRow("k=max paper approx") << 0 << 1 << 1;
+    }
+    void kernelEqualsSearch() {
+        QFETCH(int, k);
+        QFETCH(int, pitch);
+        QFETCH(int, nw);
+        CodesignOptions o = options();
+        o.variant.k = static_cast<talg::KRule>(k);
+        o.variant.pitch = static_cast<talg::Pitch>(pitch);
+        o.variant.nw = static_cast<talg::WavefrontCount>(nw);
+        o.grid = sampleGrid();
+        const Workload w = smallWorkload();
+        const CodesignResult r = runCodesign(w, o);
+        QCOMPARE(r.designs.size(), o.grid.size());
+        int compared = 0;
+        for (const DesignPoint& d : r.designs) {
+            Gpu g = o.base;
+            g.nSm = d.nSm;
+            g.nV = d.nV;
+            g.mSmKb = d.mSmKb;
+            for (std::size_t i = 0; i < w.items.size(); ++i) {
+                const SearchResult s =
+                    searchTiles(w.items[i].stencil, w.items[i].problem, g, o.variant);
+                const ItemOptimum& got = d.items[i];
+                QCOMPARE(got.feasible, s.found);
+                if (!s.found) {
+                    continue;
+                }
+                const QString where =
+                    QString("nSM=%1 nV=%2 M=%3 item %4").arg(d.nSm).arg(d.nV).arg(d.mSmKb).arg(i);
+                QVERIFY2(got.tAlg == s.best.tAlg, qPrintable(where));
+                QVERIFY2(got.tiles() == s.best.tiles, qPrintable(where));
+                QCOMPARE(got.k, static_cast<std::int32_t>(s.best.k));
+                ++compared;
+            }
+        }
+        QVERIFY(compared > 300);
+    }
+
+    void deterministicAcrossThreads() {
+        CodesignOptions o = options();
+        o.areaMin = 300;
+        o.areaMax = 340;
+        const Workload w = smallWorkload();
+        o.threads = 1;
+        const CodesignResult one = runCodesign(w, o);
+        o.threads = 2;
+        const CodesignResult two = runCodesign(w, o);
+        QCOMPARE(one.designs.size(), two.designs.size());
+        QVERIFY(!one.designs.empty());
+        for (std::size_t i = 0; i < one.designs.size(); ++i) {
+            QCOMPARE(one.designs[i].weightedTime, two.designs[i].weightedTime);
+            QCOMPARE(one.designs[i].pareto, two.designs[i].pareto);
+        }
+        QCOMPARE(one.pareto, two.pareto);
+    }
+
+    void weightedTimeAndPerformance() {
+        const Workload w = smallWorkload();
+        const Gpu g = test::gtx980();
+        const DesignPoint ref = optimizeDesign(w, g, {});
+        double sum = 0;
+        for (std::size_t i = 0; i < w.items.size(); ++i) {
+            sum += w.items[i].weight *
+                   searchTiles(w.items[i].stencil, w.items[i].problem, g, {}).best.tAlg;
+        }
+        QVERIFY(std::abs(ref.weightedTime - sum) <= 1e-12 * sum);
+        QVERIFY(!ref.gflops); // no FLOP counts in the fixtures
+        // A design twice as fast in ideal terms (n_SM doubled) is faster, speedup > 1.
+        Gpu big = g;
+        big.nSm = 32;
+        const DesignPoint d = optimizeDesign(w, big, {}, ref.weightedTime);
+        QVERIFY(d.speedup > 1);
+        QVERIFY(std::abs(d.speedup - ref.weightedTime / d.weightedTime) < 1e-15);
+        // FLOPs known -> GFLOP/s = FLOPs / time.
+        Workload wf = w;
+        for (auto& it : wf.items) {
+            it.stencil.flopsPerPoint = 10;
+        }
+        const DesignPoint df = optimizeDesign(wf, g, {});
+        QVERIFY(df.gflops);
+        QVERIFY(std::abs(*df.gflops - 10 * df.gpointsPerSecond) < 1e-9 * *df.gflops);
+    }
+
+    void paretoFrontProperties() {
+        CodesignOptions o = options();
+        o.areaMin = 200;
+        o.areaMax = 650;
+        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {12, 48, 96, 192}, 2};
+        const CodesignResult r = runCodesign(smallWorkload(), o);
+        QVERIFY(r.pareto.size() >= 2);
+        for (std::size_t j = 1; j < r.pareto.size(); ++j) {
+            const DesignPoint& a = r.designs[r.pareto[j - 1]];
+            const DesignPoint& b = r.designs[r.pareto[j]];
+            QVERIFY(a.area <= b.area);
+            QVERIFY(b.weightedTime < a.weightedTime); // more area must buy speed
+        }
+        for (const DesignPoint& d : r.designs) {
+            if (!d.feasible || d.pareto) {
+                continue;
+            }
+            const bool dominated =
+                std::any_of(r.pareto.begin(), r.pareto.end(), [&](std::size_t i) {
+                    return r.designs[i].area <= d.area &&
+                           r.designs[i].weightedTime <= d.weightedTime;
+                });
+            QVERIFY(dominated);
+        }
+    }
+
+    void cancelAndProgress() {
+        CodesignOptions o = options();
+        o.areaMin = 400;
+        o.areaMax = 450;
+        std::atomic<bool> cancel{false};
+        std::size_t calls = 0;
+        std::size_t total = 0;
+        o.cancel = &cancel;
+        o.threads = 1;
+        o.progress = [&](const CodesignProgress& p) {
+            ++calls;
+            total = p.total;
+            if (p.done == 3) {
+                cancel = true;
+            }
+        };
+        const CodesignResult r = runCodesign(smallWorkload(), o);
+        QVERIFY(r.cancelled);
+        QVERIFY(r.designs.empty());
+        QCOMPARE(calls, std::size_t{3});
+        QVERIFY(total > 3);
+        cancel = false;
+        calls = 0;
+        o.progress = [&](const CodesignProgress& p) {
+            ++calls;
+            QVERIFY(p.done <= p.total);
+        };
+        const CodesignResult full = runCodesign(smallWorkload(), o);
+        QVERIFY(!full.cancelled);
+        QCOMPARE(calls, total);
+    }
+
+    void namedWorkloads() {
+        const Workload p = loadWorkload("ppopp17", "gtx980");
+        QCOMPARE(p.items.size(), std::size_t{4 * 10 + 2 * 12});
+        const Workload t = loadWorkload("thesis", "gtx980", {"heat2d"});
+        QCOMPARE(t.items.size(), std::size_t{16}); // thesis C.17: |SZ| = 16
+        for (const auto& it : t.items) {
+            QVERIFY(it.problem.time <= it.problem.space[0]);
+            QCOMPARE(it.stencil.cIterSeconds, 3.68e-8); // Table A.4, GTX 980 column
+        }
+        const Workload three = loadWorkload("ppopp17", "titanx", {"heat3d"});
+        QCOMPARE(three.items.size(), std::size_t{12});
+        QCOMPARE(three.items.front().stencil.cIterSeconds, 1.64e-7);
+    }
+
+    void workloadFile() {
+        const nlohmann::json j = nlohmann::json::parse(R"({
+          "schema": "codesign-explorer-workload", "version": 1, "id": "mix",
+          "items": [{"stencil": "heat2d", "space": [4096, 4096], "time": 1024, "weight": 3},
+                    {"stencil": "heat3d", "space": [384, 384, 384], "time": 128}]})");
+        const Workload w = workloadFromJson(j, "mix.json", "gtx980");
+        QCOMPARE(w.items.size(), std::size_t{2});
+        QCOMPARE(w.items[0].weight, 3.0);
+        QCOMPARE(w.items[1].weight, 1.0);
+        const Workload back = workloadFromJson(toJson(w), "again", "gtx980");
+        QCOMPARE(back.items.size(), std::size_t{2});
+        QCOMPARE(back.items[1].problem.space[2], std::int64_t{384});
+        QCOMPARE(workloadFromJson(j, "mix.json", "gtx980", {"heat3d"}).items.size(),
+                 std::size_t{1});
+    }
+
+    void badInput_data() {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("wrong schema")
+            << QString(R"({"schema":"x","version":1,"items":[]})") << QString("schema");
+        QTest::newRow("newer version")
+            << QString(R"({"schema":"codesign-explorer-workload","version":2,"items":[]})")
+            << QString("version");
+        QTest::newRow("empty workload")
+            << QString(R"({"schema":"codesign-explorer-workload","version":1,"items":[]})")
+            << QString("workload");
+        QTest::newRow("unknown stencil")
+            << QString(
+                   R"({"schema":"codesign-explorer-workload","version":1,"items":[{"stencil":"nope","space":[8],"time":8}]})")
+            << QString("--stencil");
+        QTest::newRow("3D sizes for a 2D stencil")
+            << QString(
+                   R"({"schema":"codesign-explorer-workload","version":1,"items":[{"stencil":"heat2d","space":[8,8,8],"time":8}]})")
+            << QString("items[0].space");
+        QTest::newRow("negative weight")
+            << QString(
+                   R"({"schema":"codesign-explorer-workload","version":1,"items":[{"stencil":"heat2d","space":[64,64],"time":8,"weight":-1}]})")
+            << QString("weight");
+        QTest::newRow("all weights zero")
+            << QString(
+                   R"({"schema":"codesign-explorer-workload","version":1,"items":[{"stencil":"heat2d","space":[64,64],"time":8,"weight":0}]})")
+            << QString("weight");
+        QTest::newRow("time below 2")
+            << QString(
+                   R"({"schema":"codesign-explorer-workload","version":1,"items":[{"stencil":"heat2d","space":[64,64],"time":1}]})")
+            << QString("items[0].time");
+    }
+    void badInput() {
+        QFETCH(QString, json);
+        QFETCH(QString, field);
+        try {
+            workloadFromJson(nlohmann::json::parse(json.toStdString()), "w.json", "gtx980");
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), field);
+        }
+    }
+
+    void badOptions() {
+        const Workload w = smallWorkload();
+        CodesignOptions o = options();
+        o.areaMin = 500;
+        o.areaMax = 400;
+        QVERIFY_THROWS_EXCEPTION(InputError, runCodesign(w, o));
+        o = options();
+        o.areaMax = std::nan("");
+        QVERIFY_THROWS_EXCEPTION(InputError, runCodesign(w, o));
+        o = options();
+        o.grid.nV = {0, 32};
+        QVERIFY_THROWS_EXCEPTION(InputError, runCodesign(w, o));
+        o = options();
+        o.grid.mSmKb.clear();
+        QVERIFY_THROWS_EXCEPTION(InputError, runCodesign(w, o));
+        QVERIFY_THROWS_EXCEPTION(InputError, runCodesign(Workload{"empty", "", {}}, options()));
+        QVERIFY_THROWS_EXCEPTION(InputError, loadWorkload("nosuch", "gtx980"));
+        Gpu bad = test::gtx980();
+        bad.nV = 0;
+        QVERIFY_THROWS_EXCEPTION(InputError, optimizeDesign(w, bad, {}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCodesign)
+#include "test_codesign.moc"
