@@ -67,6 +67,9 @@ private slots:
     void exampleE3D();
     void profiles();
     void help();
+    void areaContract();
+    void areaFlagsAndBudget();
+    void codesignReproducesLaplacian3D();
     void badInput_data();
     void badInput();
 };
@@ -214,7 +217,80 @@ void TestCli::profiles() {
 void TestCli::help() {
     QCOMPARE(cdx({"--help"}).exitCode, 0);
     QCOMPARE(cdx({"talg", "--help"}).exitCode, 0);
+    QVERIFY(cdx({"area", "--help"}).out.contains("--budget"));
+    QVERIFY(cdx({"codesign", "--help"}).out.contains("--area MIN:MAX"));
     QCOMPARE(cdx({}).exitCode, 2);
+}
+
+// DESIGN.md: cdx area --json prints {"total_mm2", "components": {...}}; spec O1.
+void TestCli::areaContract() {
+    const Run r = cdx({"area", "--gpu", "gtx980", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject j = json(r);
+    QVERIFY(std::abs(j["total_mm2"].toDouble() - 397.989536) < 1e-6);
+    const QJsonObject c = j["components"].toObject();
+    const struct {
+        const char* key;
+        double mm2;
+    } rows[] = {{"vector_units", 87.69536},
+                {"register_files", 21.620736},
+                {"shared_memory", 25.52336},
+                {"l1", 62.24992},
+                {"l2", 98.25056},
+                {"overhead", 102.6496}};
+    for (const auto& row : rows) {
+        QVERIFY2(std::abs(c[row.key].toDouble() - row.mm2) < 1e-6, row.key);
+    }
+    QCOMPARE(j["form"].toString(), QString("canonical"));
+    // O3 and O5 through flags of the same command.
+    QVERIFY(std::abs(json(cdx({"area", "--gpu", "gtx980", "--form", "c7", "--json"}))["total_mm2"]
+                         .toDouble() -
+                     394.6784) < 1e-6);
+    QVERIFY(std::abs(json(cdx({"area", "--gpu", "gtx980", "--cache-less", "--json"}))["total_mm2"]
+                         .toDouble() -
+                     237.489056) < 1e-6);
+    const Run text = cdx({"area", "--gpu", "titanx"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("596.9843"));
+}
+
+void TestCli::areaFlagsAndBudget() {
+    // Table C.2 Heat 3D: 18 SMs, M = 192 KB; 288 VUs is the largest that fits 450 mm^2 (O17).
+    const Run r = cdx(
+        {"area", "--n-sm", "18", "--n-v", "288", "--m-sm-kb", "192", "--budget", "450", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject j = json(r);
+    QVERIFY(std::abs(j["total_mm2"].toDouble() - 447.9441) < 1e-4);
+    QCOMPARE(j["total_floor_mm2"].toDouble(), 447.0);
+    QCOMPARE(j["max_n_v"].toInt(), 288);
+    QCOMPARE(j["warnings"].toArray().first().toObject()["id"].toString(),
+             QString("n_v_extrapolated"));
+}
+
+// With the equations as printed (pitch = paper) the exact search finds Table C.2's
+// Laplacian 3D design (8 SMs x 896 VUs, 96 KB) in 425-450 mm^2 (docs/codesign.md).
+void TestCli::codesignReproducesLaplacian3D() {
+    const Run r = cdx({"codesign", "--workload", "thesis", "--stencils", "laplacian3d", "--area",
+                       "425:450", "--pitch", "paper", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("codesign: 100%"), r.err.constData()); // progress on stderr
+    const QJsonObject j = json(r);
+    QCOMPARE(j["designs_in_range"].toInt(), 225);
+    const QJsonObject best = j["best"].toObject();
+    QCOMPARE(best["n_sm"].toInt(), 8);
+    QCOMPARE(best["n_v"].toInt(), 896);
+    QCOMPARE(best["m_sm_kb"].toDouble(), 96.0);
+    QVERIFY(std::abs(best["area_mm2"].toDouble() - 446.6928) < 1e-4);
+    QCOMPARE(best["optima"].toArray().size(), 12);
+    QVERIFY(best["pareto"].toBool());
+    QCOMPARE(j["performance_unit"].toString(), QString("x gtx980"));
+    const QJsonArray pareto = j["pareto"].toArray();
+    for (int i = 1; i < pareto.size(); ++i) {
+        QVERIFY(pareto[i].toObject()["area_mm2"].toDouble() >=
+                pareto[i - 1].toObject()["area_mm2"].toDouble());
+        QVERIFY(pareto[i].toObject()["weighted_time_s"].toDouble() <
+                pareto[i - 1].toObject()["weighted_time_s"].toDouble());
+    }
 }
 
 void TestCli::badInput_data() {
@@ -277,7 +353,33 @@ void TestCli::badInput_data() {
         << "--set c_iter_s=";
     QTest::newRow("negative within")
         << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
-    QTest::newRow("unknown command") << QStringList{"tlag"} << "talg, optimize, profiles";
+    QTest::newRow("unknown command")
+        << QStringList{"tlag"} << "talg, optimize, area, codesign, profiles";
+    QTest::newRow("area: zero SMs")
+        << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
+    QTest::newRow("area: negative shared memory")
+        << QStringList{"area", "--n-sm", "16", "--n-v", "128", "--m-sm-kb", "-96"} << "m_sm_kb";
+    QTest::newRow("area: non-numeric L2")
+        << QStringList{"area", "--n-sm", "16", "--n-v", "128", "--m-sm-kb", "96", "--l2-kb", "2M"}
+        << "--l2-kb = 2M";
+    QTest::newRow("area: profile and flags")
+        << QStringList{"area", "--gpu", "gtx980", "--n-sm", "4"} << "not both";
+    QTest::newRow("area: unknown form")
+        << QStringList{"area", "--gpu", "gtx980", "--form", "c8"} << "canonical";
+    QTest::newRow("area: unknown coefficient set")
+        << QStringList{"area", "--gpu", "gtx980", "--coefficients", "pascal"} << "maxwell-28nm";
+    QTest::newRow("codesign: min > max")
+        << QStringList{"codesign", "--area", "500:400"} << "0 <= MIN <= MAX";
+    QTest::newRow("codesign: malformed area")
+        << QStringList{"codesign", "--area", "450"} << "MIN:MAX";
+    QTest::newRow("codesign: empty workload")
+        << QStringList{"codesign", "--stencils", ","} << "--stencils";
+    QTest::newRow("codesign: unknown workload")
+        << QStringList{"codesign", "--workload", "spec"} << "ppopp17, thesis";
+    QTest::newRow("codesign: non-positive n_V")
+        << QStringList{"codesign", "--n-v", "32,0"} << "--n-v";
+    QTest::newRow("codesign: stencil key in --set")
+        << QStringList{"codesign", "--set", "c_iter_s=1e-8"} << "GPU keys only";
     QTest::newRow("missing GPU profile file")
         << QStringList{"talg",      "--gpu",  "/nonexistent/gpu.json",
                        "--stencil", "heat2d", "--space",

@@ -1,6 +1,7 @@
 // cdx: the command-line face of Codesign Explorer (DESIGN.md "The command-line tool").
 // Exit codes: 0 success, 2 invalid input (one line on stderr), 1 internal error.
 
+#include "cdx/area_commands.hpp"
 #include "cdx/talg_commands.hpp"
 #include "params/input_error.hpp"
 
@@ -65,6 +66,20 @@ int main(int argc, char** argv) {
             }
             return cdx::cli::runOptimize(args, std::cout);
         }
+        if (command == "area") {
+            if (wantsHelp(args)) {
+                std::cout << cdx::cli::kAreaUsage;
+                return 0;
+            }
+            return cdx::cli::runArea(args, std::cout);
+        }
+        if (command == "codesign") {
+            if (wantsHelp(args)) {
+                std::cout << cdx::cli::kCodesignUsage;
+                return 0;
+            }
+            return cdx::cli::runCodesign(args, std::cout);
+        }
         if (command == "profiles") {
             if (wantsHelp(args)) {
                 std::cout << cdx::cli::kProfilesUsage;
@@ -73,7 +88,7 @@ int main(int argc, char** argv) {
             return cdx::cli::runProfiles(args, std::cout);
         }
         std::cerr << "cdx: command = " << command
-                  << ": unknown; expected one of talg, optimize, profiles\n";
+                  << ": unknown; expected one of talg, optimize, area, codesign, profiles\n";
         return 2;
     } catch (const cdx::InputError& e) {
         std::cerr << "cdx: " << e.what() << '\n';

@@ -1,6 +1,7 @@
 #include "cdx/talg_commands.hpp"
 
 #include "cdx/arguments.hpp"
+#include "cdx/common.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 #include "search/tile_search.hpp"
@@ -24,16 +25,18 @@ const char* const kOptimizeUsage =
     "                [--within 0.10] [--limit 20] [variant flags] [--set KEY=VALUE]... [--json]\n";
 const char* const kProfilesUsage = "usage: cdx profiles [--json]\n";
 
-namespace {
-
 const std::vector<std::string> kVariantFlags{"--pitch",   "--nw", "--k",     "--w3d",
                                              "--nsslabs", "--gb", "--r-tile"};
+
+namespace {
 
 std::vector<std::string> withVariantFlags(std::vector<std::string> flags) {
     flags.insert(flags.end(), kVariantFlags.begin(), kVariantFlags.end());
     flags.insert(flags.end(), {"--gpu", "--stencil", "--space", "--time", "--set"});
     return flags;
 }
+
+} // namespace
 
 talg::TalgVariant parseVariant(const Arguments& a) {
     talg::TalgVariant v;
@@ -60,6 +63,8 @@ talg::TalgVariant parseVariant(const Arguments& a) {
     }
     return v;
 }
+
+namespace {
 
 // GPU and stencil after the profile and every --set, in the order given.
 struct Setup {
@@ -95,6 +100,8 @@ Setup loadSetup(const Arguments& a) {
     return s;
 }
 
+} // namespace
+
 json variantJson(const talg::TalgVariant& v, int dim) {
     json j{{"pitch", talg::name(v.pitch)},
            {"nw", talg::name(v.nw)},
@@ -124,7 +131,7 @@ std::string joinSizes(const std::array<std::int64_t, 3>& v, int dim, const char*
     return s;
 }
 
-std::string fmt(double v, int digits = 10) {
+std::string fmt(double v, int digits) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*g", digits, v);
     return buf;
@@ -137,8 +144,6 @@ json problemJson(const talg::Problem& p) {
     }
     return {{"space", space}, {"time", p.time}};
 }
-
-} // namespace
 
 int runTalg(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args, withVariantFlags({"--tile", "--tt"}), {"--json"});

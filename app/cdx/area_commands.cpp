@@ -1,0 +1,484 @@
+#include "cdx/area_commands.hpp"
+
+#include "area/area_model.hpp"
+#include "cdx/arguments.hpp"
+#include "cdx/common.hpp"
+#include "params/input_error.hpp"
+#include "params/profiles.hpp"
+#include "search/codesign.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <limits>
+#include <ostream>
+#include <sstream>
+
+namespace cdx::cli {
+
+using json = nlohmann::ordered_json;
+
+const char* const kAreaUsage =
+    "usage: cdx area (--gpu ID|PATH [--set KEY=VALUE]... |\n"
+    "                 --n-sm N --n-v N --m-sm-kb X [--r-vu-kb 2] [--l1-pair-kb 0] [--l2-kb 0])\n"
+    "                [--cache-less] [--form canonical|c6|c7] [--coefficients ID|PATH]\n"
+    "                [--budget MM2] [--json]\n"
+    "  Die area of a GPU (thesis C.6 / spec area-codesign.md 1.4): components in mm2 and %,\n"
+    "  calibration warnings; --budget adds the largest n_V (multiple of 32) that fits.\n";
+
+const char* const kCodesignUsage =
+    "usage: cdx codesign [--workload ppopp17|thesis|PATH] [--stencils ID,ID,...]\n"
+    "                    [--gpu ID|PATH] [--set KEY=VALUE]... [--area MIN:MAX]\n"
+    "                    [--n-sm LIST] [--n-v LIST] [--m-sm-kb LIST] [--r-vu-kb 2]\n"
+    "                    [--form canonical|c6|c7] [--coefficients ID|PATH] [--threads N]\n"
+    "                    [--top 10] [--all] [variant flags] [--json]\n"
+    "  Exact codesign (thesis C.19): for every cache-less design of the grid inside the area\n"
+    "  range, the exact optimal tiling of every workload problem, the weighted time, the\n"
+    "  performance and the Pareto front. Default grid: n_SM 2..32 even, n_V 32..2048 step 32,\n"
+    "  M_SM 12,24,36,48..480 step 48 KB. Time-model constants and C_iter from --gpu (gtx980).\n"
+    "  Progress goes to stderr.\n";
+
+namespace {
+
+double sizeFlag(const Arguments& a, const char* flag, double fallback) {
+    const auto text = a.optional(flag);
+    if (!text) {
+        return fallback;
+    }
+    std::size_t used = 0;
+    double v = std::numeric_limits<double>::quiet_NaN();
+    try {
+        v = std::stod(*text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text->size() || !std::isfinite(v)) {
+        throw InputError(flag, text->empty() ? "\"\"" : *text, "expected a finite number");
+    }
+    return v;
+}
+
+area::Form formFlag(const Arguments& a) {
+    const auto s = a.optional("--form");
+    return s ? area::parseForm(*s, "--form") : area::Form::Canonical;
+}
+
+area::CoefficientSet coefficientsFlag(const Arguments& a) {
+    return area::loadCoefficientSet(
+        a.optional("--coefficients").value_or(area::kDefaultCoefficientSet));
+}
+
+// A GPU profile with every --set applied (GPU keys only).
+GpuProfile gpuWithOverrides(const Arguments& a, const std::string& idOrPath) {
+    GpuProfile gpu = loadGpuProfile(idOrPath);
+    StencilProfile unused;
+    for (const auto& assignment : a.repeated("--set")) {
+        const auto eq = assignment.find('=');
+        const std::string key = assignment.substr(0, eq);
+        if (key == "c_iter_s" || key == "flops_per_point" || key == "bytes_per_word") {
+            throw InputError("--set " + key, {},
+                             "is a stencil key; this command takes GPU keys only");
+        }
+        applyOverride(gpu, unused, gpu.id, assignment);
+    }
+    return gpu;
+}
+
+std::vector<std::int64_t> integerList(const Arguments& a, const char* flag,
+                                      std::vector<std::int64_t> fallback) {
+    const auto text = a.optional(flag);
+    if (!text) {
+        return fallback;
+    }
+    std::vector<std::int64_t> out;
+    std::stringstream ss(*text);
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+        const std::int64_t v = parseInteger(item, flag);
+        if (v < 1) {
+            throw InputError(flag, *text, "expected positive integers separated by commas");
+        }
+        out.push_back(v);
+    }
+    if (out.empty()) {
+        throw InputError(flag, "\"\"", "expected positive integers separated by commas");
+    }
+    return out;
+}
+
+json areaJson(const area::AreaBreakdown& b, const area::CoefficientSet& s) {
+    json comps = json::object();
+    json pct = json::object();
+    for (const auto& c : b.components) {
+        comps[std::string(area::name(c.component))] = c.mm2;
+        pct[std::string(area::name(c.component))] = c.percent;
+    }
+    json warnings = json::array();
+    for (auto w : b.warnings) {
+        warnings.push_back({{"id", area::name(w)}, {"message", area::describe(w, s.ranges)}});
+    }
+    return {{"total_mm2", b.total},
+            {"total_floor_mm2", b.totalFloor},
+            {"components", comps},
+            {"percent", pct},
+            {"groups",
+             {{"compute", b.compute},
+              {"memory", b.memory},
+              {"storage_without_rf", b.storageNoRf},
+              {"overhead", b.overhead}}},
+            {"per_sm_mm2", b.perSm},
+            {"warnings", warnings}};
+}
+
+} // namespace
+
+int runArea(const std::vector<std::string>& args, std::ostream& out) {
+    const Arguments a(args,
+                      {"--gpu", "--set", "--n-sm", "--n-v", "--r-vu-kb", "--m-sm-kb",
+                       "--l1-pair-kb", "--l2-kb", "--form", "--coefficients", "--budget"},
+                      {"--json", "--cache-less"});
+    const bool fromGpu = a.has("--gpu");
+    area::Architecture arch;
+    std::string gpuName;
+    if (fromGpu) {
+        for (const char* f :
+             {"--n-sm", "--n-v", "--r-vu-kb", "--m-sm-kb", "--l1-pair-kb", "--l2-kb"}) {
+            if (a.has(f)) {
+                throw InputError(f, a.required(f),
+                                 "give either --gpu (with --set to change values) or the "
+                                 "architecture flags, not both");
+            }
+        }
+        const GpuProfile gpu = gpuWithOverrides(a, a.required("--gpu"));
+        arch = area::architectureOf(gpu);
+        gpuName = gpu.name + " (" + gpu.id + ")";
+    } else {
+        if (a.has("--set")) {
+            throw InputError("--set", a.repeated("--set").front(),
+                             "applies to a --gpu profile; give the architecture flags directly");
+        }
+        arch.nSm = a.positiveInteger("--n-sm");
+        arch.nV = a.positiveInteger("--n-v");
+        arch.mSmKb = sizeFlag(a, "--m-sm-kb", std::numeric_limits<double>::quiet_NaN());
+        if (!a.has("--m-sm-kb")) {
+            throw InputError("--m-sm-kb", {}, "is required (shared memory per SM in KB)");
+        }
+        arch.rVuKb = sizeFlag(a, "--r-vu-kb", 2);
+        arch.l1PairKb = sizeFlag(a, "--l1-pair-kb", 0);
+        arch.l2Kb = sizeFlag(a, "--l2-kb", 0);
+        gpuName = "custom design";
+    }
+    if (a.has("--cache-less")) {
+        arch = area::cacheLess(arch);
+    }
+    const area::Form form = formFlag(a);
+    const area::CoefficientSet coeffs = coefficientsFlag(a);
+    const area::AreaBreakdown b = area::areaBreakdown(arch, coeffs, form);
+    std::optional<std::int64_t> maxNv;
+    double budget = 0;
+    if (a.has("--budget")) {
+        budget = sizeFlag(a, "--budget", 0);
+        maxNv = area::maxVectorUnits(budget, arch, coeffs, form);
+    }
+
+    if (a.has("--json")) {
+        json j{{"command", "area"}, {"gpu", fromGpu ? json(gpuName) : json(nullptr)}};
+        j["architecture"] = {{"n_sm", arch.nSm},
+                             {"n_v", arch.nV},
+                             {"r_vu_kb", arch.rVuKb},
+                             {"m_sm_kb", arch.mSmKb},
+                             {"l1_pair_kb", arch.l1PairKb},
+                             {"l2_kb", arch.l2Kb}};
+        j["form"] = area::name(form);
+        j["coefficients"] = coeffs.id;
+        j.update(areaJson(b, coeffs));
+        if (a.has("--budget")) {
+            j["budget_mm2"] = budget;
+            j["max_n_v"] = maxNv ? json(*maxNv) : json(nullptr);
+        }
+        out << j.dump(2) << '\n';
+        return 0;
+    }
+    std::ostringstream o;
+    o << "area  " << gpuName << "\n";
+    o << "design   n_SM = " << arch.nSm << ", n_V = " << arch.nV << ", R_VU = " << fmt(arch.rVuKb)
+      << " KB, M_SM = " << fmt(arch.mSmKb) << " KB, L1/pair = " << fmt(arch.l1PairKb)
+      << " KB, L2 = " << fmt(arch.l2Kb) << " KB\n";
+    o << "model    " << area::name(form) << " form, coefficients " << coeffs.id << " ("
+      << coeffs.process << ")\n\n";
+    char buf[200];
+    for (const auto& c : b.components) {
+        std::snprintf(buf, sizeof buf, "  %-28s %10.4f mm2  %6.2f %%   %s\n",
+                      std::string(area::label(c.component)).c_str(), c.mm2, c.percent,
+                      std::string(area::equation(c.component, form)).c_str());
+        o << buf;
+    }
+    std::snprintf(buf, sizeof buf, "  %-28s %10.4f mm2  (floor %.0f; %.4f mm2 per SM)\n", "total",
+                  b.total, b.totalFloor, b.perSm);
+    o << buf;
+    if (a.has("--budget")) {
+        o << "\nlargest n_V (multiple of 32) within " << fmt(budget)
+          << " mm2: " << (maxNv ? std::to_string(*maxNv) : std::string("none (32 does not fit)"))
+          << "\n";
+    }
+    if (!b.warnings.empty()) {
+        o << "\nwarnings:\n";
+        for (auto w : b.warnings) {
+            o << "  " << area::name(w) << ": " << area::describe(w, coeffs.ranges) << "\n";
+        }
+    }
+    out << o.str();
+    return 0;
+}
+
+namespace {
+
+json optimaJson(const search::Workload& w, const search::DesignPoint& d) {
+    json items = json::array();
+    for (std::size_t i = 0; i < w.items.size(); ++i) {
+        const auto& it = w.items[i];
+        const auto& o = d.items[i];
+        json space = json::array();
+        for (int k = 0; k < it.problem.dim; ++k) {
+            space.push_back(it.problem.space[k]);
+        }
+        items.push_back({{"stencil", it.stencil.id},
+                         {"space", space},
+                         {"time", it.problem.time},
+                         {"weight", it.weight},
+                         {"feasible", o.feasible},
+                         {"tile", o.feasible ? tileJson(o.tiles(), it.problem.dim) : json(nullptr)},
+                         {"tt", o.feasible ? json(o.tT) : json(nullptr)},
+                         {"k", o.feasible ? json(o.k) : json(nullptr)},
+                         {"T_alg", o.feasible ? json(o.tAlg) : json(nullptr)}});
+    }
+    return items;
+}
+
+json designJson(const search::Workload& w, const search::DesignPoint& d, bool withOptima) {
+    json j{{"n_sm", d.nSm},
+           {"n_v", d.nV},
+           {"m_sm_kb", d.mSmKb},
+           {"area_mm2", d.area},
+           {"feasible", d.feasible},
+           {"weighted_time_s", d.feasible ? json(d.weightedTime) : json(nullptr)},
+           {"speedup", d.feasible ? json(d.speedup) : json(nullptr)},
+           {"gpoints_per_s", d.feasible ? json(d.gpointsPerSecond) : json(nullptr)},
+           {"gflops", d.gflops ? json(*d.gflops) : json(nullptr)},
+           {"pareto", d.pareto}};
+    if (withOptima) {
+        j["optima"] = optimaJson(w, d);
+    }
+    return j;
+}
+
+std::pair<double, double> areaRange(const Arguments& a) {
+    const auto text = a.optional("--area");
+    if (!text) {
+        return {200, 650}; // the thesis' budgets (spec §2.4)
+    }
+    const auto colon = text->find(':');
+    const auto num = [&](const std::string& s) {
+        std::size_t used = 0;
+        double v = std::numeric_limits<double>::quiet_NaN();
+        try {
+            v = std::stod(s, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used == 0 || used != s.size() || std::isnan(v)) {
+            throw InputError("--area", *text, "expected MIN:MAX in mm2, e.g. 425:450");
+        }
+        return v;
+    };
+    if (colon == std::string::npos) {
+        throw InputError("--area", *text, "expected MIN:MAX in mm2, e.g. 425:450");
+    }
+    const double lo = num(text->substr(0, colon));
+    const double hi = num(text->substr(colon + 1));
+    if (lo < 0 || lo > hi) {
+        throw InputError("--area", *text, "expected MIN:MAX with 0 <= MIN <= MAX [mm2]");
+    }
+    return {lo, hi};
+}
+
+} // namespace
+
+int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
+    std::vector<std::string> valued{
+        "--workload", "--stencils", "--gpu",  "--set",          "--area",    "--n-sm", "--n-v",
+        "--m-sm-kb",  "--r-vu-kb",  "--form", "--coefficients", "--threads", "--top"};
+    valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
+    const Arguments a(args, valued, {"--json", "--all"});
+
+    const GpuProfile gpu = gpuWithOverrides(a, a.optional("--gpu").value_or("gtx980"));
+    std::vector<std::string> stencils;
+    if (const auto list = a.optional("--stencils")) {
+        std::stringstream ss(*list);
+        std::string id;
+        while (std::getline(ss, id, ',')) {
+            if (id.empty()) {
+                throw InputError("--stencils", *list, "expected stencil ids separated by commas");
+            }
+            stencils.push_back(id);
+        }
+    }
+    const search::Workload w =
+        search::loadWorkload(a.optional("--workload").value_or("ppopp17"), gpu.id, stencils);
+
+    search::CodesignOptions o;
+    o.base = toGpu(gpu);
+    o.variant = parseVariant(a);
+    o.coefficients = coefficientsFlag(a);
+    o.form = formFlag(a);
+    std::tie(o.areaMin, o.areaMax) = areaRange(a);
+    const search::HardwareGrid thesis = search::thesisGrid();
+    o.grid.nSm = integerList(a, "--n-sm", thesis.nSm);
+    o.grid.nV = integerList(a, "--n-v", thesis.nV);
+    if (a.has("--m-sm-kb")) {
+        o.grid.mSmKb.clear();
+        for (auto v : integerList(a, "--m-sm-kb", {})) {
+            o.grid.mSmKb.push_back(static_cast<double>(v));
+        }
+    }
+    o.grid.rVuKb = sizeFlag(a, "--r-vu-kb", 2);
+    if (a.has("--threads")) {
+        o.threads = static_cast<unsigned>(a.positiveInteger("--threads"));
+    }
+    const std::int64_t top = a.has("--top") ? parseInteger(a.required("--top"), "--top") : 10;
+    if (top < 0) {
+        throw InputError("--top", std::to_string(top), "expected an integer >= 0");
+    }
+    int lastTenth = -1;
+    o.progress = [&](const search::CodesignProgress& p) {
+        const int tenth = static_cast<int>(10 * p.done / std::max<std::size_t>(p.total, 1));
+        if (tenth != lastTenth) {
+            lastTenth = tenth;
+            std::cerr << "codesign: " << 10 * tenth << "% (" << p.done << "/" << p.total
+                      << " work units)\n";
+        }
+    };
+    const search::CodesignResult r = search::runCodesign(w, o);
+
+    // The fastest design in range (first in grid order on ties).
+    const search::DesignPoint* best = nullptr;
+    for (const auto& d : r.designs) {
+        if (d.feasible && (!best || d.weightedTime < best->weightedTime)) {
+            best = &d;
+        }
+    }
+
+    if (a.has("--json")) {
+        json items = json::array();
+        for (const auto& it : w.items) {
+            json space = json::array();
+            for (int k = 0; k < it.problem.dim; ++k) {
+                space.push_back(it.problem.space[k]);
+            }
+            items.push_back({{"stencil", it.stencil.id},
+                             {"space", space},
+                             {"time", it.problem.time},
+                             {"weight", it.weight},
+                             {"c_iter_s", it.stencil.cIterSeconds}});
+        }
+        json pareto = json::array();
+        for (std::size_t i : r.pareto) {
+            pareto.push_back(designJson(w, r.designs[i], true));
+        }
+        json j{{"command", "codesign"},
+               {"gpu", gpu.id},
+               {"workload", {{"id", w.id}, {"description", w.description}, {"items", items}}},
+               {"variant", variantJson(o.variant, 3)},
+               {"area_form", area::name(o.form)},
+               {"coefficients", o.coefficients.id},
+               {"area_range_mm2", {o.areaMin, o.areaMax}},
+               {"grid",
+                {{"n_sm", o.grid.nSm},
+                 {"n_v", o.grid.nV},
+                 {"m_sm_kb", o.grid.mSmKb},
+                 {"r_vu_kb", o.grid.rVuKb},
+                 {"caches", "none"}}},
+               {"grid_points", r.gridPoints},
+               {"designs_in_range", r.designs.size()},
+               {"infeasible_designs", r.infeasibleDesigns},
+               {"performance_unit", r.performanceUnit},
+               {"reference", designJson(w, r.reference, true)},
+               {"best", best ? designJson(w, *best, true) : json(nullptr)},
+               {"pareto", pareto}};
+        if (a.has("--all")) {
+            json all = json::array();
+            for (const auto& d : r.designs) {
+                all.push_back(designJson(w, d, false));
+            }
+            j["designs"] = all;
+        }
+        out << j.dump(2) << '\n';
+        return 0;
+    }
+
+    std::ostringstream s;
+    char buf[240];
+    s << "codesign  workload " << w.id << ": " << w.items.size() << " problems (" << w.description
+      << ")\n";
+    s << "time model  constants and C_iter of " << gpu.name << " (" << gpu.id << "), variant "
+      << talg::variantSummary(o.variant, 3) << "\n";
+    s << "area        " << area::name(o.form) << " form, " << o.coefficients.id
+      << ", cache-less, R_VU = " << fmt(o.grid.rVuKb) << " KB; range " << fmt(o.areaMin) << " to "
+      << fmt(o.areaMax) << " mm2\n";
+    s << "designs     " << r.designs.size() << " of " << r.gridPoints << " grid points in range, "
+      << r.infeasibleDesigns << " without a feasible tiling for some problem; " << r.pareto.size()
+      << " on the Pareto front\n";
+    std::snprintf(
+        buf, sizeof buf,
+        "reference   %s as is (n_SM %lld, n_V %lld, M_SM %g KB): weighted time %.6g s\n\n",
+        gpu.id.c_str(), static_cast<long long>(o.base.nSm), static_cast<long long>(o.base.nV),
+        o.base.mSmKb, r.reference.weightedTime);
+    s << buf;
+    if (!best) {
+        s << "no feasible design in the area range\n";
+        out << s.str();
+        return 0;
+    }
+    const auto row = [&](const search::DesignPoint& d) {
+        std::snprintf(buf, sizeof buf, "  %5lld %6lld %7g %10.4f %14.6g %9.3f%s\n",
+                      static_cast<long long>(d.nSm), static_cast<long long>(d.nV), d.mSmKb, d.area,
+                      d.weightedTime, d.speedup, d.gflops ? (" " + fmt(*d.gflops, 5)).c_str() : "");
+        s << buf;
+    };
+    const char* header = "  %5s %6s %7s %10s %14s %9s\n";
+    s << "best design:\n";
+    std::snprintf(buf, sizeof buf, header, "n_SM", "n_V", "M_SM KB", "area mm2", "weighted s",
+                  ("x " + gpu.id).c_str());
+    s << buf;
+    row(*best);
+    s << "\n  optimal tiling per problem:\n";
+    for (std::size_t i = 0; i < w.items.size(); ++i) {
+        const auto& it = w.items[i];
+        const auto& opt = best->items[i];
+        std::snprintf(
+            buf, sizeof buf,
+            "    %-12s S = %-18s T = %-6lld tS = %-14s tT = %-4d k = %-3d T_alg = %.6g s\n",
+            it.stencil.id.c_str(), joinSizes(it.problem.space, it.problem.dim, "x").c_str(),
+            static_cast<long long>(it.problem.time),
+            joinSizes(opt.tiles().space, it.problem.dim, "x").c_str(), opt.tT, opt.k, opt.tAlg);
+        s << buf;
+    }
+    const std::size_t shown =
+        top == 0 ? r.pareto.size()
+                 : std::min<std::size_t>(r.pareto.size(), static_cast<std::size_t>(top));
+    s << "\nPareto front (area vs weighted time), " << r.pareto.size() << " designs";
+    if (shown < r.pareto.size()) {
+        s << ", the " << shown << " largest (--top 0 for all)";
+    }
+    s << ":\n";
+    std::snprintf(buf, sizeof buf, header, "n_SM", "n_V", "M_SM KB", "area mm2", "weighted s",
+                  ("x " + gpu.id).c_str());
+    s << buf;
+    for (std::size_t j = r.pareto.size() - shown; j < r.pareto.size(); ++j) {
+        row(r.designs[r.pareto[j]]);
+    }
+    out << s.str();
+    return 0;
+}
+
+} // namespace cdx::cli

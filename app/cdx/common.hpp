@@ -1,0 +1,29 @@
+#pragma once
+
+#include "cdx/arguments.hpp"
+#include "talg/talg.hpp"
+
+#include <array>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+// Pieces every cdx subcommand shares: the Talg variant flags and the JSON/text formatting
+// of variants, tilings and problems.
+namespace cdx::cli {
+
+// --pitch, --nw, --k, --w3d, --nsslabs, --gb, --r-tile
+extern const std::vector<std::string> kVariantFlags;
+talg::TalgVariant parseVariant(const Arguments& a);
+
+nlohmann::ordered_json variantJson(const talg::TalgVariant& v, int dim);
+nlohmann::ordered_json tileJson(const talg::Tiles& t, int dim);
+nlohmann::ordered_json problemJson(const talg::Problem& p);
+
+// "8192 x 8192"
+std::string joinSizes(const std::array<std::int64_t, 3>& v, int dim, const char* sep);
+// %.*g
+std::string fmt(double v, int digits = 10);
+
+} // namespace cdx::cli
