@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 using namespace cdx;
 
@@ -17,6 +18,7 @@ private slots:
     void defaultSessionIsTheOptimum();
     void roundTripIsExact();
     void saveIsAtomic();
+    void areaAndCodesignSettings();
     void badFiles_data();
     void badFiles();
 };
@@ -73,6 +75,32 @@ void TestSession::saveIsAtomic() {
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
 }
 
+// The area form, coefficient set and codesign settings travel with the session; a session
+// written before they existed opens with the defaults.
+void TestSession::areaAndCodesignSettings() {
+    SessionState s = defaultSession();
+    s.areaForm = area::Form::C7Printed;
+    s.areaCoefficients.params["beta_vu"].value = 0.05;
+    s.codesign.workload = "thesis";
+    s.codesign.areaMin = 100;
+    s.codesign.areaMax = 700;
+    s.codesign.budgetMin = 300;
+    s.codesign.budgetMax = 320;
+    const SessionState back = sessionFromJson(sessionToJson(s), "mem");
+    QVERIFY(back.areaForm == area::Form::C7Printed);
+    QCOMPARE(*back.areaCoefficients.params.at("beta_vu").value, 0.05);
+    QVERIFY(back.codesign == s.codesign);
+    QVERIFY(sameSession(back, s));
+    auto j = nlohmann::json::parse(sessionToJson(s));
+    j.erase("area");
+    j.erase("codesign");
+    const SessionState old = sessionFromJson(j.dump(), "old.cdx.json");
+    QVERIFY(old.areaForm == area::Form::Canonical);
+    QVERIFY(old.codesign == CodesignSettings{});
+    QVERIFY(std::abs(area::areaBreakdown(old.architecture(), old.areaSet()).total - 397.989536) <
+            1e-6);
+}
+
 void TestSession::badFiles_data() {
     QTest::addColumn<QString>("from");
     QTest::addColumn<QString>("to");
@@ -101,6 +129,15 @@ void TestSession::badFiles_data() {
     QTest::newRow("negative GPU value") << "\"value\": 16\n"
                                         << "\"value\": -16\n"
                                         << "n_sm";
+    QTest::newRow("unknown area form") << "\"form\": \"canonical\""
+                                       << "\"form\": \"c9\""
+                                       << "area.form";
+    QTest::newRow("codesign range min > max") << "\"area_range_mm2\": [\n      200.0,"
+                                              << "\"area_range_mm2\": [\n      900.0,"
+                                              << "codesign.area_range_mm2";
+    QTest::newRow("negative area coefficient") << "\"value\": 0.04282"
+                                               << "\"value\": -0.04282"
+                                               << "beta_vu";
     QTest::newRow("missing tiles") << "\"tiles\""
                                    << "\"tilez\""
                                    << "tiles";

@@ -57,6 +57,11 @@ std::string stringMember(const nlohmann::json& j, const char* key, const std::st
 
 } // namespace
 
+area::CoefficientSet SessionState::areaSet() const {
+    return areaCoefficients.params.empty() ? area::loadCoefficientSet(area::kDefaultCoefficientSet)
+                                           : areaCoefficients;
+}
+
 bool sameSession(const SessionState& a, const SessionState& b) {
     return sessionToJson(a) == sessionToJson(b);
 }
@@ -79,6 +84,14 @@ std::string sessionToJson(const SessionState& s) {
            {"tiles", {{"tile", sizesJson(s.tiles.space, s.problem.dim)}, {"tt", s.tiles.time}}},
            {"variant", variant},
            {"within", s.within}};
+    json areaJ{{"form", area::name(s.areaForm)}};
+    if (!s.areaCoefficients.params.empty()) {
+        areaJ["coefficients"] = json::parse(area::toJson(s.areaCoefficients).dump());
+    }
+    j["area"] = areaJ;
+    j["codesign"] = {{"workload", s.codesign.workload},
+                     {"area_range_mm2", {s.codesign.areaMin, s.codesign.areaMax}},
+                     {"budget_mm2", {s.codesign.budgetMin, s.codesign.budgetMax}}};
     return j.dump(2) + "\n";
 }
 
@@ -147,6 +160,48 @@ SessionState sessionFromJson(const std::string& text, const std::string& file) {
         throw InputError("within", within.dump(), "expected a fraction >= 0", file);
     }
     s.within = within.get<double>();
+    // Area and codesign settings (optional: sessions written before them open with defaults).
+    if (j.contains("area")) {
+        const auto& a = j.at("area");
+        if (!a.is_object()) {
+            throw InputError("area", a.dump().substr(0, 40), "expected an object", file);
+        }
+        if (a.contains("form")) {
+            try {
+                s.areaForm = area::parseForm(stringMember(a, "form", file), "area.form");
+            } catch (const InputError& e) {
+                throw InputError(e.field(), e.value(), e.allowed(), file);
+            }
+        }
+        if (a.contains("coefficients")) {
+            s.areaCoefficients =
+                area::coefficientSetFromJson(a.at("coefficients"), file + ": area.coefficients");
+        }
+    }
+    if (j.contains("codesign")) {
+        const auto& c = j.at("codesign");
+        if (!c.is_object()) {
+            throw InputError("codesign", c.dump().substr(0, 40), "expected an object", file);
+        }
+        if (c.contains("workload")) {
+            s.codesign.workload = stringMember(c, "workload", file);
+        }
+        const auto range = [&](const char* key, double& lo, double& hi) {
+            if (!c.contains(key)) {
+                return;
+            }
+            const auto& r = c.at(key);
+            if (!r.is_array() || r.size() != 2 || !r[0].is_number() || !r[1].is_number() ||
+                r[0].get<double>() < 0 || r[0].get<double>() > r[1].get<double>()) {
+                throw InputError(std::string("codesign.") + key, r.dump(),
+                                 "expected [min, max] with 0 <= min <= max (mm2)", file);
+            }
+            lo = r[0].get<double>();
+            hi = r[1].get<double>();
+        };
+        range("area_range_mm2", s.codesign.areaMin, s.codesign.areaMax);
+        range("budget_mm2", s.codesign.budgetMin, s.codesign.budgetMax);
+    }
     // Everything the model needs must be valid; a missing C_iter is allowed (the user
     // supplies it in the editor), so validate with a placeholder when it is absent.
     Stencil st;
@@ -220,6 +275,7 @@ SessionState defaultSession() {
     s.stencil = loadStencilProfile("heat2d");
     s.problem = talg::Problem{2, {8192, 8192, 1}, 8192};
     s.tiles = talg::Tiles{{8, 256, 1}, 8};
+    s.areaCoefficients = area::loadCoefficientSet(area::kDefaultCoefficientSet);
     applyOptimalTiles(s);
     return s;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "area/area_model.hpp"
 #include "params/profiles.hpp"
 #include "talg/talg.hpp"
 
@@ -10,17 +11,35 @@
 // travel with their edited values and sources), saved as `.cdx.json`.
 namespace cdx {
 
+// The codesign view's settings: which workload, the area range searched and the budget band.
+struct CodesignSettings {
+    std::string workload = "ppopp17"; // a named workload (search/workload.hpp)
+    double areaMin = 200;             // search range [mm^2] (the thesis' budgets)
+    double areaMax = 650;
+    double budgetMin = 425; // highlighted budget band [mm^2] (Table C.2)
+    double budgetMax = 450;
+
+    bool operator==(const CodesignSettings&) const = default;
+};
+
 struct SessionState {
     GpuProfile gpu;
     StencilProfile stencil;
     talg::Problem problem;
     talg::Tiles tiles;
     talg::TalgVariant variant;
-    double within = 0.10; // "within X% of the optimum" of the views
+    double within = 0.10;                  // "within X% of the optimum" of the views
+    area::CoefficientSet areaCoefficients; // empty: the shipped default set
+    area::Form areaForm = area::Form::Canonical;
+    CodesignSettings codesign;
 
     // Model inputs for the current GPU (throws InputError, e.g. no C_iter for this GPU).
     Gpu modelGpu() const { return toGpu(gpu); }
     Stencil modelStencil() const { return toStencil(stencil, gpu.id); }
+    // The session's coefficient set, or the shipped default when it has none.
+    area::CoefficientSet areaSet() const;
+    // The GPU's area inputs (n_sm, n_v, m_sm_kb, r_vu_kb, l1_pair_kb, l2_kb).
+    area::Architecture architecture() const { return area::architectureOf(gpu); }
 };
 
 bool sameSession(const SessionState& a, const SessionState& b);
