@@ -20,7 +20,7 @@ GpuEditor::GpuEditor(QWidget* parent) : QWidget(parent) {
     architecture_ = new QLabel(this);
     architecture_->setStyleSheet("color: palette(mid);");
     form_ = new ParameterForm({"n_sm", "n_v", "m_sm_kb", "m_tb_kb", "r_sm", "mtb_sm", "l_s_per_gb",
-                               "tau_sync_s", "t_sync_s"},
+                               "tau_sync_s", "t_sync_s", "r_vu_kb", "l1_pair_kb", "l2_kb"},
                               this);
     layout->addWidget(profile_);
     layout->addWidget(architecture_);

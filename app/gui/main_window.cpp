@@ -1,6 +1,9 @@
 #include "main_window.hpp"
 
+#include "architecture_view.hpp"
 #include "breakdown_view.hpp"
+#include "codesign_view.hpp"
+#include "die_area_view.hpp"
 #include "gpu_editor.hpp"
 #include "params/input_error.hpp"
 #include "plot_theme.hpp"
@@ -77,7 +80,10 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     breakdown_ = new widgets::BreakdownView(this);
     top_ = new widgets::TopTilingsView(this);
     geometry_ = new widgets::TilingGeometryView(this);
-    views_ = {map_, sweep_, breakdown_, top_, geometry_};
+    dieArea_ = new widgets::DieAreaView(this);
+    architecture_ = new widgets::ArchitectureView(this);
+    codesign_ = new widgets::CodesignView(this);
+    views_ = {map_, sweep_, breakdown_, top_, geometry_, dieArea_, architecture_, codesign_};
     dirty_.assign(views_.size(), true);
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName("views");
@@ -148,6 +154,24 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
         s.within = f;
         doc_->edit(tr("Change within-X%"), s);
     });
+    connect(architecture_, &widgets::ArchitectureView::architectureEdited, this,
+            [this](const area::Architecture& a, bool dragging) {
+                setArchitecture(a, tr("Change architecture"), dragging);
+            });
+    connect(codesign_, &widgets::CodesignView::designChosen, this,
+            [this](std::int64_t nSm, std::int64_t nV, double mSm, double rVu) {
+                setArchitecture(area::Architecture{nSm, nV, rVu, mSm, 0, 0},
+                                tr("Load codesign design"), false);
+            });
+    connect(codesign_, &widgets::CodesignView::settingsEdited, this,
+            [this](const CodesignSettings& c) {
+                SessionState s = doc_->state();
+                if (s.codesign == c) {
+                    return;
+                }
+                s.codesign = c;
+                doc_->edit(tr("Change codesign settings"), s);
+            });
     // Document -> everything.
     connect(doc_, &SessionDocument::changed, this, &MainWindow::refresh);
     connect(doc_, &SessionDocument::fileChanged, this, &MainWindow::updateTitle);
@@ -221,7 +245,8 @@ void MainWindow::buildMenus() {
                "<p>Interactive analytical GPU cost models. This version implements the "
                "Talg execution-time model of hybrid-hexagonal tiled stencils "
                "(Prajapati et al., PPoPP'17, and thesis Appendix A) with exact "
-               "exhaustive tile-size search.</p>"
+               "exhaustive tile-size search, the GPU die-area model (thesis Appendix C) and "
+               "the exact hardware/software codesign search with its Pareto front.</p>"
                "<p>Where the sources contradict themselves both forms are available "
                "as a <i>model variant</i>; the active variant is shown on every view "
                "and export. See docs/model.md.</p>")
@@ -301,6 +326,30 @@ void MainWindow::setParameter(const QString& key, double value, bool isNull) {
         doc_->edit(tr("Set %1").arg(key), s);
     } catch (const InputError& e) {
         statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
+    }
+}
+
+void MainWindow::setArchitecture(const area::Architecture& a, const QString& label,
+                                 bool dragging) {
+    SessionState s = doc_->state();
+    try {
+        area::validate(a);
+        const std::pair<const char*, double> values[] = {
+            {"n_sm", static_cast<double>(a.nSm)}, {"n_v", static_cast<double>(a.nV)},
+            {"m_sm_kb", a.mSmKb},                 {"r_vu_kb", a.rVuKb},
+            {"l1_pair_kb", a.l1PairKb},           {"l2_kb", a.l2Kb}};
+        for (const auto& [key, v] : values) {
+            const auto it = s.gpu.params.find(key);
+            if (it == s.gpu.params.end() || it->second.value != v) {
+                applyOverride(s.gpu, s.stencil, s.gpu.id, std::string(key) + "=" + formatNumber(v));
+            }
+        }
+        if (!sameSession(s, doc_->state())) {
+            doc_->edit(label, s, dragging ? SessionDocument::DragArchitecture : -1);
+        }
+    } catch (const InputError& e) {
+        statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
+        refresh();
     }
 }
 
@@ -565,12 +614,11 @@ QString MainWindow::writeScreenshots(const QString& dir, const QSize& viewSize) 
         tabs_->setCurrentIndex(i);
         QApplication::processEvents();
     }
-    // Wait (bounded) for the background search of the top-tilings view.
-    QElapsedTimer timer;
-    timer.start();
-    while (top_->busy() && timer.elapsed() < 30000) {
-        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    // Wait for the background searches (top tilings, codesign).
+    for (auto* v : views_) {
+        v->finishPendingWork();
     }
+    QApplication::processEvents();
     tabs_->setCurrentIndex(0);
     QApplication::processEvents();
     if (!grab().save(QDir(dir).filePath("main-window.png"))) {

@@ -11,7 +11,10 @@ class QMenu;
 class QTabWidget;
 
 namespace cdx::widgets {
+class ArchitectureView;
 class BreakdownView;
+class CodesignView;
+class DieAreaView;
 class ExplorerView;
 class GpuEditor;
 class StencilEditor;
@@ -44,6 +47,9 @@ public:
     widgets::BreakdownView* breakdownView() const { return breakdown_; }
     widgets::TopTilingsView* topTilingsView() const { return top_; }
     widgets::TilingGeometryView* geometryView() const { return geometry_; }
+    widgets::DieAreaView* dieAreaView() const { return dieArea_; }
+    widgets::ArchitectureView* architectureView() const { return architecture_; }
+    widgets::CodesignView* codesignView() const { return codesign_; }
     widgets::GpuEditor* gpuEditor() const { return gpuEditor_; }
     widgets::StencilEditor* stencilEditor() const { return stencilEditor_; }
     widgets::TilingEditor* tilingEditor() const { return tilingEditor_; }
@@ -81,6 +87,8 @@ private:
     void chooseStencil(const QString& id);
     void setParameter(const QString& key, double value, bool isNull);
     void setTiles(const talg::Tiles& t, bool dragging);
+    // Writes the design's area inputs into the session GPU (one undo step per drag).
+    void setArchitecture(const area::Architecture& a, const QString& label, bool dragging);
 
     SessionDocument* doc_;
     widgets::TileSpaceMapView* map_ = nullptr;
@@ -88,6 +96,9 @@ private:
     widgets::BreakdownView* breakdown_ = nullptr;
     widgets::TopTilingsView* top_ = nullptr;
     widgets::TilingGeometryView* geometry_ = nullptr;
+    widgets::DieAreaView* dieArea_ = nullptr;
+    widgets::ArchitectureView* architecture_ = nullptr;
+    widgets::CodesignView* codesign_ = nullptr;
     widgets::GpuEditor* gpuEditor_ = nullptr;
     widgets::StencilEditor* stencilEditor_ = nullptr;
     widgets::TilingEditor* tilingEditor_ = nullptr;

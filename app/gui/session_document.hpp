@@ -37,7 +37,7 @@ public:
     // Applied by the undo commands.
     void setStateFromCommand(const SessionState& s);
 
-    enum MergeId { DragTiles = 1, DragSlice = 2 };
+    enum MergeId { DragTiles = 1, DragSlice = 2, DragArchitecture = 3 };
 
 signals:
     void changed();
