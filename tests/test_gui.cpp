@@ -1,11 +1,16 @@
 // Offscreen GUI tests: the default session, live updates to core's numbers, undo/redo,
 // session round trip, invalid files and fields, export. Run with QT_QPA_PLATFORM=offscreen.
 
+#include "architecture_view.hpp"
+#include "area/area_model.hpp"
 #include "breakdown_view.hpp"
+#include "codesign_view.hpp"
+#include "die_area_view.hpp"
 #include "gpu_editor.hpp"
 #include "main_window.hpp"
 #include "parameter_form.hpp"
 #include "plot_theme.hpp"
+#include "search/codesign.hpp"
 #include "search/tile_search.hpp"
 #include "session_document.hpp"
 #include "stencil_editor.hpp"
@@ -18,6 +23,7 @@
 #include "view_export.hpp"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QSlider>
 #include <QSpinBox>
@@ -55,6 +61,10 @@ private slots:
     void topTilingsMatchSearch();
     void optimalTilesOffThread();
     void presentationMode();
+    void dieAreaShowsCore();
+    void architectureSlidersEditSession();
+    void codesignRunsAndLoadsDesign();
+    void codesignBadRangeKeepsState();
 
 private:
     app::SessionDocument* doc_ = nullptr;
@@ -82,7 +92,7 @@ void TestGui::defaultSessionOpens() {
     QCOMPARE(s.problem.space[0], 8192);
     QCOMPARE(s.tiles.space[0], 128); // spec 2.6 geometric full-space optimum
     QVERIFY(window_->windowTitle().contains("Codesign Explorer"));
-    QCOMPARE(window_->viewTabs()->count(), 5);
+    QCOMPARE(window_->viewTabs()->count(), 8);
     QCOMPARE(window_->tilingEditor()->spinBox(0)->value(), 128);
     QCOMPARE(window_->tilingEditor()->spinBox(1)->value(), 32);
     QCOMPARE(window_->tilingEditor()->spinBox(3)->value(), 2);
@@ -366,3 +376,100 @@ int main(int argc, char** argv) {
 }
 
 #include "test_gui.moc"
+
+// The die-area view draws core's breakdown: GTX 980 = 397.9895 mm^2 (spec O1), and the
+// cache-less references 237.49 / 356.23 (O5, O6).
+void TestGui::dieAreaShowsCore() {
+    window_->viewTabs()->setCurrentWidget(window_->dieAreaView());
+    const auto& rows = window_->dieAreaView()->rows();
+    QCOMPARE(rows.size(), std::size_t{5});
+    const auto coeffs = area::loadCoefficientSet(area::kDefaultCoefficientSet);
+    QCOMPARE(rows[0].breakdown.total,
+             area::areaBreakdown(doc_->state().architecture(), coeffs).total);
+    QVERIFY(std::abs(rows[0].breakdown.total - 397.989536) < 1e-6);
+    QVERIFY(std::abs(rows[2].breakdown.total - 237.489056) < 1e-6);
+    QVERIFY(std::abs(rows[4].breakdown.total - 356.233584) < 1e-6);
+    QVERIFY(window_->dieAreaView()->headline().contains("397.9895"));
+    window_->dieAreaView()->unitChoice()->setCurrentIndex(1); // % of the die
+    QVERIFY(window_->dieAreaView()->csv().contains("vector_units_mm2"));
+}
+
+// Moving a slider snaps to the grid, edits the session GPU through the document (undoable)
+// and the view shows core's area and the exact best workload time.
+void TestGui::architectureSlidersEditSession() {
+    auto* view = window_->architectureView();
+    window_->viewTabs()->setCurrentWidget(view);
+    QSlider* sms = view->slider(widgets::ArchitectureView::Sms);
+    QCOMPARE(sms->value(), 7); // 16 SMs
+    sms->setValue(8);          // 18 SMs
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 18.0);
+    QVERIFY(doc_->state().gpu.params.at("n_sm").edited);
+    view->slider(widgets::ArchitectureView::L2)->setValue(0);
+    QCOMPARE(*doc_->state().gpu.params.at("l2_kb").value, 0.0);
+    const auto coeffs = area::loadCoefficientSet(area::kDefaultCoefficientSet);
+    const double expected = area::areaBreakdown(doc_->state().architecture(), coeffs).total;
+    QCOMPARE(view->areaMm2(), expected);
+    QVERIFY(view->design() && view->design()->feasible);
+    const auto w = search::loadWorkload("ppopp17", "gtx980");
+    const auto d = search::optimizeDesign(w, doc_->state().modelGpu(), doc_->state().variant);
+    QCOMPARE(view->design()->weightedTime, d.weightedTime);
+    QVERIFY(view->summary().contains("mm²"));
+    doc_->undoStack()->undo();
+    doc_->undoStack()->undo();
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 16.0);
+    QCOMPARE(sms->value(), 7);
+}
+
+// The codesign view searches off the GUI thread, equals core's runCodesign, and a click on
+// a design loads it (cache-less) into the GPU editor.
+void TestGui::codesignRunsAndLoadsDesign() {
+    SessionState s = doc_->state();
+    s.codesign.areaMin = 425;
+    s.codesign.areaMax = 450;
+    doc_->edit("range", s);
+    auto* view = window_->codesignView();
+    window_->viewTabs()->setCurrentWidget(view);
+    view->finishPendingWork();
+    QVERIFY(view->result());
+    QCOMPARE(view->result()->designs.size(), std::size_t{225});
+    const search::DesignPoint* best = view->bestInBudget();
+    QVERIFY(best);
+    // Core's answer for the same inputs.
+    search::CodesignOptions o;
+    o.base = s.modelGpu();
+    o.coefficients = s.areaSet();
+    o.areaMin = 425;
+    o.areaMax = 450;
+    const auto r = search::runCodesign(search::loadWorkload("ppopp17", "gtx980"), o);
+    const auto coreBest =
+        std::min_element(r.designs.begin(), r.designs.end(), [](auto& a, auto& b) {
+            return a.feasible && (!b.feasible || a.weightedTime < b.weightedTime);
+        });
+    QCOMPARE(best->weightedTime, coreBest->weightedTime);
+    QVERIFY(view->headline().contains(QString::number(best->nV)));
+    // Click on the best design.
+    auto* plot = view->plot();
+    plot->replot();
+    const QPointF at(plot->xAxis->coordToPixel(best->area),
+                     plot->yAxis->coordToPixel(best->speedup));
+    view->chooseNear(at);
+    const auto& g = doc_->state().gpu.params;
+    QCOMPARE(*g.at("n_sm").value, static_cast<double>(best->nSm));
+    QCOMPARE(*g.at("n_v").value, static_cast<double>(best->nV));
+    QCOMPARE(*g.at("m_sm_kb").value, best->mSmKb);
+    QCOMPARE(*g.at("l1_pair_kb").value, 0.0);
+    QCOMPARE(*g.at("l2_kb").value, 0.0);
+    QVERIFY(!view->busy()); // a design change does not restart the search
+}
+
+void TestGui::codesignBadRangeKeepsState() {
+    auto* view = window_->codesignView();
+    window_->viewTabs()->setCurrentWidget(view);
+    const CodesignSettings before = doc_->state().codesign;
+    auto* lo = view->findChild<QDoubleSpinBox*>("codesignAreaMin");
+    QVERIFY(lo);
+    lo->setValue(900); // above the range's maximum of 650
+    QVERIFY(doc_->state().codesign == before);
+    view->cancel();
+    view->finishPendingWork();
+}

@@ -110,7 +110,8 @@ ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
     table_ = new QTableWidget(left);
     table_->setObjectName("archTable");
     table_->setColumnCount(4);
-    table_->setHorizontalHeaderLabels({tr("stencil"), tr("problems"), tr("Σ w·T_alg"), tr("share")});
+    table_->setHorizontalHeaderLabels(
+        {tr("stencil"), tr("problems"), tr("Σ w·T_alg"), tr("share")});
     table_->verticalHeader()->setVisible(false);
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -159,8 +160,12 @@ void ArchitectureView::setPresentation(bool on) {
 void ArchitectureView::showSliders(const area::Architecture& a) {
     updating_ = true;
     const double l2PerSm = a.l2Kb / static_cast<double>(a.nSm);
-    const std::array<double, SliderCount> v{static_cast<double>(a.nSm), static_cast<double>(a.nV),
-                                            a.mSmKb, a.rVuKb, a.l1PairKb, l2PerSm};
+    const std::array<double, SliderCount> v{static_cast<double>(a.nSm),
+                                            static_cast<double>(a.nV),
+                                            a.mSmKb,
+                                            a.rVuKb,
+                                            a.l1PairKb,
+                                            l2PerSm};
     for (int i = 0; i < SliderCount; ++i) {
         const auto values = sliderValues(static_cast<Slider>(i));
         const int idx = nearestIndex(values, v[static_cast<std::size_t>(i)]);
@@ -298,9 +303,11 @@ void ArchitectureView::setSession(const SessionState& s) {
     if (!y2.isEmpty()) {
         plot_->yAxis2->setRange(0, *std::max_element(y2.begin(), y2.end()) * 1.1);
     }
-    title_->setText(error_.isEmpty() ? summary().section('\n', 0, 0) : tr("No result: %1").arg(error_));
-    subtitle_->setText(variantLine(s.variant, 3) + tr("   |   area: %1 form")
-                                                     .arg(QString::fromUtf8(area::name(s.areaForm).data())));
+    title_->setText(error_.isEmpty() ? summary().section('\n', 0, 0)
+                                     : tr("No result: %1").arg(error_));
+    subtitle_->setText(
+        variantLine(s.variant, 3) +
+        tr("   |   area: %1 form").arg(QString::fromUtf8(area::name(s.areaForm).data())));
     plot_->replot();
     summary_->setText(summary());
 
@@ -321,9 +328,10 @@ void ArchitectureView::setSession(const SessionState& s) {
     table_->setRowCount(static_cast<int>(order.size()));
     for (int r = 0; r < static_cast<int>(order.size()); ++r) {
         const auto& e = byStencil[order[static_cast<std::size_t>(r)]];
-        const QStringList cells{QString::fromStdString(order[static_cast<std::size_t>(r)]),
-                                QString::number(e.first), formatSeconds(e.second),
-                                QStringLiteral("%1 %").arg(100 * e.second / design_->weightedTime, 0, 'f', 1)};
+        const QStringList cells{
+            QString::fromStdString(order[static_cast<std::size_t>(r)]), QString::number(e.first),
+            formatSeconds(e.second),
+            QStringLiteral("%1 %").arg(100 * e.second / design_->weightedTime, 0, 'f', 1)};
         for (int c = 0; c < 4; ++c) {
             table_->setItem(r, c, new QTableWidgetItem(cells[c]));
         }

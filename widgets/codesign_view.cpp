@@ -190,54 +190,54 @@ void CodesignView::start() {
     progress_->setValue(0);
     status_->setText(tr("Searching every design's exact optimal tilings…"));
     poll_->start();
-    watcher_->setFuture(QtConcurrent::run(
-        [s, key = runningKey_, cancel = cancelFlag_, done = done_, total = total_]() {
-            Job job;
-            job.key = key;
+    watcher_->setFuture(QtConcurrent::run([s, key = runningKey_, cancel = cancelFlag_, done = done_,
+                                           total = total_]() {
+        Job job;
+        job.key = key;
+        try {
+            const search::Workload w = search::loadWorkload(s.codesign.workload, s.gpu.id);
+            search::CodesignOptions o;
+            o.base = s.modelGpu();
+            o.variant = s.variant;
+            o.coefficients = s.areaSet();
+            o.form = s.areaForm;
+            o.areaMin = s.codesign.areaMin;
+            o.areaMax = s.codesign.areaMax;
+            o.cancel = cancel.get();
+            o.progress = [done, total](const search::CodesignProgress& p) {
+                *done = p.done;
+                *total = p.total;
+            };
+            job.result = search::runCodesign(w, o);
+            // Speed-ups against the shipped profile of this GPU (stable while designs
+            // are tried), and the two Maxwell references under the same time model.
+            double refTime = job.result.reference.weightedTime;
             try {
-                const search::Workload w = search::loadWorkload(s.codesign.workload, s.gpu.id);
-                search::CodesignOptions o;
-                o.base = s.modelGpu();
-                o.variant = s.variant;
-                o.coefficients = s.areaSet();
-                o.form = s.areaForm;
-                o.areaMin = s.codesign.areaMin;
-                o.areaMax = s.codesign.areaMax;
-                o.cancel = cancel.get();
-                o.progress = [done, total](const search::CodesignProgress& p) {
-                    *done = p.done;
-                    *total = p.total;
-                };
-                job.result = search::runCodesign(w, o);
-                // Speed-ups against the shipped profile of this GPU (stable while designs
-                // are tried), and the two Maxwell references under the same time model.
-                double refTime = job.result.reference.weightedTime;
-                try {
-                    refTime = search::optimizeDesign(w, toGpu(loadGpuProfile(s.gpu.id)), s.variant)
-                                  .weightedTime;
-                } catch (const InputError&) {
-                }
-                for (auto& d : job.result.designs) {
-                    d.speedup = d.feasible ? refTime / d.weightedTime : 0;
-                }
-                const auto reference = [&](const char* id, search::DesignPoint& d, double* areas) {
-                    const GpuProfile p = loadGpuProfile(id);
-                    const area::Architecture a = area::architectureOf(p);
-                    Gpu g = o.base;
-                    g.nSm = a.nSm;
-                    g.nV = a.nV;
-                    g.mSmKb = a.mSmKb;
-                    d = search::optimizeDesign(w, g, s.variant, refTime);
-                    areas[0] = area::areaBreakdown(a, o.coefficients, o.form).total;
-                    areas[1] = area::areaBreakdown(area::cacheLess(a), o.coefficients, o.form).total;
-                };
-                reference("gtx980", job.gtx980, job.gtxArea);
-                reference("titanx", job.titanx, job.titanArea);
-            } catch (const InputError& e) {
-                job.error = QString::fromUtf8(e.what());
+                refTime = search::optimizeDesign(w, toGpu(loadGpuProfile(s.gpu.id)), s.variant)
+                              .weightedTime;
+            } catch (const InputError&) {
             }
-            return job;
-        }));
+            for (auto& d : job.result.designs) {
+                d.speedup = d.feasible ? refTime / d.weightedTime : 0;
+            }
+            const auto reference = [&](const char* id, search::DesignPoint& d, double* areas) {
+                const GpuProfile p = loadGpuProfile(id);
+                const area::Architecture a = area::architectureOf(p);
+                Gpu g = o.base;
+                g.nSm = a.nSm;
+                g.nV = a.nV;
+                g.mSmKb = a.mSmKb;
+                d = search::optimizeDesign(w, g, s.variant, refTime);
+                areas[0] = area::areaBreakdown(a, o.coefficients, o.form).total;
+                areas[1] = area::areaBreakdown(area::cacheLess(a), o.coefficients, o.form).total;
+            };
+            reference("gtx980", job.gtx980, job.gtxArea);
+            reference("titanx", job.titanx, job.titanArea);
+        } catch (const InputError& e) {
+            job.error = QString::fromUtf8(e.what());
+        }
+        return job;
+    }));
 }
 
 void CodesignView::finished() {
@@ -342,11 +342,12 @@ void CodesignView::redraw() {
     }
     subtitle_->setText(sub);
     if (!busy()) {
-        status_->setText(error_.isEmpty() && result_
-                             ? tr("Exact: every design's tilings searched exhaustively (%1 candidate "
-                                  "tilings per design). Click a design to load it into the editors.")
-                                   .arg(result_->tilingsPerDesign)
-                             : error_);
+        status_->setText(
+            error_.isEmpty() && result_
+                ? tr("Exact: every design's tilings searched exhaustively (%1 candidate "
+                     "tilings per design). Click a design to load it into the editors.")
+                      .arg(result_->tilingsPerDesign)
+                : error_);
     }
     const QString refId = session_ ? QString::fromStdString(session_->gpu.id) : QString();
     plot_->yAxis->setLabel(tr("workload speed-up vs %1 as shipped [×]").arg(refId));
@@ -360,14 +361,14 @@ void CodesignView::redraw() {
     dominated->setLineStyle(QCPGraph::lsNone);
     QColor light = t.palette[4];
     light.setAlpha(140);
-    dominated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, light, light,
-                                               presentation_ ? 7 : 4));
+    dominated->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, light, light, presentation_ ? 7 : 4));
     auto* front = plot_->addGraph();
     front->setName(tr("Pareto front"));
     front->setLineStyle(QCPGraph::lsStepLeft);
     front->setPen(QPen(t.palette[0], t.lineWidth));
-    front->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, t.palette[0], t.palette[0],
-                                           t.markerSize));
+    front->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, t.palette[0], t.palette[0], t.markerSize));
     double top = 0;
     for (const auto& d : designs) {
         if (!d.feasible) {
@@ -384,8 +385,8 @@ void CodesignView::redraw() {
     band->setPen(Qt::NoPen);
     band->setBrush(QColor(240, 228, 66, 90));
     auto* bandLabel = new QCPItemText(plot_);
-    bandLabel->position->setCoords((session_->codesign.budgetMin + session_->codesign.budgetMax) / 2,
-                                   top * 1.12);
+    bandLabel->position->setCoords(
+        (session_->codesign.budgetMin + session_->codesign.budgetMax) / 2, top * 1.12);
     bandLabel->setText(tr("budget"));
     QFont lf = plot_->font();
     lf.setPointSize(t.basePointSize);
@@ -400,8 +401,8 @@ void CodesignView::redraw() {
             auto* g = plot_->addGraph();
             g->setName(tr("%1 config (with / without caches)").arg(name));
             g->setPen(QPen(c, t.lineWidth, Qt::DashLine));
-            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, c, Qt::white,
-                                               t.markerSize * 1.4));
+            g->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssSquare, c, Qt::white, t.markerSize * 1.4));
             g->addData(areas[1], d.speedup);
             g->addData(areas[0], d.speedup);
             auto* label = new QCPItemText(plot_);
@@ -410,7 +411,10 @@ void CodesignView::redraw() {
             label->setPadding(QMargins(4, 0, 0, 4));
             label->setFont(lf);
             label->setColor(c.darker(120));
-            label->setText(QStringLiteral("%1 %2 mm² / %3").arg(name).arg(areas[0], 0, 'f', 0).arg(areas[1], 0, 'f', 0));
+            label->setText(QStringLiteral("%1 %2 mm² / %3")
+                               .arg(name)
+                               .arg(areas[0], 0, 'f', 0)
+                               .arg(areas[1], 0, 'f', 0));
             top = std::max(top, d.speedup);
         };
         ref(refs_->gtx980, refs_->gtxArea, QStringLiteral("GTX 980"), t.palette[3]);
@@ -420,8 +424,9 @@ void CodesignView::redraw() {
         auto* g = plot_->addGraph();
         g->setName(tr("best in the budget"));
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.palette[3], t.lineWidth),
-                                           Qt::NoBrush, t.markerSize * 2.5));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                           QPen(t.palette[3], t.lineWidth), Qt::NoBrush,
+                                           t.markerSize * 2.5));
         g->addData(b->area, b->speedup);
         auto* label = new QCPItemText(plot_);
         label->position->setCoords(b->area, b->speedup);

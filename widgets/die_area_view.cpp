@@ -19,7 +19,11 @@ QString designText(const area::Architecture& a) {
     QString caches = a.l1PairKb > 0 || a.l2Kb > 0
                          ? QObject::tr("L1 %1 KB/pair, L2 %2 KB").arg(a.l1PairKb).arg(a.l2Kb)
                          : QObject::tr("no caches");
-    return QObject::tr("%1 SM × %2 VU, %3 KB smem, %4").arg(a.nSm).arg(a.nV).arg(a.mSmKb).arg(caches);
+    return QObject::tr("%1 SM × %2 VU, %3 KB smem, %4")
+        .arg(a.nSm)
+        .arg(a.nV)
+        .arg(a.mSmKb)
+        .arg(caches);
 }
 
 } // namespace
@@ -132,7 +136,8 @@ void DieAreaView::setSession(const SessionState& s) {
                 const GpuProfile p = loadGpuProfile(id);
                 const area::Architecture a = area::architectureOf(p);
                 add(QString::fromStdString(p.name), a);
-                add(tr("%1 without caches").arg(QString::fromStdString(p.name)), area::cacheLess(a));
+                add(tr("%1 without caches").arg(QString::fromStdString(p.name)),
+                    area::cacheLess(a));
             } catch (const InputError&) {
                 // A missing reference profile only drops its rows.
             }
@@ -160,9 +165,11 @@ QString DieAreaView::headline() const {
 void DieAreaView::redraw() {
     const PlotTheme t = plotTheme(presentation_);
     const bool percent = unit_->currentIndex() == 1;
-    title_->setText(error_.isEmpty() ? tr("Die area by component: %1 and the Maxwell references")
-                                           .arg(rows_.empty() ? QString() : rows_.front().label.section('\n', 0, 0))
-                                     : tr("No area: %1").arg(error_));
+    title_->setText(
+        error_.isEmpty()
+            ? tr("Die area by component: %1 and the Maxwell references")
+                  .arg(rows_.empty() ? QString() : rows_.front().label.section('\n', 0, 0))
+            : tr("No area: %1").arg(error_));
     subtitle_->setText(formLine_);
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     double maxTotal = 0;

@@ -329,15 +329,16 @@ void MainWindow::setParameter(const QString& key, double value, bool isNull) {
     }
 }
 
-void MainWindow::setArchitecture(const area::Architecture& a, const QString& label,
-                                 bool dragging) {
+void MainWindow::setArchitecture(const area::Architecture& a, const QString& label, bool dragging) {
     SessionState s = doc_->state();
     try {
         area::validate(a);
-        const std::pair<const char*, double> values[] = {
-            {"n_sm", static_cast<double>(a.nSm)}, {"n_v", static_cast<double>(a.nV)},
-            {"m_sm_kb", a.mSmKb},                 {"r_vu_kb", a.rVuKb},
-            {"l1_pair_kb", a.l1PairKb},           {"l2_kb", a.l2Kb}};
+        const std::pair<const char*, double> values[] = {{"n_sm", static_cast<double>(a.nSm)},
+                                                         {"n_v", static_cast<double>(a.nV)},
+                                                         {"m_sm_kb", a.mSmKb},
+                                                         {"r_vu_kb", a.rVuKb},
+                                                         {"l1_pair_kb", a.l1PairKb},
+                                                         {"l2_kb", a.l2Kb}};
         for (const auto& [key, v] : values) {
             const auto it = s.gpu.params.find(key);
             if (it == s.gpu.params.end() || it->second.value != v) {
