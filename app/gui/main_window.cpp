@@ -629,6 +629,11 @@ QString MainWindow::writeScreenshots(const QString& dir, const QSize& viewSize) 
         tabs_->setCurrentIndex(i);
         QApplication::processEvents();
         auto* view = views_[static_cast<std::size_t>(i)];
+        view->finishPendingWork();
+        QApplication::processEvents();
+        if (!grab().save(QDir(dir).filePath("window-" + view->fileStem() + ".png"))) {
+            return tr("%1: cannot write window-%2.png").arg(dir, view->fileStem());
+        }
         const QString error =
             widgets::exportView(*view, QDir(dir).filePath(view->fileStem() + ".png"), viewSize);
         if (!error.isEmpty()) {
