@@ -168,6 +168,14 @@ private slots:
                    searchTiles(w.items[i].stencil, w.items[i].problem, g, {}).best.tAlg;
         }
         QVERIFY(std::abs(ref.weightedTime - sum) <= 1e-12 * sum);
+        const auto shares = timeByStencil(w, ref);
+        QCOMPARE(shares.size(), std::size_t{4}); // heat2d, gradient2d, heat3d, laplacian3d
+        QCOMPARE(shares[0].problems, 2);
+        double total = 0;
+        for (const auto& sh : shares) {
+            total += sh.fraction;
+        }
+        QVERIFY(std::abs(total - 1) < 1e-12);
         QVERIFY(!ref.gflops); // no FLOP counts in the fixtures
         // A design twice as fast in ideal terms (n_SM doubled) is faster, speedup > 1.
         Gpu big = g;

@@ -240,14 +240,25 @@ void ArchitectureView::setSession(const SessionState& s) {
         // Reference: the shipped profile of this GPU id as it is.
         double refTime = 0;
         referenceName_.clear();
-        try {
-            const Gpu ref = toGpu(loadGpuProfile(s.gpu.id));
-            refTime = search::optimizeDesign(*w, ref, s.variant).weightedTime;
+        const std::string refKey =
+            s.codesign.workload + "@" + s.gpu.id + "@" + talg::variantSummary(s.variant, 3);
+        if (const auto hit = referenceTimes_.find(refKey); hit != referenceTimes_.end()) {
+            refTime = hit->second;
+        } else {
+            try {
+                const Gpu ref = toGpu(loadGpuProfile(s.gpu.id));
+                refTime = search::optimizeDesign(*w, ref, s.variant).weightedTime;
+            } catch (const InputError&) {
+                refTime = 0; // no shipped profile of this id: no speed-up axis
+            }
+            referenceTimes_[refKey] = refTime;
+        }
+        if (refTime > 0) {
             referenceName_ = QString::fromStdString(s.gpu.id);
-        } catch (const InputError&) {
         }
         // One n_V curve at this n_SM and M_SM: the same exact kernel on a 1 x n x 1 grid.
         search::CodesignOptions o;
+        o.withReference = false;
         o.base = s.modelGpu();
         o.variant = s.variant;
         o.coefficients = set;
@@ -311,27 +322,16 @@ void ArchitectureView::setSession(const SessionState& s) {
     plot_->replot();
     summary_->setText(summary());
 
-    // Per-stencil share of the weighted time.
-    std::map<std::string, std::pair<int, double>> byStencil;
-    std::vector<std::string> order;
-    if (design_ && design_->feasible && current_Workload_) {
-        for (std::size_t i = 0; i < current_Workload_->items.size(); ++i) {
-            const auto& it = current_Workload_->items[i];
-            if (!byStencil.contains(it.stencil.id)) {
-                order.push_back(it.stencil.id);
-            }
-            auto& e = byStencil[it.stencil.id];
-            ++e.first;
-            e.second += it.weight * design_->items[i].tAlg;
-        }
-    }
-    table_->setRowCount(static_cast<int>(order.size()));
-    for (int r = 0; r < static_cast<int>(order.size()); ++r) {
-        const auto& e = byStencil[order[static_cast<std::size_t>(r)]];
-        const QStringList cells{
-            QString::fromStdString(order[static_cast<std::size_t>(r)]), QString::number(e.first),
-            formatSeconds(e.second),
-            QStringLiteral("%1 %").arg(100 * e.second / design_->weightedTime, 0, 'f', 1)};
+    // Per-stencil share of the weighted time (core's timeByStencil).
+    const std::vector<search::StencilShare> shares =
+        design_ && current_Workload_ ? search::timeByStencil(*current_Workload_, *design_)
+                                     : std::vector<search::StencilShare>{};
+    table_->setRowCount(static_cast<int>(shares.size()));
+    for (int r = 0; r < static_cast<int>(shares.size()); ++r) {
+        const auto& e = shares[static_cast<std::size_t>(r)];
+        const QStringList cells{QString::fromStdString(e.stencil), QString::number(e.problems),
+                                formatSeconds(e.weightedTime),
+                                QStringLiteral("%1 %").arg(100 * e.fraction, 0, 'f', 1)};
         for (int c = 0; c < 4; ++c) {
             table_->setItem(r, c, new QTableWidgetItem(cells[c]));
         }

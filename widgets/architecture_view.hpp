@@ -75,6 +75,7 @@ private:
     QString referenceName_;
     QString error_;
     std::map<std::string, search::Workload> workloads_; // by workload id + GPU id
+    std::map<std::string, double> referenceTimes_;      // by workload, GPU id, variant
     const search::Workload* current_Workload_ = nullptr;
     bool presentation_ = false;
     bool updating_ = false;

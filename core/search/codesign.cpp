@@ -458,6 +458,28 @@ std::vector<std::size_t> paretoFront(const std::vector<DesignPoint>& designs) {
     return front;
 }
 
+std::vector<StencilShare> timeByStencil(const Workload& w, const DesignPoint& d) {
+    std::vector<StencilShare> out;
+    if (!d.feasible || d.items.size() != w.items.size()) {
+        return out;
+    }
+    for (std::size_t i = 0; i < w.items.size(); ++i) {
+        const std::string& id = w.items[i].stencil.id;
+        auto it = std::find_if(out.begin(), out.end(),
+                               [&](const StencilShare& s) { return s.stencil == id; });
+        if (it == out.end()) {
+            out.push_back(StencilShare{id, 0, 0, 0});
+            it = out.end() - 1;
+        }
+        ++it->problems;
+        it->weightedTime += w.items[i].weight * d.items[i].tAlg;
+    }
+    for (auto& s : out) {
+        s.fraction = s.weightedTime / d.weightedTime;
+    }
+    return out;
+}
+
 DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::TalgVariant& v,
                            double referenceTime) {
     validate(w);
@@ -504,8 +526,10 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
         }
     }
 
-    res.reference = optimizeDesign(w, o.base, o.variant);
-    res.reference.speedup = 1;
+    if (o.withReference) {
+        res.reference = optimizeDesign(w, o.base, o.variant);
+        res.reference.speedup = 1;
+    }
     {
         const area::Architecture ref{o.base.nSm, o.base.nV, o.grid.rVuKb, o.base.mSmKb, 0, 0};
         res.reference.area = area::areaBreakdown(ref, o.coefficients, o.form).total;

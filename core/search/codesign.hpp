@@ -74,6 +74,7 @@ struct CodesignOptions {
     // Called from worker threads (serialised) after each unit of work.
     std::function<void(const CodesignProgress&)> progress;
     const std::atomic<bool>* cancel = nullptr; // set to stop early; the result says cancelled
+    bool withReference = true;                 // false: skip the reference design (speedup stays 0)
 };
 
 struct CodesignResult {
@@ -99,5 +100,15 @@ DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::Tal
 
 // Indices of the designs not dominated in (area lower, performance higher), ascending area.
 std::vector<std::size_t> paretoFront(const std::vector<DesignPoint>& designs);
+
+// Sum of weight * T_alg per stencil id (in workload order of first appearance), for a
+// feasible design: where the weighted time goes.
+struct StencilShare {
+    std::string stencil;
+    int problems = 0;
+    double weightedTime = 0; // [s]
+    double fraction = 0;     // of the design's weighted time
+};
+std::vector<StencilShare> timeByStencil(const Workload& w, const DesignPoint& d);
 
 } // namespace cdx::search
