@@ -193,6 +193,25 @@ private slots:
         QVERIFY(std::abs(*df.gflops - 10 * df.gpointsPerSecond) < 1e-9 * *df.gflops);
     }
 
+    // Speed-ups are against the reference GPU when one is given (the GUI uses the shipped
+    // profile, so they do not move while designs are tried).
+    void referenceGpu() {
+        CodesignOptions o = options();
+        o.grid = HardwareGrid{{8, 16}, {128, 256}, {96}, 2};
+        Gpu ref = test::gtx980();
+        ref.nSm = 24;
+        o.reference = ref;
+        o.base.nSm = 4; // the base's own design must not matter
+        const Workload w = smallWorkload();
+        const CodesignResult r = runCodesign(w, o);
+        const double refTime = optimizeDesign(w, ref, {}).weightedTime;
+        QCOMPARE(r.reference.weightedTime, refTime);
+        QCOMPARE(r.reference.nSm, std::int64_t{24});
+        for (const DesignPoint& d : r.designs) {
+            QCOMPARE(d.speedup, refTime / d.weightedTime);
+        }
+    }
+
     void paretoFrontProperties() {
         CodesignOptions o = options();
         o.areaMin = 200;

@@ -208,18 +208,15 @@ void CodesignView::start() {
                 *done = p.done;
                 *total = p.total;
             };
-            job.result = search::runCodesign(w, o);
-            // Speed-ups against the shipped profile of this GPU (stable while designs
-            // are tried), and the two Maxwell references under the same time model.
-            double refTime = job.result.reference.weightedTime;
+            // Speed-ups against the shipped profile of this GPU (stable while designs are
+            // tried); a GPU without a shipped profile is its own reference.
             try {
-                refTime = search::optimizeDesign(w, toGpu(loadGpuProfile(s.gpu.id)), s.variant)
-                              .weightedTime;
+                o.reference = toGpu(loadGpuProfile(s.gpu.id));
             } catch (const InputError&) {
             }
-            for (auto& d : job.result.designs) {
-                d.speedup = d.feasible ? refTime / d.weightedTime : 0;
-            }
+            job.result = search::runCodesign(w, o);
+            const double refTime = job.result.reference.weightedTime;
+            // The two Maxwell references under the same time model.
             const auto reference = [&](const char* id, search::DesignPoint& d, double* areas) {
                 const GpuProfile p = loadGpuProfile(id);
                 const area::Architecture a = area::architectureOf(p);

@@ -238,19 +238,15 @@ json optimaJson(const search::Workload& w, const search::DesignPoint& d) {
     for (std::size_t i = 0; i < w.items.size(); ++i) {
         const auto& it = w.items[i];
         const auto& o = d.items[i];
-        json space = json::array();
-        for (int k = 0; k < it.problem.dim; ++k) {
-            space.push_back(it.problem.space[k]);
-        }
-        items.push_back({{"stencil", it.stencil.id},
-                         {"space", space},
-                         {"time", it.problem.time},
-                         {"weight", it.weight},
+        json item{{"stencil", it.stencil.id}};
+        item.update(problemJson(it.problem));
+        item.update(json{{"weight", it.weight},
                          {"feasible", o.feasible},
                          {"tile", o.feasible ? tileJson(o.tiles(), it.problem.dim) : json(nullptr)},
                          {"tt", o.feasible ? json(o.tT) : json(nullptr)},
                          {"k", o.feasible ? json(o.k) : json(nullptr)},
                          {"T_alg", o.feasible ? json(o.tAlg) : json(nullptr)}});
+        items.push_back(item);
     }
     return items;
 }
@@ -371,15 +367,10 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     if (a.has("--json")) {
         json items = json::array();
         for (const auto& it : w.items) {
-            json space = json::array();
-            for (int k = 0; k < it.problem.dim; ++k) {
-                space.push_back(it.problem.space[k]);
-            }
-            items.push_back({{"stencil", it.stencil.id},
-                             {"space", space},
-                             {"time", it.problem.time},
-                             {"weight", it.weight},
-                             {"c_iter_s", it.stencil.cIterSeconds}});
+            json item{{"stencil", it.stencil.id}};
+            item.update(problemJson(it.problem));
+            item.update(json{{"weight", it.weight}, {"c_iter_s", it.stencil.cIterSeconds}});
+            items.push_back(item);
         }
         json pareto = json::array();
         for (std::size_t i : r.pareto) {

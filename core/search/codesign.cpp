@@ -527,15 +527,16 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
     }
 
     if (o.withReference) {
-        res.reference = optimizeDesign(w, o.base, o.variant);
+        res.reference = optimizeDesign(w, o.reference.value_or(o.base), o.variant);
         res.reference.speedup = 1;
     }
     {
-        const area::Architecture ref{o.base.nSm, o.base.nV, o.grid.rVuKb, o.base.mSmKb, 0, 0};
+        const Gpu& r = o.reference ? *o.reference : o.base;
+        const area::Architecture ref{r.nSm, r.nV, o.grid.rVuKb, r.mSmKb, 0, 0};
         res.reference.area = area::areaBreakdown(ref, o.coefficients, o.form).total;
     }
     const double refTime = res.reference.weightedTime;
-    res.performanceUnit = res.reference.gflops ? "GFLOP/s" : "x " + o.base.id;
+    res.performanceUnit = res.reference.gflops ? "GFLOP/s" : "x " + o.reference.value_or(o.base).id;
 
     std::vector<DesignPoint> all =
         solve(w, o.base, o.variant, o.grid, active, o.threads, o.progress, o.cancel, res.cancelled,

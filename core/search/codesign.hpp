@@ -75,6 +75,9 @@ struct CodesignOptions {
     std::function<void(const CodesignProgress&)> progress;
     const std::atomic<bool>* cancel = nullptr; // set to stop early; the result says cancelled
     bool withReference = true;                 // false: skip the reference design (speedup stays 0)
+    // The design speed-ups are measured against (its own n_SM, n_V, M_SM and time constants);
+    // unset: `base` as it is.
+    std::optional<Gpu> reference;
 };
 
 struct CodesignResult {
