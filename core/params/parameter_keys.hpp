@@ -7,7 +7,8 @@
 
 namespace cdx {
 
-enum class ParameterOwner { Gpu, Stencil };
+// Kernel: an MWP-CWP kernel profile (profiles/kernels), per-thread instruction counts and launch.
+enum class ParameterOwner { Gpu, Stencil, Kernel };
 
 // The canonical parameter keys of DESIGN.md, with the unit every file must state
 // and the range every value must respect. JSON profiles, `--set` and the editors

@@ -181,7 +181,7 @@ GpuProfile parseGpuProfile(const std::string& jsonText, const std::string& file)
     return gpuProfileFromJson(parseJson(jsonText, file), file);
 }
 
-GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file) {
+GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file, bool requireTalg) {
     if (!j.is_object()) {
         throw InputError("JSON", {}, "expected a GPU profile object", file);
     }
@@ -194,7 +194,25 @@ GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file) 
         throw InputError("params", {}, "missing; expected an object of GPU parameters", file);
     }
     parseParams(j.at("params"), ParameterOwner::Gpu, file, p.params);
-    (void)toGpu(p); // every parameter Talg needs must be present and valid
+    if (requireTalg) {
+        (void)toGpu(p); // every parameter Talg needs must be present and valid
+    }
+    return p;
+}
+
+KernelProfile kernelProfileFromJson(const nlohmann::json& j, const std::string& file) {
+    if (!j.is_object()) {
+        throw InputError("JSON", {}, "expected a kernel profile object", file);
+    }
+    KernelProfile p;
+    p.file = file;
+    p.id = requireString(j, "id", file);
+    p.name = requireString(j, "name", file);
+    p.description = optionalString(j, "description", file);
+    if (!j.contains("params")) {
+        throw InputError("params", {}, "missing; expected an object of kernel parameters", file);
+    }
+    parseParams(j.at("params"), ParameterOwner::Kernel, file, p.params);
     return p;
 }
 
@@ -294,6 +312,30 @@ Stencil toStencil(const StencilProfile& p, const std::string& gpuId) {
     return s;
 }
 
+namespace {
+// VALUE of `--set KEY=VALUE`: a number or "null", checked against the key's range.
+std::optional<double> overrideValue(const ParameterKey& key, const std::string& text) {
+    const std::string name(key.key);
+    std::optional<double> value;
+    if (text != "null") {
+        std::size_t used = 0;
+        double v = 0;
+        try {
+            v = std::stod(text, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used == 0 || used != text.size()) {
+            throw InputError("--set " + name, text.empty() ? "\"\"" : text,
+                             "must be " + allowedValues(key));
+        }
+        value = v;
+    }
+    checkParameterValue(key, value, "--set");
+    return value;
+}
+} // namespace
+
 void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
                    const std::string& assignment) {
     const auto eq = assignment.find('=');
@@ -308,22 +350,13 @@ void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& 
                          "unknown key; GPU keys: " + knownParameterKeys(ParameterOwner::Gpu) +
                              "; stencil keys: " + knownParameterKeys(ParameterOwner::Stencil));
     }
-    std::optional<double> value;
-    if (text != "null") {
-        std::size_t used = 0;
-        double v = 0;
-        try {
-            v = std::stod(text, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used == 0 || used != text.size()) {
-            throw InputError("--set " + name, text.empty() ? "\"\"" : text,
-                             "must be " + allowedValues(*key));
-        }
-        value = v;
+    if (key->owner == ParameterOwner::Kernel) {
+        throw InputError("--set " + name, {},
+                         "is an MWP-CWP kernel key (cdx mwp/power); GPU keys: " +
+                             knownParameterKeys(ParameterOwner::Gpu) +
+                             "; stencil keys: " + knownParameterKeys(ParameterOwner::Stencil));
     }
-    checkParameterValue(*key, value, "--set");
+    const auto value = overrideValue(*key, text);
     Quantity q{value, std::string(key->unit), "set by user", true};
     if (key->owner == ParameterOwner::Gpu) {
         gpu.params[name] = q;
@@ -402,6 +435,52 @@ StencilProfile loadStencilProfile(const std::string& idOrPath) {
     return readStencilProfile(resolveProfile(idOrPath, "stencils", "--stencil"));
 }
 
+GpuProfile loadMwpGpuProfile(const std::string& idOrPath) {
+    std::filesystem::path path;
+    try {
+        path = resolveProfile(idOrPath, "mwp-gpus", "--gpu");
+    } catch (const InputError& e) {
+        // A Talg GPU (gtx980) is accepted too; its MWP-CWP keys are then checked by the model.
+        bool talgGpu = false;
+        if (!looksLikePath(idOrPath)) {
+            for (const auto& entry : listProfiles("gpus")) {
+                if (entry.id == idOrPath) {
+                    path = entry.path;
+                    talgGpu = true;
+                }
+            }
+        }
+        if (!talgGpu) {
+            throw;
+        }
+    }
+    return gpuProfileFromJson(parseJson(readText(path), path.string()), path.string(), false);
+}
+
+KernelProfile loadKernelProfile(const std::string& idOrPath) {
+    const auto path = resolveProfile(idOrPath, "kernels", "--kernel");
+    return kernelProfileFromJson(parseJson(readText(path), path.string()), path.string());
+}
+
+void applyKernelOverride(GpuProfile& gpu, KernelProfile& kernel, const std::string& assignment) {
+    const auto eq = assignment.find('=');
+    const std::string name = eq == std::string::npos ? assignment : assignment.substr(0, eq);
+    const ParameterKey* key = findParameterKey(name);
+    if (eq != std::string::npos && eq > 0 && key && key->owner == ParameterOwner::Kernel) {
+        const auto value = overrideValue(*key, assignment.substr(eq + 1));
+        kernel.params[name] = Quantity{value, std::string(key->unit), "set by user", true};
+        return;
+    }
+    if (eq != std::string::npos && eq > 0 && (!key || key->owner == ParameterOwner::Stencil)) {
+        throw InputError("--set " + name, {},
+                         std::string(key ? "is a stencil key" : "unknown key") +
+                             "; GPU keys: " + knownParameterKeys(ParameterOwner::Gpu) +
+                             "; kernel keys: " + knownParameterKeys(ParameterOwner::Kernel));
+    }
+    StencilProfile unused;
+    applyOverride(gpu, unused, gpu.id, assignment);
+}
+
 } // namespace cdx
 
 namespace cdx {
@@ -435,6 +514,19 @@ nlohmann::json toJson(const GpuProfile& p) {
     nlohmann::json j{{"id", p.id}, {"name", p.name}};
     if (!p.architecture.empty()) {
         j["architecture"] = p.architecture;
+    }
+    j["params"] = params;
+    return j;
+}
+
+nlohmann::json toJson(const KernelProfile& p) {
+    nlohmann::json params = nlohmann::json::object();
+    for (const auto& [key, q] : p.params) {
+        params[key] = quantityJson(q, key);
+    }
+    nlohmann::json j{{"id", p.id}, {"name", p.name}};
+    if (!p.description.empty()) {
+        j["description"] = p.description;
     }
     j["params"] = params;
     return j;

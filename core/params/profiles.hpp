@@ -38,16 +38,31 @@ struct StencilProfile {
     std::map<std::string, Quantity> cIterByGpu; // GPU id -> C_iter
 };
 
+// An MWP-CWP kernel (profiles/kernels): launch and per-thread instruction counts with their
+// sources; keys of ParameterOwner::Kernel.
+struct KernelProfile {
+    std::string id;
+    std::string name;
+    std::string description;
+    std::string file;
+    std::map<std::string, Quantity> params;
+};
+
 // Readers: throw InputError naming the file, the key and what is expected.
 GpuProfile parseGpuProfile(const std::string& jsonText, const std::string& file);
 StencilProfile parseStencilProfile(const std::string& jsonText, const std::string& file);
 GpuProfile readGpuProfile(const std::filesystem::path& path);
-GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file);
+// requireTalg: every parameter the Talg model needs must be present (profiles/gpus); the
+// MWP-CWP GPUs of profiles/mwp-gpus carry only the MWP-CWP, power and temperature keys.
+GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file,
+                              bool requireTalg = true);
 StencilProfile stencilProfileFromJson(const nlohmann::json& j, const std::string& file);
 
 // The profile as JSON in the format of profiles/*.json; edited values carry "edited": true.
 nlohmann::json toJson(const GpuProfile& p);
 nlohmann::json toJson(const StencilProfile& p);
+nlohmann::json toJson(const KernelProfile& p);
+KernelProfile kernelProfileFromJson(const nlohmann::json& j, const std::string& file);
 
 // Parses JSON text; a syntax error is an InputError with file, line and column.
 nlohmann::json parseJson(const std::string& text, const std::string& file);
@@ -91,5 +106,12 @@ std::filesystem::path resolveProfile(const std::string& idOrPath, const std::str
 // Resolves an id ("gtx980") or a path ("my/gpu.json"); an unknown id lists the known ones.
 GpuProfile loadGpuProfile(const std::string& idOrPath);
 StencilProfile loadStencilProfile(const std::string& idOrPath);
+// MWP-CWP: an id of profiles/mwp-gpus (then profiles/gpus) or a path, without the Talg
+// requirement; an id of profiles/kernels or a path.
+GpuProfile loadMwpGpuProfile(const std::string& idOrPath);
+KernelProfile loadKernelProfile(const std::string& idOrPath);
+
+// `--set KEY=VALUE` for the MWP-CWP commands: GPU keys go to `gpu`, kernel keys to `kernel`.
+void applyKernelOverride(GpuProfile& gpu, KernelProfile& kernel, const std::string& assignment);
 
 } // namespace cdx

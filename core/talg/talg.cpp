@@ -1,5 +1,6 @@
 #include "talg/talg.hpp"
 
+#include "params/enum_names.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "talg/talg_formulas.hpp"
@@ -16,21 +17,6 @@ using formula::ceilDiv;
 using formula::floorDiv;
 using formula::mulSat;
 
-template <typename E, std::size_t N>
-E parseEnum(std::string_view s, const std::string& field,
-            const std::array<std::pair<std::string_view, E>, N>& table) {
-    for (const auto& [text, value] : table) {
-        if (s == text) {
-            return value;
-        }
-    }
-    std::string allowed = "expected one of ";
-    for (std::size_t i = 0; i < N; ++i) {
-        allowed += (i ? ", " : "") + std::string(table[i].first);
-    }
-    throw InputError(field, std::string(s), allowed);
-}
-
 constexpr std::array kPitchNames{std::pair{std::string_view("geometric"), Pitch::Geometric},
                                  std::pair{std::string_view("paper"), Pitch::Paper}};
 constexpr std::array kNwNames{std::pair{std::string_view("exact"), WavefrontCount::Exact},
@@ -45,16 +31,6 @@ constexpr std::array kSubNames{
     std::pair{std::string_view("product-of-ceils"), SubSlabCount::ProductOfCeils}};
 constexpr std::array kGbNames{std::pair{std::string_view("decimal"), units::GigaByte::Decimal},
                               std::pair{std::string_view("binary"), units::GigaByte::Binary}};
-
-template <typename E, std::size_t N>
-std::string_view enumName(E v, const std::array<std::pair<std::string_view, E>, N>& table) {
-    for (const auto& [text, value] : table) {
-        if (value == v) {
-            return text;
-        }
-    }
-    return "?";
-}
 
 // Literal tables instead of "S" + to_string(): GCC 12 warns falsely (-Wrestrict,
 // PR 105651) on `"literal" + std::string` temporaries.

@@ -1,0 +1,230 @@
+#include "mwp/mwp_profiles.hpp"
+
+#include "params/input_error.hpp"
+#include "params/parameter_keys.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace cdx::mwp {
+
+namespace {
+
+std::optional<double> valueOf(const std::map<std::string, Quantity>& params, const char* key) {
+    const auto it = params.find(key);
+    return it == params.end() ? std::nullopt : it->second.value;
+}
+
+// Collects every missing key before failing, so the user sees them all at once.
+class Required {
+public:
+    Required(const std::map<std::string, Quantity>& params, std::string where)
+        : params_(params), where_(std::move(where)) {}
+    double operator()(const char* key) {
+        if (const auto v = valueOf(params_, key)) {
+            return *v;
+        }
+        missing_ += (missing_.empty() ? "" : ", ") + std::string(key);
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    void check(const std::string& what) const {
+        if (!missing_.empty()) {
+            throw InputError(missing_, {}, "missing (null); " + what, where_);
+        }
+    }
+
+private:
+    const std::map<std::string, Quantity>& params_;
+    std::string where_;
+    std::string missing_;
+};
+
+std::string gpuWhere(const GpuProfile& g) {
+    return "GPU " + g.id;
+}
+
+constexpr std::array<std::pair<PowerUnit, const char*>, kPowerUnitCount> kPowerKeys{{
+    {PowerUnit::Fp, "power_fp_w"},
+    {PowerUnit::Int, "power_int_w"},
+    {PowerUnit::Sfu, "power_sfu_w"},
+    {PowerUnit::Alu, "power_alu_w"},
+    {PowerUnit::TextureCache, "power_tex_cache_w"},
+    {PowerUnit::ConstCache, "power_const_cache_w"},
+    {PowerUnit::Shared, "power_shared_w"},
+    {PowerUnit::Reg, "power_reg_w"},
+    {PowerUnit::Fds, "power_fds_w"},
+    {PowerUnit::ConstSm, "power_const_sm_w"},
+    {PowerUnit::L1, "power_l1_w"},
+    {PowerUnit::GlobalMem, "power_global_mem_w"},
+    {PowerUnit::LocalMem, "power_local_mem_w"},
+    {PowerUnit::L2, "power_l2_w"},
+}};
+
+} // namespace
+
+std::string_view name(OccupancyLimit l) {
+    switch (l) {
+    case OccupancyLimit::Threads:
+        return "threads";
+    case OccupancyLimit::Blocks:
+        return "blocks";
+    case OccupancyLimit::Registers:
+        return "registers";
+    case OccupancyLimit::SharedMemory:
+        return "shared_memory";
+    case OccupancyLimit::BlockTooLarge:
+        return "block_too_large";
+    }
+    return "?";
+}
+
+Occupancy occupancy(const OccupancyLimits& l, int threadsPerBlock,
+                    std::optional<int> registersPerThread, std::optional<double> sharedPerBlock) {
+    Occupancy o;
+    if (threadsPerBlock < 1) {
+        throw InputError("threads_per_block", std::to_string(threadsPerBlock),
+                         "must be an integer >= 1");
+    }
+    constexpr int kUnlimited = std::numeric_limits<int>::max();
+    o.byThreads = l.maxThreadsPerSm / threadsPerBlock;
+    o.byBlocks = l.maxBlocksPerSm;
+    o.byRegisters =
+        registersPerThread && *registersPerThread > 0
+            ? static_cast<int>(l.registersPerSm / (double(*registersPerThread) * threadsPerBlock))
+            : kUnlimited;
+    o.byShared = sharedPerBlock && *sharedPerBlock > 0
+                     ? static_cast<int>(std::floor(l.sharedBytesPerSm / *sharedPerBlock))
+                     : kUnlimited;
+    if (threadsPerBlock > l.maxThreadsPerBlock) {
+        o.limit = OccupancyLimit::BlockTooLarge;
+        return o;
+    }
+    o.activeBlocks = o.byBlocks;
+    o.limit = OccupancyLimit::Blocks;
+    for (auto [v, lim] : {std::pair{o.byThreads, OccupancyLimit::Threads},
+                          {o.byRegisters, OccupancyLimit::Registers},
+                          {o.byShared, OccupancyLimit::SharedMemory}}) {
+        if (v < o.activeBlocks) {
+            o.activeBlocks = v;
+            o.limit = lim;
+        }
+    }
+    const double warpsPerBlock = std::ceil(threadsPerBlock / 32.0);
+    o.occupancy = o.activeBlocks * warpsPerBlock / (l.maxThreadsPerSm / 32.0);
+    return o;
+}
+
+OccupancyLimits occupancyLimitsOf(const GpuProfile& gpu) {
+    Required req(gpu.params, gpuWhere(gpu));
+    OccupancyLimits l;
+    l.maxThreadsPerSm = static_cast<int>(req("max_threads_per_sm"));
+    l.maxBlocksPerSm = static_cast<int>(req("mtb_sm"));
+    l.registersPerSm = req("r_sm");
+    l.sharedBytesPerSm = req("m_sm_kb") * 1024;
+    l.maxThreadsPerBlock = static_cast<int>(req("max_threads_per_block"));
+    req.check("the occupancy helper needs them to compute active_blocks_per_sm; set them, or set "
+              "active_blocks_per_sm in the kernel");
+    return l;
+}
+
+Device deviceOf(const GpuProfile& gpu) {
+    Required req(gpu.params, gpuWhere(gpu));
+    Device d;
+    d.id = gpu.id;
+    d.nSm = static_cast<int>(req("n_sm"));
+    d.freqGhz = req("freq_ghz");
+    d.bandwidthGbs = req("mem_bandwidth_gbs");
+    d.memLd = req("mem_ld_cycles");
+    d.departureDelCoal = req("departure_del_coal_cycles");
+    d.departureDelUncoal = req("departure_del_uncoal_cycles");
+    req.check("the MWP-CWP model needs them (the thesis gives them for 8800gtx, fx5600, 8800gt, "
+              "gtx280, gtx580); set them with --set KEY=VALUE");
+    d.issueCycles = valueOf(gpu.params, "issue_cycles").value_or(4);
+    d.fpUnitsPerSm = static_cast<int>(valueOf(gpu.params, "fp_units_per_sm").value_or(0));
+    return d;
+}
+
+bool hasPowerModel(const GpuProfile& gpu) {
+    for (const auto& [unit, key] : kPowerKeys) {
+        if (!valueOf(gpu.params, key)) {
+            return false;
+        }
+    }
+    return valueOf(gpu.params, "idle_power_w").has_value();
+}
+
+PowerParams powerParamsOf(const GpuProfile& gpu) {
+    Required req(gpu.params, gpuWhere(gpu));
+    PowerParams p;
+    for (const auto& [unit, key] : kPowerKeys) {
+        p[unit] = req(key);
+    }
+    p.idlePowerW = req("idle_power_w");
+    req.check("the IPP power model needs them (the thesis gives Table 8 for the GTX 280 and "
+              "Table 11 for the GTX 580 only; 0 W for units a GPU lacks)");
+    p.activationW = valueOf(gpu.params, "power_activation_w").value_or(0);
+    p.logBeta = valueOf(gpu.params, "power_log_beta");
+    p.muCPerW = valueOf(gpu.params, "temp_mu_c_per_w");
+    p.lambdaC = valueOf(gpu.params, "temp_lambda_c");
+    p.rhoC = valueOf(gpu.params, "temp_rho_c");
+    p.rcRiseS = valueOf(gpu.params, "temp_rc_rise_s");
+    p.rcDecayS = valueOf(gpu.params, "temp_rc_decay_s");
+    p.idleTempC = valueOf(gpu.params, "temp_idle_c");
+    p.sigmaWPerC = valueOf(gpu.params, "static_power_w_per_c");
+    return p;
+}
+
+Kernel kernelOf(const KernelProfile& kp, const GpuProfile& gpu) {
+    const std::string where = "kernel " + kp.id;
+    Required req(kp.params, where);
+    const auto count = [&](const char* key) { return valueOf(kp.params, key).value_or(0); };
+    Kernel k;
+    k.id = kp.id;
+    k.threadsPerBlock = static_cast<int>(req("threads_per_block"));
+    k.blocks = req("blocks");
+    req.check("every kernel needs threads_per_block and blocks");
+    k.mix.fp = count("fp_insts");
+    k.mix.fpFused = count("fp_fused_insts");
+    k.mix.fpDiv = count("fp_div_insts");
+    k.mix.intAdd = count("int_insts");
+    k.mix.intMul = count("int_mul_insts");
+    k.mix.intDiv = count("int_div_insts");
+    k.mix.intMod = count("int_mod_insts");
+    k.mix.sfu = count("sfu_insts");
+    k.mix.alu = count("alu_insts");
+    k.mix.shared = count("shared_insts");
+    k.mix.constant = count("const_insts");
+    k.mix.texture = count("tex_insts");
+    k.mix.other = count("other_insts");
+    k.coalMemInsts = count("coal_mem_insts");
+    k.uncoalMemInsts = count("uncoal_mem_insts");
+    k.synchInsts = count("synch_insts");
+    k.indMemInsts = count("ind_mem_insts");
+    k.uncoalPerMw = valueOf(kp.params, "uncoal_per_mw").value_or(32);
+    k.loadBytesPerWarp = valueOf(kp.params, "load_bytes_per_warp").value_or(128);
+    k.memLOverride = valueOf(kp.params, "mem_l_cycles");
+    k.mstr = valueOf(kp.params, "mstr").value_or(1);
+    k.ilp = valueOf(kp.params, "ilp").value_or(1);
+    k.depEffect = valueOf(kp.params, "dep_effect").value_or(1);
+    k.effMemCycles = valueOf(kp.params, "eff_mem_cycles");
+    k.activeSms = static_cast<int>(valueOf(kp.params, "active_sms").value_or(0));
+    if (const auto b = valueOf(kp.params, "active_blocks_per_sm")) {
+        k.activeBlocksPerSm = static_cast<int>(*b);
+    } else {
+        const auto regs = valueOf(kp.params, "registers_per_thread");
+        const auto o = occupancy(occupancyLimitsOf(gpu), k.threadsPerBlock,
+                                 regs ? std::optional<int>(static_cast<int>(*regs)) : std::nullopt,
+                                 valueOf(kp.params, "shared_bytes_per_block"));
+        if (o.activeBlocks < 1) {
+            throw InputError("active_blocks_per_sm", "0",
+                             "the block does not fit on an SM of " + gpu.id + " (limited by " +
+                                 std::string(name(o.limit)) + ")",
+                             where);
+        }
+        k.activeBlocksPerSm = o.activeBlocks;
+    }
+    return k;
+}
+
+} // namespace cdx::mwp

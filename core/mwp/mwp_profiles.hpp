@@ -1,0 +1,47 @@
+#pragma once
+
+#include "mwp/mwp_model.hpp"
+#include "mwp/power_model.hpp"
+#include "params/profiles.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+// From profiles (values with units and sources) to the MWP-CWP model's plain structs, and
+// the occupancy helper.
+namespace cdx::mwp {
+
+// Resident blocks per SM from the SM's limits (spec §7.2 B). The limits (threads, blocks,
+// registers and shared memory per SM, threads per block) come from CUDA documentation, not
+// from the thesis; allocation granularities are ignored.
+struct OccupancyLimits {
+    int maxThreadsPerSm = 0;
+    int maxBlocksPerSm = 0;
+    double registersPerSm = 0;
+    double sharedBytesPerSm = 0;
+    int maxThreadsPerBlock = 0;
+};
+enum class OccupancyLimit { Threads, Blocks, Registers, SharedMemory, BlockTooLarge };
+std::string_view name(OccupancyLimit l);
+
+struct Occupancy {
+    int activeBlocks = 0; // 0: the block does not fit
+    OccupancyLimit limit = OccupancyLimit::Blocks;
+    int byThreads = 0, byBlocks = 0, byRegisters = 0, byShared = 0; // each limit alone
+    double occupancy = 0; // resident warps / maximum warps
+};
+Occupancy occupancy(const OccupancyLimits& l, int threadsPerBlock,
+                    std::optional<int> registersPerThread, std::optional<double> sharedPerBlock);
+
+OccupancyLimits occupancyLimitsOf(const GpuProfile& gpu); // InputError when a limit is missing
+
+// InputError listing every missing MWP-CWP key of the GPU.
+Device deviceOf(const GpuProfile& gpu);
+bool hasPowerModel(const GpuProfile& gpu);
+// InputError naming the missing power keys (the thesis measured GTX 280 and GTX 580 only).
+PowerParams powerParamsOf(const GpuProfile& gpu);
+// The kernel's active_blocks_per_sm, or the occupancy helper's answer when it is null.
+Kernel kernelOf(const KernelProfile& kernel, const GpuProfile& gpu);
+
+} // namespace cdx::mwp

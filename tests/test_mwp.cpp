@@ -1,0 +1,1089 @@
+// MWP-CWP, IPP power and the Chapter V throughput model: every worked example of spec
+// mwp-cwp-power.md §4.3 in both variants, the thesis's oracles of §4.2 that the seed's data
+// allow, the property tests of §7.2 E, the presets and bad input.
+
+#include "mwp/mwp_model.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "mwp/power_model.hpp"
+#include "mwp/throughput_model.hpp"
+#include "params/input_error.hpp"
+#include "params/profiles.hpp"
+
+#include <QtTest>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <random>
+
+using namespace cdx;
+using namespace cdx::mwp;
+
+namespace {
+
+// Relative comparison; the spec prints 4-6 significant digits.
+bool near(double actual, double expected, double rel) {
+    return std::abs(actual - expected) <= rel * std::max(1.0, std::abs(expected));
+}
+#define CHECK_NEAR(actual, expected, rel)                                                          \
+    QVERIFY2(near((actual), (expected), (rel)), qPrintable(QStringLiteral("%1 = %2, expected %3")  \
+                                                               .arg(#actual)                       \
+                                                               .arg(actual, 0, 'g', 12)            \
+                                                               .arg(expected, 0, 'g', 12)))
+
+Device device(const char* id) {
+    return deviceOf(loadMwpGpuProfile(id));
+}
+
+MwpVariant variantNamed(const QString& v) {
+    return parseMwpVariant(v.toStdString(), "variant");
+}
+
+// The shared kernel of examples A-E: 27 computation instructions and 6 memory instructions.
+Kernel kernel27(int threads, double blocks, int activeBlocks, double coal, double uncoal,
+                double synch = 0) {
+    Kernel k;
+    k.threadsPerBlock = threads;
+    k.blocks = blocks;
+    k.activeBlocksPerSm = activeBlocks;
+    k.mix.other = 27;
+    k.coalMemInsts = coal;
+    k.uncoalMemInsts = uncoal;
+    k.synchInsts = synch;
+    return k;
+}
+
+// Example I (IPP on the GTX 280).
+Kernel exampleI(int activeBlocks = 4) {
+    Kernel k = kernelOf(loadKernelProfile("example-i"), loadMwpGpuProfile("gtx280"));
+    k.activeBlocksPerSm = activeBlocks;
+    return k;
+}
+
+bool hasWarning(const MwpResult& r, MwpWarning w) {
+    return std::find(r.warnings.begin(), r.warnings.end(), w) != r.warnings.end();
+}
+
+} // namespace
+
+class TestMwp : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { qputenv("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR); }
+
+    // --- §4.3 worked examples A-G (Chapter II) ---
+    void workedExamples_data();
+    void workedExamples();
+    void exampleATrace();
+    void sweepS_data();
+    void sweepS();
+    void peakBandwidthTable_data();
+    void peakBandwidthTable();
+
+    // --- §4.2 oracles ---
+    void oracles();
+
+    // --- IPP: Example I, Example H, f(AR), s(k) ---
+    void specialLinearTable_data();
+    void specialLinearTable();
+    void logScaleTable_data();
+    void logScaleTable();
+    void exampleIAtAllSms();
+    void exampleISweep_data();
+    void exampleISweep();
+    void exampleIOptimum();
+    void eq63AndFix_data();
+    void eq63AndFix();
+    void exampleITemperature();
+    void exampleH_data();
+    void exampleH();
+    void fermiPower();
+
+    // --- Chapter V: Example J ---
+    void exampleJ_data();
+    void exampleJ();
+    void exampleJTrace();
+    void exampleJFewerSms_data();
+    void exampleJFewerSms();
+    void exampleJDmaddAcrossSms_data();
+    void exampleJDmaddAcrossSms();
+    void figure101And130();
+
+    // --- §7.2 E properties ---
+    void propertiesRandom_data();
+    void propertiesRandom();
+    void categoryPartitionComplete();
+    void independentRequests_data();
+    void independentRequests();
+
+    // --- presets, occupancy, bad input ---
+    void presetsLoad();
+    void occupancyHelper_data();
+    void occupancyHelper();
+    void badInput_data();
+    void badInput();
+    void missingParametersListed();
+};
+
+// ---------------------------------------------------------------------------------------------
+
+void TestMwp::workedExamples_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<int>("example");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<double>("cycles");
+    QTest::addColumn<double>("cpi");
+    QTest::addColumn<int>("regime");
+    QTest::addColumn<QString>("limiter");
+    QTest::addColumn<double>("mwp");
+
+    // example ids: 0 A, 1 A', 2 B, 3 B0, 4 C, 5 C2, 6 D1, 7 D2, 8 E, 9 G
+    for (const char* v : {"consistent", "thesis"}) {
+        const QString var = QString::fromLatin1(v);
+        const auto row = [&](const char* name) {
+            return &QTest::newRow(qPrintable(QStringLiteral("spec 4.3 %1 (%2)").arg(name, var)));
+        };
+        *row("Example A FX5600 uncoalesced + barriers")
+            << QString("fx5600") << 0 << var << 50728.1875 << 76.861 << 2 << QString("latency")
+            << 2.28125;
+        *row("Example A' 1 GHz 80 GB/s") << QString("fx5600") << 1 << var << 50728.1875 << 76.861
+                                         << 2 << QString("latency") << 2.28125;
+        *row("Example B coalesced") << QString("fx5600") << 2 << var << 4557.11 << 6.905 << 2
+                                    << QString("bandwidth") << 11.77778;
+        *row("Example B0 eq13 isca09") << QString("fx5600") << 3 << var << 4554.67 << 6.901 << 2
+                                       << QString("bandwidth") << 11.6667;
+        if (var == "consistent") {
+            *row("Example C compute-heavy") << QString("fx5600") << 4 << var << 32424.0 << 4.053
+                                            << 3 << QString("bandwidth") << 11.778;
+        } else {
+            // The literal Case-2 clause: CPI below the issue floor (flagged below).
+            *row("Example C compute-heavy literal") << QString("fx5600") << 4 << var << 10062.2
+                                                    << 1.258 << 2 << QString("bandwidth") << 11.778;
+        }
+        *row("Example C2 150+2") << QString("fx5600") << 5 << var << 12584.0 << 4.139 << 3
+                                 << QString("bandwidth") << 11.778;
+        *row("Example D1 one warp")
+            << QString("fx5600") << 6 << var << 2676.0 << 81.09 << 1 << QString("warps") << 1.0;
+        *row("Example D2 two warps")
+            << QString("fx5600") << 7 << var << 2698.0 << 40.88 << 1 << QString("warps") << 2.0;
+        *row("Example E Rep 100") << QString("fx5600") << 8 << var << 714911.1 << 6.770 << 2
+                                  << QString("bandwidth") << 11.7778;
+        *row("Example G GTX280 2 transactions") << QString("gtx280") << 9 << var << 9712.75 << 14.72
+                                                << 2 << QString("latency") << 6.125;
+    }
+}
+
+void TestMwp::workedExamples() {
+    QFETCH(QString, gpu);
+    QFETCH(int, example);
+    QFETCH(QString, variant);
+    QFETCH(double, cycles);
+    QFETCH(double, cpi);
+    QFETCH(int, regime);
+    QFETCH(QString, limiter);
+    QFETCH(double, mwp);
+    Device d = device(gpu.toLatin1().constData());
+    MwpVariant v = variantNamed(variant);
+    Kernel k;
+    switch (example) {
+    case 0:
+        k = kernel27(128, 80, 5, 0, 6, 6);
+        break;
+    case 1:
+        k = kernel27(128, 80, 5, 0, 6, 6);
+        d.freqGhz = 1;
+        d.bandwidthGbs = 80;
+        break;
+    case 2:
+        k = kernel27(128, 80, 5, 6, 0);
+        break;
+    case 3:
+        k = kernel27(128, 80, 5, 6, 0);
+        v.memLCoal = MemLCoalForm::Isca09;
+        break;
+    case 4:
+        k = kernel27(128, 80, 5, 2, 0);
+        k.mix.other = 398;
+        break;
+    case 5:
+        k = kernel27(128, 80, 5, 2, 0);
+        k.mix.other = 150;
+        break;
+    case 6:
+        k = kernel27(32, 16, 1, 6, 0);
+        break;
+    case 7:
+        k = kernel27(64, 16, 1, 6, 0);
+        break;
+    case 8:
+        k = kernel27(256, 6400, 4, 6, 0);
+        break;
+    case 9:
+        k = kernel27(128, 150, 5, 0, 6);
+        k.uncoalPerMw = 2;
+        break;
+    default:
+        QFAIL("unknown example");
+    }
+    const MwpResult r = evaluate(d, k, v);
+    CHECK_NEAR(r.execCycles, cycles, 3e-6);
+    CHECK_NEAR(r.cpi, cpi, 6e-4);
+    QCOMPARE(static_cast<int>(r.regime), regime);
+    QCOMPARE(QString::fromLatin1(name(r.limiter).data()), limiter);
+    CHECK_NEAR(r.mwp, mwp, 2e-5);
+    // Example C: the two rules differ and the literal one is flagged impossible.
+    if (example == 4) {
+        QVERIFY(hasWarning(r, MwpWarning::Case2RulesDiffer));
+        QCOMPARE(hasWarning(r, MwpWarning::CpiBelowIssueFloor), variant == "thesis");
+    } else {
+        QVERIFY(!hasWarning(r, MwpWarning::CpiBelowIssueFloor));
+    }
+}
+
+void TestMwp::exampleATrace() {
+    // spec 4.3 Example A, every step of the table.
+    const MwpResult r = evaluate(device("fx5600"), kernel27(128, 80, 5, 0, 6, 6), {});
+    QCOMPARE(r.n, 20.0);
+    QCOMPARE(r.weightUncoal, 1.0);
+    QCOMPARE(r.memLUncoal, 730.0);
+    QCOMPARE(r.memLCoal, 424.0);
+    QCOMPARE(r.memL, 730.0);
+    QCOMPARE(r.departureDelay, 320.0);
+    QCOMPARE(r.mwpWithoutBwFull, 2.28125);
+    CHECK_NEAR(r.bwPerWarp, 0.2367123, 1e-6);
+    CHECK_NEAR(r.mwpPeakBw, 20.27778, 1e-6);
+    QCOMPARE(r.totalInsts, 33.0);
+    QCOMPARE(r.compCycles, 132.0);
+    QCOMPARE(r.memCycles, 4380.0);
+    CHECK_NEAR(r.cwpFull, 34.18182, 1e-6);
+    QCOMPARE(r.cwp, 20.0);
+    QCOMPARE(r.compP, 22.0);
+    QCOMPARE(r.cyclesPerRound, 38428.1875);
+    QCOMPARE(r.rep, 1.0);
+    QCOMPARE(r.npwb, 2.28125);
+    QCOMPARE(r.synchCost, 12300.0);
+    QCOMPARE(r.execCycles, 50728.1875);
+    CHECK_NEAR(r.cpiWithoutSynch, 58.225, 1e-4);
+    CHECK_NEAR(r.timeSeconds, 37.58e-6, 1e-3);
+    QCOMPARE(r.regime, Regime::MemoryBound);
+    QVERIFY(QString::fromStdString(explain(r, device("fx5600"))).contains("latency"));
+}
+
+void TestMwp::sweepS_data() {
+    QTest::addColumn<int>("n");
+    QTest::addColumn<double>("coalMwp");
+    QTest::addColumn<int>("coalCase");
+    QTest::addColumn<double>("coalCycles");
+    QTest::addColumn<double>("uncoalMwp");
+    QTest::addColumn<int>("uncoalCase");
+    QTest::addColumn<double>("uncoalCycles");
+    const struct {
+        int n;
+        double cm;
+        int cc;
+        double cy;
+        double um;
+        int uc;
+        double uy;
+    } rows[] = {{1, 1, 1, 2676.0, 1, 1, 4512.0},
+                {2, 2, 1, 2698.0, 2, 1, 4534.0},
+                {3, 3, 1, 2720.0, 2.281, 2, 5788.2},
+                {4, 4, 1, 2742.0, 2.281, 2, 7708.2},
+                {8, 8, 1, 2830.0, 2.281, 2, 15388.2},
+                {10, 10, 1, 2874.0, 2.281, 2, 19228.2},
+                {12, 11.778, 2, 2829.1, 2.281, 2, 23068.2},
+                {16, 11.778, 2, 3693.1, 2.281, 2, 30748.2},
+                {20, 11.778, 2, 4557.1, 2.281, 2, 38428.2},
+                {24, 11.778, 2, 5421.1, 2.281, 2, 46108.2},
+                {32, 11.778, 2, 7149.1, 2.281, 2, 61468.2}};
+    for (const auto& r : rows) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 4.3 Sweep S N=%1").arg(r.n)))
+            << r.n << r.cm << r.cc << r.cy << r.um << r.uc << r.uy;
+    }
+}
+
+void TestMwp::sweepS() {
+    QFETCH(int, n);
+    QFETCH(double, coalMwp);
+    QFETCH(int, coalCase);
+    QFETCH(double, coalCycles);
+    QFETCH(double, uncoalMwp);
+    QFETCH(int, uncoalCase);
+    QFETCH(double, uncoalCycles);
+    const Device d = device("fx5600");
+    for (const char* v : {"consistent", "thesis"}) {
+        const auto coal = evaluate(d, kernel27(32, 16.0 * n, n, 6, 0), variantNamed(v));
+        const auto uncoal = evaluate(d, kernel27(32, 16.0 * n, n, 0, 6), variantNamed(v));
+        CHECK_NEAR(coal.mwp, coalMwp, 5e-4);
+        QCOMPARE(static_cast<int>(coal.regime), coalCase);
+        CHECK_NEAR(coal.execCycles, coalCycles, 2e-5);
+        CHECK_NEAR(uncoal.mwp, uncoalMwp, 5e-4);
+        QCOMPARE(static_cast<int>(uncoal.regime), uncoalCase);
+        CHECK_NEAR(uncoal.execCycles, uncoalCycles, 2e-5);
+    }
+}
+
+void TestMwp::peakBandwidthTable_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<double>("memL");
+    QTest::addColumn<double>("peak");
+    QTest::newRow("spec 4.3 MWP_peak_BW 8800GTX") << QString("8800gtx") << 424.0 << 13.25;
+    QTest::newRow("spec 4.3 MWP_peak_BW FX5600") << QString("fx5600") << 424.0 << 11.778;
+    QTest::newRow("spec 4.3 MWP_peak_BW 8800GT (O6: 9)") << QString("8800gt") << 424.0 << 9.086;
+    QTest::newRow("spec 4.3 MWP_peak_BW GTX280 454") << QString("gtx280") << 454.0 << 12.887;
+    QTest::newRow("spec 4.3 MWP_peak_BW GTX280 430") << QString("gtx280") << 430.0 << 12.206;
+}
+
+void TestMwp::peakBandwidthTable() {
+    QFETCH(QString, gpu);
+    QFETCH(double, memL);
+    QFETCH(double, peak);
+    Kernel k = kernel27(128, 10000, 5, 6, 0);
+    if (memL == 430) {
+        k.memLOverride = 430;
+    }
+    const auto r = evaluate(device(gpu.toLatin1().constData()), k, {});
+    QCOMPARE(r.memL, memL);
+    CHECK_NEAR(r.mwpPeakBw, peak, 5e-4);
+}
+
+void TestMwp::oracles() {
+    const Device fx = device("fx5600");
+    // O3 (Fig. 9): N = 1 and N = 2 are Case 1 with MWP = CWP = N.
+    for (int n : {1, 2}) {
+        const auto r = evaluate(fx, kernel27(32 * n, 16, 1, 6, 0), {});
+        QCOMPARE(r.regime, Regime::ShortOfWarps);
+        QCOMPARE(r.mwp, double(n));
+        QCOMPARE(r.cwp, double(n));
+    }
+    // O4: coalesced SVM-like on the FX5600: MWP_peak_BW ~ 12 limits (computed 11.78).
+    const auto o4 = evaluate(fx, kernel27(128, 80, 5, 6, 0), {});
+    QCOMPARE(o4.limiter, Limiter::Bandwidth);
+    QCOMPARE(std::round(o4.mwp), 12.0);
+    // O5: uncoalesced: MWP_Without_BW ~ 2 limits (computed 2.28).
+    const auto o5 = evaluate(fx, kernel27(128, 80, 5, 0, 6), {});
+    QCOMPARE(o5.limiter, Limiter::Latency);
+    QCOMPARE(std::round(o5.mwp), 2.0);
+    // O6: coalesced MWP saturates at 9 on the 8800GT (computed 9.09).
+    const auto o6 = evaluate(device("8800gt"), kernel27(32, 14 * 32, 32, 6, 0), {});
+    QCOMPARE(std::floor(o6.mwp), 9.0);
+    // O22: GTX 580 peak ~ 1600 GFLOP/s (computed 1581.056) when every useful op is an FMA.
+    Kernel fma = kernelOf(loadKernelProfile("example-j-cmem"), loadMwpGpuProfile("gtx580"));
+    const auto o22 = throughput(device("gtx580"), fma, {});
+    CHECK_NEAR(o22.peakAchiGflops, 1581.056, 1e-9);
+    // O15: sigma = 10/22: +5.0 W for INT's 11 C rise, +9.55 W for SVM's 21 C (+-0.5 W of
+    // the thesis's 5 W and 10 W); INT's rise needs ~46 W of run-time power.
+    const PowerParams p = powerParamsOf(loadMwpGpuProfile("gtx280"));
+    QVERIFY(std::abs(*p.sigmaWPerC * 11 - 5.0) <= 0.5);
+    QVERIFY(std::abs(*p.sigmaWPerC * 21 - 10.0) <= 0.5);
+    const auto intBench = temperature(p, 45.8333333, 0, {});
+    CHECK_NEAR(intBench.delta, 11.0, 1e-6);
+    CHECK_NEAR(intBench.maxTempC, 68.0, 1e-6);
+}
+
+// --- IPP ---
+
+void TestMwp::specialLinearTable_data() {
+    QTest::addColumn<double>("ar");
+    QTest::addColumn<double>("f");
+    for (auto [ar, f] : {std::pair{1.0, 1.001375},
+                         {0.5, 0.906760},
+                         {0.25, 0.812146},
+                         {0.1, 0.687072},
+                         {0.01, 0.372769},
+                         {0.001, 0.058466}}) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 2.3 f(AR=%1)").arg(ar))) << ar << f;
+    }
+}
+
+void TestMwp::specialLinearTable() {
+    QFETCH(double, ar);
+    QFETCH(double, f);
+    CHECK_NEAR(specialLinear(ar, true), f, 1e-6);
+    CHECK_NEAR(specialLinear(ar, false), f, 1e-6);
+}
+
+void TestMwp::logScaleTable_data() {
+    QTest::addColumn<int>("numSms");
+    QTest::addColumn<int>("k");
+    QTest::addColumn<double>("s");
+    const std::pair<int, double> n30[] = {{0, 0.04139},  {1, 0.14509},  {2, 0.22874},
+                                          {5, 0.41218},  {10, 0.60924}, {15, 0.74429},
+                                          {20, 0.84716}, {25, 0.93027}, {30, 1.0}};
+    for (auto [k, s] : n30) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 2.4 s(k=%1) 30 SMs").arg(k))) << 30 << k << s;
+    }
+    const std::pair<int, double> n16[] = {{0, 0.04139},  {1, 0.21913},  {2, 0.34488}, {5, 0.58897},
+                                          {10, 0.82364}, {15, 0.97514}, {16, 1.0}};
+    for (auto [k, s] : n16) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 2.4 s(k=%1) 16 SMs").arg(k))) << 16 << k << s;
+    }
+}
+
+void TestMwp::logScaleTable() {
+    QFETCH(int, numSms);
+    QFETCH(int, k);
+    QFETCH(double, s);
+    CHECK_NEAR(logScale(k, numSms, 1.1), s, 1e-4);
+}
+
+void TestMwp::exampleIAtAllSms() {
+    const Device d = device("gtx280");
+    const PowerParams p = powerParamsOf(loadMwpGpuProfile("gtx280"));
+    const PowerResult r = power(d, p, exampleI(), {});
+    const MwpResult& m = r.performance;
+    CHECK_NEAR(m.mwpPeakBw, 12.2057, 1e-5);
+    CHECK_NEAR(m.mwpWithoutBwFull, 107.5, 1e-12);
+    QCOMPARE(m.compCycles, 160.0);
+    QCOMPARE(m.memCycles, 3440.0);
+    QCOMPARE(m.cwp, 22.5);
+    QCOMPARE(m.regime, Regime::MemoryBound);
+    CHECK_NEAR(m.cyclesPerRound, 9242.83, 1e-6);
+    QCOMPARE(m.rep, 25.0);
+    CHECK_NEAR(m.execCycles, 231070.8, 1e-6);
+    CHECK_NEAR(m.timeSeconds, 177.75e-6, 1e-4);
+    QCOMPARE(r.warpsPerSm, 800.0);
+    CHECK_NEAR(r.issueSlots, 57767.7, 1e-6);
+    const auto unit = [&](PowerUnit u) { return r.units[static_cast<std::size_t>(u)]; };
+    CHECK_NEAR(unit(PowerUnit::Fp).accessRate, 0.22158, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Int).accessRate, 0.11079, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Alu).accessRate, 0.11079, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::GlobalMem).accessRate, 0.11079, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Reg).accessRate, 0.55394, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Fds).accessRate, 0.55394, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Fp).watts, 0.15913, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Reg).watts, 0.27622, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Alu).watts, 0.02216, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Int).watts, 0.17526, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Fds).watts, 0.46037, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::ConstSm).watts, 0.813, 1e-12);
+    CHECK_NEAR(r.smSum, 1.90615, 2e-5);
+    CHECK_NEAR(r.maxSm, 57.1846, 2e-5);
+    CHECK_NEAR(r.memoryW, 36.4550, 2e-5);
+    CHECK_NEAR(r.runtimeW, 93.640, 2e-5);
+    CHECK_NEAR(r.gpuW, 176.640, 2e-5);
+    CHECK_NEAR(r.energyJ, 31.397e-3, 2e-4);
+    CHECK_NEAR(r.runtimeEnergyJ, 16.644e-3, 2e-4);
+    CHECK_NEAR(r.memAccessIntensity, 0.25, 1e-12);
+}
+
+void TestMwp::exampleISweep_data() {
+    QTest::addColumn<int>("k");
+    QTest::addColumn<int>("regime");
+    QTest::addColumn<double>("mwp");
+    QTest::addColumn<double>("cycles");
+    QTest::addColumn<double>("gips");
+    QTest::addColumn<double>("runtimeW");
+    QTest::addColumn<double>("gpuW");
+    QTest::addColumn<double>("gipsPerW");
+    QTest::addColumn<double>("energyMj");
+    const struct {
+        int k, c;
+        double mwp, cycles, gips, rw, gw, gpw, mj;
+    } rows[] = {
+        {1, 3, 32, 4162500, 9.594, 14.55, 97.55, 0.09835, 312.36},
+        {5, 3, 32, 832500, 47.971, 41.35, 124.35, 0.38578, 79.63},
+        {10, 3, 32, 416250, 95.942, 61.11, 144.11, 0.66574, 46.14},
+        {11, 3, 32, 378409, 105.537, 64.18, 147.18, 0.71705, 42.84},
+        {16, 3, 22.886, 260156, 153.508, 76.93, 159.93, 0.95984, 32.01},
+        {17, 2, 21.540, 243591, 163.947, 79.14, 162.14, 1.01114, 30.38},
+        {20, 2, 18.309, 238449, 167.482, 83.45, 166.45, 1.00617, 30.53},
+        {25, 2, 14.647, 233656, 170.918, 89.17, 172.17, 0.99272, 30.95},
+        {30, 2, 12.206, 231071, 172.830, 93.64, 176.64, 0.97843, 31.40},
+    };
+    for (const auto& r : rows) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 4.3 Example I k=%1").arg(r.k)))
+            << r.k << r.c << r.mwp << r.cycles << r.gips << r.rw << r.gw << r.gpw << r.mj;
+    }
+}
+
+void TestMwp::exampleISweep() {
+    QFETCH(int, k);
+    QFETCH(int, regime);
+    QFETCH(double, mwp);
+    QFETCH(double, cycles);
+    QFETCH(double, gips);
+    QFETCH(double, runtimeW);
+    QFETCH(double, gpuW);
+    QFETCH(double, gipsPerW);
+    QFETCH(double, energyMj);
+    Kernel kk = exampleI();
+    kk.activeSms = k;
+    const auto r = power(device("gtx280"), powerParamsOf(loadMwpGpuProfile("gtx280")), kk, {});
+    QCOMPARE(static_cast<int>(r.performance.regime), regime);
+    CHECK_NEAR(r.performance.mwp, mwp, 5e-4);
+    CHECK_NEAR(r.performance.execCycles, cycles, 2e-6);
+    CHECK_NEAR(r.gips, gips, 1e-4);
+    CHECK_NEAR(r.runtimeW, runtimeW, 1e-3);
+    CHECK_NEAR(r.gpuW, gpuW, 1e-3);
+    CHECK_NEAR(r.gipsPerW, gipsPerW, 1e-4);
+    CHECK_NEAR(r.energyJ * 1e3, energyMj, 1e-3);
+}
+
+void TestMwp::exampleIOptimum() {
+    const auto o = optimalActiveSms(device("gtx280"), powerParamsOf(loadMwpGpuProfile("gtx280")),
+                                    exampleI(), {});
+    QCOMPARE(o.bySweep, 17);
+    CHECK_NEAR(o.energySaving, 0.0323, 2e-4);
+    CHECK_NEAR(o.runtimeEnergySaving, 0.1090, 2e-4);
+    QVERIFY(o.eq63BandwidthLimited);
+    CHECK_NEAR(o.eq63Raw, 11.44, 1e-3);
+    CHECK_NEAR(o.refinedRaw, 16.27, 1e-3);
+    CHECK_NEAR(o.powerGatedSaving, 0.403, 1e-3);
+    QCOMPARE(o.sweep.size(), std::size_t(30));
+    CHECK_NEAR(o.sweep[16].powerGatedW, 100.10, 1e-4);
+}
+
+void TestMwp::eq63AndFix_data() {
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<double>("eq63");
+    QTest::newRow("spec 4.3 Example I N=16 eq.63 'and' (fix)") << QString("and") << 22.89;
+    QTest::newRow("spec 4.3 Example I N=16 eq.63 'or' (printed)") << QString("or") << 30.0;
+}
+
+void TestMwp::eq63AndFix() {
+    QFETCH(QString, rule);
+    QFETCH(double, eq63);
+    MwpVariant v;
+    v.optimalCores = parseOptimalCoresRule(rule.toStdString(), "eq63");
+    const auto o = optimalActiveSms(device("gtx280"), powerParamsOf(loadMwpGpuProfile("gtx280")),
+                                    exampleI(2), v);
+    CHECK_NEAR(o.eq63Raw, eq63, 2e-4);
+    QCOMPARE(o.bySweep, 24); // the sweep does not depend on the rule
+}
+
+void TestMwp::exampleITemperature() {
+    const PowerParams p = powerParamsOf(loadMwpGpuProfile("gtx280"));
+    const auto r = power(device("gtx280"), p, exampleI(), {});
+    const auto t = temperature(p, r.runtimeW, r.memAccessIntensity, {});
+    CHECK_NEAR(t.delta, 22.11, 2e-4);
+    CHECK_NEAR(t.maxTempC, 79.11, 1e-4);
+    CHECK_NEAR(t.saturatedExtraW, 10.05, 1e-3);
+    // The literal reading of eq. (53): an absolute "maximum temperature" of 22 C, below the
+    // 57 C start: the reason the consistent variant reads it as a rise.
+    const auto lit = temperature(p, r.runtimeW, r.memAccessIntensity, MwpVariant::thesis());
+    CHECK_NEAR(lit.maxTempC, 22.11, 2e-4);
+    QVERIFY(lit.delta < 0);
+}
+
+void TestMwp::exampleH_data() {
+    QTest::addColumn<double>("t");
+    QTest::addColumn<double>("temp");
+    QTest::addColumn<double>("extraW");
+    for (auto [t, temp, w] : {std::tuple{0.0, 57.000, 0.0},
+                              {35.0, 70.781, 6.264},
+                              {60.0, 74.875, 8.125},
+                              {100.0, 77.549, 9.340},
+                              {175.0, 78.654, 9.843},
+                              {300.0, 78.797, 9.908},
+                              {600.0, 78.801, 9.910}}) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 4.3 Example H t=%1 s").arg(t)))
+            << t << temp << w;
+    }
+}
+
+void TestMwp::exampleH() {
+    QFETCH(double, t);
+    QFETCH(double, temp);
+    QFETCH(double, extraW);
+    const PowerParams p = powerParamsOf(loadMwpGpuProfile("gtx280"));
+    const auto tr = temperature(p, 100, 0.2, {});
+    CHECK_NEAR(tr.delta, 21.801, 1e-9);
+    QVERIFY(std::abs(temperatureAt(p, tr, t) - temp) <= 1.5e-3);
+    QVERIFY(std::abs(extraPowerAt(p, tr, t) - extraW) <= 1.5e-3);
+    // Decay from 78.801 C.
+    QVERIFY(std::abs(decayTemperatureAt(p, 78.801, 60) - 65.02) <= 6e-3);
+    QVERIFY(std::abs(decayTemperatureAt(p, 78.801, 120) - 59.95) <= 6e-3);
+    QVERIFY(std::abs(decayTemperatureAt(p, 78.801, 300) - 57.15) <= 6e-3);
+}
+
+void TestMwp::fermiPower() {
+    // O17 (coarse): GTX 580 idle 27 W; one active SM reads ~93 W (idle + activation 64 + a
+    // sixteenth of the units); power is linear in active SMs.
+    const Device d = device("gtx580");
+    const PowerParams p = powerParamsOf(loadMwpGpuProfile("gtx580"));
+    QVERIFY(!p.logBeta.has_value());
+    Kernel k = kernelOf(loadKernelProfile("cmem"), loadMwpGpuProfile("gtx580"));
+    k.activeSms = 1;
+    const auto one = power(d, p, k, {});
+    QVERIFY2(one.gpuW > 91 && one.gpuW < 100, qPrintable(QString::number(one.gpuW)));
+    QCOMPARE(one.scale, 1.0 / 16);
+    QVERIFY(!p.hasTemperature());
+    QVERIFY_THROWS_EXCEPTION(InputError, temperature(p, 100, 0.2, {}));
+}
+
+// --- Chapter V ---
+
+void TestMwp::exampleJ_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<int>("blocks"); // resident blocks of 8 warps: N = 8 x blocks
+    QTest::addColumn<double>("mwpApp");
+    QTest::addColumn<double>("mwp");
+    QTest::addColumn<double>("memN");
+    QTest::addColumn<double>("compN");
+    QTest::addColumn<double>("idle");
+    QTest::addColumn<double>("effRatio");
+    QTest::addColumn<double>("perf");
+    QTest::addColumn<int>("category");
+    QTest::addColumn<double>("alpha");
+    QTest::addColumn<int>("cores");
+    QTest::addColumn<double>("nSugg");
+    QTest::addColumn<double>("coreRed"); // 0: not applicable
+    const struct {
+        const char* k;
+        int b;
+        double app, mwp, memN, compN, idle, eff, perf;
+        int cat;
+        double alpha;
+        int cores;
+        double nSugg, red;
+    } rows[] = {
+        {"cmem", 1, 8, 8, 548.0, 112, 436.0, 0.1752, 277.0, 5, 0.375, 16, 8, 4.449},
+        {"cmem", 2, 16, 16, 660.0, 224, 436.0, 0.2909, 459.9, 5, 0.750, 16, 16, 2.076},
+        {"cmem", 3, 24, 21.346, 790.79, 336, 454.79, 0.3642, 575.8, 4, 1.124, 14, 21.3465, 1.354},
+        {"cmem", 4, 32, 21.346, 959.43, 448, 511.43, 0.4002, 632.8, 3, 1.499, 10, 21.3465, 1.005},
+        {"cmem", 6, 32.143, 21.346, 1296.73, 672, 624.73, 0.4442, 702.3, 8, 1.506, 10, 21.3465, 0},
+        {"dmadd", 1, 16, 8, 492.0, 48, 444.0, 0.0163, 25.7, 5, 0.750, 16, 8, 10.571},
+        {"dmadd", 2, 32, 16, 540.0, 96, 444.0, 0.0296, 46.8, 3, 1.499, 10, 10.673, 4.933},
+        {"dmadd", 3, 48, 21.346, 628.02, 144, 484.02, 0.0382, 60.4, 3, 2.249, 7, 10.673, 3.217},
+        {"dmadd", 4, 64, 21.346, 796.66, 192, 604.66, 0.0402, 63.5, 3, 2.998, 5, 10.673, 2.387},
+    };
+    for (const auto& r : rows) {
+        QTest::newRow(
+            qPrintable(QStringLiteral("spec 4.3 Example J %1-like N=%2").arg(r.k).arg(8 * r.b)))
+            << QString(r.k) << r.b << r.app << r.mwp << r.memN << r.compN << r.idle << r.eff
+            << r.perf << r.cat << r.alpha << r.cores << r.nSugg << r.red;
+    }
+}
+
+void TestMwp::exampleJ() {
+    QFETCH(QString, kernel);
+    QFETCH(int, blocks);
+    QFETCH(double, mwpApp);
+    QFETCH(double, mwp);
+    QFETCH(double, memN);
+    QFETCH(double, compN);
+    QFETCH(double, idle);
+    QFETCH(double, effRatio);
+    QFETCH(double, perf);
+    QFETCH(int, category);
+    QFETCH(double, alpha);
+    QFETCH(int, cores);
+    QFETCH(double, nSugg);
+    QFETCH(double, coreRed);
+    Kernel k = kernelOf(loadKernelProfile(("example-j-" + kernel).toStdString()),
+                        loadMwpGpuProfile("gtx580"));
+    k.activeBlocksPerSm = blocks;
+    for (const char* v : {"consistent", "thesis"}) {
+        const auto r = throughput(device("gtx580"), k, variantNamed(v));
+        CHECK_NEAR(r.mwpApp, mwpApp, 5e-4);
+        CHECK_NEAR(r.mwp, mwp, 5e-4);
+        CHECK_NEAR(r.memN, memN, 2e-5);
+        QCOMPARE(r.compCyclesN, compN);
+        CHECK_NEAR(r.idleMemCycles, idle, 2e-5);
+        CHECK_NEAR(r.effRatio, effRatio, 5e-4);
+        // The spec prints GFLOP/s with one decimal.
+        QVERIFY2(std::abs(r.perfGflops - perf) <= 0.051, qPrintable(QString::number(r.perfGflops)));
+        QCOMPARE(r.category, category);
+        CHECK_NEAR(r.alpha, alpha, 1e-3);
+        QCOMPARE(r.suggestedCores, cores);
+        CHECK_NEAR(r.suggestedN, nSugg, 2e-4);
+        if (coreRed == 0) {
+            QVERIFY(!r.coreFrequencyDivisor.has_value());
+        } else {
+            QVERIFY(r.coreFrequencyDivisor.has_value());
+            CHECK_NEAR(*r.coreFrequencyDivisor, coreRed, 1e-3);
+        }
+        QVERIFY(r.effRatio <= r.effRatioCompOnly);
+    }
+}
+
+void TestMwp::exampleJTrace() {
+    Kernel k = kernelOf(loadKernelProfile("example-j-cmem"), loadMwpGpuProfile("gtx580"));
+    const auto r = throughput(device("gtx580"), k, {});
+    QCOMPARE(r.effComp, 14.0);
+    QCOMPARE(r.effPerf, 12.0);
+    QCOMPARE(r.effMem, 450.0);
+    CHECK_NEAR(r.mwpAppInfiN, 32.143, 1e-4);
+    QCOMPARE(r.mwpAppOneMemWarp, 32.0);
+    CHECK_NEAR(r.bwPerWarp, 0.439182, 1e-6);
+    CHECK_NEAR(r.mwpBw, 21.3465, 1e-5);
+    QCOMPARE(r.mwpProc, 112.5);
+    QCOMPARE(r.limiter, ThroughputLimiter::Bandwidth);
+    QCOMPARE(r.memSerialN, 14400.0);
+    CHECK_NEAR(r.memDividedN, 674.58, 1e-5);
+    QVERIFY(!r.warpsSufficient);
+    CHECK_NEAR(r.suggestedCoresExact, 16 / 1.499, 1e-3);
+    QVERIFY(QString::fromLatin1(categoryText(3).verbatim.data()).contains("MWP_BW problem"));
+    QVERIFY(!categoryText(7).erratum.empty());
+}
+
+void TestMwp::exampleJFewerSms_data() {
+    QTest::addColumn<int>("sms");
+    QTest::addColumn<int>("category");
+    QTest::addColumn<double>("perf");
+    QTest::addColumn<double>("effRatio");
+    QTest::newRow("spec 4.3 Example J Cmem N=48 k=8 (category 10)") << 8 << 10 << 411.0 << 0.520;
+    QTest::newRow("spec 4.3 Example J Cmem N=48 k=12 (category 9)") << 12 << 9 << 597.4 << 0.0;
+}
+
+void TestMwp::exampleJFewerSms() {
+    QFETCH(int, sms);
+    QFETCH(int, category);
+    QFETCH(double, perf);
+    QFETCH(double, effRatio);
+    Kernel k = kernelOf(loadKernelProfile("example-j-cmem"), loadMwpGpuProfile("gtx580"));
+    k.activeBlocksPerSm = 6;
+    k.activeSms = sms;
+    const auto r = throughput(device("gtx580"), k, {});
+    QCOMPARE(r.category, category);
+    QVERIFY2(std::abs(r.perfGflops - perf) <= 0.051, qPrintable(QString::number(r.perfGflops)));
+    if (effRatio > 0) {
+        CHECK_NEAR(r.effRatio, effRatio, 1e-3);
+        CHECK_NEAR(r.idleMemCycles, 436.0, 1e-4);
+        CHECK_NEAR(r.mwp, 32.143, 1e-4);
+    }
+}
+
+void TestMwp::exampleJDmaddAcrossSms_data() {
+    QTest::addColumn<int>("sms");
+    QTest::addColumn<double>("perf");
+    for (auto [k, p] :
+         {std::pair{4, 19.9}, {8, 39.8}, {10, 49.7}, {11, 54.0}, {12, 56.6}, {16, 63.5}}) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 4.3 Example J Dmadd N=32 k=%1").arg(k)))
+            << k << p;
+    }
+}
+
+void TestMwp::exampleJDmaddAcrossSms() {
+    QFETCH(int, sms);
+    QFETCH(double, perf);
+    Kernel k = kernelOf(loadKernelProfile("example-j-dmadd"), loadMwpGpuProfile("gtx580"));
+    k.activeSms = sms;
+    const auto r = throughput(device("gtx580"), k, {});
+    QVERIFY2(std::abs(r.perfGflops - perf) <= 0.051, qPrintable(QString::number(r.perfGflops)));
+}
+
+void TestMwp::figure101And130() {
+    // O23 (Fig. 101): MWP_App = 4, MWP_BW = 3, N = 2 -> MWP = 2.
+    Device d = device("gtx580");
+    Kernel k;
+    k.threadsPerBlock = 64; // N = 2
+    k.blocks = 32;
+    k.activeBlocksPerSm = 1;
+    k.mix.other = 450.0 / 4; // EffComp = 112.5 -> MWP_App_InfiN = 4
+    k.coalMemInsts = 1;
+    k.memLOverride = 450;
+    k.mstr = 2;
+    const double bwPerWarp = d.freqGhz * 128 / 450;
+    d.bandwidthGbs = 3 * bwPerWarp * d.nSm; // MWP_BW = 3
+    const auto r = throughput(d, k, {});
+    CHECK_NEAR(r.mwpAppInfiN, 4.0, 1e-12);
+    CHECK_NEAR(r.mwpApp, 4.0, 1e-12);
+    CHECK_NEAR(r.mwpBw, 3.0, 1e-12);
+    QCOMPARE(r.mwp, 2.0);
+    QCOMPARE(r.limiter, ThroughputLimiter::Warps);
+    // O24 (Fig. 130): N = 2 and three computations needed per memory period: the core clock
+    // can be divided by three.
+    QVERIFY(r.coreFrequencyDivisor.has_value());
+    CHECK_NEAR(*r.coreFrequencyDivisor, 3.0, 1e-12);
+}
+
+// --- Properties ---
+
+void TestMwp::propertiesRandom_data() {
+    QTest::addColumn<QString>("variant");
+    QTest::newRow("consistent") << QString("consistent");
+    QTest::newRow("thesis") << QString("thesis");
+}
+
+void TestMwp::propertiesRandom() {
+    QFETCH(QString, variant);
+    const MwpVariant v = variantNamed(variant);
+    std::mt19937 rng(20121201);
+    std::uniform_real_distribution<double> u(0, 1);
+    const Device gpus[] = {device("fx5600"), device("gtx280"), device("gtx580")};
+    const PowerParams p280 = powerParamsOf(loadMwpGpuProfile("gtx280"));
+    for (int i = 0; i < 3000; ++i) {
+        const Device& d = gpus[i % 3];
+        Kernel k;
+        k.threadsPerBlock = 32 * (1 + static_cast<int>(u(rng) * 16));
+        k.activeBlocksPerSm = 1 + static_cast<int>(u(rng) * 8);
+        k.blocks = std::ceil(u(rng) * 5000) + 1;
+        k.mix.fp = std::floor(u(rng) * 200);
+        k.mix.intMul = std::floor(u(rng) * 5);
+        k.mix.other = std::floor(u(rng) * 100);
+        k.coalMemInsts = std::floor(u(rng) * 20);
+        k.uncoalMemInsts = u(rng) < 0.5 ? std::floor(u(rng) * 10) : 0;
+        k.synchInsts = std::floor(u(rng) * 4);
+        k.uncoalPerMw = 1 + std::floor(u(rng) * 32);
+        k.activeSms = 1 + static_cast<int>(u(rng) * d.nSm);
+        if (k.mix.total() + k.coalMemInsts + k.uncoalMemInsts == 0) {
+            k.mix.fp = 1;
+        }
+        const MwpResult r = evaluate(d, k, v);
+        const QString at = QStringLiteral("case %1").arg(i);
+        QVERIFY2(r.mwp <= r.n * (1 + 1e-12), qPrintable(at));         // MWP <= N
+        QVERIFY2(r.cwp >= 1 && r.cwp <= r.n + 1e-12, qPrintable(at)); // 1 <= CWP <= N
+        QVERIFY2(r.execCycles > 0 && std::isfinite(r.execCycles), qPrintable(at));
+        QVERIFY2(r.execCycles >= r.execCyclesApp, qPrintable(at));
+        if (r.memInsts > 0 && v.case2 == Case2Rule::Consistent) {
+            // Every round exposes at least one memory latency, and (finding, see docs/model.md)
+            // Case 2 can undercut the issue time of N warps by at most a factor of 2.
+            QVERIFY2(r.cyclesPerRound >= r.memL * (1 - 1e-12) || r.regime == Regime::MemoryBound,
+                     qPrintable(at));
+            QVERIFY2(r.cyclesPerRound >= 0.5 * r.compCycles * r.n * (1 - 1e-12), qPrintable(at));
+            QVERIFY2(!hasWarning(r, MwpWarning::CpiBelowIssueFloor) ||
+                         r.regime == Regime::MemoryBound,
+                     qPrintable(at));
+        }
+        // The rules agree whenever Comp_cycles <= Mem_cycles.
+        if (r.compCycles <= r.memCycles) {
+            QVERIFY2(r.regime == r.otherRuleRegime, qPrintable(at));
+        }
+        // Time scales with 1/Freq at fixed cycles when MWP does not depend on bandwidth.
+        // Chapter V: EffRatio with memory never exceeds the computation-only ratio.
+        const auto t = throughput(d, k, v);
+        QVERIFY2(t.effRatio <= t.effRatioCompOnly + 1e-12, qPrintable(at));
+        QVERIFY2(r.memInsts == 0 || (t.category >= 1 && t.category <= 10), qPrintable(at));
+        // Access rates are in [0, 2] (in [0, 1] whenever CPI >= the issue floor).
+        if (d.id == "gtx280") {
+            const auto pr = power(d, p280, k, v);
+            for (const auto& up : pr.units) {
+                QVERIFY2(up.accessRate >= 0, qPrintable(at));
+                if (v.case2 == Case2Rule::Consistent) {
+                    QVERIFY2(up.accessRate <= 2 + 1e-9, qPrintable(at));
+                }
+                if (!hasWarning(r, MwpWarning::CpiBelowIssueFloor)) {
+                    QVERIFY2(up.accessRate <= 1 + 1e-9, qPrintable(at));
+                }
+                if (v.clampAccessRate) {
+                    QVERIFY2(up.watts >= 0, qPrintable(at));
+                }
+            }
+            QVERIFY2(pr.gpuW >= p280.idlePowerW, qPrintable(at));
+        }
+    }
+    // s(Num_SMs) = 1 for any SM count.
+    for (int n : {1, 14, 16, 30, 80}) {
+        QCOMPARE(logScale(n, n, 1.1), 1.0);
+    }
+}
+
+void TestMwp::categoryPartitionComplete() {
+    // Exactly one of the ten verbatim conditions of Figs. 114/115 holds for any inputs.
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(0.5, 60);
+    for (int i = 0; i < 20000; ++i) {
+        const double n = u(rng), infiN = u(rng), app = u(rng), bw = u(rng), proc = u(rng);
+        const bool I = n < infiN;
+        const bool conds[10] = {
+            I && proc < app && bw < app,
+            I && proc < app && bw >= app,
+            I && proc >= app && bw < 0.85 * app,
+            I && proc >= app && bw >= 0.85 * app && bw < app,
+            I && proc >= app && bw >= app,
+            !I && proc < app && bw < app,
+            !I && proc < app && bw >= app,
+            !I && proc >= app && bw < 0.85 * app,
+            !I && proc >= app && bw >= 0.85 * app && bw < app,
+            !I && proc >= app && bw >= app,
+        };
+        int count = 0, which = 0;
+        for (int c = 0; c < 10; ++c) {
+            if (conds[c]) {
+                ++count;
+                which = c + 1;
+            }
+        }
+        QCOMPARE(count, 1);
+        QCOMPARE(category(n, infiN, app, bw, proc), which);
+    }
+}
+
+void TestMwp::independentRequests_data() {
+    QTest::addColumn<QString>("form");
+    QTest::addColumn<double>("npw");
+    // Fig. 26b: 2 warps, 2 requests of which 1 is independent: "as if there were four warps".
+    QTest::newRow("spec 1.3 eq.28 doubling form (Fig. 26b: 2N)") << QString("doubling") << 4.0;
+    QTest::newRow("spec 1.3 eq.28 as printed (gives N)") << QString("printed") << 2.0;
+}
+
+void TestMwp::independentRequests() {
+    QFETCH(QString, form);
+    QFETCH(double, npw);
+    MwpVariant v;
+    v.independentWarps = parseIndependentWarps(form.toStdString(), "npw");
+    Kernel k = kernel27(64, 16, 1, 2, 0);
+    k.indMemInsts = 1;
+    const auto r = evaluate(device("fx5600"), k, v);
+    QCOMPARE(r.nEffective, npw);
+    // Every request independent: the printed form divides by zero; guarded and capped at
+    // N x #Mem_req.
+    k.indMemInsts = 2;
+    const auto all = evaluate(device("fx5600"), k, v);
+    QCOMPARE(all.nEffective, 4.0);
+    QVERIFY(std::isfinite(all.execCycles));
+}
+
+// --- Presets, occupancy, bad input ---
+
+void TestMwp::presetsLoad() {
+    for (const auto& e : listProfiles("mwp-gpus")) {
+        const GpuProfile g = loadMwpGpuProfile(e.id);
+        const Device d = deviceOf(g);
+        QVERIFY(d.nSm > 0);
+        for (const auto& [key, q] : g.params) {
+            QVERIFY2(!q.source.empty(), qPrintable(QString::fromStdString(e.id + ": " + key)));
+        }
+    }
+    QCOMPARE(listProfiles("mwp-gpus").size(), std::size_t(5));
+    QVERIFY(hasPowerModel(loadMwpGpuProfile("gtx280")));
+    QVERIFY(hasPowerModel(loadMwpGpuProfile("gtx580")));
+    QVERIFY(!hasPowerModel(loadMwpGpuProfile("fx5600")));
+    int kernels = 0;
+    for (const auto& e : listProfiles("kernels")) {
+        const KernelProfile kp = loadKernelProfile(e.id);
+        for (const char* gpu : {"fx5600", "gtx280", "gtx580"}) {
+            const Kernel k = kernelOf(kp, loadMwpGpuProfile(gpu));
+            const auto r = evaluate(deviceOf(loadMwpGpuProfile(gpu)), k, {});
+            QVERIFY2(r.execCycles > 0, qPrintable(QString::fromStdString(e.id)));
+        }
+        ++kernels;
+    }
+    QVERIFY(kernels >= 20); // Table 3 (13), Examples A, I, J (4), Fig. 117 (5)
+    // The Talg GPUs have no MWP-CWP parameters: a clear error, not a guess.
+    try {
+        (void)deviceOf(loadMwpGpuProfile("gtx980"));
+        QFAIL("gtx980 has no MWP-CWP parameters");
+    } catch (const InputError& e) {
+        QVERIFY(QString(e.what()).contains("freq_ghz"));
+        QVERIFY(QString(e.what()).contains("mem_ld_cycles"));
+    }
+}
+
+void TestMwp::occupancyHelper_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<int>("regs");
+    QTest::addColumn<double>("shared");
+    QTest::addColumn<int>("blocks");
+    QTest::addColumn<QString>("limit");
+    QTest::newRow("CC1.0 256 threads -> 3 (threads)")
+        << QString("fx5600") << 256 << 0 << 0.0 << 3 << QString("threads");
+    QTest::newRow("CC1.0 64 threads -> 8 (blocks)")
+        << QString("fx5600") << 64 << 0 << 0.0 << 8 << QString("blocks");
+    QTest::newRow("CC1.0 256 threads 16 regs -> 2 (registers)")
+        << QString("fx5600") << 256 << 16 << 0.0 << 2 << QString("registers");
+    QTest::newRow("CC1.0 3960 B shared -> 4 (shared)")
+        << QString("fx5600") << 64 << 0 << 3960.0 << 4 << QString("shared_memory");
+    QTest::newRow("CC1.0 1024 threads does not fit")
+        << QString("fx5600") << 1024 << 0 << 0.0 << 0 << QString("block_too_large");
+    QTest::newRow("CC2.0 256 threads -> 6 (N = 48)")
+        << QString("gtx580") << 256 << 0 << 0.0 << 6 << QString("threads");
+}
+
+void TestMwp::occupancyHelper() {
+    QFETCH(QString, gpu);
+    QFETCH(int, threads);
+    QFETCH(int, regs);
+    QFETCH(double, shared);
+    QFETCH(int, blocks);
+    QFETCH(QString, limit);
+    const auto o = occupancy(occupancyLimitsOf(loadMwpGpuProfile(gpu.toStdString())), threads,
+                             regs ? std::optional<int>(regs) : std::nullopt,
+                             shared > 0 ? std::optional<double>(shared) : std::nullopt);
+    QCOMPARE(o.activeBlocks, blocks);
+    QCOMPARE(QString::fromLatin1(name(o.limit).data()), limit);
+}
+
+void TestMwp::badInput_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<int>("which");
+    QTest::newRow("zero blocks") << QString("blocks") << 0;
+    QTest::newRow("NaN frequency") << QString("freq_ghz") << 1;
+    QTest::newRow("negative memory instructions") << QString("coal_mem_insts") << 2;
+    QTest::newRow("no instructions") << QString("instructions") << 3;
+    QTest::newRow("zero resident blocks") << QString("active_blocks_per_sm") << 4;
+    QTest::newRow("more independent than memory requests") << QString("ind_mem_insts") << 5;
+    QTest::newRow("uncoal_per_mw below 1") << QString("uncoal_per_mw") << 6;
+    QTest::newRow("infinite bandwidth") << QString("mem_bandwidth_gbs") << 7;
+}
+
+void TestMwp::badInput() {
+    QFETCH(QString, field);
+    QFETCH(int, which);
+    Device d = device("fx5600");
+    Kernel k = kernel27(128, 80, 5, 6, 0);
+    switch (which) {
+    case 0:
+        k.blocks = 0;
+        break;
+    case 1:
+        d.freqGhz = std::nan("");
+        break;
+    case 2:
+        k.coalMemInsts = -1;
+        break;
+    case 3:
+        k.mix.other = 0;
+        k.coalMemInsts = 0;
+        break;
+    case 4:
+        k.activeBlocksPerSm = 0;
+        break;
+    case 5:
+        k.indMemInsts = 7;
+        break;
+    case 6:
+        k.uncoalPerMw = 0.5;
+        break;
+    case 7:
+        d.bandwidthGbs = std::numeric_limits<double>::infinity();
+        break;
+    }
+    try {
+        (void)evaluate(d, k, {});
+        QFAIL("accepted invalid input");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), field);
+    }
+}
+
+void TestMwp::missingParametersListed() {
+    GpuProfile g = loadMwpGpuProfile("fx5600");
+    try {
+        (void)powerParamsOf(g);
+        QFAIL("fx5600 has no power parameters");
+    } catch (const InputError& e) {
+        QVERIFY(QString(e.what()).contains("power_fp_w"));
+        QVERIFY(QString(e.what()).contains("idle_power_w"));
+        QVERIFY(QString(e.what()).contains("GTX 280"));
+    }
+    // A kernel profile without a launch is refused naming both keys.
+    KernelProfile kp;
+    kp.id = "empty";
+    try {
+        (void)kernelOf(kp, g);
+        QFAIL("accepted a kernel without a launch");
+    } catch (const InputError& e) {
+        QVERIFY(QString(e.what()).contains("threads_per_block"));
+        QVERIFY(QString(e.what()).contains("blocks"));
+    }
+    // Malformed kernel file content: unknown key and wrong unit.
+    const auto bad = parseJson(R"({"id":"x","name":"x","params":{"fp_inst":{"value":1,
+        "unit":"instructions","source":"s"}}})",
+                               "bad.json");
+    QVERIFY_THROWS_EXCEPTION(InputError, kernelProfileFromJson(bad, "bad.json"));
+    const auto unit = parseJson(R"({"id":"x","name":"x","params":{"fp_insts":{"value":1,
+        "unit":"ops","source":"s"}}})",
+                                "unit.json");
+    try {
+        (void)kernelProfileFromJson(unit, "unit.json");
+        QFAIL("accepted a wrong unit");
+    } catch (const InputError& e) {
+        QVERIFY(QString(e.what()).contains("instructions"));
+    }
+}
+
+QTEST_APPLESS_MAIN(TestMwp)
+#include "test_mwp.moc"
