@@ -5,6 +5,7 @@
 #include "mwp/mwp_model.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/power_model.hpp"
+#include "mwp/regime_map.hpp"
 #include "mwp/throughput_model.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
@@ -114,6 +115,11 @@ private slots:
     void categoryPartitionComplete();
     void independentRequests_data();
     void independentRequests();
+
+    // --- regime map ---
+    void regimeMapCellsEqualModel();
+    void regimeMapBoundaryAtSweepS();
+    void regimeMapBadRanges();
 
     // --- presets, occupancy, bad input ---
     void presetsLoad();
@@ -923,6 +929,68 @@ void TestMwp::independentRequests() {
     const auto all = evaluate(device("fx5600"), k, v);
     QCOMPARE(all.nEffective, 4.0);
     QVERIFY(std::isfinite(all.execCycles));
+}
+
+// --- Regime map ---
+
+void TestMwp::regimeMapCellsEqualModel() {
+    const Device d = device("fx5600");
+    const Kernel k = kernel27(128, 80, 5, 3, 3, 2);
+    const AxisRange x{MapAxis::BandwidthGbs, 5, 200, 23, true};
+    const AxisRange y{MapAxis::CompInsts, 1, 400, 17, false};
+    const RegimeMap m = regimeMap(d, k, {}, x, y);
+    QCOMPARE(m.cells.size(), std::size_t(23 * 17));
+    for (std::size_t iy = 0; iy < m.ys.size(); iy += 4) {
+        for (std::size_t ix = 0; ix < m.xs.size(); ix += 5) {
+            Device dd = d;
+            Kernel kk = k;
+            setAxisValue(dd, kk, x.axis, m.xs[ix]);
+            setAxisValue(dd, kk, y.axis, m.ys[iy]);
+            QCOMPARE(axisValue(dd, kk, MapAxis::CompInsts), m.ys[iy]);
+            const auto r = evaluate(dd, kk, {});
+            QCOMPARE(m.at(ix, iy).regime, r.regime);
+            QCOMPARE(m.at(ix, iy).limiter, r.limiter);
+            QCOMPARE(m.at(ix, iy).execCycles, r.execCycles);
+        }
+    }
+    QCOMPARE(m.xs.front(), 5.0);
+    CHECK_NEAR(m.xs.back(), 200.0, 1e-12);
+}
+
+void TestMwp::regimeMapBoundaryAtSweepS() {
+    // Sweep S (coalesced): Case 1 up to N = 11, Case 2 (bandwidth) from N = 12.
+    const RegimeMap m = regimeMap(device("fx5600"), kernel27(32, 512, 1, 6, 0), {},
+                                  {MapAxis::ActiveBlocksPerSm, 1, 32, 32, false},
+                                  {MapAxis::UncoalPerMw, 1, 32, 2, false});
+    QCOMPARE(m.at(10, 0).regime, Regime::ShortOfWarps);
+    QCOMPARE(m.at(11, 0).regime, Regime::MemoryBound);
+    QCOMPARE(m.at(11, 0).limiter, Limiter::Bandwidth);
+    const auto edges = regimeBoundaries(m);
+    bool found = false;
+    for (const auto& e : edges) {
+        found = found || (e.vertical && e.ix == 10 && e.iy == 0);
+        QVERIFY(regimeClass(m.at(e.ix, e.iy)) !=
+                regimeClass(e.vertical ? m.at(e.ix + 1, e.iy) : m.at(e.ix, e.iy + 1)));
+    }
+    QVERIFY(found);
+}
+
+void TestMwp::regimeMapBadRanges() {
+    const Device d = device("fx5600");
+    const Kernel k = kernel27(128, 80, 5, 6, 0);
+    QVERIFY_THROWS_EXCEPTION(InputError, regimeMap(d, k, {}, {MapAxis::FreqGhz, 2, 1, 10, false},
+                                                   {MapAxis::MemLd, 100, 500, 10, false}));
+    QVERIFY_THROWS_EXCEPTION(InputError, regimeMap(d, k, {}, {MapAxis::FreqGhz, 0, 1, 10, true},
+                                                   {MapAxis::MemLd, 100, 500, 10, false}));
+    QVERIFY_THROWS_EXCEPTION(InputError, regimeMap(d, k, {}, {MapAxis::FreqGhz, 1, 2, 10, false},
+                                                   {MapAxis::FreqGhz, 1, 2, 10, false}));
+    QVERIFY_THROWS_EXCEPTION(InputError, parseMapAxis("warp_count", "--x"));
+    // Points outside the domain (0 computation and 0 memory instructions) are marked invalid.
+    const RegimeMap m =
+        regimeMap(d, kernel27(128, 80, 5, 0, 0), {}, {MapAxis::CoalMemInsts, 0, 4, 5, false},
+                  {MapAxis::CompInsts, 0, 10, 3, false});
+    QVERIFY(!m.at(0, 0).valid);
+    QVERIFY(m.at(1, 0).valid);
 }
 
 // --- Presets, occupancy, bad input ---

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "mwp/mwp_model.hpp"
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+// A regime map: the MWP-CWP case and MWP limiter over a grid of any two model inputs
+// (spec §7.2 C7), with the boundaries where the bottleneck label changes.
+namespace cdx::mwp {
+
+enum class MapAxis {
+    ActiveBlocksPerSm, // N = blocks x warps per block
+    ThreadsPerBlock,
+    ActiveSms,
+    BandwidthGbs,
+    FreqGhz,
+    MemLd,
+    DepartureDelUncoal,
+    DepartureDelCoal,
+    CompInsts, // total computation instructions; the mix is scaled proportionally
+    CoalMemInsts,
+    UncoalMemInsts,
+    UncoalPerMw,
+};
+inline constexpr int kMapAxisCount = 12;
+std::string_view name(MapAxis a);  // "active_blocks_per_sm", ...: the parameter keys
+std::string_view label(MapAxis a); // "resident blocks per SM", ...
+std::string_view unit(MapAxis a);
+bool isInteger(MapAxis a);
+MapAxis parseMapAxis(const std::string& s, const std::string& field);
+
+// The value of `a` in the inputs, and the inputs with `a` set to `value` (integers rounded).
+double axisValue(const Device& d, const Kernel& k, MapAxis a);
+void setAxisValue(Device& d, Kernel& k, MapAxis a, double value);
+
+struct AxisRange {
+    MapAxis axis = MapAxis::ActiveBlocksPerSm;
+    double min = 1;
+    double max = 8;
+    int steps = 200;
+    bool log = false; // geometric spacing
+};
+std::vector<double> axisValues(const AxisRange& r);
+
+// One cell: Case 1-3 x limiter (latency, bandwidth, warps, none) -> a class 0..11.
+struct RegimeCell {
+    Regime regime = Regime::MemoryBound;
+    Limiter limiter = Limiter::None;
+    double execCycles = 0;
+    bool valid = true; // false: the inputs are outside the model's domain at this point
+};
+inline int regimeClass(const RegimeCell& c) {
+    return (static_cast<int>(c.regime) - 1) * 4 + static_cast<int>(c.limiter);
+}
+
+struct RegimeMap {
+    AxisRange x, y;
+    std::vector<double> xs, ys;
+    std::vector<RegimeCell> cells; // row-major: cells[iy * xs.size() + ix]
+    const RegimeCell& at(std::size_t ix, std::size_t iy) const {
+        return cells[iy * xs.size() + ix];
+    }
+};
+
+// Throws InputError when an axis range is invalid (min > max, steps < 2, log with min <= 0)
+// or both axes are the same.
+RegimeMap regimeMap(const Device& d, const Kernel& k, const MwpVariant& v, const AxisRange& x,
+                    const AxisRange& y);
+
+// Cell edges where the class changes: vertical edges between (ix, iy) and (ix+1, iy) and
+// horizontal edges between (ix, iy) and (ix, iy+1).
+struct Boundary {
+    bool vertical;
+    std::size_t ix, iy;
+};
+std::vector<Boundary> regimeBoundaries(const RegimeMap& m);
+
+} // namespace cdx::mwp
