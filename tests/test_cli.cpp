@@ -70,6 +70,11 @@ private slots:
     void areaContract();
     void areaFlagsAndBudget();
     void codesignReproducesLaplacian3D();
+    void mwpContract_data();
+    void mwpContract();
+    void mwpReadableAndSweep();
+    void powerContract();
+    void powerFermiAndNoPowerModel();
     void badInput_data();
     void badInput();
 };
@@ -209,7 +214,14 @@ void TestCli::profiles() {
     }
     QCOMPARE(gpus, (QStringList{"gtx980", "titanx"}));
     QCOMPARE(o["stencils"].toArray().size(), 7);
+    QStringList mwpGpus;
+    for (const auto g : o["mwp_gpus"].toArray()) {
+        mwpGpus << g.toObject()["id"].toString();
+    }
+    QCOMPARE(mwpGpus, (QStringList{"8800gt", "8800gtx", "fx5600", "gtx280", "gtx580"}));
+    QVERIFY(o["kernels"].toArray().size() >= 20);
     const Run text = cdx({"profiles"});
+    QVERIFY(text.out.contains("example-a"));
     QVERIFY(text.out.contains("jacobi1d"));
     QVERIFY(text.out.contains("none published"));
 }
@@ -219,6 +231,8 @@ void TestCli::help() {
     QCOMPARE(cdx({"talg", "--help"}).exitCode, 0);
     QVERIFY(cdx({"area", "--help"}).out.contains("--budget"));
     QVERIFY(cdx({"codesign", "--help"}).out.contains("--area MIN:MAX"));
+    QVERIFY(cdx({"mwp", "--help"}).out.contains("--variant consistent|thesis"));
+    QVERIFY(cdx({"power", "--help"}).out.contains("--eq63 and|or"));
     QCOMPARE(cdx({}).exitCode, 2);
 }
 
@@ -293,10 +307,154 @@ void TestCli::codesignReproducesLaplacian3D() {
     }
 }
 
+// The contract: exec_cycles, cpi, mwp, cwp, mwp_without_bw, mwp_peak_bw, n, case,
+// mwp_limiter, category; spec 4.3 examples A, B and C in both variants.
+void TestCli::mwpContract_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<double>("cycles");
+    QTest::addColumn<QString>("kase");
+    QTest::addColumn<QString>("limiter");
+    QTest::addColumn<QString>("variant");
+    const QStringList a{"mwp", "--gpu", "fx5600", "--kernel", "example-a", "--json"};
+    QTest::newRow("spec 4.3 Example A") << a << 50728.1875 << "memory_bound"
+                                        << "latency"
+                                        << "consistent";
+    QTest::newRow("spec 4.3 Example A thesis variant")
+        << a + QStringList{"--variant", "thesis"} << 50728.1875 << "memory_bound"
+        << "latency"
+        << "thesis";
+    const QStringList c =
+        a + QStringList{"--set", "other_insts=398",  "--set", "uncoal_mem_insts=0",
+                        "--set", "coal_mem_insts=2", "--set", "synch_insts=0"};
+    QTest::newRow("spec 4.3 Example C consistent") << c << 32424.0 << "compute_bound"
+                                                   << "bandwidth"
+                                                   << "consistent";
+    QTest::newRow("spec 4.3 Example C literal case 2")
+        << c + QStringList{"--variant", "thesis"} << 10062.2222 << "memory_bound"
+        << "bandwidth"
+        << "thesis";
+    QTest::newRow("spec 4.3 Example B0 --mem-l-coal isca09")
+        << a + QStringList{"--set", "uncoal_mem_insts=0", "--set",        "coal_mem_insts=6",
+                           "--set", "synch_insts=0",      "--mem-l-coal", "isca09"}
+        << 4554.6667 << "memory_bound"
+        << "bandwidth"
+        << "custom";
+}
+
+void TestCli::mwpContract() {
+    QFETCH(QStringList, args);
+    QFETCH(double, cycles);
+    QFETCH(QString, kase);
+    QFETCH(QString, limiter);
+    QFETCH(QString, variant);
+    const Run r = cdx(args);
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = json(r);
+    for (const char* key :
+         {"exec_cycles", "cpi", "mwp", "cwp", "mwp_without_bw", "mwp_peak_bw", "n", "case",
+          "mwp_limiter", "category", "variant", "explanation", "throughput", "trace", "warnings"}) {
+        QVERIFY2(o.contains(key), key);
+    }
+    QVERIFY2(std::abs(o["exec_cycles"].toDouble() - cycles) < 1e-3 * cycles / 1000,
+             qPrintable(QString::number(o["exec_cycles"].toDouble(), 'g', 12)));
+    QCOMPARE(o["case"].toString(), kase);
+    QCOMPARE(o["mwp_limiter"].toString(), limiter);
+    QCOMPARE(o["variant"].toObject()["name"].toString(), variant);
+    const int category = o["category"].toInt();
+    QVERIFY(category >= 1 && category <= 10);
+    QCOMPARE(o["throughput"].toObject()["category"].toInt(), category);
+}
+
+void TestCli::mwpReadableAndSweep() {
+    const Run r = cdx({"mwp", "--gpu", "fx5600", "--kernel", "example-a", "--sweep-warps", "8"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("Case 2: memory-bound"));
+    QVERIFY(r.out.contains("latency / departure delay"));
+    QVERIFY(r.out.contains("Coalescing"));
+    QCOMPARE(r.out.count("memory_bound") + r.out.count("short_of_warps") +
+                 r.out.count("compute_bound"),
+             8);
+    const QJsonObject o =
+        json(cdx({"mwp", "--gpu", "fx5600", "--kernel", "mb4-c", "--json", "--sweep-warps", "3"}));
+    QCOMPARE(o["warp_sweep"].toArray().size(), 3);
+    QCOMPARE(o["warp_sweep"].toArray()[0].toObject()["n"].toDouble(), 8.0);
+    // A shipped kernel file can be given by path too.
+    const QString path = QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/kernels/example-a.json";
+    QCOMPARE(cdx({"mwp", "--gpu", "fx5600", "--kernel", path}).exitCode, 0);
+}
+
+void TestCli::powerContract() {
+    const Run r = cdx({"power", "--gpu", "gtx280", "--kernel", "example-i", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = json(r);
+    // spec 4.3 Example I.
+    QVERIFY(std::abs(o["gpu_power_w"].toDouble() - 176.640) < 1e-3);
+    QVERIFY(std::abs(o["runtime_power_w"].toDouble() - 93.640) < 1e-3);
+    QCOMPARE(o["idle_power_w"].toDouble(), 83.0);
+    QCOMPARE(o["optimal_active_sms"].toInt(), 17);
+    const QJsonObject comps = o["components"].toObject();
+    for (const char* unit : {"fp", "int", "sfu", "alu", "tex_cache", "const_cache", "shared", "reg",
+                             "fds", "const_sm", "global_mem", "local_mem"}) {
+        QVERIFY2(comps.contains(unit), unit);
+    }
+    QVERIFY(std::abs(comps["fds"].toObject()["watts"].toDouble() - 0.46037) < 1e-5);
+    QCOMPARE(o["sweep"].toArray().size(), 30);
+    QVERIFY(std::abs(o["optimum"].toObject()["eq63_raw"].toDouble() - 11.44) < 0.01);
+    QVERIFY(std::abs(o["temperature"].toObject()["max_temp_c"].toDouble() - 79.11) < 0.01);
+    QCOMPARE(o["performance"].toObject()["case"].toString(), QString("memory_bound"));
+    // eq. 63 as printed with N = 16 (spec 4.3): 'or' sends the kernel to all 30 SMs.
+    const QJsonObject orRule =
+        json(cdx({"power", "--gpu", "gtx280", "--kernel", "example-i", "--set",
+                  "active_blocks_per_sm=2", "--eq63", "or", "--json"}));
+    QCOMPARE(orRule["optimum"].toObject()["eq63_raw"].toDouble(), 30.0);
+    QCOMPARE(orRule["optimal_active_sms"].toInt(), 24);
+    const Run text = cdx({"power", "--gpu", "gtx280", "--kernel", "example-i"});
+    QVERIFY(text.out.contains("17 by the GIPS/W sweep"));
+}
+
+void TestCli::powerFermiAndNoPowerModel() {
+    const QJsonObject o = json(cdx({"power", "--gpu", "gtx580", "--kernel", "cmem", "--json"}));
+    QCOMPARE(o["scaling"].toString(), QString("linear"));
+    QVERIFY(o["temperature"].isNull());
+    QCOMPARE(o["activation_power_w"].toDouble(), 64.0);
+    const Run none = cdx({"power", "--gpu", "fx5600", "--kernel", "example-a"});
+    QCOMPARE(none.exitCode, 2);
+    QVERIFY(none.err.contains("power_fp_w"));
+    QVERIFY(none.err.contains("GTX 280"));
+}
+
 void TestCli::badInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("mention");
     const QString tile = "--tile";
+    const QStringList mwpA{"mwp", "--gpu", "fx5600", "--kernel", "example-a"};
+    QTest::newRow("mwp unknown GPU")
+        << QStringList{"mwp", "--gpu", "gtx9999", "--kernel", "example-a"}
+        << "--gpu = gtx9999: unknown id";
+    QTest::newRow("mwp Talg GPU without MWP parameters")
+        << QStringList{"mwp", "--gpu", "gtx980", "--kernel", "example-a"} << "freq_ghz";
+    QTest::newRow("mwp unknown kernel") << QStringList{"mwp", "--gpu", "fx5600", "--kernel", "nope"}
+                                        << "--kernel = nope: unknown id";
+    QTest::newRow("mwp missing --kernel") << QStringList{"mwp", "--gpu", "fx5600"} << "--kernel";
+    QTest::newRow("mwp bad variant") << mwpA + QStringList{"--variant", "literal"}
+                                     << "--variant = literal: expected one of consistent, thesis";
+    QTest::newRow("mwp bad case2") << mwpA + QStringList{"--case2", "loose"} << "--case2 = loose";
+    QTest::newRow("mwp zero blocks") << mwpA + QStringList{"--set", "blocks=0"} << "blocks = 0";
+    QTest::newRow("mwp NaN instructions")
+        << mwpA + QStringList{"--set", "other_insts=nan"} << "other_insts";
+    QTest::newRow("mwp negative bandwidth")
+        << mwpA + QStringList{"--set", "mem_bandwidth_gbs=-5"} << "mem_bandwidth_gbs = -5";
+    QTest::newRow("mwp stencil key")
+        << mwpA + QStringList{"--set", "c_iter_s=1e-9"} << "is a stencil key";
+    QTest::newRow("mwp unknown key") << mwpA + QStringList{"--set", "warps=4"} << "unknown key";
+    QTest::newRow("talg with a kernel key")
+        << QStringList{"talg"} + heat2d({"--tile", "8,256", "--tt", "8", "--set", "blocks=4"})
+        << "MWP-CWP kernel key";
+    QTest::newRow("mwp sweep too large")
+        << mwpA + QStringList{"--sweep-warps", "1000"} << "--sweep-warps = 1000";
+    QTest::newRow("power bad gips")
+        << QStringList{"power", "--gpu", "gtx280", "--kernel", "example-i", "--gips", "per-block"}
+        << "--gips = per-block";
     QTest::newRow("odd tT") << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "7"})
                             << "tT = 7: must be an even integer";
     QTest::newRow("zero tT") << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "0"})
@@ -354,7 +512,7 @@ void TestCli::badInput_data() {
     QTest::newRow("negative within")
         << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
     QTest::newRow("unknown command")
-        << QStringList{"tlag"} << "talg, optimize, area, codesign, profiles";
+        << QStringList{"tlag"} << "talg, optimize, area, codesign, mwp, power, profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
     QTest::newRow("area: negative shared memory")

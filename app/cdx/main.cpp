@@ -2,6 +2,7 @@
 // Exit codes: 0 success, 2 invalid input (one line on stderr), 1 internal error.
 
 #include "cdx/area_commands.hpp"
+#include "cdx/mwp_commands.hpp"
 #include "cdx/talg_commands.hpp"
 #include "params/input_error.hpp"
 
@@ -20,7 +21,11 @@ const char* const kUsage =
     "commands:\n"
     "  talg      T_alg of one tiling with every intermediate value\n"
     "  optimize  exact optimal tile sizes by exhaustive search of the feasible space\n"
-    "  profiles  list the shipped GPU and stencil profiles\n"
+    "  area      die area of a GPU, by component\n"
+    "  codesign  exact hardware/software codesign over an area budget\n"
+    "  mwp       MWP-CWP performance model: case, MWP limiter, Ch. V category, why\n"
+    "  power     IPP power model: per-unit power, energy, optimal number of active SMs\n"
+    "  profiles  list the shipped GPU, stencil and kernel profiles\n"
     "\n"
     "common flags: --json (one JSON object on stdout), --set KEY=VALUE (override a GPU or\n"
     "stencil parameter; repeatable), variant flags --pitch geometric|paper, --nw exact|approx,\n"
@@ -80,6 +85,20 @@ int main(int argc, char** argv) {
             }
             return cdx::cli::runCodesign(args, std::cout);
         }
+        if (command == "mwp") {
+            if (wantsHelp(args)) {
+                std::cout << cdx::cli::kMwpUsage;
+                return 0;
+            }
+            return cdx::cli::runMwp(args, std::cout);
+        }
+        if (command == "power") {
+            if (wantsHelp(args)) {
+                std::cout << cdx::cli::kPowerUsage;
+                return 0;
+            }
+            return cdx::cli::runPower(args, std::cout);
+        }
         if (command == "profiles") {
             if (wantsHelp(args)) {
                 std::cout << cdx::cli::kProfilesUsage;
@@ -87,8 +106,9 @@ int main(int argc, char** argv) {
             }
             return cdx::cli::runProfiles(args, std::cout);
         }
-        std::cerr << "cdx: command = " << command
-                  << ": unknown; expected one of talg, optimize, area, codesign, profiles\n";
+        std::cerr
+            << "cdx: command = " << command
+            << ": unknown; expected one of talg, optimize, area, codesign, mwp, power, profiles\n";
         return 2;
     } catch (const cdx::InputError& e) {
         std::cerr << "cdx: " << e.what() << '\n';

@@ -2,6 +2,7 @@
 
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
+#include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 #include "search/tile_search.hpp"
@@ -378,8 +379,37 @@ int runProfiles(const std::vector<std::string>& args, std::ostream& out) {
                                         : withCIter.c_str());
         o << buf;
     }
+    // MWP-CWP: the thesis's GPUs and the kernels.
+    json mwpGpus = json::array();
+    o << "MWP-CWP GPUs (cdx mwp/power --gpu):\n";
+    for (const auto& e : listProfiles("mwp-gpus")) {
+        const GpuProfile p = loadMwpGpuProfile(e.path.string());
+        const bool power = mwp::hasPowerModel(p);
+        mwpGpus.push_back({{"id", p.id},
+                           {"name", p.name},
+                           {"architecture", p.architecture},
+                           {"power_model", power},
+                           {"path", e.path.string()}});
+        char buf[240];
+        std::snprintf(buf, sizeof buf, "  %-14s %-30s %-12s %s\n", p.id.c_str(), p.name.c_str(),
+                      p.architecture.c_str(), power ? "power model" : "");
+        o << buf;
+    }
+    json kernels = json::array();
+    o << "MWP-CWP kernels (cdx mwp/power --kernel):\n";
+    for (const auto& e : listProfiles("kernels")) {
+        const KernelProfile k = loadKernelProfile(e.path.string());
+        kernels.push_back({{"id", k.id}, {"name", k.name}, {"path", e.path.string()}});
+        char buf[240];
+        std::snprintf(buf, sizeof buf, "  %-16s %s\n", k.id.c_str(), k.name.c_str());
+        o << buf;
+    }
     if (a.has("--json")) {
-        out << json{{"gpus", gpus}, {"stencils", stencils}, {"kernels", json::array()}}.dump(2)
+        out << json{{"gpus", gpus},
+                    {"stencils", stencils},
+                    {"mwp_gpus", mwpGpus},
+                    {"kernels", kernels}}
+                   .dump(2)
             << '\n';
     } else {
         out << o.str();

@@ -1,0 +1,402 @@
+#include "cdx/mwp_commands.hpp"
+
+#include "cdx/arguments.hpp"
+#include "cdx/common.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "mwp/throughput_model.hpp"
+#include "params/input_error.hpp"
+
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+
+namespace cdx::cli {
+
+using json = nlohmann::ordered_json;
+
+const char* const kMwpUsage =
+    "usage: cdx mwp --gpu ID|PATH --kernel ID|PATH [--set KEY=VALUE]...\n"
+    "               [--variant consistent|thesis] [--case2 consistent|literal]\n"
+    "               [--mem-l-coal thesis|isca09] [--rep real|ceil] [--npw doubling|printed]\n"
+    "               [--sweep-warps MAX_BLOCKS] [--json]\n"
+    "  MWP-CWP model (Hong's thesis Ch. II; spec mwp-cwp-power.md): every intermediate value,\n"
+    "  the case (short_of_warps, memory_bound, compute_bound), the MWP limiter (latency,\n"
+    "  bandwidth, warps), the Chapter V category (1-10) with its suggestions, and why.\n"
+    "  GPUs: cdx profiles (mwp-gpus); --set takes GPU and kernel keys.\n";
+
+const char* const kPowerUsage =
+    "usage: cdx power --gpu ID|PATH --kernel ID|PATH [--set KEY=VALUE]...\n"
+    "                 [--variant consistent|thesis] [--eq63 and|or] [--temperature rise|literal]\n"
+    "                 [--gips per-thread|per-warp] [--case2 ...] [--mem-l-coal ...] [--rep ...]\n"
+    "                 [--npw ...] [--json]\n"
+    "  IPP power model (thesis Ch. III): access rates, power per unit, run-time, idle and GPU\n"
+    "  power, energy, GIPS/W, the sweep over active SMs with the optimum (sweep, eq. 63, the\n"
+    "  min(N, CWP) refinement) and, where published, temperature and static power.\n";
+
+namespace {
+
+const std::vector<std::string> kMwpVariantFlags{"--variant", "--case2", "--mem-l-coal", "--rep",
+                                                "--npw",     "--eq63",  "--temperature"};
+
+mwp::MwpVariant mwpVariant(const Arguments& a) {
+    mwp::MwpVariant v =
+        mwp::parseMwpVariant(a.optional("--variant").value_or("consistent"), "--variant");
+    if (const auto s = a.optional("--case2")) {
+        v.case2 = mwp::parseCase2Rule(*s, "--case2");
+    }
+    if (const auto s = a.optional("--mem-l-coal")) {
+        v.memLCoal = mwp::parseMemLCoalForm(*s, "--mem-l-coal");
+    }
+    if (const auto s = a.optional("--rep")) {
+        v.rep = mwp::parseRepRounding(*s, "--rep");
+    }
+    if (const auto s = a.optional("--npw")) {
+        v.independentWarps = mwp::parseIndependentWarps(*s, "--npw");
+    }
+    if (const auto s = a.optional("--eq63")) {
+        v.optimalCores = mwp::parseOptimalCoresRule(*s, "--eq63");
+    }
+    if (const auto s = a.optional("--temperature")) {
+        v.temperature = mwp::parseTemperatureReading(*s, "--temperature");
+    }
+    return v;
+}
+
+struct Inputs {
+    GpuProfile gpu;
+    KernelProfile kernel;
+    mwp::Device device;
+    mwp::Kernel model;
+    mwp::MwpVariant variant;
+};
+
+Inputs loadInputs(const Arguments& a) {
+    Inputs in;
+    in.gpu = loadMwpGpuProfile(a.required("--gpu"));
+    in.kernel = loadKernelProfile(a.required("--kernel"));
+    for (const auto& assignment : a.repeated("--set")) {
+        applyKernelOverride(in.gpu, in.kernel, assignment);
+    }
+    in.device = mwp::deviceOf(in.gpu);
+    in.model = mwp::kernelOf(in.kernel, in.gpu);
+    in.variant = mwpVariant(a);
+    return in;
+}
+
+std::vector<std::string> withVariantFlags(std::vector<std::string> flags) {
+    flags.insert(flags.end(), kMwpVariantFlags.begin(), kMwpVariantFlags.end());
+    return flags;
+}
+
+} // namespace
+
+json mwpVariantJson(const mwp::MwpVariant& v) {
+    return {{"name", v.name()},
+            {"case2", mwp::name(v.case2)},
+            {"mem_l_coal", mwp::name(v.memLCoal)},
+            {"rep", mwp::name(v.rep)},
+            {"npw", mwp::name(v.independentWarps)},
+            {"eq63", mwp::name(v.optimalCores)},
+            {"temperature", mwp::name(v.temperature)},
+            {"clamp_access_rate", v.clampAccessRate}};
+}
+
+json mwpResultJson(const mwp::MwpResult& r) {
+    json warnings = json::array();
+    for (auto w : r.warnings) {
+        warnings.push_back({{"id", mwp::name(w)}, {"message", mwp::describe(w)}});
+    }
+    return {{"exec_cycles", r.execCycles},
+            {"exec_cycles_app", r.execCyclesApp},
+            {"synch_cost", r.synchCost},
+            {"time_s", r.timeSeconds},
+            {"cpi", r.cpi},
+            {"cpi_without_synch", r.cpiWithoutSynch},
+            {"mwp", r.mwp},
+            {"cwp", r.cwp},
+            {"cwp_full", r.cwpFull},
+            {"mwp_without_bw", r.mwpWithoutBw},
+            {"mwp_without_bw_full", r.mwpWithoutBwFull},
+            {"mwp_peak_bw", r.mwpPeakBw},
+            {"n", r.n},
+            {"n_effective", r.nEffective},
+            {"case", mwp::name(r.regime)},
+            {"case_number", static_cast<int>(r.regime)},
+            {"mwp_limiter", mwp::name(r.limiter)},
+            {"trace",
+             {{"active_sms", r.activeSms},
+              {"warps_per_block", r.warpsPerBlock},
+              {"mem_insts", r.memInsts},
+              {"total_insts", r.totalInsts},
+              {"weight_uncoal", r.weightUncoal},
+              {"weight_coal", r.weightCoal},
+              {"mem_l_uncoal", r.memLUncoal},
+              {"mem_l_coal", r.memLCoal},
+              {"mem_l", r.memL},
+              {"departure_delay", r.departureDelay},
+              {"bw_per_warp_gbs", r.bwPerWarp},
+              {"comp_cycles", r.compCycles},
+              {"mem_cycles", r.memCycles},
+              {"comp_p", r.compP},
+              {"rep", r.rep},
+              {"cycles_per_round", r.cyclesPerRound},
+              {"npwb", r.npwb},
+              {"case_other_rule", mwp::name(r.otherRuleRegime)}}},
+            {"warnings", warnings}};
+}
+
+json throughputJson(const mwp::ThroughputResult& t) {
+    const auto& text = mwp::categoryText(t.category);
+    return {{"category", t.category},
+            {"category_title", text.title},
+            {"category_text", text.verbatim},
+            {"warps_sufficient", t.warpsSufficient},
+            {"mwp_app_infin", t.mwpAppInfiN},
+            {"mwp_app", t.mwpApp},
+            {"mwp_bw", t.mwpBw},
+            {"mwp_proc", t.mwpProc},
+            {"mwp", t.mwp},
+            {"limiter", mwp::name(t.limiter)},
+            {"eff_comp", t.effComp},
+            {"eff_perf", t.effPerf},
+            {"eff_mem", t.effMem},
+            {"idle_mem_cycles", t.idleMemCycles},
+            {"eff_ratio", t.effRatio},
+            {"eff_ratio_comp_only", t.effRatioCompOnly},
+            {"peak_achievable_gflops", t.peakAchiGflops},
+            {"perf_gflops", t.perfGflops},
+            {"suggestions",
+             {{"alpha", t.alpha},
+              {"active_sms", t.suggestedCores},
+              {"active_sms_exact", t.suggestedCoresExact},
+              {"n", t.suggestedN},
+              {"core_frequency_divisor",
+               t.coreFrequencyDivisor ? json(*t.coreFrequencyDivisor) : json(nullptr)}}}};
+}
+
+int runMwp(const std::vector<std::string>& args, std::ostream& out) {
+    const Arguments a(args, withVariantFlags({"--gpu", "--kernel", "--set", "--sweep-warps"}),
+                      {"--json"});
+    const Inputs in = loadInputs(a);
+    const mwp::MwpResult r = mwp::evaluate(in.device, in.model, in.variant);
+    const mwp::ThroughputResult t = mwp::throughput(in.device, in.model, in.variant);
+    std::vector<mwp::WarpSweepPoint> sweep;
+    if (a.has("--sweep-warps")) {
+        const auto max = a.positiveInteger("--sweep-warps");
+        if (max > 256) {
+            throw InputError("--sweep-warps", std::to_string(max), "expected 1..256 blocks per SM");
+        }
+        sweep = mwp::sweepWarps(in.device, in.model, in.variant, static_cast<int>(max));
+    }
+    if (a.has("--json")) {
+        json j{{"command", "mwp"},
+               {"gpu", in.gpu.id},
+               {"kernel", in.kernel.id},
+               {"variant", mwpVariantJson(in.variant)}};
+        j.update(mwpResultJson(r));
+        j["category"] = t.category;
+        j["throughput"] = throughputJson(t);
+        j["explanation"] = mwp::explain(r, in.device);
+        if (!sweep.empty()) {
+            json s = json::array();
+            for (const auto& p : sweep) {
+                s.push_back({{"active_blocks_per_sm", p.activeBlocksPerSm},
+                             {"n", p.result.n},
+                             {"mwp", p.result.mwp},
+                             {"cwp", p.result.cwp},
+                             {"case", mwp::name(p.result.regime)},
+                             {"mwp_limiter", mwp::name(p.result.limiter)},
+                             {"exec_cycles", p.result.execCycles}});
+            }
+            j["warp_sweep"] = s;
+        }
+        out << j.dump(2) << '\n';
+        return 0;
+    }
+    std::ostringstream o;
+    o << "MWP-CWP model (variant " << in.variant.name() << "): kernel " << in.kernel.id << " on "
+      << in.gpu.name << " (" << in.gpu.id << ")\n";
+    o << "  N = " << fmt(r.n, 6) << " warps/SM (" << fmt(r.warpsPerBlock, 4) << " per block x "
+      << in.model.activeBlocksPerSm << " blocks), " << r.activeSms << " active SMs, #Rep "
+      << fmt(r.rep, 6) << "\n";
+    o << "  Mem_L " << fmt(r.memL, 8) << " cycles, Departure_delay " << fmt(r.departureDelay, 8)
+      << ", BW_per_warp " << fmt(r.bwPerWarp, 6) << " GB/s\n";
+    o << "  MWP = min(MWP_Without_BW " << fmt(r.mwpWithoutBwFull, 6) << ", MWP_peak_BW "
+      << fmt(r.mwpPeakBw, 6) << ", N " << fmt(r.nEffective, 6) << ") = " << fmt(r.mwp, 6)
+      << "  [limiter: " << mwp::label(r.limiter) << "]\n";
+    o << "  Comp_cycles " << fmt(r.compCycles, 8) << ", Mem_cycles " << fmt(r.memCycles, 8)
+      << ", CWP = " << fmt(r.cwp, 6) << " (full " << fmt(r.cwpFull, 6) << ")\n";
+    o << "  Case " << static_cast<int>(r.regime) << ": " << mwp::label(r.regime) << "\n";
+    o << "  Exec_cycles " << fmt(r.execCycles, 10) << " (app " << fmt(r.execCyclesApp, 10)
+      << " + synch " << fmt(r.synchCost, 8) << ") = " << fmt(r.timeSeconds * 1e6, 6) << " us; CPI "
+      << fmt(r.cpi, 6) << " (" << fmt(r.cpiWithoutSynch, 6) << " without synch)\n";
+    o << "  Chapter V: category " << t.category << " (" << mwp::categoryText(t.category).title
+      << "); MWP_App " << fmt(t.mwpApp, 6) << ", MWP_BW " << fmt(t.mwpBw, 6) << ", MWP_Proc "
+      << fmt(t.mwpProc, 6) << "; EffRatio " << fmt(t.effRatio, 4);
+    if (t.peakAchiGflops > 0) {
+        o << ", " << fmt(t.perfGflops, 5) << " GFLOP/s";
+    }
+    o << "\n  Suggestions: active SMs " << t.suggestedCores << " (alpha " << fmt(t.alpha, 4)
+      << "), N " << fmt(t.suggestedN, 4);
+    if (t.coreFrequencyDivisor) {
+        o << ", core clock / " << fmt(*t.coreFrequencyDivisor, 4);
+    }
+    o << "\n\n" << mwp::explain(r, in.device) << "\n";
+    for (auto w : r.warnings) {
+        o << "warning: " << mwp::describe(w) << "\n";
+    }
+    if (!sweep.empty()) {
+        o << "\n blocks/SM      N        MWP        CWP  case            limiter     cycles\n";
+        for (const auto& p : sweep) {
+            char buf[200];
+            std::snprintf(buf, sizeof buf, "%10d %6.0f %10.4f %10.4f  %-15s %-10s %12.6g\n",
+                          p.activeBlocksPerSm, p.result.n, p.result.mwp, p.result.cwp,
+                          std::string(mwp::name(p.result.regime)).c_str(),
+                          std::string(mwp::name(p.result.limiter)).c_str(), p.result.execCycles);
+            o << buf;
+        }
+    }
+    out << o.str();
+    return 0;
+}
+
+int runPower(const std::vector<std::string>& args, std::ostream& out) {
+    const Arguments a(args, withVariantFlags({"--gpu", "--kernel", "--set", "--gips"}), {"--json"});
+    const Inputs in = loadInputs(a);
+    const std::string gips = a.optional("--gips").value_or("per-thread");
+    if (gips != "per-thread" && gips != "per-warp") {
+        throw InputError("--gips", gips, "expected one of per-thread, per-warp");
+    }
+    const bool perWarp = gips == "per-warp";
+    const mwp::PowerParams p = mwp::powerParamsOf(in.gpu);
+    const mwp::PowerResult r = mwp::power(in.device, p, in.model, in.variant, perWarp);
+    const mwp::OptimalSms o = mwp::optimalActiveSms(in.device, p, in.model, in.variant, perWarp);
+    std::optional<mwp::TemperatureResult> temp;
+    if (p.hasTemperature()) {
+        temp = mwp::temperature(p, r.runtimeW, r.memAccessIntensity, in.variant);
+    }
+    if (a.has("--json")) {
+        json comps = json::object();
+        for (const auto& u : r.units) {
+            comps[std::string(mwp::name(u.unit))] = {
+                {"accesses", u.accesses}, {"access_rate", u.accessRate},
+                {"factor", u.factor},     {"max_power_w", p[u.unit]},
+                {"watts", u.watts},       {"on_chip", mwp::isOnChip(u.unit)}};
+        }
+        json sweep = json::array();
+        for (const auto& row : o.sweep) {
+            sweep.push_back({{"active_sms", row.activeSms},
+                             {"case", mwp::name(row.result.performance.regime)},
+                             {"mwp", row.result.performance.mwp},
+                             {"time_s", row.result.performance.timeSeconds},
+                             {"gips", row.result.gips},
+                             {"runtime_power_w", row.result.runtimeW},
+                             {"gpu_power_w", row.result.gpuW},
+                             {"gips_per_w", row.result.gipsPerW},
+                             {"energy_j", row.result.energyJ},
+                             {"power_gated_w", row.powerGatedW}});
+        }
+        json warnings = json::array();
+        for (const auto& w : r.warnings) {
+            warnings.push_back(w);
+        }
+        json j{{"command", "power"},
+               {"gpu", in.gpu.id},
+               {"kernel", in.kernel.id},
+               {"variant", mwpVariantJson(in.variant)},
+               {"active_sms", r.performance.activeSms},
+               {"gpu_power_w", r.gpuW},
+               {"runtime_power_w", r.runtimeW},
+               {"idle_power_w", p.idlePowerW},
+               {"activation_power_w", p.activationW},
+               {"components", comps},
+               {"sm_sum_w", r.smSum},
+               {"max_sm_w", r.maxSm},
+               {"memory_w", r.memoryW},
+               {"active_sm_scale", r.scale},
+               {"scaling", p.logBeta ? "log" : "linear"},
+               {"warps_per_sm", r.warpsPerSm},
+               {"time_s", r.performance.timeSeconds},
+               {"energy_j", r.energyJ},
+               {"runtime_energy_j", r.runtimeEnergyJ},
+               {"gips", r.gips},
+               {"gips_counts", gips},
+               {"gips_per_w", r.gipsPerW},
+               {"optimal_active_sms", o.bySweep},
+               {"optimum",
+                {{"sweep", o.bySweep},
+                 {"eq63", o.eq63Cores},
+                 {"eq63_raw", o.eq63Raw},
+                 {"eq63_bandwidth_limited", o.eq63BandwidthLimited},
+                 {"min_n_cwp", o.refinedCores},
+                 {"min_n_cwp_raw", o.refinedRaw},
+                 {"energy_saving", o.energySaving},
+                 {"runtime_energy_saving", o.runtimeEnergySaving},
+                 {"power_gated_saving", o.powerGatedSaving}}},
+               {"sweep", sweep}};
+        if (temp) {
+            j["temperature"] = {{"mem_access_intensity", r.memAccessIntensity},
+                                {"rise_c", temp->delta},
+                                {"max_temp_c", temp->maxTempC},
+                                {"saturated_static_power_w", temp->saturatedExtraW}};
+        } else {
+            j["temperature"] = nullptr;
+        }
+        j["performance"] = mwpResultJson(r.performance);
+        j["warnings"] = warnings;
+        out << j.dump(2) << '\n';
+        return 0;
+    }
+    std::ostringstream s;
+    s << "IPP power model (variant " << in.variant.name() << "): kernel " << in.kernel.id << " on "
+      << in.gpu.name << " (" << in.gpu.id << "), " << r.performance.activeSms << " active SMs\n";
+    s << "  time " << fmt(r.performance.timeSeconds * 1e6, 6) << " us (case "
+      << static_cast<int>(r.performance.regime) << ", " << mwp::label(r.performance.regime)
+      << "), Warps_per_SM " << fmt(r.warpsPerSm, 6) << "\n\n";
+    s << "  unit                     access rate   MaxPower W   power W\n";
+    for (const auto& u : r.units) {
+        if (p[u.unit] == 0) {
+            continue;
+        }
+        char buf[200];
+        char rate[32];
+        if (u.unit == mwp::PowerUnit::ConstSm) {
+            std::snprintf(rate, sizeof rate, "%11s", "(constant)");
+        } else {
+            std::snprintf(rate, sizeof rate, "%11.5f", u.accessRate);
+        }
+        std::snprintf(buf, sizeof buf, "  %-24s %s %12.4g %9.5f%s\n",
+                      std::string(mwp::label(u.unit)).c_str(), rate, p[u.unit], u.watts,
+                      mwp::isOnChip(u.unit) ? " per SM" : " chip");
+        s << buf;
+    }
+    s << "\n  SMs " << fmt(r.maxSm, 6) << " W + memory " << fmt(r.memoryW, 6) << " W, x "
+      << (p.logBeta ? "log scale " : "linear scale ") << fmt(r.scale, 6);
+    if (p.activationW > 0) {
+        s << " + activation " << fmt(p.activationW, 4) << " W";
+    }
+    s << " = run-time " << fmt(r.runtimeW, 6) << " W; + idle " << fmt(p.idlePowerW, 4)
+      << " W = GPU " << fmt(r.gpuW, 6) << " W\n";
+    s << "  energy " << fmt(r.energyJ * 1e3, 6) << " mJ (run-time "
+      << fmt(r.runtimeEnergyJ * 1e3, 6) << " mJ), " << fmt(r.gips, 6) << " GIPS (" << gips << "), "
+      << fmt(r.gipsPerW, 6) << " GIPS/W\n";
+    s << "  optimal active SMs: " << o.bySweep << " by the GIPS/W sweep; eq. 63 "
+      << fmt(o.eq63Raw, 5) << (o.eq63BandwidthLimited ? " (bandwidth-limited)" : " (all SMs)")
+      << "; min(N, CWP) form " << fmt(o.refinedRaw, 5) << "\n";
+    s << "  energy saving at " << o.bySweep << " SMs: " << fmt(o.energySaving * 100, 4)
+      << "% (run-time only " << fmt(o.runtimeEnergySaving * 100, 4) << "%, with power gating "
+      << fmt(o.powerGatedSaving * 100, 4) << "%)\n";
+    if (temp) {
+        s << "  temperature: rise " << fmt(temp->delta, 5) << " C to " << fmt(temp->maxTempC, 5)
+          << " C; static power +" << fmt(temp->saturatedExtraW, 4) << " W at saturation\n";
+    } else {
+        s << "  temperature: no published parameters for this GPU\n";
+    }
+    for (const auto& w : r.warnings) {
+        s << "warning: " << w << "\n";
+    }
+    out << s.str();
+    return 0;
+}
+
+} // namespace cdx::cli
