@@ -19,6 +19,7 @@ private slots:
     void roundTripIsExact();
     void saveIsAtomic();
     void areaAndCodesignSettings();
+    void mwpSettings();
     void badFiles_data();
     void badFiles();
 };
@@ -101,6 +102,32 @@ void TestSession::areaAndCodesignSettings() {
             1e-6);
 }
 
+void TestSession::mwpSettings() {
+    SessionState s = defaultSession();
+    QCOMPARE(s.mwp.gpu.id, std::string("gtx280"));
+    QCOMPARE(s.mwp.kernel.id, std::string("example-i"));
+    applyKernelOverride(s.mwp.gpu, s.mwp.kernel, "active_blocks_per_sm=2");
+    applyKernelOverride(s.mwp.gpu, s.mwp.kernel, "mem_bandwidth_gbs=99.5");
+    s.mwp.variant = mwp::MwpVariant::thesis();
+    s.mwp.variant.rep = mwp::RepRounding::Ceil;
+    s.mwp.mapX = {mwp::MapAxis::ActiveSms, 1, 30, 30, false};
+    s.mwp.mapY = {mwp::MapAxis::MemLd, 100, 900, 50, true};
+    const SessionState back = sessionFromJson(sessionToJson(s), "mem");
+    QVERIFY(sameSession(back, s));
+    QVERIFY(back.mwp.variant == s.mwp.variant);
+    QCOMPARE(back.mwp.model().activeBlocksPerSm, 2);
+    QCOMPARE(back.mwp.device().bandwidthGbs, 99.5);
+    QVERIFY(back.mwp.kernel.params.at("active_blocks_per_sm").edited);
+    QCOMPARE(back.mwp.mapY.steps, 50);
+    QVERIFY(back.mwp.mapY.log);
+    // Sessions written before the MWP-CWP views open with the default GTX 280 / Example I.
+    auto j = nlohmann::json::parse(sessionToJson(s));
+    j.erase("mwp");
+    const SessionState old = sessionFromJson(j.dump(), "old.cdx.json");
+    QCOMPARE(old.mwp.kernel.id, std::string("example-i"));
+    QVERIFY(old.mwp.variant == mwp::MwpVariant::consistent());
+}
+
 void TestSession::badFiles_data() {
     QTest::addColumn<QString>("from");
     QTest::addColumn<QString>("to");
@@ -129,6 +156,18 @@ void TestSession::badFiles_data() {
     QTest::newRow("negative GPU value") << "\"value\": 16\n"
                                         << "\"value\": -16\n"
                                         << "n_sm";
+    QTest::newRow("unknown MWP-CWP variant") << "\"case2\": \"consistent\""
+                                             << "\"case2\": \"strict\""
+                                             << "mwp.variant.case2";
+    QTest::newRow("map steps out of range") << "\"steps\": 200,\n        \"log\": true"
+                                            << "\"steps\": 1,\n        \"log\": true"
+                                            << "mwp.map.y.steps";
+    QTest::newRow("unknown map axis") << "\"axis\": \"comp_insts\""
+                                      << "\"axis\": \"warps\""
+                                      << "mwp.map.x.axis";
+    QTest::newRow("kernel with zero blocks") << "\"value\": 3000"
+                                             << "\"value\": 0"
+                                             << "blocks";
     QTest::newRow("unknown area form") << "\"form\": \"canonical\""
                                        << "\"form\": \"c9\""
                                        << "area.form";

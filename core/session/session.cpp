@@ -1,8 +1,10 @@
 #include "session/session.hpp"
 
+#include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
 #include "search/tile_search.hpp"
 
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -55,7 +57,67 @@ std::string stringMember(const nlohmann::json& j, const char* key, const std::st
     return v.get<std::string>();
 }
 
+json axisJson(const mwp::AxisRange& r) {
+    return {{"axis", mwp::name(r.axis)},
+            {"min", r.min},
+            {"max", r.max},
+            {"steps", r.steps},
+            {"log", r.log}};
+}
+
+mwp::AxisRange axisFrom(const nlohmann::json& a, const std::string& field,
+                        const std::string& file) {
+    if (!a.is_object()) {
+        throw InputError(field, a.dump().substr(0, 40), "expected an object", file);
+    }
+    mwp::AxisRange r;
+    try {
+        r.axis = mwp::parseMapAxis(stringMember(a, "axis", file), field + ".axis");
+    } catch (const InputError& e) {
+        throw InputError(e.field(), e.value(), e.allowed(), file);
+    }
+    const auto number = [&](const char* key) {
+        const auto& v = member(a, key, file);
+        if (!v.is_number() || !std::isfinite(v.get<double>())) {
+            throw InputError(field + "." + key, v.dump(), "expected a finite number", file);
+        }
+        return v.get<double>();
+    };
+    r.min = number("min");
+    r.max = number("max");
+    const auto& steps = member(a, "steps", file);
+    if (!steps.is_number_integer() || steps.get<int>() < 2 || steps.get<int>() > 2000) {
+        throw InputError(field + ".steps", steps.dump(), "expected an integer in [2, 2000]", file);
+    }
+    r.steps = steps.get<int>();
+    const auto& log = member(a, "log", file);
+    if (!log.is_boolean()) {
+        throw InputError(field + ".log", log.dump(), "expected true or false", file);
+    }
+    r.log = log.get<bool>();
+    if (r.min > r.max || (r.log && r.min <= 0)) {
+        throw InputError(field, formatNumber(r.min) + ":" + formatNumber(r.max),
+                         "expected min <= max (and min > 0 on a log axis)", file);
+    }
+    return r;
+}
+
 } // namespace
+
+mwp::Device MwpSettings::device() const {
+    return mwp::deviceOf(gpu);
+}
+
+mwp::Kernel MwpSettings::model() const {
+    return mwp::kernelOf(kernel, gpu);
+}
+
+MwpSettings defaultMwpSettings() {
+    MwpSettings m;
+    m.gpu = loadMwpGpuProfile("gtx280");
+    m.kernel = loadKernelProfile("example-i");
+    return m;
+}
 
 area::CoefficientSet SessionState::areaSet() const {
     return areaCoefficients.params.empty() ? area::loadCoefficientSet(area::kDefaultCoefficientSet)
@@ -92,6 +154,18 @@ std::string sessionToJson(const SessionState& s) {
     j["codesign"] = {{"workload", s.codesign.workload},
                      {"area_range_mm2", {s.codesign.areaMin, s.codesign.areaMax}},
                      {"budget_mm2", {s.codesign.budgetMin, s.codesign.budgetMax}}};
+    const mwp::MwpVariant& mv = s.mwp.variant;
+    j["mwp"] = {{"gpu", json::parse(toJson(s.mwp.gpu).dump())},
+                {"kernel", json::parse(toJson(s.mwp.kernel).dump())},
+                {"variant",
+                 {{"case2", mwp::name(mv.case2)},
+                  {"mem_l_coal", mwp::name(mv.memLCoal)},
+                  {"rep", mwp::name(mv.rep)},
+                  {"npw", mwp::name(mv.independentWarps)},
+                  {"eq63", mwp::name(mv.optimalCores)},
+                  {"temperature", mwp::name(mv.temperature)},
+                  {"clamp_access_rate", mv.clampAccessRate}}},
+                {"map", {{"x", axisJson(s.mwp.mapX)}, {"y", axisJson(s.mwp.mapY)}}}};
     return j.dump(2) + "\n";
 }
 
@@ -202,6 +276,51 @@ SessionState sessionFromJson(const std::string& text, const std::string& file) {
         range("area_range_mm2", s.codesign.areaMin, s.codesign.areaMax);
         range("budget_mm2", s.codesign.budgetMin, s.codesign.budgetMax);
     }
+    // MWP-CWP settings (optional: older sessions open with the default GTX 280 / Example I).
+    if (j.contains("mwp")) {
+        const auto& m = j.at("mwp");
+        if (!m.is_object()) {
+            throw InputError("mwp", m.dump().substr(0, 40), "expected an object", file);
+        }
+        s.mwp.gpu = gpuProfileFromJson(member(m, "gpu", file), file + ": mwp.gpu", false);
+        s.mwp.kernel = kernelProfileFromJson(member(m, "kernel", file), file + ": mwp.kernel");
+        if (m.contains("variant")) {
+            const auto& v = m.at("variant");
+            mwp::MwpVariant& mv = s.mwp.variant;
+            try {
+                mv.case2 = mwp::parseCase2Rule(stringMember(v, "case2", file), "mwp.variant.case2");
+                mv.memLCoal = mwp::parseMemLCoalForm(stringMember(v, "mem_l_coal", file),
+                                                     "mwp.variant.mem_l_coal");
+                mv.rep = mwp::parseRepRounding(stringMember(v, "rep", file), "mwp.variant.rep");
+                mv.independentWarps =
+                    mwp::parseIndependentWarps(stringMember(v, "npw", file), "mwp.variant.npw");
+                mv.optimalCores =
+                    mwp::parseOptimalCoresRule(stringMember(v, "eq63", file), "mwp.variant.eq63");
+                mv.temperature = mwp::parseTemperatureReading(stringMember(v, "temperature", file),
+                                                              "mwp.variant.temperature");
+            } catch (const InputError& e) {
+                throw InputError(e.field(), e.value(), e.allowed(), file);
+            }
+            const auto& clamp = member(v, "clamp_access_rate", file);
+            if (!clamp.is_boolean()) {
+                throw InputError("mwp.variant.clamp_access_rate", clamp.dump(),
+                                 "expected true or false", file);
+            }
+            mv.clampAccessRate = clamp.get<bool>();
+        }
+        if (m.contains("map")) {
+            const auto& map = m.at("map");
+            s.mwp.mapX = axisFrom(member(map, "x", file), "mwp.map.x", file);
+            s.mwp.mapY = axisFrom(member(map, "y", file), "mwp.map.y", file);
+        }
+        try {
+            mwp::validate(s.mwp.device(), s.mwp.model());
+        } catch (const InputError& e) {
+            throw InputError("mwp: " + e.field(), e.value(), e.allowed(), file);
+        }
+    } else {
+        s.mwp = defaultMwpSettings();
+    }
     // Everything the model needs must be valid; a missing C_iter is allowed (the user
     // supplies it in the editor), so validate with a placeholder when it is absent.
     Stencil st;
@@ -276,6 +395,7 @@ SessionState defaultSession() {
     s.problem = talg::Problem{2, {8192, 8192, 1}, 8192};
     s.tiles = talg::Tiles{{8, 256, 1}, 8};
     s.areaCoefficients = area::loadCoefficientSet(area::kDefaultCoefficientSet);
+    s.mwp = defaultMwpSettings();
     applyOptimalTiles(s);
     return s;
 }

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "area/area_model.hpp"
+#include "mwp/mwp_model.hpp"
+#include "mwp/regime_map.hpp"
 #include "params/profiles.hpp"
 #include "talg/talg.hpp"
 
@@ -22,6 +24,24 @@ struct CodesignSettings {
     bool operator==(const CodesignSettings&) const = default;
 };
 
+// The MWP-CWP / IPP views' inputs: their own GPU (the thesis's GPUs carry the MWP-CWP,
+// power and temperature parameters; the Talg GPUs do not), the kernel, the variant and the
+// regime map's axes.
+struct MwpSettings {
+    GpuProfile gpu;
+    KernelProfile kernel;
+    mwp::MwpVariant variant;
+    mwp::AxisRange mapX{mwp::MapAxis::CompInsts, 1, 400, 200, false};
+    mwp::AxisRange mapY{mwp::MapAxis::BandwidthGbs, 10, 400, 200, true};
+
+    // Model inputs (throw InputError naming the missing or invalid key).
+    mwp::Device device() const;
+    mwp::Kernel model() const;
+};
+
+// GTX 280 with the spec's Example I kernel: every MWP-CWP, power and temperature view works.
+MwpSettings defaultMwpSettings();
+
 struct SessionState {
     GpuProfile gpu;
     StencilProfile stencil;
@@ -32,6 +52,7 @@ struct SessionState {
     area::CoefficientSet areaCoefficients; // empty: the shipped default set
     area::Form areaForm = area::Form::Canonical;
     CodesignSettings codesign;
+    MwpSettings mwp;
 
     // Model inputs for the current GPU (throws InputError, e.g. no C_iter for this GPU).
     Gpu modelGpu() const { return toGpu(gpu); }
