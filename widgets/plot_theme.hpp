@@ -1,5 +1,6 @@
 #pragma once
 
+#include "mwp/mwp_model.hpp"
 #include "talg/talg.hpp"
 
 #include <QColor>
@@ -41,6 +42,14 @@ QCPColorGradient tAlgGradient();
 
 // "variant: pitch=geometric nw=exact k=max gb=decimal" for a plot subtitle.
 QString variantLine(const talg::TalgVariant& v, int dim);
+
+// The colour of an MWP-CWP class (spec §5.1 UI labels): short of warps orange, compute-bound
+// green, memory-bound blue (latency), sky blue (bandwidth) or purple (warps); Okabe-Ito.
+QColor regimeColor(mwp::Regime r, mwp::Limiter l);
+// "memory-bound / bandwidth-limited", "compute-bound", "short of warps"
+QString regimeText(mwp::Regime r, mwp::Limiter l);
+// "MWP-CWP variant: consistent (case2=consistent, eq13=thesis, rep=real, …)"
+QString mwpVariantLine(const mwp::MwpVariant& v);
 
 // Seconds with a sensible number of digits: "9.934548 s", "3.63e-07 s".
 QString formatSeconds(double s);

@@ -1,13 +1,19 @@
 #include "main_window.hpp"
 
 #include "architecture_view.hpp"
+#include "bottleneck_view.hpp"
 #include "breakdown_view.hpp"
 #include "codesign_view.hpp"
 #include "die_area_view.hpp"
 #include "gpu_editor.hpp"
+#include "kernel_editor.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "mwp_warps_view.hpp"
 #include "params/input_error.hpp"
 #include "plot_theme.hpp"
+#include "power_view.hpp"
 #include "preference.hpp"
+#include "regime_map_view.hpp"
 #include "session_document.hpp"
 #include "stencil_editor.hpp"
 #include "sweep_view.hpp"
@@ -83,7 +89,12 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     dieArea_ = new widgets::DieAreaView(this);
     architecture_ = new widgets::ArchitectureView(this);
     codesign_ = new widgets::CodesignView(this);
-    views_ = {map_, sweep_, breakdown_, top_, geometry_, dieArea_, architecture_, codesign_};
+    bottleneck_ = new widgets::BottleneckView(this);
+    mwpWarps_ = new widgets::MwpWarpsView(this);
+    regimeMap_ = new widgets::RegimeMapView(this);
+    power_ = new widgets::PowerView(this);
+    views_ = {map_,          sweep_,    breakdown_,  top_,      geometry_,  dieArea_,
+              architecture_, codesign_, bottleneck_, mwpWarps_, regimeMap_, power_};
     dirty_.assign(views_.size(), true);
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName("views");
@@ -97,6 +108,8 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     stencilEditor_ = new widgets::StencilEditor;
     tilingEditor_ = new widgets::TilingEditor;
     variantEditor_ = new widgets::VariantEditor;
+    kernelEditor_ = new widgets::KernelEditor;
+    auto* kernelDock = dock(this, tr("MWP-CWP kernel"), "kernelDock", kernelEditor_);
     auto* tilingDock = dock(this, tr("Tiling"), "tilingDock", tilingEditor_);
     auto* variantDock = dock(this, tr("Model variant"), "variantDock", variantEditor_);
     auto* gpuDock = dock(this, tr("GPU"), "gpuDock", gpuEditor_);
@@ -105,7 +118,9 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     addDockWidget(Qt::LeftDockWidgetArea, variantDock);
     addDockWidget(Qt::RightDockWidgetArea, gpuDock);
     addDockWidget(Qt::RightDockWidgetArea, stencilDock);
+    addDockWidget(Qt::RightDockWidgetArea, kernelDock);
     tabifyDockWidget(gpuDock, stencilDock);
+    tabifyDockWidget(stencilDock, kernelDock);
     gpuDock->raise();
 
     status_ = new QLabel(this);
@@ -115,7 +130,7 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
 
     buildMenus();
     viewMenu_->addSeparator();
-    for (QDockWidget* d : {tilingDock, variantDock, gpuDock, stencilDock}) {
+    for (QDockWidget* d : {tilingDock, variantDock, gpuDock, stencilDock, kernelDock}) {
         viewMenu_->addAction(d->toggleViewAction());
     }
 
@@ -172,12 +187,65 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
                 s.codesign = c;
                 doc_->edit(tr("Change codesign settings"), s);
             });
+    // MWP-CWP editor and regime map -> document.
+    connect(kernelEditor_, &widgets::KernelEditor::gpuChosen, this, [this](const QString& id) {
+        MwpSettings m = doc_->state().mwp;
+        try {
+            m.gpu = loadMwpGpuProfile(id.toStdString());
+        } catch (const InputError& e) {
+            statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
+            return;
+        }
+        editMwp(tr("Choose MWP-CWP GPU %1").arg(id), m);
+    });
+    connect(kernelEditor_, &widgets::KernelEditor::kernelChosen, this, [this](const QString& id) {
+        MwpSettings m = doc_->state().mwp;
+        try {
+            m.kernel = loadKernelProfile(id.toStdString());
+        } catch (const InputError& e) {
+            statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
+            return;
+        }
+        editMwp(tr("Choose kernel %1").arg(id), m);
+    });
+    connect(kernelEditor_, &widgets::KernelEditor::parameterEdited, this,
+            [this](const QString& key, double value, bool isNull) {
+                MwpSettings m = doc_->state().mwp;
+                try {
+                    applyKernelOverride(m.gpu, m.kernel,
+                                        key.toStdString() + "=" +
+                                            (isNull ? std::string("null") : formatNumber(value)));
+                } catch (const InputError& e) {
+                    statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
+                    refresh();
+                    return;
+                }
+                editMwp(tr("Set %1").arg(key), m);
+            });
+    connect(kernelEditor_, &widgets::KernelEditor::variantEdited, this,
+            [this](const mwp::MwpVariant& v) {
+                MwpSettings m = doc_->state().mwp;
+                m.variant = v;
+                editMwp(tr("Change MWP-CWP variant"), m);
+            });
+    connect(regimeMap_, &widgets::RegimeMapView::axesEdited, this,
+            [this](const mwp::AxisRange& x, const mwp::AxisRange& y) {
+                MwpSettings m = doc_->state().mwp;
+                m.mapX = x;
+                m.mapY = y;
+                editMwp(tr("Change regime-map axes"), m);
+            });
     // Document -> everything.
     connect(doc_, &SessionDocument::changed, this, &MainWindow::refresh);
     connect(doc_, &SessionDocument::fileChanged, this, &MainWindow::updateTitle);
-    connect(tabs_, &QTabWidget::currentChanged, this, [this](int i) {
+    connect(tabs_, &QTabWidget::currentChanged, this, [this, kernelDock](int i) {
         if (i >= 0 && dirty_[static_cast<std::size_t>(i)]) {
             refreshView(views_[static_cast<std::size_t>(i)]);
+        }
+        // The MWP-CWP views are edited in their own dock: bring it forward with them.
+        const QWidget* w = tabs_->widget(i);
+        if (w == bottleneck_ || w == mwpWarps_ || w == regimeMap_ || w == power_) {
+            kernelDock->raise();
         }
     });
 
@@ -246,7 +314,9 @@ void MainWindow::buildMenus() {
                "Talg execution-time model of hybrid-hexagonal tiled stencils "
                "(Prajapati et al., PPoPP'17, and thesis Appendix A) with exact "
                "exhaustive tile-size search, the GPU die-area model (thesis Appendix C) and "
-               "the exact hardware/software codesign search with its Pareto front.</p>"
+               "the exact hardware/software codesign search with its Pareto front, and the "
+               "MWP-CWP performance, IPP power and Chapter V throughput models of Hong's "
+               "thesis with their bottleneck categories.</p>"
                "<p>Where the sources contradict themselves both forms are available "
                "as a <i>model variant</i>; the active variant is shown on every view "
                "and export. See docs/model.md.</p>")
@@ -273,6 +343,7 @@ void MainWindow::refresh() {
     stencilEditor_->setSession(s);
     tilingEditor_->setSession(s);
     variantEditor_->setSession(s);
+    kernelEditor_->setSession(s);
     // The visible view now; hidden ones when their tab is shown (a drag must not queue
     // work for views nobody sees).
     std::fill(dirty_.begin(), dirty_.end(), true);
@@ -351,6 +422,28 @@ void MainWindow::setArchitecture(const area::Architecture& a, const QString& lab
     } catch (const InputError& e) {
         statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
         refresh();
+    }
+}
+
+void MainWindow::editMwp(const QString& label, const MwpSettings& m) {
+    try {
+        // Refuse what the model cannot evaluate (the reason names the key), and axis
+        // ranges the regime map refuses.
+        const mwp::Device d = m.device();
+        const mwp::Kernel k = m.model();
+        mwp::validate(d, k);
+        mwp::AxisRange x = m.mapX, y = m.mapY;
+        x.steps = y.steps = 2;
+        (void)mwp::regimeMap(d, k, m.variant, x, y);
+    } catch (const InputError& e) {
+        statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
+        refresh();
+        return;
+    }
+    SessionState s = doc_->state();
+    s.mwp = m;
+    if (!sameSession(s, doc_->state())) {
+        doc_->edit(label, s);
     }
 }
 

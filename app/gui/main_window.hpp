@@ -12,11 +12,16 @@ class QTabWidget;
 
 namespace cdx::widgets {
 class ArchitectureView;
+class BottleneckView;
 class BreakdownView;
 class CodesignView;
 class DieAreaView;
 class ExplorerView;
 class GpuEditor;
+class KernelEditor;
+class MwpWarpsView;
+class PowerView;
+class RegimeMapView;
 class StencilEditor;
 class SweepView;
 class TileSpaceMapView;
@@ -50,6 +55,11 @@ public:
     widgets::DieAreaView* dieAreaView() const { return dieArea_; }
     widgets::ArchitectureView* architectureView() const { return architecture_; }
     widgets::CodesignView* codesignView() const { return codesign_; }
+    widgets::BottleneckView* bottleneckView() const { return bottleneck_; }
+    widgets::MwpWarpsView* mwpWarpsView() const { return mwpWarps_; }
+    widgets::RegimeMapView* regimeMapView() const { return regimeMap_; }
+    widgets::PowerView* powerView() const { return power_; }
+    widgets::KernelEditor* kernelEditor() const { return kernelEditor_; }
     widgets::GpuEditor* gpuEditor() const { return gpuEditor_; }
     widgets::StencilEditor* stencilEditor() const { return stencilEditor_; }
     widgets::TilingEditor* tilingEditor() const { return tilingEditor_; }
@@ -89,6 +99,9 @@ private:
     void setTiles(const talg::Tiles& t, bool dragging);
     // Writes the design's area inputs into the session GPU (one undo step per drag).
     void setArchitecture(const area::Architecture& a, const QString& label, bool dragging);
+    // One undoable edit of the MWP-CWP settings, refused (with the reason in the status bar)
+    // when the model cannot evaluate them.
+    void editMwp(const QString& label, const MwpSettings& m);
 
     SessionDocument* doc_;
     widgets::TileSpaceMapView* map_ = nullptr;
@@ -99,6 +112,11 @@ private:
     widgets::DieAreaView* dieArea_ = nullptr;
     widgets::ArchitectureView* architecture_ = nullptr;
     widgets::CodesignView* codesign_ = nullptr;
+    widgets::BottleneckView* bottleneck_ = nullptr;
+    widgets::MwpWarpsView* mwpWarps_ = nullptr;
+    widgets::RegimeMapView* regimeMap_ = nullptr;
+    widgets::PowerView* power_ = nullptr;
+    widgets::KernelEditor* kernelEditor_ = nullptr;
     widgets::GpuEditor* gpuEditor_ = nullptr;
     widgets::StencilEditor* stencilEditor_ = nullptr;
     widgets::TilingEditor* tilingEditor_ = nullptr;

@@ -3,6 +3,7 @@
 #include "params/enum_names.hpp"
 #include "params/input_error.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cdx::mwp {
@@ -159,6 +160,39 @@ std::vector<double> axisValues(const AxisRange& r) {
             r.log ? r.min * std::pow(r.max / r.min, t) : r.min + (r.max - r.min) * t;
     }
     return v;
+}
+
+AxisRange suggestedRange(MapAxis a, const Device& d, const Kernel& k) {
+    const double v = axisValue(d, k, a);
+    AxisRange r{a, 1, 8, 200, false};
+    switch (a) {
+    case MapAxis::ActiveBlocksPerSm:
+        r.max = std::max(8.0, 2 * v);
+        break;
+    case MapAxis::ThreadsPerBlock:
+        r.min = 32;
+        r.max = 1024;
+        r.steps = 32; // whole warps
+        return r;
+    case MapAxis::ActiveSms:
+        r.max = std::max(2, d.nSm);
+        break;
+    case MapAxis::UncoalPerMw:
+        r.max = 32;
+        break;
+    case MapAxis::CoalMemInsts:
+    case MapAxis::UncoalMemInsts:
+        r.min = 0;
+        r.max = std::max(8.0, 4 * v);
+        return r;
+    default:
+        r.min = v > 0 ? v / 4 : 1;
+        r.max = v > 0 ? v * 4 : 100;
+        r.log = true;
+        return r;
+    }
+    r.steps = static_cast<int>(std::min(200.0, r.max - r.min + 1));
+    return r;
 }
 
 RegimeMap regimeMap(const Device& d, const Kernel& k, const MwpVariant& v, const AxisRange& x,

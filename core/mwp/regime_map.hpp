@@ -45,15 +45,31 @@ struct AxisRange {
 };
 std::vector<double> axisValues(const AxisRange& r);
 
-// One cell: Case 1-3 x limiter (latency, bandwidth, warps, none) -> a class 0..11.
+// A range around the inputs' current value of `a`: integer axes over their natural span
+// (resident blocks 1..max(8, 2x), threads 32..1024 in warps, SMs 1..#SM), others from a
+// quarter to four times the value (log spacing); 200 steps at most.
+AxisRange suggestedRange(MapAxis a, const Device& d, const Kernel& k);
+
+// One cell of the map.
 struct RegimeCell {
     Regime regime = Regime::MemoryBound;
     Limiter limiter = Limiter::None;
     double execCycles = 0;
     bool valid = true; // false: the inputs are outside the model's domain at this point
 };
+// The bottleneck label of a cell (spec §5.1 UI labels): short of warps (0), compute-bound (1),
+// memory-bound and latency- (2), bandwidth- (3) or warp-limited (4). Cases 1 and 3 are one
+// label each whatever MWP's binding term.
 inline int regimeClass(const RegimeCell& c) {
-    return (static_cast<int>(c.regime) - 1) * 4 + static_cast<int>(c.limiter);
+    switch (c.regime) {
+    case Regime::ShortOfWarps:
+        return 0;
+    case Regime::ComputeBound:
+        return 1;
+    case Regime::MemoryBound:
+        break;
+    }
+    return 2 + static_cast<int>(c.limiter);
 }
 
 struct RegimeMap {
