@@ -24,6 +24,8 @@ QComboBox* combo(QWidget* parent, const char* name, const QList<QPair<QString, Q
         c->addItem(label, value);
     }
     c->setToolTip(tip);
+    c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    c->setMinimumContentsLength(12);
     return c;
 }
 
@@ -41,6 +43,9 @@ QComboBox* profileBox(QWidget* parent, const char* name, const char* kind, const
     auto* c = new QComboBox(parent);
     c->setObjectName(name);
     c->setToolTip(tip);
+    // Long preset names must not widen the dock (the fields would be cut off).
+    c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    c->setMinimumContentsLength(14);
     for (const auto& e : listProfiles(kind)) {
         c->addItem(QString::fromStdString(e.id + " — " + e.name), QString::fromStdString(e.id));
     }

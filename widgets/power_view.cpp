@@ -57,7 +57,7 @@ PowerView::PowerView(QWidget* parent) : QWidget(parent) {
     sweep_->yAxis2->setLabel(tr("GIPS"));
     sweep_->legend->setVisible(true);
     sweep_->legend->setBrush(QColor(255, 255, 255, 225));
-    sweep_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    sweep_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     split->addWidget(breakdown_);
     split->addWidget(sweep_);
     split->setStretchFactor(0, 2);
@@ -182,13 +182,11 @@ void PowerView::redraw() {
     breakdown_->yAxis->setTicker(ticker);
     breakdown_->yAxis->setRange(0.4, static_cast<double>(bars_.size()) + 0.6);
     breakdown_->xAxis->setRange(0, std::max(1.0, top * 1.45));
-    bTitle_->setText(tr("GPU power %1 W = run-time %2 W + idle %3 W at %4 of %5 SMs")
-                         .arg(num(r.gpuW, 5), num(r.runtimeW, 5), num(params_.idlePowerW, 4))
-                         .arg(k)
-                         .arg(nSm_));
-    bSubtitle_->setText(
-        tr("%1 scale %2 (eqs. 44-48); access rates from the MWP-CWP time (eq. 61)")
-            .arg(params_.logBeta ? tr("log10(αk+β)") : tr("linear k/#SM"), num(r.scale, 4)));
+    bTitle_->setText(tr("GPU power %1 W at %2 of %3 SMs").arg(num(r.gpuW, 5)).arg(k).arg(nSm_));
+    bSubtitle_->setText(tr("run-time %1 W + idle %2 W; %3 scale %4 (eqs. 44-48)")
+                            .arg(num(r.runtimeW, 5), num(params_.idlePowerW, 4),
+                                 params_.logBeta ? tr("log10(αk+β)") : tr("linear k/#SM"),
+                                 num(r.scale, 4)));
     breakdown_->replot();
 
     const mwp::OptimalSms& o = *optimum_;
