@@ -1,6 +1,7 @@
 // End-to-end tests of the cdx tool: the DESIGN.md contract (flags, JSON keys, exit codes)
 // and every bad-input case of the foundation issue.
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -75,6 +76,9 @@ private slots:
     void mwpReadableAndSweep();
     void powerContract();
     void powerFermiAndNoPowerModel();
+    void runsEndToEnd();
+    void runsImportReport();
+    void runsKilledImportLeavesDatabase();
     void badInput_data();
     void badInput();
 };
@@ -423,6 +427,138 @@ void TestCli::powerFermiAndNoPowerModel() {
     QVERIFY(none.err.contains("GTX 280"));
 }
 
+namespace {
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(text);
+    return path;
+}
+const QByteArray kRunsCsv = "gpu,stencil,s1,s2,t,ts1,ts2,tt,threads,time_s,notes\n"
+                            "gtx980,heat2d,8192,8192,8192,8,256,8,256,12.5,\"lab, run 1\"\n"
+                            "gtx980,heat2d,8192,8192,8192,16,128,10,128,13.1,\n";
+} // namespace
+
+// Import, re-import (skipped), list, stats and calibrate through cdx, and use the fitted profile.
+void TestCli::runsEndToEnd() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.sqlite");
+    const QString file = writeFile(dir, "lab.csv", kRunsCsv);
+    const QJsonObject imp = json(cdx({"runs", "import", "--db", db, file, "--json"}));
+    QCOMPARE(imp["inserted"].toInt(), 2);
+    QVERIFY(imp["committed"].toBool());
+    const QJsonObject again = json(cdx({"runs", "import", "--db", db, file, "--json"}));
+    QCOMPARE(again["inserted"].toInt(), 0);
+    QCOMPARE(again["duplicates"].toInt(), 2);
+    const QJsonObject list = json(cdx({"runs", "list", "--db", db, "--json"}));
+    QCOMPARE(list["count"].toInt(), 2);
+    QCOMPARE(list["runs"].toArray()[0].toObject()["notes"].toString(), QString("lab, run 1"));
+    QCOMPARE(list["runs"].toArray()[0].toObject()["source"].toString(), QString("lab.csv"));
+    const QJsonObject stats = json(cdx({"runs", "stats", "--db", db, "--json"}));
+    QCOMPARE(stats["all"].toObject()["n"].toInt(), 2);
+    QVERIFY(stats["all"].toObject()["rmse"].toDouble() > 0);
+    QCOMPARE(stats["near_best"].toObject()["n"].toInt(), 2);
+    QVERIFY(stats["pairs"].toArray()[0].toObject()["predicted_s"].toDouble() > 0);
+    const QString out = dir.filePath("heat2d-fitted.json");
+    const QJsonObject cal = json(cdx({"runs", "calibrate", "--db", db, "--gpu", "gtx980",
+                                      "--stencil", "heat2d", "--out-stencil", out, "--json"}));
+    QVERIFY(cal["after"].toObject()["rmse"].toDouble() <
+            cal["before"].toObject()["rmse"].toDouble());
+    QVERIFY(QFileInfo::exists(out));
+    QFile fitted(out);
+    fitted.open(QIODevice::ReadOnly);
+    QVERIFY(fitted.readAll().contains("fitted from 2 runs"));
+    // The fitted profile is used by stats (--use) and by talg (as a stencil path).
+    const QJsonObject after = json(cdx({"runs", "stats", "--db", db, "--use", out, "--json"}));
+    QVERIFY(std::abs(after["all"].toObject()["rmse"].toDouble() -
+                     cal["after"].toObject()["rmse"].toDouble()) < 1e-12);
+    QCOMPARE(cdx({"talg", "--gpu", "gtx980", "--stencil", out, "--space", "8192,8192", "--time",
+                  "8192", "--tile", "8,256", "--tt", "8"})
+                 .exitCode,
+             0);
+    const Run badFit = cdx({"runs", "calibrate", "--db", db, "--gpu", "gtx980", "--stencil",
+                            "heat2d", "--fit", "c_iter"});
+    QCOMPARE(badFit.exitCode, 2);
+    QVERIFY(badFit.err.contains("--fit = c_iter: expected one of c_iter_s"));
+    const Run text = cdx({"runs", "list", "--db", db, "--stencil", "heat2d", "--space", "8192,8192",
+                          "--time", "8192"});
+    QVERIFY(text.out.contains("2 runs"));
+}
+
+void TestCli::runsImportReport() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.sqlite");
+    const QString bad = writeFile(dir, "bad.csv",
+                                  kRunsCsv + "gtx980,heat2d,8192,8192,8192,8,256,8,256,NaN,\n"
+                                             "gtx990,heat2d,8192,8192,8192,8,256,8,256,1,\n");
+    const Run r = cdx({"runs", "import", "--db", db, bad});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.err.contains("line 4, column time_s = NaN"));
+    QVERIFY(r.out.contains("line 5, column gpu = gtx990"));
+    QVERIFY(r.out.contains("nothing imported"));
+    QCOMPARE(json(cdx({"runs", "list", "--db", db, "--json"}))["count"].toInt(), 0);
+    const QJsonObject skip =
+        json(cdx({"runs", "import", "--db", db, bad, "--skip-invalid", "--json"}));
+    QCOMPARE(skip["inserted"].toInt(), 2);
+    QCOMPARE(skip["invalid"].toInt(), 2);
+    QCOMPARE(skip["issues"].toArray().size(), 2);
+    // A file that is not a database is refused and left as it was.
+    const QString notDb = writeFile(dir, "notes.sqlite", "just text\n");
+    const Run nd = cdx({"runs", "list", "--db", notDb});
+    QCOMPARE(nd.exitCode, 2);
+    QVERIFY(nd.err.contains("not a SQLite database"));
+    QFile f(notDb);
+    f.open(QIODevice::ReadOnly);
+    QCOMPARE(f.readAll(), QByteArray("just text\n"));
+}
+
+// Killing the importing process leaves the database as it was; a second process reads while
+// another imports (WAL).
+void TestCli::runsKilledImportLeavesDatabase() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("runs.sqlite");
+    QCOMPARE(cdx({"runs", "import", "--db", db, writeFile(dir, "lab.csv", kRunsCsv)}).exitCode, 0);
+    QByteArray big = "gpu,stencil,s1,s2,t,ts1,ts2,tt,threads,time_s\n";
+    constexpr int kRows = 300000;
+    big.reserve(kRows * 48);
+    for (int i = 0; i < kRows; ++i) {
+        big += "gtx980,heat2d,8192,8192,8192,8,256,8,256," +
+               QByteArray::number(1 + i * 1e-6, 'g', 12) + "\n";
+    }
+    const QString file = writeFile(dir, "big.csv", big);
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR);
+    p.setProcessEnvironment(env);
+    p.start(CDX_EXECUTABLE, {"runs", "import", "--db", db, file});
+    QByteArray err;
+    QElapsedTimer timer;
+    timer.start();
+    while (!err.contains("runs import: ") && timer.elapsed() < 60000 &&
+           p.state() != QProcess::NotRunning) {
+        p.waitForReadyRead(50);
+        err += p.readAllStandardError();
+    }
+    QVERIFY2(err.contains("runs import: "), err.constData());
+    QVERIFY2(!err.contains(QByteArray::number(kRows) + "/" + QByteArray::number(kRows)),
+             "the import finished before the test could interrupt it");
+    // A second process reads while the import runs, and sees the database as it was.
+    QCOMPARE(json(cdx({"runs", "list", "--db", db, "--json"}))["count"].toInt(), 2);
+    QCOMPARE(p.state(), QProcess::Running);
+    p.kill();
+    p.waitForFinished(10000);
+    QCOMPARE(p.exitStatus(), QProcess::CrashExit);
+    const QJsonObject list = json(cdx({"runs", "list", "--db", db, "--json"}));
+    QCOMPARE(list["count"].toInt(), 2);
+    // The database still takes imports.
+    const QString more = writeFile(dir, "more.csv",
+                                   "gpu,stencil,s1,s2,t,ts1,ts2,tt,time_s\n"
+                                   "titanx,jacobi2d,4096,4096,1024,8,64,4,2.5\n");
+    QCOMPARE(cdx({"runs", "import", "--db", db, more}).exitCode, 0);
+    QCOMPARE(json(cdx({"runs", "list", "--db", db, "--json"}))["count"].toInt(), 3);
+}
+
 void TestCli::badInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("mention");
@@ -455,6 +591,23 @@ void TestCli::badInput_data() {
     QTest::newRow("power bad gips")
         << QStringList{"power", "--gpu", "gtx280", "--kernel", "example-i", "--gips", "per-block"}
         << "--gips = per-block";
+    QTest::newRow("runs without subcommand") << QStringList{"runs"} << "expected a subcommand";
+    QTest::newRow("runs unknown subcommand")
+        << QStringList{"runs", "export"} << "runs = export: unknown subcommand";
+    QTest::newRow("runs list without --db") << QStringList{"runs", "list"} << "--db";
+    QTest::newRow("runs list missing database")
+        << QStringList{"runs", "list", "--db", "/nonexistent/x.sqlite"} << "no such run database";
+    QTest::newRow("runs import without file")
+        << QStringList{"runs", "import", "--db", "/tmp/x"} << "FILE";
+    QTest::newRow("runs import wrong extension")
+        << QStringList{"runs", "import", "--db", "/tmp/cdx-test-x.sqlite",
+                       QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/gpus/gtx980.json.bak"}
+        << "cannot be opened";
+    QTest::newRow("runs calibrate missing database")
+        << QStringList{"runs",  "calibrate", "--db",      "/nonexistent/x.sqlite",
+                       "--gpu", "gtx980",    "--stencil", "heat2d",
+                       "--fit", "c_iter"}
+        << "no such run database";
     QTest::newRow("odd tT") << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "7"})
                             << "tT = 7: must be an even integer";
     QTest::newRow("zero tT") << QStringList{"talg"} + heat2d({tile, "8,256", "--tt", "0"})
@@ -512,7 +665,7 @@ void TestCli::badInput_data() {
     QTest::newRow("negative within")
         << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
     QTest::newRow("unknown command")
-        << QStringList{"tlag"} << "talg, optimize, area, codesign, mwp, power, profiles";
+        << QStringList{"tlag"} << "talg, optimize, area, codesign, mwp, power, runs, profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
     QTest::newRow("area: negative shared memory")

@@ -3,6 +3,7 @@
 
 #include "cdx/area_commands.hpp"
 #include "cdx/mwp_commands.hpp"
+#include "cdx/runs_commands.hpp"
 #include "cdx/talg_commands.hpp"
 #include "params/input_error.hpp"
 
@@ -25,6 +26,7 @@ const char* const kUsage =
     "  codesign  exact hardware/software codesign over an area budget\n"
     "  mwp       MWP-CWP performance model: case, MWP limiter, Ch. V category, why\n"
     "  power     IPP power model: per-unit power, energy, optimal number of active SMs\n"
+    "  runs      measured runs: import, list, stats (RMSE), calibrate (SQLite --db)\n"
     "  profiles  list the shipped GPU, stencil and kernel profiles\n"
     "\n"
     "common flags: --json (one JSON object on stdout), --set KEY=VALUE (override a GPU or\n"
@@ -99,6 +101,13 @@ int main(int argc, char** argv) {
             }
             return cdx::cli::runPower(args, std::cout);
         }
+        if (command == "runs") {
+            if (wantsHelp(args)) {
+                std::cout << cdx::cli::kRunsUsage;
+                return 0;
+            }
+            return cdx::cli::runRuns(args, std::cout);
+        }
         if (command == "profiles") {
             if (wantsHelp(args)) {
                 std::cout << cdx::cli::kProfilesUsage;
@@ -106,9 +115,9 @@ int main(int argc, char** argv) {
             }
             return cdx::cli::runProfiles(args, std::cout);
         }
-        std::cerr
-            << "cdx: command = " << command
-            << ": unknown; expected one of talg, optimize, area, codesign, mwp, power, profiles\n";
+        std::cerr << "cdx: command = " << command
+                  << ": unknown; expected one of talg, optimize, area, codesign, mwp, power, runs, "
+                     "profiles\n";
         return 2;
     } catch (const cdx::InputError& e) {
         std::cerr << "cdx: " << e.what() << '\n';

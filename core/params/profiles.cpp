@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <sstream>
 
 namespace cdx {
@@ -54,6 +55,35 @@ std::string readText(const std::filesystem::path& path) {
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
+}
+
+void writeTextAtomic(const std::filesystem::path& path, const std::string& text) {
+    std::random_device rd;
+    // append() rather than "." + string: GCC 12 -Wrestrict false positive (PR 105651).
+    std::string tmpName(".");
+    tmpName.append(path.filename().string()).append(".tmp").append(std::to_string(rd() % 1000000));
+    const auto tmp = path.parent_path() / tmpName;
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            throw InputError("file", path.string(),
+                             "cannot be written (directory missing or "
+                             "not writable)");
+        }
+        out << text;
+        out.flush();
+        if (!out) {
+            std::error_code ec;
+            std::filesystem::remove(tmp, ec);
+            throw InputError("file", path.string(), "write failed (disk full?)");
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) {
+        std::filesystem::remove(tmp, ec);
+        throw InputError("file", path.string(), "could not replace the file: " + ec.message());
+    }
 }
 
 Quantity quantityFromJson(const nlohmann::json& q, std::string_view unit,

@@ -75,6 +75,9 @@ Quantity quantityFromJson(const nlohmann::json& q, std::string_view unit,
 nlohmann::json quantityToJson(const Quantity& q, bool integer);
 // Whole file as text; InputError if it cannot be read.
 std::string readText(const std::filesystem::path& path);
+// Atomic: writes a temporary file beside `path`, then renames it over `path`; on any failure
+// the old file is untouched and an InputError says why.
+void writeTextAtomic(const std::filesystem::path& path, const std::string& text);
 StencilProfile readStencilProfile(const std::filesystem::path& path);
 
 // Validated model inputs. toStencil picks C_iter for `gpuId`; a missing one is an

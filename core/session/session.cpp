@@ -345,33 +345,7 @@ SessionState sessionFromJson(const std::string& text, const std::string& file) {
 }
 
 void saveSession(const SessionState& s, const std::filesystem::path& path) {
-    const std::string text = sessionToJson(s);
-    std::random_device rd;
-    // append() rather than "." + string: GCC 12 -Wrestrict false positive (PR 105651).
-    std::string tmpName(".");
-    tmpName.append(path.filename().string()).append(".tmp").append(std::to_string(rd() % 1000000));
-    const auto tmp = path.parent_path() / tmpName;
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            throw InputError("file", path.string(),
-                             "cannot be written (directory missing or "
-                             "not writable)");
-        }
-        out << text;
-        out.flush();
-        if (!out) {
-            std::error_code ec;
-            std::filesystem::remove(tmp, ec);
-            throw InputError("file", path.string(), "write failed (disk full?)");
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        throw InputError("file", path.string(), "could not replace the file: " + ec.message());
-    }
+    writeTextAtomic(path, sessionToJson(s));
 }
 
 SessionState loadSession(const std::filesystem::path& path) {

@@ -1,0 +1,336 @@
+#include "runs/run_stats.hpp"
+
+#include "params/input_error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace cdx::runs {
+
+namespace {
+
+talg::Problem problemOf(const Run& r) {
+    return talg::Problem{r.dim, r.space, r.time};
+}
+talg::Tiles tilesOf(const Run& r) {
+    return talg::Tiles{r.tile, r.tt};
+}
+
+RunPair pairOf(const Run& r) {
+    RunPair p;
+    p.run = r;
+    return p;
+}
+
+// T_alg of a run, or nullopt with the reason (infeasible or invalid tiling).
+std::optional<double> predictTime(const Run& r, const Gpu& g, const Stencil& s,
+                                  const talg::TalgVariant& v, std::string* reason) {
+    try {
+        const auto res = talg::evaluate(s, problemOf(r), tilesOf(r), g, v);
+        if (!res.feasible) {
+            if (reason) {
+                *reason = "infeasible tiling: " + talg::describe(res.excludedBy);
+            }
+            return std::nullopt;
+        }
+        return res.tAlg;
+    } catch (const InputError& e) {
+        if (reason) {
+            *reason = e.what();
+        }
+        return std::nullopt;
+    }
+}
+
+// One prediction; `pair.predicted` false with the reason when there is none.
+void predict(RunPair& p, const Gpu& g, const Stencil& s, const talg::TalgVariant& v) {
+    if (const auto t = predictTime(p.run, g, s, v, &p.reason)) {
+        p.predicted = true;
+        p.tAlg = *t;
+        p.relError = (*t - p.run.timeSeconds) / p.run.timeSeconds;
+    }
+}
+
+void markNearBest(std::vector<RunPair>& pairs, double within) {
+    std::map<std::string, double> best;
+    for (const auto& p : pairs) {
+        const auto k = experimentKey(p.run);
+        const auto it = best.find(k);
+        if (it == best.end() || p.run.timeSeconds < it->second) {
+            best[k] = p.run.timeSeconds;
+        }
+    }
+    for (auto& p : pairs) {
+        p.nearBest = p.run.timeSeconds <= (1 + within) * best[experimentKey(p.run)];
+    }
+}
+
+// Sum of squared relative residuals. The runs in `use` were validated by predict(); one
+// PreparedTalg per problem keeps each evaluation cheap (the calibration calls this thousands
+// of times).
+double sumSquares(const std::vector<RunPair>& pairs, const std::vector<std::size_t>& use,
+                  const Gpu& g, const Stencil& s, const talg::TalgVariant& v) {
+    std::map<std::string, talg::PreparedTalg> prepared;
+    double sum = 0;
+    for (auto i : use) {
+        const Run& r = pairs[i].run;
+        const std::string key = experimentKey(r);
+        auto it = prepared.find(key);
+        if (it == prepared.end()) {
+            it = prepared.emplace(key, talg::PreparedTalg(s, problemOf(r), g, v)).first;
+        }
+        const auto res = it->second.evaluate(tilesOf(r));
+        if (!res.feasible) {
+            return std::numeric_limits<double>::infinity();
+        }
+        const double e = (res.tAlg - r.timeSeconds) / r.timeSeconds;
+        sum += e * e;
+    }
+    return sum;
+}
+
+double& field(Gpu& g, Stencil& s, FitParameter p) {
+    switch (p) {
+    case FitParameter::CIter:
+        return s.cIterSeconds;
+    case FitParameter::L:
+        return g.lSecondsPerGb;
+    case FitParameter::TauSync:
+        return g.tauSyncSeconds;
+    case FitParameter::TSync:
+        return g.tSyncSeconds;
+    }
+    return s.cIterSeconds;
+}
+
+} // namespace
+
+ProfileSet ProfileSet::shipped() {
+    ProfileSet p;
+    for (const auto& e : listProfiles("gpus")) {
+        p.gpus[e.id] = readGpuProfile(e.path);
+    }
+    for (const auto& e : listProfiles("stencils")) {
+        p.stencils[e.id] = readStencilProfile(e.path);
+    }
+    return p;
+}
+
+ErrorStats errorStats(const std::vector<RunPair>& pairs, bool nearBestOnly) {
+    ErrorStats s;
+    double sq = 0, abs = 0, sum = 0;
+    for (const auto& p : pairs) {
+        if (!p.predicted || (nearBestOnly && !p.nearBest)) {
+            continue;
+        }
+        ++s.n;
+        sq += p.relError * p.relError;
+        abs += std::abs(p.relError);
+        sum += p.relError;
+    }
+    if (s.n > 0) {
+        const double n = static_cast<double>(s.n);
+        s.rmse = std::sqrt(sq / n);
+        s.mape = abs / n;
+        s.meanSigned = sum / n;
+    }
+    return s;
+}
+
+RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
+                  const talg::TalgVariant& v, double within) {
+    if (!std::isfinite(within) || within < 0) {
+        throw InputError("within", formatNumber(within), "must be a fraction >= 0 (0.2 = 20 %)");
+    }
+    RunStats st;
+    st.within = within;
+    std::map<std::string, int> experiments;
+    for (const auto& r : runs) {
+        RunPair p = pairOf(r);
+        const auto g = profiles.gpus.find(r.gpu);
+        const auto s = profiles.stencils.find(r.stencil);
+        if (g == profiles.gpus.end() || s == profiles.stencils.end()) {
+            p.reason = "no profile for GPU '" + r.gpu + "' or stencil '" + r.stencil + "'";
+        } else {
+            try {
+                predict(p, toGpu(g->second), toStencil(s->second, r.gpu), v);
+            } catch (const InputError& e) {
+                p.reason = e.what();
+            }
+        }
+        st.unpredicted += p.predicted ? 0 : 1;
+        experiments[experimentKey(r)] = 1;
+        st.pairs.push_back(std::move(p));
+    }
+    st.experiments = experiments.size();
+    markNearBest(st.pairs, within);
+    st.all = errorStats(st.pairs, false);
+    st.nearBest = errorStats(st.pairs, true);
+    return st;
+}
+
+std::string_view name(FitParameter p) {
+    switch (p) {
+    case FitParameter::CIter:
+        return "c_iter_s";
+    case FitParameter::L:
+        return "l_s_per_gb";
+    case FitParameter::TauSync:
+        return "tau_sync_s";
+    case FitParameter::TSync:
+        return "t_sync_s";
+    }
+    return "?";
+}
+
+FitParameter parseFitParameter(const std::string& s, const std::string& f) {
+    for (auto p :
+         {FitParameter::CIter, FitParameter::L, FitParameter::TauSync, FitParameter::TSync}) {
+        if (s == name(p)) {
+            return p;
+        }
+    }
+    throw InputError(f, s, "expected one of c_iter_s, l_s_per_gb, tau_sync_s, t_sync_s");
+}
+
+Calibration calibrate(const std::vector<Run>& runs, const GpuProfile& gpuProfile,
+                      const StencilProfile& stencilProfile, const talg::TalgVariant& v,
+                      const CalibrationOptions& o, const std::string& date) {
+    if (o.parameters.empty()) {
+        throw InputError("--fit", "(none)",
+                         "at least one of c_iter_s, l_s_per_gb, tau_sync_s, t_sync_s");
+    }
+    Calibration c;
+    c.gpu = gpuProfile.id;
+    c.stencil = stencilProfile.id;
+    Gpu g = toGpu(gpuProfile);
+    Stencil s = toStencil(stencilProfile, gpuProfile.id);
+    std::vector<RunPair> pairs;
+    for (const auto& r : runs) {
+        if (r.gpu == c.gpu && r.stencil == c.stencil) {
+            pairs.push_back(pairOf(r));
+        }
+    }
+    for (auto& p : pairs) {
+        predict(p, g, s, v);
+    }
+    markNearBest(pairs, o.within);
+    std::vector<std::size_t> use;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        if (pairs[i].predicted && (!o.nearBestOnly || pairs[i].nearBest)) {
+            use.push_back(i);
+        }
+    }
+    if (use.empty()) {
+        throw InputError("runs", std::to_string(pairs.size()) + " runs",
+                         "at least one run of GPU '" + c.gpu + "' and stencil '" + c.stencil +
+                             "' with a feasible prediction" +
+                             (o.nearBestOnly ? " within the chosen subset" : ""));
+    }
+    c.runsUsed = use.size();
+    std::vector<RunPair> usedPairs;
+    for (auto i : use) {
+        usedPairs.push_back(pairs[i]);
+    }
+    c.before = errorStats(usedPairs, false);
+    for (auto p : o.parameters) {
+        c.values.push_back({p, field(g, s, p), 0});
+    }
+    // Coordinate descent in log space: each parameter by a scan over +-3 decades around its
+    // current value, then golden sections in the best bracket.
+    double best = sumSquares(pairs, use, g, s, v);
+    for (int sweep = 0; sweep < 12; ++sweep) {
+        const double start = best;
+        for (auto p : o.parameters) {
+            double& x = field(g, s, p);
+            const double x0 = x > 0 ? x : 1e-12;
+            const auto at = [&](double logX) {
+                x = std::exp(logX);
+                return sumSquares(pairs, use, g, s, v);
+            };
+            const double centre = std::log(x0);
+            constexpr int kScan = 61;
+            // +-3 decades first, then ever narrower around the current value.
+            const double span = std::max(std::log(1000.0) / std::pow(8.0, sweep), 1e-6);
+            double bestLog = centre, bestVal = best;
+            const double step = 2 * span / (kScan - 1);
+            for (int i = 0; i < kScan; ++i) {
+                const double lx = centre - span + step * i;
+                const double val = at(lx);
+                if (val < bestVal) {
+                    bestVal = val;
+                    bestLog = lx;
+                }
+            }
+            double a = bestLog - step, b = bestLog + step;
+            const double phi = (std::sqrt(5.0) - 1) / 2;
+            double x1 = b - phi * (b - a), x2 = a + phi * (b - a);
+            double f1 = at(x1), f2 = at(x2);
+            for (int it = 0; it < 60; ++it) {
+                if (f1 < f2) {
+                    b = x2;
+                    x2 = x1;
+                    f2 = f1;
+                    x1 = b - phi * (b - a);
+                    f1 = at(x1);
+                } else {
+                    a = x1;
+                    x1 = x2;
+                    f1 = f2;
+                    x2 = a + phi * (b - a);
+                    f2 = at(x2);
+                }
+            }
+            const double mid = f1 < f2 ? x1 : x2;
+            const double midVal = std::min(f1, f2);
+            if (midVal < bestVal) {
+                bestVal = midVal;
+                bestLog = mid;
+            }
+            if (bestVal <= best) {
+                x = std::exp(bestLog);
+                best = bestVal;
+            } else {
+                x = x0;
+            }
+        }
+        if (start - best <= 1e-14 * std::max(1.0, start)) {
+            break;
+        }
+    }
+    for (auto& fv : c.values) {
+        fv.after = field(g, s, fv.parameter);
+    }
+    c.residuals = pairs;
+    for (auto& p : c.residuals) {
+        p.predicted = false;
+        p.reason.clear();
+        predict(p, g, s, v);
+    }
+    markNearBest(c.residuals, o.within);
+    usedPairs.clear();
+    for (auto i : use) {
+        usedPairs.push_back(c.residuals[i]);
+    }
+    c.after = errorStats(usedPairs, false);
+    // The fitted profiles: changed values carry their provenance.
+    c.fittedGpu = gpuProfile;
+    c.fittedStencil = stencilProfile;
+    const std::string source = "fitted from " + std::to_string(c.runsUsed) + " runs (" + date + ")";
+    for (const auto& fv : c.values) {
+        const std::string key(name(fv.parameter));
+        if (fv.parameter == FitParameter::CIter) {
+            c.fittedStencil.cIterByGpu[c.gpu] = Quantity{fv.after, "s", source, false};
+        } else {
+            c.fittedGpu.params[key] =
+                Quantity{fv.after,
+                         c.fittedGpu.params[key].unit.empty() ? std::string("s")
+                                                              : c.fittedGpu.params[key].unit,
+                         source, false};
+        }
+    }
+    return c;
+}
+
+} // namespace cdx::runs

@@ -1,0 +1,90 @@
+#pragma once
+
+#include "params/profiles.hpp"
+#include "runs/run_store.hpp"
+#include "talg/talg.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+// Predicted against measured (PPoPP'17 §5, spec talg-time-model.md §4.5): relative errors,
+// RMSE and MAPE over all runs and over the runs within X % of the best measured run of each
+// experiment; and calibration of C_iter (optionally L, tau_sync, T_sync) by least squares.
+namespace cdx::runs {
+
+// The GPU and stencil profiles the runs are predicted with: the shipped ones by id, replaced
+// by any given here (the session's edited profiles, a calibrated one).
+struct ProfileSet {
+    std::map<std::string, GpuProfile> gpus;
+    std::map<std::string, StencilProfile> stencils;
+    static ProfileSet shipped();
+    void put(const GpuProfile& g) { gpus[g.id] = g; }
+    void put(const StencilProfile& s) { stencils[s.id] = s; }
+};
+
+struct RunPair {
+    Run run;
+    bool predicted = false; // false: the model has no prediction (reason says why)
+    std::string reason;     // infeasible tiling, invalid tiling, no C_iter, unknown id
+    double tAlg = 0;        // predicted [s]
+    double relError = 0;    // (T_alg - T_meas) / T_meas
+    bool nearBest = false;  // T_meas <= (1 + within) x the experiment's best measured time
+};
+
+struct ErrorStats {
+    std::size_t n = 0;
+    double rmse = 0;       // sqrt(mean relError^2) (the relative RMSE of spec §4.5 [U])
+    double mape = 0;       // mean |relError|
+    double meanSigned = 0; // mean relError (< 0: the model is optimistic)
+};
+ErrorStats errorStats(const std::vector<RunPair>& pairs, bool nearBestOnly);
+
+struct RunStats {
+    std::vector<RunPair> pairs;
+    ErrorStats all;
+    ErrorStats nearBest;
+    double within = 0.2;
+    std::size_t unpredicted = 0;
+    std::size_t experiments = 0;
+};
+
+// `within` >= 0 (0.2 = the paper's 20 %). Throws InputError for a negative or NaN within.
+RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
+                  const talg::TalgVariant& v, double within = 0.2);
+
+enum class FitParameter { CIter, L, TauSync, TSync };
+std::string_view name(FitParameter p); // c_iter_s, l_s_per_gb, tau_sync_s, t_sync_s
+FitParameter parseFitParameter(const std::string& s, const std::string& field);
+
+struct CalibrationOptions {
+    std::vector<FitParameter> parameters{FitParameter::CIter};
+    bool nearBestOnly = false; // fit the runs within `within` of their experiment's best
+    double within = 0.2;
+};
+
+struct FittedValue {
+    FitParameter parameter;
+    double before = 0;
+    double after = 0;
+};
+
+struct Calibration {
+    std::string gpu, stencil;
+    std::size_t runsUsed = 0;
+    std::vector<FittedValue> values;
+    ErrorStats before, after;       // over the runs used
+    std::vector<RunPair> residuals; // every run, after the fit
+    GpuProfile fittedGpu;           // the profiles with the fitted values, source
+    StencilProfile fittedStencil;   // "fitted from N runs (date)"
+};
+
+// Least squares of the relative residuals over the runs of one GPU x stencil (others are
+// ignored), each parameter searched in log space (coordinate descent: a scan over six decades
+// around the start, then golden sections). InputError when no run of the pair has a prediction.
+Calibration calibrate(const std::vector<Run>& runs, const GpuProfile& gpu,
+                      const StencilProfile& stencil, const talg::TalgVariant& v,
+                      const CalibrationOptions& o, const std::string& date);
+
+} // namespace cdx::runs

@@ -1,0 +1,93 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+// Measured runs of tiled stencils (PPoPP'17 §5) in one SQLite database file: schema version
+// and forward migrations, WAL mode (readers never wait for an import), every write one
+// transaction. A file that is not a run database, or one from a newer schema, is refused
+// with a clear error and never written.
+namespace cdx::runs {
+
+struct Run {
+    std::int64_t id = 0; // database row id (0 before insertion)
+    std::string gpu;
+    std::string stencil;
+    int dim = 2;
+    std::array<std::int64_t, 3> space{1, 1, 1};
+    std::int64_t time = 1;
+    std::array<std::int64_t, 3> tile{1, 1, 1};
+    std::int64_t tt = 2;
+    std::optional<std::int64_t> threads; // threads per block (not in T_alg, P §4.3)
+    double timeSeconds = 0;              // measured execution time
+    std::optional<double> energyJ;
+    std::optional<double> powerW;
+    std::string source;     // where it came from (file name, or the file's "source" column)
+    std::string notes;      // free text
+    std::string importedAt; // UTC, ISO 8601
+    std::string hash;       // content hash of the measurement (duplicates)
+};
+
+// FNV-1a 64 over the measurement's content (ids, sizes, tiling, threads, time, energy, power);
+// source, notes and import time are not part of it.
+std::string contentHash(const Run& r);
+
+// An experiment: one GPU, stencil and problem (the unit of "within X % of the best").
+std::string experimentKey(const Run& r);
+
+struct RunFilter {
+    std::optional<std::string> gpu;
+    std::optional<std::string> stencil;
+    std::optional<std::array<std::int64_t, 3>> space; // problem sizes (dim entries, rest 1)
+    std::optional<std::int64_t> time;
+};
+
+inline constexpr int kRunSchemaVersion = 1;
+inline constexpr std::int32_t kRunApplicationId = 0x43445852; // "CDXR"
+
+class RunStore {
+public:
+    enum class Mode { ReadWrite, ReadOnly };
+    // Opens (ReadWrite: creates) the database. InputError when the file is not a SQLite
+    // database, is another application's database, or has a newer schema; the file is left
+    // as it was.
+    explicit RunStore(const std::filesystem::path& path, Mode mode = Mode::ReadWrite);
+    ~RunStore();
+    RunStore(const RunStore&) = delete;
+    RunStore& operator=(const RunStore&) = delete;
+
+    const std::filesystem::path& path() const { return path_; }
+    int schemaVersion() const;
+
+    std::vector<Run> list(const RunFilter& f = {}) const;
+    std::int64_t count() const;
+    bool containsHash(const std::string& hash) const;
+
+    // Inserts in one transaction (all or nothing); runs whose hash is already stored are
+    // skipped. `progress(done, total)` is called inside the transaction. Returns the ids of
+    // the inserted runs (0 for skipped ones), in order.
+    std::vector<std::int64_t>
+    insert(const std::vector<Run>& runs,
+           const std::function<void(std::size_t, std::size_t)>& progress = {});
+    // Deletes the runs with these ids (one transaction) and returns them, so that they can be
+    // restored with their ids (undo).
+    std::vector<Run> remove(const std::vector<std::int64_t>& ids);
+    void restore(const std::vector<Run>& runs);
+
+private:
+    void exec(const char* sql) const;
+    void migrate();
+
+    std::filesystem::path path_;
+    sqlite3* db_ = nullptr;
+    Mode mode_;
+};
+
+} // namespace cdx::runs
