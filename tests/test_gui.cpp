@@ -17,6 +17,8 @@
 #include "plot_theme.hpp"
 #include "power_view.hpp"
 #include "regime_map_view.hpp"
+#include "runs/run_stats.hpp"
+#include "runs_view.hpp"
 #include "search/codesign.hpp"
 #include "search/tile_search.hpp"
 #include "session_document.hpp"
@@ -34,7 +36,9 @@
 #include <QLineEdit>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
@@ -80,6 +84,10 @@ private slots:
     void regimeMapEqualsCore();
     void powerViewEqualsCore();
     void mwpWarpsMarksSession();
+    void runsImportShowsCoreStats();
+    void runsDeleteIsUndoable();
+    void runsCalibrationAppliesToSession();
+    void runsBadFilesKeepState();
 
 private:
     app::SessionDocument* doc_ = nullptr;
@@ -107,7 +115,7 @@ void TestGui::defaultSessionOpens() {
     QCOMPARE(s.problem.space[0], 8192);
     QCOMPARE(s.tiles.space[0], 128); // spec 2.6 geometric full-space optimum
     QVERIFY(window_->windowTitle().contains("Codesign Explorer"));
-    QCOMPARE(window_->viewTabs()->count(), 12);
+    QCOMPARE(window_->viewTabs()->count(), 13);
     QCOMPARE(window_->tilingEditor()->spinBox(0)->value(), 128);
     QCOMPARE(window_->tilingEditor()->spinBox(1)->value(), 32);
     QCOMPARE(window_->tilingEditor()->spinBox(3)->value(), 2);
@@ -383,6 +391,7 @@ void TestGui::presentationMode() {
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     qputenv("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR);
+    QStandardPaths::setTestModeEnabled(true); // the default run database is not the user's
     QApplication app(argc, argv);
     QApplication::setOrganizationName("CodesignExplorerTests"); // never the user's settings
     QApplication::setApplicationName("test_gui");
@@ -674,4 +683,121 @@ void TestGui::mwpWarpsMarksSession() {
     const MwpSettings& m = doc_->state().mwp;
     QCOMPARE(cur.execCycles, mwp::evaluate(m.device(), m.model(), m.variant).execCycles);
     QVERIFY(view->csv().count('\n') == static_cast<qsizetype>(view->points().size()) + 2);
+}
+
+namespace {
+QString writeRunsFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(text);
+    return path;
+}
+// Three runs of the default session's problem (Heat 2D 8192^2 x 8192, GTX 980) and one of
+// Titan X; the times are invented for the test, not measurements.
+const QByteArray kGuiRuns = "gpu,stencil,s1,s2,t,ts1,ts2,tt,threads,time_s\n"
+                            "gtx980,heat2d,8192,8192,8192,128,32,2,256,11.9\n"
+                            "gtx980,heat2d,8192,8192,8192,8,256,8,256,12.5\n"
+                            "gtx980,heat2d,8192,8192,8192,16,128,10,128,13.1\n"
+                            "titanx,heat2d,8192,8192,8192,8,256,8,256,9.5\n";
+} // namespace
+
+void TestGui::runsImportShowsCoreStats() {
+    QTemporaryDir dir;
+    QVERIFY(window_->openRunDatabase(dir.filePath("runs.sqlite")).isEmpty());
+    auto* view = window_->runsView();
+    window_->viewTabs()->setCurrentWidget(view);
+    const auto rep = window_->importRunsFile(writeRunsFile(dir, "lab.csv", kGuiRuns),
+                                             runs::ImportPolicy::AllOrNothing);
+    QVERIFY(rep.committed);
+    QCOMPARE(rep.inserted, std::size_t(4));
+    QCOMPARE(window_->measuredRuns().size(), std::size_t(4));
+    QCOMPARE(view->table()->rowCount(), 4);
+    runs::ProfileSet profiles = runs::ProfileSet::shipped();
+    profiles.put(doc_->state().gpu);
+    profiles.put(doc_->state().stencil);
+    const auto core = runs::runStats(window_->measuredRuns(), profiles, doc_->state().variant, 0.2);
+    QCOMPARE(view->stats().all.n, core.all.n);
+    QCOMPARE(view->stats().all.rmse, core.all.rmse);
+    QCOMPARE(view->stats().nearBest.n, core.nearBest.n);
+    QVERIFY(view->statsLabel()->text().contains(QString::number(core.all.rmse * 100, 'f', 2)));
+    // Filters: the session's problem on the session GPU only.
+    view->sessionProblemOnly()->setChecked(true);
+    QCOMPARE(view->table()->rowCount(), 3);
+    view->sessionProblemOnly()->setChecked(false);
+    view->gpuFilter()->setCurrentIndex(view->gpuFilter()->findData("titanx"));
+    QCOMPARE(view->table()->rowCount(), 1);
+    // Re-importing the same file adds nothing.
+    const auto again =
+        window_->importRunsFile(dir.filePath("lab.csv"), runs::ImportPolicy::AllOrNothing);
+    QCOMPARE(again.duplicates, std::size_t(4));
+    QCOMPARE(window_->measuredRuns().size(), std::size_t(4));
+}
+
+void TestGui::runsDeleteIsUndoable() {
+    QTemporaryDir dir;
+    QVERIFY(window_->openRunDatabase(dir.filePath("runs.sqlite")).isEmpty());
+    window_->importRunsFile(writeRunsFile(dir, "lab.csv", kGuiRuns),
+                            runs::ImportPolicy::AllOrNothing);
+    auto* view = window_->runsView();
+    window_->viewTabs()->setCurrentWidget(view);
+    view->table()->selectRow(0);
+    const auto ids = view->selectedIds();
+    QCOMPARE(ids.size(), std::size_t(1));
+    window_->deleteRuns(ids);
+    QCOMPARE(window_->measuredRuns().size(), std::size_t(3));
+    doc_->undoStack()->undo();
+    QCOMPARE(window_->measuredRuns().size(), std::size_t(4));
+    bool back = false;
+    for (const auto& r : window_->measuredRuns()) {
+        back = back || r.id == ids.front();
+    }
+    QVERIFY(back);
+    doc_->undoStack()->redo();
+    QCOMPARE(window_->measuredRuns().size(), std::size_t(3));
+}
+
+void TestGui::runsCalibrationAppliesToSession() {
+    QTemporaryDir dir;
+    QVERIFY(window_->openRunDatabase(dir.filePath("runs.sqlite")).isEmpty());
+    window_->importRunsFile(writeRunsFile(dir, "lab.csv", kGuiRuns),
+                            runs::ImportPolicy::AllOrNothing);
+    std::vector<std::int64_t> ids;
+    for (const auto& r : window_->measuredRuns()) {
+        ids.push_back(r.id);
+    }
+    const double before = *doc_->state().stencil.cIterByGpu.at("gtx980").value;
+    const auto c = window_->calibrateSession(ids);
+    QCOMPARE(c.runsUsed, std::size_t(3)); // the Titan X run is another pair
+    QVERIFY(c.after.rmse <= c.before.rmse);
+    window_->applyCalibration(c);
+    const Quantity& q = doc_->state().stencil.cIterByGpu.at("gtx980");
+    QCOMPARE(*q.value, c.values.front().after);
+    QVERIFY(q.source.starts_with("fitted from 3 runs"));
+    QVERIFY(q.edited);
+    // The runs view now predicts with the fitted value.
+    auto* view = window_->runsView();
+    window_->viewTabs()->setCurrentWidget(view);
+    view->gpuFilter()->setCurrentIndex(view->gpuFilter()->findData("gtx980"));
+    QCOMPARE(view->stats().all.rmse, runs::errorStats(c.residuals, false).rmse);
+    doc_->undoStack()->undo();
+    QCOMPARE(*doc_->state().stencil.cIterByGpu.at("gtx980").value, before);
+}
+
+void TestGui::runsBadFilesKeepState() {
+    QTemporaryDir dir;
+    QVERIFY(window_->openRunDatabase(dir.filePath("runs.sqlite")).isEmpty());
+    const auto bad = window_->importRunsFile(
+        writeRunsFile(dir, "bad.csv", kGuiRuns + "gtx980,heat2d,8192,8192,8192,8,256,8,256,nan\n"),
+        runs::ImportPolicy::AllOrNothing);
+    QVERIFY(!bad.committed);
+    QCOMPARE(bad.issues.front().line, std::size_t(6));
+    QVERIFY(window_->measuredRuns().empty());
+    const QString notDb = writeRunsFile(dir, "notes.sqlite", "not a database\n");
+    const QString error = window_->openRunDatabase(notDb);
+    QVERIFY(error.contains("not a SQLite database"));
+    QFile f(notDb);
+    f.open(QIODevice::ReadOnly);
+    QCOMPARE(f.readAll(), QByteArray("not a database\n"));
+    QVERIFY(window_->measuredRuns().empty());
 }

@@ -18,7 +18,9 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(CDX_VERSION);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription("Interactive analytical GPU cost models (Talg, tile search).");
+    parser.setApplicationDescription(
+        "Interactive analytical GPU cost models (Talg, tile search, die area, codesign, "
+        "MWP-CWP/IPP, measured runs).");
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument("session", "A session file (.cdx.json) to open.", "[session]");
@@ -29,7 +31,11 @@ int main(int argc, char** argv) {
                                 "Size of the view PNGs for --screenshots (default 1400x900).",
                                 "WxH", "1400x900");
     QCommandLineOption presentation("presentation", "Start in presentation mode.");
-    parser.addOptions({screenshots, viewSize, presentation});
+    QCommandLineOption runsDb("runs-db",
+                              "The measured-run database to open (default: runs.sqlite in the "
+                              "user's data folder, or the last one opened).",
+                              "PATH");
+    parser.addOptions({screenshots, viewSize, presentation, runsDb});
     parser.process(app);
     QTextStream err(stderr);
 
@@ -44,6 +50,12 @@ int main(int argc, char** argv) {
         return 2;
     }
     cdx::app::MainWindow window(&doc);
+    if (parser.isSet(runsDb)) {
+        const QString error = window.openRunDatabase(parser.value(runsDb));
+        if (!error.isEmpty()) {
+            err << "codesign-explorer: " << error << "\n";
+        }
+    }
     const QStringList args = parser.positionalArguments();
     if (!args.isEmpty()) {
         QString error;

@@ -14,6 +14,7 @@
 #include "power_view.hpp"
 #include "preference.hpp"
 #include "regime_map_view.hpp"
+#include "runs_view.hpp"
 #include "session_document.hpp"
 #include "stencil_editor.hpp"
 #include "sweep_view.hpp"
@@ -26,23 +27,33 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
+#include <atomic>
+#include <nlohmann/json.hpp>
 
 namespace cdx::app {
 
@@ -52,6 +63,31 @@ Preference<QByteArray> dockLayout{"mainwindow/state"};
 Preference<QStringList> recentFiles{"session/recentFiles"};
 Preference<QString> lastDirectory{"session/lastDirectory", QDir::homePath()};
 Preference<QSize> exportSize{"export/size", QSize(1600, 1000)};
+Preference<QString> runDatabase{"runs/database"};
+
+// Deleting runs from the database: undo restores them with their ids.
+class DeleteRunsCommand : public QUndoCommand {
+public:
+    DeleteRunsCommand(cdx::app::MainWindow* w, cdx::runs::RunStore* store,
+                      std::vector<std::int64_t> ids)
+        : w_(w), store_(store), ids_(std::move(ids)) {
+        setText(QObject::tr("Delete %1 measured runs").arg(ids_.size()));
+    }
+    void redo() override {
+        removed_ = store_->remove(ids_);
+        w_->reloadRuns();
+    }
+    void undo() override {
+        store_->restore(removed_);
+        w_->reloadRuns();
+    }
+
+private:
+    cdx::app::MainWindow* w_;
+    cdx::runs::RunStore* store_;
+    std::vector<std::int64_t> ids_;
+    std::vector<cdx::runs::Run> removed_;
+};
 constexpr int kMaxRecent = 8;
 
 QDockWidget* dock(QMainWindow* w, const QString& title, const char* name, QWidget* content) {
@@ -93,8 +129,9 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     mwpWarps_ = new widgets::MwpWarpsView(this);
     regimeMap_ = new widgets::RegimeMapView(this);
     power_ = new widgets::PowerView(this);
-    views_ = {map_,          sweep_,    breakdown_,  top_,      geometry_,  dieArea_,
-              architecture_, codesign_, bottleneck_, mwpWarps_, regimeMap_, power_};
+    runsView_ = new widgets::RunsView(this);
+    views_ = {map_,      sweep_,      breakdown_, top_,       geometry_, dieArea_, architecture_,
+              codesign_, bottleneck_, mwpWarps_,  regimeMap_, power_,    runsView_};
     dirty_.assign(views_.size(), true);
     tabs_ = new QTabWidget(this);
     tabs_->setObjectName("views");
@@ -235,6 +272,12 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
                 m.mapY = y;
                 editMwp(tr("Change regime-map axes"), m);
             });
+    // Measured runs.
+    connect(runsView_, &widgets::RunsView::importRequested, this,
+            &MainWindow::importRunsInteractive);
+    connect(runsView_, &widgets::RunsView::deleteRequested, this, &MainWindow::deleteRuns);
+    connect(runsView_, &widgets::RunsView::calibrateRequested, this,
+            &MainWindow::calibrateInteractive);
     // Document -> everything.
     connect(doc_, &SessionDocument::changed, this, &MainWindow::refresh);
     connect(doc_, &SessionDocument::fileChanged, this, &MainWindow::updateTitle);
@@ -244,12 +287,24 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
         }
         // The MWP-CWP views are edited in their own dock: bring it forward with them.
         const QWidget* w = tabs_->widget(i);
+        if (w == runsView_) {
+            return;
+        }
         if (w == bottleneck_ || w == mwpWarps_ || w == regimeMap_ || w == power_) {
             kernelDock->raise();
         }
     });
 
     resize(1500, 950);
+    {
+        QString db = runDatabase.get();
+        if (db.isEmpty()) {
+            const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+            QDir().mkpath(dir);
+            db = QDir(dir).filePath("runs.sqlite");
+        }
+        openRunDatabase(db);
+    }
     restoreGeometry(windowGeometry.get());
     restoreState(dockLayout.get());
     refresh();
@@ -287,6 +342,20 @@ void MainWindow::buildMenus() {
                     [this] { exportCurrentView(false); });
     file->addAction(tr("Export View &Data as CSV…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
                     this, [this] { exportCurrentView(true); });
+    file->addSeparator();
+    file->addAction(tr("Open Run &Database…"), this, [this] {
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Open or create a run database"), runDbPath_,
+                                         tr("Run databases (*.sqlite *.db);;All files (*)"),
+                                         nullptr, QFileDialog::DontConfirmOverwrite);
+        if (!path.isEmpty()) {
+            const QString error = openRunDatabase(path);
+            if (!error.isEmpty()) {
+                QMessageBox::warning(this, tr("Run database"), error);
+            }
+        }
+    });
+    file->addAction(tr("&Import Runs…"), this, &MainWindow::importRunsInteractive);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     updateRecentMenu();
@@ -444,6 +513,225 @@ void MainWindow::editMwp(const QString& label, const MwpSettings& m) {
     s.mwp = m;
     if (!sameSession(s, doc_->state())) {
         doc_->edit(label, s);
+    }
+}
+
+QString MainWindow::openRunDatabase(const QString& path) {
+    runStore_.reset();
+    runs_.clear();
+    runDbPath_ = path;
+    QString error;
+    try {
+        runStore_ = std::make_unique<runs::RunStore>(path.toStdString());
+        runDatabase.set(path);
+    } catch (const InputError& e) {
+        error = QString::fromUtf8(e.what());
+    } catch (const std::exception& e) {
+        error = tr("run database %1: %2").arg(path, QString::fromUtf8(e.what()));
+    }
+    if (!error.isEmpty()) {
+        statusBar()->showMessage(error, 10000);
+        runsView_->setRuns({}, tr("%1 — not opened: %2").arg(path, error));
+        return error;
+    }
+    reloadRuns();
+    return {};
+}
+
+void MainWindow::reloadRuns() {
+    runs_ = runStore_ ? runStore_->list() : std::vector<runs::Run>{};
+    runsView_->setRuns(runs_, runDbPath_);
+}
+
+runs::ImportReport MainWindow::importRunsFile(const QString& path, runs::ImportPolicy policy) {
+    if (!runStore_) {
+        runs::ImportReport r;
+        r.issues.push_back({0, "database", runDbPath_.toStdString(), "an open run database"});
+        return r;
+    }
+    // Parse and insert off the GUI thread; Cancel aborts the transaction (nothing written).
+    QProgressDialog progress(tr("Importing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0,
+                             100, this);
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(400);
+    std::atomic<bool> cancel{false};
+    std::atomic<int> percent{0};
+    struct Outcome {
+        runs::ImportReport report;
+        QString error;
+    };
+    QFutureWatcher<Outcome> watcher;
+    QEventLoop loop;
+    connect(&watcher, &QFutureWatcher<Outcome>::finished, &loop, &QEventLoop::quit);
+    connect(&progress, &QProgressDialog::canceled, this, [&cancel] { cancel = true; });
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, this, [&] { progress.setValue(percent.load()); });
+    poll.start(100);
+    runs::RunStore* store = runStore_.get();
+    watcher.setFuture(QtConcurrent::run([&, store, file = path.toStdString()] {
+        Outcome o;
+        try {
+            const auto parsed = runs::parseRunsFile(file, runs::KnownIds::shipped());
+            o.report =
+                runs::importRuns(*store, parsed, policy, [&](std::size_t done, std::size_t total) {
+                    percent = static_cast<int>(100 * done / total);
+                    if (cancel) {
+                        throw std::runtime_error("cancelled");
+                    }
+                });
+        } catch (const InputError& e) {
+            o.error = QString::fromUtf8(e.what());
+        } catch (const std::exception& e) {
+            o.error = QString::fromUtf8(e.what());
+        }
+        return o;
+    }));
+    loop.exec();
+    poll.stop();
+    progress.reset();
+    const Outcome o = watcher.result();
+    reloadRuns();
+    if (!o.error.isEmpty()) {
+        runs::ImportReport r;
+        r.issues.push_back({0, "import", path.toStdString(), o.error.toStdString()});
+        statusBar()->showMessage(tr("Import of %1 failed: %2").arg(path, o.error), 10000);
+        return r;
+    }
+    statusBar()->showMessage(tr("%1: %2 runs imported, %3 already present, %4 invalid%5")
+                                 .arg(QFileInfo(path).fileName())
+                                 .arg(o.report.inserted)
+                                 .arg(o.report.duplicates)
+                                 .arg(o.report.invalid)
+                                 .arg(o.report.committed ? QString() : tr(" — nothing imported")),
+                             10000);
+    return o.report;
+}
+
+void MainWindow::importRunsInteractive() {
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Import measured runs"), lastDirectory.get(),
+                                     tr("Runs (*.csv *.json);;CSV (*.csv);;JSON (*.json)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    runs::ImportReport r = importRunsFile(path, runs::ImportPolicy::AllOrNothing);
+    if (r.issues.empty()) {
+        return;
+    }
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Import report"));
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(
+        new QLabel(r.committed ? tr("%1 rows imported; these rows were skipped:").arg(r.inserted)
+                               : tr("Nothing was imported (all or nothing). Problems:"),
+                   &dialog));
+    auto* text = new QPlainTextEdit(&dialog);
+    text->setReadOnly(true);
+    for (const auto& i : r.issues) {
+        text->appendPlainText(QString::fromStdString(i.message()));
+    }
+    layout->addWidget(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    QPushButton* valid = nullptr;
+    if (!r.committed && !r.issues.empty() && r.issues.front().line > 1) {
+        valid = buttons->addButton(tr("Import the valid rows"), QDialogButtonBox::AcceptRole);
+    }
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    layout->addWidget(buttons);
+    dialog.resize(700, 400);
+    if (dialog.exec() == QDialog::Accepted && valid) {
+        importRunsFile(path, runs::ImportPolicy::SkipInvalid);
+    }
+}
+
+void MainWindow::deleteRuns(const std::vector<std::int64_t>& ids) {
+    if (!runStore_ || ids.empty()) {
+        return;
+    }
+    try {
+        doc_->undoStack()->push(new DeleteRunsCommand(this, runStore_.get(), ids));
+    } catch (const std::exception& e) {
+        statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
+        reloadRuns();
+    }
+}
+
+runs::Calibration MainWindow::calibrateSession(const std::vector<std::int64_t>& ids) const {
+    std::vector<runs::Run> chosen;
+    for (const auto& r : runs_) {
+        if (std::find(ids.begin(), ids.end(), r.id) != ids.end()) {
+            chosen.push_back(r);
+        }
+    }
+    const SessionState& s = doc_->state();
+    return runs::calibrate(chosen, s.gpu, s.stencil, s.variant, runs::CalibrationOptions{},
+                           QDate::currentDate().toString(Qt::ISODate).toStdString());
+}
+
+void MainWindow::applyCalibration(const runs::Calibration& c) {
+    SessionState s = doc_->state();
+    if (c.gpu != s.gpu.id || c.stencil != s.stencil.id) {
+        statusBar()->showMessage(tr("The calibration is for another GPU or stencil."), 8000);
+        return;
+    }
+    s.stencil.cIterByGpu[c.gpu] = c.fittedStencil.cIterByGpu.at(c.gpu);
+    s.stencil.cIterByGpu[c.gpu].edited = true;
+    for (const auto& fv : c.values) {
+        if (fv.parameter != runs::FitParameter::CIter) {
+            const std::string key(runs::name(fv.parameter));
+            s.gpu.params[key] = c.fittedGpu.params.at(key);
+            s.gpu.params[key].edited = true;
+        }
+    }
+    doc_->edit(tr("Apply calibration (%1 runs)").arg(c.runsUsed), s);
+}
+
+void MainWindow::calibrateInteractive(const std::vector<std::int64_t>& ids) {
+    runs::Calibration c;
+    try {
+        c = calibrateSession(ids);
+    } catch (const InputError& e) {
+        QMessageBox::warning(this, tr("Calibration"), QString::fromUtf8(e.what()));
+        return;
+    }
+    QString text = tr("<p>C_iter of <b>%1</b> on <b>%2</b> fitted to %3 runs (least squares of "
+                      "the relative errors):</p><ul>")
+                       .arg(QString::fromStdString(c.stencil), QString::fromStdString(c.gpu))
+                       .arg(c.runsUsed);
+    for (const auto& fv : c.values) {
+        text += tr("<li>%1: %2 → <b>%3</b></li>")
+                    .arg(QString::fromLatin1(runs::name(fv.parameter).data()))
+                    .arg(fv.before, 0, 'g', 6)
+                    .arg(fv.after, 0, 'g', 6);
+    }
+    text += tr("</ul><p>RMSE %1 % → %2 %; MAPE %3 % → %4 %.</p>")
+                .arg(c.before.rmse * 100, 0, 'f', 2)
+                .arg(c.after.rmse * 100, 0, 'f', 2)
+                .arg(c.before.mape * 100, 0, 'f', 2)
+                .arg(c.after.mape * 100, 0, 'f', 2);
+    QMessageBox box(this);
+    box.setWindowTitle(tr("Calibration"));
+    box.setTextFormat(Qt::RichText);
+    box.setText(text);
+    QPushButton* apply = box.addButton(tr("Apply to session"), QMessageBox::AcceptRole);
+    QPushButton* save = box.addButton(tr("Save profile…"), QMessageBox::ActionRole);
+    box.addButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() == apply) {
+        applyCalibration(c);
+    } else if (box.clickedButton() == save) {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save the fitted stencil profile"),
+            QDir(lastDirectory.get()).filePath(QString::fromStdString(c.stencil) + "-fitted.json"),
+            tr("Stencil profiles (*.json)"));
+        if (!path.isEmpty()) {
+            try {
+                writeTextAtomic(path.toStdString(), toJson(c.fittedStencil).dump(2) + "\n");
+            } catch (const InputError& e) {
+                QMessageBox::warning(this, tr("Save profile"), QString::fromUtf8(e.what()));
+            }
+        }
     }
 }
 

@@ -1,9 +1,13 @@
 #pragma once
 
+#include "runs/run_import.hpp"
+#include "runs/run_stats.hpp"
+#include "runs/run_store.hpp"
 #include "session/session.hpp"
 
 #include <QFutureWatcher>
 #include <QMainWindow>
+#include <memory>
 #include <vector>
 
 class QLabel;
@@ -22,6 +26,7 @@ class KernelEditor;
 class MwpWarpsView;
 class PowerView;
 class RegimeMapView;
+class RunsView;
 class StencilEditor;
 class SweepView;
 class TileSpaceMapView;
@@ -60,6 +65,24 @@ public:
     widgets::RegimeMapView* regimeMapView() const { return regimeMap_; }
     widgets::PowerView* powerView() const { return power_; }
     widgets::KernelEditor* kernelEditor() const { return kernelEditor_; }
+    widgets::RunsView* runsView() const { return runsView_; }
+
+    // The measured-run database (default: runs.sqlite in the user's data folder). On error the
+    // reason is returned (and shown) and no database is open.
+    QString openRunDatabase(const QString& path);
+    QString runDatabasePath() const { return runDbPath_; }
+    const std::vector<runs::Run>& measuredRuns() const { return runs_; }
+    // Imports a CSV/JSON file into the open database off the GUI thread (progress, Cancel)
+    // and waits for it. With issues under AllOrNothing nothing is written.
+    runs::ImportReport importRunsFile(const QString& path, runs::ImportPolicy policy);
+    // Deletes runs (one undo step on Edit ▸ Undo).
+    void deleteRuns(const std::vector<std::int64_t>& ids);
+    // Fits the session stencil's C_iter on the session GPU to these runs.
+    runs::Calibration calibrateSession(const std::vector<std::int64_t>& ids) const;
+    // Writes the fitted C_iter into the session stencil (undoable).
+    void applyCalibration(const runs::Calibration& c);
+    // Re-reads the runs (after a delete, restore or import).
+    void reloadRuns();
     widgets::GpuEditor* gpuEditor() const { return gpuEditor_; }
     widgets::StencilEditor* stencilEditor() const { return stencilEditor_; }
     widgets::TilingEditor* tilingEditor() const { return tilingEditor_; }
@@ -90,6 +113,8 @@ private:
     bool save();
     bool saveAs();
     void exportCurrentView(bool asCsv);
+    void importRunsInteractive();
+    void calibrateInteractive(const std::vector<std::int64_t>& ids);
 
     void startOptimize();
     void optimizeFinished();
@@ -117,6 +142,10 @@ private:
     widgets::RegimeMapView* regimeMap_ = nullptr;
     widgets::PowerView* power_ = nullptr;
     widgets::KernelEditor* kernelEditor_ = nullptr;
+    widgets::RunsView* runsView_ = nullptr;
+    std::unique_ptr<runs::RunStore> runStore_;
+    QString runDbPath_;
+    std::vector<runs::Run> runs_;
     widgets::GpuEditor* gpuEditor_ = nullptr;
     widgets::StencilEditor* stencilEditor_ = nullptr;
     widgets::TilingEditor* tilingEditor_ = nullptr;
