@@ -721,6 +721,19 @@ void TestGui::runsImportShowsCoreStats() {
     QCOMPARE(view->stats().all.rmse, core.all.rmse);
     QCOMPARE(view->stats().nearBest.n, core.nearBest.n);
     QVERIFY(view->statsLabel()->text().contains(QString::number(core.all.rmse * 100, 'f', 2)));
+    // The map and the sweep mark the runs of the session's experiment on their slice.
+    const SessionState& st = doc_->state();
+    window_->viewTabs()->setCurrentWidget(window_->mapView());
+    const auto onMap = runs::runsOnSlice(window_->measuredRuns(), st.gpu.id, st.stencil.id,
+                                         st.problem, st.tiles, {"tT", "tS2"});
+    QCOMPARE(onMap.size(), std::size_t(1)); // the run at the default optimum's tS1 = 128
+    QCOMPARE(window_->mapView()->measuredShown(), onMap.size());
+    window_->viewTabs()->setCurrentWidget(window_->sweepView());
+    window_->sweepView()->setParameter("tS1");
+    const auto onSweep = runs::runsOnSlice(window_->measuredRuns(), st.gpu.id, st.stencil.id,
+                                           st.problem, st.tiles, {"tS1"});
+    QCOMPARE(window_->sweepView()->measuredShown(), onSweep.size());
+    window_->viewTabs()->setCurrentWidget(view);
     // Filters: the session's problem on the session GPU only.
     view->sessionProblemOnly()->setChecked(true);
     QCOMPARE(view->table()->rowCount(), 3);

@@ -97,6 +97,7 @@ private slots:
     void calibrationRecoversCIter();
     void calibrationRecoversCIterAndL();
     void calibrationErrors();
+    void slices();
 };
 
 void TestRuns::storeCreatesSchema() {
@@ -427,6 +428,26 @@ void TestRuns::calibrationErrors() {
     QVERIFY_THROWS_EXCEPTION(InputError, calibrate(runs, loadGpuProfile("gtx980"),
                                                    loadStencilProfile("heat2d"), {}, none, "d"));
     QVERIFY_THROWS_EXCEPTION(InputError, parseFitParameter("c_iter", "--fit"));
+}
+
+void TestRuns::slices() {
+    const auto runs = modelRuns(3.68e-8, 1, 0, 1);
+    const Run& a = runs.front();
+    const talg::Problem p{2, a.space, a.time};
+    const talg::Tiles t{a.tile, a.tt};
+    const auto exact = runsOnSlice(runs, "gtx980", "heat2d", p, t, {});
+    QCOMPARE(exact.size(), std::size_t(1));
+    const auto alongTT = runsOnSlice(runs, "gtx980", "heat2d", p, t, {"tT"});
+    for (const auto& r : alongTT) {
+        QCOMPARE(r.tile, a.tile);
+    }
+    const auto map = runsOnSlice(runs, "gtx980", "heat2d", p, t, {"tT", "tS2"});
+    QVERIFY(map.size() >= alongTT.size());
+    for (const auto& r : map) {
+        QCOMPARE(r.tile[0], a.tile[0]);
+        QCOMPARE(r.space, a.space);
+    }
+    QVERIFY(runsOnSlice(runs, "titanx", "heat2d", p, t, {"tT", "tS2"}).empty());
 }
 
 QTEST_APPLESS_MAIN(TestRuns)

@@ -37,6 +37,9 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     rounds_->setLineStyle(QCPGraph::lsStepCenter);
     tAlg_ = plot_->addGraph();
     tAlg_->setName(tr("T_alg (blank: infeasible)"));
+    measured_ = plot_->addGraph();
+    measured_->setName(tr("measured runs (run database)"));
+    measured_->setLineStyle(QCPGraph::lsNone);
     marker_ = new QCPItemStraightLine(plot_);
     marker_->setPen(QPen(Qt::black, 1, Qt::DashLine));
     plot_->legend->setVisible(true);
@@ -80,6 +83,11 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     setPresentation(false);
 }
 
+void SweepView::setMeasuredRuns(const std::vector<runs::Run>& runs) {
+    runs_ = runs;
+    rebuild();
+}
+
 void SweepView::setPresentation(bool on) {
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
@@ -88,6 +96,8 @@ void SweepView::setPresentation(bool on) {
     tAlg_->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, t.palette[0], t.markerSize * 0.8));
     rounds_->setPen(QPen(t.palette[1], t.lineWidth * 0.8, Qt::DotLine));
+    measured_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.2),
+                                               QBrush(t.palette[3]), t.markerSize * 1.6));
     marker_->setPen(QPen(Qt::black, t.lineWidth * 0.7, Qt::DashLine));
     plot_->replot();
 }
@@ -216,6 +226,25 @@ void SweepView::rebuild() {
     }
     tAlg_->setData(x, y, true);
     rounds_->setData(x, r, true);
+    // Measured runs of this experiment whose other tile sizes equal the session's.
+    QVector<double> mx, my;
+    if (isTileParameter()) {
+        for (const auto& run :
+             runs::runsOnSlice(runs_, state_.gpu.id, state_.stencil.id, state_.problem,
+                               state_.tiles, {key.toStdString()})) {
+            mx << static_cast<double>(
+                key == "tT" ? run.tt : run.tile[static_cast<std::size_t>(key.mid(2).toInt() - 1)]);
+            my << run.timeSeconds;
+        }
+    }
+    measured_->setData(mx, my, false);
+    measuredShown_ = static_cast<std::size_t>(mx.size());
+    measured_->setVisible(!mx.isEmpty());
+    if (mx.isEmpty()) {
+        measured_->removeFromLegend();
+    } else {
+        measured_->addToLegend();
+    }
     const QString unit = QString::fromStdString(sweep_.unit);
     plot_->xAxis->setLabel(QStringLiteral("%1 [%2]").arg(key, unit.isEmpty() ? tr("—") : unit));
     if (logX) {
@@ -244,7 +273,13 @@ void SweepView::rebuild() {
     plot_->rescaleAxes();
     if (!x.isEmpty()) {
         bool any = false;
-        plot_->yAxis->setRange(tAlg_->getValueRange(any));
+        QCPRange yr = tAlg_->getValueRange(any);
+        bool anyMeasured = false;
+        const QCPRange mr = measured_->getValueRange(anyMeasured);
+        if (anyMeasured && measured_->visible()) {
+            yr.expand(mr);
+        }
+        plot_->yAxis->setRange(yr);
         plot_->yAxis->scaleRange(1.1, plot_->yAxis->range().center());
         bool anyR = false;
         const QCPRange rr = rounds_->getValueRange(anyR);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "explorer_view.hpp"
+#include "runs/run_stats.hpp"
 #include "search/sweep.hpp"
 
 #include <QWidget>
@@ -34,6 +35,9 @@ public:
 
     // "tS1", "tT", "n_sm", ...
     void setParameter(const QString& key);
+    // Measured runs: those of the session's experiment on the swept line are drawn.
+    void setMeasuredRuns(const std::vector<runs::Run>& runs);
+    std::size_t measuredShown() const { return measuredShown_; }
     const search::Sweep& sweep() const { return sweep_; }
     QString describePointAt(double x) const;
     QCustomPlot* plot() const { return plot_; }
@@ -52,6 +56,9 @@ private:
     QCustomPlot* plot_ = nullptr;
     QCPGraph* tAlg_ = nullptr;
     QCPGraph* rounds_ = nullptr;
+    QCPGraph* measured_ = nullptr;
+    std::vector<runs::Run> runs_;
+    std::size_t measuredShown_ = 0;
     QCPItemStraightLine* marker_ = nullptr;
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;

@@ -81,6 +81,9 @@ TileSpaceMapView::TileSpaceMapView(QWidget* parent) : QWidget(parent) {
     current_ = plot_->addGraph();
     current_->setLineStyle(QCPGraph::lsNone);
     current_->setName(tr("current tiling"));
+    measured_ = plot_->addGraph();
+    measured_->setLineStyle(QCPGraph::lsNone);
+    measured_->setName(tr("measured runs"));
     minimumLabel_ = new QCPItemText(plot_);
     minimumLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     minimumLabel_->setPadding(QMargins(4, 2, 4, 2));
@@ -114,12 +117,21 @@ void TileSpaceMapView::setPresentation(bool on) {
     minimum_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
                                               QPen(Qt::white, t.presentation ? 2.5 : 1.5),
                                               QBrush(QColor(213, 94, 0)), t.markerSize * 1.8));
+    measured_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.2),
+                                               QBrush(QColor(240, 228, 66)), t.markerSize * 1.6));
     current_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle,
                                               QPen(Qt::black, t.lineWidth), Qt::NoBrush,
                                               t.markerSize * 2));
     QFont lf = minimumLabel_->font();
     lf.setPointSize(t.basePointSize);
     minimumLabel_->setFont(lf);
+    if (hasState_) {
+        rebuild();
+    }
+}
+
+void TileSpaceMapView::setMeasuredRuns(const std::vector<runs::Run>& runs) {
+    runs_ = runs;
     if (hasState_) {
         rebuild();
     }
@@ -277,6 +289,22 @@ void TileSpaceMapView::rebuild() {
     within_->setData(wx, wy, true);
     minimum_->setData(mx, my, true);
     current_->setData(cx, cy, true);
+    // Measured runs of this experiment on this slice (tT and the innermost size free).
+    QVector<double> rx, ry;
+    const char* innerKey[3] = {"tS1", "tS2", "tS3"};
+    for (const auto& run :
+         runs::runsOnSlice(runs_, state_.gpu.id, state_.stencil.id, state_.problem, state_.tiles,
+                           {"tT", innerKey[std::clamp(in, 0, 2)]})) {
+        rx << static_cast<double>(run.tt);
+        ry << static_cast<double>(run.tile[static_cast<std::size_t>(in)]);
+    }
+    measured_->setData(rx, ry, false);
+    measuredShown_ = static_cast<std::size_t>(rx.size());
+    if (rx.isEmpty()) {
+        measured_->removeFromLegend();
+    } else {
+        measured_->addToLegend();
+    }
     updateOutlineSize();
     plot_->replot();
 }

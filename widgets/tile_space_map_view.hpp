@@ -1,6 +1,7 @@
 #pragma once
 
 #include "explorer_view.hpp"
+#include "runs/run_stats.hpp"
 #include "search/tile_space.hpp"
 
 #include <QWidget>
@@ -31,6 +32,9 @@ public:
     QString viewTitle() const override { return tr("Tile-space map"); }
     QString fileStem() const override { return "tile-space-map"; }
     void setSession(const SessionState& s) override;
+    // Measured runs: those of the session's experiment on the current slice are drawn.
+    void setMeasuredRuns(const std::vector<runs::Run>& runs);
+    std::size_t measuredShown() const { return measuredShown_; }
     void renderTo(QPaintDevice& device, const QSize& size) override;
     QString csv() const override;
     void setPresentation(bool on) override;
@@ -61,6 +65,9 @@ private:
     QCPGraph* within_ = nullptr;
     QCPGraph* minimum_ = nullptr;
     QCPGraph* current_ = nullptr;
+    QCPGraph* measured_ = nullptr;
+    std::vector<runs::Run> runs_;
+    std::size_t measuredShown_ = 0;
     QCPItemText* minimumLabel_ = nullptr;
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;

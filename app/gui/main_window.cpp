@@ -541,6 +541,8 @@ QString MainWindow::openRunDatabase(const QString& path) {
 void MainWindow::reloadRuns() {
     runs_ = runStore_ ? runStore_->list() : std::vector<runs::Run>{};
     runsView_->setRuns(runs_, runDbPath_);
+    map_->setMeasuredRuns(runs_);
+    sweep_->setMeasuredRuns(runs_);
 }
 
 runs::ImportReport MainWindow::importRunsFile(const QString& path, runs::ImportPolicy policy) {

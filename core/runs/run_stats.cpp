@@ -170,6 +170,31 @@ RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
     return st;
 }
 
+std::vector<Run> runsOnSlice(const std::vector<Run>& runs, const std::string& gpu,
+                             const std::string& stencil, const talg::Problem& problem,
+                             const talg::Tiles& tiles, const std::vector<std::string>& free) {
+    const auto isFree = [&](const char* name) {
+        return std::find(free.begin(), free.end(), name) != free.end();
+    };
+    const char* names[3] = {"tS1", "tS2", "tS3"};
+    std::vector<Run> out;
+    for (const auto& r : runs) {
+        if (r.gpu != gpu || r.stencil != stencil || r.dim != problem.dim ||
+            r.space != problem.space || r.time != problem.time) {
+            continue;
+        }
+        bool same = isFree("tT") || r.tt == tiles.time;
+        for (int i = 0; i < problem.dim && same; ++i) {
+            const auto idx = static_cast<std::size_t>(i);
+            same = isFree(names[i]) || r.tile[idx] == tiles.space[idx];
+        }
+        if (same) {
+            out.push_back(r);
+        }
+    }
+    return out;
+}
+
 std::string_view name(FitParameter p) {
     switch (p) {
     case FitParameter::CIter:

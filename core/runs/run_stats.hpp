@@ -54,6 +54,13 @@ struct RunStats {
 RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
                   const talg::TalgVariant& v, double within = 0.2);
 
+// The runs of one experiment (GPU, stencil, problem) whose tiling equals `tiles` except in
+// the sizes named in `free` ("tS1", "tS2", "tS3", "tT"): the measured points a tile-size
+// sweep or a slice of the tile-space map can show.
+std::vector<Run> runsOnSlice(const std::vector<Run>& runs, const std::string& gpu,
+                             const std::string& stencil, const talg::Problem& problem,
+                             const talg::Tiles& tiles, const std::vector<std::string>& free);
+
 enum class FitParameter { CIter, L, TauSync, TSync };
 std::string_view name(FitParameter p); // c_iter_s, l_s_per_gb, tau_sync_s, t_sync_s
 FitParameter parseFitParameter(const std::string& s, const std::string& field);
