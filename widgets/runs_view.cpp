@@ -28,7 +28,7 @@ QString joinSizes(const std::array<std::int64_t, 3>& v, int dim, const char* sep
     for (int i = 0; i < dim; ++i) {
         parts << QString::number(v[static_cast<std::size_t>(i)]);
     }
-    return parts.join(QString::fromLatin1(sep));
+    return parts.join(QString::fromUtf8(sep));
 }
 
 // Shipped profiles are read once; the session's GPU and stencil replace them per call.
