@@ -3,6 +3,7 @@
 #include "mwp/mwp_profiles.hpp"
 #include "parameter_form.hpp"
 #include "params/input_error.hpp"
+#include "variant_choice.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,28 +17,9 @@ namespace cdx::widgets {
 
 namespace {
 
-QComboBox* combo(QWidget* parent, const char* name, const QList<QPair<QString, QString>>& items,
-                 const QString& tip) {
-    auto* c = new QComboBox(parent);
-    c->setObjectName(name);
-    for (const auto& [label, value] : items) {
-        c->addItem(label, value);
-    }
-    c->setToolTip(tip);
-    c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    c->setMinimumContentsLength(12);
-    return c;
-}
-
-void select(QComboBox* c, std::string_view value) {
-    const QSignalBlocker block(c);
-    c->setCurrentIndex(
-        c->findData(QString::fromLatin1(value.data(), static_cast<int>(value.size()))));
-}
-
-std::string value(const QComboBox* c) {
-    return c->currentData().toString().toStdString();
-}
+using variant_choice::combo;
+using variant_choice::select;
+using variant_choice::value;
 
 QComboBox* profileBox(QWidget* parent, const char* name, const char* kind, const QString& tip) {
     auto* c = new QComboBox(parent);

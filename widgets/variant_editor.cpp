@@ -1,5 +1,7 @@
 #include "variant_editor.hpp"
 
+#include "variant_choice.hpp"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QSignalBlocker>
@@ -7,26 +9,9 @@
 namespace cdx::widgets {
 
 namespace {
-QComboBox* combo(QWidget* parent, const char* name, const QList<QPair<QString, QString>>& items,
-                 const QString& tip) {
-    auto* c = new QComboBox(parent);
-    c->setObjectName(name);
-    for (const auto& [label, value] : items) {
-        c->addItem(label, value);
-    }
-    c->setToolTip(tip);
-    return c;
-}
-
-void select(QComboBox* c, std::string_view value) {
-    const QSignalBlocker block(c);
-    c->setCurrentIndex(
-        c->findData(QString::fromLatin1(value.data(), static_cast<int>(value.size()))));
-}
-
-std::string value(const QComboBox* c) {
-    return c->currentData().toString().toStdString();
-}
+using variant_choice::combo;
+using variant_choice::select;
+using variant_choice::value;
 } // namespace
 
 VariantEditor::VariantEditor(QWidget* parent) : QWidget(parent) {
