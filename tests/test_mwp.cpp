@@ -466,6 +466,11 @@ void TestMwp::exampleIAtAllSms() {
     CHECK_NEAR(r.maxSm, 57.1846, 2e-5);
     CHECK_NEAR(r.memoryW, 36.4550, 2e-5);
     CHECK_NEAR(r.runtimeW, 93.640, 2e-5);
+    double shares = 0;
+    for (const auto& u : r.units) {
+        shares += u.gpuWatts;
+    }
+    CHECK_NEAR(shares, r.runtimeW, 1e-12); // the units' shares add up to the run-time power
     CHECK_NEAR(r.gpuW, 176.640, 2e-5);
     CHECK_NEAR(r.energyJ, 31.397e-3, 2e-4);
     CHECK_NEAR(r.runtimeEnergyJ, 16.644e-3, 2e-4);

@@ -147,13 +147,12 @@ void PowerView::redraw() {
     }
     const mwp::PowerResult& r = *result_;
     const int k = r.performance.activeSms;
-    // Whole-GPU watts: on-chip units per SM x #SM, memory per chip; both x the active-SM scale.
+    // Each unit's share of the GPU power (core: per-SM units x #SM, both x the active-SM scale).
     for (const auto& u : r.units) {
         if (params_[u.unit] <= 0) {
             continue;
         }
-        const double w = u.watts * (mwp::isOnChip(u.unit) ? nSm_ : 1) * r.scale;
-        bars_.push_back({QString::fromLatin1(mwp::label(u.unit).data()), w});
+        bars_.push_back({QString::fromLatin1(mwp::label(u.unit).data()), u.gpuWatts});
     }
     const std::size_t units = bars_.size();
     if (params_.activationW > 0) {

@@ -153,6 +153,9 @@ PowerResult power(const Device& d, const PowerParams& p, const Kernel& k, const 
         r.scale = sms / d.nSm; // Fermi: linear in active SMs (Fig. 73) [R]
         r.runtimeW = (r.maxSm + r.memoryW) * r.scale + p.activationW;
     }
+    for (auto& up : r.units) {
+        up.gpuWatts = up.watts * (isOnChip(up.unit) ? d.nSm : 1) * r.scale;
+    }
     r.gpuW = r.runtimeW + p.idlePowerW; // (35)
     r.energyJ = r.gpuW * m.timeSeconds;
     r.runtimeEnergyJ = r.runtimeW * m.timeSeconds;

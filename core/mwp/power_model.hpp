@@ -62,6 +62,7 @@ struct UnitPower {
     double accessRate = 0; // eq. (40)/(61)
     double factor = 0;     // AR, f(AR) or 1 (Const_SM)
     double watts = 0;      // MaxPower x factor, per SM (on-chip) or chip (memory), before s(k)
+    double gpuWatts = 0;   // its share of the GPU's run-time power: watts x (#SM) x s(k)
 };
 
 struct PowerResult {
