@@ -149,9 +149,7 @@ void BottleneckView::setSession(const SessionState& s) {
     throughput_.reset();
     error_.clear();
     variantLine_ = mwpVariantLine(s.mwp.variant);
-    context_ = tr("kernel %1 on %2, %3")
-                   .arg(QString::fromStdString(s.mwp.kernel.id),
-                        QString::fromStdString(s.mwp.gpu.name), variantLine_);
+    context_ = mwpContext(s.mwp);
     try {
         device_ = s.mwp.device();
         const mwp::Kernel k = s.mwp.model();

@@ -73,9 +73,7 @@ void MwpWarpsView::setPresentation(bool on) {
 void MwpWarpsView::setSession(const SessionState& s) {
     points_.clear();
     error_.clear();
-    context_ = tr("kernel %1 on %2, %3")
-                   .arg(QString::fromStdString(s.mwp.kernel.id),
-                        QString::fromStdString(s.mwp.gpu.name), mwpVariantLine(s.mwp.variant));
+    context_ = mwpContext(s.mwp);
     try {
         const mwp::Device d = s.mwp.device();
         const mwp::Kernel k = s.mwp.model();

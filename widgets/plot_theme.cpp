@@ -136,6 +136,12 @@ QString mwpVariantLine(const mwp::MwpVariant& v) {
              v.clampAccessRate ? QString(", f(AR) clamped") : QString());
 }
 
+QString mwpContext(const MwpSettings& m) {
+    return QObject::tr("kernel %1 on %2, %3")
+        .arg(QString::fromStdString(m.kernel.id), QString::fromStdString(m.gpu.name),
+             mwpVariantLine(m.variant));
+}
+
 QString formatSeconds(double s) {
     if (std::isnan(s)) {
         return QStringLiteral("—");

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "mwp/mwp_model.hpp"
+#include "session/session.hpp"
 #include "talg/talg.hpp"
 
 #include <QColor>
@@ -50,6 +51,8 @@ QColor regimeColor(mwp::Regime r, mwp::Limiter l);
 QString regimeText(mwp::Regime r, mwp::Limiter l);
 // "MWP-CWP variant: consistent (case2=consistent, eq13=thesis, rep=real, …)"
 QString mwpVariantLine(const mwp::MwpVariant& v);
+// "kernel example-i on NVIDIA GeForce GTX 280, MWP-CWP variant: consistent" (plot subtitles)
+QString mwpContext(const MwpSettings& m);
 
 // Seconds with a sensible number of digits: "9.934548 s", "3.63e-07 s".
 QString formatSeconds(double s);

@@ -101,9 +101,7 @@ void PowerView::setSession(const SessionState& s) {
     optimum_.reset();
     temperature_.reset();
     error_.clear();
-    context_ = tr("kernel %1 on %2, %3")
-                   .arg(QString::fromStdString(s.mwp.kernel.id),
-                        QString::fromStdString(s.mwp.gpu.name), mwpVariantLine(s.mwp.variant));
+    context_ = mwpContext(s.mwp);
     try {
         const mwp::Device d = s.mwp.device();
         const mwp::Kernel k = s.mwp.model();

@@ -180,9 +180,7 @@ void RegimeMapView::setSession(const SessionState& s) {
     error_.clear();
     x_ = s.mwp.mapX;
     y_ = s.mwp.mapY;
-    context_ = tr("kernel %1 on %2, %3")
-                   .arg(QString::fromStdString(s.mwp.kernel.id),
-                        QString::fromStdString(s.mwp.gpu.name), mwpVariantLine(s.mwp.variant));
+    context_ = mwpContext(s.mwp);
     try {
         device_ = s.mwp.device();
         kernel_ = s.mwp.model();
