@@ -659,16 +659,25 @@ void MainWindow::deleteRuns(const std::vector<std::int64_t>& ids) {
     }
 }
 
-runs::Calibration MainWindow::calibrateSession(const std::vector<std::int64_t>& ids) const {
+namespace {
+runs::Calibration calibrateRuns(const std::vector<runs::Run>& chosen, const SessionState& s) {
+    return runs::calibrate(chosen, s.gpu, s.stencil, s.variant, runs::CalibrationOptions{},
+                           QDate::currentDate().toString(Qt::ISODate).toStdString());
+}
+} // namespace
+
+std::vector<runs::Run> MainWindow::runsWithIds(const std::vector<std::int64_t>& ids) const {
     std::vector<runs::Run> chosen;
     for (const auto& r : runs_) {
         if (std::find(ids.begin(), ids.end(), r.id) != ids.end()) {
             chosen.push_back(r);
         }
     }
-    const SessionState& s = doc_->state();
-    return runs::calibrate(chosen, s.gpu, s.stencil, s.variant, runs::CalibrationOptions{},
-                           QDate::currentDate().toString(Qt::ISODate).toStdString());
+    return chosen;
+}
+
+runs::Calibration MainWindow::calibrateSession(const std::vector<std::int64_t>& ids) const {
+    return calibrateRuns(runsWithIds(ids), doc_->state());
 }
 
 void MainWindow::applyCalibration(const runs::Calibration& c) {
@@ -690,13 +699,36 @@ void MainWindow::applyCalibration(const runs::Calibration& c) {
 }
 
 void MainWindow::calibrateInteractive(const std::vector<std::int64_t>& ids) {
-    runs::Calibration c;
-    try {
-        c = calibrateSession(ids);
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Calibration"), QString::fromUtf8(e.what()));
+    // The fit evaluates T_alg thousands of times per run: off the GUI thread, with a busy
+    // indicator (core's fit has no cancellation point).
+    struct Outcome {
+        runs::Calibration calibration;
+        QString error;
+    };
+    QProgressDialog busy(tr("Fitting C_iter to %1 runs…").arg(ids.size()), QString(), 0, 0, this);
+    busy.setWindowModality(Qt::WindowModal);
+    busy.setMinimumDuration(300);
+    QFutureWatcher<Outcome> watcher;
+    QEventLoop loop;
+    connect(&watcher, &QFutureWatcher<Outcome>::finished, &loop, &QEventLoop::quit);
+    // The worker gets copies: the document and the run list stay the GUI thread's.
+    watcher.setFuture(QtConcurrent::run([chosen = runsWithIds(ids), state = doc_->state()] {
+        Outcome o;
+        try {
+            o.calibration = calibrateRuns(chosen, state);
+        } catch (const InputError& e) {
+            o.error = QString::fromUtf8(e.what());
+        }
+        return o;
+    }));
+    loop.exec();
+    busy.reset();
+    const Outcome outcome = watcher.result();
+    if (!outcome.error.isEmpty()) {
+        QMessageBox::warning(this, tr("Calibration"), outcome.error);
         return;
     }
+    const runs::Calibration& c = outcome.calibration;
     QString text = tr("<p>C_iter of <b>%1</b> on <b>%2</b> fitted to %3 runs (least squares of "
                       "the relative errors):</p><ul>")
                        .arg(QString::fromStdString(c.stencil), QString::fromStdString(c.gpu))

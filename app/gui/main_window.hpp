@@ -114,6 +114,7 @@ private:
     bool saveAs();
     void exportCurrentView(bool asCsv);
     void importRunsInteractive();
+    std::vector<runs::Run> runsWithIds(const std::vector<std::int64_t>& ids) const;
     void calibrateInteractive(const std::vector<std::int64_t>& ids);
 
     void startOptimize();
