@@ -1,0 +1,383 @@
+#include "area/architecture_view.hpp"
+
+#include "common/plot_theme.hpp"
+#include "params/input_error.hpp"
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QSlider>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <qcustomplot.h>
+
+namespace cdx::widgets {
+
+std::vector<double> ArchitectureView::sliderValues(Slider s) {
+    const search::HardwareGrid g = search::thesisGrid();
+    std::vector<double> v;
+    switch (s) {
+    case Sms:
+        for (auto n : g.nSm) {
+            v.push_back(static_cast<double>(n));
+        }
+        break;
+    case VectorUnits:
+        for (auto n : g.nV) {
+            v.push_back(static_cast<double>(n));
+        }
+        break;
+    case SharedMemory:
+        v = g.mSmKb;
+        break;
+    case RegisterFile:
+        for (int i = 1; i <= 16; ++i) {
+            v.push_back(0.5 * i);
+        }
+        break;
+    case L1:
+        v = {0, 3, 6, 12, 24, 48, 96}; // the Cacti sweep (KB per SM pair)
+        break;
+    default:
+        v = {0, 32, 64, 128, 256, 512}; // KB per SM (the L2 sweep)
+        break;
+    }
+    return v;
+}
+
+namespace {
+
+int nearestIndex(const std::vector<double>& values, double x) {
+    int best = 0;
+    for (int i = 1; i < static_cast<int>(values.size()); ++i) {
+        if (std::abs(values[static_cast<std::size_t>(i)] - x) <
+            std::abs(values[static_cast<std::size_t>(best)] - x)) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+const char* const kSliderNames[] = {"n_SM", "n_V", "M_SM", "R_VU", "L1 / SM pair", "L2 / SM"};
+const char* const kSliderUnits[] = {"", "", "KB", "KB", "KB", "KB"};
+const char* const kSliderTips[] = {
+    "Streaming multiprocessors (thesis C.16: even)",
+    "Vector units per SM (C.14: multiple of 32)",
+    "Shared memory per SM (C.15: 12, 24, 36 or a multiple of 48 KB)",
+    "Register file per vector unit (area only: the time model ignores registers)",
+    "L1 cache per SM pair (area only: the time model has no caches; 0 = none)",
+    "L2 cache per SM (area only; total = value x n_SM; 0 = none)"};
+
+} // namespace
+
+ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QHBoxLayout(this);
+    auto* left = new QWidget(this);
+    auto* form = new QFormLayout(left);
+    for (int i = 0; i < SliderCount; ++i) {
+        const auto which = static_cast<Slider>(i);
+        auto* slider = new QSlider(Qt::Horizontal, left);
+        slider->setObjectName(QStringLiteral("archSlider%1").arg(i));
+        slider->setRange(0, static_cast<int>(sliderValues(which).size()) - 1);
+        slider->setPageStep(1);
+        slider->setToolTip(tr(kSliderTips[i]));
+        slider->setMinimumWidth(180);
+        auto* value = new QLabel(left);
+        value->setMinimumWidth(90);
+        auto* row = new QHBoxLayout;
+        row->addWidget(slider, 1);
+        row->addWidget(value);
+        form->addRow(tr(kSliderNames[i]), row);
+        sliders_[static_cast<std::size_t>(i)] = slider;
+        values_[static_cast<std::size_t>(i)] = value;
+        connect(slider, &QSlider::valueChanged, this, [this, slider] {
+            if (!updating_) {
+                emitArchitecture(slider->isSliderDown());
+            }
+        });
+        connect(slider, &QSlider::sliderReleased, this, [this] { emitArchitecture(false); });
+    }
+    summary_ = new QLabel(left);
+    summary_->setObjectName("archSummary");
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(summary_);
+    table_ = new QTableWidget(left);
+    table_->setObjectName("archTable");
+    table_->setColumnCount(4);
+    table_->setHorizontalHeaderLabels(
+        {tr("stencil"), tr("problems"), tr("Σ w·T_alg"), tr("share")});
+    table_->verticalHeader()->setVisible(false);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    form->addRow(table_);
+
+    plot_ = new QCustomPlot(this);
+    plot_->setObjectName("archPlot");
+    plot_->setMinimumSize(420, 320);
+    const PlotHeader h = addPlotHeader(*plot_);
+    title_ = h.title;
+    subtitle_ = h.subtitle;
+    speedup_ = plot_->addGraph(plot_->xAxis, plot_->yAxis);
+    speedup_->setName(tr("speed-up of the workload (left)"));
+    area_Graph_ = plot_->addGraph(plot_->xAxis, plot_->yAxis2);
+    area_Graph_->setName(tr("die area (right)"));
+    current_ = plot_->addGraph(plot_->xAxis, plot_->yAxis);
+    current_->setName(tr("this design"));
+    current_->setLineStyle(QCPGraph::lsNone);
+    plot_->yAxis2->setVisible(true);
+    plot_->xAxis->setLabel(tr("vector units per SM, n_V (at this n_SM and M_SM)"));
+    plot_->yAxis2->setLabel(tr("die area [mm²]"));
+    plot_->legend->setVisible(true);
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(plot_);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split);
+    setPresentation(false);
+}
+
+void ArchitectureView::setPresentation(bool on) {
+    presentation_ = on;
+    const PlotTheme t = plotTheme(on);
+    applyTheme(*plot_, t);
+    applyTheme(PlotHeader{title_, subtitle_}, t);
+    speedup_->setPen(QPen(t.palette[0], t.lineWidth));
+    area_Graph_->setPen(QPen(t.palette[1], t.lineWidth, Qt::DashLine));
+    current_->setPen(QPen(t.palette[3], t.lineWidth));
+    current_->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, t.palette[3], Qt::white, t.markerSize * 2));
+    plot_->replot();
+}
+
+void ArchitectureView::showSliders(const area::Architecture& a) {
+    updating_ = true;
+    const double l2PerSm = a.l2Kb / static_cast<double>(a.nSm);
+    const std::array<double, SliderCount> v{static_cast<double>(a.nSm),
+                                            static_cast<double>(a.nV),
+                                            a.mSmKb,
+                                            a.rVuKb,
+                                            a.l1PairKb,
+                                            l2PerSm};
+    for (int i = 0; i < SliderCount; ++i) {
+        const auto values = sliderValues(static_cast<Slider>(i));
+        const int idx = nearestIndex(values, v[static_cast<std::size_t>(i)]);
+        sliders_[static_cast<std::size_t>(i)]->setValue(idx);
+        const bool onGrid = values[static_cast<std::size_t>(idx)] == v[static_cast<std::size_t>(i)];
+        QString text = QString::number(v[static_cast<std::size_t>(i)], 'g', 6);
+        if (kSliderUnits[i][0]) {
+            text += QStringLiteral(" ") + kSliderUnits[i];
+        }
+        if (!onGrid) {
+            text += tr(" (off grid)");
+        }
+        values_[static_cast<std::size_t>(i)]->setText(text);
+    }
+    updating_ = false;
+}
+
+void ArchitectureView::emitArchitecture(bool dragging) {
+    area::Architecture a = arch_;
+    const auto at = [&](Slider s) {
+        return sliderValues(s)[static_cast<std::size_t>(slider(s)->value())];
+    };
+    // Only values whose slider moved change: off-grid values typed in the editor stay.
+    const auto moved = [&](Slider s, double current) {
+        return nearestIndex(sliderValues(s), current) != slider(s)->value();
+    };
+    const double l2PerSm = a.l2Kb / static_cast<double>(a.nSm);
+    if (moved(Sms, static_cast<double>(a.nSm))) {
+        a.nSm = static_cast<std::int64_t>(at(Sms));
+    }
+    if (moved(VectorUnits, static_cast<double>(a.nV))) {
+        a.nV = static_cast<std::int64_t>(at(VectorUnits));
+    }
+    if (moved(SharedMemory, a.mSmKb)) {
+        a.mSmKb = at(SharedMemory);
+    }
+    if (moved(RegisterFile, a.rVuKb)) {
+        a.rVuKb = at(RegisterFile);
+    }
+    if (moved(L1, a.l1PairKb)) {
+        a.l1PairKb = at(L1);
+    }
+    if (moved(L2, l2PerSm)) {
+        a.l2Kb = at(L2) * static_cast<double>(a.nSm);
+    }
+    if (!(a == arch_) || !dragging) {
+        emit architectureEdited(a, dragging);
+    }
+}
+
+const search::Workload* ArchitectureView::workload(const SessionState& s) {
+    const std::string key = s.codesign.workload + "@" + s.gpu.id;
+    auto it = workloads_.find(key);
+    if (it == workloads_.end()) {
+        it = workloads_.emplace(key, search::loadWorkload(s.codesign.workload, s.gpu.id)).first;
+    }
+    return &it->second;
+}
+
+void ArchitectureView::setSession(const SessionState& s) {
+    error_.clear();
+    design_.reset();
+    curve_.clear();
+    curveArea_.clear();
+    try {
+        arch_ = s.architecture();
+        showSliders(arch_);
+        const area::CoefficientSet set = s.areaSet();
+        area_ = area::areaBreakdown(arch_, set, s.areaForm).total;
+        const search::Workload* w = workload(s);
+        current_Workload_ = w;
+        // Reference: the shipped profile of this GPU id as it is.
+        double refTime = 0;
+        referenceName_.clear();
+        const std::string refKey =
+            s.codesign.workload + "@" + s.gpu.id + "@" + talg::variantSummary(s.variant, 3);
+        if (const auto hit = referenceTimes_.find(refKey); hit != referenceTimes_.end()) {
+            refTime = hit->second;
+        } else {
+            try {
+                const Gpu ref = toGpu(loadGpuProfile(s.gpu.id));
+                refTime = search::optimizeDesign(*w, ref, s.variant).weightedTime;
+            } catch (const InputError&) {
+                refTime = 0; // no shipped profile of this id: no speed-up axis
+            }
+            referenceTimes_[refKey] = refTime;
+        }
+        if (refTime > 0) {
+            referenceName_ = QString::fromStdString(s.gpu.id);
+        }
+        // One n_V curve at this n_SM and M_SM: the same exact kernel on a 1 x n x 1 grid.
+        search::CodesignOptions o;
+        o.withReference = false;
+        o.base = s.modelGpu();
+        o.variant = s.variant;
+        o.coefficients = set;
+        o.form = s.areaForm;
+        o.grid = search::thesisGrid();
+        o.grid.nSm = {arch_.nSm};
+        o.grid.mSmKb = {arch_.mSmKb};
+        if (std::find(o.grid.nV.begin(), o.grid.nV.end(), arch_.nV) == o.grid.nV.end()) {
+            o.grid.nV.push_back(arch_.nV);
+            std::sort(o.grid.nV.begin(), o.grid.nV.end());
+        }
+        const search::CodesignResult r = search::runCodesign(*w, o);
+        for (search::DesignPoint d : r.designs) {
+            d.speedup = refTime > 0 && d.feasible ? refTime / d.weightedTime : 0;
+            area::Architecture a = arch_;
+            a.nV = d.nV;
+            curveArea_.push_back(area::areaBreakdown(a, set, s.areaForm).total);
+            if (d.nV == arch_.nV) {
+                design_ = d;
+            }
+            curve_.push_back(std::move(d));
+        }
+    } catch (const InputError& e) {
+        error_ = QString::fromUtf8(e.what());
+    }
+
+    // Plot.
+    QVector<double> x;
+    QVector<double> y;
+    QVector<double> y2;
+    double top = 0;
+    for (std::size_t i = 0; i < curve_.size(); ++i) {
+        if (!curve_[i].feasible) {
+            continue;
+        }
+        x << static_cast<double>(curve_[i].nV);
+        y << curve_[i].speedup;
+        y2 << curveArea_[i];
+        top = std::max(top, curve_[i].speedup);
+    }
+    speedup_->setData(x, y, true);
+    area_Graph_->setData(x, y2, true);
+    if (design_ && design_->feasible) {
+        current_->setData({static_cast<double>(design_->nV)}, {design_->speedup});
+    } else {
+        current_->data()->clear();
+    }
+    plot_->xAxis->setRange(0, 2048 + 64);
+    plot_->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    plot_->yAxis->setLabel(referenceName_.isEmpty()
+                               ? tr("speed-up (no reference)")
+                               : tr("speed-up vs %1 as shipped [×]").arg(referenceName_));
+    if (!y2.isEmpty()) {
+        plot_->yAxis2->setRange(0, *std::max_element(y2.begin(), y2.end()) * 1.1);
+    }
+    title_->setText(error_.isEmpty() ? summary().section('\n', 0, 0)
+                                     : tr("No result: %1").arg(error_));
+    subtitle_->setText(
+        variantLine(s.variant, 3) +
+        tr("   |   area: %1 form").arg(QString::fromUtf8(area::name(s.areaForm).data())));
+    plot_->replot();
+    summary_->setText(summary());
+
+    // Per-stencil share of the weighted time (core's timeByStencil).
+    const std::vector<search::StencilShare> shares =
+        design_ && current_Workload_ ? search::timeByStencil(*current_Workload_, *design_)
+                                     : std::vector<search::StencilShare>{};
+    table_->setRowCount(static_cast<int>(shares.size()));
+    for (int r = 0; r < static_cast<int>(shares.size()); ++r) {
+        const auto& e = shares[static_cast<std::size_t>(r)];
+        const QStringList cells{QString::fromStdString(e.stencil), QString::number(e.problems),
+                                formatSeconds(e.weightedTime),
+                                QStringLiteral("%1 %").arg(100 * e.fraction, 0, 'f', 1)};
+        for (int c = 0; c < 4; ++c) {
+            table_->setItem(r, c, new QTableWidgetItem(cells[c]));
+        }
+    }
+    table_->resizeColumnsToContents();
+}
+
+QString ArchitectureView::summary() const {
+    if (!error_.isEmpty()) {
+        return error_;
+    }
+    QString s = tr("Die area %1 mm²").arg(area_, 0, 'f', 2);
+    if (design_ && design_->feasible) {
+        s += tr("  ·  best workload time %1").arg(formatSeconds(design_->weightedTime));
+        if (!referenceName_.isEmpty()) {
+            s += tr("  ·  %1× %2").arg(design_->speedup, 0, 'f', 3).arg(referenceName_);
+        }
+    } else if (design_) {
+        s += tr("  ·  some workload problem has no feasible tiling on this design");
+    }
+    if (current_Workload_) {
+        s += tr("\nworkload '%1': %2 problems, exact optimal tiles for each (%3)")
+                 .arg(QString::fromStdString(current_Workload_->id))
+                 .arg(current_Workload_->items.size())
+                 .arg(QString::fromStdString(current_Workload_->description));
+    }
+    return s;
+}
+
+void ArchitectureView::renderTo(QPaintDevice& device, const QSize& size) {
+    QCPPainter painter(&device);
+    plot_->toPainter(&painter, size.width(), size.height());
+}
+
+QString ArchitectureView::csv() const {
+    QString out = QStringLiteral("# %1\nn_v,area_mm2,feasible,weighted_time_s,speedup\n")
+                      .arg(QString(summary()).replace('\n', ' '));
+    for (std::size_t i = 0; i < curve_.size(); ++i) {
+        out += QStringLiteral("%1,%2,%3,%4,%5\n")
+                   .arg(curve_[i].nV)
+                   .arg(curveArea_[i], 0, 'g', 10)
+                   .arg(curve_[i].feasible ? 1 : 0)
+                   .arg(curve_[i].weightedTime, 0, 'g', 10)
+                   .arg(curve_[i].speedup, 0, 'g', 8);
+    }
+    return out;
+}
+
+} // namespace cdx::widgets

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "area/area_model.hpp"
+#include "common/explorer_view.hpp"
+#include "search/codesign.hpp"
+
+#include <QWidget>
+#include <array>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QCustomPlot;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPTextElement;
+class QLabel;
+class QSlider;
+class QTableWidget;
+
+namespace cdx::widgets {
+
+// Architecture sliders snapped to the codesign grid (n_SM even 2-32, n_V 32-2048 step 32,
+// M_SM 12/24/36/48..480, R_VU 0.5-8 KB, L1 per SM pair, L2 per SM) with the die area and the
+// exact best time of the session's codesign workload, live as they move. The plot shows the
+// workload's speed-up and the area against n_V at the current n_SM and M_SM.
+class ArchitectureView : public QWidget, public ExplorerView {
+    Q_OBJECT
+
+public:
+    explicit ArchitectureView(QWidget* parent = nullptr);
+
+    QString viewTitle() const override { return tr("Architecture"); }
+    QString fileStem() const override { return "architecture"; }
+    void setSession(const SessionState& s) override;
+    void renderTo(QPaintDevice& device, const QSize& size) override;
+    QString csv() const override;
+    void setPresentation(bool on) override;
+    QWidget* widget() override { return this; }
+
+    enum Slider { Sms, VectorUnits, SharedMemory, RegisterFile, L1, L2, SliderCount };
+    QSlider* slider(Slider s) const { return sliders_[static_cast<std::size_t>(s)]; }
+    QString summary() const;
+    const std::optional<search::DesignPoint>& design() const { return design_; }
+    double areaMm2() const { return area_; }
+
+    // The grid values a slider position stands for.
+    static std::vector<double> sliderValues(Slider s);
+
+signals:
+    // A slider moved (dragging: one undo step for the whole drag).
+    void architectureEdited(const cdx::area::Architecture& a, bool dragging);
+
+private:
+    void emitArchitecture(bool dragging);
+    void showSliders(const area::Architecture& a);
+    const search::Workload* workload(const SessionState& s);
+
+    std::array<QSlider*, SliderCount> sliders_{};
+    std::array<QLabel*, SliderCount> values_{};
+    QLabel* summary_ = nullptr;
+    QCustomPlot* plot_ = nullptr;
+    QCPTextElement* title_ = nullptr;
+    QCPTextElement* subtitle_ = nullptr;
+    QCPGraph* speedup_ = nullptr;
+    QCPGraph* area_Graph_ = nullptr;
+    QCPGraph* current_ = nullptr;
+    QTableWidget* table_ = nullptr;
+    area::Architecture arch_;
+    double area_ = 0;
+    std::optional<search::DesignPoint> design_;
+    std::vector<search::DesignPoint> curve_;
+    std::vector<double> curveArea_;
+    QString referenceName_;
+    QString error_;
+    std::map<std::string, search::Workload> workloads_; // by workload id + GPU id
+    std::map<std::string, double> referenceTimes_;      // by workload, GPU id, variant
+    const search::Workload* current_Workload_ = nullptr;
+    bool presentation_ = false;
+    bool updating_ = false;
+};
+
+} // namespace cdx::widgets

@@ -1,0 +1,510 @@
+#include "area/codesign_view.hpp"
+
+#include "common/plot_theme.hpp"
+#include "params/input_error.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <qcustomplot.h>
+
+namespace cdx::widgets {
+
+namespace {
+
+QDoubleSpinBox* areaBox(QWidget* parent, const char* name) {
+    auto* b = new QDoubleSpinBox(parent);
+    b->setObjectName(name);
+    b->setRange(0, 100000);
+    b->setDecimals(1);
+    b->setSuffix(QStringLiteral(" mm²"));
+    b->setKeyboardTracking(false);
+    return b;
+}
+
+QString designLabel(const search::DesignPoint& d) {
+    return QStringLiteral("%1 SM × %2 VU, %3 KB").arg(d.nSm).arg(d.nV).arg(d.mSmKb);
+}
+
+} // namespace
+
+CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    workload_ = new QComboBox(this);
+    workload_->setObjectName("codesignWorkload");
+    workload_->addItem(tr("PPoPP'17 sizes, 6 stencils"), "ppopp17");
+    workload_->addItem(tr("thesis C.17 sizes, 6 stencils"), "thesis");
+    workload_->setToolTip(tr("Workload: every stencil × problem size, uniform weights (C.18)"));
+    areaMin_ = areaBox(this, "codesignAreaMin");
+    areaMax_ = areaBox(this, "codesignAreaMax");
+    budgetMin_ = areaBox(this, "codesignBudgetMin");
+    budgetMax_ = areaBox(this, "codesignBudgetMax");
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setObjectName("codesignCancel");
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName("codesignProgress");
+    progress_->setMaximumWidth(180);
+    bar->addWidget(new QLabel(tr("Workload"), this));
+    bar->addWidget(workload_);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("Designs from"), this));
+    bar->addWidget(areaMin_);
+    bar->addWidget(new QLabel(tr("to"), this));
+    bar->addWidget(areaMax_);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("Budget band"), this));
+    bar->addWidget(budgetMin_);
+    bar->addWidget(new QLabel(tr("to"), this));
+    bar->addWidget(budgetMax_);
+    bar->addStretch(1);
+    bar->addWidget(progress_);
+    bar->addWidget(cancel_);
+    layout->addLayout(bar);
+    status_ = new QLabel(this);
+    status_->setObjectName("codesignStatus");
+    status_->setWordWrap(true);
+    layout->addWidget(status_);
+
+    plot_ = new QCustomPlot(this);
+    plot_->setObjectName("codesignPlot");
+    plot_->setMinimumSize(480, 320);
+    const PlotHeader h = addPlotHeader(*plot_);
+    title_ = h.title;
+    subtitle_ = h.subtitle;
+    plot_->xAxis->setLabel(tr("die area, cache-less, R_VU = 2 KB [mm²]"));
+    plot_->legend->setVisible(true);
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    layout->addWidget(plot_, 1);
+
+    poll_ = new QTimer(this);
+    poll_->setInterval(100);
+    watcher_ = new QFutureWatcher<Job>(this);
+    connect(watcher_, &QFutureWatcher<Job>::finished, this, &CodesignView::finished);
+    connect(poll_, &QTimer::timeout, this, [this] {
+        if (done_ && total_) {
+            progress_->setMaximum(static_cast<int>(std::max<std::size_t>(1, total_->load())));
+            progress_->setValue(static_cast<int>(done_->load()));
+        }
+    });
+    connect(cancel_, &QPushButton::clicked, this, &CodesignView::cancel);
+    for (QDoubleSpinBox* b : {areaMin_, areaMax_, budgetMin_, budgetMax_}) {
+        connect(b, &QDoubleSpinBox::valueChanged, this, [this] { emitSettings(); });
+    }
+    connect(workload_, &QComboBox::activated, this, [this] { emitSettings(); });
+    connect(plot_, &QCustomPlot::mousePress, this,
+            [this](QMouseEvent* e) { chooseNear(e->position()); });
+    cancel_->setEnabled(false);
+    progress_->setValue(0);
+    setPresentation(false);
+}
+
+CodesignView::~CodesignView() {
+    if (cancelFlag_) {
+        *cancelFlag_ = true;
+    }
+    watcher_->waitForFinished();
+}
+
+void CodesignView::setPresentation(bool on) {
+    presentation_ = on;
+    applyTheme(*plot_, plotTheme(on));
+    applyTheme(PlotHeader{title_, subtitle_}, plotTheme(on));
+    redraw();
+}
+
+std::string CodesignView::keyOf(const SessionState& s) const {
+    // Everything the search depends on; n_SM, n_V and M_SM are the design variables.
+    GpuProfile g = s.gpu;
+    for (const char* design : {"n_sm", "n_v", "m_sm_kb", "r_vu_kb", "l1_pair_kb", "l2_kb"}) {
+        g.params.erase(design);
+    }
+    std::string key = toJson(g).dump();
+    key.append("|").append(talg::variantSummary(s.variant, 3));
+    key.append("|").append(area::toJson(s.areaSet()).dump());
+    key.append("|").append(area::name(s.areaForm));
+    key.append("|").append(s.codesign.workload);
+    key.append("|").append(formatNumber(s.codesign.areaMin));
+    key.append(":").append(formatNumber(s.codesign.areaMax));
+    return key;
+}
+
+void CodesignView::emitSettings() {
+    if (updating_) {
+        return;
+    }
+    CodesignSettings c;
+    c.workload = workload_->currentData().toString().toStdString();
+    c.areaMin = areaMin_->value();
+    c.areaMax = areaMax_->value();
+    c.budgetMin = budgetMin_->value();
+    c.budgetMax = budgetMax_->value();
+    if (c.areaMin > c.areaMax || c.budgetMin > c.budgetMax) {
+        status_->setText(tr("Each range needs its lower bound at or below its upper bound."));
+        return; // the document keeps the last valid settings
+    }
+    emit settingsEdited(c);
+}
+
+void CodesignView::setSession(const SessionState& s) {
+    session_ = s;
+    {
+        updating_ = true;
+        workload_->setCurrentIndex(
+            std::max(0, workload_->findData(QString::fromStdString(s.codesign.workload))));
+        areaMin_->setValue(s.codesign.areaMin);
+        areaMax_->setValue(s.codesign.areaMax);
+        budgetMin_->setValue(s.codesign.budgetMin);
+        budgetMax_->setValue(s.codesign.budgetMax);
+        updating_ = false;
+    }
+    const std::string key = keyOf(s);
+    if (key != resultKey_ && key != runningKey_) {
+        start();
+    }
+    redraw();
+}
+
+void CodesignView::start() {
+    if (!session_) {
+        return;
+    }
+    if (watcher_->isRunning()) {
+        *cancelFlag_ = true; // finished() starts again with the newest session
+        return;
+    }
+    const SessionState s = *session_;
+    runningKey_ = keyOf(s);
+    cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
+    done_ = std::make_shared<std::atomic<std::size_t>>(0);
+    total_ = std::make_shared<std::atomic<std::size_t>>(1);
+    cancel_->setEnabled(true);
+    progress_->setValue(0);
+    status_->setText(tr("Searching every design's exact optimal tilings…"));
+    poll_->start();
+    watcher_->setFuture(QtConcurrent::run([s, key = runningKey_, cancel = cancelFlag_, done = done_,
+                                           total = total_]() {
+        Job job;
+        job.key = key;
+        try {
+            const search::Workload w = search::loadWorkload(s.codesign.workload, s.gpu.id);
+            search::CodesignOptions o;
+            o.base = s.modelGpu();
+            o.variant = s.variant;
+            o.coefficients = s.areaSet();
+            o.form = s.areaForm;
+            o.areaMin = s.codesign.areaMin;
+            o.areaMax = s.codesign.areaMax;
+            o.cancel = cancel.get();
+            o.progress = [done, total](const search::CodesignProgress& p) {
+                *done = p.done;
+                *total = p.total;
+            };
+            // Speed-ups against the shipped profile of this GPU (stable while designs are
+            // tried); a GPU without a shipped profile is its own reference.
+            try {
+                o.reference = toGpu(loadGpuProfile(s.gpu.id));
+            } catch (const InputError&) {
+            }
+            job.result = search::runCodesign(w, o);
+            const double refTime = job.result.reference.weightedTime;
+            // The two Maxwell references under the same time model.
+            const auto reference = [&](const char* id, search::DesignPoint& d, double* areas) {
+                const GpuProfile p = loadGpuProfile(id);
+                const area::Architecture a = area::architectureOf(p);
+                Gpu g = o.base;
+                g.nSm = a.nSm;
+                g.nV = a.nV;
+                g.mSmKb = a.mSmKb;
+                d = search::optimizeDesign(w, g, s.variant, refTime);
+                areas[0] = area::areaBreakdown(a, o.coefficients, o.form).total;
+                areas[1] = area::areaBreakdown(area::cacheLess(a), o.coefficients, o.form).total;
+            };
+            reference("gtx980", job.gtx980, job.gtxArea);
+            reference("titanx", job.titanx, job.titanArea);
+        } catch (const InputError& e) {
+            job.error = QString::fromUtf8(e.what());
+        }
+        return job;
+    }));
+}
+
+void CodesignView::finished() {
+    if (runningKey_.empty() || watcher_->isRunning()) {
+        return; // already handled (finishPendingWork) or not finished
+    }
+    poll_->stop();
+    cancel_->setEnabled(false);
+    Job job = watcher_->result();
+    runningKey_.clear();
+    if (!job.error.isEmpty()) {
+        error_ = job.error;
+        result_.reset();
+        resultKey_ = job.key;
+    } else if (!job.result.cancelled) {
+        error_.clear();
+        result_ = std::make_unique<search::CodesignResult>(std::move(job.result));
+        refs_ = std::make_unique<Job>();
+        refs_->gtx980 = job.gtx980;
+        refs_->titanx = job.titanx;
+        std::copy(std::begin(job.gtxArea), std::end(job.gtxArea), refs_->gtxArea);
+        std::copy(std::begin(job.titanArea), std::end(job.titanArea), refs_->titanArea);
+        resultKey_ = job.key;
+        progress_->setValue(progress_->maximum());
+    }
+    if (session_ && keyOf(*session_) != resultKey_ && !cancelledByUser_) {
+        start(); // the session changed during the search
+    }
+    cancelledByUser_ = false;
+    redraw();
+}
+
+void CodesignView::cancel() {
+    if (watcher_->isRunning()) {
+        cancelledByUser_ = true;
+        *cancelFlag_ = true;
+        status_->setText(tr("Cancelled; change a setting to search again."));
+    }
+}
+
+bool CodesignView::busy() const {
+    return watcher_->isRunning() || !runningKey_.empty();
+}
+
+void CodesignView::finishPendingWork() {
+    while (busy()) {
+        watcher_->waitForFinished();
+        finished();
+    }
+}
+
+const search::DesignPoint* CodesignView::bestInBudget() const {
+    if (!result_ || !session_) {
+        return nullptr;
+    }
+    const search::DesignPoint* best = nullptr;
+    for (const auto& d : result_->designs) {
+        if (d.feasible && d.area >= session_->codesign.budgetMin &&
+            d.area <= session_->codesign.budgetMax &&
+            (!best || d.weightedTime < best->weightedTime)) {
+            best = &d;
+        }
+    }
+    return best;
+}
+
+QString CodesignView::headline() const {
+    if (!error_.isEmpty()) {
+        return tr("No result: %1").arg(error_);
+    }
+    if (!result_) {
+        return busy() ? tr("Searching…") : tr("No result yet");
+    }
+    const search::DesignPoint* b = bestInBudget();
+    QString s = tr("%1 designs, %2 on the Pareto front")
+                    .arg(result_->designs.size())
+                    .arg(result_->pareto.size());
+    if (b) {
+        s += tr("; best in %1–%2 mm²: %3, %4 mm², %5×")
+                 .arg(session_->codesign.budgetMin)
+                 .arg(session_->codesign.budgetMax)
+                 .arg(designLabel(*b))
+                 .arg(b->area, 0, 'f', 2)
+                 .arg(b->speedup, 0, 'f', 3);
+    } else {
+        s += tr("; no feasible design in the budget band");
+    }
+    return s;
+}
+
+void CodesignView::redraw() {
+    const PlotTheme t = plotTheme(presentation_);
+    plot_->clearGraphs();
+    plot_->clearItems();
+    title_->setText(headline());
+    QString sub;
+    if (session_) {
+        sub = variantLine(session_->variant, 3) +
+              tr("   |   time constants and C_iter: %1   |   area: %2 form")
+                  .arg(QString::fromStdString(session_->gpu.id),
+                       QString::fromUtf8(area::name(session_->areaForm).data()));
+    }
+    subtitle_->setText(sub);
+    if (!busy()) {
+        status_->setText(
+            error_.isEmpty() && result_
+                ? tr("Exact: every design's tilings searched exhaustively (%1 candidate "
+                     "tilings per design). Click a design to load it into the editors.")
+                      .arg(result_->tilingsPerDesign)
+                : error_);
+    }
+    const QString refId = session_ ? QString::fromStdString(session_->gpu.id) : QString();
+    plot_->yAxis->setLabel(tr("workload speed-up vs %1 as shipped [×]").arg(refId));
+    if (!result_ || !session_) {
+        plot_->replot();
+        return;
+    }
+    const auto& designs = result_->designs;
+    auto* dominated = plot_->addGraph();
+    dominated->setName(tr("design (dominated)"));
+    dominated->setLineStyle(QCPGraph::lsNone);
+    QColor light = t.palette[4];
+    light.setAlpha(140);
+    dominated->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, light, light, presentation_ ? 7 : 4));
+    auto* front = plot_->addGraph();
+    front->setName(tr("Pareto front"));
+    front->setLineStyle(QCPGraph::lsStepLeft);
+    front->setPen(QPen(t.palette[0], t.lineWidth));
+    front->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, t.palette[0], t.palette[0], t.markerSize));
+    double top = 0;
+    for (const auto& d : designs) {
+        if (!d.feasible) {
+            continue;
+        }
+        top = std::max(top, d.speedup);
+        (d.pareto ? front : dominated)->addData(d.area, d.speedup);
+    }
+    // The budget band, under everything.
+    auto* band = new QCPItemRect(plot_);
+    band->setLayer("background");
+    band->topLeft->setCoords(session_->codesign.budgetMin, 1e9);
+    band->bottomRight->setCoords(session_->codesign.budgetMax, -1e9);
+    band->setPen(Qt::NoPen);
+    band->setBrush(QColor(240, 228, 66, 90));
+    auto* bandLabel = new QCPItemText(plot_);
+    bandLabel->position->setCoords(
+        (session_->codesign.budgetMin + session_->codesign.budgetMax) / 2, top * 1.12);
+    bandLabel->setText(tr("budget"));
+    QFont lf = plot_->font();
+    lf.setPointSize(t.basePointSize);
+    bandLabel->setFont(lf);
+    // References with and without caches.
+    if (refs_) {
+        const auto ref = [&](const search::DesignPoint& d, const double* areas, const QString& name,
+                             const QColor& c) {
+            if (!d.feasible) {
+                return;
+            }
+            auto* g = plot_->addGraph();
+            g->setName(tr("%1 config (with / without caches)").arg(name));
+            g->setPen(QPen(c, t.lineWidth, Qt::DashLine));
+            g->setScatterStyle(
+                QCPScatterStyle(QCPScatterStyle::ssSquare, c, Qt::white, t.markerSize * 1.4));
+            g->addData(areas[1], d.speedup);
+            g->addData(areas[0], d.speedup);
+            auto* label = new QCPItemText(plot_);
+            label->position->setCoords(areas[0], d.speedup);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+            label->setPadding(QMargins(4, 0, 0, 4));
+            label->setFont(lf);
+            label->setColor(c.darker(120));
+            label->setText(QStringLiteral("%1 %2 mm² / %3")
+                               .arg(name)
+                               .arg(areas[0], 0, 'f', 0)
+                               .arg(areas[1], 0, 'f', 0));
+            top = std::max(top, d.speedup);
+        };
+        ref(refs_->gtx980, refs_->gtxArea, QStringLiteral("GTX 980"), t.palette[3]);
+        ref(refs_->titanx, refs_->titanArea, QStringLiteral("Titan X"), t.palette[5]);
+    }
+    if (const search::DesignPoint* b = bestInBudget()) {
+        auto* g = plot_->addGraph();
+        g->setName(tr("best in the budget"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                           QPen(t.palette[3], t.lineWidth), Qt::NoBrush,
+                                           t.markerSize * 2.5));
+        g->addData(b->area, b->speedup);
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(b->area, b->speedup);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setPadding(QMargins(0, 0, 10, 8));
+        label->setFont(lf);
+        label->setText(QStringLiteral("%1: %2×").arg(designLabel(*b)).arg(b->speedup, 0, 'f', 2));
+    }
+    // The session's own design, if it is one of the grid's.
+    const area::Architecture mine = [&] {
+        try {
+            return session_->architecture();
+        } catch (const InputError&) {
+            return area::Architecture{};
+        }
+    }();
+    for (const auto& d : designs) {
+        if (d.feasible && d.nSm == mine.nSm && d.nV == mine.nV && d.mSmKb == mine.mSmKb) {
+            auto* g = plot_->addGraph();
+            g->setName(tr("session design"));
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle,
+                                               QPen(t.palette[6], t.lineWidth), Qt::NoBrush,
+                                               t.markerSize * 2.2));
+            g->addData(d.area, d.speedup);
+        }
+    }
+    plot_->xAxis->setRange(session_->codesign.areaMin - 10, session_->codesign.areaMax + 10);
+    if (refs_) {
+        plot_->xAxis->setRange(std::min(plot_->xAxis->range().lower, refs_->gtxArea[1] - 10),
+                               std::max(plot_->xAxis->range().upper, refs_->titanArea[0] + 40));
+    }
+    plot_->yAxis->setRange(0, top > 0 ? top * 1.18 : 1);
+    plot_->replot();
+}
+
+void CodesignView::chooseNear(const QPointF& pixel) {
+    if (!result_) {
+        return;
+    }
+    const search::DesignPoint* best = nullptr;
+    double bestDist = 14 * 14; // pixels
+    for (const auto& d : result_->designs) {
+        if (!d.feasible) {
+            continue;
+        }
+        const double dx = plot_->xAxis->coordToPixel(d.area) - pixel.x();
+        const double dy = plot_->yAxis->coordToPixel(d.speedup) - pixel.y();
+        if (dx * dx + dy * dy < bestDist) {
+            bestDist = dx * dx + dy * dy;
+            best = &d;
+        }
+    }
+    if (best) {
+        emit designChosen(best->nSm, best->nV, best->mSmKb, 2.0);
+    }
+}
+
+void CodesignView::renderTo(QPaintDevice& device, const QSize& size) {
+    QCPPainter painter(&device);
+    plot_->toPainter(&painter, size.width(), size.height());
+}
+
+QString CodesignView::csv() const {
+    QString out = QStringLiteral("# %1; %2\nn_sm,n_v,m_sm_kb,area_mm2,feasible,weighted_time_s,"
+                                 "speedup,pareto\n")
+                      .arg(title_->text(), subtitle_->text());
+    if (result_) {
+        for (const auto& d : result_->designs) {
+            out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8\n")
+                       .arg(d.nSm)
+                       .arg(d.nV)
+                       .arg(d.mSmKb)
+                       .arg(d.area, 0, 'g', 10)
+                       .arg(d.feasible ? 1 : 0)
+                       .arg(d.weightedTime, 0, 'g', 10)
+                       .arg(d.speedup, 0, 'g', 8)
+                       .arg(d.pareto ? 1 : 0);
+        }
+    }
+    return out;
+}
+
+} // namespace cdx::widgets

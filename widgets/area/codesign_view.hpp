@@ -1,0 +1,102 @@
+#pragma once
+
+#include "common/explorer_view.hpp"
+#include "search/codesign.hpp"
+
+#include <QFutureWatcher>
+#include <QWidget>
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QCustomPlot;
+class QCPGraph;
+class QCPItemRect;
+class QCPTextElement;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+
+namespace cdx::widgets {
+
+// The exact codesign search (core's runCodesign) over the thesis grid: every design inside the
+// session's area range as area vs speed-up of the workload, the Pareto front, the budget band,
+// GTX 980 and Titan X marked (with and without caches). Runs off the GUI thread with a
+// progress bar and Cancel; clicking a design loads it into the editors.
+class CodesignView : public QWidget, public ExplorerView {
+    Q_OBJECT
+
+public:
+    explicit CodesignView(QWidget* parent = nullptr);
+    ~CodesignView() override;
+
+    QString viewTitle() const override { return tr("Codesign"); }
+    QString fileStem() const override { return "codesign"; }
+    void setSession(const SessionState& s) override;
+    void renderTo(QPaintDevice& device, const QSize& size) override;
+    QString csv() const override;
+    void setPresentation(bool on) override;
+    QWidget* widget() override { return this; }
+    void finishPendingWork() override;
+
+    bool busy() const;
+    const search::CodesignResult* result() const { return result_.get(); }
+    // The fastest design inside the budget band, if any.
+    const search::DesignPoint* bestInBudget() const;
+    QCustomPlot* plot() const { return plot_; }
+    QString headline() const;
+    // Selects the design nearest to a plot position (what a click does).
+    void chooseNear(const QPointF& pixel);
+    void cancel();
+
+signals:
+    void designChosen(std::int64_t nSm, std::int64_t nV, double mSmKb, double rVuKb);
+    void settingsEdited(const cdx::CodesignSettings& c);
+
+private:
+    struct Job {
+        search::CodesignResult result;
+        search::DesignPoint gtx980;
+        search::DesignPoint titanx;
+        double gtxArea[2] = {0, 0}; // with caches, without
+        double titanArea[2] = {0, 0};
+        QString error;
+        std::string key;
+    };
+    std::string keyOf(const SessionState& s) const;
+    void start();
+    void finished();
+    void redraw();
+    void emitSettings();
+
+    QComboBox* workload_ = nullptr;
+    QDoubleSpinBox* areaMin_ = nullptr;
+    QDoubleSpinBox* areaMax_ = nullptr;
+    QDoubleSpinBox* budgetMin_ = nullptr;
+    QDoubleSpinBox* budgetMax_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* status_ = nullptr;
+    QCustomPlot* plot_ = nullptr;
+    QCPTextElement* title_ = nullptr;
+    QCPTextElement* subtitle_ = nullptr;
+    QTimer* poll_ = nullptr;
+    QFutureWatcher<Job>* watcher_ = nullptr;
+    std::shared_ptr<std::atomic<bool>> cancelFlag_;
+    std::shared_ptr<std::atomic<std::size_t>> done_;
+    std::shared_ptr<std::atomic<std::size_t>> total_;
+    std::unique_ptr<search::CodesignResult> result_;
+    std::unique_ptr<Job> refs_;
+    std::string resultKey_;
+    std::string runningKey_;
+    std::optional<SessionState> session_;
+    QString error_;
+    bool presentation_ = false;
+    bool updating_ = false;
+    bool cancelledByUser_ = false;
+};
+
+} // namespace cdx::widgets

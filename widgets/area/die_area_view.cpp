@@ -1,0 +1,279 @@
+#include "area/die_area_view.hpp"
+
+#include "common/plot_theme.hpp"
+#include "params/input_error.hpp"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace cdx::widgets {
+
+namespace {
+
+QString designText(const area::Architecture& a) {
+    QString caches = a.l1PairKb > 0 || a.l2Kb > 0
+                         ? QObject::tr("L1 %1 KB/pair, L2 %2 KB").arg(a.l1PairKb).arg(a.l2Kb)
+                         : QObject::tr("no caches");
+    return QObject::tr("%1 SM × %2 VU, %3 KB smem, %4")
+        .arg(a.nSm)
+        .arg(a.nV)
+        .arg(a.mSmKb)
+        .arg(caches);
+}
+
+} // namespace
+
+DieAreaView::DieAreaView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Comparison in"), this));
+    unit_ = new QComboBox(this);
+    unit_->setObjectName("areaUnit");
+    unit_->addItem(tr("mm²"));
+    unit_->addItem(tr("% of the die"));
+    bar->addWidget(unit_);
+    bar->addStretch(1);
+    layout->addLayout(bar);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    compare_ = new QCustomPlot(split);
+    compare_->setObjectName("areaComparePlot");
+    compare_->setMinimumSize(360, 260);
+    const PlotHeader h = addPlotHeader(*compare_);
+    title_ = h.title;
+    subtitle_ = h.subtitle;
+    // The legend below the bars, in three columns (it would hide bars inside the axis rect).
+    compare_->legend->setVisible(true);
+    compare_->axisRect()->insetLayout()->take(compare_->legend);
+    compare_->plotLayout()->addElement(3, 0, compare_->legend);
+    compare_->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    compare_->legend->setWrap(3);
+    compare_->legend->setBorderPen(Qt::NoPen);
+    compare_->plotLayout()->setRowStretchFactor(3, 0.001);
+    for (std::size_t i = 0; i < stack_.size(); ++i) {
+        stack_[i] = new QCPBars(compare_->yAxis, compare_->xAxis);
+        stack_[i]->setWidth(0.6);
+        stack_[i]->setName(QString::fromUtf8(area::label(area::kComponents[i]).data()));
+        if (i > 0) {
+            stack_[i]->moveAbove(stack_[i - 1]);
+        }
+    }
+    compare_->yAxis->setRangeReversed(true);
+
+    parts_ = new QCustomPlot(split);
+    parts_->setObjectName("areaPartsPlot");
+    parts_->setMinimumSize(320, 260);
+    const PlotHeader ph = addPlotHeader(*parts_);
+    partsTitle_ = ph.title;
+    partsSubtitle_ = ph.subtitle;
+    for (auto*& b : partBars_) {
+        b = new QCPBars(parts_->yAxis, parts_->xAxis); // one per component: its own colour
+        b->setWidth(0.6);
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    for (std::size_t i = 0; i < area::kComponents.size(); ++i) {
+        ticker->addTick(static_cast<double>(i + 1),
+                        QString::fromUtf8(area::label(area::kComponents[i]).data()));
+    }
+    parts_->yAxis->setTicker(ticker);
+    parts_->yAxis->setRangeReversed(true);
+    parts_->yAxis->setRange(0.4, 6.6);
+    parts_->xAxis->setLabel(tr("area [mm²]"));
+    split->addWidget(compare_);
+    split->addWidget(parts_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+    warnings_ = new QLabel(this);
+    warnings_->setObjectName("areaWarnings");
+    warnings_->setWordWrap(true);
+    warnings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(warnings_);
+    connect(unit_, &QComboBox::currentIndexChanged, this, [this] { redraw(); });
+    setPresentation(false);
+}
+
+void DieAreaView::setPresentation(bool on) {
+    presentation_ = on;
+    const PlotTheme t = plotTheme(on);
+    for (QCustomPlot* p : {compare_, parts_}) {
+        applyTheme(*p, t);
+    }
+    applyTheme(PlotHeader{title_, subtitle_}, t);
+    applyTheme(PlotHeader{partsTitle_, partsSubtitle_}, t);
+    for (std::size_t i = 0; i < stack_.size(); ++i) {
+        stack_[i]->setBrush(t.palette[i]);
+        stack_[i]->setPen(QPen(Qt::white, on ? 2 : 1));
+    }
+    for (std::size_t i = 0; i < partBars_.size(); ++i) {
+        partBars_[i]->setPen(QPen(t.palette[i].darker(130), on ? 2 : 1));
+        partBars_[i]->setBrush(t.palette[i]);
+    }
+    redraw();
+}
+
+void DieAreaView::setSession(const SessionState& s) {
+    rows_.clear();
+    error_.clear();
+    try {
+        const area::CoefficientSet set = s.areaSet();
+        ranges_ = set.ranges;
+        formLine_ = tr("area model: %1 form, coefficients %2 (%3)")
+                        .arg(QString::fromUtf8(area::name(s.areaForm).data()),
+                             QString::fromStdString(set.id), QString::fromStdString(set.process));
+        const auto add = [&](const QString& label, const area::Architecture& a) {
+            rows_.push_back({label, area::areaBreakdown(a, set, s.areaForm)});
+        };
+        const area::Architecture mine = s.architecture();
+        add(tr("%1 (session)\n%2").arg(QString::fromStdString(s.gpu.name), designText(mine)), mine);
+        for (const char* id : {"gtx980", "titanx"}) {
+            try {
+                const GpuProfile p = loadGpuProfile(id);
+                const area::Architecture a = area::architectureOf(p);
+                add(QString::fromStdString(p.name), a);
+                add(tr("%1 without caches").arg(QString::fromStdString(p.name)),
+                    area::cacheLess(a));
+            } catch (const InputError&) {
+                // A missing reference profile only drops its rows.
+            }
+        }
+    } catch (const InputError& e) {
+        error_ = QString::fromUtf8(e.what());
+    }
+    redraw();
+}
+
+QString DieAreaView::headline() const {
+    if (!error_.isEmpty()) {
+        return tr("No area: %1").arg(error_);
+    }
+    if (rows_.empty()) {
+        return {};
+    }
+    const auto& b = rows_.front().breakdown;
+    return tr("Die area %1 mm² (floor %2), %3 mm² per SM")
+        .arg(b.total, 0, 'f', 4)
+        .arg(b.totalFloor, 0, 'f', 0)
+        .arg(b.perSm, 0, 'f', 3);
+}
+
+void DieAreaView::redraw() {
+    const PlotTheme t = plotTheme(presentation_);
+    const bool percent = unit_->currentIndex() == 1;
+    title_->setText(
+        error_.isEmpty()
+            ? tr("Die area by component: %1 and the Maxwell references")
+                  .arg(rows_.empty() ? QString() : rows_.front().label.section('\n', 0, 0))
+            : tr("No area: %1").arg(error_));
+    subtitle_->setText(formLine_);
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    double maxTotal = 0;
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+        ticker->addTick(static_cast<double>(r + 1), rows_[r].label);
+        maxTotal = std::max(maxTotal, rows_[r].breakdown.total);
+    }
+    compare_->yAxis->setTicker(ticker);
+    compare_->yAxis->setRange(0.4, static_cast<double>(rows_.size()) + 0.6);
+    for (std::size_t c = 0; c < stack_.size(); ++c) {
+        QVector<double> keys;
+        QVector<double> values;
+        for (std::size_t r = 0; r < rows_.size(); ++r) {
+            keys << static_cast<double>(r + 1);
+            const auto& comp = rows_[r].breakdown.components[c];
+            values << (percent ? comp.percent : comp.mm2);
+        }
+        stack_[c]->setData(keys, values, true);
+    }
+    for (int i = compare_->itemCount() - 1; i >= 0; --i) {
+        compare_->removeItem(i);
+    }
+    QFont lf = compare_->font();
+    lf.setPointSize(t.basePointSize);
+    for (std::size_t r = 0; r < rows_.size() && !percent; ++r) {
+        auto* label = new QCPItemText(compare_);
+        label->position->setAxes(compare_->xAxis, compare_->yAxis);
+        label->position->setCoords(rows_[r].breakdown.total, static_cast<double>(r + 1));
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(6, 0, 0, 0));
+        label->setFont(lf);
+        label->setText(QStringLiteral("%1 mm²").arg(rows_[r].breakdown.total, 0, 'f', 2));
+    }
+    compare_->xAxis->setLabel(percent ? tr("share of the die [%]") : tr("area [mm²]"));
+    compare_->xAxis->setRange(0, percent ? 100 : std::max(1.0, maxTotal * 1.22));
+    compare_->replot();
+
+    for (int i = parts_->itemCount() - 1; i >= 0; --i) {
+        parts_->removeItem(i);
+    }
+    double top = 0;
+    for (auto* b : partBars_) {
+        b->data()->clear();
+    }
+    if (!rows_.empty()) {
+        const auto& b = rows_.front().breakdown;
+        partsTitle_->setText(headline());
+        partsSubtitle_->setText(rows_.front().label.section('\n', 1));
+        for (std::size_t c = 0; c < b.components.size(); ++c) {
+            partBars_[c]->addData(static_cast<double>(c + 1), b.components[c].mm2);
+            top = std::max(top, b.components[c].mm2);
+            auto* label = new QCPItemText(parts_);
+            label->position->setAxes(parts_->xAxis, parts_->yAxis);
+            label->position->setCoords(b.components[c].mm2, static_cast<double>(c + 1));
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+            label->setPadding(QMargins(6, 0, 0, 0));
+            label->setFont(lf);
+            label->setText(QStringLiteral("%1 mm² (%2 %)")
+                               .arg(b.components[c].mm2, 0, 'f', 2)
+                               .arg(b.components[c].percent, 0, 'f', 1));
+        }
+        QStringList w;
+        for (auto warning : b.warnings) {
+            w << QString::fromStdString(area::describe(warning, ranges_));
+        }
+        warnings_->setText(w.isEmpty() ? tr("Inside every calibration range of the area model.")
+                                       : tr("⚠ ") + w.join(tr("; ")));
+    } else {
+        partsTitle_->setText(headline());
+        partsSubtitle_->setText({});
+        warnings_->setText(error_);
+    }
+    parts_->xAxis->setRange(0, top > 0 ? top * 1.6 : 1);
+    parts_->replot();
+}
+
+void DieAreaView::renderTo(QPaintDevice& device, const QSize& size) {
+    const int w1 = size.width() * 3 / 5;
+    QCPPainter painter(&device);
+    compare_->toPainter(&painter, w1, size.height() - 40);
+    painter.translate(w1, 0);
+    parts_->toPainter(&painter, size.width() - w1, size.height() - 40);
+    painter.translate(-w1, size.height() - 36);
+    QFont f = painter.font();
+    f.setPointSize(plotTheme(presentation_).basePointSize);
+    painter.setFont(f);
+    painter.drawText(QRect(8, 0, size.width() - 16, 34), Qt::AlignLeft | Qt::TextWordWrap,
+                     warnings_->text());
+}
+
+QString DieAreaView::csv() const {
+    QString out = QStringLiteral("# %1\ndesign").arg(formLine_);
+    for (auto c : area::kComponents) {
+        out += QStringLiteral(",%1_mm2,%1_percent").arg(QString::fromUtf8(area::name(c).data()));
+    }
+    out += ",total_mm2\n";
+    for (const Row& r : rows_) {
+        out += '"' + QString(r.label).replace('\n', " - ").replace('"', "\"\"") + '"';
+        for (const auto& c : r.breakdown.components) {
+            out += QStringLiteral(",%1,%2").arg(c.mm2, 0, 'g', 10).arg(c.percent, 0, 'g', 6);
+        }
+        out += QStringLiteral(",%1\n").arg(r.breakdown.total, 0, 'g', 10);
+    }
+    return out;
+}
+
+} // namespace cdx::widgets

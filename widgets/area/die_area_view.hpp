@@ -1,0 +1,65 @@
+#pragma once
+
+#include "area/area_model.hpp"
+#include "common/explorer_view.hpp"
+
+#include <QWidget>
+#include <array>
+#include <vector>
+
+class QCustomPlot;
+class QCPBars;
+class QCPTextElement;
+class QComboBox;
+class QLabel;
+
+namespace cdx::widgets {
+
+// The die-area breakdown of the session's GPU (core's areaBreakdown): left, stacked bars
+// comparing it with GTX 980 and Titan X, with and without caches (mm^2 or % of the die);
+// right, the session design's components with mm^2 and %; calibration warnings below.
+class DieAreaView : public QWidget, public ExplorerView {
+    Q_OBJECT
+
+public:
+    explicit DieAreaView(QWidget* parent = nullptr);
+
+    QString viewTitle() const override { return tr("Die area"); }
+    QString fileStem() const override { return "die-area"; }
+    void setSession(const SessionState& s) override;
+    void renderTo(QPaintDevice& device, const QSize& size) override;
+    QString csv() const override;
+    void setPresentation(bool on) override;
+    QWidget* widget() override { return this; }
+
+    // The designs of the comparison chart, top to bottom, and their breakdowns.
+    struct Row {
+        QString label;
+        area::AreaBreakdown breakdown;
+    };
+    const std::vector<Row>& rows() const { return rows_; }
+    QString headline() const;
+    QComboBox* unitChoice() const { return unit_; }
+    QLabel* warningsLabel() const { return warnings_; }
+
+private:
+    void redraw();
+
+    QCustomPlot* compare_ = nullptr;
+    QCustomPlot* parts_ = nullptr;
+    std::array<QCPBars*, 6> stack_{};
+    std::array<QCPBars*, 6> partBars_{};
+    QCPTextElement* title_ = nullptr;
+    QCPTextElement* subtitle_ = nullptr;
+    QCPTextElement* partsTitle_ = nullptr;
+    QCPTextElement* partsSubtitle_ = nullptr;
+    QComboBox* unit_ = nullptr;
+    QLabel* warnings_ = nullptr;
+    std::vector<Row> rows_;
+    QString error_;
+    QString formLine_;
+    area::CalibrationRanges ranges_;
+    bool presentation_ = false;
+};
+
+} // namespace cdx::widgets

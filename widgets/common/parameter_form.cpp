@@ -1,0 +1,131 @@
+#include "common/parameter_form.hpp"
+
+#include "params/input_error.hpp"
+#include "params/parameter_keys.hpp"
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace cdx::widgets {
+
+ParameterForm::ParameterForm(const std::vector<std::string>& keys, QWidget* parent)
+    : QWidget(parent) {
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    outer->addLayout(form);
+    rows_.reserve(keys.size());
+    for (const auto& key : keys) {
+        const ParameterKey* k = findParameterKey(key);
+        Row row;
+        row.key = key;
+        row.label = new QLabel(QString::fromStdString(key), this);
+        row.edit = new QLineEdit(this);
+        row.edit->setObjectName(QString::fromStdString(key));
+        row.edit->setAlignment(Qt::AlignRight);
+        row.unit = new QLabel(
+            QString::fromLatin1(k ? k->unit.data() : "", k ? static_cast<int>(k->unit.size()) : 0),
+            this);
+        row.unit->setMinimumWidth(row.unit->fontMetrics().horizontalAdvance("s/word"));
+        auto* line = new QHBoxLayout;
+        line->addWidget(row.edit, 1);
+        line->addWidget(row.unit);
+        form->addRow(row.label, line);
+        rows_.push_back(row);
+    }
+    error_ = new QLabel(this);
+    error_->setWordWrap(true);
+    error_->setStyleSheet("color: #b00020;");
+    error_->hide();
+    outer->addWidget(error_);
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        connect(rows_[i].edit, &QLineEdit::editingFinished, this, [this, i] { commit(rows_[i]); });
+    }
+}
+
+QString ParameterForm::text(std::optional<double> v) {
+    return v ? QString::number(*v, 'g', 10) : QString();
+}
+
+void ParameterForm::setValues(const std::map<std::string, Quantity>& values) {
+    for (auto& row : rows_) {
+        const ParameterKey* k = findParameterKey(row.key);
+        const auto it = values.find(row.key);
+        const Quantity q = it == values.end() ? Quantity{} : it->second;
+        row.last = q.value;
+        if (!row.edit->hasFocus() || row.edit->text() != text(q.value)) {
+            row.edit->setText(text(q.value));
+        }
+        row.edit->setPlaceholderText(q.value ? QString() : tr("unknown"));
+        row.edit->setStyleSheet({});
+        QFont f = row.label->font();
+        f.setBold(q.edited);
+        row.label->setFont(f);
+        row.label->setText(QString::fromStdString(row.key) +
+                           (q.edited ? QStringLiteral(" •") : QString()));
+        const QString tip =
+            QStringLiteral("<b>%1</b> — %2<br>unit: %3<br>allowed: %4<br>source: %5%6")
+                .arg(QString::fromStdString(row.key),
+                     k ? QString::fromLatin1(k->description.data(),
+                                             static_cast<int>(k->description.size()))
+                       : QString(),
+                     QString::fromStdString(q.unit),
+                     k ? QString::fromStdString(allowedValues(*k)).toHtmlEscaped() : QString(),
+                     q.source.empty() ? tr("(none)")
+                                      : QString::fromStdString(q.source).toHtmlEscaped(),
+                     q.edited ? tr("<br><i>edited in this session</i>") : QString());
+        row.label->setToolTip(tip);
+        row.edit->setToolTip(tip);
+    }
+}
+
+QLineEdit* ParameterForm::field(const std::string& key) const {
+    for (const auto& row : rows_) {
+        if (row.key == key) {
+            return row.edit;
+        }
+    }
+    return nullptr;
+}
+
+QString ParameterForm::lastError() const {
+    return error_->isVisible() ? error_->text() : QString();
+}
+
+void ParameterForm::commit(Row& row) {
+    const ParameterKey* k = findParameterKey(row.key);
+    const QString t = row.edit->text().trimmed();
+    std::optional<double> value;
+    try {
+        if (!t.isEmpty()) {
+            bool ok = false;
+            const double v = QLocale::c().toDouble(t, &ok);
+            if (!ok) {
+                throw InputError(row.key, t.toStdString(), "must be " + allowedValues(*k));
+            }
+            value = v;
+        }
+        checkParameterValue(*k, value, {});
+    } catch (const InputError& e) {
+        // Refused at the field: say why, keep the last valid value.
+        error_->setText(QString::fromUtf8(e.what()));
+        error_->show();
+        row.edit->setText(text(row.last));
+        row.edit->setStyleSheet("border: 1px solid #b00020;");
+        return;
+    }
+    error_->hide();
+    row.edit->setStyleSheet({});
+    if (value == row.last) {
+        return;
+    }
+    row.last = value;
+    emit parameterEdited(QString::fromStdString(row.key), value.value_or(0.0), !value.has_value());
+}
+
+} // namespace cdx::widgets

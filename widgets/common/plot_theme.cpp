@@ -1,0 +1,155 @@
+#include "common/plot_theme.hpp"
+
+#include <qcustomplot.h>
+
+namespace cdx::widgets {
+
+PlotTheme plotTheme(bool presentation) {
+    PlotTheme t;
+    t.presentation = presentation;
+    t.basePointSize = presentation ? 16 : 9;
+    t.titlePointSize = presentation ? 18 : 10;
+    t.lineWidth = presentation ? 3.5 : 1.5;
+    t.markerSize = presentation ? 11 : 6;
+    // Okabe & Ito (2008): black, orange, sky blue, bluish green, vermillion, blue, purple.
+    t.palette = {QColor(0, 114, 178), QColor(230, 159, 0),  QColor(0, 158, 115),
+                 QColor(213, 94, 0),  QColor(86, 180, 233), QColor(204, 121, 167),
+                 QColor(0, 0, 0)};
+    return t;
+}
+
+void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
+    QFont f = plot.font();
+    f.setPointSize(theme.basePointSize);
+    QFont label = f;
+    label.setPointSize(theme.basePointSize + 1);
+    const QPen axisPen(Qt::black, theme.presentation ? 2.0 : 1.0);
+    for (QCPAxis* a : plot.axisRect()->axes()) {
+        a->setTickLabelFont(f);
+        a->setLabelFont(label);
+        a->setBasePen(axisPen);
+        a->setTickPen(axisPen);
+        a->setSubTickPen(axisPen);
+        a->grid()->setPen(QPen(QColor(210, 210, 210), 1, Qt::DotLine));
+    }
+    if (plot.legend) {
+        plot.legend->setFont(f);
+    }
+}
+
+PlotHeader addPlotHeader(QCustomPlot& plot) {
+    plot.plotLayout()->insertRow(0);
+    plot.plotLayout()->insertRow(1);
+    PlotHeader h;
+    QFont f = plot.font();
+    f.setBold(true);
+    h.title = new QCPTextElement(&plot, "", f);
+    h.subtitle = new QCPTextElement(&plot, "", plot.font());
+    h.subtitle->setTextColor(QColor(90, 90, 90));
+    plot.plotLayout()->addElement(0, 0, h.title);
+    plot.plotLayout()->addElement(1, 0, h.subtitle);
+    return h;
+}
+
+void applyTheme(const PlotHeader& header, const PlotTheme& theme) {
+    QFont tf = header.title->font();
+    tf.setPointSize(theme.titlePointSize);
+    header.title->setFont(tf);
+    QFont sf = header.subtitle->font();
+    sf.setPointSize(theme.basePointSize);
+    header.subtitle->setFont(sf);
+}
+
+QCPColorGradient tAlgGradient() {
+    QCPColorGradient g;
+    g.clearColorStops();
+    // Sampled from matplotlib's viridis (perceptually uniform, readable in grey scale).
+    g.setColorStopAt(0.00, QColor(68, 1, 84));
+    g.setColorStopAt(0.13, QColor(72, 36, 117));
+    g.setColorStopAt(0.25, QColor(65, 68, 135));
+    g.setColorStopAt(0.38, QColor(53, 95, 141));
+    g.setColorStopAt(0.50, QColor(42, 120, 142));
+    g.setColorStopAt(0.63, QColor(33, 145, 140));
+    g.setColorStopAt(0.75, QColor(34, 168, 132));
+    g.setColorStopAt(0.88, QColor(122, 209, 81));
+    g.setColorStopAt(1.00, QColor(253, 231, 37));
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    g.setNanHandling(QCPColorGradient::nhTransparent);
+    return g;
+}
+
+QString variantLine(const talg::TalgVariant& v, int dim) {
+    return QStringLiteral("variant: %1").arg(QString::fromStdString(talg::variantSummary(v, dim)));
+}
+
+QColor regimeColor(mwp::Regime r, mwp::Limiter l) {
+    switch (r) {
+    case mwp::Regime::ShortOfWarps:
+        return QColor(230, 159, 0);
+    case mwp::Regime::ComputeBound:
+        return QColor(0, 158, 115);
+    case mwp::Regime::MemoryBound:
+        break;
+    }
+    switch (l) {
+    case mwp::Limiter::Latency:
+        return QColor(0, 114, 178);
+    case mwp::Limiter::Bandwidth:
+        return QColor(86, 180, 233);
+    case mwp::Limiter::Warps:
+        return QColor(204, 121, 167);
+    case mwp::Limiter::None:
+        break;
+    }
+    return QColor(150, 150, 150);
+}
+
+QString regimeText(mwp::Regime r, mwp::Limiter l) {
+    if (r != mwp::Regime::MemoryBound || l == mwp::Limiter::None) {
+        return QString::fromLatin1(mwp::label(r).data());
+    }
+    switch (l) {
+    case mwp::Limiter::Latency:
+        return QObject::tr("memory-bound / latency-limited");
+    case mwp::Limiter::Bandwidth:
+        return QObject::tr("memory-bound / bandwidth-limited");
+    case mwp::Limiter::Warps:
+        return QObject::tr("memory-bound / warp-limited");
+    case mwp::Limiter::None:
+        break;
+    }
+    return {};
+}
+
+QString mwpVariantLine(const mwp::MwpVariant& v) {
+    if (v.name() != "custom") {
+        return QStringLiteral("MWP-CWP variant: %1").arg(QString::fromStdString(v.name()));
+    }
+    return QStringLiteral("MWP-CWP variant: custom (case 2 %1, eq. 13 %2, #Rep %3, N_pw %4, "
+                          "eq. 63 %5, eq. 53 %6%7)")
+        .arg(QString::fromLatin1(mwp::name(v.case2).data()),
+             QString::fromLatin1(mwp::name(v.memLCoal).data()),
+             QString::fromLatin1(mwp::name(v.rep).data()),
+             QString::fromLatin1(mwp::name(v.independentWarps).data()),
+             QString::fromLatin1(mwp::name(v.optimalCores).data()),
+             QString::fromLatin1(mwp::name(v.temperature).data()),
+             v.clampAccessRate ? QString(", f(AR) clamped") : QString());
+}
+
+QString mwpContext(const MwpSettings& m) {
+    return QObject::tr("kernel %1 on %2, %3")
+        .arg(QString::fromStdString(m.kernel.id), QString::fromStdString(m.gpu.name),
+             mwpVariantLine(m.variant));
+}
+
+QString formatSeconds(double s) {
+    if (std::isnan(s)) {
+        return QStringLiteral("—");
+    }
+    if (s != 0 && (std::abs(s) < 1e-3 || std::abs(s) >= 1e5)) {
+        return QString::number(s, 'g', 6) + " s";
+    }
+    return QString::number(s, 'f', 6) + " s";
+}
+
+} // namespace cdx::widgets

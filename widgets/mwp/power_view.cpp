@@ -1,0 +1,302 @@
+#include "mwp/power_view.hpp"
+
+#include "common/plot_theme.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "params/input_error.hpp"
+
+#include <QLabel>
+#include <QPainter>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace cdx::widgets {
+
+namespace {
+QString num(double v, int digits = 4) {
+    return QString::number(v, 'g', digits);
+}
+} // namespace
+
+PowerView::PowerView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    breakdown_ = new QCustomPlot(split);
+    breakdown_->setObjectName("powerBreakdownPlot");
+    breakdown_->setMinimumSize(360, 300);
+    PlotHeader h = addPlotHeader(*breakdown_);
+    bTitle_ = h.title;
+    bSubtitle_ = h.subtitle;
+    unitBars_ = new QCPBars(breakdown_->yAxis, breakdown_->xAxis);
+    fixedBars_ = new QCPBars(breakdown_->yAxis, breakdown_->xAxis);
+    for (QCPBars* b : {unitBars_, fixedBars_}) {
+        b->setWidth(0.65);
+    }
+    breakdown_->yAxis->setRangeReversed(true);
+    breakdown_->xAxis->setLabel(tr("power of the whole GPU [W]"));
+
+    sweep_ = new QCustomPlot(split);
+    sweep_->setObjectName("powerSweepPlot");
+    sweep_->setMinimumSize(420, 300);
+    h = addPlotHeader(*sweep_);
+    sTitle_ = h.title;
+    sSubtitle_ = h.subtitle;
+    perW_ = sweep_->addGraph();
+    perW_->setName(tr("GIPS/W (eq. 62)"));
+    gips_ = sweep_->addGraph(sweep_->xAxis, sweep_->yAxis2);
+    gips_->setName(tr("GIPS (right axis)"));
+    best_ = sweep_->addGraph();
+    best_->setName(tr("optimum of the sweep"));
+    best_->setLineStyle(QCPGraph::lsNone);
+    current_ = sweep_->addGraph();
+    current_->setName(tr("session"));
+    current_->setLineStyle(QCPGraph::lsNone);
+    sweep_->xAxis->setLabel(tr("active SMs"));
+    sweep_->yAxis->setLabel(tr("GIPS/W"));
+    sweep_->yAxis2->setVisible(true);
+    sweep_->yAxis2->setLabel(tr("GIPS"));
+    sweep_->legend->setVisible(true);
+    sweep_->legend->setBrush(QColor(255, 255, 255, 225));
+    sweep_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    split->addWidget(breakdown_);
+    split->addWidget(sweep_);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    layout->addWidget(split, 1);
+    summary_ = new QLabel(this);
+    summary_->setObjectName("powerSummary");
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
+    setPresentation(false);
+}
+
+void PowerView::setPresentation(bool on) {
+    presentation_ = on;
+    const PlotTheme t = plotTheme(on);
+    for (QCustomPlot* p : {breakdown_, sweep_}) {
+        applyTheme(*p, t);
+    }
+    applyTheme(PlotHeader{bTitle_, bSubtitle_}, t);
+    applyTheme(PlotHeader{sTitle_, sSubtitle_}, t);
+    unitBars_->setBrush(t.palette[0]);
+    unitBars_->setPen(QPen(t.palette[0].darker(130)));
+    fixedBars_->setBrush(QColor(190, 190, 190));
+    fixedBars_->setPen(QPen(QColor(140, 140, 140)));
+    perW_->setPen(QPen(Qt::black, t.lineWidth * 1.5));
+    perW_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, t.markerSize * 0.7));
+    gips_->setPen(QPen(t.palette[4], t.lineWidth, Qt::DashLine));
+    best_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(t.palette[3], 2.5),
+                                           QBrush(t.palette[3]), t.markerSize * 3));
+    current_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2),
+                                              QBrush(QColor(240, 228, 66)), t.markerSize * 2));
+    QFont f = font();
+    f.setPointSize(t.basePointSize + 1);
+    summary_->setFont(f);
+    redraw();
+}
+
+void PowerView::setSession(const SessionState& s) {
+    result_.reset();
+    optimum_.reset();
+    temperature_.reset();
+    error_.clear();
+    context_ = mwpContext(s.mwp);
+    try {
+        const mwp::Device d = s.mwp.device();
+        const mwp::Kernel k = s.mwp.model();
+        nSm_ = d.nSm;
+        params_ = mwp::powerParamsOf(s.mwp.gpu);
+        result_ = mwp::power(d, params_, k, s.mwp.variant);
+        optimum_ = mwp::optimalActiveSms(d, params_, k, s.mwp.variant);
+        if (params_.hasTemperature()) {
+            temperature_ = mwp::temperature(params_, result_->runtimeW, result_->memAccessIntensity,
+                                            s.mwp.variant);
+        }
+    } catch (const InputError& e) {
+        error_ = QString::fromUtf8(e.what());
+    }
+    redraw();
+}
+
+void PowerView::redraw() {
+    const PlotTheme t = plotTheme(presentation_);
+    for (QCustomPlot* p : {breakdown_, sweep_}) {
+        for (int i = p->itemCount() - 1; i >= 0; --i) {
+            p->removeItem(i);
+        }
+    }
+    for (QCPBars* b : {unitBars_, fixedBars_}) {
+        b->data()->clear();
+    }
+    for (QCPGraph* g : {perW_, gips_, best_, current_}) {
+        g->data()->clear();
+    }
+    bars_.clear();
+    if (!result_) {
+        bTitle_->setText(tr("No power model: %1").arg(error_));
+        bSubtitle_->setText(context_);
+        sTitle_->setText(tr("Performance per watt against active SMs"));
+        sSubtitle_->setText({});
+        summary_->setText(error_);
+        breakdown_->replot();
+        sweep_->replot();
+        return;
+    }
+    const mwp::PowerResult& r = *result_;
+    const int k = r.performance.activeSms;
+    // Each unit's share of the GPU power (core: per-SM units x #SM, both x the active-SM scale).
+    for (const auto& u : r.units) {
+        if (params_[u.unit] <= 0) {
+            continue;
+        }
+        bars_.push_back({QString::fromLatin1(mwp::label(u.unit).data()), u.gpuWatts});
+    }
+    const std::size_t units = bars_.size();
+    if (params_.activationW > 0) {
+        bars_.push_back({tr("Activation (Fermi)"), params_.activationW});
+    }
+    bars_.push_back({tr("Idle power"), params_.idlePowerW});
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    double top = 0;
+    QFont lf = breakdown_->font();
+    lf.setPointSize(t.basePointSize);
+    for (std::size_t i = 0; i < bars_.size(); ++i) {
+        const double y = static_cast<double>(i + 1);
+        ticker->addTick(y, bars_[i].first);
+        (i < units ? unitBars_ : fixedBars_)->addData(y, bars_[i].second);
+        top = std::max(top, bars_[i].second);
+        auto* label = new QCPItemText(breakdown_);
+        label->position->setAxes(breakdown_->xAxis, breakdown_->yAxis);
+        label->position->setCoords(bars_[i].second, y);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(5, 0, 0, 0));
+        label->setFont(lf);
+        label->setText(QStringLiteral("%1 W (%2 %)")
+                           .arg(bars_[i].second, 0, 'f', 2)
+                           .arg(100 * bars_[i].second / r.gpuW, 0, 'f', 1));
+    }
+    breakdown_->yAxis->setTicker(ticker);
+    breakdown_->yAxis->setRange(0.4, static_cast<double>(bars_.size()) + 0.6);
+    breakdown_->xAxis->setRange(0, std::max(1.0, top * 1.45));
+    bTitle_->setText(tr("GPU power %1 W at %2 of %3 SMs").arg(num(r.gpuW, 5)).arg(k).arg(nSm_));
+    bSubtitle_->setText(tr("run-time %1 W + idle %2 W; %3 scale %4 (eqs. 44-48)")
+                            .arg(num(r.runtimeW, 5), num(params_.idlePowerW, 4),
+                                 params_.logBeta ? tr("log10(αk+β)") : tr("linear k/#SM"),
+                                 num(r.scale, 4)));
+    breakdown_->replot();
+
+    const mwp::OptimalSms& o = *optimum_;
+    double topPerW = 0, topGips = 0;
+    for (const auto& row : o.sweep) {
+        perW_->addData(row.activeSms, row.result.gipsPerW);
+        gips_->addData(row.activeSms, row.result.gips);
+        topPerW = std::max(topPerW, row.result.gipsPerW);
+        topGips = std::max(topGips, row.result.gips);
+    }
+    const auto& bestRow = o.sweep[static_cast<std::size_t>(o.bySweep - 1)];
+    best_->addData(o.bySweep, bestRow.result.gipsPerW);
+    current_->addData(k, r.gipsPerW);
+    sweep_->xAxis->setRange(0.5, nSm_ + 0.5);
+    sweep_->yAxis->setRange(0, topPerW * 1.2);
+    sweep_->yAxis2->setRange(0, topGips * 1.2);
+    const auto vline = [&](double x, Qt::PenStyle style, const QString& text, double yFrac) {
+        auto* line = new QCPItemStraightLine(sweep_);
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        line->setPen(QPen(QColor(90, 90, 90), presentation_ ? 2 : 1.2, style));
+        auto* label = new QCPItemText(sweep_);
+        label->position->setCoords(x, topPerW * 1.2 * yFrac);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPadding(QMargins(4, 0, 0, 0));
+        label->setFont(lf);
+        label->setBrush(QColor(255, 255, 255, 200));
+        label->setText(text);
+    };
+    vline(o.eq63Cores, Qt::DashLine,
+          tr("eq. 63 (%1): %2")
+              .arg(o.eq63BandwidthLimited ? tr("bandwidth-limited") : tr("all SMs"),
+                   num(o.eq63Raw, 4)),
+          0.16);
+    if (std::abs(o.refinedCores - o.eq63Cores) > 1e-9) {
+        vline(o.refinedCores, Qt::DotLine, tr("min(N, CWP) form: %1").arg(num(o.refinedRaw, 4)),
+              0.08);
+    }
+    auto* bestLabel = new QCPItemText(sweep_);
+    bestLabel->position->setCoords(o.bySweep, bestRow.result.gipsPerW);
+    bestLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    bestLabel->setPadding(QMargins(0, 0, 0, 14));
+    QFont bf = lf;
+    bf.setBold(true);
+    bestLabel->setFont(bf);
+    bestLabel->setText(tr("optimum %1 SMs").arg(o.bySweep));
+    sTitle_->setText(
+        tr("Performance per watt: best at %1 of %2 SMs (%3 GIPS/W vs %4 at all SMs)")
+            .arg(o.bySweep)
+            .arg(nSm_)
+            .arg(num(bestRow.result.gipsPerW, 4), num(o.sweep.back().result.gipsPerW, 4)));
+    sSubtitle_->setText(context_);
+    sweep_->replot();
+
+    QString text = tr("Energy %1 mJ (run-time %2 mJ) in %3 µs. At the optimum (%4 SMs): %5 % "
+                      "less energy (run-time only %6 %; with per-SM power gating %7 %).")
+                       .arg(num(r.energyJ * 1e3, 5), num(r.runtimeEnergyJ * 1e3, 5),
+                            num(r.performance.timeSeconds * 1e6, 5))
+                       .arg(o.bySweep)
+                       .arg(num(o.energySaving * 100, 3), num(o.runtimeEnergySaving * 100, 3),
+                            num(o.powerGatedSaving * 100, 3));
+    if (temperature_) {
+        text += tr(" Temperature (eqs. 49-57): rise %1 °C to %2 °C after ~%3 s; static power +%4 "
+                   "W at saturation.")
+                    .arg(num(temperature_->delta, 4), num(temperature_->maxTempC, 4),
+                         num(5 * *params_.rcRiseS, 3), num(temperature_->saturatedExtraW, 3));
+    } else {
+        text += tr(" No temperature parameters are published for this GPU.");
+    }
+    for (const auto& w : r.warnings) {
+        text += tr(" ⚠ %1.").arg(QString::fromStdString(w));
+    }
+    summary_->setText(text);
+}
+
+void PowerView::renderTo(QPaintDevice& device, const QSize& size) {
+    const int w1 = size.width() * 2 / 5;
+    QCPPainter painter(&device);
+    breakdown_->toPainter(&painter, w1, size.height() - 48);
+    painter.translate(w1, 0);
+    sweep_->toPainter(&painter, size.width() - w1, size.height() - 48);
+    painter.translate(-w1, size.height() - 46);
+    QFont f = painter.font();
+    f.setPointSize(plotTheme(presentation_).basePointSize);
+    painter.setFont(f);
+    painter.drawText(QRect(8, 0, size.width() - 16, 44), Qt::AlignLeft | Qt::TextWordWrap,
+                     summary_->text());
+}
+
+QString PowerView::csv() const {
+    QString out = QStringLiteral("# %1\n").arg(context_);
+    if (!optimum_) {
+        return out + QStringLiteral("# %1\n").arg(error_);
+    }
+    out += "component,watts\n";
+    for (const auto& [name, w] : bars_) {
+        out += QStringLiteral("\"%1\",%2\n").arg(name).arg(w, 0, 'g', 10);
+    }
+    out += "\nactive_sms,case,time_s,gips,runtime_power_w,gpu_power_w,gips_per_w,energy_j,"
+           "power_gated_w\n";
+    for (const auto& row : optimum_->sweep) {
+        out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9\n")
+                   .arg(row.activeSms)
+                   .arg(QString::fromLatin1(mwp::name(row.result.performance.regime).data()))
+                   .arg(row.result.performance.timeSeconds, 0, 'g', 10)
+                   .arg(row.result.gips, 0, 'g', 10)
+                   .arg(row.result.runtimeW, 0, 'g', 10)
+                   .arg(row.result.gpuW, 0, 'g', 10)
+                   .arg(row.result.gipsPerW, 0, 'g', 10)
+                   .arg(row.result.energyJ, 0, 'g', 10)
+                   .arg(row.powerGatedW, 0, 'g', 10);
+    }
+    return out;
+}
+
+} // namespace cdx::widgets

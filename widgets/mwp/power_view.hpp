@@ -1,0 +1,68 @@
+#pragma once
+
+#include "common/explorer_view.hpp"
+#include "mwp/power_model.hpp"
+
+#include <QWidget>
+#include <optional>
+
+class QCustomPlot;
+class QCPBars;
+class QCPGraph;
+class QCPTextElement;
+class QLabel;
+
+namespace cdx::widgets {
+
+// IPP (thesis Ch. III): left, the GPU's power by component at the session's active SMs
+// (per-SM units x #SM x the active-SM scale, memory, activation, idle); right, GIPS/W and
+// GIPS against the number of active SMs with the optimum of the sweep (eq. 62) marked and
+// the closed forms (eq. 63, min(N, CWP)) drawn; temperature and energy savings below.
+class PowerView : public QWidget, public ExplorerView {
+    Q_OBJECT
+
+public:
+    explicit PowerView(QWidget* parent = nullptr);
+
+    QString viewTitle() const override { return tr("Power"); }
+    QString fileStem() const override { return "power"; }
+    void setSession(const SessionState& s) override;
+    void renderTo(QPaintDevice& device, const QSize& size) override;
+    QString csv() const override;
+    void setPresentation(bool on) override;
+    QWidget* widget() override { return this; }
+
+    const std::optional<mwp::PowerResult>& result() const { return result_; }
+    const std::optional<mwp::OptimalSms>& optimum() const { return optimum_; }
+    // The whole-GPU watts of each bar, top to bottom, as drawn.
+    const std::vector<std::pair<QString, double>>& bars() const { return bars_; }
+    QLabel* summary() const { return summary_; }
+
+private:
+    void redraw();
+
+    QCustomPlot* breakdown_ = nullptr;
+    QCustomPlot* sweep_ = nullptr;
+    QCPTextElement* bTitle_ = nullptr;
+    QCPTextElement* bSubtitle_ = nullptr;
+    QCPTextElement* sTitle_ = nullptr;
+    QCPTextElement* sSubtitle_ = nullptr;
+    QCPBars* unitBars_ = nullptr;
+    QCPBars* fixedBars_ = nullptr;
+    QCPGraph* perW_ = nullptr;
+    QCPGraph* gips_ = nullptr;
+    QCPGraph* best_ = nullptr;
+    QCPGraph* current_ = nullptr;
+    QLabel* summary_ = nullptr;
+    std::optional<mwp::PowerResult> result_;
+    std::optional<mwp::OptimalSms> optimum_;
+    std::optional<mwp::TemperatureResult> temperature_;
+    mwp::PowerParams params_;
+    std::vector<std::pair<QString, double>> bars_;
+    int nSm_ = 0;
+    QString context_;
+    QString error_;
+    bool presentation_ = false;
+};
+
+} // namespace cdx::widgets

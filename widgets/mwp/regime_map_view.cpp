@@ -1,0 +1,317 @@
+#include "mwp/regime_map_view.hpp"
+
+#include "common/plot_theme.hpp"
+#include "params/input_error.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+#include <cmath>
+#include <map>
+#include <qcustomplot.h>
+
+namespace cdx::widgets {
+
+namespace {
+
+QString axisText(mwp::MapAxis a) {
+    return QStringLiteral("%1 [%2]").arg(QString::fromLatin1(mwp::label(a).data()),
+                                         QString::fromLatin1(mwp::unit(a).data()));
+}
+
+QString rangeText(const mwp::AxisRange& r) {
+    return QStringLiteral("%1:%2").arg(r.min, 0, 'g', 6).arg(r.max, 0, 'g', 6);
+}
+
+// Edge between two neighbouring sample values, in the axis's own scale.
+double between(double a, double b, bool log) {
+    return log ? std::sqrt(a * b) : (a + b) / 2;
+}
+double outside(double edge, double inner, bool log) {
+    return log ? edge * edge / inner : 2 * edge - inner;
+}
+
+std::vector<double> cellEdges(const std::vector<double>& v, bool log) {
+    std::vector<double> e(v.size() + 1);
+    for (std::size_t i = 1; i < v.size(); ++i) {
+        e[i] = between(v[i - 1], v[i], log);
+    }
+    e.front() = v.size() > 1 ? outside(v[0], e[1], log) : v[0] - 0.5;
+    e.back() = v.size() > 1 ? outside(v.back(), e[v.size() - 1], log) : v[0] + 0.5;
+    return e;
+}
+
+QCPAxis::ScaleType scale(bool log) {
+    return log ? QCPAxis::stLogarithmic : QCPAxis::stLinear;
+}
+
+} // namespace
+
+RegimeMapView::RegimeMapView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    const auto axisBox = [this](const char* name) {
+        auto* c = new QComboBox(this);
+        c->setObjectName(name);
+        for (int i = 0; i < mwp::kMapAxisCount; ++i) {
+            const auto a = static_cast<mwp::MapAxis>(i);
+            c->addItem(axisText(a), i);
+        }
+        return c;
+    };
+    const auto rangeEdit = [this](const char* name) {
+        auto* e = new QLineEdit(this);
+        e->setObjectName(name);
+        e->setToolTip(tr("MIN:MAX of the axis; Enter applies"));
+        e->setMaximumWidth(140);
+        return e;
+    };
+    xAxis_ = axisBox("mapXAxis");
+    yAxis_ = axisBox("mapYAxis");
+    xRange_ = rangeEdit("mapXRange");
+    yRange_ = rangeEdit("mapYRange");
+    xLog_ = new QCheckBox(tr("log"), this);
+    yLog_ = new QCheckBox(tr("log"), this);
+    bar->addWidget(new QLabel(tr("x:"), this));
+    bar->addWidget(xAxis_);
+    bar->addWidget(xRange_);
+    bar->addWidget(xLog_);
+    bar->addSpacing(16);
+    bar->addWidget(new QLabel(tr("y:"), this));
+    bar->addWidget(yAxis_);
+    bar->addWidget(yRange_);
+    bar->addWidget(yLog_);
+    bar->addStretch(1);
+    layout->addLayout(bar);
+
+    plot_ = new QCustomPlot(this);
+    plot_->setObjectName("regimeMapPlot");
+    plot_->setMinimumSize(500, 380);
+    const PlotHeader h = addPlotHeader(*plot_);
+    title_ = h.title;
+    subtitle_ = h.subtitle;
+    image_ = new QCPItemPixmap(plot_);
+    image_->setScaled(true, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+    image_->setClipToAxisRect(true);
+    image_->setLayer("grid");
+    edges_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
+    edges_->setName(tr("regime boundary"));
+    marker_ = plot_->addGraph();
+    marker_->setName(tr("session"));
+    marker_->setLineStyle(QCPGraph::lsNone);
+    plot_->legend->setVisible(true);
+    plot_->legend->setBrush(QColor(255, 255, 255, 225));
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    layout->addWidget(plot_, 1);
+
+    connect(xAxis_, &QComboBox::activated, this, [this] { emitAxes(true); });
+    connect(yAxis_, &QComboBox::activated, this, [this] { emitAxes(true); });
+    connect(xRange_, &QLineEdit::editingFinished, this, [this] { emitAxes(false); });
+    connect(yRange_, &QLineEdit::editingFinished, this, [this] { emitAxes(false); });
+    connect(xLog_, &QCheckBox::toggled, this, [this] { emitAxes(false); });
+    connect(yLog_, &QCheckBox::toggled, this, [this] { emitAxes(false); });
+    setPresentation(false);
+}
+
+void RegimeMapView::emitAxes(bool axisChanged) {
+    mwp::AxisRange x = x_, y = y_;
+    const auto xa = static_cast<mwp::MapAxis>(xAxis_->currentData().toInt());
+    const auto ya = static_cast<mwp::MapAxis>(yAxis_->currentData().toInt());
+    if (axisChanged) {
+        if (xa != x_.axis) {
+            x = mwp::suggestedRange(xa, device_, kernel_);
+        }
+        if (ya != y_.axis) {
+            y = mwp::suggestedRange(ya, device_, kernel_);
+        }
+    } else {
+        const auto parse = [this](QLineEdit* e, mwp::AxisRange& r, QCheckBox* log) {
+            const QStringList parts = e->text().split(':');
+            bool ok1 = false, ok2 = false;
+            if (parts.size() == 2) {
+                const double lo = QLocale::c().toDouble(parts[0].trimmed(), &ok1);
+                const double hi = QLocale::c().toDouble(parts[1].trimmed(), &ok2);
+                if (ok1 && ok2) {
+                    r.min = lo;
+                    r.max = hi;
+                }
+            }
+            r.log = log->isChecked();
+            if (!(ok1 && ok2)) {
+                error_ = tr("%1 = %2: expected MIN:MAX").arg(e->objectName(), e->text());
+            }
+            if (mwp::isInteger(r.axis)) {
+                r.steps = static_cast<int>(
+                    std::clamp(std::floor(r.max) - std::ceil(r.min) + 1, 2.0, 200.0));
+            } else {
+                r.steps = 200;
+            }
+        };
+        parse(xRange_, x, xLog_);
+        parse(yRange_, y, yLog_);
+    }
+    if (x.axis == x_.axis && y.axis == y_.axis && x.min == x_.min && x.max == x_.max &&
+        y.min == y_.min && y.max == y_.max && x.log == x_.log && y.log == y_.log &&
+        x.steps == x_.steps && y.steps == y_.steps) {
+        redraw(); // nothing changed (or unparsable): restore the fields
+        return;
+    }
+    emit axesEdited(x, y);
+}
+
+void RegimeMapView::setPresentation(bool on) {
+    presentation_ = on;
+    const PlotTheme t = plotTheme(on);
+    applyTheme(*plot_, t);
+    applyTheme(PlotHeader{title_, subtitle_}, t);
+    edges_->setPen(QPen(Qt::black, on ? 3 : 1.6));
+    marker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2),
+                                             QBrush(QColor(240, 228, 66)), t.markerSize * 2));
+    redraw();
+}
+
+void RegimeMapView::setSession(const SessionState& s) {
+    map_.reset();
+    error_.clear();
+    x_ = s.mwp.mapX;
+    y_ = s.mwp.mapY;
+    context_ = mwpContext(s.mwp);
+    try {
+        device_ = s.mwp.device();
+        kernel_ = s.mwp.model();
+        map_ = mwp::regimeMap(device_, kernel_, s.mwp.variant, x_, y_);
+    } catch (const InputError& e) {
+        error_ = QString::fromUtf8(e.what());
+    }
+    redraw();
+}
+
+void RegimeMapView::redraw() {
+    {
+        const QSignalBlocker b1(xAxis_), b2(yAxis_), b3(xLog_), b4(yLog_);
+        xAxis_->setCurrentIndex(static_cast<int>(x_.axis));
+        yAxis_->setCurrentIndex(static_cast<int>(y_.axis));
+        xLog_->setChecked(x_.log);
+        yLog_->setChecked(y_.log);
+        xRange_->setText(rangeText(x_));
+        yRange_->setText(rangeText(y_));
+    }
+    edges_->data()->clear();
+    marker_->data()->clear();
+    // Legend entries: one empty bar series per class present.
+    for (int i = plot_->plottableCount() - 1; i >= 0; --i) {
+        if (auto* b = qobject_cast<QCPBars*>(plot_->plottable(i))) {
+            plot_->removePlottable(b);
+        }
+    }
+    boundaries_ = 0;
+    plot_->xAxis->setLabel(axisText(x_.axis));
+    plot_->yAxis->setLabel(axisText(y_.axis));
+    plot_->xAxis->setScaleType(scale(x_.log));
+    plot_->yAxis->setScaleType(scale(y_.log));
+    plot_->xAxis->setTicker(x_.log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
+                                   : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot_->yAxis->setTicker(y_.log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
+                                   : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    if (!map_) {
+        image_->setVisible(false);
+        title_->setText(tr("No regime map: %1").arg(error_));
+        subtitle_->setText(context_);
+        plot_->replot();
+        return;
+    }
+    const mwp::RegimeMap& m = *map_;
+    const std::size_t nx = m.xs.size(), ny = m.ys.size();
+    QImage img(static_cast<int>(nx), static_cast<int>(ny), QImage::Format_ARGB32);
+    std::map<QString, QColor> present; // legend: one entry per label
+    for (std::size_t iy = 0; iy < ny; ++iy) {
+        for (std::size_t ix = 0; ix < nx; ++ix) {
+            const auto& c = m.at(ix, iy);
+            QColor col(235, 235, 235);
+            if (c.valid) {
+                col = regimeColor(c.regime, c.limiter);
+                present.emplace(regimeText(c.regime, c.limiter), col);
+            }
+            img.setPixel(static_cast<int>(ix), static_cast<int>(ny - 1 - iy), col.rgba());
+        }
+    }
+    const auto xe = cellEdges(m.xs, x_.log);
+    const auto ye = cellEdges(m.ys, y_.log);
+    image_->setPixmap(QPixmap::fromImage(img));
+    image_->topLeft->setCoords(xe.front(), ye.back());
+    image_->bottomRight->setCoords(xe.back(), ye.front());
+    image_->setVisible(true);
+    const auto edges = mwp::regimeBoundaries(m);
+    boundaries_ = edges.size();
+    QVector<double> ex, ey;
+    ex.reserve(static_cast<int>(edges.size() * 3));
+    ey.reserve(static_cast<int>(edges.size() * 3));
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (const auto& e : edges) {
+        if (e.vertical) {
+            ex << xe[e.ix + 1] << xe[e.ix + 1] << nan;
+            ey << ye[e.iy] << ye[e.iy + 1] << nan;
+        } else {
+            ex << xe[e.ix] << xe[e.ix + 1] << nan;
+            ey << ye[e.iy + 1] << ye[e.iy + 1] << nan;
+        }
+    }
+    edges_->setData(ex, ey);
+    const double cx = mwp::axisValue(device_, kernel_, x_.axis);
+    const double cy = mwp::axisValue(device_, kernel_, y_.axis);
+    marker_->addData(cx, cy);
+    for (const auto& [text, colour] : present) {
+        auto* b = new QCPBars(plot_->xAxis, plot_->yAxis);
+        b->setBrush(colour);
+        b->setPen(QPen(colour.darker(130)));
+        b->setName(text);
+    }
+    plot_->xAxis->setRange(xe.front(), xe.back());
+    plot_->yAxis->setRange(ye.front(), ye.back());
+    const bool inside = cx >= xe.front() && cx <= xe.back() && cy >= ye.front() && cy <= ye.back();
+    const QString here =
+        inside ? tr("session point marked") : tr("session point outside the ranges");
+    title_->setText(tr("Regime map: %1 × %2")
+                        .arg(QString::fromLatin1(mwp::label(x_.axis).data()),
+                             QString::fromLatin1(mwp::label(y_.axis).data())));
+    subtitle_->setText(tr("%1 × %2 points, %3 boundary edges, %4; %5")
+                           .arg(nx)
+                           .arg(ny)
+                           .arg(boundaries_)
+                           .arg(here, context_));
+    plot_->replot();
+}
+
+void RegimeMapView::renderTo(QPaintDevice& device, const QSize& size) {
+    QCPPainter painter(&device);
+    plot_->toPainter(&painter, size.width(), size.height());
+}
+
+QString RegimeMapView::csv() const {
+    QString out = QStringLiteral("# %1\n%2,%3,case,mwp_limiter,exec_cycles\n")
+                      .arg(context_, QString::fromLatin1(mwp::name(x_.axis).data()),
+                           QString::fromLatin1(mwp::name(y_.axis).data()));
+    if (!map_) {
+        return out;
+    }
+    for (std::size_t iy = 0; iy < map_->ys.size(); ++iy) {
+        for (std::size_t ix = 0; ix < map_->xs.size(); ++ix) {
+            const auto& c = map_->at(ix, iy);
+            out += QStringLiteral("%1,%2,%3,%4,%5\n")
+                       .arg(map_->xs[ix], 0, 'g', 10)
+                       .arg(map_->ys[iy], 0, 'g', 10)
+                       .arg(c.valid ? QString::fromLatin1(mwp::name(c.regime).data())
+                                    : QStringLiteral("invalid"),
+                            c.valid ? QString::fromLatin1(mwp::name(c.limiter).data()) : QString())
+                       .arg(c.execCycles, 0, 'g', 12);
+        }
+    }
+    return out;
+}
+
+} // namespace cdx::widgets

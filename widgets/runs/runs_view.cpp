@@ -1,0 +1,402 @@
+#include "runs/runs_view.hpp"
+
+#include "common/plot_theme.hpp"
+#include "params/input_error.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <cmath>
+#include <map>
+#include <qcustomplot.h>
+#include <set>
+
+namespace cdx::widgets {
+
+namespace {
+
+QString joinSizes(const std::array<std::int64_t, 3>& v, int dim, const char* sep) {
+    QStringList parts;
+    for (int i = 0; i < dim; ++i) {
+        parts << QString::number(v[static_cast<std::size_t>(i)]);
+    }
+    return parts.join(QString::fromUtf8(sep));
+}
+
+// Shipped profiles are read once; the session's GPU and stencil replace them per call.
+const runs::ProfileSet& shippedProfiles() {
+    static const runs::ProfileSet p = [] {
+        try {
+            return runs::ProfileSet::shipped();
+        } catch (const InputError&) {
+            return runs::ProfileSet{};
+        }
+    }();
+    return p;
+}
+
+void refill(QComboBox* c, const std::set<std::string>& ids, const QString& allText) {
+    const QString current = c->currentData().toString();
+    const QSignalBlocker block(c);
+    c->clear();
+    c->addItem(allText, QString());
+    for (const auto& id : ids) {
+        c->addItem(QString::fromStdString(id), QString::fromStdString(id));
+    }
+    const int i = c->findData(current);
+    c->setCurrentIndex(i < 0 ? 0 : i);
+}
+
+// A numeric table cell that sorts by value, not by its text.
+class NumberItem : public QTableWidgetItem {
+public:
+    bool operator<(const QTableWidgetItem& other) const override {
+        return data(Qt::UserRole + 1).toDouble() < other.data(Qt::UserRole + 1).toDouble();
+    }
+};
+
+QTableWidgetItem* numberItem(double v, const QString& text) {
+    auto* item = new NumberItem;
+    item->setData(Qt::DisplayRole, text);
+    item->setData(Qt::UserRole + 1, v);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+} // namespace
+
+RunsView::RunsView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    auto* bar = new QHBoxLayout;
+    gpu_ = new QComboBox(this);
+    gpu_->setObjectName("runsGpuFilter");
+    stencil_ = new QComboBox(this);
+    stencil_->setObjectName("runsStencilFilter");
+    sessionOnly_ = new QCheckBox(tr("session's problem only"), this);
+    sessionOnly_->setObjectName("runsSessionOnly");
+    log_ = new QCheckBox(tr("log axes"), this);
+    log_->setObjectName("runsLogAxes");
+    log_->setChecked(true);
+    within_ = new QDoubleSpinBox(this);
+    within_->setObjectName("runsWithin");
+    within_->setRange(0, 1000);
+    within_->setDecimals(1);
+    within_->setSuffix(tr(" %"));
+    within_->setValue(20);
+    within_->setToolTip(tr("Statistics also over the runs within this much of the best measured "
+                           "run of their experiment (GPU, stencil, problem); PPoPP'17: 20 %"));
+    import_ = new QPushButton(tr("Import…"), this);
+    import_->setObjectName("runsImport");
+    delete_ = new QPushButton(tr("Delete selected"), this);
+    delete_->setObjectName("runsDelete");
+    calibrate_ = new QPushButton(tr("Calibrate C_iter…"), this);
+    calibrate_->setObjectName("runsCalibrate");
+    calibrate_->setToolTip(tr("Fit the session stencil's C_iter on the session GPU to the runs "
+                              "shown (least squares of the relative errors)"));
+    bar->addWidget(new QLabel(tr("GPU"), this));
+    bar->addWidget(gpu_);
+    bar->addWidget(new QLabel(tr("stencil"), this));
+    bar->addWidget(stencil_);
+    bar->addWidget(sessionOnly_);
+    bar->addWidget(new QLabel(tr("near best:"), this));
+    bar->addWidget(within_);
+    bar->addWidget(log_);
+    bar->addStretch(1);
+    bar->addWidget(import_);
+    bar->addWidget(delete_);
+    bar->addWidget(calibrate_);
+    layout->addLayout(bar);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    plot_ = new QCustomPlot(split);
+    plot_->setObjectName("runsScatter");
+    plot_->setMinimumSize(420, 320);
+    const PlotHeader h = addPlotHeader(*plot_);
+    title_ = h.title;
+    subtitle_ = h.subtitle;
+    plot_->xAxis->setLabel(tr("measured T_exec [s]"));
+    plot_->yAxis->setLabel(tr("predicted T_alg [s]"));
+    plot_->legend->setVisible(true);
+    plot_->legend->setBrush(QColor(255, 255, 255, 225));
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    table_ = new QTableWidget(split);
+    table_->setObjectName("runsTable");
+    table_->setColumnCount(12);
+    table_->setHorizontalHeaderLabels({tr("id"), tr("GPU"), tr("stencil"), tr("problem"), tr("T"),
+                                       tr("tile"), tr("tT"), tr("threads"), tr("measured [s]"),
+                                       tr("T_alg [s]"), tr("error"), tr("source")});
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->verticalHeader()->setVisible(false);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    split->addWidget(plot_);
+    split->addWidget(table_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+    statsLabel_ = new QLabel(this);
+    statsLabel_->setObjectName("runsStats");
+    statsLabel_->setWordWrap(true);
+    statsLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(statsLabel_);
+
+    for (QComboBox* c : {gpu_, stencil_}) {
+        connect(c, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    }
+    connect(sessionOnly_, &QCheckBox::toggled, this, [this] { recompute(); });
+    connect(within_, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); });
+    connect(log_, &QCheckBox::toggled, this, [this] { redraw(); });
+    connect(import_, &QPushButton::clicked, this, &RunsView::importRequested);
+    connect(delete_, &QPushButton::clicked, this, [this] {
+        const auto ids = selectedIds();
+        if (!ids.empty()) {
+            emit deleteRequested(ids);
+        }
+    });
+    connect(calibrate_, &QPushButton::clicked, this, [this] {
+        std::vector<std::int64_t> ids;
+        for (const auto& p : stats_.pairs) {
+            ids.push_back(p.run.id);
+        }
+        emit calibrateRequested(ids);
+    });
+    setPresentation(false);
+}
+
+void RunsView::setPresentation(bool on) {
+    presentation_ = on;
+    applyTheme(*plot_, plotTheme(on));
+    applyTheme(PlotHeader{title_, subtitle_}, plotTheme(on));
+    redraw();
+}
+
+void RunsView::setSession(const SessionState& s) {
+    session_ = s;
+    recompute();
+}
+
+void RunsView::setRuns(const std::vector<runs::Run>& runs, const QString& database) {
+    all_ = runs;
+    database_ = database;
+    std::set<std::string> gpus, stencils;
+    for (const auto& r : all_) {
+        gpus.insert(r.gpu);
+        stencils.insert(r.stencil);
+    }
+    refill(gpu_, gpus, tr("all GPUs"));
+    refill(stencil_, stencils, tr("all stencils"));
+    recompute();
+}
+
+std::vector<std::int64_t> RunsView::selectedIds() const {
+    std::set<std::int64_t> ids;
+    for (const auto* item : table_->selectedItems()) {
+        ids.insert(table_->item(item->row(), 0)->data(Qt::UserRole + 1).toLongLong());
+    }
+    return {ids.begin(), ids.end()};
+}
+
+void RunsView::recompute() {
+    std::vector<runs::Run> shown;
+    const std::string gpu = gpu_->currentData().toString().toStdString();
+    const std::string stencil = stencil_->currentData().toString().toStdString();
+    for (const auto& r : all_) {
+        if ((!gpu.empty() && r.gpu != gpu) || (!stencil.empty() && r.stencil != stencil)) {
+            continue;
+        }
+        if (sessionOnly_->isChecked() && session_ &&
+            (r.gpu != session_->gpu.id || r.stencil != session_->stencil.id ||
+             r.space != session_->problem.space || r.time != session_->problem.time)) {
+            continue;
+        }
+        shown.push_back(r);
+    }
+    runs::ProfileSet profiles = shippedProfiles();
+    talg::TalgVariant variant;
+    if (session_) {
+        profiles.put(session_->gpu);
+        profiles.put(session_->stencil);
+        variant = session_->variant;
+    }
+    stats_ = runs::runStats(shown, profiles, variant, within_->value() / 100);
+    redraw();
+}
+
+void RunsView::redraw() {
+    const PlotTheme t = plotTheme(presentation_);
+    plot_->clearGraphs();
+    const bool log = log_->isChecked();
+    for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
+        a->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+        a->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
+                         : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    }
+    double lo = std::numeric_limits<double>::infinity(), hi = 0;
+    std::map<std::string, QCPGraph*> byStencil;
+    for (const auto& p : stats_.pairs) {
+        if (!p.predicted) {
+            continue;
+        }
+        QCPGraph*& g = byStencil[p.run.stencil];
+        if (!g) {
+            g = plot_->addGraph();
+            const QColor c = t.palette[(byStencil.size() - 1) % t.palette.size()];
+            g->setName(QString::fromStdString(p.run.stencil));
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, t.markerSize));
+        }
+        g->addData(p.run.timeSeconds, p.tAlg);
+        lo = std::min({lo, p.run.timeSeconds, p.tAlg});
+        hi = std::max({hi, p.run.timeSeconds, p.tAlg});
+    }
+    if (hi <= 0) {
+        lo = 0.1;
+        hi = 10;
+    }
+    lo = log ? lo / 1.5 : 0;
+    hi *= log ? 1.5 : 1.1;
+    // y = x and the ±10 % band.
+    QVector<double> xs;
+    const int n = 64;
+    for (int i = 0; i < n; ++i) {
+        xs << (log ? lo * std::pow(hi / lo, double(i) / (n - 1)) : lo + (hi - lo) * i / (n - 1));
+    }
+    const auto line = [&](double f, const QString& name, const QPen& pen) {
+        QCPGraph* g = plot_->addGraph();
+        QVector<double> ys;
+        for (double x : xs) {
+            ys << x * f;
+        }
+        g->setData(xs, ys, true);
+        g->setPen(pen);
+        g->setName(name);
+        return g;
+    };
+    QCPGraph* upper = line(1.1, tr("±10 %"), QPen(QColor(150, 150, 150), 1, Qt::DotLine));
+    QCPGraph* lower = line(0.9, QString(), QPen(QColor(150, 150, 150), 1, Qt::DotLine));
+    lower->removeFromLegend();
+    upper->setBrush(QColor(120, 120, 120, 35));
+    upper->setChannelFillGraph(lower);
+    line(1.0, tr("y = x (model = measurement)"), QPen(Qt::black, t.lineWidth, Qt::DashLine));
+    for (auto& [name, g] : byStencil) {
+        g->setLayer("overlay"); // the runs above the band and the diagonal
+    }
+    plot_->xAxis->setRange(lo, hi);
+    plot_->yAxis->setRange(lo, hi);
+    const std::size_t predicted = stats_.pairs.size() - stats_.unpredicted;
+    title_->setText(
+        tr("Predicted vs measured: %1 runs, RMSE %2 % (all), %3 % (within %4 % of each best)")
+            .arg(predicted)
+            .arg(stats_.all.rmse * 100, 0, 'f', 1)
+            .arg(stats_.nearBest.rmse * 100, 0, 'f', 1)
+            .arg(stats_.within * 100, 0, 'g', 3));
+    subtitle_->setText(
+        tr("PPoPP'17 Fig. 3; %1; database %2")
+            .arg(session_ ? variantLine(session_->variant, session_->problem.dim) : QString(),
+                 database_.isEmpty() ? tr("(none)") : database_));
+    plot_->replot();
+
+    table_->setSortingEnabled(false);
+    table_->setRowCount(static_cast<int>(stats_.pairs.size()));
+    for (int row = 0; row < static_cast<int>(stats_.pairs.size()); ++row) {
+        const auto& p = stats_.pairs[static_cast<std::size_t>(row)];
+        const auto& r = p.run;
+        table_->setItem(row, 0, numberItem(static_cast<double>(r.id), QString::number(r.id)));
+        table_->item(row, 0)->setData(Qt::UserRole + 1, static_cast<qlonglong>(r.id));
+        table_->setItem(row, 1, new QTableWidgetItem(QString::fromStdString(r.gpu)));
+        table_->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(r.stencil)));
+        table_->setItem(row, 3, new QTableWidgetItem(joinSizes(r.space, r.dim, "×")));
+        table_->setItem(row, 4, numberItem(static_cast<double>(r.time), QString::number(r.time)));
+        table_->setItem(row, 5, new QTableWidgetItem(joinSizes(r.tile, r.dim, ",")));
+        table_->setItem(row, 6, numberItem(static_cast<double>(r.tt), QString::number(r.tt)));
+        table_->setItem(
+            row, 7,
+            new QTableWidgetItem(r.threads ? QString::number(*r.threads) : QStringLiteral("—")));
+        table_->setItem(row, 8, numberItem(r.timeSeconds, QString::number(r.timeSeconds, 'g', 6)));
+        table_->setItem(row, 9,
+                        numberItem(p.predicted ? p.tAlg : 0, p.predicted
+                                                                 ? QString::number(p.tAlg, 'g', 6)
+                                                                 : QStringLiteral("—")));
+        auto* err = numberItem(p.predicted ? p.relError : 0,
+                               p.predicted ? QStringLiteral("%1 %%2")
+                                                 .arg(p.relError * 100, 0, 'f', 1)
+                                                 .arg(p.nearBest ? QStringLiteral(" ★") : QString())
+                                           : tr("no prediction"));
+        err->setToolTip(p.predicted ? tr("(T_alg − T_meas) / T_meas; ★ within %1 % of the "
+                                         "experiment's best measured run")
+                                          .arg(stats_.within * 100)
+                                    : QString::fromStdString(p.reason));
+        table_->setItem(row, 10, err);
+        auto* src = new QTableWidgetItem(QString::fromStdString(r.source));
+        src->setToolTip(QString::fromStdString(r.notes.empty() ? r.source : r.notes));
+        table_->setItem(row, 11, src);
+    }
+    table_->setSortingEnabled(true);
+    table_->resizeColumnsToContents();
+    delete_->setEnabled(!stats_.pairs.empty());
+    calibrate_->setEnabled(session_.has_value() && !stats_.pairs.empty());
+    statsLabel_->setText(
+        tr("%1 runs in %2 experiments (%3 without a prediction). All runs: n = %4, RMSE %5 %, "
+           "MAPE %6 %, mean %7 %. Within %8 % of each experiment's best: n = %9, RMSE %10 %, "
+           "MAPE %11 %. Errors are relative, (T_alg − T_meas) / T_meas; the model is "
+           "optimistic by design (negative mean).")
+            .arg(stats_.pairs.size())
+            .arg(stats_.experiments)
+            .arg(stats_.unpredicted)
+            .arg(stats_.all.n)
+            .arg(stats_.all.rmse * 100, 0, 'f', 2)
+            .arg(stats_.all.mape * 100, 0, 'f', 2)
+            .arg(stats_.all.meanSigned * 100, 0, 'f', 2)
+            .arg(stats_.within * 100, 0, 'g', 3)
+            .arg(stats_.nearBest.n)
+            .arg(stats_.nearBest.rmse * 100, 0, 'f', 2)
+            .arg(stats_.nearBest.mape * 100, 0, 'f', 2));
+}
+
+void RunsView::renderTo(QPaintDevice& device, const QSize& size) {
+    QCPPainter painter(&device);
+    plot_->toPainter(&painter, size.width(), size.height() - 44);
+    painter.translate(0, size.height() - 42);
+    QFont f = painter.font();
+    f.setPointSize(plotTheme(presentation_).basePointSize);
+    painter.setFont(f);
+    painter.drawText(QRect(8, 0, size.width() - 16, 40), Qt::AlignLeft | Qt::TextWordWrap,
+                     statsLabel_->text());
+}
+
+QString RunsView::csv() const {
+    QString out = QStringLiteral("# %1\nid,gpu,stencil,s1,s2,s3,t,ts1,ts2,ts3,tt,threads,"
+                                 "measured_s,predicted_s,rel_error,near_best,source\n")
+                      .arg(statsLabel_->text());
+    for (const auto& p : stats_.pairs) {
+        const auto& r = p.run;
+        out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,\"%17\"\n")
+                   .arg(r.id)
+                   .arg(QString::fromStdString(r.gpu), QString::fromStdString(r.stencil))
+                   .arg(r.space[0])
+                   .arg(r.space[1])
+                   .arg(r.space[2])
+                   .arg(r.time)
+                   .arg(r.tile[0])
+                   .arg(r.tile[1])
+                   .arg(r.tile[2])
+                   .arg(r.tt)
+                   .arg(r.threads ? QString::number(*r.threads) : QString())
+                   .arg(r.timeSeconds, 0, 'g', 12)
+                   .arg(p.predicted ? QString::number(p.tAlg, 'g', 12) : QString(),
+                        p.predicted ? QString::number(p.relError, 'g', 8) : QString(),
+                        p.nearBest ? QStringLiteral("1") : QStringLiteral("0"),
+                        QString::fromStdString(r.source).replace('"', "\"\""));
+    }
+    return out;
+}
+
+} // namespace cdx::widgets

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "common/explorer_view.hpp"
+
+#include <QWidget>
+
+class QCustomPlot;
+class QCPBars;
+class QCPTextElement;
+class QTableWidget;
+
+namespace cdx::widgets {
+
+// The current point's time split (host syncs, exposed transfer, compute, idle SM share;
+// core's splitTime) and a table of every intermediate value with its equation.
+class BreakdownView : public QWidget, public ExplorerView {
+    Q_OBJECT
+
+public:
+    explicit BreakdownView(QWidget* parent = nullptr);
+
+    QString viewTitle() const override { return tr("Breakdown"); }
+    QString fileStem() const override { return "breakdown"; }
+    void setSession(const SessionState& s) override;
+    void renderTo(QPaintDevice& device, const QSize& size) override;
+    QString csv() const override;
+    void setPresentation(bool on) override;
+    QWidget* widget() override { return this; }
+
+    QTableWidget* table() const { return table_; }
+    QCustomPlot* plot() const { return plot_; }
+
+private:
+    QCustomPlot* plot_ = nullptr;
+    QCPBars* bars_ = nullptr;
+    QCPTextElement* title_ = nullptr;
+    QCPTextElement* subtitle_ = nullptr;
+    QTableWidget* table_ = nullptr;
+    bool presentation_ = false;
+};
+
+} // namespace cdx::widgets

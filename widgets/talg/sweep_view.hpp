@@ -1,0 +1,72 @@
+#pragma once
+
+#include "common/explorer_view.hpp"
+#include "runs/run_stats.hpp"
+#include "search/sweep.hpp"
+
+#include <QWidget>
+
+class QComboBox;
+class QCustomPlot;
+class QCPGraph;
+class QCPItemStraightLine;
+class QCPTextElement;
+class QLabel;
+class QMouseEvent;
+
+namespace cdx::widgets {
+
+// T_alg against one tile size or one hardware/stencil parameter, the others fixed. The
+// rounds are drawn on the right axis: their steps are the reasons for T_alg's jumps.
+// Hovering a point shows k, rounds, the wavefront width and N_sub.
+class SweepView : public QWidget, public ExplorerView {
+    Q_OBJECT
+
+public:
+    explicit SweepView(QWidget* parent = nullptr);
+
+    QString viewTitle() const override { return tr("Sweep"); }
+    QString fileStem() const override { return "sweep"; }
+    void setSession(const SessionState& s) override;
+    void renderTo(QPaintDevice& device, const QSize& size) override;
+    QString csv() const override;
+    void setPresentation(bool on) override;
+    QWidget* widget() override { return this; }
+
+    // "tS1", "tT", "n_sm", ...
+    void setParameter(const QString& key);
+    // Measured runs: those of the session's experiment on the swept line are drawn.
+    void setMeasuredRuns(const std::vector<runs::Run>& runs);
+    std::size_t measuredShown() const { return measuredShown_; }
+    const search::Sweep& sweep() const { return sweep_; }
+    QString describePointAt(double x) const;
+    QCustomPlot* plot() const { return plot_; }
+
+signals:
+    void tilesChosen(const cdx::talg::Tiles& t, bool dragging);
+    void parameterChosen(const QString& key, double value);
+
+private:
+    void rebuild();
+    int nearestPoint(double x) const;
+    bool isTileParameter() const;
+    double currentValue() const;
+
+    QComboBox* parameter_ = nullptr;
+    QCustomPlot* plot_ = nullptr;
+    QCPGraph* tAlg_ = nullptr;
+    QCPGraph* rounds_ = nullptr;
+    QCPGraph* measured_ = nullptr;
+    std::vector<runs::Run> runs_;
+    std::size_t measuredShown_ = 0;
+    QCPItemStraightLine* marker_ = nullptr;
+    QCPTextElement* title_ = nullptr;
+    QCPTextElement* subtitle_ = nullptr;
+    QLabel* note_ = nullptr;
+    SessionState state_;
+    bool hasState_ = false;
+    search::Sweep sweep_;
+    QString error_;
+};
+
+} // namespace cdx::widgets

@@ -1,0 +1,428 @@
+#include "talg/tile_space_map_view.hpp"
+
+#include "common/plot_theme.hpp"
+#include "params/input_error.hpp"
+
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainterPath>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace cdx::widgets {
+
+namespace {
+QString innerName(int dim) {
+    return dim == 1 ? "tS1" : QStringLiteral("tS%1").arg(dim);
+}
+} // namespace
+
+TileSpaceMapView::TileSpaceMapView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    auto* controls = new QHBoxLayout;
+    for (int i = 0; i < 2; ++i) {
+        const auto idx = static_cast<std::size_t>(i);
+        sliceLabels_[idx] = new QLabel(QStringLiteral("tS%1").arg(i + 1), this);
+        sliceSliders_[idx] = new QSlider(Qt::Horizontal, this);
+        sliceSliders_[idx]->setObjectName(QStringLiteral("mapSliceS%1").arg(i + 1));
+        sliceSliders_[idx]->setToolTip(tr("The map is the slice of the tile space at this tS%1; "
+                                          "moving it changes the current tiling")
+                                           .arg(i + 1));
+        sliceBoxes_[idx] = new QSpinBox(this);
+        sliceBoxes_[idx]->setKeyboardTracking(false);
+        controls->addWidget(sliceLabels_[idx]);
+        controls->addWidget(sliceSliders_[idx], 1);
+        controls->addWidget(sliceBoxes_[idx]);
+        connect(sliceSliders_[idx], &QSlider::valueChanged, this, [this, i](int v) {
+            sliceChosen(i, v, sliceSliders_[static_cast<std::size_t>(i)]->isSliderDown());
+        });
+        connect(sliceSliders_[idx], &QSlider::sliderReleased, this, [this, i] {
+            sliceChosen(i, sliceSliders_[static_cast<std::size_t>(i)]->value(), false);
+        });
+        connect(sliceBoxes_[idx], &QSpinBox::valueChanged, this,
+                [this, i](int v) { sliceChosen(i, v, false); });
+    }
+    layout->addLayout(controls);
+
+    plot_ = new QCustomPlot(this);
+    plot_->setObjectName("tileSpaceMapPlot");
+    plot_->setMinimumSize(420, 320);
+    const PlotHeader header = addPlotHeader(*plot_);
+    title_ = header.title;
+    subtitle_ = header.subtitle;
+    map_ = new QCPColorMap(plot_->xAxis, plot_->yAxis);
+    map_->setInterpolate(false);
+    map_->setTightBoundary(false);
+    map_->setGradient(tAlgGradient());
+    scale_ = new QCPColorScale(plot_);
+    plot_->plotLayout()->addElement(2, 1, scale_);
+    scale_->setType(QCPAxis::atRight);
+    scale_->axis()->setLabel(tr("T_alg [s]"));
+    scale_->axis()->setNumberFormat("gb");
+    map_->setColorScale(scale_);
+    scale_->setGradient(tAlgGradient()); // the scale owns the gradient once linked
+    // Infeasible cells are transparent: a hatch marks them as excluded, not missing.
+    plot_->axisRect()->setBackground(QBrush(QColor(200, 200, 200), Qt::BDiagPattern));
+    auto* group = new QCPMarginGroup(plot_);
+    plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+    scale_->setMarginGroup(QCP::msBottom | QCP::msTop, group);
+
+    within_ = plot_->addGraph();
+    within_->setLineStyle(QCPGraph::lsNone);
+    within_->removeFromLegend(); // a cell-sized outline makes no legend icon; the subtitle says it
+    minimum_ = plot_->addGraph();
+    minimum_->setLineStyle(QCPGraph::lsNone);
+    minimum_->setName(tr("exact minimum"));
+    current_ = plot_->addGraph();
+    current_->setLineStyle(QCPGraph::lsNone);
+    current_->setName(tr("current tiling"));
+    measured_ = plot_->addGraph();
+    measured_->setLineStyle(QCPGraph::lsNone);
+    measured_->setName(tr("measured runs"));
+    minimumLabel_ = new QCPItemText(plot_);
+    minimumLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    minimumLabel_->setPadding(QMargins(4, 2, 4, 2));
+    minimumLabel_->setBrush(QColor(255, 255, 255, 220));
+    minimumLabel_->setPen(QPen(QColor(213, 94, 0)));
+    plot_->legend->setVisible(true);
+    plot_->legend->setBrush(QColor(170, 170, 170, 230)); // white outlines must show in the legend
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    if (auto* item = plot_->legend->itemWithPlottable(map_)) {
+        plot_->legend->removeItem(item);
+    }
+    layout->addWidget(plot_, 1);
+    note_ = new QLabel(this);
+    note_->setWordWrap(true);
+    note_->setStyleSheet("color: palette(mid);");
+    layout->addWidget(note_);
+
+    connect(plot_, &QCustomPlot::mouseMove, this, &TileSpaceMapView::onMouseMove);
+    connect(plot_, &QCustomPlot::mousePress, this, &TileSpaceMapView::onMousePress);
+    connect(plot_, &QCustomPlot::afterLayout, this, &TileSpaceMapView::updateOutlineSize);
+    setPresentation(false);
+}
+
+void TileSpaceMapView::setPresentation(bool on) {
+    presentation_ = on;
+    const PlotTheme t = plotTheme(on);
+    applyTheme(*plot_, t);
+    applyTheme(PlotHeader{title_, subtitle_}, t);
+    scale_->axis()->setTickLabelFont(plot_->xAxis->tickLabelFont());
+    scale_->axis()->setLabelFont(plot_->xAxis->labelFont());
+    minimum_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                              QPen(Qt::white, t.presentation ? 2.5 : 1.5),
+                                              QBrush(QColor(213, 94, 0)), t.markerSize * 1.8));
+    measured_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.2),
+                                               QBrush(QColor(240, 228, 66)), t.markerSize * 1.6));
+    current_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle,
+                                              QPen(Qt::black, t.lineWidth), Qt::NoBrush,
+                                              t.markerSize * 2));
+    QFont lf = minimumLabel_->font();
+    lf.setPointSize(t.basePointSize);
+    minimumLabel_->setFont(lf);
+    if (hasState_) {
+        rebuild();
+    }
+}
+
+void TileSpaceMapView::setMeasuredRuns(const std::vector<runs::Run>& runs) {
+    runs_ = runs;
+    if (hasState_) {
+        rebuild();
+    }
+}
+
+void TileSpaceMapView::setSession(const SessionState& s) {
+    QElapsedTimer timer;
+    timer.start();
+    state_ = s;
+    hasState_ = true;
+    rebuild();
+    lastUpdateMs_ = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void TileSpaceMapView::rebuild() {
+    const int dim = state_.problem.dim;
+    const int in = search::mapInnerIndex(dim);
+    // Slice controls: tS1 in 2D/3D, and tS2 in 3D (the map varies the innermost size).
+    for (int i = 0; i < 2; ++i) {
+        const auto idx = static_cast<std::size_t>(i);
+        const bool visible = (dim >= 2 && i == 0) || (dim == 3 && i == 1);
+        sliceLabels_[idx]->setVisible(visible);
+        sliceSliders_[idx]->setVisible(visible);
+        sliceBoxes_[idx]->setVisible(visible);
+        if (visible) {
+            const QSignalBlocker b1(sliceSliders_[idx]);
+            const QSignalBlocker b2(sliceBoxes_[idx]);
+            const int value = static_cast<int>(state_.tiles.space[idx]);
+            const int extent = static_cast<int>(state_.problem.space[idx]);
+            sliceSliders_[idx]->setRange(1, std::max(value, std::min(extent, 256)));
+            sliceBoxes_[idx]->setRange(1, std::max(value, extent));
+            sliceSliders_[idx]->setValue(value);
+            sliceBoxes_[idx]->setValue(value);
+        }
+    }
+
+    error_.clear();
+    grid_ = {};
+    try {
+        const Stencil st = state_.modelStencil();
+        const Gpu g = state_.modelGpu();
+        axes_ = search::tileSpaceAxes(st, state_.problem, g, state_.variant, state_.tiles);
+        grid_ = search::tileSpaceGrid(st, state_.problem, g, state_.variant, state_.tiles, axes_);
+    } catch (const InputError& e) {
+        error_ = QString::fromUtf8(e.what());
+    }
+
+    const QString slice = dim == 1   ? QString()
+                          : dim == 2 ? QStringLiteral(" at tS1 = %1").arg(state_.tiles.space[0])
+                                     : QStringLiteral(" at tS1 = %1, tS2 = %2")
+                                           .arg(state_.tiles.space[0])
+                                           .arg(state_.tiles.space[1]);
+    QString sizes;
+    for (int i = 0; i < dim; ++i) {
+        sizes +=
+            (i ? "×" : "") + QString::number(state_.problem.space[static_cast<std::size_t>(i)]);
+    }
+    title_->setText(tr("T_alg over (tT, %1)%2\n%3 on %4, S = %5, T = %6")
+                        .arg(innerName(dim), slice, QString::fromStdString(state_.stencil.name),
+                             QString::fromStdString(state_.gpu.name), sizes)
+                        .arg(state_.problem.time));
+    subtitle_->setText(variantLine(state_.variant, dim) +
+                       tr("\nwhite outlines: within %1 % of the minimum; hatched: infeasible")
+                           .arg(state_.within * 100, 0, 'g', 3));
+    plot_->xAxis->setLabel(tr("tT [time steps]"));
+    plot_->yAxis->setLabel(tr("%1 [points]").arg(innerName(dim)));
+
+    QVector<double> wx, wy, mx, my, cx, cy;
+    if (!error_.isEmpty() || grid_.cells.empty()) {
+        map_->data()->clear();
+        note_->setText(error_.isEmpty() ? tr("No tile sizes to show.") : error_);
+    } else {
+        const int nx = static_cast<int>(grid_.tT.size());
+        const int ny = static_cast<int>(grid_.inner.size());
+        map_->data()->setSize(nx, ny);
+        map_->data()->setRange(
+            QCPRange(static_cast<double>(grid_.tT.front()), static_cast<double>(grid_.tT.back())),
+            QCPRange(static_cast<double>(grid_.inner.front()),
+                     static_cast<double>(grid_.inner.back())));
+        double hi = 0;
+        for (int iy = 0; iy < ny; ++iy) {
+            for (int ix = 0; ix < nx; ++ix) {
+                const auto& c =
+                    grid_.at(static_cast<std::size_t>(ix), static_cast<std::size_t>(iy));
+                map_->data()->setCell(ix, iy, c.feasible ? c.tAlg : std::nan(""));
+                if (c.feasible) {
+                    hi = std::max(hi, c.tAlg);
+                }
+            }
+        }
+        QString clampNote;
+        if (grid_.hasMinimum) {
+            const double lo = grid_.minimum;
+            // Keep the colours for the interesting part: values beyond 1.3x the minimum
+            // saturate (stated under the map and in the colour-scale label).
+            const double top = std::min(hi, 1.3 * lo);
+            map_->setDataRange(QCPRange(lo, top > lo ? top : lo * 1.0001));
+            if (hi > top) {
+                clampNote = tr(" Colours saturate above 1.3× the minimum (%1).")
+                                .arg(formatSeconds(1.3 * lo));
+            }
+            const double limit = (1.0 + state_.within) * lo;
+            for (const auto& c : grid_.cells) {
+                if (c.feasible && c.tAlg <= limit) {
+                    wx << static_cast<double>(c.tiles.time);
+                    wy << static_cast<double>(c.tiles.space[static_cast<std::size_t>(in)]);
+                }
+            }
+            const auto& m = grid_.cells[grid_.minimumCell];
+            mx << static_cast<double>(m.tiles.time);
+            my << static_cast<double>(m.tiles.space[static_cast<std::size_t>(in)]);
+            minimumLabel_->setVisible(true);
+            minimumLabel_->position->setCoords(mx[0], my[0]);
+            // Keep the label inside the plot: it opens towards the middle.
+            const bool rightHalf =
+                mx[0] > 0.5 * static_cast<double>(grid_.tT.front() + grid_.tT.back());
+            const bool topHalf =
+                my[0] > 0.5 * static_cast<double>(grid_.inner.front() + grid_.inner.back());
+            minimumLabel_->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) |
+                                                (topHalf ? Qt::AlignTop : Qt::AlignBottom));
+            minimumLabel_->setText(tr("min %1 (tT = %2, %3 = %4, k = %5)")
+                                       .arg(formatSeconds(m.tAlg))
+                                       .arg(m.tiles.time)
+                                       .arg(innerName(dim))
+                                       .arg(m.tiles.space[static_cast<std::size_t>(in)])
+                                       .arg(m.k));
+        } else {
+            minimumLabel_->setVisible(false);
+        }
+        cx << static_cast<double>(state_.tiles.time);
+        cy << static_cast<double>(state_.tiles.space[static_cast<std::size_t>(in)]);
+        note_->setText(
+            tr("Blank cells are infeasible (hover for the constraint). Step: tT %1, %2 %3.")
+                .arg(axes_.tTStep)
+                .arg(innerName(dim))
+                .arg(axes_.innerStep) +
+            clampNote);
+        const double halfX = static_cast<double>(axes_.tTStep) / 2;
+        const double halfY = static_cast<double>(axes_.innerStep) / 2;
+        // Ticks on valid sizes only: multiples of the cell step.
+        auto fixedTicks = [](std::int64_t step, std::size_t cells) {
+            auto t = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
+            t->setTickStep(static_cast<double>(step) *
+                           static_cast<double>(std::max<std::size_t>(1, (cells + 11) / 12)));
+            t->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+            return t;
+        };
+        plot_->xAxis->setTicker(fixedTicks(axes_.tTStep, grid_.tT.size()));
+        plot_->yAxis->setTicker(fixedTicks(axes_.innerStep, grid_.inner.size()));
+        plot_->xAxis->setRange(static_cast<double>(grid_.tT.front()) - halfX,
+                               static_cast<double>(grid_.tT.back()) + halfX);
+        plot_->yAxis->setRange(static_cast<double>(grid_.inner.front()) - halfY,
+                               static_cast<double>(grid_.inner.back()) + halfY);
+    }
+    within_->setData(wx, wy, true);
+    minimum_->setData(mx, my, true);
+    current_->setData(cx, cy, true);
+    // Measured runs of this experiment on this slice (tT and the innermost size free).
+    QVector<double> rx, ry;
+    const char* innerKey[3] = {"tS1", "tS2", "tS3"};
+    for (const auto& run :
+         runs::runsOnSlice(runs_, state_.gpu.id, state_.stencil.id, state_.problem, state_.tiles,
+                           {"tT", innerKey[std::clamp(in, 0, 2)]})) {
+        rx << static_cast<double>(run.tt);
+        ry << static_cast<double>(run.tile[static_cast<std::size_t>(in)]);
+    }
+    measured_->setData(rx, ry, false);
+    measuredShown_ = static_cast<std::size_t>(rx.size());
+    if (rx.isEmpty()) {
+        measured_->removeFromLegend();
+    } else {
+        measured_->addToLegend();
+    }
+    updateOutlineSize();
+    plot_->replot();
+}
+
+void TileSpaceMapView::updateOutlineSize() {
+    if (grid_.tT.empty()) {
+        return;
+    }
+    // One outline per cell, as a custom scatter path in pixels (QCustomPlot scales custom
+    // paths by size/6, so size 6 keeps pixel units); cells need not be square.
+    const double w = std::abs(plot_->xAxis->coordToPixel(static_cast<double>(axes_.tTStep)) -
+                              plot_->xAxis->coordToPixel(0));
+    const double h = std::abs(plot_->yAxis->coordToPixel(static_cast<double>(axes_.innerStep)) -
+                              plot_->yAxis->coordToPixel(0));
+    QPainterPath path;
+    const double inset = presentation_ ? 1.5 : 1.0;
+    path.addRect(QRectF(-w / 2 + inset, -h / 2 + inset, std::max(1.0, w - 2 * inset),
+                        std::max(1.0, h - 2 * inset)));
+    within_->setScatterStyle(
+        QCPScatterStyle(path, QPen(Qt::white, presentation_ ? 2.5 : 1.2), Qt::NoBrush, 6));
+}
+
+const search::TileSpaceCell* TileSpaceMapView::cellAt(double tT, double inner) const {
+    if (grid_.tT.empty()) {
+        return nullptr;
+    }
+    const double fx = (tT - static_cast<double>(axes_.tTFirst)) / static_cast<double>(axes_.tTStep);
+    const double fy =
+        (inner - static_cast<double>(axes_.innerFirst)) / static_cast<double>(axes_.innerStep);
+    const long ix = std::lround(fx);
+    const long iy = std::lround(fy);
+    if (ix < 0 || iy < 0 || ix >= static_cast<long>(grid_.tT.size()) ||
+        iy >= static_cast<long>(grid_.inner.size())) {
+        return nullptr;
+    }
+    return &grid_.at(static_cast<std::size_t>(ix), static_cast<std::size_t>(iy));
+}
+
+QString TileSpaceMapView::describeCellAt(double tT, double inner) const {
+    const auto* c = cellAt(tT, inner);
+    if (!c) {
+        return {};
+    }
+    const int dim = state_.problem.dim;
+    const QString where = tr("tT = %1, %2 = %3")
+                              .arg(c->tiles.time)
+                              .arg(innerName(dim))
+                              .arg(c->tiles.space[static_cast<std::size_t>(grid_.innerIndex)]);
+    if (!c->feasible) {
+        return where +
+               tr(": infeasible — %1").arg(QString::fromStdString(talg::describe(c->excludedBy)));
+    }
+    QString s = where + tr(": T_alg = %1, k = %2").arg(formatSeconds(c->tAlg)).arg(c->k);
+    if (grid_.hasMinimum) {
+        s += tr(" (+%1 % vs minimum)").arg((c->tAlg / grid_.minimum - 1) * 100, 0, 'f', 2);
+    }
+    return s;
+}
+
+void TileSpaceMapView::onMouseMove(QMouseEvent* e) {
+    const double x = plot_->xAxis->pixelToCoord(e->position().x());
+    const double y = plot_->yAxis->pixelToCoord(e->position().y());
+    const QString text = describeCellAt(x, y);
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+    } else {
+        QToolTip::showText(e->globalPosition().toPoint(), text, plot_);
+    }
+}
+
+void TileSpaceMapView::onMousePress(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton) {
+        return;
+    }
+    const auto* c = cellAt(plot_->xAxis->pixelToCoord(e->position().x()),
+                           plot_->yAxis->pixelToCoord(e->position().y()));
+    if (c) {
+        emit tilesChosen(c->tiles, false);
+    }
+}
+
+void TileSpaceMapView::sliceChosen(int index, int value, bool dragging) {
+    if (!hasState_ || value < 1) {
+        return;
+    }
+    talg::Tiles t = state_.tiles;
+    const auto idx = static_cast<std::size_t>(index);
+    if (t.space[idx] == value) {
+        return;
+    }
+    t.space[idx] = value;
+    emit tilesChosen(t, dragging);
+}
+
+void TileSpaceMapView::renderTo(QPaintDevice& device, const QSize& size) {
+    QCPPainter painter(&device);
+    plot_->toPainter(&painter, size.width(), size.height());
+}
+
+QString TileSpaceMapView::csv() const {
+    const int dim = state_.problem.dim;
+    QString out = QStringLiteral("# %1; %2\n").arg(title_->text(), subtitle_->text());
+    for (int i = 0; i < dim; ++i) {
+        out += QStringLiteral("tS%1,").arg(i + 1);
+    }
+    out += "tT,feasible,T_alg_s,k,constraint\n";
+    for (const auto& c : grid_.cells) {
+        for (int i = 0; i < dim; ++i) {
+            out += QString::number(c.tiles.space[static_cast<std::size_t>(i)]) + ",";
+        }
+        out += QStringLiteral("%1,%2,%3,%4,%5\n")
+                   .arg(c.tiles.time)
+                   .arg(c.feasible ? "true" : "false")
+                   .arg(c.feasible ? QString::number(c.tAlg, 'g', 17) : QString())
+                   .arg(c.feasible ? QString::number(c.k) : QString())
+                   .arg(QString::fromLatin1(talg::name(c.excludedBy).data()));
+    }
+    return out;
+}
+
+} // namespace cdx::widgets

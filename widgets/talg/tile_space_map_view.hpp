@@ -1,0 +1,88 @@
+#pragma once
+
+#include "common/explorer_view.hpp"
+#include "runs/run_stats.hpp"
+#include "search/tile_space.hpp"
+
+#include <QWidget>
+
+class QCustomPlot;
+class QCPColorMap;
+class QCPColorScale;
+class QCPGraph;
+class QCPItemText;
+class QCPTextElement;
+class QLabel;
+class QMouseEvent;
+class QSlider;
+class QSpinBox;
+
+namespace cdx::widgets {
+
+// PPoPP'17 Fig. 4 as a live map: T_alg over (tT x innermost tile size) at the current
+// tS1 (and tS2 in 3D). Infeasible cells are blank, with the excluding constraint in the
+// tooltip; the exact minimum is marked, the cells within X % of it outlined; clicking a
+// cell makes it the current tiling.
+class TileSpaceMapView : public QWidget, public ExplorerView {
+    Q_OBJECT
+
+public:
+    explicit TileSpaceMapView(QWidget* parent = nullptr);
+
+    QString viewTitle() const override { return tr("Tile-space map"); }
+    QString fileStem() const override { return "tile-space-map"; }
+    void setSession(const SessionState& s) override;
+    // Measured runs: those of the session's experiment on the current slice are drawn.
+    void setMeasuredRuns(const std::vector<runs::Run>& runs);
+    std::size_t measuredShown() const { return measuredShown_; }
+    void renderTo(QPaintDevice& device, const QSize& size) override;
+    QString csv() const override;
+    void setPresentation(bool on) override;
+    QWidget* widget() override { return this; }
+
+    const search::TileSpaceGrid& grid() const { return grid_; }
+    QCustomPlot* plot() const { return plot_; }
+    QSlider* sliceSlider(int i) const { return sliceSliders_[static_cast<std::size_t>(i)]; }
+    // Text the tooltip shows for the cell under a plot coordinate (tests, status tips).
+    QString describeCellAt(double tT, double inner) const;
+    // Wall time of the last setSession: recompute (core) + replot, in milliseconds.
+    double lastUpdateMs() const { return lastUpdateMs_; }
+
+signals:
+    void tilesChosen(const cdx::talg::Tiles& t, bool dragging);
+
+private:
+    void rebuild();
+    void updateOutlineSize();
+    const search::TileSpaceCell* cellAt(double tT, double inner) const;
+    void onMouseMove(QMouseEvent* e);
+    void onMousePress(QMouseEvent* e);
+    void sliceChosen(int index, int value, bool dragging);
+
+    QCustomPlot* plot_ = nullptr;
+    QCPColorMap* map_ = nullptr;
+    QCPColorScale* scale_ = nullptr;
+    QCPGraph* within_ = nullptr;
+    QCPGraph* minimum_ = nullptr;
+    QCPGraph* current_ = nullptr;
+    QCPGraph* measured_ = nullptr;
+    std::vector<runs::Run> runs_;
+    std::size_t measuredShown_ = 0;
+    QCPItemText* minimumLabel_ = nullptr;
+    QCPTextElement* title_ = nullptr;
+    QCPTextElement* subtitle_ = nullptr;
+    std::array<QSlider*, 2> sliceSliders_{};
+    std::array<QSpinBox*, 2> sliceBoxes_{};
+    std::array<QLabel*, 2> sliceLabels_{};
+    QLabel* note_ = nullptr;
+
+    SessionState state_;
+    bool hasState_ = false;
+    search::TileSpaceGrid grid_;
+    search::TileSpaceAxes axes_;
+    QString error_;
+    bool presentation_ = false;
+    double lastUpdateMs_ = 0;
+};
+
+} // namespace cdx::widgets

@@ -1,0 +1,215 @@
+#include "talg/top_tilings_view.hpp"
+
+#include "common/plot_theme.hpp"
+#include "params/input_error.hpp"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace cdx::widgets {
+
+TopTilingsView::TopTilingsView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Within"), this));
+    within_ = new QDoubleSpinBox(this);
+    within_->setObjectName("within");
+    within_->setRange(0, 1000);
+    within_->setDecimals(1);
+    within_->setSuffix(tr(" % of the optimum"));
+    within_->setKeyboardTracking(false);
+    within_->setToolTip(tr("List every feasible tiling with T_alg <= (1 + X/100) T_min"));
+    top->addWidget(within_);
+    top->addStretch(1);
+    copy_ = new QPushButton(tr("Copy as CSV"), this);
+    copy_->setObjectName("copyCsv");
+    copy_->setShortcut(QKeySequence::Copy);
+    top->addWidget(copy_);
+    layout->addLayout(top);
+    status_ = new QLabel(this);
+    status_->setWordWrap(true);
+    layout->addWidget(status_);
+    model_ = new QStandardItemModel(this);
+    proxy_ = new QSortFilterProxyModel(this);
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(Qt::UserRole);
+    table_ = new QTableView(this);
+    table_->setObjectName("topTilingsTable");
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->verticalHeader()->setVisible(false);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setAlternatingRowColors(true);
+    layout->addWidget(table_, 1);
+    watcher_ = new QFutureWatcher<Job>(this);
+    connect(watcher_, &QFutureWatcher<Job>::finished, this,
+            [this] { showResult(watcher_->result()); });
+    connect(within_, &QDoubleSpinBox::valueChanged, this,
+            [this](double percent) { emit withinEdited(percent / 100); });
+    connect(copy_, &QPushButton::clicked, this, &TopTilingsView::copyCsv);
+    connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        const QModelIndex src = proxy_->mapToSource(index);
+        const auto row = static_cast<std::size_t>(
+            model_->item(src.row(), 0)->data(Qt::UserRole + 1).toULongLong());
+        if (row < result_.within.size()) {
+            emit tilesChosen(result_.within[row].tiles, false);
+        }
+    });
+}
+
+TopTilingsView::~TopTilingsView() {
+    watcher_->waitForFinished();
+}
+
+bool TopTilingsView::busy() const {
+    return watcher_->isRunning();
+}
+
+void TopTilingsView::finishPendingWork() {
+    if (watcher_->isRunning()) {
+        watcher_->waitForFinished();
+        showResult(watcher_->result()); // the queued finished() will repeat it harmlessly
+    }
+}
+
+void TopTilingsView::setPresentation(bool on) {
+    QFont f = table_->font();
+    f.setPointSize(plotTheme(on).basePointSize);
+    table_->setFont(f);
+    status_->setFont(f);
+}
+
+void TopTilingsView::setSession(const SessionState& s) {
+    state_ = s;
+    {
+        const QSignalBlocker block(within_);
+        within_->setValue(s.within * 100);
+    }
+    const quint64 generation = ++generation_;
+    status_->setText(tr("Searching the feasible space…"));
+    // A later session supersedes this search: its result is dropped in showResult.
+    watcher_->setFuture(QtConcurrent::run([s, generation]() {
+        Job job{generation, {}, {}, 0};
+        QElapsedTimer timer;
+        timer.start();
+        try {
+            job.result = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                             search::SearchOptions{s.within, {}, {}});
+        } catch (const InputError& e) {
+            job.error = QString::fromUtf8(e.what());
+        }
+        job.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        return job;
+    }));
+}
+
+void TopTilingsView::showResult(const Job& job) {
+    if (job.generation != generation_) {
+        return; // stale: the session changed while this search ran
+    }
+    result_ = job.result;
+    const int dim = state_.problem.dim;
+    model_->clear();
+    QStringList headers;
+    for (int i = 0; i < dim; ++i) {
+        headers << QStringLiteral("tS%1").arg(i + 1);
+    }
+    headers << "tT"
+            << "k" << tr("T_alg [s]") << tr("vs optimum [%]");
+    model_->setHorizontalHeaderLabels(headers);
+    header_ = tr("%1 on %2; %3")
+                  .arg(QString::fromStdString(state_.stencil.name),
+                       QString::fromStdString(state_.gpu.name), variantLine(state_.variant, dim));
+    if (!job.error.isEmpty()) {
+        status_->setText(job.error);
+    } else if (!result_.found) {
+        status_->setText(tr("No feasible tiling: every tiling of the box violates eq. 31 "
+                            "(shared memory per block or resident blocks). %1")
+                             .arg(header_));
+    } else {
+        status_->setText(
+            tr("%1 tilings within %2 % of the optimum %3 (%4 feasible of %5 in the box; "
+               "exact search in %6 ms). %7")
+                .arg(result_.within.size())
+                .arg(result_.withinFraction * 100, 0, 'g', 4)
+                .arg(formatSeconds(result_.best.tAlg))
+                .arg(result_.feasiblePoints)
+                .arg(result_.boxPoints)
+                .arg(job.milliseconds, 0, 'f', 2)
+                .arg(header_));
+        for (std::size_t r = 0; r < result_.within.size(); ++r) {
+            const auto& p = result_.within[r];
+            QList<QStandardItem*> row;
+            auto number = [](double v, const QString& text) {
+                auto* item = new QStandardItem(text);
+                item->setData(v, Qt::UserRole);
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                return item;
+            };
+            for (int i = 0; i < dim; ++i) {
+                const auto v = p.tiles.space[static_cast<std::size_t>(i)];
+                row << number(static_cast<double>(v), QString::number(v));
+            }
+            row << number(static_cast<double>(p.tiles.time), QString::number(p.tiles.time));
+            row << number(static_cast<double>(p.k), QString::number(p.k));
+            row << number(p.tAlg, QString::number(p.tAlg, 'f', 6));
+            const double pct = 100 * (p.tAlg / result_.best.tAlg - 1);
+            row << number(pct, QString::number(pct, 'f', 2));
+            row.front()->setData(static_cast<qulonglong>(r), Qt::UserRole + 1);
+            model_->appendRow(row);
+        }
+        table_->sortByColumn(dim + 2, Qt::AscendingOrder);
+        table_->resizeColumnsToContents();
+    }
+    emit searchFinished();
+}
+
+QString TopTilingsView::csv() const {
+    const int dim = state_.problem.dim;
+    QString out = QStringLiteral("# %1\n").arg(header_);
+    for (int i = 0; i < dim; ++i) {
+        out += QStringLiteral("tS%1,").arg(i + 1);
+    }
+    out += "tT,k,T_alg_s,vs_optimum_percent\n";
+    for (const auto& p : result_.within) {
+        for (int i = 0; i < dim; ++i) {
+            out += QString::number(p.tiles.space[static_cast<std::size_t>(i)]) + ",";
+        }
+        out += QStringLiteral("%1,%2,%3,%4\n")
+                   .arg(p.tiles.time)
+                   .arg(p.k)
+                   .arg(QString::number(p.tAlg, 'g', 17))
+                   .arg(QString::number(100 * (p.tAlg / result_.best.tAlg - 1), 'g', 10));
+    }
+    return out;
+}
+
+void TopTilingsView::copyCsv() const {
+    QApplication::clipboard()->setText(csv());
+}
+
+void TopTilingsView::renderTo(QPaintDevice& device, const QSize& size) {
+    QPainter painter(&device);
+    painter.fillRect(QRect(QPoint(), size), Qt::white);
+    const QSize before = this->size();
+    resize(size);
+    render(&painter, QPoint(), QRegion(QRect(QPoint(), size)), QWidget::DrawChildren);
+    resize(before);
+}
+
+} // namespace cdx::widgets

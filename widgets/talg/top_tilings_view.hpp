@@ -1,0 +1,69 @@
+#pragma once
+
+#include "common/explorer_view.hpp"
+#include "search/tile_search.hpp"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStandardItemModel;
+class QTableView;
+
+namespace cdx::widgets {
+
+// Every feasible tiling within X % of the exact optimum (core's exhaustive search, run off
+// the GUI thread; a result for a session that has changed since is dropped), sortable,
+// copyable as CSV; double-click a row to make it current.
+class TopTilingsView : public QWidget, public ExplorerView {
+    Q_OBJECT
+
+public:
+    explicit TopTilingsView(QWidget* parent = nullptr);
+    ~TopTilingsView() override;
+
+    QString viewTitle() const override { return tr("Top tilings"); }
+    QString fileStem() const override { return "top-tilings"; }
+    void setSession(const SessionState& s) override;
+    void renderTo(QPaintDevice& device, const QSize& size) override;
+    QString csv() const override;
+    void setPresentation(bool on) override;
+    QWidget* widget() override { return this; }
+    void finishPendingWork() override;
+
+    bool busy() const;
+    const search::SearchResult& result() const { return result_; }
+    QTableView* table() const { return table_; }
+    void copyCsv() const;
+
+signals:
+    void tilesChosen(const cdx::talg::Tiles& t, bool dragging);
+    void withinEdited(double fraction);
+    void searchFinished();
+
+private:
+    struct Job {
+        quint64 generation;
+        search::SearchResult result;
+        QString error;
+        double milliseconds;
+    };
+    void showResult(const Job& job);
+
+    QDoubleSpinBox* within_ = nullptr;
+    QPushButton* copy_ = nullptr;
+    QLabel* status_ = nullptr;
+    QTableView* table_ = nullptr;
+    QStandardItemModel* model_ = nullptr;
+    QSortFilterProxyModel* proxy_ = nullptr;
+    QFutureWatcher<Job>* watcher_ = nullptr;
+    quint64 generation_ = 0;
+    SessionState state_;
+    search::SearchResult result_;
+    QString header_;
+};
+
+} // namespace cdx::widgets
