@@ -68,6 +68,7 @@ private slots:
     void exampleE3D();
     void profiles();
     void help();
+    void commandTable();
     void areaContract();
     void areaFlagsAndBudget();
     void codesignReproducesLaplacian3D();
@@ -238,6 +239,56 @@ void TestCli::help() {
     QVERIFY(cdx({"mwp", "--help"}).out.contains("--variant consistent|thesis"));
     QVERIFY(cdx({"power", "--help"}).out.contains("--eq63 and|or"));
     QCOMPARE(cdx({}).exitCode, 2);
+}
+
+// cdx is a table of subcommands (app/cdx/main.cpp): the help lists every registered
+// command with its summary, each one answers --help with its own usage, and the
+// unknown-command error names the same commands in the same order.
+void TestCli::commandTable() {
+    const Run help = cdx({"--help"});
+    QCOMPARE(help.exitCode, 0);
+    const QString text = QString::fromUtf8(help.out);
+    QVERIFY(text.contains("common flags: --json"));
+    QVERIFY(text.contains("docs/cli.md for the full reference."));
+    const qsizetype start = text.indexOf("commands:\n");
+    QVERIFY(start >= 0);
+    QStringList names;
+    for (const QString& line : text.mid(start).split('\n').mid(1)) {
+        if (line.isEmpty()) {
+            break;
+        }
+        QVERIFY2(line.startsWith("  "), qPrintable(line));
+        const QStringList words = line.simplified().split(' ');
+        QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
+        names << words.first();
+    }
+    const QStringList expected{"talg", "optimize", "area", "codesign",
+                               "mwp",  "power",    "runs", "profiles"};
+    QCOMPARE(names, expected);
+    int checked = 0;
+    for (const QString& name : names) {
+        for (const char* flag : {"--help", "-h"}) {
+            const Run r = cdx({name, flag});
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY(r.err.isEmpty());
+            QVERIFY2(r.out.startsWith("usage: cdx " + name.toUtf8() + " "), r.out.constData());
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, 2 * expected.size());
+    // Without a command: the same usage on stderr, exit 2.
+    const Run none = cdx({});
+    QCOMPARE(none.exitCode, 2);
+    QVERIFY(none.out.isEmpty());
+    QCOMPARE(none.err, help.out);
+    QCOMPARE(cdx({"help"}).out, help.out);
+    QCOMPARE(cdx({"-h"}).out, help.out);
+    // An unknown command names every registered one.
+    const Run unknown = cdx({"energy-optimise"});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY(unknown.out.isEmpty());
+    QCOMPARE(QString::fromUtf8(unknown.err).trimmed(),
+             "cdx: command = energy-optimise: unknown; expected one of " + names.join(", "));
 }
 
 // DESIGN.md: cdx area --json prints {"total_mm2", "components": {...}}; spec O1.

@@ -18,6 +18,8 @@ namespace cdx::cli {
 
 using json = nlohmann::ordered_json;
 
+namespace {
+
 const char* const kAreaUsage =
     "usage: cdx area (--gpu ID|PATH [--set KEY=VALUE]... |\n"
     "                 --n-sm N --n-v N --m-sm-kb X [--r-vu-kb 2] [--l1-pair-kb 0] [--l2-kb 0])\n"
@@ -37,8 +39,6 @@ const char* const kCodesignUsage =
     "  performance and the Pareto front. Default grid: n_SM 2..32 even, n_V 32..2048 step 32,\n"
     "  M_SM 12,24,36,48..480 step 48 KB. Time-model constants and C_iter from --gpu (gtx980).\n"
     "  Progress goes to stderr.\n";
-
-namespace {
 
 double sizeFlag(const Arguments& a, const char* flag, double fallback) {
     const auto text = a.optional(flag);
@@ -129,8 +129,6 @@ json areaJson(const area::AreaBreakdown& b, const area::CoefficientSet& s) {
             {"per_sm_mm2", b.perSm},
             {"warnings", warnings}};
 }
-
-} // namespace
 
 int runArea(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args,
@@ -231,8 +229,6 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
     return 0;
 }
 
-namespace {
-
 json optimaJson(const search::Workload& w, const search::DesignPoint& d) {
     json items = json::array();
     for (std::size_t i = 0; i < w.items.size(); ++i) {
@@ -297,8 +293,6 @@ std::pair<double, double> areaRange(const Arguments& a) {
     }
     return {lo, hi};
 }
-
-} // namespace
 
 int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     std::vector<std::string> valued{
@@ -470,6 +464,14 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     }
     out << s.str();
     return 0;
+}
+
+} // namespace
+
+std::vector<Command> areaCommands() {
+    return {{"area", "die area of a GPU, by component", kAreaUsage, runArea},
+            {"codesign", "exact hardware/software codesign over an area budget", kCodesignUsage,
+             runCodesign}};
 }
 
 } // namespace cdx::cli

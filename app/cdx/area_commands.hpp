@@ -1,17 +1,12 @@
 #pragma once
 
-#include <iosfwd>
-#include <string>
+#include "cdx/command.hpp"
+
 #include <vector>
 
 namespace cdx::cli {
 
-// `cdx area`: the die-area breakdown of one GPU (profile or flags).
-int runArea(const std::vector<std::string>& args, std::ostream& out);
-// `cdx codesign`: the exact codesign search (progress on stderr).
-int runCodesign(const std::vector<std::string>& args, std::ostream& out);
-
-extern const char* const kAreaUsage;
-extern const char* const kCodesignUsage;
+// `cdx area` (die-area breakdown of one GPU) and `cdx codesign` (exact codesign search).
+std::vector<Command> areaCommands();
 
 } // namespace cdx::cli

@@ -14,6 +14,8 @@ namespace cdx::cli {
 
 using json = nlohmann::ordered_json;
 
+namespace {
+
 const char* const kMwpUsage =
     "usage: cdx mwp --gpu ID|PATH --kernel ID|PATH [--set KEY=VALUE]...\n"
     "               [--variant consistent|thesis] [--case2 consistent|literal]\n"
@@ -32,8 +34,6 @@ const char* const kPowerUsage =
     "  IPP power model (thesis Ch. III): access rates, power per unit, run-time, idle and GPU\n"
     "  power, energy, GIPS/W, the sweep over active SMs with the optimum (sweep, eq. 63, the\n"
     "  min(N, CWP) refinement) and, where published, temperature and static power.\n";
-
-namespace {
 
 const std::vector<std::string> kMwpVariantFlags{"--variant", "--case2", "--mem-l-coal", "--rep",
                                                 "--npw",     "--eq63",  "--temperature"};
@@ -173,6 +173,8 @@ json throughputJson(const mwp::ThroughputResult& t) {
               {"core_frequency_divisor",
                t.coreFrequencyDivisor ? json(*t.coreFrequencyDivisor) : json(nullptr)}}}};
 }
+
+namespace {
 
 int runMwp(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args, withVariantFlags({"--gpu", "--kernel", "--set", "--sweep-warps"}),
@@ -397,6 +399,15 @@ int runPower(const std::vector<std::string>& args, std::ostream& out) {
     }
     out << s.str();
     return 0;
+}
+
+} // namespace
+
+std::vector<Command> mwpCommands() {
+    return {{"mwp", "MWP-CWP performance model: case, MWP limiter, Ch. V category, why", kMwpUsage,
+             runMwp},
+            {"power", "IPP power model: per-unit power, energy, optimal number of active SMs",
+             kPowerUsage, runPower}};
 }
 
 } // namespace cdx::cli

@@ -18,6 +18,8 @@ namespace cdx::cli {
 
 using json = nlohmann::ordered_json;
 
+namespace {
+
 const char* const kRunsUsage =
     "usage: cdx runs import    --db PATH FILE.csv|FILE.json [--skip-invalid] [--json]\n"
     "       cdx runs list      --db PATH [--gpu ID] [--stencil ID] [--space S1[,S2[,S3]]]\n"
@@ -33,8 +35,6 @@ const char* const kRunsUsage =
     "  predicted-vs-measured statistics (RMSE and MAPE over all runs and over the runs within\n"
     "  --within of each experiment's best), and least-squares calibration of C_iter (and L,\n"
     "  tau_sync, T_sync) saved as new profiles. Formats: docs/formats.md.\n";
-
-namespace {
 
 std::string today() {
     const auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -346,8 +346,6 @@ int runsCalibrate(const std::vector<std::string>& args, std::ostream& out) {
     return 0;
 }
 
-} // namespace
-
 int runRuns(const std::vector<std::string>& args, std::ostream& out) {
     if (args.empty()) {
         throw InputError("runs", {}, "expected a subcommand: import, list, stats, calibrate");
@@ -367,6 +365,13 @@ int runRuns(const std::vector<std::string>& args, std::ostream& out) {
         return runsCalibrate(rest, out);
     }
     throw InputError("runs", sub, "unknown subcommand; expected import, list, stats, calibrate");
+}
+
+} // namespace
+
+std::vector<Command> runsCommands() {
+    return {{"runs", "measured runs: import, list, stats (RMSE), calibrate (SQLite --db)",
+             kRunsUsage, runRuns}};
 }
 
 } // namespace cdx::cli

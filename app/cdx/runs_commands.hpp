@@ -1,14 +1,12 @@
 #pragma once
 
-#include <iosfwd>
-#include <string>
+#include "cdx/command.hpp"
+
 #include <vector>
 
 namespace cdx::cli {
 
 // `cdx runs import|list|stats|calibrate`: the measured-run database.
-int runRuns(const std::vector<std::string>& args, std::ostream& out);
-
-extern const char* const kRunsUsage;
+std::vector<Command> runsCommands();
 
 } // namespace cdx::cli

@@ -2,7 +2,6 @@
 
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
-#include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 #include "search/tile_search.hpp"
@@ -17,6 +16,11 @@ namespace cdx::cli {
 
 using json = nlohmann::ordered_json;
 
+const std::vector<std::string> kVariantFlags{"--pitch",   "--nw", "--k",     "--w3d",
+                                             "--nsslabs", "--gb", "--r-tile"};
+
+namespace {
+
 const char* const kTalgUsage =
     "usage: cdx talg --gpu ID|PATH --stencil ID|PATH --space S1[,S2[,S3]] --time T\n"
     "                --tile tS1[,tS2[,tS3]] --tt tT [variant flags] [--set KEY=VALUE]... "
@@ -24,12 +28,6 @@ const char* const kTalgUsage =
 const char* const kOptimizeUsage =
     "usage: cdx optimize --gpu ID|PATH --stencil ID|PATH --space S1[,S2[,S3]] --time T\n"
     "                [--within 0.10] [--limit 20] [variant flags] [--set KEY=VALUE]... [--json]\n";
-const char* const kProfilesUsage = "usage: cdx profiles [--json]\n";
-
-const std::vector<std::string> kVariantFlags{"--pitch",   "--nw", "--k",     "--w3d",
-                                             "--nsslabs", "--gb", "--r-tile"};
-
-namespace {
 
 std::vector<std::string> withVariantFlags(std::vector<std::string> flags) {
     flags.insert(flags.end(), kVariantFlags.begin(), kVariantFlags.end());
@@ -145,6 +143,8 @@ json problemJson(const talg::Problem& p) {
     }
     return {{"space", space}, {"time", p.time}};
 }
+
+namespace {
 
 int runTalg(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args, withVariantFlags({"--tile", "--tt"}), {"--json"});
@@ -337,84 +337,12 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     return 0;
 }
 
-int runProfiles(const std::vector<std::string>& args, std::ostream& out) {
-    const Arguments a(args, {}, {"--json"});
-    json gpus = json::array();
-    json stencils = json::array();
-    std::ostringstream o;
-    o << "GPUs:\n";
-    for (const auto& e : listProfiles("gpus")) {
-        const GpuProfile p = readGpuProfile(e.path);
-        gpus.push_back({{"id", p.id},
-                        {"name", p.name},
-                        {"architecture", p.architecture},
-                        {"path", e.path.string()}});
-        char buf[200];
-        std::snprintf(buf, sizeof buf, "  %-14s %-30s %s\n", p.id.c_str(), p.name.c_str(),
-                      p.architecture.c_str());
-        o << buf;
-    }
-    o << "stencils:\n";
-    for (const auto& e : listProfiles("stencils")) {
-        const StencilProfile p = readStencilProfile(e.path);
-        json cIter = json::object();
-        std::string withCIter;
-        for (const auto& [gpu, q] : p.cIterByGpu) {
-            cIter[gpu] = q.value ? json(*q.value) : json(nullptr);
-            if (q.value) {
-                withCIter += (withCIter.empty() ? "" : ", ") + gpu;
-            }
-        }
-        const auto fpp = p.params.at("flops_per_point").value;
-        stencils.push_back({{"id", p.id},
-                            {"name", p.name},
-                            {"dim", p.dim},
-                            {"flops_per_point", fpp ? json(*fpp) : json(nullptr)},
-                            {"c_iter_s", cIter},
-                            {"path", e.path.string()}});
-        char buf[240];
-        std::snprintf(buf, sizeof buf, "  %-14s %-16s %dD  C_iter for: %s\n", p.id.c_str(),
-                      p.name.c_str(), p.dim,
-                      withCIter.empty() ? "none published (use --set c_iter_s=...)"
-                                        : withCIter.c_str());
-        o << buf;
-    }
-    // MWP-CWP: the thesis's GPUs and the kernels.
-    json mwpGpus = json::array();
-    o << "MWP-CWP GPUs (cdx mwp/power --gpu):\n";
-    for (const auto& e : listProfiles("mwp-gpus")) {
-        const GpuProfile p = loadMwpGpuProfile(e.path.string());
-        const bool power = mwp::hasPowerModel(p);
-        mwpGpus.push_back({{"id", p.id},
-                           {"name", p.name},
-                           {"architecture", p.architecture},
-                           {"power_model", power},
-                           {"path", e.path.string()}});
-        char buf[240];
-        std::snprintf(buf, sizeof buf, "  %-14s %-30s %-12s %s\n", p.id.c_str(), p.name.c_str(),
-                      p.architecture.c_str(), power ? "power model" : "");
-        o << buf;
-    }
-    json kernels = json::array();
-    o << "MWP-CWP kernels (cdx mwp/power --kernel):\n";
-    for (const auto& e : listProfiles("kernels")) {
-        const KernelProfile k = loadKernelProfile(e.path.string());
-        kernels.push_back({{"id", k.id}, {"name", k.name}, {"path", e.path.string()}});
-        char buf[240];
-        std::snprintf(buf, sizeof buf, "  %-16s %s\n", k.id.c_str(), k.name.c_str());
-        o << buf;
-    }
-    if (a.has("--json")) {
-        out << json{{"gpus", gpus},
-                    {"stencils", stencils},
-                    {"mwp_gpus", mwpGpus},
-                    {"kernels", kernels}}
-                   .dump(2)
-            << '\n';
-    } else {
-        out << o.str();
-    }
-    return 0;
+} // namespace
+
+std::vector<Command> talgCommands() {
+    return {{"talg", "T_alg of one tiling with every intermediate value", kTalgUsage, runTalg},
+            {"optimize", "exact optimal tile sizes by exhaustive search of the feasible space",
+             kOptimizeUsage, runOptimize}};
 }
 
 } // namespace cdx::cli

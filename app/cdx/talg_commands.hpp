@@ -1,19 +1,12 @@
 #pragma once
 
-#include <iosfwd>
-#include <string>
+#include "cdx/command.hpp"
+
 #include <vector>
 
 namespace cdx::cli {
 
-// Each command parses its arguments, computes everything, and only then prints:
-// an error never leaves a partial result on stdout.
-int runTalg(const std::vector<std::string>& args, std::ostream& out);
-int runOptimize(const std::vector<std::string>& args, std::ostream& out);
-int runProfiles(const std::vector<std::string>& args, std::ostream& out);
-
-extern const char* const kTalgUsage;
-extern const char* const kOptimizeUsage;
-extern const char* const kProfilesUsage;
+// `cdx talg` (T_alg of one tiling) and `cdx optimize` (exact tile search).
+std::vector<Command> talgCommands();
 
 } // namespace cdx::cli

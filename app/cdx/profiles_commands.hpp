@@ -1,0 +1,12 @@
+#pragma once
+
+#include "cdx/command.hpp"
+
+#include <vector>
+
+namespace cdx::cli {
+
+// `cdx profiles`: the shipped GPU, stencil, MWP-CWP GPU and kernel profiles of every family.
+std::vector<Command> profilesCommands();
+
+} // namespace cdx::cli
