@@ -7,6 +7,7 @@
 
 #include <QtTest>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 using namespace cdx;
@@ -428,6 +429,144 @@ private slots:
         } catch (const InputError& e) {
             QCOMPARE(QString::fromStdString(e.field()), QString("l2_kb"));
         }
+    }
+
+    // applyArchitecture: the sliders' and the codesign's way into a GPU profile.
+    void applyArchitectureChangesOnlyDifferingKeys_data() {
+        QTest::addColumn<qint64>("nSm");
+        QTest::addColumn<qint64>("nV");
+        QTest::addColumn<double>("rVu");
+        QTest::addColumn<double>("mSm");
+        QTest::addColumn<double>("l1");
+        QTest::addColumn<double>("l2");
+        QTest::addColumn<QStringList>("changed");
+        QTest::newRow("GTX 980 itself: nothing")
+            << qint64(16) << qint64(128) << 2.0 << 96.0 << 48.0 << 2048.0 << QStringList{};
+        QTest::newRow("n_sm only")
+            << qint64(8) << qint64(128) << 2.0 << 96.0 << 48.0 << 2048.0 << QStringList{"n_sm"};
+        QTest::newRow("r_vu_kb only")
+            << qint64(16) << qint64(128) << 4.0 << 96.0 << 48.0 << 2048.0 << QStringList{"r_vu_kb"};
+        QTest::newRow("Table C.2 Heat 2D design (cache-less)")
+            << qint64(22) << qint64(256) << 2.0 << 12.0 << 0.0 << 0.0
+            << QStringList{"n_sm", "n_v", "m_sm_kb", "l1_pair_kb", "l2_kb"};
+        QTest::newRow("all six") << qint64(32) << qint64(64) << 1.0 << 48.0 << 24.0 << 1024.0
+                                 << QStringList{"n_sm",    "n_v",        "m_sm_kb",
+                                                "r_vu_kb", "l1_pair_kb", "l2_kb"};
+    }
+
+    void applyArchitectureChangesOnlyDifferingKeys() {
+        QFETCH(qint64, nSm);
+        QFETCH(qint64, nV);
+        QFETCH(double, rVu);
+        QFETCH(double, mSm);
+        QFETCH(double, l1);
+        QFETCH(double, l2);
+        QFETCH(QStringList, changed);
+        const Architecture a{nSm, nV, rVu, mSm, l1, l2};
+        const GpuProfile p0 = loadGpuProfile("gtx980");
+        GpuProfile p = p0;
+        QCOMPARE(applyArchitecture(p, a), !changed.isEmpty());
+        QVERIFY(architectureOf(p) == a);
+        QCOMPARE(p.params.size(), p0.params.size());
+        GpuProfile bySetter = p0; // the same edits one key at a time
+        for (const auto& [key, q] : p.params) {
+            if (changed.contains(QString::fromStdString(key))) {
+                QVERIFY(q.edited);
+                QCOMPARE(q.source, std::string("set by user"));
+                setGpuParameter(bySetter, key, q.value);
+            } else {
+                QCOMPARE(quantityToJson(q, false), quantityToJson(p0.params.at(key), false));
+            }
+        }
+        QCOMPARE(toJson(p), toJson(bySetter));
+        // A second time nothing differs.
+        const GpuProfile once = p;
+        QVERIFY(!applyArchitecture(p, a));
+        QCOMPARE(toJson(p), toJson(once));
+    }
+
+    void applyArchitectureAddsMissingKeys() {
+        GpuProfile p = loadGpuProfile("gtx980");
+        p.params.erase("l2_kb");
+        QVERIFY(applyArchitecture(p, gtx980()));
+        QCOMPARE(*p.params.at("l2_kb").value, 2048.0);
+        QVERIFY(p.params.at("l2_kb").edited);
+        QVERIFY(!p.params.at("n_sm").edited);
+    }
+
+    // All or nothing: a refused architecture leaves the profile as it was, even when keys
+    // before the refused one differ.
+    void applyArchitectureRefused_data() {
+        QTest::addColumn<qint64>("nSm");
+        QTest::addColumn<qint64>("nV");
+        QTest::addColumn<double>("rVu");
+        QTest::addColumn<double>("mSm");
+        QTest::addColumn<double>("l1");
+        QTest::addColumn<double>("l2");
+        QTest::addColumn<QString>("mention");
+        const double nan = std::nan("");
+        QTest::newRow("zero SMs") << qint64(0) << qint64(128) << 2.0 << 96.0 << 48.0 << 2048.0
+                                  << "n_sm = 0";
+        QTest::newRow("2^21 SMs") << qint64(2097152) << qint64(128) << 2.0 << 96.0 << 48.0 << 2048.0
+                                  << "n_sm = 2097152";
+        QTest::newRow("negative n_V")
+            << qint64(8) << qint64(-32) << 2.0 << 96.0 << 48.0 << 2048.0 << "n_v = -32";
+        QTest::newRow("NaN shared memory")
+            << qint64(8) << qint64(128) << 2.0 << nan << 48.0 << 2048.0 << "m_sm_kb = nan";
+        QTest::newRow("infinite L2") << qint64(8) << qint64(128) << 2.0 << 96.0 << 48.0
+                                     << std::numeric_limits<double>::infinity() << "l2_kb = inf";
+        QTest::newRow("negative L1")
+            << qint64(8) << qint64(128) << 2.0 << 96.0 << -48.0 << 2048.0 << "l1_pair_kb = -48";
+        // validate() allows up to 1048576 KB; the r_vu_kb key allows 1024 KB, and n_sm, n_v
+        // and m_sm_kb (written before it) differ too.
+        QTest::newRow("register file above the key's 1024 KB")
+            << qint64(8) << qint64(64) << 2048.0 << 48.0 << 48.0 << 2048.0
+            << "r_vu_kb = 2048: must be a finite number in (0, 1024] [KB]";
+    }
+
+    void applyArchitectureRefused() {
+        QFETCH(qint64, nSm);
+        QFETCH(qint64, nV);
+        QFETCH(double, rVu);
+        QFETCH(double, mSm);
+        QFETCH(double, l1);
+        QFETCH(double, l2);
+        QFETCH(QString, mention);
+        const GpuProfile p0 = loadGpuProfile("gtx980");
+        GpuProfile p = p0;
+        try {
+            (void)applyArchitecture(p, Architecture{nSm, nV, rVu, mSm, l1, l2});
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(mention), e.what());
+        }
+        QCOMPARE(toJson(p), toJson(p0));
+    }
+
+    // Property: for each of the 2^6 subsets of the six area keys, an architecture that differs
+    // from GTX 980 in exactly that subset changes exactly those keys.
+    void applyArchitectureEverySubset() {
+        const GpuProfile p0 = loadGpuProfile("gtx980");
+        const char* const keys[] = {"n_sm", "n_v", "r_vu_kb", "m_sm_kb", "l1_pair_kb", "l2_kb"};
+        int keysChecked = 0;
+        for (int subset = 0; subset < 64; ++subset) {
+            Architecture a = gtx980();
+            const auto differs = [&](int bit) { return (subset >> bit & 1) != 0; };
+            a.nSm = differs(0) ? 24 : a.nSm;
+            a.nV = differs(1) ? 256 : a.nV;
+            a.rVuKb = differs(2) ? 1 : a.rVuKb;
+            a.mSmKb = differs(3) ? 48 : a.mSmKb;
+            a.l1PairKb = differs(4) ? 0 : a.l1PairKb;
+            a.l2Kb = differs(5) ? 3072 : a.l2Kb;
+            GpuProfile p = p0;
+            QCOMPARE(applyArchitecture(p, a), subset != 0);
+            for (int bit = 0; bit < 6; ++bit) {
+                QCOMPARE(p.params.at(keys[bit]).edited, differs(bit));
+                ++keysChecked;
+            }
+            QVERIFY(architectureOf(p) == a);
+        }
+        QCOMPARE(keysChecked, 64 * 6);
     }
 };
 

@@ -8,11 +8,14 @@
 #include "mwp/regime_map.hpp"
 #include "mwp/throughput_model.hpp"
 #include "params/input_error.hpp"
+#include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
 
 #include <QtTest>
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 
 using namespace cdx;
@@ -57,6 +60,37 @@ Kernel exampleI(int activeBlocks = 4) {
     Kernel k = kernelOf(loadKernelProfile("example-i"), loadMwpGpuProfile("gtx280"));
     k.activeBlocksPerSm = activeBlocks;
     return k;
+}
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+nlohmann::json snapshot(const GpuProfile& g, const KernelProfile& k) {
+    return {{"gpu", toJson(g)}, {"kernel", toJson(k)}};
+}
+
+// The error of a typed kernel edit and of the same edit through --set (nullopt: taken).
+struct KernelEditErrors {
+    std::optional<InputError> typed;
+    std::optional<InputError> set;
+};
+
+KernelEditErrors kernelEditBothWays(GpuProfile& typedGpu, KernelProfile& typedKernel,
+                                    GpuProfile& setGpu, KernelProfile& setKernel,
+                                    const std::string& key, std::optional<double> value) {
+    KernelEditErrors out;
+    try {
+        setKernelParameter(typedGpu, typedKernel, key, value);
+    } catch (const InputError& e) {
+        out.typed = e;
+    }
+    try {
+        applyKernelOverride(setGpu, setKernel,
+                            key + "=" + (value ? formatNumber(*value) : std::string("null")));
+    } catch (const InputError& e) {
+        out.set = e;
+    }
+    return out;
 }
 
 bool hasWarning(const MwpResult& r, MwpWarning w) {
@@ -128,6 +162,13 @@ private slots:
     void badInput_data();
     void badInput();
     void missingParametersListed();
+
+    // --- typed edits (setKernelParameter; --set is its wrapper) ---
+    void typedKernelEditEqualsOverride_data();
+    void typedKernelEditEqualsOverride();
+    void typedKernelEditRefused_data();
+    void typedKernelEditRefused();
+    void everyKernelKeyTypedEqualsOverride();
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1156,6 +1197,166 @@ void TestMwp::missingParametersListed() {
     } catch (const InputError& e) {
         QVERIFY(QString(e.what()).contains("instructions"));
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed edits: the kernel editor calls setKernelParameter; `--set KEY=VALUE` of cdx mwp/power
+// (applyKernelOverride) parses VALUE and calls it. The same edit either way, the same profiles.
+
+void TestMwp::typedKernelEditEqualsOverride_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("text"); // VALUE as typed after --set
+    QTest::addColumn<double>("value");
+    QTest::addColumn<bool>("isNull");
+    QTest::newRow("MSTR (Ch. V)") << "mstr"
+                                  << "4" << 4.0 << false;
+    QTest::newRow("ILP fractional") << "ilp"
+                                    << "2.5" << 2.5 << false;
+    QTest::newRow("blocks, large") << "blocks"
+                                   << "1e6" << 1e6 << false;
+    QTest::newRow("threads per block") << "threads_per_block"
+                                       << "256" << 256.0 << false;
+    QTest::newRow("active_sms null = every SM") << "active_sms"
+                                                << "null" << 0.0 << true;
+    QTest::newRow("active_blocks_per_sm null = occupancy helper") << "active_blocks_per_sm"
+                                                                  << "null" << 0.0 << true;
+    QTest::newRow("mem_l_cycles study override") << "mem_l_cycles"
+                                                 << "430" << 430.0 << false;
+    QTest::newRow("GPU key n_sm goes to the GPU") << "n_sm"
+                                                  << "20" << 20.0 << false;
+    QTest::newRow("GPU key freq_ghz") << "freq_ghz"
+                                      << "1.3" << 1.3 << false;
+    QTest::newRow("GPU key power_l1_w null") << "power_l1_w"
+                                             << "null" << 0.0 << true;
+}
+
+void TestMwp::typedKernelEditEqualsOverride() {
+    QFETCH(QString, key);
+    QFETCH(QString, text);
+    QFETCH(double, value);
+    QFETCH(bool, isNull);
+    const std::string k = key.toStdString();
+    const GpuProfile g0 = loadMwpGpuProfile("gtx280");
+    const KernelProfile k0 = loadKernelProfile("example-i");
+    GpuProfile gSet = g0, gTyped = g0;
+    KernelProfile kSet = k0, kTyped = k0;
+    applyKernelOverride(gSet, kSet, k + "=" + text.toStdString());
+    setKernelParameter(gTyped, kTyped, k, isNull ? std::nullopt : std::optional<double>(value));
+    QCOMPARE(snapshot(gTyped, kTyped), snapshot(gSet, kSet));
+    const bool gpuKey = findParameterKey(k)->owner == ParameterOwner::Gpu;
+    const Quantity& q = gpuKey ? gTyped.params.at(k) : kTyped.params.at(k);
+    QVERIFY(q.edited);
+    QCOMPARE(q.source, std::string("set by user"));
+    QCOMPARE(q.value.has_value(), !isNull);
+    if (!isNull) {
+        QCOMPARE(*q.value, value);
+    }
+    // The other profile is untouched.
+    QCOMPARE(gpuKey ? toJson(kTyped) : toJson(gTyped), gpuKey ? toJson(k0) : toJson(g0));
+}
+
+void TestMwp::typedKernelEditRefused_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<bool>("isNull");
+    QTest::addColumn<QString>("allowed"); // part of the message
+    QTest::newRow("MSTR below 1") << "mstr" << 0.0 << false << "a finite number in [1, 1024]";
+    QTest::newRow("NaN ILP") << "ilp" << kNaN << false << "a finite number in (0, 1024]";
+    QTest::newRow("inf blocks") << "blocks" << kInf << false << "an integer";
+    QTest::newRow("-inf FP instructions")
+        << "fp_insts" << -kInf << false << "a finite number in [0, 1e+15]";
+    QTest::newRow("negative FP instructions") << "fp_insts" << -1.0 << false << "[0, 1e+15]";
+    QTest::newRow("half a thread") << "threads_per_block" << 0.5 << false << "an integer";
+    QTest::newRow("threads per block above 2^20")
+        << "threads_per_block" << 2097152.0 << false << "[1, 1048576]";
+    QTest::newRow("null blocks (not nullable)") << "blocks" << 0.0 << true << "an integer";
+    QTest::newRow("GPU key out of range") << "n_sm" << -1.0 << false << "[1, 1048576]";
+    QTest::newRow("stencil key") << "c_iter_s" << 1.0 << false << "is a stencil key";
+    QTest::newRow("unknown key") << "warps" << 4.0 << false << "unknown key; GPU keys: n_sm";
+}
+
+void TestMwp::typedKernelEditRefused() {
+    QFETCH(QString, key);
+    QFETCH(double, value);
+    QFETCH(bool, isNull);
+    QFETCH(QString, allowed);
+    const std::string k = key.toStdString();
+    const GpuProfile g0 = loadMwpGpuProfile("gtx280");
+    const KernelProfile k0 = loadKernelProfile("example-i");
+    GpuProfile gSet = g0, gTyped = g0;
+    KernelProfile kSet = k0, kTyped = k0;
+    const auto e = kernelEditBothWays(gTyped, kTyped, gSet, kSet, k,
+                                      isNull ? std::nullopt : std::optional<double>(value));
+    QVERIFY(e.typed && e.set);
+    const QString msg = QString::fromUtf8(e.typed->what());
+    QVERIFY2(msg.startsWith(key), qPrintable(msg)); // names the key first, no "--set"
+    QVERIFY2(msg.contains(allowed), qPrintable(msg));
+    QCOMPARE(e.set->allowed(), e.typed->allowed());
+    const ParameterKey* pk = findParameterKey(k);
+    if (pk && pk->owner != ParameterOwner::Stencil) {
+        QCOMPARE(e.typed->field(), k);
+        QCOMPARE(e.typed->value(), isNull ? std::string("null") : formatNumber(value));
+        QCOMPARE(std::string(e.set->what()), "--set: " + std::string(e.typed->what()));
+    } else {
+        QCOMPARE(e.set->field(), "--set " + k);
+    }
+    QCOMPARE(snapshot(gTyped, kTyped), snapshot(g0, k0));
+    QCOMPARE(snapshot(gSet, kSet), snapshot(g0, k0));
+}
+
+// Property: for every kernel key of the table, values on each side of its bounds, NaN, +-inf
+// and null behave as the table says, typed and through --set alike; refusals change nothing.
+void TestMwp::everyKernelKeyTypedEqualsOverride() {
+    const GpuProfile g0 = loadMwpGpuProfile("gtx280");
+    const KernelProfile k0 = loadKernelProfile("example-i");
+    int keysChecked = 0;
+    int keysInTable = 0;
+    int editsChecked = 0;
+    for (const ParameterKey& k : parameterKeys()) {
+        if (k.owner != ParameterOwner::Kernel) {
+            continue;
+        }
+        ++keysInTable;
+        const std::string key(k.key);
+        std::vector<std::pair<std::optional<double>, bool>> cases; // value, accepted
+        cases.emplace_back(k.minExclusive ? k.min + 0.5 : k.min, true);
+        cases.emplace_back(k.minExclusive ? k.min : k.min - (k.integer ? 1.0 : 1e-9), false);
+        if (std::isfinite(k.max)) {
+            cases.emplace_back(k.max, true);
+            cases.emplace_back(k.integer ? k.max + 1 : k.max * (1 + 1e-9), false);
+        }
+        if (k.integer) {
+            cases.emplace_back(k.min + 1.5, false);
+        }
+        cases.emplace_back(kNaN, false);
+        cases.emplace_back(kInf, false);
+        cases.emplace_back(-kInf, false);
+        cases.emplace_back(std::nullopt, k.nullable);
+        for (const auto& [value, accepted] : cases) {
+            GpuProfile gSet = g0, gTyped = g0;
+            KernelProfile kSet = k0, kTyped = k0;
+            const auto e = kernelEditBothWays(gTyped, kTyped, gSet, kSet, key, value);
+            const std::string what =
+                key + " = " + (value ? formatNumber(*value) : std::string("null"));
+            QVERIFY2(e.typed.has_value() == !accepted, what.c_str());
+            QVERIFY2(e.set.has_value() == !accepted, what.c_str());
+            QCOMPARE(snapshot(gTyped, kTyped), snapshot(gSet, kSet));
+            if (accepted) {
+                QVERIFY2(kTyped.params.at(key).edited, what.c_str());
+                QCOMPARE(toJson(gTyped), toJson(g0));
+            } else {
+                QCOMPARE(snapshot(gTyped, kTyped), snapshot(g0, k0));
+                QCOMPARE(e.typed->field(), key);
+                QVERIFY2(std::string(e.set->what()) == "--set: " + std::string(e.typed->what()),
+                         e.set->what());
+            }
+            ++editsChecked;
+        }
+        ++keysChecked;
+    }
+    QCOMPARE(keysChecked, keysInTable);
+    QVERIFY(keysChecked >= 30); // the kernel keys when this test was written
+    QVERIFY(editsChecked >= 7 * keysChecked);
 }
 
 QTEST_APPLESS_MAIN(TestMwp)

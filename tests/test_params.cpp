@@ -7,6 +7,9 @@
 
 #include <QtTest>
 #include <cmath>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
 
 using namespace cdx;
 
@@ -25,6 +28,40 @@ const char* const kGoodGpu = R"({
     "t_sync_s": {"value": 9.24e-7, "unit": "s", "source": "measured"}
   }
 })";
+
+// Both profiles as their JSON (values, units, sources and edited flags): equal JSON = equal
+// profiles for every purpose of the models and the session files.
+nlohmann::json snapshot(const GpuProfile& g, const StencilProfile& s) {
+    return {{"gpu", toJson(g)}, {"stencil", toJson(s)}};
+}
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// The error of a typed edit and of the same edit through `--set KEY=VALUE` (VALUE written
+// the way formatNumber writes it, "null" for nullopt); nullopt where the edit was taken.
+struct EditErrors {
+    std::optional<InputError> typed;
+    std::optional<InputError> set;
+};
+
+EditErrors editBothWays(GpuProfile& typedGpu, StencilProfile& typedStencil, GpuProfile& setGpu,
+                        StencilProfile& setStencil, const std::string& key,
+                        std::optional<double> value) {
+    EditErrors out;
+    try {
+        setParameter(typedGpu, typedStencil, typedGpu.id, key, value);
+    } catch (const InputError& e) {
+        out.typed = e;
+    }
+    try {
+        applyOverride(setGpu, setStencil, setGpu.id,
+                      key + "=" + (value ? formatNumber(*value) : std::string("null")));
+    } catch (const InputError& e) {
+        out.set = e;
+    }
+    return out;
+}
 
 QString replaced(const char* text, const QString& from, const QString& to) {
     QString s = QString::fromUtf8(text);
@@ -53,6 +90,14 @@ private slots:
     void badOverrides_data();
     void badOverrides();
     void unknownIdListsKnownOnes();
+    void typedEditEqualsOverride_data();
+    void typedEditEqualsOverride();
+    void typedNull_data();
+    void typedNull();
+    void typedEditRefused_data();
+    void typedEditRefused();
+    void gpuOnlyEdit();
+    void everyKeyTypedEqualsOverride();
 };
 
 void TestParams::initTestCase() {
@@ -323,6 +368,248 @@ void TestParams::unknownIdListsKnownOnes() {
         QCOMPARE(QString::fromStdString(e.field()), QString("--gpu"));
     }
     QVERIFY_THROWS_EXCEPTION(InputError, loadStencilProfile("heat4d"));
+}
+
+// Typed edits (setParameter) are what the editors call; `--set KEY=VALUE` parses VALUE and
+// calls them. The same edit either way gives the same profiles.
+void TestParams::typedEditEqualsOverride_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("text"); // VALUE as typed after --set
+    QTest::addColumn<double>("value");
+    QTest::addColumn<bool>("isNull");
+    QTest::newRow("n_sm count") << "n_sm"
+                                << "20" << 20.0 << false;
+    QTest::newRow("n_v count") << "n_v"
+                               << "64" << 64.0 << false;
+    QTest::newRow("m_sm_kb fractional KB") << "m_sm_kb"
+                                           << "48.5" << 48.5 << false;
+    QTest::newRow("l_s_per_gb exponent") << "l_s_per_gb"
+                                         << "1e-2" << 1e-2 << false;
+    QTest::newRow("tau_sync_s at its inclusive minimum 0") << "tau_sync_s"
+                                                           << "0" << 0.0 << false;
+    QTest::newRow("l2_kb null (area key)") << "l2_kb"
+                                           << "null" << 0.0 << true;
+    QTest::newRow("freq_ghz (MWP-CWP GPU key)") << "freq_ghz"
+                                                << "1.296" << 1.296 << false;
+    QTest::newRow("c_iter_s for this GPU") << "c_iter_s"
+                                           << "4e-8" << 4e-8 << false;
+    QTest::newRow("c_iter_s null") << "c_iter_s"
+                                   << "null" << 0.0 << true;
+    QTest::newRow("flops_per_point") << "flops_per_point"
+                                     << "7" << 7.0 << false;
+    QTest::newRow("flops_per_point null") << "flops_per_point"
+                                          << "null" << 0.0 << true;
+    QTest::newRow("bytes_per_word double precision") << "bytes_per_word"
+                                                     << "8" << 8.0 << false;
+}
+
+void TestParams::typedEditEqualsOverride() {
+    QFETCH(QString, key);
+    QFETCH(QString, text);
+    QFETCH(double, value);
+    QFETCH(bool, isNull);
+    const GpuProfile g0 = loadGpuProfile("gtx980");
+    const StencilProfile s0 = loadStencilProfile("heat2d");
+    GpuProfile gSet = g0, gTyped = g0;
+    StencilProfile sSet = s0, sTyped = s0;
+    applyOverride(gSet, sSet, g0.id, key.toStdString() + "=" + text.toStdString());
+    setParameter(gTyped, sTyped, g0.id, key.toStdString(),
+                 isNull ? std::nullopt : std::optional<double>(value));
+    QCOMPARE(snapshot(gTyped, sTyped), snapshot(gSet, sSet));
+    QVERIFY(snapshot(gTyped, sTyped) != snapshot(g0, s0));
+    const std::string k = key.toStdString();
+    const Quantity& q = k == "c_iter_s"             ? sTyped.cIterByGpu.at(g0.id)
+                        : gTyped.params.contains(k) ? gTyped.params.at(k)
+                                                    : sTyped.params.at(k);
+    QVERIFY(q.edited);
+    QCOMPARE(q.source, std::string("set by user"));
+    QCOMPARE(q.unit, std::string(findParameterKey(k)->unit));
+    QCOMPARE(q.value.has_value(), !isNull);
+    if (!isNull) {
+        QCOMPARE(*q.value, value);
+    }
+}
+
+// nullopt is null: taken for the keys whose sources may give no value, refused otherwise.
+void TestParams::typedNull_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<bool>("nullable");
+    QTest::newRow("n_sm (Talg needs it)") << "n_sm" << false;
+    QTest::newRow("m_tb_kb") << "m_tb_kb" << false;
+    QTest::newRow("l_s_per_gb") << "l_s_per_gb" << false;
+    QTest::newRow("bytes_per_word") << "bytes_per_word" << false;
+    QTest::newRow("shared_memory_banks (informational)") << "shared_memory_banks" << true;
+    QTest::newRow("l2_kb (area)") << "l2_kb" << true;
+    QTest::newRow("power_fp_w (IPP power)") << "power_fp_w" << true;
+    QTest::newRow("flops_per_point") << "flops_per_point" << true;
+    QTest::newRow("c_iter_s") << "c_iter_s" << true;
+}
+
+void TestParams::typedNull() {
+    QFETCH(QString, key);
+    QFETCH(bool, nullable);
+    const std::string k = key.toStdString();
+    QCOMPARE(findParameterKey(k)->nullable, nullable);
+    GpuProfile g = loadGpuProfile("gtx980");
+    StencilProfile s = loadStencilProfile("heat2d");
+    const auto before = snapshot(g, s);
+    if (nullable) {
+        setParameter(g, s, g.id, k, std::nullopt);
+        const Quantity& q = k == "c_iter_s"        ? s.cIterByGpu.at(g.id)
+                            : g.params.contains(k) ? g.params.at(k)
+                                                   : s.params.at(k);
+        QVERIFY(!q.value);
+        QVERIFY(q.edited);
+        return;
+    }
+    try {
+        setParameter(g, s, g.id, k, std::nullopt);
+        QFAIL("expected an InputError");
+    } catch (const InputError& e) {
+        QCOMPARE(e.field(), k);
+        QCOMPARE(e.value(), std::string("null"));
+        QCOMPARE(e.allowed(), "must be " + allowedValues(*findParameterKey(k)));
+    }
+    QCOMPARE(snapshot(g, s), before);
+}
+
+// Values no key allows, and keys setParameter does not own: refused with the key named, the
+// profiles untouched, and the same error as --set gives (which adds only "--set: ").
+void TestParams::typedEditRefused_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("allowed"); // part of the message
+    QTest::newRow("NaN L") << "l_s_per_gb" << kNaN << "a finite number >= 0";
+    QTest::newRow("+inf L") << "l_s_per_gb" << kInf << "a finite number >= 0";
+    QTest::newRow("-inf tau_sync") << "tau_sync_s" << -kInf << "a finite number >= 0";
+    QTest::newRow("NaN n_sm") << "n_sm" << kNaN << "an integer in [1, 1048576]";
+    QTest::newRow("negative tau_sync") << "tau_sync_s" << -1.0 << ">= 0";
+    QTest::newRow("negative n_v") << "n_v" << -128.0 << "an integer in [1, 1048576]";
+    QTest::newRow("zero SMs") << "n_sm" << 0.0 << "an integer in [1, 1048576]";
+    QTest::newRow("fractional SMs") << "n_sm" << 16.5 << "an integer";
+    QTest::newRow("n_sm above 2^20") << "n_sm" << 2097152.0 << "[1, 1048576]";
+    QTest::newRow("r_vu_kb above 1024 KB") << "r_vu_kb" << 2048.0 << "(0, 1024]";
+    QTest::newRow("zero shared memory (exclusive minimum)") << "m_sm_kb" << 0.0 << "(0, 1048576]";
+    QTest::newRow("zero C_iter") << "c_iter_s" << 0.0 << "> 0";
+    QTest::newRow("65-byte words") << "bytes_per_word" << 65.0 << "[1, 64]";
+    QTest::newRow("temperature below absolute zero") << "temp_idle_c" << -300.0 << "[-273.15";
+    QTest::newRow("unknown key") << "nsm" << 4.0 << "unknown key; GPU keys: n_sm";
+    QTest::newRow("MWP-CWP kernel key") << "mstr" << 4.0 << "is an MWP-CWP kernel key";
+}
+
+void TestParams::typedEditRefused() {
+    QFETCH(QString, key);
+    QFETCH(double, value);
+    QFETCH(QString, allowed);
+    const std::string k = key.toStdString();
+    const GpuProfile g0 = loadGpuProfile("gtx980");
+    const StencilProfile s0 = loadStencilProfile("heat2d");
+    GpuProfile gTyped = g0, gSet = g0;
+    StencilProfile sTyped = s0, sSet = s0;
+    const EditErrors e = editBothWays(gTyped, sTyped, gSet, sSet, k, value);
+    QVERIFY(e.typed && e.set);
+    const QString msg = QString::fromUtf8(e.typed->what());
+    QVERIFY2(msg.startsWith(key), qPrintable(msg)); // names the key first, no "--set"
+    QVERIFY2(msg.contains(allowed), qPrintable(msg));
+    QCOMPARE(e.set->allowed(), e.typed->allowed());
+    QVERIFY(!msg.contains('\n'));
+    if (findParameterKey(k) && findParameterKey(k)->owner != ParameterOwner::Kernel) {
+        QCOMPARE(e.typed->field(), k);
+        QCOMPARE(e.typed->value(), formatNumber(value));
+        QCOMPARE(std::string(e.set->what()), "--set: " + std::string(e.typed->what()));
+    } else {
+        QCOMPARE(e.set->field(), "--set " + k);
+    }
+    QCOMPARE(snapshot(gTyped, sTyped), snapshot(g0, s0));
+    QCOMPARE(snapshot(gSet, sSet), snapshot(g0, s0));
+}
+
+void TestParams::gpuOnlyEdit() {
+    const GpuProfile g0 = loadGpuProfile("gtx980");
+    GpuProfile a = g0, b = g0;
+    StencilProfile unused;
+    setGpuParameter(a, "n_sm", 20);
+    setParameter(b, unused, b.id, "n_sm", 20);
+    QCOMPARE(toJson(a), toJson(b));
+    setGpuParameter(a, "l1_pair_kb", std::nullopt);
+    QVERIFY(!a.params.at("l1_pair_kb").value);
+    const struct {
+        const char* key;
+        const char* mention;
+    } refused[] = {{"c_iter_s", "c_iter_s: is a stencil key; GPU keys: n_sm"},
+                   {"bytes_per_word", "bytes_per_word: is a stencil key"},
+                   {"mstr", "mstr: is an MWP-CWP kernel key; GPU keys: n_sm"},
+                   {"nsm", "nsm: unknown key; GPU keys: n_sm"},
+                   {"n_v", "n_v = 0: must be an integer in [1, 1048576] [count]"}};
+    for (const auto& r : refused) {
+        GpuProfile g = g0;
+        try {
+            setGpuParameter(g, r.key, r.key == std::string("n_v") ? 0.0 : 1.0);
+            QFAIL(r.key);
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).starts_with(r.mention), e.what());
+        }
+        QCOMPARE(toJson(g), toJson(g0));
+    }
+}
+
+// Property: for every GPU and stencil key of the table, a value on each side of every bound
+// behaves as the table says, typed and through --set alike, and a refused edit changes nothing.
+void TestParams::everyKeyTypedEqualsOverride() {
+    const GpuProfile g0 = loadGpuProfile("gtx980");
+    const StencilProfile s0 = loadStencilProfile("heat2d");
+    int keysChecked = 0;
+    int editsChecked = 0;
+    int keysInTable = 0;
+    for (const ParameterKey& k : parameterKeys()) {
+        if (k.owner == ParameterOwner::Kernel) {
+            continue;
+        }
+        ++keysInTable;
+        const std::string key(k.key);
+        const double step = k.integer ? 1.0 : 0.5;
+        std::vector<std::pair<std::optional<double>, bool>> cases; // value, accepted
+        cases.emplace_back(k.minExclusive ? k.min + step : k.min, true);
+        // Just below an inclusive minimum (not a subnormal: --set's strtod refuses those as
+        // out of range, a refusal worded as unparseable).
+        const double below = k.integer ? k.min - 1 : k.min - std::max(1e-9, std::abs(k.min) * 1e-9);
+        cases.emplace_back(k.minExclusive ? k.min : below, false);
+        if (std::isfinite(k.max)) {
+            cases.emplace_back(k.max, true);
+            cases.emplace_back(k.integer ? k.max + 1 : std::nextafter(k.max, kInf), false);
+        }
+        if (k.integer) {
+            cases.emplace_back(k.min + 1.5, false);
+        }
+        cases.emplace_back(kNaN, false);
+        cases.emplace_back(kInf, false);
+        cases.emplace_back(-kInf, false);
+        cases.emplace_back(std::nullopt, k.nullable);
+        for (const auto& [value, accepted] : cases) {
+            GpuProfile gTyped = g0, gSet = g0;
+            StencilProfile sTyped = s0, sSet = s0;
+            const EditErrors e = editBothWays(gTyped, sTyped, gSet, sSet, key, value);
+            const QString what = QString::fromStdString(
+                key + " = " + (value ? formatNumber(*value) : std::string("null")));
+            QVERIFY2(e.typed.has_value() == !accepted, qPrintable(what));
+            QVERIFY2(e.set.has_value() == !accepted, qPrintable(what));
+            QCOMPARE(snapshot(gTyped, sTyped), snapshot(gSet, sSet));
+            if (accepted) {
+                // Shipped values are not edited: even the same value is now "set by user".
+                QVERIFY2(snapshot(gTyped, sTyped) != snapshot(g0, s0), qPrintable(what));
+            } else {
+                QCOMPARE(snapshot(gTyped, sTyped), snapshot(g0, s0));
+                QCOMPARE(e.typed->field(), key);
+                QVERIFY2(std::string(e.set->what()) == "--set: " + std::string(e.typed->what()),
+                         e.set->what());
+            }
+            ++editsChecked;
+        }
+        ++keysChecked;
+    }
+    QCOMPARE(keysChecked, keysInTable);
+    QVERIFY(keysChecked >= 49); // 46 GPU + 3 stencil keys when this test was written
+    QVERIFY(editsChecked >= 7 * keysChecked);
 }
 
 QTEST_APPLESS_MAIN(TestParams)

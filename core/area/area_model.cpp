@@ -521,4 +521,27 @@ Architecture architectureOf(const GpuProfile& p) {
     return a;
 }
 
+bool applyArchitecture(GpuProfile& gpu, const Architecture& a) {
+    validate(a);
+    const std::pair<const char*, double> values[] = {{"n_sm", static_cast<double>(a.nSm)},
+                                                     {"n_v", static_cast<double>(a.nV)},
+                                                     {"m_sm_kb", a.mSmKb},
+                                                     {"r_vu_kb", a.rVuKb},
+                                                     {"l1_pair_kb", a.l1PairKb},
+                                                     {"l2_kb", a.l2Kb}};
+    GpuProfile edited = gpu; // written back only when every key was accepted
+    bool changed = false;
+    for (const auto& [key, v] : values) {
+        const auto it = edited.params.find(key);
+        if (it == edited.params.end() || it->second.value != v) {
+            setGpuParameter(edited, key, v);
+            changed = true;
+        }
+    }
+    if (changed) {
+        gpu = std::move(edited);
+    }
+    return changed;
+}
+
 } // namespace cdx::area

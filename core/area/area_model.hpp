@@ -170,4 +170,11 @@ Architecture cacheLess(Architecture a);
 // (InputError naming a missing key).
 Architecture architectureOf(const GpuProfile& p);
 
+// The inverse of architectureOf, as an edit (the architecture sliders, a codesign design
+// loaded into the session): validates `a` (validate above), then writes n_sm, n_v, m_sm_kb,
+// r_vu_kb, l1_pair_kb and l2_kb through setGpuParameter, touching only the keys whose value
+// differs (those become edited, "set by user"). All or nothing: an InputError leaves `gpu`
+// unchanged. Returns whether anything changed.
+bool applyArchitecture(GpuProfile& gpu, const Architecture& a);
+
 } // namespace cdx::area

@@ -227,4 +227,54 @@ Kernel kernelOf(const KernelProfile& kp, const GpuProfile& gpu) {
     return k;
 }
 
+namespace {
+std::string mwpKeysList() {
+    return "GPU keys: " + knownParameterKeys(ParameterOwner::Gpu) +
+           "; kernel keys: " + knownParameterKeys(ParameterOwner::Kernel);
+}
+} // namespace
+
+void setKernelParameter(GpuProfile& gpu, KernelProfile& kernel, const std::string& name,
+                        std::optional<double> value) {
+    const ParameterKey* key = findParameterKey(name);
+    if (!key || key->owner == ParameterOwner::Stencil) {
+        throw InputError(
+            name, {}, std::string(key ? "is a stencil key" : "unknown key") + "; " + mwpKeysList());
+    }
+    if (key->owner == ParameterOwner::Gpu) {
+        setGpuParameter(gpu, name, value);
+        return;
+    }
+    checkParameterValue(*key, value, {});
+    kernel.params[name] = Quantity{value, std::string(key->unit), "set by user", true};
+}
+
 } // namespace cdx::mwp
+
+namespace cdx {
+
+void applyKernelOverride(GpuProfile& gpu, KernelProfile& kernel, const std::string& assignment) {
+    const auto eq = assignment.find('=');
+    const std::string name = eq == std::string::npos ? assignment : assignment.substr(0, eq);
+    const ParameterKey* key = findParameterKey(name);
+    if (eq != std::string::npos && eq > 0 && key && key->owner == ParameterOwner::Kernel) {
+        const auto value = parseOverrideValue(*key, assignment.substr(eq + 1));
+        try {
+            mwp::setKernelParameter(gpu, kernel, name, value);
+        } catch (const InputError& e) {
+            // Worded as the --set flag always worded it: "--set: mstr = 0: must be ...".
+            throw InputError(e.field(), e.value(), e.allowed(), "--set");
+        }
+        return;
+    }
+    if (eq != std::string::npos && eq > 0 && (!key || key->owner == ParameterOwner::Stencil)) {
+        throw InputError("--set " + name, {},
+                         std::string(key ? "is a stencil key" : "unknown key") + "; " +
+                             mwp::mwpKeysList());
+    }
+    // GPU keys, and assignments without KEY=: the --set parser of the GPU and stencil keys.
+    StencilProfile unused;
+    applyOverride(gpu, unused, gpu.id, assignment);
+}
+
+} // namespace cdx

@@ -44,4 +44,12 @@ PowerParams powerParamsOf(const GpuProfile& gpu);
 // The kernel's active_blocks_per_sm, or the occupancy helper's answer when it is null.
 Kernel kernelOf(const KernelProfile& kernel, const GpuProfile& gpu);
 
+// Typed edit for the MWP-CWP inputs (the kernel editor; `--set` of cdx mwp/power through
+// applyKernelOverride): a kernel key goes to `kernel`, a GPU key to `gpu` (setGpuParameter),
+// validated like every edit (params/profiles.hpp "Typed parameter edits"); nullopt = null,
+// for nullable keys only. A stencil or unknown key, or a refused value, is an InputError
+// naming the key and leaves both profiles unchanged.
+void setKernelParameter(GpuProfile& gpu, KernelProfile& kernel, const std::string& key,
+                        std::optional<double> value);
+
 } // namespace cdx::mwp

@@ -343,28 +343,77 @@ Stencil toStencil(const StencilProfile& p, const std::string& gpuId) {
 }
 
 namespace {
-// VALUE of `--set KEY=VALUE`: a number or "null", checked against the key's range.
-std::optional<double> overrideValue(const ParameterKey& key, const std::string& text) {
-    const std::string name(key.key);
-    std::optional<double> value;
-    if (text != "null") {
-        std::size_t used = 0;
-        double v = 0;
-        try {
-            v = std::stod(text, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used == 0 || used != text.size()) {
-            throw InputError("--set " + name, text.empty() ? "\"\"" : text,
-                             "must be " + allowedValues(key));
-        }
-        value = v;
-    }
-    checkParameterValue(key, value, "--set");
-    return value;
+
+std::string talgKeysList() {
+    return "GPU keys: " + knownParameterKeys(ParameterOwner::Gpu) +
+           "; stencil keys: " + knownParameterKeys(ParameterOwner::Stencil);
 }
+
+// A GPU or stencil key; `field` names it in messages ("n_sm", or "--set n_sm" for the CLI).
+const ParameterKey& talgKey(const std::string& name, const std::string& field) {
+    const ParameterKey* key = findParameterKey(name);
+    if (!key) {
+        throw InputError(field, {}, "unknown key; " + talgKeysList());
+    }
+    if (key->owner == ParameterOwner::Kernel) {
+        throw InputError(field, {}, "is an MWP-CWP kernel key (cdx mwp/power); " + talgKeysList());
+    }
+    return *key;
+}
+
+Quantity editedQuantity(const ParameterKey& key, std::optional<double> value) {
+    return Quantity{value, std::string(key.unit), "set by user", true};
+}
+
+// Range errors of the typed setters, worded as the --set flag always worded them.
+[[noreturn]] void rethrowForSetFlag(const InputError& e) {
+    throw InputError(e.field(), e.value(), e.allowed(), "--set");
+}
+
 } // namespace
+
+void setGpuParameter(GpuProfile& gpu, const std::string& name, std::optional<double> value) {
+    const ParameterKey* key = findParameterKey(name);
+    if (!key || key->owner != ParameterOwner::Gpu) {
+        const std::string what = !key ? "unknown key"
+                                 : key->owner == ParameterOwner::Stencil
+                                     ? "is a stencil key"
+                                     : "is an MWP-CWP kernel key";
+        throw InputError(name, {}, what + "; GPU keys: " + knownParameterKeys(ParameterOwner::Gpu));
+    }
+    checkParameterValue(*key, value, {});
+    gpu.params[name] = editedQuantity(*key, value);
+}
+
+void setParameter(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
+                  const std::string& name, std::optional<double> value) {
+    const ParameterKey& key = talgKey(name, name);
+    if (key.owner == ParameterOwner::Gpu) {
+        setGpuParameter(gpu, name, value);
+        return;
+    }
+    checkParameterValue(key, value, {});
+    (name == "c_iter_s" ? stencil.cIterByGpu[gpuId] : stencil.params[name]) =
+        editedQuantity(key, value);
+}
+
+std::optional<double> parseOverrideValue(const ParameterKey& key, const std::string& text) {
+    if (text == "null") {
+        return std::nullopt;
+    }
+    std::size_t used = 0;
+    double v = 0;
+    try {
+        v = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0; // not a number, or out of the range of a double (1e400)
+    }
+    if (used == 0 || used != text.size()) {
+        throw InputError("--set " + std::string(key.key), text.empty() ? "\"\"" : text,
+                         "must be " + allowedValues(key));
+    }
+    return v;
+}
 
 void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
                    const std::string& assignment) {
@@ -373,27 +422,12 @@ void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& 
         throw InputError("--set", assignment, "expected KEY=VALUE");
     }
     const std::string name = assignment.substr(0, eq);
-    const std::string text = assignment.substr(eq + 1);
-    const ParameterKey* key = findParameterKey(name);
-    if (!key) {
-        throw InputError("--set " + name, {},
-                         "unknown key; GPU keys: " + knownParameterKeys(ParameterOwner::Gpu) +
-                             "; stencil keys: " + knownParameterKeys(ParameterOwner::Stencil));
-    }
-    if (key->owner == ParameterOwner::Kernel) {
-        throw InputError("--set " + name, {},
-                         "is an MWP-CWP kernel key (cdx mwp/power); GPU keys: " +
-                             knownParameterKeys(ParameterOwner::Gpu) +
-                             "; stencil keys: " + knownParameterKeys(ParameterOwner::Stencil));
-    }
-    const auto value = overrideValue(*key, text);
-    Quantity q{value, std::string(key->unit), "set by user", true};
-    if (key->owner == ParameterOwner::Gpu) {
-        gpu.params[name] = q;
-    } else if (name == "c_iter_s") {
-        stencil.cIterByGpu[gpuId] = q;
-    } else {
-        stencil.params[name] = q;
+    const auto value =
+        parseOverrideValue(talgKey(name, "--set " + name), assignment.substr(eq + 1));
+    try {
+        setParameter(gpu, stencil, gpuId, name, value);
+    } catch (const InputError& e) {
+        rethrowForSetFlag(e);
     }
 }
 
@@ -490,25 +524,6 @@ GpuProfile loadMwpGpuProfile(const std::string& idOrPath) {
 KernelProfile loadKernelProfile(const std::string& idOrPath) {
     const auto path = resolveProfile(idOrPath, "kernels", "--kernel");
     return kernelProfileFromJson(parseJson(readText(path), path.string()), path.string());
-}
-
-void applyKernelOverride(GpuProfile& gpu, KernelProfile& kernel, const std::string& assignment) {
-    const auto eq = assignment.find('=');
-    const std::string name = eq == std::string::npos ? assignment : assignment.substr(0, eq);
-    const ParameterKey* key = findParameterKey(name);
-    if (eq != std::string::npos && eq > 0 && key && key->owner == ParameterOwner::Kernel) {
-        const auto value = overrideValue(*key, assignment.substr(eq + 1));
-        kernel.params[name] = Quantity{value, std::string(key->unit), "set by user", true};
-        return;
-    }
-    if (eq != std::string::npos && eq > 0 && (!key || key->owner == ParameterOwner::Stencil)) {
-        throw InputError("--set " + name, {},
-                         std::string(key ? "is a stencil key" : "unknown key") +
-                             "; GPU keys: " + knownParameterKeys(ParameterOwner::Gpu) +
-                             "; kernel keys: " + knownParameterKeys(ParameterOwner::Kernel));
-    }
-    StencilProfile unused;
-    applyOverride(gpu, unused, gpu.id, assignment);
 }
 
 } // namespace cdx

@@ -12,6 +12,8 @@
 
 namespace cdx {
 
+struct ParameterKey; // params/parameter_keys.hpp
+
 // One parameter value with its unit and provenance (DESIGN.md "Parameters").
 struct Quantity {
     std::optional<double> value; // nullopt: the sources give none
@@ -85,8 +87,26 @@ StencilProfile readStencilProfile(const std::filesystem::path& path);
 Gpu toGpu(const GpuProfile& p);
 Stencil toStencil(const StencilProfile& p, const std::string& gpuId);
 
-// `--set KEY=VALUE`: overrides one canonical key of the GPU or the stencil; for the
-// stencil's c_iter_s the value applies to `gpuId`. VALUE may be "null" for nullable keys.
+// Typed parameter edits: the editors call these with numbers, and the `--set` parsers below
+// are thin wrappers that parse VALUE and call them, so a value is validated one way only.
+// Each checks `value` against the key table (parameter_keys.hpp: range, integer, nullable;
+// nullopt = null, allowed for nullable keys only) and stores it as edited, source "set by
+// user". A refused edit is an InputError naming the key, the value and what is allowed
+// ("n_sm = -4: must be an integer in [1, 1048576] [count]"; the --set wrappers prefix
+// "--set: ") and leaves the profiles unchanged.
+//
+// One canonical key of the GPU or the stencil (not an MWP-CWP kernel key: see
+// mwp::setKernelParameter); for the stencil's c_iter_s the value applies to `gpuId`.
+void setParameter(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
+                  const std::string& key, std::optional<double> value);
+// GPU keys only (a stencil or kernel key is refused), for code that has no stencil at hand.
+void setGpuParameter(GpuProfile& gpu, const std::string& key, std::optional<double> value);
+
+// VALUE of `--set KEY=VALUE` for `key`: a number or "null", not yet range-checked (the typed
+// setters do that); anything else is an InputError "--set KEY = VALUE: must be ...".
+std::optional<double> parseOverrideValue(const ParameterKey& key, const std::string& text);
+
+// `--set KEY=VALUE`: setParameter after parsing; VALUE may be "null" for nullable keys.
 void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
                    const std::string& assignment);
 
@@ -115,6 +135,8 @@ GpuProfile loadMwpGpuProfile(const std::string& idOrPath);
 KernelProfile loadKernelProfile(const std::string& idOrPath);
 
 // `--set KEY=VALUE` for the MWP-CWP commands: GPU keys go to `gpu`, kernel keys to `kernel`.
+// A thin wrapper of mwp::setKernelParameter (mwp/mwp_profiles.hpp), defined beside it in
+// mwp/mwp_profiles.cpp so that params/ does not depend on mwp/.
 void applyKernelOverride(GpuProfile& gpu, KernelProfile& kernel, const std::string& assignment);
 
 } // namespace cdx
