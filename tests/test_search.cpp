@@ -2,6 +2,8 @@
 // equivalence with a brute-force scan of every point of small boxes.
 
 #include "params/input_error.hpp"
+#include "params/parameter_keys.hpp"
+#include "search/sweep.hpp"
 #include "search/tile_search.hpp"
 #include "support/fixtures.hpp"
 
@@ -78,6 +80,13 @@ private slots:
     void emptySpace();
     void invalidOptions();
     void deterministic();
+    void parameterSweepGrid_data();
+    void parameterSweepGrid();
+    void parameterSweepLogGrid_data();
+    void parameterSweepLogGrid();
+    void parameterSweepEveryKey();
+    void parameterSweepBadInput_data();
+    void parameterSweepBadInput();
 };
 
 void TestSearch::fullSpaceMinimum_data() {
@@ -291,6 +300,148 @@ void TestSearch::deterministic() {
     QCOMPARE(a.within.size(), b.within.size());
     for (std::size_t i = 0; i < a.within.size(); ++i) {
         QCOMPARE(a.within[i].tiles, b.within[i].tiles);
+    }
+}
+
+// The grids of the hardware-parameter sweep (search/sweep.hpp parameterSweepValues).
+void TestSearch::parameterSweepGrid_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<double>("current");
+    QTest::addColumn<double>("first");
+    QTest::addColumn<double>("step");
+    QTest::addColumn<double>("last");
+    QTest::addColumn<int>("count");
+    QTest::newRow("n_sm GTX 980 (16): 1..64") << "n_sm" << 16.0 << 1.0 << 1.0 << 64.0 << 64;
+    QTest::newRow("n_sm 48: up to twice the current") << "n_sm" << 48.0 << 1.0 << 1.0 << 96.0 << 96;
+    QTest::newRow("mtb_sm Maxwell (32): 1..64") << "mtb_sm" << 32.0 << 1.0 << 1.0 << 64.0 << 64;
+    QTest::newRow("n_v GTX 980 (128): C.14 32..2048 step 32")
+        << "n_v" << 128.0 << 32.0 << 32.0 << 2048.0 << 64;
+    QTest::newRow("n_v 1536: 32..3072") << "n_v" << 1536.0 << 32.0 << 32.0 << 3072.0 << 96;
+    QTest::newRow("n_v 100 (off the grid): 32..2048")
+        << "n_v" << 100.0 << 32.0 << 32.0 << 2048.0 << 64;
+    QTest::newRow("m_sm_kb GTX 980 (96): C.15 12..480 step 12")
+        << "m_sm_kb" << 96.0 << 12.0 << 12.0 << 480.0 << 40;
+    QTest::newRow("m_sm_kb 384: 12..768") << "m_sm_kb" << 384.0 << 12.0 << 12.0 << 768.0 << 64;
+    QTest::newRow("m_tb_kb 48: 12..480") << "m_tb_kb" << 48.0 << 12.0 << 12.0 << 480.0 << 40;
+    QTest::newRow("m_sm_kb 0.5 (tiny): 12..480") << "m_sm_kb" << 0.5 << 12.0 << 12.0 << 480.0 << 40;
+    // At the key's maximum: capped at 2^20 and thinned to kMaxSweepPoints on the same grid.
+    QTest::newRow("n_sm 2^20: capped, thinned to step 256")
+        << "n_sm" << 1048576.0 << 1.0 << 256.0 << 1048321.0 << 4096;
+    QTest::newRow("n_v 2^20: capped, thinned to step 256")
+        << "n_v" << 1048576.0 << 32.0 << 256.0 << 1048352.0 << 4096;
+    QTest::newRow("m_sm_kb 2^20: capped, thinned to step 264")
+        << "m_sm_kb" << 1048576.0 << 12.0 << 264.0 << 1048356.0 << 3972;
+}
+
+void TestSearch::parameterSweepGrid() {
+    QFETCH(QString, key);
+    QFETCH(double, current);
+    QFETCH(double, first);
+    QFETCH(double, step);
+    QFETCH(double, last);
+    QFETCH(int, count);
+    const std::string k = key.toStdString();
+    QVERIFY(!search::parameterSweepIsLogarithmic(k));
+    const auto xs = search::parameterSweepValues(k, current);
+    QCOMPARE(static_cast<int>(xs.size()), count);
+    QVERIFY(xs.size() <= search::kMaxSweepPoints);
+    QCOMPARE(xs.front(), first);
+    QCOMPARE(xs.back(), last);
+    const ParameterKey* pk = findParameterKey(k);
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        QCOMPARE(xs[i], first + static_cast<double>(i) * step);
+        checkParameterValue(*pk, xs[i], "test"); // throws on an invalid value
+    }
+    // The current value is on the plot when it lies on the grid.
+    if (std::fmod(current - first, step) == 0 && current <= last) {
+        QVERIFY(std::find(xs.begin(), xs.end(), current) != xs.end());
+    }
+}
+
+void TestSearch::parameterSweepLogGrid_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<double>("current");
+    QTest::addColumn<double>("first");
+    QTest::newRow("L GTX 980 (7.36e-3 s/GB)") << "l_s_per_gb" << 7.36e-3 << 7.36e-4;
+    QTest::newRow("tau_sync GTX 980") << "tau_sync_s" << 7.96e-10 << 7.96e-11;
+    QTest::newRow("T_sync GTX 980") << "t_sync_s" << 9.24e-7 << 9.24e-8;
+    QTest::newRow("C_iter Heat 2D GTX 980") << "c_iter_s" << 3.68e-8 << 3.68e-9;
+    QTest::newRow("tau_sync 0: from 1e-12") << "tau_sync_s" << 0.0 << 1e-12;
+}
+
+void TestSearch::parameterSweepLogGrid() {
+    QFETCH(QString, key);
+    QFETCH(double, current);
+    QFETCH(double, first);
+    const std::string k = key.toStdString();
+    QVERIFY(search::parameterSweepIsLogarithmic(k));
+    const auto xs = search::parameterSweepValues(k, current);
+    QCOMPARE(xs.size(), std::size_t(61));
+    QCOMPARE(xs.front(), first);
+    QVERIFY(std::abs(xs.back() / (100 * first) - 1) < 1e-12); // two decades
+    QVERIFY(std::abs(xs[30] / (10 * first) - 1) < 1e-12);     // the middle point is `current`
+    const double ratio = std::pow(100.0, 1.0 / 60.0);
+    for (std::size_t i = 1; i < xs.size(); ++i) {
+        QVERIFY(std::abs(xs[i] / xs[i - 1] / ratio - 1) < 1e-12);
+        checkParameterValue(*findParameterKey(k), xs[i], "test");
+    }
+}
+
+// Property: for every sweepable key and currents from its smallest valid value to its
+// largest, the grid is non-empty, increasing, bounded and valid for the key; and the grids of
+// the shipped values evaluate through sweepParameter.
+void TestSearch::parameterSweepEveryKey() {
+    const Gpu g = gtx980();
+    const Stencil st = stencil("heat2d", 2, 3.68e-8);
+    const auto p = problem2d(8192, 8192, 8192);
+    const auto t = tiles(8, 256, 1, 8);
+    int keysChecked = 0;
+    for (const auto& key : search::sweepableParameters()) {
+        const ParameterKey* k = findParameterKey(key);
+        QVERIFY2(k, key.c_str());
+        const double shipped = search::modelParameter(g, st, key);
+        const double smallest = k->minExclusive ? (k->integer ? k->min + 1 : 1e-300) : k->min;
+        const double largest = std::isfinite(k->max) ? k->max : 1e300;
+        for (const double current : {smallest, shipped, largest}) {
+            const auto xs = search::parameterSweepValues(key, current);
+            const std::string what = key + " around " + formatNumber(current);
+            QVERIFY2(!xs.empty() && xs.size() <= search::kMaxSweepPoints, what.c_str());
+            for (std::size_t i = 0; i < xs.size(); ++i) {
+                QVERIFY2(i == 0 || xs[i] > xs[i - 1], what.c_str());
+                checkParameterValue(*k, xs[i], what);
+            }
+        }
+        const auto sweep = search::sweepParameter(st, p, g, paperVariant(), t, key,
+                                                  search::parameterSweepValues(key, shipped));
+        QVERIFY(!sweep.points.empty());
+        ++keysChecked;
+    }
+    QCOMPARE(keysChecked, static_cast<int>(search::sweepableParameters().size()));
+    QCOMPARE(keysChecked, 9); // n_sm n_v m_sm_kb m_tb_kb mtb_sm l_s_per_gb tau t_sync c_iter
+}
+
+void TestSearch::parameterSweepBadInput_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<double>("current");
+    QTest::addColumn<QString>("mention");
+    QTest::newRow("tile size is not a parameter") << "tS1" << 8.0 << "sweep = tS1: expected one of";
+    QTest::newRow("r_sm is not swept") << "r_sm" << 65536.0 << "sweep = r_sm";
+    QTest::newRow("unknown key") << "nsm" << 16.0 << "n_sm, n_v";
+    QTest::newRow("NaN current") << "n_v" << std::nan("") << "n_v = nan";
+    QTest::newRow("zero SMs") << "n_sm" << 0.0 << "n_sm = 0";
+    QTest::newRow("negative L") << "l_s_per_gb" << -1.0 << "l_s_per_gb = -1";
+    QTest::newRow("infinite C_iter") << "c_iter_s" << HUGE_VAL << "c_iter_s = inf";
+}
+
+void TestSearch::parameterSweepBadInput() {
+    QFETCH(QString, key);
+    QFETCH(double, current);
+    QFETCH(QString, mention);
+    try {
+        (void)search::parameterSweepValues(key.toStdString(), current);
+        QFAIL("expected an InputError");
+    } catch (const InputError& e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(mention), e.what());
     }
 }
 

@@ -4,6 +4,7 @@
 #include "params/parameter_keys.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cdx::search {
 
@@ -149,6 +150,68 @@ Sweep sweepParameter(const Stencil& st, const talg::Problem& p, const Gpu& g,
         s.points.push_back(pointFrom(x, talg::evaluate(st2, p, t, g2, v)));
     }
     return s;
+}
+
+namespace {
+
+// first, first + step, ... up to last; thinned to at most kMaxSweepPoints values by a stride
+// that is a multiple of `step`, so every value stays on the rule's grid.
+std::vector<double> linearGrid(double first, double step, double last) {
+    std::vector<double> xs;
+    if (last < first) {
+        return xs;
+    }
+    const double count = std::floor((last - first) / step) + 1;
+    const double stride = step * std::ceil(count / static_cast<double>(kMaxSweepPoints));
+    for (double v = first; v <= last; v += stride) {
+        xs.push_back(v);
+    }
+    return xs;
+}
+
+} // namespace
+
+bool parameterSweepIsLogarithmic(const std::string& key) {
+    return key == "l_s_per_gb" || key == "tau_sync_s" || key == "t_sync_s" || key == "c_iter_s";
+}
+
+std::vector<double> parameterSweepValues(const std::string& key, double current) {
+    const auto keys = sweepableParameters();
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        std::string allowed;
+        for (const auto& k : keys) {
+            allowed += (allowed.empty() ? "" : ", ") + k;
+        }
+        throw InputError("sweep", key, "expected one of " + allowed);
+    }
+    const ParameterKey& k = *findParameterKey(key);
+    checkParameterValue(k, current, "sweep");
+    // Twice the current value, at least `atLeast`, at most what the key allows.
+    const auto upTo = [&](double atLeast) {
+        return std::min(k.max, std::max(atLeast, 2 * current));
+    };
+    if (key == "n_sm" || key == "mtb_sm") {
+        return linearGrid(1, 1, upTo(64));
+    }
+    if (key == "n_v") {
+        return linearGrid(32, 32, upTo(2048)); // C.14
+    }
+    if (key == "m_sm_kb" || key == "m_tb_kb") {
+        return linearGrid(12, 12, upTo(480)); // C.15 with erratum A11
+    }
+    // The log keys (parameterSweepIsLogarithmic).
+    std::vector<double> xs;
+    const double lo = current > 0 ? current / 10 : 1e-12;
+    for (int i = 0; i <= 60; ++i) {
+        const double v = lo * std::pow(100.0, i / 60.0);
+        try {
+            checkParameterValue(k, v, "sweep");
+        } catch (const InputError&) {
+            continue; // 0 or inf at the ends of the double range
+        }
+        xs.push_back(v);
+    }
+    return xs;
 }
 
 } // namespace cdx::search

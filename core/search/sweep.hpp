@@ -2,6 +2,7 @@
 
 #include "talg/talg.hpp"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,30 @@ std::vector<std::string> sweepableParameters();
 Sweep sweepParameter(const Stencil& st, const talg::Problem& p, const Gpu& g,
                      const talg::TalgVariant& v, const talg::Tiles& t, const std::string& key,
                      const std::vector<double>& values);
+
+// The x values of a sweep of parameter `key` (one of sweepableParameters()) around its
+// `current` value, in increasing order; the grid every front end uses (the GUI's sweep view).
+//   n_sm, mtb_sm       every integer from 1 to max(64, 2 current) (Talg takes any count; the
+//                      codesign grid's even n_SM 2..32, C.16, lies on it).
+//   n_v                multiples of 32 from 32 to max(2048, 2 current): thesis Appendix C,
+//                      grid constraint C.14 (n_V a multiple of 32, the manufacturer's warp
+//                      width; the codesign grid is 32..2048 step 32).
+//   m_sm_kb, m_tb_kb   multiples of 12 KB from 12 to max(480, 2 current): Appendix C's shared
+//                      memory grid (C.15 says multiples of 48 KB, yet 12, 24 and 36 KB were
+//                      explored too, spec area-codesign.md erratum A11: the 12 KB step holds
+//                      every value the thesis explored, 12..480 KB).
+//   l_s_per_gb, tau_sync_s, t_sync_s, c_iter_s
+//                      61 points evenly spaced on a log scale over two decades: current/10
+//                      to 10 current, or 1e-12 to 1e-10 when current is 0 (measured times
+//                      and latencies have no natural step; see parameterSweepIsLogarithmic).
+// Every value is valid for the key (parameter_keys.hpp): a range ends at the key's maximum,
+// values outside the key's range are left out, and a linear range longer than
+// kMaxSweepPoints values is thinned to a step that is a multiple of the rule's step.
+// InputError for a key that cannot be swept or an invalid `current`.
+inline constexpr std::size_t kMaxSweepPoints = 4096;
+std::vector<double> parameterSweepValues(const std::string& key, double current);
+// Whether parameterSweepValues spaces `key` logarithmically (plot it on a log axis).
+bool parameterSweepIsLogarithmic(const std::string& key);
 
 // Sets one canonical key on the model inputs after checking it against the key table.
 void setModelParameter(Gpu& g, Stencil& st, const std::string& key, double value);
