@@ -2,9 +2,11 @@
 
 #include "params/input_error.hpp"
 #include "session/session.hpp"
+#include "session/session_block.hpp"
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -22,6 +24,26 @@ private slots:
     void mwpSettings();
     void badFiles_data();
     void badFiles();
+
+    // Fixtures written by earlier versions (tests/fixtures/sessions/README.md).
+    void fixturesOpen_data();
+    void fixturesOpen();
+    void fixturesRoundTrip_data();
+    void fixturesRoundTrip();
+    void newerVersionRefused_data();
+    void newerVersionRefused();
+    void unknownFieldsWarn_data();
+    void unknownFieldsWarn();
+    void failedReadAddsNoWarnings();
+    void titleAndDescription();
+
+    // Each family's block on its own.
+    void talgBlock();
+    void areaBlock();
+    void codesignBlock();
+    void mwpBlock();
+    void blockBadValues_data();
+    void blockBadValues();
 };
 
 void TestSession::initTestCase() {
@@ -195,6 +217,629 @@ void TestSession::badFiles() {
     } catch (const InputError& e) {
         const QString msg = e.what();
         QVERIFY2(msg.contains("bad.cdx.json"), qPrintable(msg));
+        QVERIFY2(msg.contains(mention), qPrintable(msg));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Helpers for the fixture and block tests.
+
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+std::filesystem::path fixture(const QString& name) {
+    return std::filesystem::path(CDX_SOURCE_FIXTURES_DIR) / "sessions" / name.toStdString();
+}
+
+QString num(double v) {
+    return QString::fromStdString(formatNumber(v));
+}
+
+QString sizes(const std::array<std::int64_t, 3>& v, int dim) {
+    QStringList out;
+    for (int i = 0; i < dim; ++i) {
+        out << QString::number(v[static_cast<std::size_t>(i)]);
+    }
+    return out.join(",");
+}
+
+QString variantText(const talg::TalgVariant& v) {
+    return QStringList{QString::fromStdString(std::string(talg::name(v.pitch))),
+                       QString::fromStdString(std::string(talg::name(v.nw))),
+                       QString::fromStdString(std::string(talg::name(v.k))),
+                       QString::fromStdString(std::string(talg::name(v.width3d))),
+                       QString::fromStdString(std::string(talg::name(v.subSlabs))),
+                       QString::fromStdString(std::string(talg::name(v.gigabyte))),
+                       v.registersPerTile ? QString::number(*v.registersPerTile) : "-"}
+        .join(" ");
+}
+
+QString mwpVariantText(const mwp::MwpVariant& v) {
+    return QStringList{QString::fromStdString(std::string(mwp::name(v.case2))),
+                       QString::fromStdString(std::string(mwp::name(v.memLCoal))),
+                       QString::fromStdString(std::string(mwp::name(v.rep))),
+                       QString::fromStdString(std::string(mwp::name(v.independentWarps))),
+                       QString::fromStdString(std::string(mwp::name(v.optimalCores))),
+                       QString::fromStdString(std::string(mwp::name(v.temperature))),
+                       v.clampAccessRate ? "clamp" : "noclamp"}
+        .join(" ");
+}
+
+QString axisText(const mwp::AxisRange& a) {
+    return QString("%1 %2:%3 %4 %5")
+        .arg(QString::fromStdString(std::string(mwp::name(a.axis))), num(a.min), num(a.max))
+        .arg(a.steps)
+        .arg(a.log ? "log" : "lin");
+}
+
+QString codesignText(const CodesignSettings& c) {
+    return QString("%1 %2:%3 %4:%5")
+        .arg(QString::fromStdString(c.workload), num(c.areaMin), num(c.areaMax), num(c.budgetMin),
+             num(c.budgetMax));
+}
+
+// "gpu.n_sm=20; stencil.c_iter_s.titanx=1.5e-07; ...": every value marked edited.
+QString editedText(const SessionState& s) {
+    QStringList out;
+    const auto add = [&](const QString& prefix, const std::map<std::string, Quantity>& params) {
+        for (const auto& [key, q] : params) {
+            if (q.edited) {
+                out << prefix + QString::fromStdString(key) + "=" +
+                           (q.value ? num(*q.value) : QString("null"));
+            }
+        }
+    };
+    add("gpu.", s.gpu.params);
+    add("stencil.", s.stencil.params);
+    add("stencil.c_iter_s.", s.stencil.cIterByGpu);
+    add("area.", s.areaCoefficients.params);
+    add("mwp.gpu.", s.mwp.gpu.params);
+    add("mwp.kernel.", s.mwp.kernel.params);
+    out.sort();
+    return out.join("; ");
+}
+
+QString coefficientText(const area::CoefficientSet& c) {
+    return c.params.empty()
+               ? QString()
+               : QString("%1/%2").arg(QString::fromStdString(c.id)).arg(c.params.size());
+}
+
+const char* const kDefaultVariant = "geometric exact max as-1d ceil-of-product decimal -";
+const char* const kDefaultCodesign = "ppopp17 200:650 425:450";
+const char* const kDefaultMwpVariant = "consistent thesis real doubling and rise clamp";
+const char* const kDefaultMapX = "comp_insts 1:400 200 lin";
+const char* const kDefaultMapY = "mem_bandwidth_gbs 10:400 200 log";
+
+nlohmann::json plain(const ojson& j) {
+    return nlohmann::json::parse(j.dump());
+}
+
+} // namespace
+
+// Every fixture opens with the values recorded in tests/fixtures/sessions/README.md.
+void TestSession::fixturesOpen_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("stencil");
+    QTest::addColumn<QString>("space");
+    QTest::addColumn<qint64>("time");
+    QTest::addColumn<QString>("tiles");
+    QTest::addColumn<qint64>("tt");
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<double>("within");
+    QTest::addColumn<QString>("areaForm");
+    QTest::addColumn<QString>("coefficients");
+    QTest::addColumn<QString>("codesign");
+    QTest::addColumn<QString>("mwp");
+    QTest::addColumn<QString>("mwpVariant");
+    QTest::addColumn<QString>("mapX");
+    QTest::addColumn<QString>("mapY");
+    QTest::addColumn<QString>("edited");
+    QTest::addColumn<bool>("areaInputs"); // the GPU has the area model's keys
+
+    QTest::newRow("v1-fig4-heat2d-gtx980")
+        << "v1-fig4-heat2d-gtx980.cdx.json"
+        << "gtx980"
+        << "heat2d"
+        << "8192,8192" << qint64(8192) << "8,192" << qint64(18) << kDefaultVariant << 0.1
+        << "canonical"
+        << "" << kDefaultCodesign << "gtx280/example-i" << kDefaultMwpVariant << kDefaultMapX
+        << kDefaultMapY << "" << false;
+    QTest::newRow("v1-edited-talg-titanx-laplacian3d")
+        << "v1-edited-talg-titanx-laplacian3d.cdx.json"
+        << "titanx"
+        << "laplacian3d"
+        << "512,512,512" << qint64(512) << "4,4,32" << qint64(4)
+        << "paper approx effective eq22 product-of-ceils binary 32" << 0.05 << "canonical"
+        << "maxwell-28nm/10" << kDefaultCodesign << "gtx280/example-i" << kDefaultMwpVariant
+        << kDefaultMapX << kDefaultMapY
+        << "gpu.l_s_per_gb=0.006; gpu.n_sm=20; stencil.c_iter_s.titanx=1.5e-07; "
+           "stencil.flops_per_point=8"
+        << true;
+    QTest::newRow("v1-area-c7-edited-coefficients")
+        << "v1-area-c7-edited-coefficients.cdx.json"
+        << "gtx980"
+        << "heat2d"
+        << "8192,8192" << qint64(8192) << "128,32" << qint64(2) << kDefaultVariant << 0.1 << "c7"
+        << "maxwell-28nm/10" << kDefaultCodesign << "gtx280/example-i" << kDefaultMwpVariant
+        << kDefaultMapX << kDefaultMapY << "area.beta_vu=0.05" << true;
+    QTest::newRow("v1-codesign-thesis-workload")
+        << "v1-codesign-thesis-workload.cdx.json"
+        << "gtx980"
+        << "heat2d"
+        << "8192,8192" << qint64(8192) << "128,32" << qint64(2) << kDefaultVariant << 0.1
+        << "canonical"
+        << "maxwell-28nm/10"
+        << "thesis 300:600 400:420.5"
+        << "gtx280/example-i" << kDefaultMwpVariant << kDefaultMapX << kDefaultMapY << "" << true;
+    QTest::newRow("v1-mwp-fx5600-example-a")
+        << "v1-mwp-fx5600-example-a.cdx.json"
+        << "gtx980"
+        << "heat2d"
+        << "8192,8192" << qint64(8192) << "128,32" << qint64(2) << kDefaultVariant << 0.1
+        << "canonical"
+        << "maxwell-28nm/10" << kDefaultCodesign << "fx5600/example-a"
+        << "literal thesis ceil printed or literal noclamp"
+        << "active_sms 1:16 16 lin"
+        << "mem_ld_cycles 100:900 50 log"
+        << "mwp.gpu.mem_bandwidth_gbs=80; mwp.kernel.active_blocks_per_sm=4" << true;
+    QTest::newRow("v1-no-blocks-heat3d")
+        << "v1-no-blocks-heat3d.cdx.json"
+        << "gtx980"
+        << "heat3d"
+        << "512,512,512" << qint64(512) << "4,4,32" << qint64(4) << kDefaultVariant << 0.2
+        << "canonical"
+        << "" << kDefaultCodesign << "gtx280/example-i" << kDefaultMwpVariant << kDefaultMapX
+        << kDefaultMapY << "" << true;
+    QTest::newRow("v1-before-mwp-block")
+        << "v1-before-mwp-block.cdx.json"
+        << "gtx980"
+        << "heat2d"
+        << "8192,8192" << qint64(8192) << "128,32" << qint64(2) << kDefaultVariant << 0.1 << "c6"
+        << "maxwell-28nm/10"
+        << "thesis 200:650 425:450"
+        << "gtx280/example-i" << kDefaultMwpVariant << kDefaultMapX << kDefaultMapY << "" << true;
+}
+
+void TestSession::fixturesOpen() {
+    QFETCH(QString, file);
+    std::vector<std::string> warnings;
+    const SessionState s = loadSession(fixture(file), &warnings);
+    QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+    QTEST(QString::fromStdString(s.gpu.id), "gpu");
+    QTEST(QString::fromStdString(s.stencil.id), "stencil");
+    QTEST(sizes(s.problem.space, s.problem.dim), "space");
+    QTEST(qint64(s.problem.time), "time");
+    QTEST(sizes(s.tiles.space, s.problem.dim), "tiles");
+    QTEST(qint64(s.tiles.time), "tt");
+    QTEST(variantText(s.variant), "variant");
+    QTEST(s.within, "within");
+    QTEST(QString::fromStdString(std::string(area::name(s.areaForm))), "areaForm");
+    QTEST(coefficientText(s.areaCoefficients), "coefficients");
+    QTEST(codesignText(s.codesign), "codesign");
+    QTEST(QString::fromStdString(s.mwp.gpu.id + "/" + s.mwp.kernel.id), "mwp");
+    QTEST(mwpVariantText(s.mwp.variant), "mwpVariant");
+    QTEST(axisText(s.mwp.mapX), "mapX");
+    QTEST(axisText(s.mwp.mapY), "mapY");
+    QTEST(editedText(s), "edited");
+    QVERIFY(s.title.empty() && s.description.empty() && s.workspace.empty());
+    // Every model input the views need comes out of it.
+    QVERIFY(s.modelGpu().nSm > 0);
+    QFETCH(bool, areaInputs);
+    if (areaInputs) {
+        QVERIFY(area::areaBreakdown(s.architecture(), s.areaSet()).total > 0);
+    } else {
+        // Written before the area model: the GPU has no r_vu_kb; the area views say so.
+        QVERIFY_THROWS_EXCEPTION(InputError, (void)s.architecture());
+    }
+    QVERIFY(s.mwp.model().blocks > 0);
+}
+
+void TestSession::fixturesRoundTrip_data() {
+    QTest::addColumn<QString>("file");
+    for (const auto& e : std::filesystem::directory_iterator(fixture({}))) {
+        const std::string name = e.path().filename().string();
+        if (name.ends_with(".cdx.json")) {
+            QTest::newRow(name.c_str()) << QString::fromStdString(name);
+        }
+    }
+}
+
+// Written back, a fixture reads to the same session, and every field it had is written
+// exactly as it was (blocks it did not have are added with their defaults).
+void TestSession::fixturesRoundTrip() {
+    QFETCH(QString, file);
+    const std::string original = readText(fixture(file));
+    const SessionState s = sessionFromJson(original, file.toStdString());
+    const std::string written = sessionToJson(s);
+    QVERIFY(sameSession(sessionFromJson(written, "rewritten"), s));
+    const auto before = nlohmann::json::parse(original);
+    const auto after = nlohmann::json::parse(written);
+    for (const auto& [key, value] : before.items()) {
+        QVERIFY2(after.contains(key), key.c_str());
+        QVERIFY2(after.at(key) == value, key.c_str());
+    }
+}
+
+void TestSession::newerVersionRefused_data() {
+    QTest::addColumn<QString>("version");
+    QTest::addColumn<QString>("mention");
+    QTest::newRow("next version") << QString::number(kSessionVersion + 1) << "newer";
+    QTest::newRow("version 9") << "9"
+                               << "newer";
+    QTest::newRow("2^32 + 1 (not wrapped to 1)") << "4294967297"
+                                                 << "newer";
+    QTest::newRow("2^64 - 1") << "18446744073709551615"
+                              << "newer";
+    QTest::newRow("zero") << "0"
+                          << "positive integer";
+    QTest::newRow("negative") << "-1"
+                              << "positive integer";
+    QTest::newRow("fraction") << "1.5"
+                              << "positive integer";
+    QTest::newRow("string") << "\"1\""
+                            << "positive integer";
+}
+
+// A newer file is refused before anything of it is read: no warnings, a message naming the
+// field "version".
+void TestSession::newerVersionRefused() {
+    QFETCH(QString, version);
+    QFETCH(QString, mention);
+    auto j = ojson::parse(sessionToJson(defaultSession()));
+    j["version"] = ojson::parse(version.toStdString());
+    j["a_newer_block"] = {{"x", 1}};
+    std::vector<std::string> warnings;
+    try {
+        (void)sessionFromJson(j.dump(), "new.cdx.json", &warnings);
+        QFAIL("expected an InputError");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QString("version"));
+        const QString msg = e.what();
+        QVERIFY2(msg.contains("new.cdx.json: version"), qPrintable(msg));
+        QVERIFY2(msg.contains(mention), qPrintable(msg));
+    }
+    QVERIFY(warnings.empty());
+}
+
+void TestSession::unknownFieldsWarn_data() {
+    QTest::addColumn<QString>("parent"); // JSON pointer of the object the field is added to
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("warning");
+    const QString w = "u.cdx.json: unknown field \"%1\" ignored";
+    QTest::newRow("top level") << ""
+                               << "foo" << w.arg("foo");
+    QTest::newRow("problem") << "/problem"
+                             << "depth" << w.arg("problem.depth");
+    QTest::newRow("tiles") << "/tiles"
+                           << "ts3" << w.arg("tiles.ts3");
+    QTest::newRow("talg variant") << "/variant"
+                                  << "fma" << w.arg("variant.fma");
+    QTest::newRow("area") << "/area"
+                          << "scale" << w.arg("area.scale");
+    QTest::newRow("codesign") << "/codesign"
+                              << "weights" << w.arg("codesign.weights");
+    QTest::newRow("mwp") << "/mwp"
+                         << "power" << w.arg("mwp.power");
+    QTest::newRow("mwp variant") << "/mwp/variant"
+                                 << "fast" << w.arg("mwp.variant.fast");
+    QTest::newRow("mwp map") << "/mwp/map"
+                             << "z" << w.arg("mwp.map.z");
+    QTest::newRow("mwp map axis") << "/mwp/map/y"
+                                  << "color" << w.arg("mwp.map.y.color");
+}
+
+// An unknown field is a warning naming its path; every known value still loads.
+void TestSession::unknownFieldsWarn() {
+    QFETCH(QString, parent);
+    QFETCH(QString, key);
+    QFETCH(QString, warning);
+    SessionState s = defaultSession();
+    s.areaForm = area::Form::C6Literal;
+    s.codesign.workload = "thesis";
+    s.mwp.variant.rep = mwp::RepRounding::Ceil;
+    s.within = 0.25;
+    auto j = ojson::parse(sessionToJson(s));
+    j[ojson::json_pointer(parent.toStdString())][key.toStdString()] = {{"any", "value"}};
+    std::vector<std::string> warnings{"kept"};
+    const SessionState back = sessionFromJson(j.dump(), "u.cdx.json", &warnings);
+    QCOMPARE(warnings.size(), std::size_t(2));
+    QCOMPARE(QString::fromStdString(warnings[0]), QString("kept")); // appended, not replaced
+    QCOMPARE(QString::fromStdString(warnings[1]), warning);
+    QVERIFY(sameSession(back, s));
+    // Without a list the same file opens silently.
+    QVERIFY(sameSession(sessionFromJson(j.dump(), "u.cdx.json"), s));
+    // Through the file functions too.
+    QTemporaryDir dir;
+    const auto path = std::filesystem::path(dir.filePath("u.cdx.json").toStdString());
+    writeTextAtomic(path, j.dump(2));
+    std::vector<std::string> fromFile;
+    QVERIFY(sameSession(loadSession(path, &fromFile), s));
+    QCOMPARE(fromFile.size(), std::size_t(1));
+    QVERIFY(QString::fromStdString(fromFile[0]).endsWith(warning.mid(warning.indexOf(':'))));
+    QVERIFY(sameSession(loadSession(path), s));
+}
+
+// A file that cannot be read adds no warnings, even for the unknown fields it had.
+void TestSession::failedReadAddsNoWarnings() {
+    auto j = ojson::parse(sessionToJson(defaultSession()));
+    j["foo"] = 1;
+    j["mwp"]["variant"]["bar"] = 2;
+    j["tiles"]["tt"] = 3;
+    std::vector<std::string> warnings;
+    QVERIFY_THROWS_EXCEPTION(InputError, sessionFromJson(j.dump(), "f.cdx.json", &warnings));
+    QVERIFY(warnings.empty());
+    j["tiles"]["tt"] = 2;
+    (void)sessionFromJson(j.dump(), "f.cdx.json", &warnings);
+    QCOMPARE(warnings.size(), std::size_t(2));
+}
+
+void TestSession::titleAndDescription() {
+    SessionState s = defaultSession();
+    QVERIFY(!nlohmann::json::parse(sessionToJson(s)).contains("title")); // nothing written
+    s.title = "Fig. 4";
+    s.description = "What to look at.";
+    s.workspace = "talg";
+    const auto j = ojson::parse(sessionToJson(s));
+    QCOMPARE(j.begin().key(), std::string("schema"));
+    QCOMPARE(j.at("title").get<std::string>(), std::string("Fig. 4"));
+    std::vector<std::string> warnings;
+    const SessionState back = sessionFromJson(j.dump(), "t.cdx.json", &warnings);
+    QVERIFY(warnings.empty());
+    QCOMPARE(back.title, s.title);
+    QCOMPARE(back.description, s.description);
+    QCOMPARE(back.workspace, s.workspace);
+    QVERIFY(sameSession(back, s));
+    auto bad = j;
+    bad["title"] = 4;
+    try {
+        (void)sessionFromJson(bad.dump(), "t.cdx.json");
+        QFAIL("expected an InputError");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QString("title"));
+    }
+}
+
+void TestSession::talgBlock() {
+    const SessionState s = [] {
+        SessionState d = defaultSession();
+        d.variant.nw = talg::WavefrontCount::Approx;
+        d.variant.registersPerTile = 40;
+        d.within = 0.3;
+        return d;
+    }();
+    const TalgSettings& t = s;
+    ojson j = ojson::object();
+    talgSessionToJson(t, j);
+    std::vector<std::string> keys;
+    for (const auto& [key, _] : j.items()) {
+        keys.push_back(key);
+    }
+    QCOMPARE(keys,
+             std::vector<std::string>(std::begin(kTalgSessionKeys), std::end(kTalgSessionKeys)));
+    std::vector<std::string> warnings;
+    const TalgSettings back = talgSessionFromJson(plain(j), SessionReader("t.json", &warnings));
+    QVERIFY(warnings.empty());
+    ojson again = ojson::object();
+    talgSessionToJson(back, again);
+    QCOMPARE(again.dump(), j.dump());
+    QCOMPARE(back.variant, t.variant);
+    QCOMPARE(back.tiles, t.tiles);
+    QCOMPARE(back.within, 0.3);
+    // The variant object alone.
+    QCOMPARE(talgVariantFromJson(plain(talgVariantToJson(t.variant)), SessionReader("v", nullptr)),
+             t.variant);
+}
+
+void TestSession::areaBlock() {
+    AreaSettings a{area::Form::C6Literal, area::loadCoefficientSet(area::kDefaultCoefficientSet)};
+    a.coefficients.params["alpha_oh"].value = 1.25;
+    a.coefficients.params["alpha_oh"].edited = true;
+    const ojson j = areaSessionToJson(a);
+    QCOMPARE(j.at("form").get<std::string>(), std::string("c6"));
+    std::vector<std::string> warnings;
+    const AreaSettings back = areaSessionFromJson(plain(j), SessionReader("a.json", &warnings));
+    QVERIFY(warnings.empty());
+    QVERIFY(back.form == area::Form::C6Literal);
+    QCOMPARE(*back.coefficients.params.at("alpha_oh").value, 1.25);
+    QVERIFY(back.coefficients.params.at("alpha_oh").edited);
+    QCOMPARE(areaSessionToJson(back).dump(), j.dump());
+    // No coefficient set: none written, none read (the shipped default applies); no form:
+    // canonical.
+    const ojson empty = areaSessionToJson(AreaSettings{});
+    QVERIFY(!empty.contains("coefficients"));
+    QVERIFY(
+        areaSessionFromJson(plain(empty), SessionReader("a", nullptr)).coefficients.params.empty());
+    QVERIFY(areaSessionFromJson(nlohmann::json::object(), SessionReader("a", nullptr)).form ==
+            area::Form::Canonical);
+}
+
+void TestSession::codesignBlock() {
+    const CodesignSettings c{"thesis", 250, 600.5, 425, 450};
+    const ojson j = codesignSessionToJson(c);
+    std::vector<std::string> warnings;
+    QVERIFY(codesignSessionFromJson(plain(j), SessionReader("c", &warnings)) == c);
+    QVERIFY(warnings.empty());
+    // Every field optional: the missing ones keep their defaults.
+    const CodesignSettings partial = codesignSessionFromJson(nlohmann::json{{"workload", "thesis"}},
+                                                             SessionReader("c", nullptr));
+    QCOMPARE(partial.workload, std::string("thesis"));
+    QCOMPARE(partial.areaMin, CodesignSettings{}.areaMin);
+    QCOMPARE(partial.budgetMax, CodesignSettings{}.budgetMax);
+}
+
+void TestSession::mwpBlock() {
+    MwpSettings m = defaultMwpSettings();
+    m.kernel = loadKernelProfile("example-a");
+    m.gpu = loadMwpGpuProfile("fx5600");
+    m.variant.independentWarps = mwp::IndependentWarps::Printed;
+    m.mapX = {mwp::MapAxis::ThreadsPerBlock, 32, 1024, 32, false};
+    m.mapY = {mwp::MapAxis::FreqGhz, 0.5, 2, 100, true};
+    const ojson j = mwpSessionToJson(m);
+    std::vector<std::string> warnings;
+    const MwpSettings back = mwpSessionFromJson(plain(j), SessionReader("m", &warnings));
+    QVERIFY(warnings.empty());
+    QCOMPARE(mwpSessionToJson(back).dump(), j.dump());
+    QVERIFY(back.variant == m.variant);
+    QCOMPARE(axisText(back.mapY), axisText(m.mapY));
+    QCOMPARE(back.model().blocks, 80);
+    // The axis and the variant alone.
+    const SessionReader r("m", nullptr);
+    QCOMPARE(axisText(mwpAxisFromJson(plain(mwpAxisToJson(m.mapX)), r, "x")), axisText(m.mapX));
+    QVERIFY(mwpVariantFromJson(plain(mwpVariantToJson(m.variant)), r, "v") == m.variant);
+    // Without "variant" and "map": the defaults.
+    auto bare = plain(j);
+    bare.erase("variant");
+    bare.erase("map");
+    const MwpSettings d = mwpSessionFromJson(bare, r);
+    QVERIFY(d.variant == mwp::MwpVariant{});
+    QCOMPARE(axisText(d.mapX), QString(kDefaultMapX));
+}
+
+void TestSession::blockBadValues_data() {
+    QTest::addColumn<QString>("block");
+    QTest::addColumn<QString>("pointer"); // inside the block's JSON
+    QTest::addColumn<QString>("value");   // JSON text
+    QTest::addColumn<QString>("mention");
+    QTest::newRow("talg: negative within") << "talg"
+                                           << "/within"
+                                           << "-0.5"
+                                           << "within";
+    QTest::newRow("talg: odd tT") << "talg"
+                                  << "/tiles/tt"
+                                  << "3"
+                                  << "tT";
+    QTest::newRow("talg: tT below 2") << "talg"
+                                      << "/tiles/tt"
+                                      << "0"
+                                      << "tiles.tt";
+    QTest::newRow("talg: time 0") << "talg"
+                                  << "/problem/time"
+                                  << "0"
+                                  << "problem.time";
+    QTest::newRow("talg: size beyond int64") << "talg"
+                                             << "/problem/space/0"
+                                             << "18446744073709551615"
+                                             << "problem.space[1]";
+    QTest::newRow("talg: fractional tile") << "talg"
+                                           << "/tiles/tile/1"
+                                           << "32.5"
+                                           << "tiles.tile[2]";
+    QTest::newRow("talg: unknown N_w") << "talg"
+                                       << "/variant/nw"
+                                       << "\"roughly\""
+                                       << "variant.nw";
+    QTest::newRow("talg: variant not a string") << "talg"
+                                                << "/variant/k"
+                                                << "1"
+                                                << "variant.k";
+    QTest::newRow("talg: negative r_tile") << "talg"
+                                           << "/variant/r_tile"
+                                           << "-3"
+                                           << "variant.r_tile";
+    QTest::newRow("talg: problem not an object") << "talg"
+                                                 << "/problem"
+                                                 << "[1]"
+                                                 << "problem";
+    QTest::newRow("area: unknown form") << "area"
+                                        << "/form"
+                                        << "\"c9\""
+                                        << "area.form";
+    QTest::newRow("area: form not a string") << "area"
+                                             << "/form"
+                                             << "7"
+                                             << "area.form";
+    QTest::newRow("area: negative coefficient") << "area"
+                                                << "/coefficients/params/beta_vu/value"
+                                                << "-1"
+                                                << "beta_vu";
+    QTest::newRow("codesign: budget min > max") << "codesign"
+                                                << "/budget_mm2"
+                                                << "[450, 425]"
+                                                << "codesign.budget_mm2";
+    QTest::newRow("codesign: negative area") << "codesign"
+                                             << "/area_range_mm2"
+                                             << "[-1, 10]"
+                                             << "codesign.area_range_mm2";
+    QTest::newRow("codesign: empty workload") << "codesign"
+                                              << "/workload"
+                                              << "\"\""
+                                              << "codesign.workload";
+    QTest::newRow("codesign: workload not a string") << "codesign"
+                                                     << "/workload"
+                                                     << "3"
+                                                     << "codesign.workload";
+    QTest::newRow("mwp: steps 2^32 + 2 (not wrapped to 2)") << "mwp"
+                                                            << "/map/x/steps"
+                                                            << "4294967298"
+                                                            << "mwp.map.x.steps";
+    QTest::newRow("mwp: log axis from 0") << "mwp"
+                                          << "/map/y/min"
+                                          << "0"
+                                          << "mwp.map.y";
+    QTest::newRow("mwp: unknown Rep rounding") << "mwp"
+                                               << "/variant/rep"
+                                               << "\"floor\""
+                                               << "mwp.variant.rep";
+    QTest::newRow("mwp: clamp not a boolean") << "mwp"
+                                              << "/variant/clamp_access_rate"
+                                              << "1"
+                                              << "mwp.variant.clamp_access_rate";
+    QTest::newRow("mwp: kernel with zero blocks") << "mwp"
+                                                  << "/kernel/params/blocks/value"
+                                                  << "0"
+                                                  << "blocks";
+    QTest::newRow("mwp: map not an object") << "mwp"
+                                            << "/map"
+                                            << "[]"
+                                            << "mwp.map";
+    QTest::newRow("mwp: missing kernel") << "mwp"
+                                         << "/kernel"
+                                         << "null"
+                                         << "mwp.kernel";
+}
+
+// Each block refuses a bad value with the file and the field.
+void TestSession::blockBadValues() {
+    QFETCH(QString, block);
+    QFETCH(QString, pointer);
+    QFETCH(QString, value);
+    QFETCH(QString, mention);
+    const SessionState s = defaultSession();
+    ojson j = ojson::object();
+    if (block == "talg") {
+        talgSessionToJson(s, j);
+    } else if (block == "area") {
+        j = areaSessionToJson({s.areaForm, s.areaCoefficients});
+    } else if (block == "codesign") {
+        j = codesignSessionToJson(s.codesign);
+    } else {
+        j = mwpSessionToJson(s.mwp);
+    }
+    const ojson::json_pointer ptr(pointer.toStdString());
+    QVERIFY2(j.contains(ptr), qPrintable(pointer));
+    if (value == "null") {
+        j[ptr.parent_pointer()].erase(ptr.back());
+    } else {
+        j[ptr] = ojson::parse(value.toStdString());
+    }
+    const SessionReader r("block.json", nullptr);
+    try {
+        if (block == "talg") {
+            (void)talgSessionFromJson(plain(j), r);
+        } else if (block == "area") {
+            (void)areaSessionFromJson(plain(j), r);
+        } else if (block == "codesign") {
+            (void)codesignSessionFromJson(plain(j), r);
+        } else {
+            (void)mwpSessionFromJson(plain(j), r);
+        }
+        QFAIL("expected an InputError");
+    } catch (const InputError& e) {
+        const QString msg = e.what();
+        QVERIFY2(msg.startsWith("block.json"), qPrintable(msg));
         QVERIFY2(msg.contains(mention), qPrintable(msg));
     }
 }

@@ -1,54 +1,38 @@
 #pragma once
 
 #include "area/area_model.hpp"
+#include "area/area_session.hpp"
 #include "mwp/mwp_model.hpp"
+#include "mwp/mwp_session.hpp"
 #include "mwp/regime_map.hpp"
 #include "params/profiles.hpp"
+#include "search/codesign_session.hpp"
 #include "talg/talg.hpp"
+#include "talg/talg_session.hpp"
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 // A session: everything the explorer shows, self-contained (the GPU and stencil profiles
 // travel with their edited values and sources), saved as `.cdx.json`.
+//
+// The file is composed of one block per model family, each owned by its folder (its
+// settings struct and to/from JSON): the Talg fields at the top level (talg/talg_session),
+// "area" (area/area_session), "codesign" (search/codesign_session), "mwp" (mwp/mwp_session).
+// session.cpp only checks schema and version and runs the list of blocks.
 namespace cdx {
 
-// The codesign view's settings: which workload, the area range searched and the budget band.
-struct CodesignSettings {
-    std::string workload = "ppopp17"; // a named workload (search/workload.hpp)
-    double areaMin = 200;             // search range [mm^2] (the thesis' budgets)
-    double areaMax = 650;
-    double budgetMin = 425; // highlighted budget band [mm^2] (Table C.2)
-    double budgetMax = 450;
+// The Talg settings (gpu, stencil, problem, tiles, variant, within) are the session's own
+// top-level members, as they are the file's top-level fields.
+struct SessionState : TalgSettings {
+    // What the session shows: an example session's title, a few lines on what to look at,
+    // and the workspace it opens in ("talg", "area", "mwp", ...). Empty for sessions the user
+    // saved. Optional top-level "title", "description", "workspace" (written when not empty).
+    std::string title;
+    std::string description;
+    std::string workspace;
 
-    bool operator==(const CodesignSettings&) const = default;
-};
-
-// The MWP-CWP / IPP views' inputs: their own GPU (the thesis's GPUs carry the MWP-CWP,
-// power and temperature parameters; the Talg GPUs do not), the kernel, the variant and the
-// regime map's axes.
-struct MwpSettings {
-    GpuProfile gpu;
-    KernelProfile kernel;
-    mwp::MwpVariant variant;
-    mwp::AxisRange mapX{mwp::MapAxis::CompInsts, 1, 400, 200, false};
-    mwp::AxisRange mapY{mwp::MapAxis::BandwidthGbs, 10, 400, 200, true};
-
-    // Model inputs (throw InputError naming the missing or invalid key).
-    mwp::Device device() const;
-    mwp::Kernel model() const;
-};
-
-// GTX 280 with the spec's Example I kernel: every MWP-CWP, power and temperature view works.
-MwpSettings defaultMwpSettings();
-
-struct SessionState {
-    GpuProfile gpu;
-    StencilProfile stencil;
-    talg::Problem problem;
-    talg::Tiles tiles;
-    talg::TalgVariant variant;
-    double within = 0.10;                  // "within X% of the optimum" of the views
     area::CoefficientSet areaCoefficients; // empty: the shipped default set
     area::Form areaForm = area::Form::Canonical;
     CodesignSettings codesign;
@@ -70,13 +54,19 @@ inline constexpr const char* kSessionSchema = "codesign-explorer-session";
 
 std::string sessionToJson(const SessionState& s);
 // Throws InputError naming the file and the field: wrong schema, newer version, bad
-// profile, sizes that do not match the stencil's dimension, invalid tiles.
+// profile, sizes that do not match the stencil's dimension, invalid tiles. Nothing is
+// returned half-read. Fields the reader does not know (at the top level or inside a block)
+// are ignored; with `warnings`, one line per field is appended to it, e.g.
+// `s.cdx.json: unknown field "mwp.variant.foo" ignored` (only when the whole file was read).
 SessionState sessionFromJson(const std::string& text, const std::string& file);
+SessionState sessionFromJson(const std::string& text, const std::string& file,
+                             std::vector<std::string>* warnings);
 
 // Atomic: writes a temporary file beside `path`, then renames it over `path`; on any
 // failure the old file is untouched.
 void saveSession(const SessionState& s, const std::filesystem::path& path);
 SessionState loadSession(const std::filesystem::path& path);
+SessionState loadSession(const std::filesystem::path& path, std::vector<std::string>* warnings);
 
 // GTX 980, Heat 2D, 8192^2 x 8192, tiles = the exact optimum for the default variant.
 SessionState defaultSession();
