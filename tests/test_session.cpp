@@ -44,6 +44,11 @@ private slots:
     void mwpBlock();
     void blockBadValues_data();
     void blockBadValues();
+
+    // resources/sessions: the Start page's example sessions.
+    void exampleSessionsLoadCleanly();
+    void exampleSessionsShowTheirNumbers_data();
+    void exampleSessionsShowTheirNumbers();
 };
 
 void TestSession::initTestCase() {
@@ -841,6 +846,85 @@ void TestSession::blockBadValues() {
         const QString msg = e.what();
         QVERIFY2(msg.startsWith("block.json"), qPrintable(msg));
         QVERIFY2(msg.contains(mention), qPrintable(msg));
+    }
+}
+
+// Every example session of the Start page opens without a warning and says what it is.
+void TestSession::exampleSessionsLoadCleanly() {
+    int count = 0;
+    for (const auto& e : std::filesystem::directory_iterator(CDX_SOURCE_SESSIONS_DIR)) {
+        if (!e.path().filename().string().ends_with(".cdx.json")) {
+            continue;
+        }
+        ++count;
+        const std::string name = e.path().filename().string();
+        std::vector<std::string> warnings;
+        SessionState s;
+        try {
+            s = loadSession(e.path(), &warnings);
+        } catch (const InputError& err) {
+            QFAIL(err.what());
+        }
+        QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+        QVERIFY2(!s.title.empty(), name.c_str());
+        QVERIFY2(s.description.size() > 40, name.c_str());
+        QVERIFY2(s.workspace == "talg" || s.workspace == "area" || s.workspace == "mwp",
+                 name.c_str());
+        QVERIFY(sameSession(sessionFromJson(sessionToJson(s), name), s));
+    }
+    QVERIFY(count >= 5);
+}
+
+void TestSession::exampleSessionsShowTheirNumbers_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("fig4-heat2d-gtx980") << "fig4-heat2d-gtx980.cdx.json";
+    QTest::newRow("table4-optimum-heat2d-gtx980") << "table4-optimum-heat2d-gtx980.cdx.json";
+    QTest::newRow("tableC2-codesign") << "tableC2-codesign.cdx.json";
+    QTest::newRow("hong-example-a") << "hong-example-a.cdx.json";
+    QTest::newRow("hong-example-i") << "hong-example-i.cdx.json";
+}
+
+// The numbers each example's description points at (spec worked examples).
+void TestSession::exampleSessionsShowTheirNumbers() {
+    QFETCH(QString, file);
+    const SessionState s =
+        loadSession(std::filesystem::path(CDX_SOURCE_SESSIONS_DIR) / file.toStdString());
+    const auto talgOf = [](const SessionState& x) {
+        return talg::evaluate(x.modelStencil(), x.problem, x.tiles, x.modelGpu(), x.variant);
+    };
+    if (file.startsWith("fig4")) {
+        // spec §2.6: the tS1 = 8 slice's geometric minimum, 9.9885 s at (tT 18, tS2 192).
+        QCOMPARE(sizes(s.tiles.space, 2), QString("8,192"));
+        QCOMPARE(s.tiles.time, 18);
+        QVERIFY(std::abs(talgOf(s).tAlg - 9.9885) < 5e-5);
+    } else if (file.startsWith("table4")) {
+        // Table 4's C_iter; spec §2.6: the full-space geometric minimum 9.9345 s at
+        // (tS1 128, tS2 32, tT 2), which the exact search finds too.
+        QCOMPARE(*s.stencil.cIterByGpu.at("gtx980").value, 3.68e-8);
+        QVERIFY(std::abs(talgOf(s).tAlg - 9.9345) < 5e-5);
+        SessionState optimum = s;
+        QVERIFY(applyOptimalTiles(optimum));
+        QCOMPARE(optimum.tiles, s.tiles);
+    } else if (file.startsWith("tableC2")) {
+        QCOMPARE(s.codesign.workload, std::string("thesis"));
+        QCOMPARE(codesignText(s.codesign), QString("thesis 200:650 425:450"));
+        QVERIFY(s.areaForm == area::Form::Canonical);
+        // spec area-codesign §2.6: the Heat 2D row, 22 x 256, 12 KB, cache-less: 447.9359 mm2.
+        QCOMPARE(s.architecture(), (area::Architecture{22, 256, 2, 12, 0, 0}));
+        QVERIFY(std::abs(area::areaBreakdown(s.architecture(), s.areaSet()).total - 447.9359) <
+                1e-4);
+    } else if (file.startsWith("hong-example-a")) {
+        // spec Example A: 50728.1875 cycles, CPI 76.861 (FX 5600).
+        QCOMPARE(s.mwp.gpu.id, std::string("fx5600"));
+        QCOMPARE(s.mwp.kernel.id, std::string("example-a"));
+        const auto r = mwp::evaluate(s.mwp.device(), s.mwp.model(), s.mwp.variant);
+        QVERIFY(std::abs(r.execCycles - 50728.1875) < 1e-6);
+    } else if (file.startsWith("hong-example-i")) {
+        // spec Example I: 231070.8 cycles at 30 SMs (GTX 280).
+        QCOMPARE(s.mwp.gpu.id, std::string("gtx280"));
+        QCOMPARE(s.mwp.kernel.id, std::string("example-i"));
+        const auto r = mwp::evaluate(s.mwp.device(), s.mwp.model(), s.mwp.variant);
+        QVERIFY(std::abs(r.execCycles - 231070.8) < 0.1);
     }
 }
 
