@@ -3,6 +3,7 @@
 
 #include "main_window.hpp"
 #include "params/input_error.hpp"
+#include "run_database.hpp"
 #include "session_document.hpp"
 
 #include <QApplication>
@@ -32,8 +33,9 @@ int main(int argc, char** argv) {
                                 "WxH", "1400x900");
     QCommandLineOption presentation("presentation", "Start in presentation mode.");
     QCommandLineOption runsDb("runs-db",
-                              "The measured-run database to open (default: runs.sqlite in the "
-                              "user's data folder, or the last one opened).",
+                              "The measured-run database to open for this run (it does not become "
+                              "the default; default: the last one opened with File > Open Run "
+                              "Database, else runs.sqlite in the user's data folder).",
                               "PATH");
     parser.addOptions({screenshots, viewSize, presentation, runsDb});
     parser.process(app);
@@ -50,8 +52,12 @@ int main(int argc, char** argv) {
         return 2;
     }
     cdx::app::MainWindow window(&doc);
-    if (parser.isSet(runsDb)) {
-        const QString error = window.openRunDatabase(parser.value(runsDb));
+    {
+        // --runs-db opens that database for this run only; the default (the last one opened
+        // with File > Open Run Database) stays as it was.
+        const bool given = parser.isSet(runsDb);
+        const QString path = given ? parser.value(runsDb) : cdx::app::RunDatabase::defaultPath();
+        const QString error = window.runDatabase()->open(path, /*remember=*/false);
         if (!error.isEmpty()) {
             err << "codesign-explorer: " << error << "\n";
         }

@@ -1,314 +1,222 @@
 #include "main_window.hpp"
 
-#include "area/architecture_view.hpp"
-#include "area/codesign_view.hpp"
-#include "area/die_area_view.hpp"
+#include "common/explorer_view.hpp"
+#include "common/job_progress.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
-#include "mwp/bottleneck_view.hpp"
-#include "mwp/kernel_editor.hpp"
-#include "mwp/mwp_profiles.hpp"
-#include "mwp/mwp_warps_view.hpp"
-#include "mwp/power_view.hpp"
-#include "mwp/regime_map_view.hpp"
 #include "params/input_error.hpp"
 #include "preference.hpp"
-#include "runs/runs_view.hpp"
+#include "run_database.hpp"
 #include "session_document.hpp"
-#include "talg/breakdown_view.hpp"
-#include "talg/gpu_editor.hpp"
-#include "talg/stencil_editor.hpp"
-#include "talg/sweep_view.hpp"
-#include "talg/tile_space_map_view.hpp"
-#include "talg/tiling_editor.hpp"
-#include "talg/tiling_geometry_view.hpp"
-#include "talg/top_tilings_view.hpp"
-#include "talg/variant_editor.hpp"
+#include "start_page.hpp"
+#include "workspaces/workspaces.hpp"
 
+#include <QAbstractSpinBox>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDateTime>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
-#include <QElapsedTimer>
-#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QFutureWatcher>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPlainTextEdit>
-#include <QProgressDialog>
-#include <QPushButton>
-#include <QScrollArea>
+#include <QScreen>
 #include <QSpinBox>
-#include <QStandardPaths>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
-#include <QtConcurrent/QtConcurrentRun>
-#include <atomic>
-#include <nlohmann/json.hpp>
+
+// The icons are compiled into the static cdx_gui library: register them (outside any
+// namespace, as Q_INIT_RESOURCE requires).
+static void initResources() {
+    Q_INIT_RESOURCE(icons);
+}
 
 namespace cdx::app {
 
 namespace {
+// Only the shown page counts for the window's size: a workspace that is not shown must not
+// make the window wider than the screen.
+class PageStack : public QStackedWidget {
+public:
+    using QStackedWidget::QStackedWidget;
+    QSize sizeHint() const override {
+        return currentWidget() ? currentWidget()->sizeHint() : QStackedWidget::sizeHint();
+    }
+    QSize minimumSizeHint() const override {
+        return currentWidget() ? currentWidget()->minimumSizeHint()
+                               : QStackedWidget::minimumSizeHint();
+    }
+};
+
 Preference<QByteArray> windowGeometry{"mainwindow/geometry"};
-Preference<QByteArray> dockLayout{"mainwindow/state"};
 Preference<QStringList> recentFiles{"session/recentFiles"};
 Preference<QString> lastDirectory{"session/lastDirectory", QDir::homePath()};
 Preference<QSize> exportSize{"export/size", QSize(1600, 1000)};
-Preference<QString> runDatabase{"runs/database"};
-
-// Deleting runs from the database: undo restores them with their ids.
-class DeleteRunsCommand : public QUndoCommand {
-public:
-    DeleteRunsCommand(cdx::app::MainWindow* w, cdx::runs::RunStore* store,
-                      std::vector<std::int64_t> ids)
-        : w_(w), store_(store), ids_(std::move(ids)) {
-        setText(QObject::tr("Delete %1 measured runs").arg(ids_.size()));
-    }
-    void redo() override {
-        removed_ = store_->remove(ids_);
-        w_->reloadRuns();
-    }
-    void undo() override {
-        store_->restore(removed_);
-        w_->reloadRuns();
-    }
-
-private:
-    cdx::app::MainWindow* w_;
-    cdx::runs::RunStore* store_;
-    std::vector<std::int64_t> ids_;
-    std::vector<cdx::runs::Run> removed_;
-};
+Preference<QString> lastWorkspace{"mainwindow/workspace"};
 constexpr int kMaxRecent = 8;
-
-QDockWidget* dock(QMainWindow* w, const QString& title, const char* name, QWidget* content) {
-    auto* d = new QDockWidget(title, w);
-    d->setObjectName(name);
-    auto* scroll = new QScrollArea(d);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(content);
-    d->setWidget(scroll);
-    return d;
-}
-
-// Default problem sizes when the stencil's dimension changes (the papers' sizes).
-talg::Problem defaultProblem(int dim) {
-    switch (dim) {
-    case 1:
-        return {1, {1048576, 1, 1}, 4096};
-    case 3:
-        return {3, {512, 512, 512}, 512};
-    default:
-        return {2, {8192, 8192, 1}, 8192};
-    }
-}
 } // namespace
 
 MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(parent), doc_(doc) {
+    initResources();
     setObjectName("mainWindow");
     normalFont_ = QApplication::font();
-    map_ = new widgets::TileSpaceMapView(this);
-    sweep_ = new widgets::SweepView(this);
-    breakdown_ = new widgets::BreakdownView(this);
-    top_ = new widgets::TopTilingsView(this);
-    geometry_ = new widgets::TilingGeometryView(this);
-    dieArea_ = new widgets::DieAreaView(this);
-    architecture_ = new widgets::ArchitectureView(this);
-    codesign_ = new widgets::CodesignView(this);
-    bottleneck_ = new widgets::BottleneckView(this);
-    mwpWarps_ = new widgets::MwpWarpsView(this);
-    regimeMap_ = new widgets::RegimeMapView(this);
-    power_ = new widgets::PowerView(this);
-    runsView_ = new widgets::RunsView(this);
-    views_ = {map_,      sweep_,      breakdown_, top_,       geometry_, dieArea_, architecture_,
-              codesign_, bottleneck_, mwpWarps_,  regimeMap_, power_,    runsView_};
-    dirty_.assign(views_.size(), true);
-    tabs_ = new QTabWidget(this);
-    tabs_->setObjectName("views");
-    tabs_->setDocumentMode(true);
-    for (auto* v : views_) {
-        tabs_->addTab(v->widget(), v->viewTitle());
-    }
-    setCentralWidget(tabs_);
+    runs_ = new RunDatabase(doc_, this);
 
-    gpuEditor_ = new widgets::GpuEditor;
-    stencilEditor_ = new widgets::StencilEditor;
-    tilingEditor_ = new widgets::TilingEditor;
-    variantEditor_ = new widgets::VariantEditor;
-    kernelEditor_ = new widgets::KernelEditor;
-    auto* kernelDock = dock(this, tr("MWP-CWP kernel"), "kernelDock", kernelEditor_);
-    auto* tilingDock = dock(this, tr("Tiling"), "tilingDock", tilingEditor_);
-    auto* variantDock = dock(this, tr("Model variant"), "variantDock", variantEditor_);
-    auto* gpuDock = dock(this, tr("GPU"), "gpuDock", gpuEditor_);
-    auto* stencilDock = dock(this, tr("Stencil && problem"), "stencilDock", stencilEditor_);
-    addDockWidget(Qt::LeftDockWidgetArea, tilingDock);
-    addDockWidget(Qt::LeftDockWidgetArea, variantDock);
-    addDockWidget(Qt::RightDockWidgetArea, gpuDock);
-    addDockWidget(Qt::RightDockWidgetArea, stencilDock);
-    addDockWidget(Qt::RightDockWidgetArea, kernelDock);
-    tabifyDockWidget(gpuDock, stencilDock);
-    tabifyDockWidget(stencilDock, kernelDock);
-    gpuDock->raise();
+    stack_ = new PageStack(this);
+    setCentralWidget(stack_);
+    start_ = new StartPage(this);
+    stack_->addWidget(start_);
+    const WorkspaceContext context{doc_, runs_,
+                                   [this](const QString& text, int ms) { showMessage(text, ms); }};
+    workspaces_ = createWorkspaces(context, stack_);
+
+    modeBar_ = new QToolBar(tr("Workspaces"), this);
+    modeBar_->setObjectName("modeBar");
+    modeBar_->setMovable(false);
+    modeBar_->setFloatable(false);
+    modeBar_->setToolButtonStyle(Qt::ToolButtonTextUnderIcon);
+    modeBar_->setIconSize(QSize(28, 28));
+    modeBar_->toggleViewAction()->setVisible(false);
+    addToolBar(Qt::LeftToolBarArea, modeBar_);
+    modes_ = new QActionGroup(this);
+    modes_->setExclusive(true);
+    const auto addMode = [this](const QIcon& icon, const QString& title, int index,
+                                const QString& tip) {
+        QAction* a = modeBar_->addAction(icon, QString(title).replace("&", "&&"));
+        a->setCheckable(true);
+        a->setToolTip(tip);
+        a->setData(index);
+        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + index)));
+        modes_->addAction(a);
+        return a;
+    };
+    addMode(QIcon(":/icons/start.svg"), tr("Start"), 0,
+            tr("Start page: examples and recent sessions"))
+        ->setChecked(true);
+    for (std::size_t i = 0; i < workspaces_.size(); ++i) {
+        Workspace* w = workspaces_[i];
+        stack_->addWidget(w);
+        addMode(w->icon(), w->title(), static_cast<int>(i) + 1, w->summary());
+        start_->addWorkspace(w->icon(), w->title(), w->summary(), [this, w] { showWorkspace(w); });
+        connect(w, &Workspace::statusChanged, this, [this, w] {
+            if (w == currentWorkspace()) {
+                updateStatus();
+            }
+        });
+    }
+    connect(modes_, &QActionGroup::triggered, this, [this](QAction* a) {
+        const int i = a->data().toInt();
+        if (i == 0) {
+            showStart();
+        } else {
+            showWorkspace(workspaces_[static_cast<std::size_t>(i - 1)]);
+        }
+    });
+    connect(start_, &StartPage::openRequested, this, [this](const QString& path) {
+        if (maybeSave() && openSession(path)) {
+            // An example opens where it is best looked at: its first workspace with content.
+            if (auto* w = currentWorkspace(); !w) {
+                const QString hint = start_->workspaceFor(path);
+                for (auto* candidate : workspaces_) {
+                    if (candidate->id() == hint) {
+                        showWorkspace(candidate);
+                        return;
+                    }
+                }
+                showWorkspace(workspaces_.front());
+            }
+        }
+    });
 
     status_ = new QLabel(this);
-    status_->setObjectName("statusTalg");
+    status_->setObjectName("statusLine");
     status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    status_->setMinimumWidth(0);
+    status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addPermanentWidget(status_, 1);
+    // Every long job of every workspace shows its progress and Cancel here while it runs.
+    std::vector<widgets::BackgroundJob*> jobs{runs_->job()};
+    for (auto* w : workspaces_) {
+        for (auto* j : w->jobs()) {
+            jobs.push_back(j);
+        }
+    }
+    for (auto* j : jobs) {
+        statusBar()->addPermanentWidget(new widgets::JobProgress(j, this));
+    }
 
     buildMenus();
-    viewMenu_->addSeparator();
-    for (QDockWidget* d : {tilingDock, variantDock, gpuDock, stencilDock, kernelDock}) {
-        viewMenu_->addAction(d->toggleViewAction());
-    }
-
-    // Editors -> document.
-    connect(gpuEditor_, &widgets::GpuEditor::gpuChosen, this, &MainWindow::chooseGpu);
-    connect(gpuEditor_, &widgets::GpuEditor::parameterEdited, this, &MainWindow::setParameter);
-    connect(stencilEditor_, &widgets::StencilEditor::stencilChosen, this,
-            &MainWindow::chooseStencil);
-    connect(stencilEditor_, &widgets::StencilEditor::parameterEdited, this,
-            &MainWindow::setParameter);
-    connect(stencilEditor_, &widgets::StencilEditor::problemEdited, this,
-            [this](const talg::Problem& p) {
-                SessionState s = doc_->state();
-                s.problem = p;
-                doc_->edit(tr("Change problem size"), s);
-            });
-    connect(tilingEditor_, &widgets::TilingEditor::tilesEdited, this, &MainWindow::setTiles);
-    optimize_ = new QFutureWatcher<OptimizeJob>(this);
-    connect(optimize_, &QFutureWatcher<OptimizeJob>::finished, this, &MainWindow::optimizeFinished);
-    connect(tilingEditor_, &widgets::TilingEditor::optimizeRequested, this,
-            &MainWindow::startOptimize);
-    connect(variantEditor_, &widgets::VariantEditor::variantEdited, this,
-            [this](const talg::TalgVariant& v) {
-                SessionState s = doc_->state();
-                s.variant = v;
-                doc_->edit(tr("Change model variant"), s);
-            });
-    // Views -> document.
-    connect(map_, &widgets::TileSpaceMapView::tilesChosen, this, &MainWindow::setTiles);
-    connect(sweep_, &widgets::SweepView::tilesChosen, this, &MainWindow::setTiles);
-    connect(sweep_, &widgets::SweepView::parameterChosen, this,
-            [this](const QString& key, double v) { setParameter(key, v, false); });
-    connect(top_, &widgets::TopTilingsView::tilesChosen, this, &MainWindow::setTiles);
-    connect(top_, &widgets::TopTilingsView::withinEdited, this, [this](double f) {
-        SessionState s = doc_->state();
-        s.within = f;
-        doc_->edit(tr("Change within-X%"), s);
-    });
-    connect(architecture_, &widgets::ArchitectureView::architectureEdited, this,
-            [this](const area::Architecture& a, bool dragging) {
-                setArchitecture(a, tr("Change architecture"), dragging);
-            });
-    connect(codesign_, &widgets::CodesignView::designChosen, this,
-            [this](std::int64_t nSm, std::int64_t nV, double mSm, double rVu) {
-                setArchitecture(area::Architecture{nSm, nV, rVu, mSm, 0, 0},
-                                tr("Load codesign design"), false);
-            });
-    connect(codesign_, &widgets::CodesignView::settingsEdited, this,
-            [this](const CodesignSettings& c) {
-                SessionState s = doc_->state();
-                if (s.codesign == c) {
-                    return;
-                }
-                s.codesign = c;
-                doc_->edit(tr("Change codesign settings"), s);
-            });
-    // MWP-CWP editor and regime map -> document.
-    connect(kernelEditor_, &widgets::KernelEditor::gpuChosen, this, [this](const QString& id) {
-        MwpSettings m = doc_->state().mwp;
-        try {
-            m.gpu = loadMwpGpuProfile(id.toStdString());
-        } catch (const InputError& e) {
-            statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
-            return;
-        }
-        editMwp(tr("Choose MWP-CWP GPU %1").arg(id), m);
-    });
-    connect(kernelEditor_, &widgets::KernelEditor::kernelChosen, this, [this](const QString& id) {
-        MwpSettings m = doc_->state().mwp;
-        try {
-            m.kernel = loadKernelProfile(id.toStdString());
-        } catch (const InputError& e) {
-            statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
-            return;
-        }
-        editMwp(tr("Choose kernel %1").arg(id), m);
-    });
-    connect(kernelEditor_, &widgets::KernelEditor::parameterEdited, this,
-            [this](const QString& key, double value, bool isNull) {
-                MwpSettings m = doc_->state().mwp;
-                try {
-                    applyKernelOverride(m.gpu, m.kernel,
-                                        key.toStdString() + "=" +
-                                            (isNull ? std::string("null") : formatNumber(value)));
-                } catch (const InputError& e) {
-                    statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
-                    refresh();
-                    return;
-                }
-                editMwp(tr("Set %1").arg(key), m);
-            });
-    connect(kernelEditor_, &widgets::KernelEditor::variantEdited, this,
-            [this](const mwp::MwpVariant& v) {
-                MwpSettings m = doc_->state().mwp;
-                m.variant = v;
-                editMwp(tr("Change MWP-CWP variant"), m);
-            });
-    connect(regimeMap_, &widgets::RegimeMapView::axesEdited, this,
-            [this](const mwp::AxisRange& x, const mwp::AxisRange& y) {
-                MwpSettings m = doc_->state().mwp;
-                m.mapX = x;
-                m.mapY = y;
-                editMwp(tr("Change regime-map axes"), m);
-            });
-    // Measured runs.
-    connect(runsView_, &widgets::RunsView::importRequested, this,
-            &MainWindow::importRunsInteractive);
-    connect(runsView_, &widgets::RunsView::deleteRequested, this, &MainWindow::deleteRuns);
-    connect(runsView_, &widgets::RunsView::calibrateRequested, this,
-            &MainWindow::calibrateInteractive);
-    // Document -> everything.
-    connect(doc_, &SessionDocument::changed, this, &MainWindow::refresh);
     connect(doc_, &SessionDocument::fileChanged, this, &MainWindow::updateTitle);
-    connect(tabs_, &QTabWidget::currentChanged, this, [this, kernelDock](int i) {
-        if (i >= 0 && dirty_[static_cast<std::size_t>(i)]) {
-            refreshView(views_[static_cast<std::size_t>(i)]);
-        }
-        // The MWP-CWP views are edited in their own dock: bring it forward with them.
-        const QWidget* w = tabs_->widget(i);
-        if (w == runsView_) {
-            return;
-        }
-        if (w == bottleneck_ || w == mwpWarps_ || w == regimeMap_ || w == power_) {
-            kernelDock->raise();
-        }
-    });
+    connect(doc_, &SessionDocument::changed, this, &MainWindow::updateTitle);
+    qApp->installEventFilter(this);
 
-    resize(1500, 950);
-    {
-        QString db = runDatabase.get();
-        if (db.isEmpty()) {
-            const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-            QDir().mkpath(dir);
-            db = QDir(dir).filePath("runs.sqlite");
-        }
-        openRunDatabase(db);
+    // The first window fits the screen it opens on (a 1366 x 768 laptop included).
+    const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1366, 768);
+    resize(std::min(1500, avail.width()), std::min(950, avail.height()));
+    if (!restoreGeometry(windowGeometry.get()) && (avail.width() < 1500 || avail.height() < 950)) {
+        setWindowState(windowState() | Qt::WindowMaximized);
     }
-    restoreGeometry(windowGeometry.get());
-    restoreState(dockLayout.get());
-    refresh();
+    const QString previous = lastWorkspace.get();
+    for (auto* w : workspaces_) {
+        if (w->id() == previous) {
+            showWorkspace(w);
+        }
+    }
+    if (!currentWorkspace()) {
+        showStart();
+    }
     updateTitle();
+}
+
+MainWindow::~MainWindow() {
+    qApp->removeEventFilter(this);
+}
+
+Workspace* MainWindow::currentWorkspace() const {
+    return qobject_cast<Workspace*>(stack_->currentWidget());
+}
+
+void MainWindow::showStart() {
+    if (auto* w = currentWorkspace()) {
+        w->deactivate();
+    }
+    stack_->setCurrentWidget(start_);
+    stack_->updateGeometry();
+    modes_->actions().front()->setChecked(true);
+    start_->setRecent(recentFiles.get());
+    lastWorkspace.set(QString());
+    updateViewMenu();
+    updateStatus();
+}
+
+void MainWindow::showWorkspace(Workspace* w) {
+    if (auto* old = currentWorkspace(); old && old != w) {
+        old->deactivate();
+    }
+    stack_->setCurrentWidget(w);
+    stack_->updateGeometry();
+    for (auto* a : modes_->actions()) {
+        const int i = a->data().toInt();
+        if (i > 0 && workspaces_[static_cast<std::size_t>(i - 1)] == w) {
+            a->setChecked(true);
+        }
+    }
+    w->setPresentation(presentation_);
+    w->activate();
+    lastWorkspace.set(w->id());
+    updateViewMenu();
+    updateStatus();
 }
 
 void MainWindow::buildMenus() {
@@ -338,110 +246,94 @@ void MainWindow::buildMenus() {
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
     file->addSeparator();
-    file->addAction(tr("&Export View…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
-                    [this] { exportCurrentView(false); });
-    file->addAction(tr("Export View &Data as CSV…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
-                    this, [this] { exportCurrentView(true); });
-    file->addSeparator();
-    file->addAction(tr("Open Run &Database…"), this, [this] {
-        const QString path =
-            QFileDialog::getSaveFileName(this, tr("Open or create a run database"), runDbPath_,
-                                         tr("Run databases (*.sqlite *.db);;All files (*)"),
-                                         nullptr, QFileDialog::DontConfirmOverwrite);
-        if (!path.isEmpty()) {
-            const QString error = openRunDatabase(path);
-            if (!error.isEmpty()) {
-                QMessageBox::warning(this, tr("Run database"), error);
-            }
-        }
-    });
-    file->addAction(tr("&Import Runs…"), this, &MainWindow::importRunsInteractive);
+    exportAction_ = file->addAction(tr("&Export View…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                                    [this] { exportCurrentView(false); });
+    exportCsvAction_ = file->addAction(tr("Export View &Data as CSV…"),
+                                       QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
+                                       [this] { exportCurrentView(true); });
+    for (auto* w : workspaces_) {
+        file->addSeparator();
+        w->addFileMenuEntries(file);
+    }
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-    updateRecentMenu();
+    addRecent({});
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = doc_->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
+    undo->setShortcuts(QKeySequence::Undo);
     QAction* redo = doc_->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    redo->setShortcuts(QKeySequence::Redo); // Ctrl+Shift+Z and Ctrl+Y
     edit->addAction(undo);
     edit->addAction(redo);
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
-    presentationAction_ = viewMenu_->addAction(tr("&Presentation Mode"));
+    presentationAction_ = new QAction(tr("&Presentation Mode"), this);
     presentationAction_->setCheckable(true);
     presentationAction_->setShortcut(QKeySequence(Qt::Key_F11));
+    presentationAction_->setToolTip(
+        tr("Full screen, large fonts and thick lines (F11; Esc leaves)"));
     connect(presentationAction_, &QAction::toggled, this, &MainWindow::setPresentation);
+    addAction(presentationAction_); // F11 works with the menu bar hidden too
+    auto* leave = new QAction(this);
+    leave->setShortcut(QKeySequence(Qt::Key_Escape));
+    leave->setShortcutContext(Qt::WindowShortcut);
+    connect(leave, &QAction::triggered, this, [this] { setPresentation(false); });
+    addAction(leave);
+    updateViewMenu();
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Getting Started"), QKeySequence::HelpContents, this,
+                    &MainWindow::showStart);
     help->addAction(tr("&About Codesign Explorer"), this, [this] {
+        QString families;
+        for (auto* w : workspaces_) {
+            families += QStringLiteral("<li><b>%1</b>: %2</li>").arg(w->title(), w->summary());
+        }
         QMessageBox::about(
             this, tr("About Codesign Explorer"),
             tr("<h3>Codesign Explorer %1</h3>"
-               "<p>Interactive analytical GPU cost models. This version implements the "
-               "Talg execution-time model of hybrid-hexagonal tiled stencils "
-               "(Prajapati et al., PPoPP'17, and thesis Appendix A) with exact "
-               "exhaustive tile-size search, the GPU die-area model (thesis Appendix C) and "
-               "the exact hardware/software codesign search with its Pareto front, and the "
-               "MWP-CWP performance, IPP power and Chapter V throughput models of Hong's "
-               "thesis with their bottleneck categories.</p>"
+               "<p>Interactive analytical GPU cost models, one workspace per model family:</p>"
+               "<ul>%2</ul>"
                "<p>Where the sources contradict themselves both forms are available "
                "as a <i>model variant</i>; the active variant is shown on every view "
                "and export. See docs/model.md.</p>")
-                .arg(QApplication::applicationVersion()));
+                .arg(QApplication::applicationVersion(), families));
     });
+}
+
+void MainWindow::updateViewMenu() {
+    viewMenu_->clear();
+    viewMenu_->addAction(presentationAction_);
+    viewMenu_->addSeparator();
+    for (auto* a : modes_->actions()) {
+        viewMenu_->addAction(a);
+    }
+    Workspace* w = currentWorkspace();
+    exportAction_->setEnabled(w != nullptr);
+    exportCsvAction_->setEnabled(w != nullptr);
+    if (!w) {
+        return;
+    }
+    viewMenu_->addSection(tr("%1 editors").arg(w->title()));
+    for (QDockWidget* d : w->docks()) {
+        viewMenu_->addAction(d->toggleViewAction());
+    }
 }
 
 QString MainWindow::statusText() const {
     return status_->text();
 }
 
-void MainWindow::refreshView(widgets::ExplorerView* v) {
-    for (std::size_t i = 0; i < views_.size(); ++i) {
-        if (views_[i] == v) {
-            v->setSession(doc_->state());
-            dirty_[i] = false;
-        }
-    }
+void MainWindow::updateStatus() {
+    Workspace* w = currentWorkspace();
+    status_->setText(w ? w->statusText()
+                       : tr("Choose a workspace on the left, or open an example session."));
+    status_->setToolTip(status_->text());
 }
 
-void MainWindow::refresh() {
-    const SessionState& s = doc_->state();
-    gpuEditor_->setSession(s);
-    stencilEditor_->setSession(s);
-    tilingEditor_->setSession(s);
-    variantEditor_->setSession(s);
-    kernelEditor_->setSession(s);
-    // The visible view now; hidden ones when their tab is shown (a drag must not queue
-    // work for views nobody sees).
-    std::fill(dirty_.begin(), dirty_.end(), true);
-    refreshView(views_[static_cast<std::size_t>(std::max(0, tabs_->currentIndex()))]);
-
-    const int dim = s.problem.dim;
-    QString text;
-    try {
-        const auto r =
-            talg::evaluate(s.modelStencil(), s.problem, s.tiles, s.modelGpu(), s.variant);
-        if (r.feasible) {
-            text = tr("T_alg = %1   |   k = %2   |   %3-bound   |   %4")
-                       .arg(widgets::formatSeconds(r.tAlg))
-                       .arg(r.breakdown.k)
-                       .arg(r.breakdown.computeBound ? tr("compute") : tr("memory"))
-                       .arg(widgets::variantLine(s.variant, dim));
-            if (r.warnings.has(talg::Warning::BelowIdeal)) {
-                text += tr("   |   ⚠ below T_ideal (paper-pitch artefact)");
-            }
-        } else {
-            text = tr("infeasible: %1   |   %2")
-                       .arg(QString::fromStdString(talg::describe(r.excludedBy)),
-                            widgets::variantLine(s.variant, dim));
-        }
-    } catch (const InputError& e) {
-        text = QString::fromUtf8(e.what());
-    }
-    status_->setText(text);
-    updateTitle();
+void MainWindow::showMessage(const QString& text, int ms) {
+    statusBar()->showMessage(text, ms);
 }
 
 void MainWindow::updateTitle() {
@@ -451,402 +343,18 @@ void MainWindow::updateTitle() {
         QStringLiteral("%1%2 — Codesign Explorer").arg(name, doc_->isModified() ? "*" : ""));
 }
 
-void MainWindow::setTiles(const talg::Tiles& t, bool dragging) {
-    SessionState s = doc_->state();
-    s.tiles = t;
-    doc_->edit(tr("Change tiles"), s, dragging ? SessionDocument::DragTiles : -1);
-}
-
-void MainWindow::setParameter(const QString& key, double value, bool isNull) {
-    SessionState s = doc_->state();
-    try {
-        applyOverride(s.gpu, s.stencil, s.gpu.id,
-                      key.toStdString() + "=" +
-                          (isNull ? std::string("null") : formatNumber(value)));
-        doc_->edit(tr("Set %1").arg(key), s);
-    } catch (const InputError& e) {
-        statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
-    }
-}
-
-void MainWindow::setArchitecture(const area::Architecture& a, const QString& label, bool dragging) {
-    SessionState s = doc_->state();
-    try {
-        area::validate(a);
-        const std::pair<const char*, double> values[] = {{"n_sm", static_cast<double>(a.nSm)},
-                                                         {"n_v", static_cast<double>(a.nV)},
-                                                         {"m_sm_kb", a.mSmKb},
-                                                         {"r_vu_kb", a.rVuKb},
-                                                         {"l1_pair_kb", a.l1PairKb},
-                                                         {"l2_kb", a.l2Kb}};
-        for (const auto& [key, v] : values) {
-            const auto it = s.gpu.params.find(key);
-            if (it == s.gpu.params.end() || it->second.value != v) {
-                applyOverride(s.gpu, s.stencil, s.gpu.id, std::string(key) + "=" + formatNumber(v));
-            }
-        }
-        if (!sameSession(s, doc_->state())) {
-            doc_->edit(label, s, dragging ? SessionDocument::DragArchitecture : -1);
-        }
-    } catch (const InputError& e) {
-        statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
-        refresh();
-    }
-}
-
-void MainWindow::editMwp(const QString& label, const MwpSettings& m) {
-    try {
-        // Refuse what the model cannot evaluate (the reason names the key), and axis
-        // ranges the regime map refuses.
-        const mwp::Device d = m.device();
-        const mwp::Kernel k = m.model();
-        mwp::validate(d, k);
-        mwp::AxisRange x = m.mapX, y = m.mapY;
-        x.steps = y.steps = 2;
-        (void)mwp::regimeMap(d, k, m.variant, x, y);
-    } catch (const InputError& e) {
-        statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
-        refresh();
-        return;
-    }
-    SessionState s = doc_->state();
-    s.mwp = m;
-    if (!sameSession(s, doc_->state())) {
-        doc_->edit(label, s);
-    }
-}
-
-QString MainWindow::openRunDatabase(const QString& path) {
-    runStore_.reset();
-    runs_.clear();
-    runDbPath_ = path;
-    QString error;
-    try {
-        runStore_ = std::make_unique<runs::RunStore>(path.toStdString());
-        runDatabase.set(path);
-    } catch (const InputError& e) {
-        error = QString::fromUtf8(e.what());
-    } catch (const std::exception& e) {
-        error = tr("run database %1: %2").arg(path, QString::fromUtf8(e.what()));
-    }
-    if (!error.isEmpty()) {
-        statusBar()->showMessage(error, 10000);
-        runsView_->setRuns({}, tr("%1 — not opened: %2").arg(path, error));
-        return error;
-    }
-    reloadRuns();
-    return {};
-}
-
-void MainWindow::reloadRuns() {
-    runs_ = runStore_ ? runStore_->list() : std::vector<runs::Run>{};
-    runsView_->setRuns(runs_, runDbPath_);
-    map_->setMeasuredRuns(runs_);
-    sweep_->setMeasuredRuns(runs_);
-}
-
-runs::ImportReport MainWindow::importRunsFile(const QString& path, runs::ImportPolicy policy) {
-    if (!runStore_) {
-        runs::ImportReport r;
-        r.issues.push_back({0, "database", runDbPath_.toStdString(), "an open run database"});
-        return r;
-    }
-    // Parse and insert off the GUI thread; Cancel aborts the transaction (nothing written).
-    QProgressDialog progress(tr("Importing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0,
-                             100, this);
-    progress.setWindowModality(Qt::WindowModal);
-    progress.setMinimumDuration(400);
-    std::atomic<bool> cancel{false};
-    std::atomic<int> percent{0};
-    struct Outcome {
-        runs::ImportReport report;
-        QString error;
-    };
-    QFutureWatcher<Outcome> watcher;
-    QEventLoop loop;
-    connect(&watcher, &QFutureWatcher<Outcome>::finished, &loop, &QEventLoop::quit);
-    connect(&progress, &QProgressDialog::canceled, this, [&cancel] { cancel = true; });
-    QTimer poll;
-    connect(&poll, &QTimer::timeout, this, [&] { progress.setValue(percent.load()); });
-    poll.start(100);
-    runs::RunStore* store = runStore_.get();
-    watcher.setFuture(QtConcurrent::run([&, store, file = path.toStdString()] {
-        Outcome o;
-        try {
-            const auto parsed = runs::parseRunsFile(file, runs::KnownIds::shipped());
-            o.report =
-                runs::importRuns(*store, parsed, policy, [&](std::size_t done, std::size_t total) {
-                    percent = static_cast<int>(100 * done / total);
-                    if (cancel) {
-                        throw std::runtime_error("cancelled");
-                    }
-                });
-        } catch (const InputError& e) {
-            o.error = QString::fromUtf8(e.what());
-        } catch (const std::exception& e) {
-            o.error = QString::fromUtf8(e.what());
-        }
-        return o;
-    }));
-    loop.exec();
-    poll.stop();
-    progress.reset();
-    const Outcome o = watcher.result();
-    reloadRuns();
-    if (!o.error.isEmpty()) {
-        runs::ImportReport r;
-        r.issues.push_back({0, "import", path.toStdString(), o.error.toStdString()});
-        statusBar()->showMessage(tr("Import of %1 failed: %2").arg(path, o.error), 10000);
-        return r;
-    }
-    statusBar()->showMessage(tr("%1: %2 runs imported, %3 already present, %4 invalid%5")
-                                 .arg(QFileInfo(path).fileName())
-                                 .arg(o.report.inserted)
-                                 .arg(o.report.duplicates)
-                                 .arg(o.report.invalid)
-                                 .arg(o.report.committed ? QString() : tr(" — nothing imported")),
-                             10000);
-    return o.report;
-}
-
-void MainWindow::importRunsInteractive() {
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Import measured runs"), lastDirectory.get(),
-                                     tr("Runs (*.csv *.json);;CSV (*.csv);;JSON (*.json)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    runs::ImportReport r = importRunsFile(path, runs::ImportPolicy::AllOrNothing);
-    if (r.issues.empty()) {
-        return;
-    }
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Import report"));
-    auto* layout = new QVBoxLayout(&dialog);
-    layout->addWidget(
-        new QLabel(r.committed ? tr("%1 rows imported; these rows were skipped:").arg(r.inserted)
-                               : tr("Nothing was imported (all or nothing). Problems:"),
-                   &dialog));
-    auto* text = new QPlainTextEdit(&dialog);
-    text->setReadOnly(true);
-    for (const auto& i : r.issues) {
-        text->appendPlainText(QString::fromStdString(i.message()));
-    }
-    layout->addWidget(text);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-    QPushButton* valid = nullptr;
-    if (!r.committed && !r.issues.empty() && r.issues.front().line > 1) {
-        valid = buttons->addButton(tr("Import the valid rows"), QDialogButtonBox::AcceptRole);
-    }
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    layout->addWidget(buttons);
-    dialog.resize(700, 400);
-    if (dialog.exec() == QDialog::Accepted && valid) {
-        importRunsFile(path, runs::ImportPolicy::SkipInvalid);
-    }
-}
-
-void MainWindow::deleteRuns(const std::vector<std::int64_t>& ids) {
-    if (!runStore_ || ids.empty()) {
-        return;
-    }
-    try {
-        doc_->undoStack()->push(new DeleteRunsCommand(this, runStore_.get(), ids));
-    } catch (const std::exception& e) {
-        statusBar()->showMessage(QString::fromUtf8(e.what()), 8000);
-        reloadRuns();
-    }
-}
-
-namespace {
-runs::Calibration calibrateRuns(const std::vector<runs::Run>& chosen, const SessionState& s) {
-    return runs::calibrate(chosen, s.gpu, s.stencil, s.variant, runs::CalibrationOptions{},
-                           QDate::currentDate().toString(Qt::ISODate).toStdString());
-}
-} // namespace
-
-std::vector<runs::Run> MainWindow::runsWithIds(const std::vector<std::int64_t>& ids) const {
-    std::vector<runs::Run> chosen;
-    for (const auto& r : runs_) {
-        if (std::find(ids.begin(), ids.end(), r.id) != ids.end()) {
-            chosen.push_back(r);
-        }
-    }
-    return chosen;
-}
-
-runs::Calibration MainWindow::calibrateSession(const std::vector<std::int64_t>& ids) const {
-    return calibrateRuns(runsWithIds(ids), doc_->state());
-}
-
-void MainWindow::applyCalibration(const runs::Calibration& c) {
-    SessionState s = doc_->state();
-    if (c.gpu != s.gpu.id || c.stencil != s.stencil.id) {
-        statusBar()->showMessage(tr("The calibration is for another GPU or stencil."), 8000);
-        return;
-    }
-    s.stencil.cIterByGpu[c.gpu] = c.fittedStencil.cIterByGpu.at(c.gpu);
-    s.stencil.cIterByGpu[c.gpu].edited = true;
-    for (const auto& fv : c.values) {
-        if (fv.parameter != runs::FitParameter::CIter) {
-            const std::string key(runs::name(fv.parameter));
-            s.gpu.params[key] = c.fittedGpu.params.at(key);
-            s.gpu.params[key].edited = true;
-        }
-    }
-    doc_->edit(tr("Apply calibration (%1 runs)").arg(c.runsUsed), s);
-}
-
-void MainWindow::calibrateInteractive(const std::vector<std::int64_t>& ids) {
-    // The fit evaluates T_alg thousands of times per run: off the GUI thread, with a busy
-    // indicator (core's fit has no cancellation point).
-    struct Outcome {
-        runs::Calibration calibration;
-        QString error;
-    };
-    QProgressDialog busy(tr("Fitting C_iter to %1 runs…").arg(ids.size()), QString(), 0, 0, this);
-    busy.setWindowModality(Qt::WindowModal);
-    busy.setMinimumDuration(300);
-    QFutureWatcher<Outcome> watcher;
-    QEventLoop loop;
-    connect(&watcher, &QFutureWatcher<Outcome>::finished, &loop, &QEventLoop::quit);
-    // The worker gets copies: the document and the run list stay the GUI thread's.
-    watcher.setFuture(QtConcurrent::run([chosen = runsWithIds(ids), state = doc_->state()] {
-        Outcome o;
-        try {
-            o.calibration = calibrateRuns(chosen, state);
-        } catch (const InputError& e) {
-            o.error = QString::fromUtf8(e.what());
-        }
-        return o;
-    }));
-    loop.exec();
-    busy.reset();
-    const Outcome outcome = watcher.result();
-    if (!outcome.error.isEmpty()) {
-        QMessageBox::warning(this, tr("Calibration"), outcome.error);
-        return;
-    }
-    const runs::Calibration& c = outcome.calibration;
-    QString text = tr("<p>C_iter of <b>%1</b> on <b>%2</b> fitted to %3 runs (least squares of "
-                      "the relative errors):</p><ul>")
-                       .arg(QString::fromStdString(c.stencil), QString::fromStdString(c.gpu))
-                       .arg(c.runsUsed);
-    for (const auto& fv : c.values) {
-        text += tr("<li>%1: %2 → <b>%3</b></li>")
-                    .arg(QString::fromLatin1(runs::name(fv.parameter).data()))
-                    .arg(fv.before, 0, 'g', 6)
-                    .arg(fv.after, 0, 'g', 6);
-    }
-    text += tr("</ul><p>RMSE %1 % → %2 %; MAPE %3 % → %4 %.</p>")
-                .arg(c.before.rmse * 100, 0, 'f', 2)
-                .arg(c.after.rmse * 100, 0, 'f', 2)
-                .arg(c.before.mape * 100, 0, 'f', 2)
-                .arg(c.after.mape * 100, 0, 'f', 2);
-    QMessageBox box(this);
-    box.setWindowTitle(tr("Calibration"));
-    box.setTextFormat(Qt::RichText);
-    box.setText(text);
-    QPushButton* apply = box.addButton(tr("Apply to session"), QMessageBox::AcceptRole);
-    QPushButton* save = box.addButton(tr("Save profile…"), QMessageBox::ActionRole);
-    box.addButton(QMessageBox::Cancel);
-    box.exec();
-    if (box.clickedButton() == apply) {
-        applyCalibration(c);
-    } else if (box.clickedButton() == save) {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Save the fitted stencil profile"),
-            QDir(lastDirectory.get()).filePath(QString::fromStdString(c.stencil) + "-fitted.json"),
-            tr("Stencil profiles (*.json)"));
-        if (!path.isEmpty()) {
-            try {
-                writeTextAtomic(path.toStdString(), toJson(c.fittedStencil).dump(2) + "\n");
-            } catch (const InputError& e) {
-                QMessageBox::warning(this, tr("Save profile"), QString::fromUtf8(e.what()));
-            }
-        }
-    }
-}
-
-void MainWindow::startOptimize() {
-    if (optimize_->isRunning()) {
-        return;
-    }
-    // The exhaustive search can be long for big 3D problems: off the GUI thread.
-    optimizeStart_ = doc_->state();
-    tilingEditor_->setOptimizeBusy(true);
-    statusBar()->showMessage(tr("Searching the feasible space for the optimal tiles…"));
-    optimize_->setFuture(QtConcurrent::run([s = optimizeStart_]() mutable {
-        OptimizeJob job;
-        try {
-            job.found = applyOptimalTiles(s);
-        } catch (const InputError& e) {
-            job.error = QString::fromUtf8(e.what());
-        }
-        job.state = std::move(s);
-        return job;
-    }));
-}
-
-void MainWindow::optimizeFinished() {
-    tilingEditor_->setOptimizeBusy(false);
-    const OptimizeJob job = optimize_->result();
-    if (!job.error.isEmpty()) {
-        statusBar()->showMessage(job.error, 8000);
-    } else if (!job.found) {
-        statusBar()->showMessage(tr("No feasible tiling for this problem and GPU."), 8000);
-    } else if (!sameSession(doc_->state(), optimizeStart_)) {
-        // Stale: the session changed while the search ran; its optimum no longer applies.
-        statusBar()->showMessage(
-            tr("The session changed during the search; press Optimal tiles again."), 8000);
-    } else {
-        statusBar()->clearMessage();
-        doc_->edit(tr("Optimal tiles"), job.state);
-    }
-}
-
-void MainWindow::chooseGpu(const QString& id) {
-    SessionState s = doc_->state();
-    try {
-        s.gpu = loadGpuProfile(id.toStdString());
-        doc_->edit(tr("Choose GPU %1").arg(id), s);
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("GPU profile"), QString::fromUtf8(e.what()));
-        refresh();
-    }
-}
-
-void MainWindow::chooseStencil(const QString& id) {
-    SessionState s = doc_->state();
-    try {
-        s.stencil = loadStencilProfile(id.toStdString());
-        if (s.stencil.dim != s.problem.dim) {
-            s.problem = defaultProblem(s.stencil.dim);
-            s.tiles = talg::Tiles{{8, 1, 1}, 4};
-            s.tiles
-                .space[static_cast<std::size_t>(std::max(0, talg::innermostIndex(s.stencil.dim)))] =
-                s.stencil.dim == 1 ? 64 : 32;
-            if (s.stencil.dim == 3) {
-                s.tiles.space[1] = 4;
-            }
-            try {
-                applyOptimalTiles(s); // needs C_iter; without one the default tiles stay
-            } catch (const InputError&) {
-            }
-        }
-        doc_->edit(tr("Choose stencil %1").arg(id), s);
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Stencil profile"), QString::fromUtf8(e.what()));
-        refresh();
-    }
-}
-
 bool MainWindow::openSession(const QString& path, QString* error, bool quiet) {
     try {
-        doc_->open(path);
+        const QStringList warnings = doc_->open(path);
         addRecent(path);
         lastDirectory.set(QFileInfo(path).absolutePath());
+        if (!warnings.isEmpty()) {
+            showMessage(tr("Opened %1 with %n warning(s): %2", nullptr, int(warnings.size()))
+                            .arg(QFileInfo(path).fileName(), warnings.join("; ")),
+                        15000);
+        } else {
+            showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+        }
         return true;
     } catch (const InputError& e) {
         const QString msg = QString::fromUtf8(e.what());
@@ -867,6 +375,7 @@ bool MainWindow::save() {
     }
     try {
         doc_->saveAs(doc_->filePath());
+        showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(doc_->filePath())), 5000);
         return true;
     } catch (const InputError& e) {
         QMessageBox::warning(this, tr("Save session"), QString::fromUtf8(e.what()));
@@ -888,6 +397,7 @@ bool MainWindow::saveAs() {
         doc_->saveAs(path);
         addRecent(path);
         lastDirectory.set(QFileInfo(path).absolutePath());
+        showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
         return true;
     } catch (const InputError& e) {
         QMessageBox::warning(this, tr("Save session"), QString::fromUtf8(e.what()));
@@ -913,42 +423,64 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         e->ignore();
         return;
     }
+    setPresentation(false);
     windowGeometry.set(saveGeometry());
-    dockLayout.set(saveState());
+    for (auto* w : workspaces_) {
+        if (w->isActive()) {
+            w->saveLayout();
+        }
+    }
     e->accept();
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
+    // Ctrl+Z / Ctrl+Shift+Z in a field undo on the document, not in the field's own text
+    // history: the field then shows the document's value again, and the views follow.
+    if (e->type() == QEvent::ShortcutOverride) {
+        auto* key = static_cast<QKeyEvent*>(e);
+        if ((key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) &&
+            (qobject_cast<QLineEdit*>(watched) || qobject_cast<QAbstractSpinBox*>(watched)) &&
+            static_cast<QWidget*>(watched)->window() == this) {
+            e->ignore();
+            return true; // not accepted: the Edit menu's shortcut runs
+        }
+    }
+    return QMainWindow::eventFilter(watched, e);
 }
 
 void MainWindow::addRecent(const QString& path) {
     QStringList list = recentFiles.get();
-    list.removeAll(path);
-    list.prepend(path);
-    while (list.size() > kMaxRecent) {
-        list.removeLast();
+    if (!path.isEmpty()) {
+        list.removeAll(path);
+        list.prepend(path);
+        while (list.size() > kMaxRecent) {
+            list.removeLast();
+        }
+        recentFiles.set(list);
     }
-    recentFiles.set(list);
-    updateRecentMenu();
-}
-
-void MainWindow::updateRecentMenu() {
     recentMenu_->clear();
-    const QStringList list = recentFiles.get();
-    for (const QString& path : list) {
+    for (const QString& p : list) {
         recentMenu_
-            ->addAction(QFileInfo(path).fileName(), this,
-                        [this, path] {
+            ->addAction(QFileInfo(p).fileName(), this,
+                        [this, p] {
                             if (maybeSave()) {
-                                openSession(path);
+                                openSession(p);
                             }
                         })
-            ->setToolTip(path);
+            ->setToolTip(p);
     }
     recentMenu_->setEnabled(!list.isEmpty());
+    start_->setRecent(list);
 }
 
 void MainWindow::exportCurrentView(bool asCsv) {
-    auto* view = views_[static_cast<std::size_t>(std::max(0, tabs_->currentIndex()))];
+    Workspace* w = currentWorkspace();
+    widgets::ExplorerView* view = w ? w->currentView() : nullptr;
+    if (!view) {
+        return;
+    }
     QString path = QFileDialog::getSaveFileName(
-        this, asCsv ? tr("Export view asCsv") : tr("Export view"),
+        this, asCsv ? tr("Export view data as CSV") : tr("Export view"),
         lastDirectory.get() + "/" + view->fileStem() + (asCsv ? ".csv" : ".png"),
         asCsv ? tr("CSV (*.csv)")
               : tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"));
@@ -960,16 +492,16 @@ void MainWindow::exportCurrentView(bool asCsv) {
         QDialog dialog(this);
         dialog.setWindowTitle(tr("Export size"));
         auto* form = new QFormLayout(&dialog);
-        auto* w = new QSpinBox(&dialog);
-        auto* h = new QSpinBox(&dialog);
-        w->setRange(16, 20000);
-        h->setRange(16, 20000);
-        w->setValue(size.width());
-        h->setValue(size.height());
-        w->setSuffix(" px");
-        h->setSuffix(" px");
-        form->addRow(tr("Width"), w);
-        form->addRow(tr("Height"), h);
+        auto* wBox = new QSpinBox(&dialog);
+        auto* hBox = new QSpinBox(&dialog);
+        wBox->setRange(16, 20000);
+        hBox->setRange(16, 20000);
+        wBox->setValue(size.width());
+        hBox->setValue(size.height());
+        wBox->setSuffix(" px");
+        hBox->setSuffix(" px");
+        form->addRow(tr("Width"), wBox);
+        form->addRow(tr("Height"), hBox);
         auto* buttons =
             new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
         form->addRow(buttons);
@@ -978,15 +510,16 @@ void MainWindow::exportCurrentView(bool asCsv) {
         if (dialog.exec() != QDialog::Accepted) {
             return;
         }
-        size = QSize(w->value(), h->value());
+        size = QSize(wBox->value(), hBox->value());
         exportSize.set(size);
     }
+    w->finishPendingWork();
     const QString error = widgets::exportView(*view, path, size);
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Export"), error);
     } else {
         lastDirectory.set(QFileInfo(path).absolutePath());
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+        showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
     }
 }
 
@@ -999,64 +532,67 @@ void MainWindow::setPresentation(bool on) {
         const QSignalBlocker block(presentationAction_);
         presentationAction_->setChecked(on);
     }
+    if (on) {
+        // Back to exactly this window afterwards: maximised stays maximised.
+        wasMaximized_ = isMaximized();
+        geometryBeforePresentation_ = saveGeometry();
+    }
     QFont f = normalFont_;
     if (on) {
         f.setPointSize(std::max(14, normalFont_.pointSize() + 5));
     }
     QApplication::setFont(f);
-    for (auto* v : views_) {
-        v->setPresentation(on);
+    if (Workspace* w = currentWorkspace()) {
+        w->setPresentation(on);
     }
-    // The audience needs the view, not the editors: docks go away until presentation ends
-    // (View menu brings any back), and the previous layout returns afterwards.
+    modeBar_->setVisible(!on);
     if (on) {
-        layoutBeforePresentation_ = saveState();
-        for (auto* d : findChildren<QDockWidget*>()) {
-            d->hide();
-        }
         showFullScreen();
     } else {
-        showNormal();
-        restoreState(layoutBeforePresentation_);
+        if (wasMaximized_) {
+            showMaximized();
+        } else {
+            showNormal();
+            restoreGeometry(geometryBeforePresentation_);
+        }
     }
-    refresh();
 }
 
 QString MainWindow::writeScreenshots(const QString& dir, const QSize& viewSize) {
     if (!QDir().mkpath(dir)) {
         return tr("%1: cannot create the folder").arg(dir);
     }
-    for (int i = 0; i < tabs_->count(); ++i) {
-        tabs_->setCurrentIndex(i);
+    const auto grabTo = [&](const QString& name) -> QString {
         QApplication::processEvents();
-    }
-    // Wait for the background searches (top tilings, codesign).
-    for (auto* v : views_) {
-        v->finishPendingWork();
-    }
-    QApplication::processEvents();
-    tabs_->setCurrentIndex(0);
-    QApplication::processEvents();
-    if (!grab().save(QDir(dir).filePath("main-window.png"))) {
-        return tr("%1: cannot write main-window.png").arg(dir);
-    }
-    for (int i = 0; i < tabs_->count(); ++i) {
-        tabs_->setCurrentIndex(i);
-        QApplication::processEvents();
-        auto* view = views_[static_cast<std::size_t>(i)];
-        view->finishPendingWork();
-        QApplication::processEvents();
-        if (!grab().save(QDir(dir).filePath("window-" + view->fileStem() + ".png"))) {
-            return tr("%1: cannot write window-%2.png").arg(dir, view->fileStem());
+        if (!grab().save(QDir(dir).filePath(name))) {
+            return tr("%1: cannot write %2").arg(dir, name);
         }
-        const QString error =
-            widgets::exportView(*view, QDir(dir).filePath(view->fileStem() + ".png"), viewSize);
-        if (!error.isEmpty()) {
-            return error;
-        }
+        return {};
+    };
+    showStart();
+    if (QString e = grabTo("start.png"); !e.isEmpty()) {
+        return e;
     }
-    tabs_->setCurrentIndex(0);
-    return {};
+    for (auto* w : workspaces_) {
+        showWorkspace(w);
+        for (int i = 0; i < w->viewTabs()->count(); ++i) {
+            w->viewTabs()->setCurrentIndex(i);
+            QApplication::processEvents();
+            w->finishPendingWork();
+            auto* view = w->views()[static_cast<std::size_t>(i)];
+            if (QString e = grabTo("window-" + view->fileStem() + ".png"); !e.isEmpty()) {
+                return e;
+            }
+            const QString error =
+                widgets::exportView(*view, QDir(dir).filePath(view->fileStem() + ".png"), viewSize);
+            if (!error.isEmpty()) {
+                return error;
+            }
+        }
+        w->viewTabs()->setCurrentIndex(0);
+    }
+    showWorkspace(workspaces_.front());
+    return grabTo("main-window.png");
 }
 
 } // namespace cdx::app

@@ -1,173 +1,91 @@
 #pragma once
 
-#include "runs/run_import.hpp"
-#include "runs/run_stats.hpp"
-#include "runs/run_store.hpp"
-#include "session/session.hpp"
+#include "workspace.hpp"
 
-#include <QFutureWatcher>
 #include <QMainWindow>
-#include <memory>
 #include <vector>
 
+class QActionGroup;
 class QLabel;
 class QMenu;
-class QTabWidget;
-
-namespace cdx::widgets {
-class ArchitectureView;
-class BottleneckView;
-class BreakdownView;
-class CodesignView;
-class DieAreaView;
-class ExplorerView;
-class GpuEditor;
-class KernelEditor;
-class MwpWarpsView;
-class PowerView;
-class RegimeMapView;
-class RunsView;
-class StencilEditor;
-class SweepView;
-class TileSpaceMapView;
-class TilingEditor;
-class TilingGeometryView;
-class TopTilingsView;
-class VariantEditor;
-} // namespace cdx::widgets
-
-namespace cdx::talg {
-struct Tiles;
-} // namespace cdx::talg
+class QStackedWidget;
+class QToolBar;
 
 namespace cdx::app {
 
+class RunDatabase;
 class SessionDocument;
+class StartPage;
 
-// Wiring only: editors and views on one side, the document on the other. Every edit
-// becomes an undoable command on the document; every change redraws the visible view.
+// The shell: a mode bar on the left (Start and one workspace per model family), the menus,
+// the status line and the session's file handling. It knows only the Workspace interface
+// and the registration list (workspaces/workspaces.hpp); each workspace brings its docks,
+// views, status text and menu entries.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
     explicit MainWindow(SessionDocument* doc, QWidget* parent = nullptr);
+    ~MainWindow() override;
 
-    widgets::TileSpaceMapView* mapView() const { return map_; }
-    widgets::SweepView* sweepView() const { return sweep_; }
-    widgets::BreakdownView* breakdownView() const { return breakdown_; }
-    widgets::TopTilingsView* topTilingsView() const { return top_; }
-    widgets::TilingGeometryView* geometryView() const { return geometry_; }
-    widgets::DieAreaView* dieAreaView() const { return dieArea_; }
-    widgets::ArchitectureView* architectureView() const { return architecture_; }
-    widgets::CodesignView* codesignView() const { return codesign_; }
-    widgets::BottleneckView* bottleneckView() const { return bottleneck_; }
-    widgets::MwpWarpsView* mwpWarpsView() const { return mwpWarps_; }
-    widgets::RegimeMapView* regimeMapView() const { return regimeMap_; }
-    widgets::PowerView* powerView() const { return power_; }
-    widgets::KernelEditor* kernelEditor() const { return kernelEditor_; }
-    widgets::RunsView* runsView() const { return runsView_; }
-
-    // The measured-run database (default: runs.sqlite in the user's data folder). On error the
-    // reason is returned (and shown) and no database is open.
-    QString openRunDatabase(const QString& path);
-    QString runDatabasePath() const { return runDbPath_; }
-    const std::vector<runs::Run>& measuredRuns() const { return runs_; }
-    // Imports a CSV/JSON file into the open database off the GUI thread (progress, Cancel)
-    // and waits for it. With issues under AllOrNothing nothing is written.
-    runs::ImportReport importRunsFile(const QString& path, runs::ImportPolicy policy);
-    // Deletes runs (one undo step on Edit ▸ Undo).
-    void deleteRuns(const std::vector<std::int64_t>& ids);
-    // Fits the session stencil's C_iter on the session GPU to these runs.
-    runs::Calibration calibrateSession(const std::vector<std::int64_t>& ids) const;
-    // Writes the fitted C_iter into the session stencil (undoable).
-    void applyCalibration(const runs::Calibration& c);
-    // Re-reads the runs (after a delete, restore or import).
-    void reloadRuns();
-    widgets::GpuEditor* gpuEditor() const { return gpuEditor_; }
-    widgets::StencilEditor* stencilEditor() const { return stencilEditor_; }
-    widgets::TilingEditor* tilingEditor() const { return tilingEditor_; }
-    widgets::VariantEditor* variantEditor() const { return variantEditor_; }
-    std::vector<widgets::ExplorerView*> views() const { return views_; }
-    QTabWidget* viewTabs() const { return tabs_; }
+    const std::vector<Workspace*>& workspaces() const { return workspaces_; }
+    // The registered workspace of type W (tests reach a family's views through it).
+    template <class W> W* workspace() const {
+        for (auto* w : workspaces_) {
+            if (auto* found = qobject_cast<W*>(w)) {
+                return found;
+            }
+        }
+        return nullptr;
+    }
+    Workspace* currentWorkspace() const; // nullptr on the Start page
+    StartPage* startPage() const { return start_; }
+    void showStart();
+    void showWorkspace(Workspace* w);
+    RunDatabase* runDatabase() const { return runs_; }
     QString statusText() const;
-    bool optimizing() const { return optimize_->isRunning(); }
 
     // Opens a session file; on error shows (or, quiet, returns) the reason and keeps the
-    // current session.
+    // current session. Unknown fields are reported as warnings in the status line.
     bool openSession(const QString& path, QString* error = nullptr, bool quiet = false);
     void setPresentation(bool on);
-    // PNG of the main window and of every view into `dir`; empty string or the reason.
+    bool presentation() const { return presentation_; }
+    // PNG of the window in every workspace view and of every view into `dir`.
     QString writeScreenshots(const QString& dir, const QSize& viewSize);
 
 protected:
     void closeEvent(QCloseEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void buildMenus();
-    void refresh();
-    void refreshView(widgets::ExplorerView* v);
+    void updateStatus();
     void updateTitle();
-    void updateRecentMenu();
+    void updateViewMenu();
     void addRecent(const QString& path);
     bool maybeSave();
     bool save();
     bool saveAs();
     void exportCurrentView(bool asCsv);
-    void importRunsInteractive();
-    std::vector<runs::Run> runsWithIds(const std::vector<std::int64_t>& ids) const;
-    void calibrateInteractive(const std::vector<std::int64_t>& ids);
-
-    void startOptimize();
-    void optimizeFinished();
-    void chooseGpu(const QString& id);
-    void chooseStencil(const QString& id);
-    void setParameter(const QString& key, double value, bool isNull);
-    void setTiles(const talg::Tiles& t, bool dragging);
-    // Writes the design's area inputs into the session GPU (one undo step per drag).
-    void setArchitecture(const area::Architecture& a, const QString& label, bool dragging);
-    // One undoable edit of the MWP-CWP settings, refused (with the reason in the status bar)
-    // when the model cannot evaluate them.
-    void editMwp(const QString& label, const MwpSettings& m);
+    void showMessage(const QString& text, int ms);
 
     SessionDocument* doc_;
-    widgets::TileSpaceMapView* map_ = nullptr;
-    widgets::SweepView* sweep_ = nullptr;
-    widgets::BreakdownView* breakdown_ = nullptr;
-    widgets::TopTilingsView* top_ = nullptr;
-    widgets::TilingGeometryView* geometry_ = nullptr;
-    widgets::DieAreaView* dieArea_ = nullptr;
-    widgets::ArchitectureView* architecture_ = nullptr;
-    widgets::CodesignView* codesign_ = nullptr;
-    widgets::BottleneckView* bottleneck_ = nullptr;
-    widgets::MwpWarpsView* mwpWarps_ = nullptr;
-    widgets::RegimeMapView* regimeMap_ = nullptr;
-    widgets::PowerView* power_ = nullptr;
-    widgets::KernelEditor* kernelEditor_ = nullptr;
-    widgets::RunsView* runsView_ = nullptr;
-    std::unique_ptr<runs::RunStore> runStore_;
-    QString runDbPath_;
-    std::vector<runs::Run> runs_;
-    widgets::GpuEditor* gpuEditor_ = nullptr;
-    widgets::StencilEditor* stencilEditor_ = nullptr;
-    widgets::TilingEditor* tilingEditor_ = nullptr;
-    widgets::VariantEditor* variantEditor_ = nullptr;
-    std::vector<widgets::ExplorerView*> views_;
-    std::vector<bool> dirty_;
-    QTabWidget* tabs_ = nullptr;
+    RunDatabase* runs_ = nullptr;
+    std::vector<Workspace*> workspaces_;
+    StartPage* start_ = nullptr;
+    QStackedWidget* stack_ = nullptr;
+    QToolBar* modeBar_ = nullptr;
+    QActionGroup* modes_ = nullptr;
     QLabel* status_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
     QAction* presentationAction_ = nullptr;
+    QAction* exportAction_ = nullptr;
+    QAction* exportCsvAction_ = nullptr;
     bool presentation_ = false;
+    bool wasMaximized_ = false;
+    QByteArray geometryBeforePresentation_;
     QFont normalFont_;
-    QByteArray layoutBeforePresentation_;
-    struct OptimizeJob {
-        SessionState state; // the session the search started from, with the tiles found
-        bool found = false;
-        QString error;
-    };
-    QFutureWatcher<OptimizeJob>* optimize_ = nullptr;
-    SessionState optimizeStart_;
 };
 
 } // namespace cdx::app

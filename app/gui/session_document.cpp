@@ -35,9 +35,15 @@ void SessionDocument::saveAs(const QString& path) {
     emit fileChanged();
 }
 
-void SessionDocument::open(const QString& path) {
-    const SessionState loaded = loadSession(std::filesystem::path(path.toStdString()));
+QStringList SessionDocument::open(const QString& path) {
+    std::vector<std::string> warnings;
+    const SessionState loaded = loadSession(std::filesystem::path(path.toStdString()), &warnings);
     reset(loaded, path);
+    QStringList out;
+    for (const auto& w : warnings) {
+        out << QString::fromStdString(w);
+    }
+    return out;
 }
 
 void SessionDocument::setStateFromCommand(const SessionState& s) {

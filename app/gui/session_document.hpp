@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QUndoCommand>
 
 class QUndoStack;
@@ -31,8 +32,9 @@ public:
     void reset(const SessionState& s, const QString& path = {});
     // Save to `path` (atomic); throws InputError with the reason on failure.
     void saveAs(const QString& path);
-    // Load `path`; on failure throws InputError and the document keeps its state.
-    void open(const QString& path);
+    // Load `path`; on failure throws InputError and the document keeps its state. Returns the
+    // warnings of the reader (unknown fields ignored).
+    QStringList open(const QString& path);
 
     // Applied by the undo commands.
     void setStateFromCommand(const SessionState& s);

@@ -2,7 +2,7 @@
 // tS1 costs the GUI thread (core recompute of the slice + QCustomPlot replot), offscreen.
 
 #include "session/session.hpp"
-#include "tile_space_map_view.hpp"
+#include "talg/tile_space_map_view.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,5 +1,6 @@
 #include "area/codesign_view.hpp"
 
+#include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 
@@ -11,7 +12,6 @@
 #include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <qcustomplot.h>
@@ -53,22 +53,25 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     progress_ = new QProgressBar(this);
     progress_->setObjectName("codesignProgress");
     progress_->setMaximumWidth(180);
+    // Two rows: what is searched, then the area ranges (one row did not fit a laptop screen).
     bar->addWidget(new QLabel(tr("Workload"), this));
     bar->addWidget(workload_);
-    bar->addSpacing(12);
-    bar->addWidget(new QLabel(tr("Designs from"), this));
-    bar->addWidget(areaMin_);
-    bar->addWidget(new QLabel(tr("to"), this));
-    bar->addWidget(areaMax_);
-    bar->addSpacing(12);
-    bar->addWidget(new QLabel(tr("Budget band"), this));
-    bar->addWidget(budgetMin_);
-    bar->addWidget(new QLabel(tr("to"), this));
-    bar->addWidget(budgetMax_);
     bar->addStretch(1);
     bar->addWidget(progress_);
     bar->addWidget(cancel_);
     layout->addLayout(bar);
+    auto* ranges = new QHBoxLayout;
+    ranges->addWidget(new QLabel(tr("Designs from"), this));
+    ranges->addWidget(areaMin_);
+    ranges->addWidget(new QLabel(tr("to"), this));
+    ranges->addWidget(areaMax_);
+    ranges->addSpacing(12);
+    ranges->addWidget(new QLabel(tr("Budget band"), this));
+    ranges->addWidget(budgetMin_);
+    ranges->addWidget(new QLabel(tr("to"), this));
+    ranges->addWidget(budgetMax_);
+    ranges->addStretch(1);
+    layout->addLayout(ranges);
     status_ = new QLabel(this);
     status_->setObjectName("codesignStatus");
     status_->setWordWrap(true);
@@ -85,15 +88,23 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     layout->addWidget(plot_, 1);
 
-    poll_ = new QTimer(this);
-    poll_->setInterval(100);
-    watcher_ = new QFutureWatcher<Job>(this);
-    connect(watcher_, &QFutureWatcher<Job>::finished, this, &CodesignView::finished);
-    connect(poll_, &QTimer::timeout, this, [this] {
-        if (done_ && total_) {
-            progress_->setMaximum(static_cast<int>(std::max<std::size_t>(1, total_->load())));
-            progress_->setValue(static_cast<int>(done_->load()));
-        }
+    job_ = new BackgroundJob(this);
+    progress_->setRange(0, 1000);
+    connect(job_, &BackgroundJob::progressChanged, this,
+            [this](double f) { progress_->setValue(static_cast<int>(f * 1000)); });
+    connect(job_, &BackgroundJob::failed, this, [this](const QString& why) {
+        cancel_->setEnabled(false);
+        error_ = why;
+        result_.reset();
+        resultKey_ = runningKey_;
+        runningKey_.clear();
+        redraw();
+    });
+    connect(job_, &BackgroundJob::cancelled, this, [this] {
+        cancel_->setEnabled(false);
+        cancelledKey_ = runningKey_;
+        runningKey_.clear();
+        status_->setText(tr("Cancelled; change a setting to search again."));
     });
     connect(cancel_, &QPushButton::clicked, this, &CodesignView::cancel);
     for (QDoubleSpinBox* b : {areaMin_, areaMax_, budgetMin_, budgetMax_}) {
@@ -107,12 +118,7 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     setPresentation(false);
 }
 
-CodesignView::~CodesignView() {
-    if (cancelFlag_) {
-        *cancelFlag_ = true;
-    }
-    watcher_->waitForFinished();
-}
+CodesignView::~CodesignView() = default;
 
 void CodesignView::setPresentation(bool on) {
     presentation_ = on;
@@ -167,7 +173,7 @@ void CodesignView::setSession(const SessionState& s) {
         updating_ = false;
     }
     const std::string key = keyOf(s);
-    if (key != resultKey_ && key != runningKey_) {
+    if (key != resultKey_ && key != runningKey_ && key != cancelledKey_) {
         start();
     }
     redraw();
@@ -177,24 +183,18 @@ void CodesignView::start() {
     if (!session_) {
         return;
     }
-    if (watcher_->isRunning()) {
-        *cancelFlag_ = true; // finished() starts again with the newest session
-        return;
-    }
     const SessionState s = *session_;
     runningKey_ = keyOf(s);
-    cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
-    done_ = std::make_shared<std::atomic<std::size_t>>(0);
-    total_ = std::make_shared<std::atomic<std::size_t>>(1);
     cancel_->setEnabled(true);
     progress_->setValue(0);
     status_->setText(tr("Searching every design's exact optimal tilings…"));
-    poll_->start();
-    watcher_->setFuture(QtConcurrent::run([s, key = runningKey_, cancel = cancelFlag_, done = done_,
-                                           total = total_]() {
-        Job job;
-        job.key = key;
-        try {
+    // A newer start (the session changed) makes this search stale: it stops, its result is
+    // dropped.
+    job_->start(
+        tr("Codesign search…"),
+        [this, s, key = runningKey_](JobControl& c) -> BackgroundJob::Deliver {
+            auto job = std::make_shared<Job>();
+            job->key = key;
             const search::Workload w = search::loadWorkload(s.codesign.workload, s.gpu.id);
             search::CodesignOptions o;
             o.base = s.modelGpu();
@@ -203,19 +203,19 @@ void CodesignView::start() {
             o.form = s.areaForm;
             o.areaMin = s.codesign.areaMin;
             o.areaMax = s.codesign.areaMax;
-            o.cancel = cancel.get();
-            o.progress = [done, total](const search::CodesignProgress& p) {
-                *done = p.done;
-                *total = p.total;
+            o.cancel = c.cancelFlag();
+            o.progress = [&c](const search::CodesignProgress& p) {
+                c.setProgress(static_cast<double>(p.done) /
+                              static_cast<double>(std::max<std::size_t>(1, p.total)));
             };
-            // Speed-ups against the shipped profile of this GPU (stable while designs are
-            // tried); a GPU without a shipped profile is its own reference.
+            // Speed-ups against the shipped profile of this GPU (stable while designs are tried);
+            // a GPU without a shipped profile is its own reference.
             try {
                 o.reference = toGpu(loadGpuProfile(s.gpu.id));
             } catch (const InputError&) {
             }
-            job.result = search::runCodesign(w, o);
-            const double refTime = job.result.reference.weightedTime;
+            job->result = search::runCodesign(w, o);
+            const double refTime = job->result.reference.weightedTime;
             // The two Maxwell references under the same time model.
             const auto reference = [&](const char* id, search::DesignPoint& d, double* areas) {
                 const GpuProfile p = loadGpuProfile(id);
@@ -228,28 +228,16 @@ void CodesignView::start() {
                 areas[0] = area::areaBreakdown(a, o.coefficients, o.form).total;
                 areas[1] = area::areaBreakdown(area::cacheLess(a), o.coefficients, o.form).total;
             };
-            reference("gtx980", job.gtx980, job.gtxArea);
-            reference("titanx", job.titanx, job.titanArea);
-        } catch (const InputError& e) {
-            job.error = QString::fromUtf8(e.what());
-        }
-        return job;
-    }));
+            reference("gtx980", job->gtx980, job->gtxArea);
+            reference("titanx", job->titanx, job->titanArea);
+            return [this, job] { finished(*job); };
+        });
 }
 
-void CodesignView::finished() {
-    if (runningKey_.empty() || watcher_->isRunning()) {
-        return; // already handled (finishPendingWork) or not finished
-    }
-    poll_->stop();
+void CodesignView::finished(Job& job) {
     cancel_->setEnabled(false);
-    Job job = watcher_->result();
     runningKey_.clear();
-    if (!job.error.isEmpty()) {
-        error_ = job.error;
-        result_.reset();
-        resultKey_ = job.key;
-    } else if (!job.result.cancelled) {
+    if (!job.result.cancelled) {
         error_.clear();
         result_ = std::make_unique<search::CodesignResult>(std::move(job.result));
         refs_ = std::make_unique<Job>();
@@ -260,30 +248,19 @@ void CodesignView::finished() {
         resultKey_ = job.key;
         progress_->setValue(progress_->maximum());
     }
-    if (session_ && keyOf(*session_) != resultKey_ && !cancelledByUser_) {
-        start(); // the session changed during the search
-    }
-    cancelledByUser_ = false;
     redraw();
 }
 
 void CodesignView::cancel() {
-    if (watcher_->isRunning()) {
-        cancelledByUser_ = true;
-        *cancelFlag_ = true;
-        status_->setText(tr("Cancelled; change a setting to search again."));
-    }
+    job_->cancel();
 }
 
 bool CodesignView::busy() const {
-    return watcher_->isRunning() || !runningKey_.empty();
+    return job_->isRunning();
 }
 
 void CodesignView::finishPendingWork() {
-    while (busy()) {
-        watcher_->waitForFinished();
-        finished();
-    }
+    job_->waitForFinished();
 }
 
 const search::DesignPoint* CodesignView::bestInBudget() const {

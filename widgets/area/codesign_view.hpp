@@ -3,7 +3,6 @@
 #include "common/explorer_view.hpp"
 #include "search/codesign.hpp"
 
-#include <QFutureWatcher>
 #include <QWidget>
 #include <atomic>
 #include <memory>
@@ -26,6 +25,8 @@ namespace cdx::widgets {
 // session's area range as area vs speed-up of the workload, the Pareto front, the budget band,
 // GTX 980 and Titan X marked (with and without caches). Runs off the GUI thread with a
 // progress bar and Cancel; clicking a design loads it into the editors.
+class BackgroundJob;
+
 class CodesignView : public QWidget, public ExplorerView {
     Q_OBJECT
 
@@ -68,7 +69,7 @@ private:
     };
     std::string keyOf(const SessionState& s) const;
     void start();
-    void finished();
+    void finished(Job& job);
     void redraw();
     void emitSettings();
 
@@ -83,20 +84,16 @@ private:
     QCustomPlot* plot_ = nullptr;
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
-    QTimer* poll_ = nullptr;
-    QFutureWatcher<Job>* watcher_ = nullptr;
-    std::shared_ptr<std::atomic<bool>> cancelFlag_;
-    std::shared_ptr<std::atomic<std::size_t>> done_;
-    std::shared_ptr<std::atomic<std::size_t>> total_;
+    BackgroundJob* job_ = nullptr;
     std::unique_ptr<search::CodesignResult> result_;
     std::unique_ptr<Job> refs_;
     std::string resultKey_;
     std::string runningKey_;
+    std::string cancelledKey_; // cancelled by the user: not restarted until the key changes
     std::optional<SessionState> session_;
     QString error_;
     bool presentation_ = false;
     bool updating_ = false;
-    bool cancelledByUser_ = false;
 };
 
 } // namespace cdx::widgets

@@ -2,6 +2,7 @@
 
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -130,7 +131,9 @@ void DieAreaView::setSession(const SessionState& s) {
             rows_.push_back({label, area::areaBreakdown(a, set, s.areaForm)});
         };
         const area::Architecture mine = s.architecture();
-        add(tr("%1 (session)\n%2").arg(QString::fromStdString(s.gpu.name), designText(mine)), mine);
+        add(tr("%1 (session)\n%2")
+                .arg(QString::fromStdString(profileLabel(s.gpu)), designText(mine)),
+            mine);
         for (const char* id : {"gtx980", "titanx"}) {
             try {
                 const GpuProfile p = loadGpuProfile(id);

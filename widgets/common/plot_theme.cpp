@@ -1,5 +1,7 @@
 #include "common/plot_theme.hpp"
 
+#include "params/profile_label.hpp"
+
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
@@ -138,8 +140,8 @@ QString mwpVariantLine(const mwp::MwpVariant& v) {
 
 QString mwpContext(const MwpSettings& m) {
     return QObject::tr("kernel %1 on %2, %3")
-        .arg(QString::fromStdString(m.kernel.id), QString::fromStdString(m.gpu.name),
-             mwpVariantLine(m.variant));
+        .arg(QString::fromStdString(profileLabel(m.kernel)),
+             QString::fromStdString(profileLabel(m.gpu)), mwpVariantLine(m.variant));
 }
 
 QString formatSeconds(double s) {

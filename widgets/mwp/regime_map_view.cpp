@@ -5,6 +5,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -77,17 +78,19 @@ RegimeMapView::RegimeMapView(QWidget* parent) : QWidget(parent) {
     yRange_ = rangeEdit("mapYRange");
     xLog_ = new QCheckBox(tr("log"), this);
     yLog_ = new QCheckBox(tr("log"), this);
-    bar->addWidget(new QLabel(tr("x:"), this));
-    bar->addWidget(xAxis_);
-    bar->addWidget(xRange_);
-    bar->addWidget(xLog_);
-    bar->addSpacing(16);
-    bar->addWidget(new QLabel(tr("y:"), this));
-    bar->addWidget(yAxis_);
-    bar->addWidget(yRange_);
-    bar->addWidget(yLog_);
-    bar->addStretch(1);
-    layout->addLayout(bar);
+    // One row per axis (both in one row did not fit a laptop screen).
+    auto* grid = new QGridLayout;
+    grid->addWidget(new QLabel(tr("x:"), this), 0, 0);
+    grid->addWidget(xAxis_, 0, 1);
+    grid->addWidget(xRange_, 0, 2);
+    grid->addWidget(xLog_, 0, 3);
+    grid->addWidget(new QLabel(tr("y:"), this), 1, 0);
+    grid->addWidget(yAxis_, 1, 1);
+    grid->addWidget(yRange_, 1, 2);
+    grid->addWidget(yLog_, 1, 3);
+    grid->setColumnStretch(4, 1);
+    layout->addLayout(grid);
+    (void)bar;
 
     plot_ = new QCustomPlot(this);
     plot_->setObjectName("regimeMapPlot");

@@ -2,6 +2,7 @@
 
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -101,19 +102,30 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
     calibrate_->setObjectName("runsCalibrate");
     calibrate_->setToolTip(tr("Fit the session stencil's C_iter on the session GPU to the runs "
                               "shown (least squares of the relative errors)"));
+    whatIf_ = new QCheckBox(tr("what-if: the session's edited GPU, stencil and variant"), this);
+    whatIf_->setObjectName("runsWhatIf");
+    whatIf_->setToolTip(
+        tr("Off: each run is predicted with the shipped profiles it names and the default "
+           "variant, exactly as `cdx runs stats`. On: with the session's (possibly edited) GPU "
+           "and stencil and its model variant, to see what an edit would do to the errors."));
+    // Two rows: what is shown, then what to do with it (one row did not fit a laptop screen).
     bar->addWidget(new QLabel(tr("GPU"), this));
     bar->addWidget(gpu_);
     bar->addWidget(new QLabel(tr("stencil"), this));
     bar->addWidget(stencil_);
     bar->addWidget(sessionOnly_);
-    bar->addWidget(new QLabel(tr("near best:"), this));
-    bar->addWidget(within_);
     bar->addWidget(log_);
     bar->addStretch(1);
-    bar->addWidget(import_);
-    bar->addWidget(delete_);
-    bar->addWidget(calibrate_);
     layout->addLayout(bar);
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(new QLabel(tr("near best:"), this));
+    actions->addWidget(within_);
+    actions->addWidget(whatIf_);
+    actions->addStretch(1);
+    actions->addWidget(import_);
+    actions->addWidget(delete_);
+    actions->addWidget(calibrate_);
+    layout->addLayout(actions);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     plot_ = new QCustomPlot(split);
@@ -152,6 +164,7 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
         connect(c, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     }
     connect(sessionOnly_, &QCheckBox::toggled, this, [this] { recompute(); });
+    connect(whatIf_, &QCheckBox::toggled, this, [this] { recompute(); });
     connect(within_, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); });
     connect(log_, &QCheckBox::toggled, this, [this] { redraw(); });
     connect(import_, &QPushButton::clicked, this, &RunsView::importRequested);
@@ -219,9 +232,11 @@ void RunsView::recompute() {
         }
         shown.push_back(r);
     }
+    // Each run is predicted with the profile it names (as `cdx runs stats`); the session's
+    // edits only on the explicit what-if.
     runs::ProfileSet profiles = shippedProfiles();
     talg::TalgVariant variant;
-    if (session_) {
+    if (session_ && whatIf_->isChecked()) {
         profiles.put(session_->gpu);
         profiles.put(session_->stencil);
         variant = session_->variant;
@@ -298,9 +313,14 @@ void RunsView::redraw() {
             .arg(stats_.all.rmse * 100, 0, 'f', 1)
             .arg(stats_.nearBest.rmse * 100, 0, 'f', 1)
             .arg(stats_.within * 100, 0, 'g', 3));
+    const bool whatIf = session_ && whatIf_->isChecked();
     subtitle_->setText(
         tr("PPoPP'17 Fig. 3; %1; database %2")
-            .arg(session_ ? variantLine(session_->variant, session_->problem.dim) : QString(),
+            .arg(whatIf ? tr("WHAT-IF: %1 and %2, %3")
+                              .arg(QString::fromStdString(profileLabel(session_->gpu)),
+                                   QString::fromStdString(profileLabel(session_->stencil)),
+                                   variantLine(session_->variant, session_->problem.dim))
+                        : tr("shipped profiles, default variant"),
                  database_.isEmpty() ? tr("(none)") : database_));
     plot_->replot();
 
@@ -343,6 +363,13 @@ void RunsView::redraw() {
     table_->resizeColumnsToContents();
     delete_->setEnabled(!stats_.pairs.empty());
     calibrate_->setEnabled(session_.has_value() && !stats_.pairs.empty());
+    if (stats_.all.n == 0) {
+        // No prediction, no statistics: never "RMSE 0.0 %".
+        statsLabel_->setText(tr("%1 runs (%2 without a prediction): RMSE n/a, MAPE n/a.")
+                                 .arg(stats_.pairs.size())
+                                 .arg(stats_.unpredicted));
+        return;
+    }
     statsLabel_->setText(
         tr("%1 runs in %2 experiments (%3 without a prediction). All runs: n = %4, RMSE %5 %, "
            "MAPE %6 %, mean %7 %. Within %8 % of each experiment's best: n = %9, RMSE %10 %, "

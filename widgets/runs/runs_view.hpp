@@ -45,6 +45,7 @@ public:
     QComboBox* stencilFilter() const { return stencil_; }
     QCheckBox* sessionProblemOnly() const { return sessionOnly_; }
     QCheckBox* logAxes() const { return log_; }
+    QCheckBox* whatIf() const { return whatIf_; }
     QDoubleSpinBox* withinBox() const { return within_; }
     QLabel* statsLabel() const { return statsLabel_; }
     std::vector<std::int64_t> selectedIds() const;
@@ -62,6 +63,7 @@ private:
     QComboBox* stencil_ = nullptr;
     QCheckBox* sessionOnly_ = nullptr;
     QCheckBox* log_ = nullptr;
+    QCheckBox* whatIf_ = nullptr;
     QDoubleSpinBox* within_ = nullptr;
     QPushButton* import_ = nullptr;
     QPushButton* delete_ = nullptr;

@@ -3,6 +3,7 @@
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
+#include "params/profile_label.hpp"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -191,27 +192,9 @@ void SweepView::rebuild() {
             sweep_.points.resize(keep);
         } else {
             const double now = currentValue();
-            std::vector<double> xs;
-            if (key == "n_sm" || key == "mtb_sm") {
-                for (double v = 1; v <= std::max(64.0, 2 * now); v += 1) {
-                    xs.push_back(v);
-                }
-            } else if (key == "n_v") {
-                for (double v = 32; v <= std::max(2048.0, 2 * now); v += 32) {
-                    xs.push_back(v);
-                }
-            } else if (key == "m_sm_kb" || key == "m_tb_kb") {
-                // Appendix C explores shared memory in 12 KB steps.
-                for (double v = 12; v <= std::max(480.0, 2 * now); v += 12) {
-                    xs.push_back(v);
-                }
-            } else {
-                logX = true;
-                const double lo = now > 0 ? now / 10 : 1e-12;
-                for (int i = 0; i <= 60; ++i) {
-                    xs.push_back(lo * std::pow(100.0, i / 60.0));
-                }
-            }
+            // The grid rules (n_V in steps of 32, shared memory in 12 KB steps, ...) are core's.
+            const std::vector<double> xs = search::parameterSweepValues(key.toStdString(), now);
+            logX = search::parameterSweepIsLogarithmic(key.toStdString());
             sweep_ = search::sweepParameter(st, state_.problem, g, state_.variant, state_.tiles,
                                             key.toStdString(), xs);
         }
@@ -264,8 +247,8 @@ void SweepView::rebuild() {
         plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     }
     title_->setText(tr("T_alg against %1\n%2 on %3")
-                        .arg(key, QString::fromStdString(state_.stencil.name),
-                             QString::fromStdString(state_.gpu.name)));
+                        .arg(key, QString::fromStdString(profileLabel(state_.stencil)),
+                             QString::fromStdString(profileLabel(state_.gpu))));
     subtitle_->setText(variantLine(state_.variant, dim) + tr("\ndashed line: current value"));
     const double now = currentValue();
     marker_->point1->setCoords(now, 0);

@@ -2,6 +2,7 @@
 
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 
 #include <QElapsedTimer>
 #include <QHBoxLayout>
@@ -190,8 +191,9 @@ void TileSpaceMapView::rebuild() {
             (i ? "×" : "") + QString::number(state_.problem.space[static_cast<std::size_t>(i)]);
     }
     title_->setText(tr("T_alg over (tT, %1)%2\n%3 on %4, S = %5, T = %6")
-                        .arg(innerName(dim), slice, QString::fromStdString(state_.stencil.name),
-                             QString::fromStdString(state_.gpu.name), sizes)
+                        .arg(innerName(dim), slice,
+                             QString::fromStdString(profileLabel(state_.stencil)),
+                             QString::fromStdString(profileLabel(state_.gpu)), sizes)
                         .arg(state_.problem.time));
     subtitle_->setText(variantLine(state_.variant, dim) +
                        tr("\nwhite outlines: within %1 % of the minimum; hatched: infeasible")

@@ -1,7 +1,9 @@
 #include "talg/top_tilings_view.hpp"
 
+#include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -17,7 +19,6 @@
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace cdx::widgets {
 
@@ -56,9 +57,12 @@ TopTilingsView::TopTilingsView(QWidget* parent) : QWidget(parent) {
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setAlternatingRowColors(true);
     layout->addWidget(table_, 1);
-    watcher_ = new QFutureWatcher<Job>(this);
-    connect(watcher_, &QFutureWatcher<Job>::finished, this,
-            [this] { showResult(watcher_->result()); });
+    job_ = new BackgroundJob(this);
+    connect(job_, &BackgroundJob::failed, this, [this](const QString& why) {
+        Job job;
+        job.error = why;
+        showResult(job);
+    });
     connect(within_, &QDoubleSpinBox::valueChanged, this,
             [this](double percent) { emit withinEdited(percent / 100); });
     connect(copy_, &QPushButton::clicked, this, &TopTilingsView::copyCsv);
@@ -72,19 +76,14 @@ TopTilingsView::TopTilingsView(QWidget* parent) : QWidget(parent) {
     });
 }
 
-TopTilingsView::~TopTilingsView() {
-    watcher_->waitForFinished();
-}
+TopTilingsView::~TopTilingsView() = default;
 
 bool TopTilingsView::busy() const {
-    return watcher_->isRunning();
+    return job_->isRunning();
 }
 
 void TopTilingsView::finishPendingWork() {
-    if (watcher_->isRunning()) {
-        watcher_->waitForFinished();
-        showResult(watcher_->result()); // the queued finished() will repeat it harmlessly
-    }
+    job_->waitForFinished();
 }
 
 void TopTilingsView::setPresentation(bool on) {
@@ -100,28 +99,20 @@ void TopTilingsView::setSession(const SessionState& s) {
         const QSignalBlocker block(within_);
         within_->setValue(s.within * 100);
     }
-    const quint64 generation = ++generation_;
     status_->setText(tr("Searching the feasible space…"));
-    // A later session supersedes this search: its result is dropped in showResult.
-    watcher_->setFuture(QtConcurrent::run([s, generation]() {
-        Job job{generation, {}, {}, 0};
+    // A later session supersedes this search: the job drops its result.
+    job_->start(tr("Top tilings…"), [this, s](JobControl&) -> BackgroundJob::Deliver {
+        Job job;
         QElapsedTimer timer;
         timer.start();
-        try {
-            job.result = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
-                                             search::SearchOptions{s.within, {}, {}});
-        } catch (const InputError& e) {
-            job.error = QString::fromUtf8(e.what());
-        }
+        job.result = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                         search::SearchOptions{s.within, {}, {}});
         job.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-        return job;
-    }));
+        return [this, job = std::move(job)] { showResult(job); };
+    });
 }
 
 void TopTilingsView::showResult(const Job& job) {
-    if (job.generation != generation_) {
-        return; // stale: the session changed while this search ran
-    }
     result_ = job.result;
     const int dim = state_.problem.dim;
     model_->clear();
@@ -133,8 +124,9 @@ void TopTilingsView::showResult(const Job& job) {
             << "k" << tr("T_alg [s]") << tr("vs optimum [%]");
     model_->setHorizontalHeaderLabels(headers);
     header_ = tr("%1 on %2; %3")
-                  .arg(QString::fromStdString(state_.stencil.name),
-                       QString::fromStdString(state_.gpu.name), variantLine(state_.variant, dim));
+                  .arg(QString::fromStdString(profileLabel(state_.stencil)),
+                       QString::fromStdString(profileLabel(state_.gpu)),
+                       variantLine(state_.variant, dim));
     if (!job.error.isEmpty()) {
         status_->setText(job.error);
     } else if (!result_.found) {

@@ -3,7 +3,6 @@
 #include "common/explorer_view.hpp"
 #include "search/tile_search.hpp"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 class QDoubleSpinBox;
@@ -18,6 +17,8 @@ namespace cdx::widgets {
 // Every feasible tiling within X % of the exact optimum (core's exhaustive search, run off
 // the GUI thread; a result for a session that has changed since is dropped), sortable,
 // copyable as CSV; double-click a row to make it current.
+class BackgroundJob;
+
 class TopTilingsView : public QWidget, public ExplorerView {
     Q_OBJECT
 
@@ -46,10 +47,9 @@ signals:
 
 private:
     struct Job {
-        quint64 generation;
         search::SearchResult result;
         QString error;
-        double milliseconds;
+        double milliseconds = 0;
     };
     void showResult(const Job& job);
 
@@ -59,8 +59,7 @@ private:
     QTableView* table_ = nullptr;
     QStandardItemModel* model_ = nullptr;
     QSortFilterProxyModel* proxy_ = nullptr;
-    QFutureWatcher<Job>* watcher_ = nullptr;
-    quint64 generation_ = 0;
+    BackgroundJob* job_ = nullptr;
     SessionState state_;
     search::SearchResult result_;
     QString header_;

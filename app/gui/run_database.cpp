@@ -1,0 +1,167 @@
+#include "run_database.hpp"
+
+#include "common/background_job.hpp"
+#include "params/input_error.hpp"
+#include "preference.hpp"
+#include "session_document.hpp"
+
+#include <QDir>
+#include <QStandardPaths>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+namespace cdx::app {
+
+namespace {
+Preference<QString> lastDatabase{"runs/database"};
+
+// Deleting runs: undo restores them with their ids.
+class DeleteRunsCommand : public QUndoCommand {
+public:
+    DeleteRunsCommand(RunDatabase* db, runs::RunStore* store, std::vector<std::int64_t> ids)
+        : db_(db), store_(store), ids_(std::move(ids)) {
+        setText(QObject::tr("Delete %1 measured runs").arg(ids_.size()));
+    }
+    void redo() override {
+        removed_ = store_->remove(ids_);
+        db_->reload();
+    }
+    void undo() override {
+        store_->restore(removed_);
+        db_->reload();
+    }
+
+private:
+    RunDatabase* db_;
+    runs::RunStore* store_;
+    std::vector<std::int64_t> ids_;
+    std::vector<runs::Run> removed_;
+};
+} // namespace
+
+RunDatabase::RunDatabase(SessionDocument* doc, QObject* parent) : QObject(parent), doc_(doc) {
+    job_ = new widgets::BackgroundJob(this);
+}
+
+RunDatabase::~RunDatabase() = default;
+
+QString RunDatabase::defaultPath() {
+    const QString saved = lastDatabase.get();
+    if (!saved.isEmpty()) {
+        return saved;
+    }
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return QDir(dir).filePath("runs.sqlite");
+}
+
+QString RunDatabase::open(const QString& path, bool remember) {
+    if (job_->isRunning()) {
+        return tr("an import is running; wait for it or cancel it first");
+    }
+    // The undo history may hold deletes of the old database: they must not run on another one.
+    if (store_ && path != path_) {
+        doc_->undoStack()->clear();
+    }
+    store_.reset();
+    runs_.clear();
+    path_ = path;
+    error_.clear();
+    try {
+        store_ = std::make_unique<runs::RunStore>(path.toStdString());
+        if (remember) {
+            lastDatabase.set(path);
+        }
+    } catch (const InputError& e) {
+        error_ = QString::fromUtf8(e.what());
+    } catch (const std::exception& e) {
+        error_ = tr("run database %1: %2").arg(path, QString::fromUtf8(e.what()));
+    }
+    reload();
+    return error_;
+}
+
+void RunDatabase::reload() {
+    runs_ = store_ ? store_->list() : std::vector<runs::Run>{};
+    emit changed();
+}
+
+std::vector<runs::Run> RunDatabase::runsWithIds(const std::vector<std::int64_t>& ids) const {
+    std::vector<runs::Run> chosen;
+    for (const auto& r : runs_) {
+        if (std::find(ids.begin(), ids.end(), r.id) != ids.end()) {
+            chosen.push_back(r);
+        }
+    }
+    return chosen;
+}
+
+void RunDatabase::importFile(const QString& file, runs::ImportPolicy policy,
+                             std::function<void(const runs::ImportReport&)> done) {
+    const auto failure = [file](const QString& why) {
+        runs::ImportReport r;
+        r.issues.push_back({0, "import", file.toStdString(), why.toStdString()});
+        return r;
+    };
+    if (!store_) {
+        done(failure(tr("no run database is open (%1)").arg(error_)));
+        return;
+    }
+    if (job_->isRunning()) {
+        done(failure(tr("another import is running")));
+        return;
+    }
+    runs::RunStore* store = store_.get();
+    // A failure inside the job (unreadable file, cancelled transaction) is reported, not lost.
+    auto onFailed = std::make_shared<QMetaObject::Connection>();
+    auto onCancelled = std::make_shared<QMetaObject::Connection>();
+    const auto disconnectBoth = [onFailed, onCancelled] {
+        QObject::disconnect(*onFailed);
+        QObject::disconnect(*onCancelled);
+    };
+    *onFailed = connect(job_, &widgets::BackgroundJob::failed, this,
+                        [this, done, failure, disconnectBoth](const QString& why) {
+                            disconnectBoth();
+                            reload();
+                            done(failure(why));
+                        });
+    *onCancelled = connect(job_, &widgets::BackgroundJob::cancelled, this,
+                           [this, done, failure, disconnectBoth] {
+                               disconnectBoth();
+                               reload();
+                               done(failure(tr("cancelled; nothing was imported")));
+                           });
+    job_->start(tr("Importing %1…").arg(QDir::toNativeSeparators(file)),
+                [this, store, policy, done, disconnectBoth, path = file.toStdString()](
+                    widgets::JobControl& c) -> widgets::BackgroundJob::Deliver {
+                    const auto parsed = runs::parseRunsFile(path, runs::KnownIds::shipped());
+                    // The store is only touched by this job while it runs (open() refuses).
+                    auto r = runs::importRuns(
+                        *store, parsed, policy, [&c](std::size_t n, std::size_t total) {
+                            c.setProgress(total ? double(n) / double(total) : 1);
+                            if (c.cancelled()) {
+                                throw std::runtime_error("cancelled");
+                            }
+                        });
+                    return [this, r = std::move(r), done, disconnectBoth] {
+                        disconnectBoth();
+                        reload();
+                        done(r);
+                    };
+                });
+}
+
+QString RunDatabase::deleteRuns(const std::vector<std::int64_t>& ids) {
+    if (!store_ || ids.empty()) {
+        return {};
+    }
+    try {
+        doc_->undoStack()->push(new DeleteRunsCommand(this, store_.get(), ids));
+    } catch (const std::exception& e) {
+        reload();
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+} // namespace cdx::app

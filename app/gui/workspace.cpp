@@ -1,0 +1,173 @@
+#include "workspace.hpp"
+
+#include "common/background_job.hpp"
+#include "common/explorer_view.hpp"
+#include "preference.hpp"
+#include "session_document.hpp"
+
+#include <QDockWidget>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <algorithm>
+
+namespace cdx::app {
+
+namespace {
+// Editors are never squeezed below what their fields need, nor wider than this by default.
+constexpr int kMaxDockWidth = 380;
+} // namespace
+
+Workspace::Workspace(const QString& id, const QString& title, const QIcon& icon,
+                     const WorkspaceContext& context, QWidget* parent)
+    : QMainWindow(parent), id_(id), title_(title), icon_(icon), context_(context) {
+    setObjectName(id + "Workspace");
+    setWindowFlags(Qt::Widget); // a page of the shell, not a window
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    setDockNestingEnabled(true);
+    tabs_ = new QTabWidget(this);
+    tabs_->setObjectName(id + "Views");
+    tabs_->setDocumentMode(true);
+    setCentralWidget(tabs_);
+    connect(tabs_, &QTabWidget::currentChanged, this, [this](int i) {
+        if (active_ && i >= 0 && dirty_[static_cast<std::size_t>(i)]) {
+            refreshView(i);
+        }
+    });
+    connect(context_.doc, &SessionDocument::changed, this, [this] {
+        if (active_) {
+            refresh();
+        } else {
+            stale_ = true;
+        }
+    });
+}
+
+widgets::ExplorerView* Workspace::currentView() const {
+    const int i = tabs_->currentIndex();
+    return i < 0 ? nullptr : views_[static_cast<std::size_t>(i)];
+}
+
+void Workspace::addView(widgets::ExplorerView* view) {
+    views_.push_back(view);
+    dirty_.push_back(true);
+    tabs_->addTab(view->widget(), view->viewTitle());
+}
+
+QDockWidget* Workspace::addDock(const QString& title, const QString& objectName, QWidget* editor,
+                                Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(objectName);
+    d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                   QDockWidget::DockWidgetClosable);
+    auto* scroll = new QScrollArea(d);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setWidget(editor);
+    // A scroll area's own minimum is tiny; the editor's fields need their width (the docks were
+    // squeezed to ~70 px before: one digit per field, "Optima" on the button).
+    const int needed = editor->minimumSizeHint().width() +
+                       scroll->verticalScrollBar()->sizeHint().width() +
+                       2 * style()->pixelMetric(QStyle::PM_DockWidgetFrameWidth);
+    scroll->setMinimumWidth(std::min(needed, kMaxDockWidth));
+    d->setWidget(scroll);
+    // Stacked in the area; a workspace tabifies or splits them as its editors need.
+    addDockWidget(area, d);
+    docks_.push_back(d);
+    return d;
+}
+
+void Workspace::showMessage(const QString& text, int ms) const {
+    if (context_.showMessage) {
+        context_.showMessage(text, ms);
+    }
+}
+
+void Workspace::activate() {
+    if (active_) {
+        return;
+    }
+    active_ = true;
+    if (!presentation_) {
+        Preference<QByteArray> layout{"workspace/" + id_ + "/state"};
+        const QByteArray saved = layout.get();
+        if (!saved.isEmpty()) {
+            restoreState(saved);
+        }
+    }
+    if (stale_) {
+        refresh();
+    }
+}
+
+void Workspace::deactivate() {
+    if (!active_) {
+        return;
+    }
+    saveLayout();
+    active_ = false;
+}
+
+void Workspace::saveLayout() {
+    if (!presentation_) {
+        Preference<QByteArray>{"workspace/" + id_ + "/state"}.set(saveState());
+    }
+}
+
+void Workspace::refresh() {
+    stale_ = false;
+    refreshEditors(doc()->state());
+    // The visible view now; hidden ones when their tab is shown (a drag must not queue work
+    // for views nobody sees).
+    std::fill(dirty_.begin(), dirty_.end(), true);
+    if (tabs_->currentIndex() >= 0) {
+        refreshView(tabs_->currentIndex());
+    }
+    emit statusChanged();
+}
+
+void Workspace::refreshView(int index) {
+    const auto i = static_cast<std::size_t>(index);
+    views_[i]->setSession(doc()->state());
+    dirty_[i] = false;
+}
+
+void Workspace::setPresentation(bool on) {
+    if (presentation_ == on) {
+        return;
+    }
+    // The audience needs the view, not the editors: docks go away until presentation ends
+    // (the View menu brings any back), and the layout before returns afterwards.
+    if (on) {
+        layoutBeforePresentation_ = saveState();
+        for (auto* d : docks_) {
+            d->hide();
+        }
+    }
+    presentation_ = on;
+    for (auto* v : views_) {
+        v->setPresentation(on);
+    }
+    if (!on) {
+        restoreState(layoutBeforePresentation_);
+    }
+    std::fill(dirty_.begin(), dirty_.end(), true);
+    if (active_ && tabs_->currentIndex() >= 0) {
+        refreshView(tabs_->currentIndex());
+    } else {
+        stale_ = true;
+    }
+}
+
+void Workspace::finishPendingWork() {
+    for (auto* job : jobs()) {
+        job->waitForFinished();
+    }
+    for (auto* v : views_) {
+        v->finishPendingWork();
+    }
+}
+
+} // namespace cdx::app

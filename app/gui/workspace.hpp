@@ -1,0 +1,103 @@
+#pragma once
+
+#include "session/session.hpp"
+
+#include <QIcon>
+#include <QList>
+#include <QMainWindow>
+#include <QString>
+#include <functional>
+#include <vector>
+
+class QDockWidget;
+class QMenu;
+class QTabWidget;
+
+namespace cdx::widgets {
+class ExplorerView;
+class BackgroundJob;
+} // namespace cdx::widgets
+
+namespace cdx::app {
+
+class RunDatabase;
+class SessionDocument;
+
+// What the shell gives every workspace: the one session document (shared by all, with its
+// undo stack), the measured-run database, and a place for short messages.
+struct WorkspaceContext {
+    SessionDocument* doc = nullptr;
+    RunDatabase* runs = nullptr;
+    std::function<void(const QString&, int)> showMessage; // text, milliseconds
+};
+
+// One model family's part of the window (Qt Creator's modes are the example): its editor
+// docks, its views as tabs, its status-line text and its menu entries. A workspace is a
+// QMainWindow of its own inside the shell, so its docks come and go with it and their layout
+// is saved per workspace. The shell only knows this interface.
+class Workspace : public QMainWindow {
+    Q_OBJECT
+
+public:
+    Workspace(const QString& id, const QString& title, const QIcon& icon,
+              const WorkspaceContext& context, QWidget* parent = nullptr);
+
+    QString id() const { return id_; }
+    QString title() const { return title_; }
+    QIcon icon() const { return icon_; }
+    // One or two sentences for the Start page: what this workspace answers.
+    virtual QString summary() const = 0;
+
+    std::vector<widgets::ExplorerView*> views() const { return views_; }
+    widgets::ExplorerView* currentView() const;
+    QTabWidget* viewTabs() const { return tabs_; }
+    QList<QDockWidget*> docks() const { return docks_; }
+
+    // The summary for the status line (T_alg, the die area, the MWP-CWP case, ...).
+    virtual QString statusText() const = 0;
+    // Entries of the shell's File and View menus (added once, at start).
+    virtual void addFileMenuEntries(QMenu* file) { (void)file; }
+    // The jobs this workspace runs in the background (export and screenshots wait for them).
+    virtual std::vector<widgets::BackgroundJob*> jobs() const { return {}; }
+
+    // The shell calls these.
+    void activate();   // shown: restores the saved dock layout, brings the views up to date
+    void deactivate(); // hidden: saves the dock layout
+    bool isActive() const { return active_; }
+    void setPresentation(bool on);
+    void saveLayout();
+    void finishPendingWork();
+
+signals:
+    void statusChanged();
+
+protected:
+    // Subclasses build their views and docks in their constructors with these.
+    void addView(widgets::ExplorerView* view);
+    QDockWidget* addDock(const QString& title, const QString& objectName, QWidget* editor,
+                         Qt::DockWidgetArea area = Qt::LeftDockWidgetArea);
+    // Called on every document change while active (and once on activation): editors first.
+    virtual void refreshEditors(const SessionState& s) = 0;
+    const WorkspaceContext& context() const { return context_; }
+    SessionDocument* doc() const { return context_.doc; }
+    void showMessage(const QString& text, int ms = 8000) const;
+
+private:
+    void refresh();
+    void refreshView(int index);
+
+    QString id_;
+    QString title_;
+    QIcon icon_;
+    WorkspaceContext context_;
+    QTabWidget* tabs_ = nullptr;
+    std::vector<widgets::ExplorerView*> views_;
+    std::vector<bool> dirty_;
+    QList<QDockWidget*> docks_;
+    bool active_ = false;
+    bool stale_ = true; // the document changed while hidden
+    bool presentation_ = false;
+    QByteArray layoutBeforePresentation_;
+};
+
+} // namespace cdx::app

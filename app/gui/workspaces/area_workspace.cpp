@@ -1,0 +1,114 @@
+#include "workspaces/area_workspace.hpp"
+
+#include "area/architecture_view.hpp"
+#include "area/area_model.hpp"
+#include "area/codesign_view.hpp"
+#include "area/die_area_view.hpp"
+#include "params/input_error.hpp"
+#include "params/profile_label.hpp"
+#include "session_document.hpp"
+#include "talg/gpu_editor.hpp"
+
+namespace cdx::app {
+
+AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
+    : Workspace("area", tr("Die area\n& codesign"), QIcon(":/icons/area.svg"), context, parent) {
+    dieArea_ = new widgets::DieAreaView(this);
+    architecture_ = new widgets::ArchitectureView(this);
+    codesign_ = new widgets::CodesignView(this);
+    addView(dieArea_);
+    addView(architecture_);
+    addView(codesign_);
+    gpuEditor_ = new widgets::GpuEditor;
+    addDock(tr("GPU"), "areaGpuDock", gpuEditor_);
+
+    connect(gpuEditor_, &widgets::GpuEditor::gpuChosen, this, [this](const QString& id) {
+        SessionState s = doc()->state();
+        try {
+            s.gpu = loadGpuProfile(id.toStdString());
+            doc()->edit(tr("Choose GPU %1").arg(id), s);
+        } catch (const InputError& e) {
+            showMessage(QString::fromUtf8(e.what()));
+            refreshEditors(doc()->state());
+        }
+    });
+    connect(gpuEditor_, &widgets::GpuEditor::parameterEdited, this,
+            [this](const QString& key, double value, bool isNull) {
+                SessionState s = doc()->state();
+                try {
+                    cdx::setParameter(s.gpu, s.stencil, s.gpu.id, key.toStdString(),
+                                      isNull ? std::nullopt : std::optional<double>(value));
+                    doc()->edit(tr("Set %1").arg(key), s);
+                } catch (const InputError& e) {
+                    showMessage(QString::fromUtf8(e.what()));
+                    refreshEditors(doc()->state());
+                }
+            });
+    connect(architecture_, &widgets::ArchitectureView::architectureEdited, this,
+            [this](const area::Architecture& a, bool dragging) {
+                setArchitecture(a, tr("Change architecture"), dragging);
+            });
+    connect(codesign_, &widgets::CodesignView::designChosen, this,
+            [this](std::int64_t nSm, std::int64_t nV, double mSm, double rVu) {
+                setArchitecture(area::Architecture{nSm, nV, rVu, mSm, 0, 0},
+                                tr("Load codesign design"), false);
+                showMessage(tr("Design loaded: n_SM = %1, n_V = %2, M_SM = %3 KB, R_VU = %4 KB "
+                               "(Edit ▸ Undo returns)")
+                                .arg(nSm)
+                                .arg(nV)
+                                .arg(mSm)
+                                .arg(rVu),
+                            8000);
+            });
+    connect(codesign_, &widgets::CodesignView::settingsEdited, this,
+            [this](const CodesignSettings& c) {
+                SessionState s = doc()->state();
+                if (s.codesign == c) {
+                    return;
+                }
+                s.codesign = c;
+                doc()->edit(tr("Change codesign settings"), s);
+            });
+}
+
+QString AreaWorkspace::summary() const {
+    return tr("How large is a GPU die, component by component, and which SM count, cores per SM "
+              "and shared memory give the fastest stencils within an area budget? (thesis "
+              "App. C)");
+}
+
+void AreaWorkspace::refreshEditors(const SessionState& s) {
+    gpuEditor_->setSession(s);
+}
+
+QString AreaWorkspace::statusText() const {
+    const SessionState& s = doc()->state();
+    try {
+        const auto b = area::areaBreakdown(s.architecture(), s.areaSet(), s.areaForm);
+        return tr("%1   |   die area %2 mm²   |   n_SM = %3, n_V = %4, M_SM = %5 KB   |   area "
+                  "model: %6")
+            .arg(QString::fromStdString(profileLabel(s.gpu)))
+            .arg(b.total, 0, 'f', 1)
+            .arg(s.architecture().nSm)
+            .arg(s.architecture().nV)
+            .arg(s.architecture().mSmKb)
+            .arg(QString::fromUtf8(area::name(s.areaForm).data()));
+    } catch (const InputError& e) {
+        return QString::fromUtf8(e.what());
+    }
+}
+
+void AreaWorkspace::setArchitecture(const area::Architecture& a, const QString& label,
+                                    bool dragging) {
+    SessionState s = doc()->state();
+    try {
+        if (area::applyArchitecture(s.gpu, a)) {
+            doc()->edit(label, s, dragging ? SessionDocument::DragArchitecture : -1);
+        }
+    } catch (const InputError& e) {
+        showMessage(QString::fromUtf8(e.what()));
+        refreshEditors(doc()->state());
+    }
+}
+
+} // namespace cdx::app

@@ -1,0 +1,124 @@
+#include "workspaces/mwp_workspace.hpp"
+
+#include "common/plot_theme.hpp"
+#include "mwp/bottleneck_view.hpp"
+#include "mwp/kernel_editor.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "mwp/mwp_warps_view.hpp"
+#include "mwp/power_view.hpp"
+#include "mwp/regime_map.hpp"
+#include "mwp/regime_map_view.hpp"
+#include "mwp/throughput_model.hpp"
+#include "params/input_error.hpp"
+#include "session_document.hpp"
+
+namespace cdx::app {
+
+MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
+    : Workspace("mwp", tr("MWP-CWP\n& power"), QIcon(":/icons/mwp.svg"), context, parent) {
+    bottleneck_ = new widgets::BottleneckView(this);
+    warps_ = new widgets::MwpWarpsView(this);
+    regimeMap_ = new widgets::RegimeMapView(this);
+    power_ = new widgets::PowerView(this);
+    addView(bottleneck_);
+    addView(warps_);
+    addView(regimeMap_);
+    addView(power_);
+    kernelEditor_ = new widgets::KernelEditor;
+    addDock(tr("MWP-CWP kernel"), "kernelDock", kernelEditor_);
+
+    connect(kernelEditor_, &widgets::KernelEditor::gpuChosen, this, [this](const QString& id) {
+        MwpSettings m = doc()->state().mwp;
+        try {
+            m.gpu = loadMwpGpuProfile(id.toStdString());
+        } catch (const InputError& e) {
+            showMessage(QString::fromUtf8(e.what()));
+            refreshEditors(doc()->state());
+            return;
+        }
+        editMwp(tr("Choose MWP-CWP GPU %1").arg(id), m);
+    });
+    connect(kernelEditor_, &widgets::KernelEditor::kernelChosen, this, [this](const QString& id) {
+        MwpSettings m = doc()->state().mwp;
+        try {
+            m.kernel = loadKernelProfile(id.toStdString());
+        } catch (const InputError& e) {
+            showMessage(QString::fromUtf8(e.what()));
+            refreshEditors(doc()->state());
+            return;
+        }
+        editMwp(tr("Choose kernel %1").arg(id), m);
+    });
+    connect(kernelEditor_, &widgets::KernelEditor::parameterEdited, this,
+            [this](const QString& key, double value, bool isNull) {
+                MwpSettings m = doc()->state().mwp;
+                try {
+                    mwp::setKernelParameter(m.gpu, m.kernel, key.toStdString(),
+                                            isNull ? std::nullopt : std::optional<double>(value));
+                } catch (const InputError& e) {
+                    showMessage(QString::fromUtf8(e.what()));
+                    refreshEditors(doc()->state());
+                    return;
+                }
+                editMwp(tr("Set %1").arg(key), m);
+            });
+    connect(kernelEditor_, &widgets::KernelEditor::variantEdited, this,
+            [this](const mwp::MwpVariant& v) {
+                MwpSettings m = doc()->state().mwp;
+                m.variant = v;
+                editMwp(tr("Change MWP-CWP variant"), m);
+            });
+    connect(regimeMap_, &widgets::RegimeMapView::axesEdited, this,
+            [this](const mwp::AxisRange& x, const mwp::AxisRange& y) {
+                MwpSettings m = doc()->state().mwp;
+                m.mapX = x;
+                m.mapY = y;
+                editMwp(tr("Change regime-map axes"), m);
+            });
+}
+
+QString MwpWorkspace::summary() const {
+    return tr("Is a kernel short of warps, memory-bound or compute-bound on a GPU, what limits "
+              "its memory parallelism, how much power does it draw and how many SMs should be "
+              "on? (Hong's thesis)");
+}
+
+void MwpWorkspace::refreshEditors(const SessionState& s) {
+    kernelEditor_->setSession(s);
+}
+
+QString MwpWorkspace::statusText() const {
+    const MwpSettings& m = doc()->state().mwp;
+    try {
+        const auto r = mwp::evaluate(m.device(), m.model(), m.variant);
+        return tr("%1 cycles   |   %2   |   %3")
+            .arg(r.execCycles, 0, 'f', 0)
+            .arg(widgets::regimeText(r.regime, r.limiter), widgets::mwpContext(m));
+    } catch (const InputError& e) {
+        return QString::fromUtf8(e.what());
+    }
+}
+
+void MwpWorkspace::editMwp(const QString& label, const MwpSettings& m) {
+    try {
+        // Refuse what the model cannot evaluate (the reason names the key), and axis ranges
+        // the regime map refuses.
+        const mwp::Device d = m.device();
+        const mwp::Kernel k = m.model();
+        mwp::validate(d, k);
+        mwp::AxisRange x = m.mapX, y = m.mapY;
+        x.steps = y.steps = 2;
+        (void)mwp::regimeMap(d, k, m.variant, x, y);
+    } catch (const InputError& e) {
+        showMessage(QString::fromUtf8(e.what()));
+        refreshEditors(doc()->state());
+        return;
+    }
+    SessionState s = doc()->state();
+    s.mwp = m;
+    if (!sameSession(s, doc()->state())) {
+        doc()->edit(label, s);
+    }
+}
+
+} // namespace cdx::app

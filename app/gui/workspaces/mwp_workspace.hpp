@@ -1,0 +1,46 @@
+#pragma once
+
+#include "workspace.hpp"
+
+namespace cdx::widgets {
+class BottleneckView;
+class KernelEditor;
+class MwpWarpsView;
+class PowerView;
+class RegimeMapView;
+} // namespace cdx::widgets
+
+namespace cdx::app {
+
+// MWP-CWP & power (Hong's thesis): the bottleneck of a kernel on a GPU, MWP against warps,
+// the regime map, the IPP power by component and the optimal number of active SMs.
+class MwpWorkspace : public Workspace {
+    Q_OBJECT
+
+public:
+    MwpWorkspace(const WorkspaceContext& context, QWidget* parent = nullptr);
+
+    QString summary() const override;
+    QString statusText() const override;
+
+    widgets::BottleneckView* bottleneckView() const { return bottleneck_; }
+    widgets::MwpWarpsView* mwpWarpsView() const { return warps_; }
+    widgets::RegimeMapView* regimeMapView() const { return regimeMap_; }
+    widgets::PowerView* powerView() const { return power_; }
+    widgets::KernelEditor* kernelEditor() const { return kernelEditor_; }
+
+protected:
+    void refreshEditors(const SessionState& s) override;
+
+private:
+    // One undoable edit, refused (with the reason) when the model cannot evaluate it.
+    void editMwp(const QString& label, const MwpSettings& m);
+
+    widgets::BottleneckView* bottleneck_ = nullptr;
+    widgets::MwpWarpsView* warps_ = nullptr;
+    widgets::RegimeMapView* regimeMap_ = nullptr;
+    widgets::PowerView* power_ = nullptr;
+    widgets::KernelEditor* kernelEditor_ = nullptr;
+};
+
+} // namespace cdx::app

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "runs/run_import.hpp"
+#include "runs/run_stats.hpp"
+#include "workspace.hpp"
+
+namespace cdx::widgets {
+class RunsView;
+}
+
+namespace cdx::app {
+
+// Measured runs: the run database (open, import, delete), predicted against measured with the
+// error statistics, and the calibration of C_iter.
+class RunsWorkspace : public Workspace {
+    Q_OBJECT
+
+public:
+    RunsWorkspace(const WorkspaceContext& context, QWidget* parent = nullptr);
+
+    QString summary() const override;
+    QString statusText() const override;
+    void addFileMenuEntries(QMenu* file) override;
+    std::vector<widgets::BackgroundJob*> jobs() const override;
+
+    widgets::RunsView* runsView() const { return view_; }
+    // The import with its report dialog (Close is the default button; a partial import asks
+    // once with the count). Returns at once; the job reports in the status line.
+    void importInteractive(const QString& path);
+    // Fits C_iter of the session's stencil on the session's GPU off the GUI thread, then asks.
+    void calibrateInteractive(const std::vector<std::int64_t>& ids);
+    // Writes a calibration into the session (undoable).
+    void applyCalibration(const runs::Calibration& c);
+    // What the import dialog says about a report (tests check the wording and buttons).
+    static QString reportHeadline(const runs::ImportReport& r);
+
+protected:
+    void refreshEditors(const SessionState& s) override;
+
+private:
+    void showRuns();
+    void showReport(const QString& path, const runs::ImportReport& r);
+    void showCalibration(const runs::Calibration& c);
+
+    widgets::RunsView* view_ = nullptr;
+    widgets::BackgroundJob* calibration_ = nullptr;
+};
+
+} // namespace cdx::app

@@ -1,0 +1,213 @@
+#include "workspaces/talg_workspace.hpp"
+
+#include "common/background_job.hpp"
+#include "common/plot_theme.hpp"
+#include "params/input_error.hpp"
+#include "params/profile_label.hpp"
+#include "run_database.hpp"
+#include "session_document.hpp"
+#include "talg/breakdown_view.hpp"
+#include "talg/gpu_editor.hpp"
+#include "talg/stencil_editor.hpp"
+#include "talg/sweep_view.hpp"
+#include "talg/talg_defaults.hpp"
+#include "talg/tile_space_map_view.hpp"
+#include "talg/tiling_editor.hpp"
+#include "talg/tiling_geometry_view.hpp"
+#include "talg/top_tilings_view.hpp"
+#include "talg/variant_editor.hpp"
+
+#include <QDockWidget>
+
+namespace cdx::app {
+
+TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
+    : Workspace("talg", tr("Tiled\nstencils"), QIcon(":/icons/talg.svg"), context, parent) {
+    map_ = new widgets::TileSpaceMapView(this);
+    sweep_ = new widgets::SweepView(this);
+    breakdown_ = new widgets::BreakdownView(this);
+    top_ = new widgets::TopTilingsView(this);
+    geometry_ = new widgets::TilingGeometryView(this);
+    for (widgets::ExplorerView* v :
+         std::initializer_list<widgets::ExplorerView*>{map_, sweep_, breakdown_, top_, geometry_}) {
+        addView(v);
+    }
+    tilingEditor_ = new widgets::TilingEditor;
+    variantEditor_ = new widgets::VariantEditor;
+    gpuEditor_ = new widgets::GpuEditor;
+    stencilEditor_ = new widgets::StencilEditor;
+    addDock(tr("Tiling"), "tilingDock", tilingEditor_);
+    addDock(tr("Stencil and problem"), "stencilDock", stencilEditor_);
+    addDock(tr("GPU"), "gpuDock", gpuEditor_);
+    addDock(tr("Model variant"), "variantDock", variantEditor_);
+    // The tiling is what a student drags: it stays in view above the tabbed parameter docks.
+    tabifyDockWidget(docks()[1], docks()[2]);
+    tabifyDockWidget(docks()[2], docks()[3]);
+    docks()[1]->raise();
+    optimize_ = new widgets::BackgroundJob(this);
+
+    connect(gpuEditor_, &widgets::GpuEditor::gpuChosen, this, &TalgWorkspace::chooseGpu);
+    connect(gpuEditor_, &widgets::GpuEditor::parameterEdited, this, &TalgWorkspace::setParameter);
+    connect(stencilEditor_, &widgets::StencilEditor::stencilChosen, this,
+            &TalgWorkspace::chooseStencil);
+    connect(stencilEditor_, &widgets::StencilEditor::parameterEdited, this,
+            &TalgWorkspace::setParameter);
+    connect(stencilEditor_, &widgets::StencilEditor::problemEdited, this,
+            [this](const talg::Problem& p) {
+                SessionState s = doc()->state();
+                s.problem = p;
+                doc()->edit(tr("Change problem size"), s);
+            });
+    connect(tilingEditor_, &widgets::TilingEditor::tilesEdited, this, &TalgWorkspace::setTiles);
+    connect(tilingEditor_, &widgets::TilingEditor::optimizeRequested, this,
+            &TalgWorkspace::startOptimize);
+    connect(optimize_, &widgets::BackgroundJob::finished, this,
+            [this] { tilingEditor_->setOptimizeBusy(false); });
+    connect(optimize_, &widgets::BackgroundJob::failed, this,
+            [this](const QString& why) { showMessage(why); });
+    connect(optimize_, &widgets::BackgroundJob::cancelled, this,
+            [this] { showMessage(tr("Optimal tiles: search cancelled, nothing changed."), 5000); });
+    connect(variantEditor_, &widgets::VariantEditor::variantEdited, this,
+            [this](const talg::TalgVariant& v) {
+                SessionState s = doc()->state();
+                s.variant = v;
+                doc()->edit(tr("Change model variant"), s);
+            });
+    connect(map_, &widgets::TileSpaceMapView::tilesChosen, this, &TalgWorkspace::setTiles);
+    connect(sweep_, &widgets::SweepView::tilesChosen, this, &TalgWorkspace::setTiles);
+    connect(sweep_, &widgets::SweepView::parameterChosen, this,
+            [this](const QString& key, double v) { setParameter(key, v, false); });
+    connect(top_, &widgets::TopTilingsView::tilesChosen, this, &TalgWorkspace::setTiles);
+    connect(top_, &widgets::TopTilingsView::withinEdited, this, [this](double f) {
+        SessionState s = doc()->state();
+        s.within = f;
+        doc()->edit(tr("Change within-X%"), s);
+    });
+    connect(context.runs, &RunDatabase::changed, this, &TalgWorkspace::showMeasuredRuns);
+    showMeasuredRuns();
+}
+
+QString TalgWorkspace::summary() const {
+    return tr("How long does a hybrid-hexagonal tiled stencil run on a GPU, why does T_alg jump "
+              "as a tile size changes, and which tiles are exactly optimal? (PPoPP'17, thesis "
+              "App. A)");
+}
+
+std::vector<widgets::BackgroundJob*> TalgWorkspace::jobs() const {
+    return {optimize_};
+}
+
+bool TalgWorkspace::optimizing() const {
+    return optimize_->isRunning();
+}
+
+void TalgWorkspace::showMeasuredRuns() {
+    map_->setMeasuredRuns(context().runs->runs());
+    sweep_->setMeasuredRuns(context().runs->runs());
+}
+
+void TalgWorkspace::refreshEditors(const SessionState& s) {
+    gpuEditor_->setSession(s);
+    stencilEditor_->setSession(s);
+    tilingEditor_->setSession(s);
+    variantEditor_->setSession(s);
+}
+
+QString TalgWorkspace::statusText() const {
+    const SessionState& s = doc()->state();
+    const int dim = s.problem.dim;
+    const QString who =
+        QString::fromStdString(profileLabel(s.stencil) + " on " + profileLabel(s.gpu));
+    try {
+        const auto r =
+            talg::evaluate(s.modelStencil(), s.problem, s.tiles, s.modelGpu(), s.variant);
+        if (!r.feasible) {
+            return tr("%1: infeasible: %2   |   %3")
+                .arg(who, QString::fromStdString(talg::describe(r.excludedBy)),
+                     widgets::variantLine(s.variant, dim));
+        }
+        QString text = tr("T_alg = %1   |   k = %2   |   %3-bound   |   %4   |   %5")
+                           .arg(widgets::formatSeconds(r.tAlg))
+                           .arg(r.breakdown.k)
+                           .arg(r.breakdown.computeBound ? tr("compute") : tr("memory"))
+                           .arg(who, widgets::variantLine(s.variant, dim));
+        if (r.warnings.has(talg::Warning::BelowIdeal)) {
+            text += tr("   |   ⚠ below T_ideal (paper-pitch artefact)");
+        }
+        return text;
+    } catch (const InputError& e) {
+        return QString::fromUtf8(e.what());
+    }
+}
+
+void TalgWorkspace::setTiles(const talg::Tiles& t, bool dragging) {
+    SessionState s = doc()->state();
+    s.tiles = t;
+    doc()->edit(tr("Change tiles"), s, dragging ? SessionDocument::DragTiles : -1);
+}
+
+void TalgWorkspace::setParameter(const QString& key, double value, bool isNull) {
+    SessionState s = doc()->state();
+    try {
+        cdx::setParameter(s.gpu, s.stencil, s.gpu.id, key.toStdString(),
+                          isNull ? std::nullopt : std::optional<double>(value));
+        doc()->edit(tr("Set %1").arg(key), s);
+    } catch (const InputError& e) {
+        showMessage(QString::fromUtf8(e.what()));
+        refreshEditors(doc()->state());
+    }
+}
+
+void TalgWorkspace::startOptimize() {
+    tilingEditor_->setOptimizeBusy(true);
+    // The exhaustive search can be long for big 3D problems: off the GUI thread, on a copy.
+    optimize_->start(tr("Searching the optimal tiles…"),
+                     [this, start = doc()->state()](widgets::JobControl&) {
+                         SessionState s = start;
+                         const bool found = applyOptimalTiles(s);
+                         return [this, start, s, found] {
+                             if (!found) {
+                                 showMessage(tr("No feasible tiling for this problem and GPU."));
+                             } else if (!sameSession(doc()->state(), start)) {
+                                 // Stale: its optimum no longer applies to the edited session.
+                                 showMessage(tr("The session changed during the search; press "
+                                                "Optimal tiles again."));
+                             } else {
+                                 doc()->edit(tr("Optimal tiles"), s);
+                                 showMessage(tr("Optimal tiles set."), 4000);
+                             }
+                         };
+                     });
+}
+
+void TalgWorkspace::chooseGpu(const QString& id) {
+    SessionState s = doc()->state();
+    try {
+        s.gpu = loadGpuProfile(id.toStdString());
+        doc()->edit(tr("Choose GPU %1").arg(id), s);
+    } catch (const InputError& e) {
+        showMessage(QString::fromUtf8(e.what()));
+        refreshEditors(doc()->state());
+    }
+}
+
+void TalgWorkspace::chooseStencil(const QString& id) {
+    SessionState s = doc()->state();
+    try {
+        s.stencil = loadStencilProfile(id.toStdString());
+        if (s.stencil.dim != s.problem.dim) {
+            s.problem = talg::defaultProblem(s.stencil.dim);
+            s.tiles = talg::defaultTiles(s.stencil.dim);
+            try {
+                applyOptimalTiles(s); // needs C_iter; without one the default tiles stay
+            } catch (const InputError&) {
+            }
+        }
+        doc()->edit(tr("Choose stencil %1").arg(id), s);
+    } catch (const InputError& e) {
+        showMessage(QString::fromUtf8(e.what()));
+        refreshEditors(doc()->state());
+    }
+}
+
+} // namespace cdx::app

@@ -1,0 +1,32 @@
+#include "workspaces/workspaces.hpp"
+
+#include "workspaces/area_workspace.hpp"
+#include "workspaces/mwp_workspace.hpp"
+#include "workspaces/runs_workspace.hpp"
+#include "workspaces/talg_workspace.hpp"
+
+namespace cdx::app {
+
+namespace {
+template <class W> Workspace* make(const WorkspaceContext& c, QWidget* parent) {
+    return new W(c, parent);
+}
+} // namespace
+
+std::vector<Workspace*> createWorkspaces(const WorkspaceContext& context, QWidget* parent) {
+    // A new model family adds its workspace here: one line (and its files in CMakeLists.txt).
+    using Factory = Workspace* (*)(const WorkspaceContext&, QWidget*);
+    static constexpr Factory kWorkspaces[] = {
+        &make<TalgWorkspace>,
+        &make<AreaWorkspace>,
+        &make<MwpWorkspace>,
+        &make<RunsWorkspace>,
+    };
+    std::vector<Workspace*> out;
+    for (Factory f : kWorkspaces) {
+        out.push_back(f(context, parent));
+    }
+    return out;
+}
+
+} // namespace cdx::app

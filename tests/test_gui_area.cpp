@@ -1,0 +1,169 @@
+// The area workspace's GUI suite (offscreen): its views equal core, edits are undoable,
+// bad input keeps the state.
+
+#include "area/architecture_view.hpp"
+#include "area/area_model.hpp"
+#include "area/codesign_view.hpp"
+#include "area/die_area_view.hpp"
+#include "common/parameter_form.hpp"
+#include "common/plot_theme.hpp"
+#include "common/view_export.hpp"
+#include "gui/gui_fixture.hpp"
+#include "mwp/bottleneck_view.hpp"
+#include "mwp/kernel_editor.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "mwp/mwp_warps_view.hpp"
+#include "mwp/power_model.hpp"
+#include "mwp/power_view.hpp"
+#include "mwp/regime_map_view.hpp"
+#include "runs/run_stats.hpp"
+#include "runs/runs_view.hpp"
+#include "search/codesign.hpp"
+#include "search/tile_search.hpp"
+#include "talg/breakdown_view.hpp"
+#include "talg/gpu_editor.hpp"
+#include "talg/stencil_editor.hpp"
+#include "talg/sweep_view.hpp"
+#include "talg/tile_space_map_view.hpp"
+#include "talg/tiling_editor.hpp"
+#include "talg/tiling_geometry_view.hpp"
+#include "talg/top_tilings_view.hpp"
+#include "talg/variant_editor.hpp"
+#include "workspaces/area_workspace.hpp"
+#include "workspaces/mwp_workspace.hpp"
+#include "workspaces/runs_workspace.hpp"
+#include "workspaces/talg_workspace.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace cdx;
+
+class TestGuiArea : public QObject, public test::GuiFixture {
+    Q_OBJECT
+
+private slots:
+    void init() { openWindow("area"); }
+    void cleanup() { closeWindow(); }
+    void dieAreaShowsCore();
+    void architectureSlidersEditSession();
+    void codesignRunsAndLoadsDesign();
+    void codesignBadRangeKeepsState();
+
+private:
+    app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
+    app::AreaWorkspace* area() const { return window_->workspace<app::AreaWorkspace>(); }
+    app::MwpWorkspace* mwp() const { return window_->workspace<app::MwpWorkspace>(); }
+    app::RunsWorkspace* runsWs() const { return window_->workspace<app::RunsWorkspace>(); }
+};
+
+// The die-area view draws core's breakdown: GTX 980 = 397.9895 mm^2 (spec O1), and the
+// cache-less references 237.49 / 356.23 (O5, O6).
+void TestGuiArea::dieAreaShowsCore() {
+    area()->viewTabs()->setCurrentWidget(area()->dieAreaView());
+    const auto& rows = area()->dieAreaView()->rows();
+    QCOMPARE(rows.size(), std::size_t{5});
+    const auto coeffs = area::loadCoefficientSet(area::kDefaultCoefficientSet);
+    QCOMPARE(rows[0].breakdown.total,
+             area::areaBreakdown(doc_->state().architecture(), coeffs).total);
+    QVERIFY(std::abs(rows[0].breakdown.total - 397.989536) < 1e-6);
+    QVERIFY(std::abs(rows[2].breakdown.total - 237.489056) < 1e-6);
+    QVERIFY(std::abs(rows[4].breakdown.total - 356.233584) < 1e-6);
+    QVERIFY(area()->dieAreaView()->headline().contains("397.9895"));
+    area()->dieAreaView()->unitChoice()->setCurrentIndex(1); // % of the die
+    QVERIFY(area()->dieAreaView()->csv().contains("vector_units_mm2"));
+}
+
+// Moving a slider snaps to the grid, edits the session GPU through the document (undoable)
+// and the view shows core's area and the exact best workload time.
+void TestGuiArea::architectureSlidersEditSession() {
+    auto* view = area()->architectureView();
+    area()->viewTabs()->setCurrentWidget(view);
+    QSlider* sms = view->slider(widgets::ArchitectureView::Sms);
+    QCOMPARE(sms->value(), 7); // 16 SMs
+    sms->setValue(8);          // 18 SMs
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 18.0);
+    QVERIFY(doc_->state().gpu.params.at("n_sm").edited);
+    view->slider(widgets::ArchitectureView::L2)->setValue(0);
+    QCOMPARE(*doc_->state().gpu.params.at("l2_kb").value, 0.0);
+    const auto coeffs = area::loadCoefficientSet(area::kDefaultCoefficientSet);
+    const double expected = area::areaBreakdown(doc_->state().architecture(), coeffs).total;
+    QCOMPARE(view->areaMm2(), expected);
+    QVERIFY(view->design() && view->design()->feasible);
+    const auto w = search::loadWorkload("ppopp17", "gtx980");
+    const auto d = search::optimizeDesign(w, doc_->state().modelGpu(), doc_->state().variant);
+    QCOMPARE(view->design()->weightedTime, d.weightedTime);
+    QVERIFY(view->summary().contains("mm²"));
+    doc_->undoStack()->undo();
+    doc_->undoStack()->undo();
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 16.0);
+    QCOMPARE(sms->value(), 7);
+}
+
+// The codesign view searches off the GUI thread, equals core's runCodesign, and a click on
+// a design loads it (cache-less) into the GPU editor.
+void TestGuiArea::codesignRunsAndLoadsDesign() {
+    SessionState s = doc_->state();
+    s.codesign.areaMin = 425;
+    s.codesign.areaMax = 450;
+    doc_->edit("range", s);
+    auto* view = area()->codesignView();
+    area()->viewTabs()->setCurrentWidget(view);
+    view->finishPendingWork();
+    QVERIFY(view->result());
+    QCOMPARE(view->result()->designs.size(), std::size_t{225});
+    const search::DesignPoint* best = view->bestInBudget();
+    QVERIFY(best);
+    // Core's answer for the same inputs.
+    search::CodesignOptions o;
+    o.base = s.modelGpu();
+    o.coefficients = s.areaSet();
+    o.areaMin = 425;
+    o.areaMax = 450;
+    const auto r = search::runCodesign(search::loadWorkload("ppopp17", "gtx980"), o);
+    const auto coreBest =
+        std::min_element(r.designs.begin(), r.designs.end(), [](auto& a, auto& b) {
+            return a.feasible && (!b.feasible || a.weightedTime < b.weightedTime);
+        });
+    QCOMPARE(best->weightedTime, coreBest->weightedTime);
+    QVERIFY(view->headline().contains(QString::number(best->nV)));
+    // Click on the best design.
+    auto* plot = view->plot();
+    plot->replot();
+    const QPointF at(plot->xAxis->coordToPixel(best->area),
+                     plot->yAxis->coordToPixel(best->speedup));
+    view->chooseNear(at);
+    const auto& g = doc_->state().gpu.params;
+    QCOMPARE(*g.at("n_sm").value, static_cast<double>(best->nSm));
+    QCOMPARE(*g.at("n_v").value, static_cast<double>(best->nV));
+    QCOMPARE(*g.at("m_sm_kb").value, best->mSmKb);
+    QCOMPARE(*g.at("l1_pair_kb").value, 0.0);
+    QCOMPARE(*g.at("l2_kb").value, 0.0);
+    QVERIFY(!view->busy()); // a design change does not restart the search
+}
+
+void TestGuiArea::codesignBadRangeKeepsState() {
+    auto* view = area()->codesignView();
+    area()->viewTabs()->setCurrentWidget(view);
+    const CodesignSettings before = doc_->state().codesign;
+    auto* lo = view->findChild<QDoubleSpinBox*>("codesignAreaMin");
+    QVERIFY(lo);
+    lo->setValue(900); // above the range's maximum of 650
+    QVERIFY(doc_->state().codesign == before);
+    view->cancel();
+    view->finishPendingWork();
+}
+
+CDX_GUI_TEST_MAIN(TestGuiArea)
+
+#include "test_gui_area.moc"

@@ -1,0 +1,263 @@
+// The mwp workspace's GUI suite (offscreen): its views equal core, edits are undoable,
+// bad input keeps the state.
+
+#include "area/architecture_view.hpp"
+#include "area/area_model.hpp"
+#include "area/codesign_view.hpp"
+#include "area/die_area_view.hpp"
+#include "common/parameter_form.hpp"
+#include "common/plot_theme.hpp"
+#include "common/view_export.hpp"
+#include "gui/gui_fixture.hpp"
+#include "mwp/bottleneck_view.hpp"
+#include "mwp/kernel_editor.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "mwp/mwp_warps_view.hpp"
+#include "mwp/power_model.hpp"
+#include "mwp/power_view.hpp"
+#include "mwp/regime_map_view.hpp"
+#include "runs/run_stats.hpp"
+#include "runs/runs_view.hpp"
+#include "search/codesign.hpp"
+#include "search/tile_search.hpp"
+#include "talg/breakdown_view.hpp"
+#include "talg/gpu_editor.hpp"
+#include "talg/stencil_editor.hpp"
+#include "talg/sweep_view.hpp"
+#include "talg/tile_space_map_view.hpp"
+#include "talg/tiling_editor.hpp"
+#include "talg/tiling_geometry_view.hpp"
+#include "talg/top_tilings_view.hpp"
+#include "talg/variant_editor.hpp"
+#include "workspaces/area_workspace.hpp"
+#include "workspaces/mwp_workspace.hpp"
+#include "workspaces/runs_workspace.hpp"
+#include "workspaces/talg_workspace.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace cdx;
+
+class TestGuiMwp : public QObject, public test::GuiFixture {
+    Q_OBJECT
+
+private slots:
+    void init() { openWindow("mwp"); }
+    void cleanup() { closeWindow(); }
+    void bottleneckShowsCore_data();
+    void bottleneckShowsCore();
+    void kernelEditorEditsWithUndo();
+    void kernelEditorRefusesInvalid();
+    void mwpVariantChange();
+    void regimeMapEqualsCore();
+    void powerViewEqualsCore();
+    void mwpWarpsMarksSession();
+
+private:
+    app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
+    app::AreaWorkspace* area() const { return window_->workspace<app::AreaWorkspace>(); }
+    app::MwpWorkspace* mwp() const { return window_->workspace<app::MwpWorkspace>(); }
+    app::RunsWorkspace* runsWs() const { return window_->workspace<app::RunsWorkspace>(); }
+};
+
+// The dashboard shows core's case, limiter and category for the session's kernel.
+void TestGuiMwp::bottleneckShowsCore_data() {
+    QTest::addColumn<QString>("gpu");
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("caseText");
+    QTest::addColumn<int>("bar"); // highlighted limiter: 0 latency, 1 bandwidth, 2 warps
+    QTest::newRow("default: Example I on GTX 280 (bandwidth)")
+        << QString() << QString() << QString("memory-bound") << 1;
+    QTest::newRow("spec Example A on FX5600 (latency)")
+        << QString("fx5600") << QString("example-a") << QString("memory-bound") << 0;
+    QTest::newRow("Table 3 Mb7_C on 8800GT")
+        << QString("8800gt") << QString("mb7-c") << QString() << -2;
+}
+
+void TestGuiMwp::bottleneckShowsCore() {
+    QFETCH(QString, gpu);
+    QFETCH(QString, kernel);
+    QFETCH(QString, caseText);
+    QFETCH(int, bar);
+    auto* view = mwp()->bottleneckView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    auto* editor = mwp()->kernelEditor();
+    if (!gpu.isEmpty()) {
+        emit editor->gpuChosen(gpu);
+        emit editor->kernelChosen(kernel);
+        QCOMPARE(QString::fromStdString(doc_->state().mwp.kernel.id), kernel);
+    }
+    const MwpSettings& m = doc_->state().mwp;
+    const auto r = mwp::evaluate(m.device(), m.model(), m.variant);
+    const auto t = mwp::throughput(m.device(), m.model(), m.variant);
+    QVERIFY(view->result().has_value());
+    QCOMPARE(view->result()->execCycles, r.execCycles);
+    QCOMPARE(view->result()->regime, r.regime);
+    QCOMPARE(view->result()->limiter, r.limiter);
+    QCOMPARE(view->throughputResult()->category, t.category);
+    QVERIFY(view->caseBadge()->text().contains(QString::fromLatin1(mwp::label(r.regime).data())));
+    QVERIFY(view->limiterBadge()->text().contains(
+        QString::fromLatin1(mwp::label(r.limiter).data()).toHtmlEscaped()));
+    QVERIFY(view->categoryBadge()->text().contains(QString::number(t.category)));
+    QCOMPARE(view->explanation()->text(), QString::fromStdString(mwp::explain(r, m.device())));
+    if (!caseText.isEmpty()) {
+        QVERIFY(view->caseBadge()->text().contains(caseText));
+    }
+    if (bar >= -1) {
+        QCOMPARE(view->highlightedBar(), bar);
+    } else {
+        QCOMPARE(view->highlightedBar(),
+                 r.limiter == mwp::Limiter::None ? -1 : static_cast<int>(r.limiter));
+    }
+}
+
+// Kernel fields edit the session through the document: one undo step each.
+void TestGuiMwp::kernelEditorEditsWithUndo() {
+    auto* view = mwp()->bottleneckView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    const double before = view->result()->execCycles;
+    QLineEdit* field = mwp()->kernelEditor()->kernelForm()->field("coal_mem_insts");
+    QVERIFY(field);
+    QCOMPARE(field->text(), QString("8"));
+    field->setText("2");
+    emit field->editingFinished();
+    QCOMPARE(*doc_->state().mwp.kernel.params.at("coal_mem_insts").value, 2.0);
+    QVERIFY(doc_->state().mwp.kernel.params.at("coal_mem_insts").edited);
+    QVERIFY(view->result()->execCycles != before);
+    QCOMPARE(view->result()->execCycles,
+             mwp::evaluate(doc_->state().mwp.device(), doc_->state().mwp.model(), {}).execCycles);
+    // A GPU key of the same editor.
+    QLineEdit* bw = mwp()->kernelEditor()->gpuForm()->field("mem_bandwidth_gbs");
+    bw->setText("300");
+    emit bw->editingFinished();
+    QCOMPARE(doc_->state().mwp.device().bandwidthGbs, 300.0);
+    doc_->undoStack()->undo();
+    doc_->undoStack()->undo();
+    QCOMPARE(*doc_->state().mwp.kernel.params.at("coal_mem_insts").value, 8.0);
+    QCOMPARE(view->result()->execCycles, before);
+    QCOMPARE(mwp()->kernelEditor()->kernelForm()->field("coal_mem_insts")->text(), QString("8"));
+}
+
+void TestGuiMwp::kernelEditorRefusesInvalid() {
+    const std::string before = sessionToJson(doc_->state());
+    // Refused at the field by the key's rule.
+    QLineEdit* blocks = mwp()->kernelEditor()->kernelForm()->field("blocks");
+    blocks->setText("0");
+    emit blocks->editingFinished();
+    QVERIFY(mwp()->kernelEditor()->kernelForm()->lastError().contains("blocks"));
+    QCOMPARE(sessionToJson(doc_->state()), before);
+    // Valid for the key, invalid for the model (more independent than memory requests):
+    // refused by the window, the reason in the status bar.
+    QLineEdit* ind = mwp()->kernelEditor()->kernelForm()->field("ind_mem_insts");
+    ind->setText("50");
+    emit ind->editingFinished();
+    QCOMPARE(sessionToJson(doc_->state()), before);
+    QVERIFY(window_->statusBar()->currentMessage().contains("ind_mem_insts"));
+    QCOMPARE(ind->text(), QString());
+}
+
+void TestGuiMwp::mwpVariantChange() {
+    auto* view = mwp()->bottleneckView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    emit mwp()->kernelEditor()->kernelChosen("example-a");
+    emit mwp()->kernelEditor()->gpuChosen("fx5600");
+    for (auto [key, value] : {std::pair{"other_insts", "398"},
+                              {"uncoal_mem_insts", "0"},
+                              {"coal_mem_insts", "2"},
+                              {"synch_insts", "0"}}) {
+        QLineEdit* f = mwp()->kernelEditor()->kernelForm()->field(key);
+        f->setText(value);
+        emit f->editingFinished();
+    }
+    // spec 4.3 Example C: consistent -> Case 3, 32424 cycles; thesis -> Case 2 (CPI 1.258).
+    QCOMPARE(view->result()->regime, mwp::Regime::ComputeBound);
+    QCOMPARE(view->result()->execCycles, 32424.0);
+    QComboBox* preset = mwp()->kernelEditor()->variantBox();
+    preset->setCurrentIndex(preset->findData("thesis"));
+    emit preset->activated(preset->currentIndex());
+    QVERIFY(doc_->state().mwp.variant == mwp::MwpVariant::thesis());
+    QCOMPARE(view->result()->regime, mwp::Regime::MemoryBound);
+    QVERIFY(view->caseBadge()->text().contains("memory-bound"));
+    doc_->undoStack()->undo();
+    QVERIFY(doc_->state().mwp.variant == mwp::MwpVariant::consistent());
+    QCOMPARE(view->result()->regime, mwp::Regime::ComputeBound);
+}
+
+void TestGuiMwp::regimeMapEqualsCore() {
+    auto* view = mwp()->regimeMapView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    const MwpSettings& m = doc_->state().mwp;
+    const auto core = mwp::regimeMap(m.device(), m.model(), m.variant, m.mapX, m.mapY);
+    QVERIFY(view->map().has_value());
+    QCOMPARE(view->map()->cells.size(), core.cells.size());
+    for (std::size_t i = 0; i < core.cells.size(); i += 97) {
+        QCOMPARE(view->map()->cells[i].regime, core.cells[i].regime);
+        QCOMPARE(view->map()->cells[i].limiter, core.cells[i].limiter);
+    }
+    QCOMPARE(view->boundaryCount(), mwp::regimeBoundaries(core).size());
+    QVERIFY(view->boundaryCount() > 0);
+    // Choosing another x axis is a session edit with a suggested range; undo restores it.
+    QComboBox* x = view->xAxisBox();
+    x->setCurrentIndex(static_cast<int>(mwp::MapAxis::ActiveSms));
+    emit x->activated(x->currentIndex());
+    QCOMPARE(doc_->state().mwp.mapX.axis, mwp::MapAxis::ActiveSms);
+    QCOMPARE(doc_->state().mwp.mapX.max, 30.0);
+    QCOMPARE(view->map()->xs.size(), std::size_t(30));
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().mwp.mapX.axis, mwp::MapAxis::CompInsts);
+    // A range the map refuses (log axis through 0) keeps the state.
+    const std::string before = sessionToJson(doc_->state());
+    auto* range = view->findChild<QLineEdit*>("mapYRange");
+    range->setText("0:400");
+    emit range->editingFinished();
+    QCOMPARE(sessionToJson(doc_->state()), before);
+    QVERIFY(window_->statusBar()->currentMessage().contains("log"));
+}
+
+void TestGuiMwp::powerViewEqualsCore() {
+    auto* view = mwp()->powerView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    const MwpSettings& m = doc_->state().mwp;
+    const auto p = mwp::powerParamsOf(m.gpu);
+    const auto o = mwp::optimalActiveSms(m.device(), p, m.model(), m.variant);
+    QVERIFY(view->optimum().has_value());
+    QCOMPARE(view->optimum()->bySweep, o.bySweep);
+    QCOMPARE(view->optimum()->bySweep, 17); // spec Example I
+    double sum = 0;
+    for (const auto& [name, w] : view->bars()) {
+        sum += w;
+    }
+    QVERIFY(std::abs(sum - view->result()->gpuW) < 1e-9);
+    QVERIFY(view->summary()->text().contains("17 SMs"));
+    // A GPU without a power model says so instead of drawing zeros.
+    emit mwp()->kernelEditor()->gpuChosen("fx5600");
+    QVERIFY(!view->result().has_value());
+    QVERIFY(view->summary()->text().contains("power_fp_w"));
+}
+
+void TestGuiMwp::mwpWarpsMarksSession() {
+    auto* view = mwp()->mwpWarpsView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    QCOMPARE(view->currentBlocks(), 4);
+    QVERIFY(view->points().size() >= 8);
+    const auto& cur = view->points()[3].result;
+    QCOMPARE(cur.n, 32.0);
+    const MwpSettings& m = doc_->state().mwp;
+    QCOMPARE(cur.execCycles, mwp::evaluate(m.device(), m.model(), m.variant).execCycles);
+    QVERIFY(view->csv().count('\n') == static_cast<qsizetype>(view->points().size()) + 2);
+}
+
+CDX_GUI_TEST_MAIN(TestGuiMwp)
+
+#include "test_gui_mwp.moc"

@@ -1,0 +1,202 @@
+// The runs workspace's GUI suite (offscreen): its views equal core, edits are undoable,
+// bad input keeps the state.
+
+#include "area/architecture_view.hpp"
+#include "area/area_model.hpp"
+#include "area/codesign_view.hpp"
+#include "area/die_area_view.hpp"
+#include "common/parameter_form.hpp"
+#include "common/plot_theme.hpp"
+#include "common/view_export.hpp"
+#include "gui/gui_fixture.hpp"
+#include "mwp/bottleneck_view.hpp"
+#include "mwp/kernel_editor.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "mwp/mwp_warps_view.hpp"
+#include "mwp/power_model.hpp"
+#include "mwp/power_view.hpp"
+#include "mwp/regime_map_view.hpp"
+#include "runs/run_stats.hpp"
+#include "runs/runs_view.hpp"
+#include "search/codesign.hpp"
+#include "search/tile_search.hpp"
+#include "talg/breakdown_view.hpp"
+#include "talg/gpu_editor.hpp"
+#include "talg/stencil_editor.hpp"
+#include "talg/sweep_view.hpp"
+#include "talg/tile_space_map_view.hpp"
+#include "talg/tiling_editor.hpp"
+#include "talg/tiling_geometry_view.hpp"
+#include "talg/top_tilings_view.hpp"
+#include "talg/variant_editor.hpp"
+#include "workspaces/area_workspace.hpp"
+#include "workspaces/mwp_workspace.hpp"
+#include "workspaces/runs_workspace.hpp"
+#include "workspaces/talg_workspace.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace cdx;
+
+class TestGuiRuns : public QObject, public test::GuiFixture {
+    Q_OBJECT
+
+private slots:
+    void init() { openWindow("runs"); }
+    void cleanup() { closeWindow(); }
+    void runsImportShowsCoreStats();
+    void runsDeleteIsUndoable();
+    void runsCalibrationAppliesToSession();
+    void runsBadFilesKeepState();
+
+private:
+    app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
+    app::AreaWorkspace* area() const { return window_->workspace<app::AreaWorkspace>(); }
+    app::MwpWorkspace* mwp() const { return window_->workspace<app::MwpWorkspace>(); }
+    app::RunsWorkspace* runsWs() const { return window_->workspace<app::RunsWorkspace>(); }
+    runs::Calibration calibrateSession(const std::vector<std::int64_t>& ids) const {
+        const SessionState& s = doc_->state();
+        return runs::calibrate(window_->runDatabase()->runsWithIds(ids), s.gpu, s.stencil,
+                               s.variant, runs::CalibrationOptions{},
+                               QDate::currentDate().toString(Qt::ISODate).toStdString());
+    }
+};
+
+namespace {
+QString writeRunsFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+    return test::writeFile(dir, name, text);
+}
+// Three runs of the default session's problem (Heat 2D 8192^2 x 8192, GTX 980) and one of
+// Titan X; the times are invented for the test, not measurements.
+const QByteArray kGuiRuns = "gpu,stencil,s1,s2,t,ts1,ts2,tt,threads,time_s\n"
+                            "gtx980,heat2d,8192,8192,8192,128,32,2,256,11.9\n"
+                            "gtx980,heat2d,8192,8192,8192,8,256,8,256,12.5\n"
+                            "gtx980,heat2d,8192,8192,8192,16,128,10,128,13.1\n"
+                            "titanx,heat2d,8192,8192,8192,8,256,8,256,9.5\n";
+} // namespace
+
+void TestGuiRuns::runsImportShowsCoreStats() {
+    QTemporaryDir dir;
+    QVERIFY(window_->runDatabase()->open(dir.filePath("runs.sqlite")).isEmpty());
+    auto* view = runsWs()->runsView();
+    runsWs()->viewTabs()->setCurrentWidget(view);
+    const auto rep =
+        importRuns(writeRunsFile(dir, "lab.csv", kGuiRuns), runs::ImportPolicy::AllOrNothing);
+    QVERIFY(rep.committed);
+    QCOMPARE(rep.inserted, std::size_t(4));
+    QCOMPARE(measuredRuns().size(), std::size_t(4));
+    QCOMPARE(view->table()->rowCount(), 4);
+    // Predicted as `cdx runs stats` does: the shipped profile each run names, default variant.
+    const auto core =
+        runs::runStats(measuredRuns(), runs::ProfileSet::shipped(), talg::TalgVariant{}, 0.2);
+    QCOMPARE(view->stats().all.n, core.all.n);
+    QCOMPARE(view->stats().all.rmse, core.all.rmse);
+    QCOMPARE(view->stats().nearBest.n, core.nearBest.n);
+    QVERIFY(view->statsLabel()->text().contains(QString::number(core.all.rmse * 100, 'f', 2)));
+    // The map and the sweep mark the runs of the session's experiment on their slice.
+    const SessionState& st = doc_->state();
+    window_->showWorkspace(talg());
+    talg()->viewTabs()->setCurrentWidget(talg()->mapView());
+    const auto onMap = runs::runsOnSlice(measuredRuns(), st.gpu.id, st.stencil.id, st.problem,
+                                         st.tiles, {"tT", "tS2"});
+    QCOMPARE(onMap.size(), std::size_t(1)); // the run at the default optimum's tS1 = 128
+    QCOMPARE(talg()->mapView()->measuredShown(), onMap.size());
+    talg()->viewTabs()->setCurrentWidget(talg()->sweepView());
+    talg()->sweepView()->setParameter("tS1");
+    const auto onSweep =
+        runs::runsOnSlice(measuredRuns(), st.gpu.id, st.stencil.id, st.problem, st.tiles, {"tS1"});
+    QCOMPARE(talg()->sweepView()->measuredShown(), onSweep.size());
+    window_->showWorkspace(runsWs());
+    // Filters: the session's problem on the session GPU only.
+    view->sessionProblemOnly()->setChecked(true);
+    QCOMPARE(view->table()->rowCount(), 3);
+    view->sessionProblemOnly()->setChecked(false);
+    view->gpuFilter()->setCurrentIndex(view->gpuFilter()->findData("titanx"));
+    QCOMPARE(view->table()->rowCount(), 1);
+    // Re-importing the same file adds nothing.
+    const auto again = importRuns(dir.filePath("lab.csv"), runs::ImportPolicy::AllOrNothing);
+    QCOMPARE(again.duplicates, std::size_t(4));
+    QCOMPARE(measuredRuns().size(), std::size_t(4));
+}
+
+void TestGuiRuns::runsDeleteIsUndoable() {
+    QTemporaryDir dir;
+    QVERIFY(window_->runDatabase()->open(dir.filePath("runs.sqlite")).isEmpty());
+    importRuns(writeRunsFile(dir, "lab.csv", kGuiRuns), runs::ImportPolicy::AllOrNothing);
+    auto* view = runsWs()->runsView();
+    runsWs()->viewTabs()->setCurrentWidget(view);
+    view->table()->selectRow(0);
+    const auto ids = view->selectedIds();
+    QCOMPARE(ids.size(), std::size_t(1));
+    window_->runDatabase()->deleteRuns(ids);
+    QCOMPARE(measuredRuns().size(), std::size_t(3));
+    doc_->undoStack()->undo();
+    QCOMPARE(measuredRuns().size(), std::size_t(4));
+    bool back = false;
+    for (const auto& r : measuredRuns()) {
+        back = back || r.id == ids.front();
+    }
+    QVERIFY(back);
+    doc_->undoStack()->redo();
+    QCOMPARE(measuredRuns().size(), std::size_t(3));
+}
+
+void TestGuiRuns::runsCalibrationAppliesToSession() {
+    QTemporaryDir dir;
+    QVERIFY(window_->runDatabase()->open(dir.filePath("runs.sqlite")).isEmpty());
+    importRuns(writeRunsFile(dir, "lab.csv", kGuiRuns), runs::ImportPolicy::AllOrNothing);
+    std::vector<std::int64_t> ids;
+    for (const auto& r : measuredRuns()) {
+        ids.push_back(r.id);
+    }
+    const double before = *doc_->state().stencil.cIterByGpu.at("gtx980").value;
+    const auto c = calibrateSession(ids);
+    QCOMPARE(c.runsUsed, std::size_t(3)); // the Titan X run is another pair
+    QVERIFY(c.after.rmse <= c.before.rmse);
+    runsWs()->applyCalibration(c);
+    const Quantity& q = doc_->state().stencil.cIterByGpu.at("gtx980");
+    QCOMPARE(*q.value, c.values.front().after);
+    QVERIFY(q.source.starts_with("fitted from 3 runs"));
+    QVERIFY(q.edited);
+    // The runs view predicts with the shipped C_iter, and with the fitted one on the what-if.
+    auto* view = runsWs()->runsView();
+    runsWs()->viewTabs()->setCurrentWidget(view);
+    view->whatIf()->setChecked(true);
+    view->gpuFilter()->setCurrentIndex(view->gpuFilter()->findData("gtx980"));
+    QCOMPARE(view->stats().all.rmse, runs::errorStats(c.residuals, false).rmse);
+    doc_->undoStack()->undo();
+    QCOMPARE(*doc_->state().stencil.cIterByGpu.at("gtx980").value, before);
+}
+
+void TestGuiRuns::runsBadFilesKeepState() {
+    QTemporaryDir dir;
+    QVERIFY(window_->runDatabase()->open(dir.filePath("runs.sqlite")).isEmpty());
+    const auto bad = importRuns(
+        writeRunsFile(dir, "bad.csv", kGuiRuns + "gtx980,heat2d,8192,8192,8192,8,256,8,256,nan\n"),
+        runs::ImportPolicy::AllOrNothing);
+    QVERIFY(!bad.committed);
+    QCOMPARE(bad.issues.front().line, std::size_t(6));
+    QVERIFY(measuredRuns().empty());
+    const QString notDb = writeRunsFile(dir, "notes.sqlite", "not a database\n");
+    const QString error = window_->runDatabase()->open(notDb);
+    QVERIFY(error.contains("not a SQLite database"));
+    QFile f(notDb);
+    f.open(QIODevice::ReadOnly);
+    QCOMPARE(f.readAll(), QByteArray("not a database\n"));
+    QVERIFY(measuredRuns().empty());
+}
+
+CDX_GUI_TEST_MAIN(TestGuiRuns)
+
+#include "test_gui_runs.moc"

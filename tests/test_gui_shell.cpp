@@ -1,0 +1,336 @@
+// The shell workspace's GUI suite (offscreen): its views equal core, edits are undoable,
+// bad input keeps the state.
+
+#include "area/architecture_view.hpp"
+#include "area/area_model.hpp"
+#include "area/codesign_view.hpp"
+#include "area/die_area_view.hpp"
+#include "common/parameter_form.hpp"
+#include "common/plot_theme.hpp"
+#include "common/view_export.hpp"
+#include "gui/gui_fixture.hpp"
+#include "mwp/bottleneck_view.hpp"
+#include "mwp/kernel_editor.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "mwp/mwp_warps_view.hpp"
+#include "mwp/power_model.hpp"
+#include "mwp/power_view.hpp"
+#include "mwp/regime_map_view.hpp"
+#include "runs/run_stats.hpp"
+#include "runs/runs_view.hpp"
+#include "search/codesign.hpp"
+#include "search/tile_search.hpp"
+#include "start_page.hpp"
+#include "talg/breakdown_view.hpp"
+#include "talg/gpu_editor.hpp"
+#include "talg/stencil_editor.hpp"
+#include "talg/sweep_view.hpp"
+#include "talg/tile_space_map_view.hpp"
+#include "talg/tiling_editor.hpp"
+#include "talg/tiling_geometry_view.hpp"
+#include "talg/top_tilings_view.hpp"
+#include "talg/variant_editor.hpp"
+#include "workspaces/area_workspace.hpp"
+#include "workspaces/mwp_workspace.hpp"
+#include "workspaces/runs_workspace.hpp"
+#include "workspaces/talg_workspace.hpp"
+
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace cdx;
+
+class TestGuiShell : public QObject, public test::GuiFixture {
+    Q_OBJECT
+
+private slots:
+    void windowFitsLaptopScreen();
+    void editorFieldsShowTheirContent();
+    void docksBelongToTheirWorkspace();
+    void startPageOpensExamples();
+    void presentationRestoresLayout();
+    void escapeLeavesPresentation();
+    void ctrlZInFieldUndoesDocument();
+    void sessionFixturesOpen_data();
+    void sessionFixturesOpen();
+    void unknownFieldsAreReported();
+    void runsDbOptionIsNotRemembered();
+    void init() { openWindow("talg"); }
+    void cleanup() { closeWindow(); }
+    void presentationMode();
+    void exportEveryView_data();
+    void exportEveryView();
+
+private:
+    app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
+    app::AreaWorkspace* area() const { return window_->workspace<app::AreaWorkspace>(); }
+    app::MwpWorkspace* mwp() const { return window_->workspace<app::MwpWorkspace>(); }
+    app::RunsWorkspace* runsWs() const { return window_->workspace<app::RunsWorkspace>(); }
+};
+
+void TestGuiShell::presentationMode() {
+    window_->setPresentation(true);
+    QVERIFY(window_->isFullScreen());
+    window_->setPresentation(false);
+    QVERIFY(!window_->isFullScreen());
+}
+
+void TestGuiShell::exportEveryView_data() {
+    QTest::addColumn<QString>("suffix");
+    QTest::newRow("png") << "png";
+    QTest::newRow("pdf") << "pdf";
+    QTest::newRow("svg") << "svg";
+    QTest::newRow("csv") << "csv";
+}
+
+void TestGuiShell::exportEveryView() {
+    QFETCH(QString, suffix);
+    QTemporaryDir dir;
+    for (auto* w : window_->workspaces()) {
+        window_->showWorkspace(w);
+        for (auto* view : w->views()) {
+            w->viewTabs()->setCurrentWidget(view->widget());
+            w->finishPendingWork();
+            const QString path = dir.filePath(view->fileStem() + "." + suffix);
+            const QString error = widgets::exportView(*view, path, QSize(800, 500));
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            // An empty run database exports only the header and the "n/a" statistics line.
+            const qint64 least = view->fileStem() == "measured-runs" ? 60 : 200;
+            QVERIFY2(QFileInfo(path).size() > least, qPrintable(path));
+            if (suffix == "png") {
+                QImage image(path);
+                QCOMPARE(image.size(), QSize(800, 500));
+            }
+        }
+    }
+    QVERIFY(
+        !widgets::exportView(*talg()->mapView(), dir.filePath("x.bmp"), QSize(800, 500)).isEmpty());
+    QVERIFY(
+        !widgets::exportView(*talg()->mapView(), dir.filePath("x.png"), QSize(0, 500)).isEmpty());
+}
+
+namespace {
+QString describeMinimum(QWidget* w, int depth = 0) {
+    QString out;
+    if (depth > 6) {
+        return out;
+    }
+    for (QObject* o : w->children()) {
+        auto* c = qobject_cast<QWidget*>(o);
+        if (!c || c->isWindow()) {
+            continue;
+        }
+        const QSize m = c->minimumSizeHint().expandedTo(c->minimumSize());
+        if (m.width() > 700 || m.height() > 500) {
+            out += QString(depth * 2, ' ') + c->metaObject()->className() + " " + c->objectName() +
+                   QStringLiteral(" %1x%2\n").arg(m.width()).arg(m.height());
+            out += describeMinimum(c, depth + 1);
+        }
+    }
+    return out;
+}
+} // namespace
+
+// Every workspace fits a 1366 x 768 laptop screen (the window manager and a panel take some
+// of it: the window's minimum must leave 40 px).
+void TestGuiShell::windowFitsLaptopScreen() {
+    int checked = 0;
+    for (auto* w : window_->workspaces()) {
+        window_->showWorkspace(w);
+        for (int i = 0; i < w->viewTabs()->count(); ++i) {
+            w->viewTabs()->setCurrentIndex(i);
+            QCoreApplication::processEvents();
+            const QSize m = window_->minimumSizeHint().expandedTo(window_->minimumSize());
+            QVERIFY2(m.width() <= 1366 && m.height() <= 728,
+                     qPrintable(QStringLiteral("%1 / %2: minimum %3x%4\n%5")
+                                    .arg(w->id(), w->viewTabs()->tabText(i))
+                                    .arg(m.width())
+                                    .arg(m.height())
+                                    .arg(describeMinimum(window_))));
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, 13); // 5 Talg + 3 area + 4 MWP-CWP + 1 runs views
+}
+
+// At 1366 x 768 no editor field is narrower than what it shows: a number, a combo's item, a
+// button's text (the docks were squeezed to one digit and "Optima" before).
+void TestGuiShell::editorFieldsShowTheirContent() {
+    window_->showNormal();
+    window_->resize(1366, 728);
+    int checked = 0;
+    for (auto* w : window_->workspaces()) {
+        window_->showWorkspace(w);
+        for (QDockWidget* d : w->docks()) {
+            d->show();
+            d->raise();
+            QCoreApplication::processEvents();
+            for (QWidget* f : d->findChildren<QWidget*>()) {
+                if (!f->isVisibleTo(d)) {
+                    continue;
+                }
+                int needed = -1;
+                if (auto* e = qobject_cast<QLineEdit*>(f);
+                    e && !qobject_cast<QAbstractSpinBox*>(f->parent())) {
+                    needed = e->fontMetrics().horizontalAdvance(e->text()) + 8;
+                } else if (qobject_cast<QAbstractSpinBox*>(f) || qobject_cast<QComboBox*>(f) ||
+                           qobject_cast<QPushButton*>(f)) {
+                    needed = f->minimumSizeHint().width();
+                }
+                if (needed < 0) {
+                    continue;
+                }
+                QVERIFY2(f->width() >= needed,
+                         qPrintable(QStringLiteral("%1 / %2 / %3 %4: %5 px wide, needs %6")
+                                        .arg(w->id(), d->windowTitle(),
+                                             f->metaObject()->className(), f->objectName())
+                                        .arg(f->width())
+                                        .arg(needed)));
+                ++checked;
+            }
+        }
+    }
+    QVERIFY2(checked > 40, qPrintable(QString::number(checked)));
+}
+
+void TestGuiShell::docksBelongToTheirWorkspace() {
+    auto* talgDock = talg()->docks().front();
+    auto* kernelDock = mwp()->docks().front();
+    window_->showWorkspace(talg());
+    QVERIFY(talgDock->isVisible());
+    QVERIFY(!kernelDock->isVisible());
+    window_->showWorkspace(mwp());
+    QVERIFY(!talgDock->isVisible());
+    QVERIFY(kernelDock->isVisible());
+    window_->showStart();
+    QVERIFY(!talgDock->isVisible() && !kernelDock->isVisible());
+    QVERIFY(window_->statusText().contains("workspace"));
+}
+
+void TestGuiShell::startPageOpensExamples() {
+    window_->showStart();
+    const auto& examples = window_->startPage()->examples();
+    QVERIFY(examples.size() >= 5);
+    int opened = 0;
+    for (const auto& e : examples) {
+        QVERIFY2(!e.title.isEmpty() && !e.description.isEmpty(), qPrintable(e.path));
+        auto* link = window_->startPage()->findChild<QLabel*>("example_" +
+                                                              QFileInfo(e.path).completeBaseName());
+        QVERIFY(link);
+        doc_->undoStack()->setClean();
+        window_->showStart();
+        emit link->linkActivated("open");
+        QCOMPARE(doc_->filePath(), e.path);
+        QVERIFY2(window_->currentWorkspace(), qPrintable(e.path));
+        if (!e.workspace.isEmpty()) {
+            QCOMPARE(window_->currentWorkspace()->id(), e.workspace);
+        }
+        ++opened;
+    }
+    QCOMPARE(opened, static_cast<int>(examples.size()));
+}
+
+void TestGuiShell::presentationRestoresLayout() {
+    window_->showWorkspace(talg());
+    window_->showMaximized();
+    QCoreApplication::processEvents();
+    const QByteArray layout = talg()->saveState();
+    QVERIFY(window_->isMaximized());
+    window_->setPresentation(true);
+    QVERIFY(window_->isFullScreen());
+    for (auto* d : talg()->docks()) {
+        QVERIFY(!d->isVisible());
+    }
+    window_->setPresentation(false);
+    QCoreApplication::processEvents();
+    QVERIFY(!window_->isFullScreen());
+    QVERIFY(window_->isMaximized()); // leaving F11 does not un-maximise
+    QCOMPARE(talg()->saveState(), layout);
+    QVERIFY(talg()->docks().front()->isVisible());
+}
+
+void TestGuiShell::escapeLeavesPresentation() {
+    window_->showWorkspace(talg());
+    window_->setPresentation(true);
+    QTest::keyClick(window_, Qt::Key_Escape);
+    QVERIFY(!window_->presentation());
+    QVERIFY(!window_->isFullScreen());
+}
+
+// Ctrl+Z with the focus in a field undoes on the document (before, the field undid its own
+// text and the views stayed stale).
+void TestGuiShell::ctrlZInFieldUndoesDocument() {
+    window_->showWorkspace(talg());
+    auto* form = talg()->gpuEditor()->form();
+    QLineEdit* field = form->field("n_sm");
+    const SessionState before = doc_->state();
+    field->setText("20");
+    emit field->editingFinished();
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 20.0);
+    field->setFocus();
+    QTest::keyClick(field, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(sameSession(doc_->state(), before));
+    QCOMPARE(field->text(), QString("16"));
+    QTest::keyClick(field, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 20.0);
+}
+
+void TestGuiShell::sessionFixturesOpen_data() {
+    QTest::addColumn<QString>("path");
+    const QDir dir(QStringLiteral(CDX_SOURCE_FIXTURES_DIR) + "/sessions");
+    for (const QString& f : dir.entryList({"*.json"}, QDir::Files, QDir::Name)) {
+        QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    }
+}
+
+// Sessions written by the previous version open in the window with the same values.
+void TestGuiShell::sessionFixturesOpen() {
+    QFETCH(QString, path);
+    QString error;
+    QVERIFY2(window_->openSession(path, &error, true), qPrintable(error));
+    const SessionState loaded = loadSession(path.toStdString());
+    QVERIFY(sameSession(doc_->state(), loaded));
+}
+
+void TestGuiShell::unknownFieldsAreReported() {
+    QTemporaryDir dir;
+    const std::string text = sessionToJson(doc_->state());
+    auto j = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+    j.insert("colour_scheme", "dark");
+    const QString path = test::writeFile(dir, "extra.cdx.json", QJsonDocument(j).toJson());
+    QString error;
+    QVERIFY2(window_->openSession(path, &error, true), qPrintable(error));
+    QVERIFY2(window_->statusBar()->currentMessage().contains("colour_scheme"),
+             qPrintable(window_->statusBar()->currentMessage()));
+}
+
+// --runs-db opens a database for this run only: the default stays the previous one.
+void TestGuiShell::runsDbOptionIsNotRemembered() {
+    QTemporaryDir dir;
+    const QString chosen = dir.filePath("chosen.sqlite");
+    QVERIFY(window_->runDatabase()->open(chosen, true).isEmpty());
+    QCOMPARE(app::RunDatabase::defaultPath(), chosen);
+    QVERIFY(window_->runDatabase()->open(dir.filePath("once.sqlite"), false).isEmpty());
+    QCOMPARE(app::RunDatabase::defaultPath(), chosen);
+}
+
+CDX_GUI_TEST_MAIN(TestGuiShell)
+
+#include "test_gui_shell.moc"

@@ -1,0 +1,330 @@
+// The talg workspace's GUI suite (offscreen): its views equal core, edits are undoable,
+// bad input keeps the state.
+
+#include "area/architecture_view.hpp"
+#include "area/area_model.hpp"
+#include "area/codesign_view.hpp"
+#include "area/die_area_view.hpp"
+#include "common/parameter_form.hpp"
+#include "common/plot_theme.hpp"
+#include "common/view_export.hpp"
+#include "gui/gui_fixture.hpp"
+#include "mwp/bottleneck_view.hpp"
+#include "mwp/kernel_editor.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "mwp/mwp_warps_view.hpp"
+#include "mwp/power_model.hpp"
+#include "mwp/power_view.hpp"
+#include "mwp/regime_map_view.hpp"
+#include "runs/run_stats.hpp"
+#include "runs/runs_view.hpp"
+#include "search/codesign.hpp"
+#include "search/tile_search.hpp"
+#include "talg/breakdown_view.hpp"
+#include "talg/gpu_editor.hpp"
+#include "talg/stencil_editor.hpp"
+#include "talg/sweep_view.hpp"
+#include "talg/tile_space_map_view.hpp"
+#include "talg/tiling_editor.hpp"
+#include "talg/tiling_geometry_view.hpp"
+#include "talg/top_tilings_view.hpp"
+#include "talg/variant_editor.hpp"
+#include "workspaces/area_workspace.hpp"
+#include "workspaces/mwp_workspace.hpp"
+#include "workspaces/runs_workspace.hpp"
+#include "workspaces/talg_workspace.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace cdx;
+
+class TestGuiTalg : public QObject, public test::GuiFixture {
+    Q_OBJECT
+
+private slots:
+    void init() { openWindow("talg"); }
+    void cleanup() { closeWindow(); }
+    void defaultSessionOpens();
+    void statusLineEqualsCore();
+    void mapMinimumEqualsOptimize();
+    void sliderUpdatesViews();
+    void sliderDragIsOneUndoStep();
+    void mapClickSetsTiling();
+    void undoRestores();
+    void saveLoadRoundTrip();
+    void invalidSessionKeepsState();
+    void invalidFieldKeepsState_data();
+    void invalidFieldKeepsState();
+    void parameterEditIsMarked();
+    void snapping();
+    void variantChangeUpdatesStatus();
+    void stencilChangeTo3D();
+    void topTilingsMatchSearch();
+    void optimalTilesOffThread();
+
+private:
+    app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
+    app::AreaWorkspace* area() const { return window_->workspace<app::AreaWorkspace>(); }
+    app::MwpWorkspace* mwp() const { return window_->workspace<app::MwpWorkspace>(); }
+    app::RunsWorkspace* runsWs() const { return window_->workspace<app::RunsWorkspace>(); }
+};
+
+void TestGuiTalg::defaultSessionOpens() {
+    const SessionState& s = doc_->state();
+    QCOMPARE(QString::fromStdString(s.gpu.id), QString("gtx980"));
+    QCOMPARE(QString::fromStdString(s.stencil.id), QString("heat2d"));
+    QCOMPARE(s.problem.space[0], 8192);
+    QCOMPARE(s.tiles.space[0], 128); // spec 2.6 geometric full-space optimum
+    QVERIFY(window_->windowTitle().contains("Codesign Explorer"));
+    QCOMPARE(talg()->viewTabs()->count(), 5);
+    QCOMPARE(talg()->tilingEditor()->spinBox(0)->value(), 128);
+    QCOMPARE(talg()->tilingEditor()->spinBox(1)->value(), 32);
+    QCOMPARE(talg()->tilingEditor()->spinBox(3)->value(), 2);
+}
+
+void TestGuiTalg::statusLineEqualsCore() {
+    // The status line's T_alg equals `cdx talg` (core) for the same point.
+    const SessionState& s = doc_->state();
+    const auto r = talg::evaluate(s.modelStencil(), s.problem, s.tiles, s.modelGpu(), s.variant);
+    QVERIFY(window_->statusText().contains(widgets::formatSeconds(r.tAlg)));
+    QVERIFY(window_->statusText().contains("9.934548 s"));
+    QVERIFY(window_->statusText().contains("k = 2"));
+    QVERIFY(window_->statusText().contains("compute-bound"));
+    QVERIFY(window_->statusText().contains("pitch=geometric"));
+}
+
+void TestGuiTalg::mapMinimumEqualsOptimize() {
+    // The default tiling is the optimum, so the slice through it holds optimize's best.
+    const SessionState& s = doc_->state();
+    const auto best = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant);
+    const auto& grid = talg()->mapView()->grid();
+    QVERIFY(grid.hasMinimum);
+    QCOMPARE(grid.cells[grid.minimumCell].tiles, best.best.tiles);
+    QCOMPARE(grid.minimum, best.best.tAlg);
+}
+
+void TestGuiTalg::sliderUpdatesViews() {
+    talg()->tilingEditor()->spinBox(0)->setValue(8); // tS1 = 8: PPoPP'17 Fig. 4 slice
+    QCOMPARE(doc_->state().tiles.space[0], 8);
+    const SessionState& s = doc_->state();
+    search::SearchOptions opt;
+    opt.fixedSpace[0] = 8;
+    const auto slice =
+        search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant, opt);
+    const auto& grid = talg()->mapView()->grid();
+    QCOMPARE(grid.cells[grid.minimumCell].tiles, slice.best.tiles);
+    QVERIFY(std::abs(grid.minimum - 9.9885) < 0.00005); // spec 2.6 slice minimum
+    const auto r = talg::evaluate(s.modelStencil(), s.problem, s.tiles, s.modelGpu(), s.variant);
+    QVERIFY(window_->statusText().contains(widgets::formatSeconds(r.tAlg)));
+    QCOMPARE(talg()->mapView()->sliceSlider(0)->value(), 8);
+    // Hidden views catch up when shown.
+    talg()->viewTabs()->setCurrentWidget(talg()->breakdownView());
+    QVERIFY(talg()->breakdownView()->table()->rowCount() > 10);
+}
+
+void TestGuiTalg::sliderDragIsOneUndoStep() {
+    QSlider* slider = talg()->tilingEditor()->slider(0);
+    const int before = doc_->undoStack()->count();
+    slider->setSliderDown(true);
+    for (int v : {100, 90, 80, 70}) {
+        slider->setValue(v);
+    }
+    slider->setSliderDown(false);
+    QCOMPARE(doc_->state().tiles.space[0], 70);
+    QCOMPARE(doc_->undoStack()->count(), before + 1);
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().tiles.space[0], 128);
+}
+
+void TestGuiTalg::mapClickSetsTiling() {
+    talg()->tilingEditor()->spinBox(0)->setValue(8);
+    QCustomPlot* plot = talg()->mapView()->plot();
+    plot->replot();
+    const QPoint at(static_cast<int>(plot->xAxis->coordToPixel(4)),
+                    static_cast<int>(plot->yAxis->coordToPixel(64)));
+    QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+    QCOMPARE(doc_->state().tiles.time, 4);
+    QCOMPARE(doc_->state().tiles.space[1], 64);
+    QVERIFY(talg()->mapView()->describeCellAt(4, 64).contains("T_alg"));
+    QVERIFY(talg()->mapView()->describeCellAt(58, 544).contains("infeasible"));
+}
+
+void TestGuiTalg::undoRestores() {
+    const SessionState before = doc_->state();
+    talg()->tilingEditor()->spinBox(3)->setValue(8);
+    talg()->variantEditor()->pitchBox()->setCurrentIndex(1);
+    emit talg()->variantEditor()->pitchBox()->activated(1);
+    QCOMPARE(doc_->state().variant.pitch, talg::Pitch::Paper);
+    QCOMPARE(doc_->state().tiles.time, 8);
+    doc_->undoStack()->undo();
+    doc_->undoStack()->undo();
+    QVERIFY(sameSession(doc_->state(), before));
+    QCOMPARE(talg()->tilingEditor()->spinBox(3)->value(), 2);
+    doc_->undoStack()->redo();
+    QCOMPARE(doc_->state().tiles.time, 8);
+    QVERIFY(window_->windowTitle().contains("*"));
+}
+
+void TestGuiTalg::saveLoadRoundTrip() {
+    talg()->tilingEditor()->spinBox(0)->setValue(8);
+    talg()->gpuEditor()->form()->field("n_sm")->setText("20");
+    emit talg()->gpuEditor()->form()->field("n_sm")->editingFinished();
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 20.0);
+    const SessionState saved = doc_->state();
+    QTemporaryDir dir;
+    const QString path = dir.filePath("s.cdx.json");
+    doc_->saveAs(path);
+    QVERIFY(!doc_->isModified());
+    doc_->reset(defaultSession());
+    QVERIFY(window_->openSession(path, nullptr, true));
+    QVERIFY(sameSession(doc_->state(), saved));
+    QCOMPARE(talg()->tilingEditor()->spinBox(0)->value(), 8);
+    QCOMPARE(talg()->gpuEditor()->form()->field("n_sm")->text(), QString("20"));
+}
+
+void TestGuiTalg::invalidSessionKeepsState() {
+    talg()->tilingEditor()->spinBox(0)->setValue(8);
+    const SessionState before = doc_->state();
+    QTemporaryDir dir;
+    QFile bad(dir.filePath("bad.cdx.json"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("{\"schema\": \"codesign-explorer-session\", \"version\": 1, \"gpu\": ");
+    bad.close();
+    QString error;
+    QVERIFY(!window_->openSession(bad.fileName(), &error, true));
+    QVERIFY2(error.contains("bad.cdx.json") && error.contains("line"), qPrintable(error));
+    QVERIFY(sameSession(doc_->state(), before));
+    QVERIFY(!window_->openSession(dir.filePath("missing.cdx.json"), &error, true));
+    QVERIFY(sameSession(doc_->state(), before));
+}
+
+void TestGuiTalg::invalidFieldKeepsState_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("negative n_sm") << "n_sm"
+                                   << "-3";
+    QTest::newRow("fractional n_sm") << "n_sm"
+                                     << "2.5";
+    QTest::newRow("not a number") << "l_s_per_gb"
+                                  << "abc";
+    QTest::newRow("NaN") << "tau_sync_s"
+                         << "nan";
+    QTest::newRow("empty required value") << "n_v"
+                                          << "";
+}
+
+void TestGuiTalg::invalidFieldKeepsState() {
+    QFETCH(QString, key);
+    QFETCH(QString, text);
+    const SessionState before = doc_->state();
+    const int steps = doc_->undoStack()->count();
+    auto* form = talg()->gpuEditor()->form();
+    QLineEdit* field = form->field(key.toStdString());
+    const QString shown = field->text();
+    field->setText(text);
+    emit field->editingFinished();
+    QVERIFY(sameSession(doc_->state(), before));
+    QCOMPARE(doc_->undoStack()->count(), steps);
+    QVERIFY2(form->lastError().contains(key), qPrintable(form->lastError()));
+    QCOMPARE(field->text(), shown); // back to the last valid value
+}
+
+void TestGuiTalg::parameterEditIsMarked() {
+    auto* form = talg()->stencilEditor()->form();
+    form->field("c_iter_s")->setText("4e-8");
+    emit form->field("c_iter_s")->editingFinished();
+    QCOMPARE(doc_->state().stencil.cIterByGpu.at("gtx980").value.value(), 4e-8);
+    QVERIFY(doc_->state().stencil.cIterByGpu.at("gtx980").edited);
+    QVERIFY(form->findChildren<QLabel*>().size() > 0);
+    bool marked = false;
+    for (auto* label : form->findChildren<QLabel*>()) {
+        marked = marked || (label->text().startsWith("c_iter_s") && label->text().contains("•"));
+    }
+    QVERIFY(marked);
+}
+
+void TestGuiTalg::snapping() {
+    QCOMPARE(widgets::TilingEditor::snapTime(7), 8);
+    QCOMPARE(widgets::TilingEditor::snapTime(1), 2);
+    QCOMPARE(widgets::TilingEditor::snapWarp(50), 64);
+    QCOMPARE(widgets::TilingEditor::snapWarp(47), 32);
+    QCOMPARE(widgets::TilingEditor::snapWarp(3), 32);
+    talg()->tilingEditor()->spinBox(3)->setValue(7);
+    QCOMPARE(doc_->state().tiles.time, 8);
+    talg()->tilingEditor()->spinBox(1)->setValue(100);
+    QCOMPARE(doc_->state().tiles.space[1], 96);
+}
+
+void TestGuiTalg::variantChangeUpdatesStatus() {
+    talg()->tilingEditor()->spinBox(0)->setValue(1);
+    talg()->tilingEditor()->spinBox(1)->setValue(640);
+    QComboBox* pitch = talg()->variantEditor()->pitchBox();
+    pitch->setCurrentIndex(pitch->findData("paper"));
+    emit pitch->activated(pitch->currentIndex());
+    // spec 2.6: the degenerate paper-pitch optimum, below T_ideal.
+    QVERIFY(window_->statusText().contains("5.096090 s"));
+    QVERIFY(window_->statusText().contains("pitch=paper"));
+    QVERIFY(window_->statusText().contains("below T_ideal"));
+}
+
+void TestGuiTalg::stencilChangeTo3D() {
+    auto* combo = talg()->stencilEditor()->findChild<QComboBox*>("stencilProfile");
+    combo->setCurrentIndex(combo->findData("heat3d"));
+    emit combo->activated(combo->currentIndex());
+    const SessionState& s = doc_->state();
+    QCOMPARE(s.problem.dim, 3);
+    QCOMPARE(s.problem.space[2], 512);
+    const auto best = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant);
+    QCOMPARE(s.tiles, best.best.tiles);
+    QCOMPARE(talg()->mapView()->grid().innerIndex, 2);
+    QVERIFY(window_->statusText().contains("T_alg"));
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().problem.dim, 2);
+}
+
+void TestGuiTalg::topTilingsMatchSearch() {
+    auto* top = talg()->topTilingsView();
+    talg()->viewTabs()->setCurrentWidget(top);
+    QTRY_VERIFY_WITH_TIMEOUT(!top->busy(), 20000);
+    QCoreApplication::processEvents();
+    const SessionState& s = doc_->state();
+    const auto r = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                       search::SearchOptions{s.within, {}, {}});
+    QCOMPARE(top->result().within.size(), r.within.size());
+    QCOMPARE(top->result().best.tiles, r.best.tiles);
+    QVERIFY(top->csv().count('\n') == static_cast<qsizetype>(r.within.size()) + 2);
+}
+
+void TestGuiTalg::optimalTilesOffThread() {
+    talg()->tilingEditor()->spinBox(0)->setValue(8);
+    const int steps = doc_->undoStack()->count();
+    talg()->tilingEditor()->optimizeButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!talg()->optimizing(), 20000);
+    QTRY_COMPARE(doc_->state().tiles.space[0], 128); // spec 2.6 geometric optimum
+    QCOMPARE(doc_->state().tiles.space[1], 32);
+    QCOMPARE(doc_->undoStack()->count(), steps + 1);
+    QVERIFY(talg()->tilingEditor()->optimizeButton()->isEnabled());
+    // A result for a session that changed meanwhile is dropped.
+    talg()->tilingEditor()->spinBox(0)->setValue(8);
+    talg()->tilingEditor()->optimizeButton()->click();
+    talg()->tilingEditor()->spinBox(3)->setValue(8); // edit while (or just after) it runs
+    QTRY_VERIFY_WITH_TIMEOUT(!talg()->optimizing(), 20000);
+    QCoreApplication::processEvents();
+    QCOMPARE(doc_->state().tiles.space[0], 8);
+    QCOMPARE(doc_->state().tiles.time, 8);
+}
+
+CDX_GUI_TEST_MAIN(TestGuiTalg)
+
+#include "test_gui_talg.moc"
