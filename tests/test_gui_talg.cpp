@@ -9,6 +9,7 @@
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
 #include "gui/gui_fixture.hpp"
+#include "search/tile_space.hpp"
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
@@ -49,6 +50,12 @@
 
 using namespace cdx;
 
+namespace {
+QString TilingEditorRefusal(int index, std::int64_t value) {
+    return widgets::TilingEditor::refusal(2, index, value, 8192);
+}
+} // namespace
+
 class TestGuiTalg : public QObject, public test::GuiFixture {
     Q_OBJECT
 
@@ -67,7 +74,9 @@ private slots:
     void invalidFieldKeepsState_data();
     void invalidFieldKeepsState();
     void parameterEditIsMarked();
-    void snapping();
+    void typedTileIsTakenOrRefused_data();
+    void typedTileIsTakenOrRefused();
+    void slidersMoveInValidStepsOverFeasibleRange();
     void variantChangeUpdatesStatus();
     void stencilChangeTo3D();
     void topTilingsMatchSearch();
@@ -254,16 +263,69 @@ void TestGuiTalg::parameterEditIsMarked() {
     QVERIFY(marked);
 }
 
-void TestGuiTalg::snapping() {
-    QCOMPARE(widgets::TilingEditor::snapTime(7), 8);
-    QCOMPARE(widgets::TilingEditor::snapTime(1), 2);
-    QCOMPARE(widgets::TilingEditor::snapWarp(50), 64);
-    QCOMPARE(widgets::TilingEditor::snapWarp(47), 32);
-    QCOMPARE(widgets::TilingEditor::snapWarp(3), 32);
-    talg()->tilingEditor()->spinBox(3)->setValue(7);
-    QCOMPARE(doc_->state().tiles.time, 8);
-    talg()->tilingEditor()->spinBox(1)->setValue(100);
-    QCOMPARE(doc_->state().tiles.space[1], 96);
+void TestGuiTalg::typedTileIsTakenOrRefused_data() {
+    QTest::addColumn<int>("index"); // 0..2 tS1..tS3, 3 tT
+    QTest::addColumn<int>("value");
+    QTest::addColumn<QString>("reason"); // empty: taken exactly as typed
+    QTest::newRow("tT 8 taken") << 3 << 8 << QString();
+    QTest::newRow("tS2 64 taken") << 1 << 64 << QString();
+    QTest::newRow("tS1 7 taken") << 0 << 7 << QString();
+    QTest::newRow("tT 7 odd") << 3 << 7 << "must be even";
+    QTest::newRow("tT 3 odd") << 3 << 3 << "must be even";
+    QTest::newRow("tT -5 negative") << 3 << -5 << "must be in [2, 8192]";
+    QTest::newRow("tS2 100 not warps") << 1 << 100 << "multiple of 32";
+    QTest::newRow("tS1 0") << 0 << 0 << "must be in [1, 8192]";
+    QTest::newRow("tS1 99999 beyond S1") << 0 << 99999 << "must be in [1, 8192]";
+}
+
+// A typed value is taken as typed or refused with the reason beside the fields; never changed
+// into another value (before: -5 became 6, 3 became 4, 99999 became 1000).
+void TestGuiTalg::typedTileIsTakenOrRefused() {
+    QFETCH(int, index);
+    QFETCH(int, value);
+    QFETCH(QString, reason);
+    auto* editor = talg()->tilingEditor();
+    const SessionState before = doc_->state();
+    editor->spinBox(index)->setValue(value);
+    const std::int64_t now =
+        index == 3 ? doc_->state().tiles.time : doc_->state().tiles.space[std::size_t(index)];
+    if (reason.isEmpty()) {
+        QCOMPARE(now, std::int64_t(value));
+        QVERIFY(editor->lastError().isEmpty());
+    } else {
+        QVERIFY(sameSession(doc_->state(), before));
+        QVERIFY2(editor->lastError().contains(reason), qPrintable(editor->lastError()));
+        QVERIFY(editor->lastError().contains(QString::number(value)));
+        const std::int64_t shown = editor->spinBox(index)->value();
+        QCOMPARE(shown, index == 3 ? before.tiles.time : before.tiles.space[std::size_t(index)]);
+    }
+}
+
+// The sliders stand for valid sizes only and span the feasible range: one short drag of tS2
+// no longer jumps from 32 to 992.
+void TestGuiTalg::slidersMoveInValidStepsOverFeasibleRange() {
+    auto* editor = talg()->tilingEditor();
+    const SessionState& s = doc_->state();
+    int checked = 0;
+    for (int i : {0, 1, 3}) {
+        QSlider* slider = editor->slider(i);
+        const std::int64_t largest = search::largestFeasibleTileSize(
+            s.modelStencil(), s.problem, s.modelGpu(), s.variant, i);
+        QVERIFY(largest > 0);
+        const std::int64_t top = editor->sliderTileSize(i, slider->maximum());
+        QVERIFY2(top >= largest && top <= largest + std::max<std::int64_t>(32, largest / 4),
+                 qPrintable(QStringLiteral("%1: top %2, largest feasible %3").arg(i).arg(top).arg(largest)));
+        for (int pos = slider->minimum(); pos <= slider->maximum(); ++pos) {
+            QVERIFY(TilingEditorRefusal(i, editor->sliderTileSize(i, pos)).isEmpty());
+            ++checked;
+        }
+    }
+    // Every tiling beyond the largest feasible tS2 (others minimal) is infeasible.
+    talg::Tiles t{{1, 32, 1}, 2};
+    t.space[1] = search::largestFeasibleTileSize(s.modelStencil(), s.problem, s.modelGpu(),
+                                                 s.variant, 1) + 32;
+    QVERIFY(!talg::evaluate(s.modelStencil(), s.problem, t, s.modelGpu(), s.variant).feasible);
+    QVERIFY(checked > 50);
 }
 
 void TestGuiTalg::variantChangeUpdatesStatus() {

@@ -5,6 +5,7 @@
 #include "params/parameter_keys.hpp"
 #include "search/sweep.hpp"
 #include "search/tile_search.hpp"
+#include "search/tile_space.hpp"
 #include "support/fixtures.hpp"
 
 #include <QtTest>
@@ -69,6 +70,8 @@ class TestSearch : public QObject {
     Q_OBJECT
 
 private slots:
+    void largestFeasibleTileSizeIsTheEdge_data();
+    void largestFeasibleTileSizeIsTheEdge();
     void fullSpaceMinimum_data();
     void fullSpaceMinimum();
     void fig4Slice_data();
@@ -446,4 +449,45 @@ void TestSearch::parameterSweepBadInput() {
 }
 
 QTEST_APPLESS_MAIN(TestSearch)
+void TestSearch::largestFeasibleTileSizeIsTheEdge_data() {
+    QTest::addColumn<int>("dim");
+    QTest::newRow("Heat 2D GTX 980") << 2;
+    QTest::newRow("Heat 3D GTX 980") << 3;
+}
+
+// The slider range of the tiling editor: L is feasible with the other sizes minimal, L + step
+// is not, and a linear scan (brute force) finds the same edge.
+void TestSearch::largestFeasibleTileSizeIsTheEdge() {
+    QFETCH(int, dim);
+    const Gpu g = test::gtx980();
+    const Stencil st = test::stencil(dim == 2 ? "heat2d" : "heat3d", dim, 3.68e-8);
+    const talg::Problem p = dim == 2 ? test::problem2d(8192, 8192, 8192) : test::problem3d(512, 512);
+    const talg::TalgVariant v;
+    int checked = 0;
+    for (int index : {0, 1, 2, 3}) {
+        if (index != 3 && index >= dim) {
+            continue;
+        }
+        const std::int64_t step = search::tileSizeStep(dim, index);
+        const std::int64_t largest = search::largestFeasibleTileSize(st, p, g, v, index);
+        talg::Tiles t;
+        for (int i = 0; i < dim; ++i) {
+            t.space[std::size_t(i)] = search::tileSizeStep(dim, i);
+        }
+        t.time = 2;
+        std::int64_t& size = index == 3 ? t.time : t.space[std::size_t(index)];
+        std::int64_t scanned = 0;
+        for (size = step; size <= 4096; size += step) {
+            if (talg::evaluate(st, p, t, g, v).feasible) {
+                scanned = size;
+            }
+            ++checked;
+        }
+        QVERIFY2(largest == scanned, qPrintable(QStringLiteral("index %1: %2 vs scan %3")
+                                                     .arg(index).arg(largest).arg(scanned)));
+        QVERIFY(largest > 0);
+    }
+    QVERIFY(checked > 100);
+}
+
 #include "test_search.moc"

@@ -57,6 +57,46 @@ TileSpaceAxes tileSpaceAxes(const Stencil& st, const talg::Problem& p, const Gpu
     return a;
 }
 
+std::int64_t tileSizeStep(int dim, int index) {
+    if (index == 3) {
+        return 2;
+    }
+    return index == talg::innermostIndex(dim) ? talg::kWarp : 1;
+}
+
+std::int64_t largestFeasibleTileSize(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                                     const talg::TalgVariant& v, int index) {
+    const talg::PreparedTalg model(st, p, g, v);
+    talg::Tiles t;
+    for (int i = 0; i < p.dim; ++i) {
+        t.space[static_cast<std::size_t>(i)] = tileSizeStep(p.dim, i);
+    }
+    t.time = 2;
+    const std::int64_t step = tileSizeStep(p.dim, index);
+    std::int64_t& size = index == 3 ? t.time : t.space[static_cast<std::size_t>(index)];
+    const std::int64_t extent = index == 3 ? p.time : p.space[static_cast<std::size_t>(index)];
+    const auto feasible = [&](std::int64_t n) {
+        size = n * step;
+        return model.excludingConstraint(t) == talg::Constraint::None;
+    };
+    // Largest multiple n of the step with a feasible tiling: binary search over n, since
+    // feasibility only gets lost as the size grows.
+    std::int64_t lo = 0, hi = extent / step;
+    if (hi < 1 || !feasible(1)) {
+        return 0;
+    }
+    lo = 1;
+    while (lo < hi) {
+        const std::int64_t mid = lo + (hi - lo + 1) / 2;
+        if (feasible(mid)) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    return lo * step;
+}
+
 TileSpaceGrid tileSpaceGrid(const Stencil& st, const talg::Problem& p, const Gpu& g,
                             const talg::TalgVariant& v, const talg::Tiles& base,
                             const TileSpaceAxes& axes) {

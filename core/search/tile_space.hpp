@@ -46,6 +46,16 @@ TileSpaceGrid tileSpaceGrid(const Stencil& st, const talg::Problem& p, const Gpu
                             const talg::TalgVariant& v, const talg::Tiles& base,
                             const TileSpaceAxes& axes);
 
+// The largest value of one tile size (index 0..2 = tS1..tS3, 3 = tT) for which some feasible
+// tiling exists: the other sizes at their smallest valid values (M_tile grows in every size,
+// so no tiling with a larger value is feasible). 0 when even the smallest tiling is
+// infeasible. What a slider over that size should cover.
+std::int64_t largestFeasibleTileSize(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                                     const talg::TalgVariant& v, int index);
+// The step of one tile size: 2 for tT, 32 for the innermost size (tS2 in 2D, tS3 in 3D), 1
+// otherwise (eq. 31).
+std::int64_t tileSizeStep(int dim, int index);
+
 // The y-axis tile size of the map: the innermost (tS2 in 2D, tS3 in 3D), tS1 in 1D.
 inline int mapInnerIndex(int dim) {
     return dim == 1 ? 0 : dim - 1;

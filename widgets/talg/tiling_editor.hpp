@@ -12,8 +12,9 @@ class QSpinBox;
 
 namespace cdx::widgets {
 
-// Tile sizes: a slider and a spin box per size. tT snaps to even values, the innermost
-// size (tS2 in 2D, tS3 in 3D) to multiples of 32, as eq. 31 requires.
+// Tile sizes: a slider and a spin box per size. The sliders move in valid steps only (tT by 2,
+// the innermost size by 32, eq. 31) over the range where feasible tilings exist; a typed value
+// is taken as it is or refused with the reason under the fields, never changed into another.
 class TilingEditor : public QWidget {
     Q_OBJECT
 
@@ -25,10 +26,14 @@ public:
     QPushButton* optimizeButton() const { return optimize_; }
     QSlider* slider(int i) const { return sliders_[static_cast<std::size_t>(i)]; } // 3 = tT
     QSpinBox* spinBox(int i) const { return boxes_[static_cast<std::size_t>(i)]; }
+    // The reason the last typed value was refused (empty when it was taken).
+    QString lastError() const;
+    // The tile size a slider position stands for (index 3 = tT).
+    std::int64_t sliderTileSize(int index, int position) const;
 
-    // Snapping rules, public for tests: the nearest valid value.
-    static std::int64_t snapTime(std::int64_t v);
-    static std::int64_t snapWarp(std::int64_t v);
+    // Why `value` is not a valid size for tile `index` of a `dim`-D problem with this extent
+    // (empty: valid). Public for tests.
+    static QString refusal(int dim, int index, std::int64_t value, std::int64_t extent);
 
 signals:
     // dragging: part of one continuous slider drag (merged into one undo step).
@@ -36,13 +41,16 @@ signals:
     void optimizeRequested();
 
 private:
-    void valueChosen(int index, int value, bool dragging);
-    std::int64_t snap(int index, std::int64_t v) const;
+    void typed(int index, int value);
+    void slid(int index, int position, bool dragging);
+    void showTiles();
 
     std::array<QSlider*, 4> sliders_{};
     std::array<QSpinBox*, 4> boxes_{};
     std::array<QLabel*, 4> labels_{};
+    std::array<std::int64_t, 4> extents_{};
     QLabel* note_ = nullptr;
+    QLabel* error_ = nullptr;
     QPushButton* optimize_ = nullptr;
     talg::Tiles tiles_;
     int dim_ = 2;
