@@ -74,6 +74,8 @@ private slots:
     void invalidFieldKeepsState_data();
     void invalidFieldKeepsState();
     void parameterEditIsMarked();
+    void typedProblemSizeIsTakenOrRefused_data();
+    void typedProblemSizeIsTakenOrRefused();
     void typedTileIsTakenOrRefused_data();
     void typedTileIsTakenOrRefused();
     void slidersMoveInValidStepsOverFeasibleRange();
@@ -261,6 +263,40 @@ void TestGuiTalg::parameterEditIsMarked() {
         marked = marked || (label->text().startsWith("c_iter_s") && label->text().contains("•"));
     }
     QVERIFY(marked);
+}
+
+void TestGuiTalg::typedProblemSizeIsTakenOrRefused_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<int>("value");
+    QTest::addColumn<bool>("taken");
+    QTest::newRow("S1 4096") << "S1" << 4096 << true;
+    QTest::newRow("T 100") << "T" << 100 << true;
+    QTest::newRow("S1 0") << "S1" << 0 << false;
+    QTest::newRow("S2 -5") << "S2" << -5 << false;
+    QTest::newRow("T 2^31-1 beyond 2^30") << "T" << 2147483647 << false;
+}
+
+void TestGuiTalg::typedProblemSizeIsTakenOrRefused() {
+    QFETCH(QString, field);
+    QFETCH(int, value);
+    QFETCH(bool, taken);
+    auto* editor = talg()->stencilEditor();
+    auto* box = editor->findChild<QSpinBox*>(field);
+    QVERIFY(box);
+    const SessionState before = doc_->state();
+    box->setValue(value);
+    const auto& p = doc_->state().problem;
+    const std::int64_t now = field == "T" ? p.time : p.space[field == "S1" ? 0 : 1];
+    if (taken) {
+        QCOMPARE(now, std::int64_t(value));
+        QVERIFY(editor->problemError().isEmpty());
+    } else {
+        QVERIFY(sameSession(doc_->state(), before));
+        QVERIFY2(editor->problemError().contains(field + " = " + QString::number(value)),
+                 qPrintable(editor->problemError()));
+        QVERIFY(editor->problemError().contains("[1, 1073741824]"));
+        QCOMPARE(box->value(), field == "T" ? int(before.problem.time) : int(before.problem.space[field == "S1" ? 0 : 1]));
+    }
 }
 
 void TestGuiTalg::typedTileIsTakenOrRefused_data() {

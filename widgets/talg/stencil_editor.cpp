@@ -9,6 +9,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <limits>
 
 namespace cdx::widgets {
 
@@ -32,7 +33,9 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
     for (int i = 0; i < 3; ++i) {
         auto* box = new QSpinBox(problem);
         box->setObjectName(QStringLiteral("S%1").arg(i + 1));
-        box->setRange(1, 1 << 30);
+        // Any integer can be typed; emitProblem says why a value is refused (a clamping box
+        // changed values silently).
+        box->setRange(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
         box->setSuffix(tr(" points"));
         box->setToolTip(tr("S%1: extent of space dimension %1 (points)").arg(i + 1));
         box->setKeyboardTracking(false);
@@ -44,11 +47,17 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
     }
     time_ = new QSpinBox(problem);
     time_->setObjectName("T");
-    time_->setRange(1, 1 << 30);
+    time_->setRange(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
     time_->setSuffix(tr(" steps"));
     time_->setToolTip(tr("T: number of time steps"));
     time_->setKeyboardTracking(false);
     pf->addRow(tr("T"), time_);
+    problemError_ = new QLabel(problem);
+    problemError_->setObjectName("problemError");
+    problemError_->setWordWrap(true);
+    problemError_->setStyleSheet("color: #D55E00;");
+    problemError_->hide();
+    pf->addRow(problemError_);
     connect(time_, &QSpinBox::valueChanged, this, &StencilEditor::emitProblem);
     layout->addWidget(problem);
     layout->addStretch(1);
@@ -81,13 +90,11 @@ void StencilEditor::setSession(const SessionState& s) {
     dim_ = s.problem.dim;
     for (int i = 0; i < 3; ++i) {
         const auto idx = static_cast<std::size_t>(i);
-        const QSignalBlocker block(sizes_[idx]);
-        sizes_[idx]->setValue(static_cast<int>(s.problem.space[idx]));
         sizes_[idx]->setVisible(i < dim_);
         sizeLabels_[idx]->setVisible(i < dim_);
     }
-    const QSignalBlocker block(time_);
-    time_->setValue(static_cast<int>(s.problem.time));
+    problemError_->hide();
+    setProblem(s.problem);
 }
 
 void StencilEditor::emitProblem() {
@@ -97,7 +104,43 @@ void StencilEditor::emitProblem() {
         p.space[static_cast<std::size_t>(i)] = sizes_[static_cast<std::size_t>(i)]->value();
     }
     p.time = time_->value();
+    const auto refuse = [this](const QString& field, std::int64_t v) {
+        problemError_->setText(tr("%1 = %2 refused: must be an integer in [1, %3]")
+                                   .arg(field)
+                                   .arg(v)
+                                   .arg(talg::kMaxExtent));
+        problemError_->show();
+        setProblem(shown_);
+    };
+    for (int i = 0; i < dim_; ++i) {
+        const std::int64_t v = p.space[static_cast<std::size_t>(i)];
+        if (v < 1 || v > talg::kMaxExtent) {
+            refuse(QStringLiteral("S%1").arg(i + 1), v);
+            return;
+        }
+    }
+    if (p.time < 1 || p.time > talg::kMaxExtent) {
+        refuse(QStringLiteral("T"), p.time);
+        return;
+    }
+    problemError_->hide();
+    problemError_->clear();
     emit problemEdited(p);
+}
+
+QString StencilEditor::problemError() const {
+    return problemError_->isHidden() ? QString() : problemError_->text();
+}
+
+void StencilEditor::setProblem(const talg::Problem& p) {
+    shown_ = p;
+    for (int i = 0; i < 3; ++i) {
+        const auto idx = static_cast<std::size_t>(i);
+        const QSignalBlocker block(sizes_[idx]);
+        sizes_[idx]->setValue(static_cast<int>(p.space[idx]));
+    }
+    const QSignalBlocker block(time_);
+    time_->setValue(static_cast<int>(p.time));
 }
 
 } // namespace cdx::widgets

@@ -20,6 +20,8 @@ class StencilEditor : public QWidget {
 public:
     explicit StencilEditor(QWidget* parent = nullptr);
     void setSession(const SessionState& s);
+    // Why the last typed problem size was refused (empty: it was taken).
+    QString problemError() const;
     ParameterForm* form() const { return form_; }
     QSpinBox* sizeBox(int i) const { return sizes_[static_cast<std::size_t>(i)]; }
     QSpinBox* timeBox() const { return time_; }
@@ -30,6 +32,7 @@ signals:
     void problemEdited(const cdx::talg::Problem& p);
 
 private:
+    void setProblem(const talg::Problem& p);
     void emitProblem();
 
     QComboBox* profile_ = nullptr;
@@ -38,6 +41,8 @@ private:
     std::array<QSpinBox*, 3> sizes_{};
     std::array<QLabel*, 3> sizeLabels_{};
     QSpinBox* time_ = nullptr;
+    QLabel* problemError_ = nullptr;
+    talg::Problem shown_;
     int dim_ = 2;
 };
 
