@@ -9,6 +9,12 @@
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
 #include "gui/gui_fixture.hpp"
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QTimer>
+#include <functional>
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
@@ -53,6 +59,9 @@ class TestGuiRuns : public QObject, public test::GuiFixture {
     Q_OBJECT
 
 private slots:
+    void importReportDefaultsToClose();
+    void importReportOffersTheValidRows();
+    void emptyDatabaseShowsNotAvailable();
     void init() { openWindow("runs"); }
     void cleanup() { closeWindow(); }
     void runsImportShowsCoreStats();
@@ -195,6 +204,84 @@ void TestGuiRuns::runsBadFilesKeepState() {
     f.open(QIODevice::ReadOnly);
     QCOMPARE(f.readAll(), QByteArray("not a database\n"));
     QVERIFY(measuredRuns().empty());
+}
+
+namespace {
+// Waits for the import report dialog and runs `act` on it (the dialog is modal).
+void onReport(const std::function<void(QDialog*)>& act) {
+    auto* timer = new QTimer;
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, [timer, act] {
+        if (auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            d && d->objectName() == "importReport") {
+            timer->stop();
+            timer->deleteLater();
+            act(d);
+        }
+    });
+    timer->start();
+}
+} // namespace
+
+// Enter on the report of a refused file closes it: nothing is imported (Enter imported the
+// valid rows before, although the report said "Nothing was imported").
+void TestGuiRuns::importReportDefaultsToClose() {
+    QTemporaryDir dir;
+    const QString path =
+        writeRunsFile(dir, "bad.csv", kGuiRuns + "gtx980,heat2d,8192,8192,8192,8,256,7,256,1.0\n");
+    bool seen = false;
+    QString headline;
+    onReport([&](QDialog* d) {
+        seen = true;
+        auto* box = d->findChild<QDialogButtonBox*>();
+        QPushButton* close = box->button(QDialogButtonBox::Close);
+        QVERIFY(close && close->isDefault());
+        for (auto* l : d->findChildren<QLabel*>()) {
+            headline += l->text();
+        }
+        QTest::keyClick(d, Qt::Key_Return);
+    });
+    runsWs()->importInteractive(path);
+    QTRY_VERIFY_WITH_TIMEOUT(seen, 10000);
+    QTRY_VERIFY(!QApplication::activeModalWidget());
+    QVERIFY2(headline.contains("Nothing was imported"), qPrintable(headline));
+    QVERIFY(measuredRuns().empty());
+}
+
+// A partial import is offered once, with the count of the rows it would import.
+void TestGuiRuns::importReportOffersTheValidRows() {
+    QTemporaryDir dir;
+    const QString path =
+        writeRunsFile(dir, "bad.csv", kGuiRuns + "gtx980,heat2d,8192,8192,8192,8,256,7,256,1.0\n");
+    int dialogs = 0;
+    QString offered;
+    const auto accept = [&](QDialog* d) {
+        ++dialogs;
+        for (auto* b : d->findChildren<QPushButton*>()) {
+            if (b->text().startsWith("Import the")) {
+                offered = b->text();
+                b->click();
+                return;
+            }
+        }
+        d->reject();
+    };
+    onReport(accept);
+    runsWs()->importInteractive(path);
+    QTRY_COMPARE_WITH_TIMEOUT(measuredRuns().size(), std::size_t(4), 10000);
+    QCOMPARE(offered, QString("Import the 4 valid rows"));
+    QTest::qWait(100);
+    QCOMPARE(dialogs, 1); // the second, partial import does not ask again
+    QVERIFY(!QApplication::activeModalWidget());
+}
+
+// No run with a prediction: "n/a", never "RMSE 0.0 %".
+void TestGuiRuns::emptyDatabaseShowsNotAvailable() {
+    auto* view = runsWs()->runsView();
+    QVERIFY(measuredRuns().empty());
+    QVERIFY2(view->statsLabel()->text().contains("n/a"), qPrintable(view->statsLabel()->text()));
+    QVERIFY(!view->statsLabel()->text().contains("0.0"));
+    QVERIFY(window_->statusText().contains("n/a"));
 }
 
 CDX_GUI_TEST_MAIN(TestGuiRuns)
