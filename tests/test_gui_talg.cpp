@@ -9,6 +9,7 @@
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
 #include "gui/gui_fixture.hpp"
+#include "common/view_export.hpp"
 #include "search/tile_space.hpp"
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/kernel_editor.hpp"
@@ -82,6 +83,7 @@ private slots:
     void variantChangeUpdatesStatus();
     void stencilChangeTo3D();
     void topTilingsMatchSearch();
+    void mapExportsVectorCells();
     void optimalTilesOffThread();
 
 private:
@@ -421,6 +423,32 @@ void TestGuiTalg::optimalTilesOffThread() {
     QCoreApplication::processEvents();
     QCOMPARE(doc_->state().tiles.space[0], 8);
     QCOMPARE(doc_->state().tiles.time, 8);
+}
+
+// PDF and SVG exports of the tile-space map draw one rectangle per cell (before: a 112 x 102
+// JPEG whose colours bled); the number of filled rectangles equals the feasible cells.
+void TestGuiTalg::mapExportsVectorCells() {
+    talg()->tilingEditor()->spinBox(0)->setValue(8); // the Fig. 4 slice
+    QTemporaryDir dir;
+    const QString svg = dir.filePath("map.svg");
+    QVERIFY(widgets::exportView(*talg()->mapView(), svg, QSize(900, 600)).isEmpty());
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    std::size_t feasible = 0;
+    for (const auto& c : talg()->mapView()->grid().cells) {
+        feasible += c.feasible ? 1 : 0;
+    }
+    QVERIFY(feasible > 20);
+    // The colour scale's strip stays an image; the map's cells are not one.
+    QVERIFY2(text.count("<image") <= 1, qPrintable(QString::number(text.count("<image"))));
+    QVERIFY(static_cast<std::size_t>(text.count("<rect")) + static_cast<std::size_t>(text.count("<path")) >= feasible);
+    const QString pdf = dir.filePath("map.pdf");
+    QVERIFY(widgets::exportView(*talg()->mapView(), pdf, QSize(900, 600)).isEmpty());
+    QFile p(pdf);
+    QVERIFY(p.open(QIODevice::ReadOnly));
+    const QByteArray bytes = p.readAll();
+    QVERIFY(!bytes.contains("/DCTDecode") || bytes.count("/DCTDecode") <= 1);
 }
 
 CDX_GUI_TEST_MAIN(TestGuiTalg)

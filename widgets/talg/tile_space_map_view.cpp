@@ -18,6 +18,56 @@
 namespace cdx::widgets {
 
 namespace {
+// The map's cells as filled rectangles: what PDF and SVG exports draw instead of the colour
+// map's image (a PDF writer stores images lossy and viewers smooth them, so the colours of
+// neighbouring cells bled into each other).
+class VectorCells : public QCPLayerable {
+public:
+    VectorCells(QCustomPlot* plot, QCPColorMap* map)
+        : QCPLayerable(plot, QString(), nullptr), map_(map) {
+        setLayer(map->layer());
+        setVisible(false);
+    }
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override {
+        painter->setAntialiasing(false);
+    }
+    QRect clipRect() const override { return map_->keyAxis()->axisRect()->rect(); }
+    void draw(QCPPainter* painter) override {
+        QCPColorMapData* d = map_->data(); // cell() is not const in QCustomPlot 2.1
+        const int nx = d->keySize(), ny = d->valueSize();
+        if (nx < 1 || ny < 1) {
+            return;
+        }
+        const double w = nx > 1 ? d->keyRange().size() / (nx - 1) : 1.0;
+        const double h = ny > 1 ? d->valueRange().size() / (ny - 1) : 1.0;
+        const bool log = map_->dataScaleType() == QCPAxis::stLogarithmic;
+        painter->setPen(Qt::NoPen);
+        for (int ix = 0; ix < nx; ++ix) {
+            for (int iy = 0; iy < ny; ++iy) {
+                const double v = d->cell(ix, iy);
+                if (std::isnan(v)) {
+                    continue; // infeasible: the hatched background shows through
+                }
+                double key = 0, value = 0;
+                d->cellToCoord(ix, iy, &key, &value);
+                const QPointF a(map_->keyAxis()->coordToPixel(key - w / 2),
+                                map_->valueAxis()->coordToPixel(value - h / 2));
+                const QPointF b(map_->keyAxis()->coordToPixel(key + w / 2),
+                                map_->valueAxis()->coordToPixel(value + h / 2));
+                painter->setBrush(QColor::fromRgb(map_->gradient().color(v, map_->dataRange(), log)));
+                painter->drawRect(QRectF(a, b).normalized());
+            }
+        }
+    }
+
+private:
+    QCPColorMap* map_;
+};
+} // namespace
+
+namespace {
 QString innerName(int dim) {
     return dim == 1 ? "tS1" : QStringLiteral("tS%1").arg(dim);
 }
@@ -60,6 +110,7 @@ TileSpaceMapView::TileSpaceMapView(QWidget* parent) : QWidget(parent) {
     map_->setInterpolate(false);
     map_->setTightBoundary(false);
     map_->setGradient(tAlgGradient());
+    vectorCells_ = new VectorCells(plot_, map_);
     scale_ = new QCPColorScale(plot_);
     plot_->plotLayout()->addElement(2, 1, scale_);
     scale_->setType(QCPAxis::atRight);
@@ -402,8 +453,16 @@ void TileSpaceMapView::sliceChosen(int index, int value, bool dragging) {
 }
 
 void TileSpaceMapView::renderTo(QPaintDevice& device, const QSize& size) {
-    QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    // Vector documents (PDF, SVG) get one rectangle per cell; raster images the colour map.
+    const bool vector = device.devType() != QInternal::Image && device.devType() != QInternal::Pixmap;
+    map_->setVisible(!vector);
+    vectorCells_->setVisible(vector);
+    {
+        QCPPainter painter(&device);
+        plot_->toPainter(&painter, size.width(), size.height());
+    }
+    map_->setVisible(true);
+    vectorCells_->setVisible(false);
 }
 
 QString TileSpaceMapView::csv() const {

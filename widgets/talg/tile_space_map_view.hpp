@@ -8,6 +8,7 @@
 
 class QCustomPlot;
 class QCPColorMap;
+class QCPLayerable;
 class QCPColorScale;
 class QCPGraph;
 class QCPItemText;
@@ -61,6 +62,7 @@ private:
 
     QCustomPlot* plot_ = nullptr;
     QCPColorMap* map_ = nullptr;
+    QCPLayerable* vectorCells_ = nullptr; // the cells as rectangles, for PDF and SVG
     QCPColorScale* scale_ = nullptr;
     QCPGraph* within_ = nullptr;
     QCPGraph* minimum_ = nullptr;
