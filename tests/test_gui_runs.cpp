@@ -9,12 +9,6 @@
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
 #include "gui/gui_fixture.hpp"
-#include <QDialog>
-#include <QDialogButtonBox>
-#include <QLabel>
-#include <QPushButton>
-#include <QTimer>
-#include <functional>
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
@@ -41,16 +35,22 @@
 #include "workspaces/talg_workspace.hpp"
 
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+#include <functional>
 #include <qcustomplot.h>
 
 using namespace cdx;

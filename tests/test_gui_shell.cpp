@@ -190,8 +190,16 @@ void TestGuiShell::editorFieldsShowTheirContent() {
                 if (auto* e = qobject_cast<QLineEdit*>(f);
                     e && !qobject_cast<QAbstractSpinBox*>(f->parent())) {
                     needed = e->fontMetrics().horizontalAdvance(e->text()) + 8;
-                } else if (qobject_cast<QAbstractSpinBox*>(f) || qobject_cast<QComboBox*>(f) ||
-                           qobject_cast<QPushButton*>(f)) {
+                } else if (auto* sb = qobject_cast<QAbstractSpinBox*>(f)) {
+                    // The number it shows (its range may be wide on purpose: any value can be
+                    // typed and is refused with a reason).
+                    auto* inner = sb->findChild<QLineEdit*>();
+                    needed = -1;
+                    if (inner && inner->width() <
+                                     inner->fontMetrics().horizontalAdvance(inner->text()) + 4) {
+                        needed = f->width() + 1;
+                    }
+                } else if (qobject_cast<QComboBox*>(f) || qobject_cast<QPushButton*>(f)) {
                     needed = f->minimumSizeHint().width();
                 }
                 if (needed < 0) {

@@ -9,8 +9,6 @@
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
 #include "gui/gui_fixture.hpp"
-#include "common/view_export.hpp"
-#include "search/tile_space.hpp"
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
@@ -22,6 +20,7 @@
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
 #include "search/tile_search.hpp"
+#include "search/tile_space.hpp"
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/stencil_editor.hpp"
@@ -297,7 +296,8 @@ void TestGuiTalg::typedProblemSizeIsTakenOrRefused() {
         QVERIFY2(editor->problemError().contains(field + " = " + QString::number(value)),
                  qPrintable(editor->problemError()));
         QVERIFY(editor->problemError().contains("[1, 1073741824]"));
-        QCOMPARE(box->value(), field == "T" ? int(before.problem.time) : int(before.problem.space[field == "S1" ? 0 : 1]));
+        QCOMPARE(box->value(), field == "T" ? int(before.problem.time)
+                                            : int(before.problem.space[field == "S1" ? 0 : 1]));
     }
 }
 
@@ -347,12 +347,14 @@ void TestGuiTalg::slidersMoveInValidStepsOverFeasibleRange() {
     int checked = 0;
     for (int i : {0, 1, 3}) {
         QSlider* slider = editor->slider(i);
-        const std::int64_t largest = search::largestFeasibleTileSize(
-            s.modelStencil(), s.problem, s.modelGpu(), s.variant, i);
+        const std::int64_t largest = search::largestFeasibleTileSize(s.modelStencil(), s.problem,
+                                                                     s.modelGpu(), s.variant, i);
         QVERIFY(largest > 0);
         const std::int64_t top = editor->sliderTileSize(i, slider->maximum());
-        QVERIFY2(top >= largest && top <= largest + std::max<std::int64_t>(32, largest / 4),
-                 qPrintable(QStringLiteral("%1: top %2, largest feasible %3").arg(i).arg(top).arg(largest)));
+        QVERIFY2(
+            top >= largest && top <= largest + std::max<std::int64_t>(32, largest / 4),
+            qPrintable(
+                QStringLiteral("%1: top %2, largest feasible %3").arg(i).arg(top).arg(largest)));
         for (int pos = slider->minimum(); pos <= slider->maximum(); ++pos) {
             QVERIFY(TilingEditorRefusal(i, editor->sliderTileSize(i, pos)).isEmpty());
             ++checked;
@@ -360,8 +362,9 @@ void TestGuiTalg::slidersMoveInValidStepsOverFeasibleRange() {
     }
     // Every tiling beyond the largest feasible tS2 (others minimal) is infeasible.
     talg::Tiles t{{1, 32, 1}, 2};
-    t.space[1] = search::largestFeasibleTileSize(s.modelStencil(), s.problem, s.modelGpu(),
-                                                 s.variant, 1) + 32;
+    t.space[1] =
+        search::largestFeasibleTileSize(s.modelStencil(), s.problem, s.modelGpu(), s.variant, 1) +
+        32;
     QVERIFY(!talg::evaluate(s.modelStencil(), s.problem, t, s.modelGpu(), s.variant).feasible);
     QVERIFY(checked > 50);
 }
@@ -442,7 +445,9 @@ void TestGuiTalg::mapExportsVectorCells() {
     QVERIFY(feasible > 20);
     // The colour scale's strip stays an image; the map's cells are not one.
     QVERIFY2(text.count("<image") <= 1, qPrintable(QString::number(text.count("<image"))));
-    QVERIFY(static_cast<std::size_t>(text.count("<rect")) + static_cast<std::size_t>(text.count("<path")) >= feasible);
+    QVERIFY(static_cast<std::size_t>(text.count("<rect")) +
+                static_cast<std::size_t>(text.count("<path")) >=
+            feasible);
     const QString pdf = dir.filePath("map.pdf");
     QVERIFY(widgets::exportView(*talg()->mapView(), pdf, QSize(900, 600)).isEmpty());
     QFile p(pdf);

@@ -461,7 +461,8 @@ void TestSearch::largestFeasibleTileSizeIsTheEdge() {
     QFETCH(int, dim);
     const Gpu g = test::gtx980();
     const Stencil st = test::stencil(dim == 2 ? "heat2d" : "heat3d", dim, 3.68e-8);
-    const talg::Problem p = dim == 2 ? test::problem2d(8192, 8192, 8192) : test::problem3d(512, 512);
+    const talg::Problem p =
+        dim == 2 ? test::problem2d(8192, 8192, 8192) : test::problem3d(512, 512);
     const talg::TalgVariant v;
     int checked = 0;
     for (int index : {0, 1, 2, 3}) {
@@ -483,8 +484,10 @@ void TestSearch::largestFeasibleTileSizeIsTheEdge() {
             }
             ++checked;
         }
-        QVERIFY2(largest == scanned, qPrintable(QStringLiteral("index %1: %2 vs scan %3")
-                                                     .arg(index).arg(largest).arg(scanned)));
+        QVERIFY2(
+            largest == scanned,
+            qPrintable(
+                QStringLiteral("index %1: %2 vs scan %3").arg(index).arg(largest).arg(scanned)));
         QVERIFY(largest > 0);
     }
     QVERIFY(checked > 100);

@@ -151,6 +151,11 @@ void DieAreaView::setSession(const SessionState& s) {
     redraw();
 }
 
+void DieAreaView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    redraw(); // the room for the value labels depends on the plots' width
+}
+
 QString DieAreaView::headline() const {
     if (!error_.isEmpty()) {
         return tr("No area: %1").arg(error_);
@@ -197,6 +202,7 @@ void DieAreaView::redraw() {
     }
     QFont lf = compare_->font();
     lf.setPointSize(t.basePointSize);
+    int widest = 0;
     for (std::size_t r = 0; r < rows_.size() && !percent; ++r) {
         auto* label = new QCPItemText(compare_);
         label->position->setAxes(compare_->xAxis, compare_->yAxis);
@@ -205,15 +211,19 @@ void DieAreaView::redraw() {
         label->setPadding(QMargins(6, 0, 0, 0));
         label->setFont(lf);
         label->setText(QStringLiteral("%1 mm²").arg(rows_[r].breakdown.total, 0, 'f', 2));
+        widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
     }
     compare_->xAxis->setLabel(percent ? tr("share of the die [%]") : tr("area [mm²]"));
-    compare_->xAxis->setRange(0, percent ? 100 : std::max(1.0, maxTotal * 1.22));
+    compare_->xAxis->setRange(
+        0,
+        percent ? 100 : upperWithRoomForLabels(*compare_->xAxis, std::max(1.0, maxTotal), widest));
     compare_->replot();
 
     for (int i = parts_->itemCount() - 1; i >= 0; --i) {
         parts_->removeItem(i);
     }
     double top = 0;
+    int widestPart = 0;
     for (auto* b : partBars_) {
         b->data()->clear();
     }
@@ -233,6 +243,7 @@ void DieAreaView::redraw() {
             label->setText(QStringLiteral("%1 mm² (%2 %)")
                                .arg(b.components[c].mm2, 0, 'f', 2)
                                .arg(b.components[c].percent, 0, 'f', 1));
+            widestPart = std::max(widestPart, QFontMetrics(lf).horizontalAdvance(label->text()));
         }
         QStringList w;
         for (auto warning : b.warnings) {
@@ -245,7 +256,8 @@ void DieAreaView::redraw() {
         partsSubtitle_->setText({});
         warnings_->setText(error_);
     }
-    parts_->xAxis->setRange(0, top > 0 ? top * 1.6 : 1);
+    parts_->xAxis->setRange(0,
+                            top > 0 ? upperWithRoomForLabels(*parts_->xAxis, top, widestPart) : 1);
     parts_->replot();
 }
 

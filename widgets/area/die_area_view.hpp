@@ -42,6 +42,9 @@ public:
     QComboBox* unitChoice() const { return unit_; }
     QLabel* warningsLabel() const { return warnings_; }
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
     void redraw();
 

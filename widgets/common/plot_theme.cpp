@@ -39,14 +39,56 @@ void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
     }
 }
 
+namespace {
+// A title or subtitle that wraps onto more lines instead of being clipped at the plot's edge
+// (or widening the window): its minimum width is small and its height follows the width the
+// layout gives it (the last layout's, or the plot's on the first).
+class WrappingText : public QCPTextElement {
+public:
+    WrappingText(QCustomPlot* plot, const QFont& font) : QCPTextElement(plot, QString(), font) {
+        setTextFlags(Qt::AlignCenter | Qt::TextWordWrap);
+    }
+
+protected:
+    QSize minimumOuterSizeHint() const override { return {60, wrappedHeight()}; }
+    QSize maximumOuterSizeHint() const override { return {QWIDGETSIZE_MAX, wrappedHeight()}; }
+
+private:
+    int wrappedHeight() const {
+        if (mText.isEmpty()) {
+            return mMargins.top() + mMargins.bottom();
+        }
+        int width = mParentPlot->viewport().width();
+        if (mOuterRect.width() > 0 && mOuterRect.width() < width) {
+            width = mOuterRect.width();
+        }
+        width = std::max(60, width - mMargins.left() - mMargins.right());
+        const QRect r = QFontMetrics(mFont).boundingRect(QRect(0, 0, width, 100000),
+                                                         Qt::AlignCenter | Qt::TextWordWrap, mText);
+        return r.height() + mMargins.top() + mMargins.bottom();
+    }
+};
+} // namespace
+
+double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPixels) {
+    const double top = std::max(maxValue, 1e-300);
+    const int length =
+        axis.orientation() == Qt::Horizontal ? axis.axisRect()->width() : axis.axisRect()->height();
+    const int room = labelPixels + 12;
+    if (length <= 2 * room) {
+        return top * 2.2; // a tiny plot: at least keep the bars readable
+    }
+    return top * length / (length - room);
+}
+
 PlotHeader addPlotHeader(QCustomPlot& plot) {
     plot.plotLayout()->insertRow(0);
     plot.plotLayout()->insertRow(1);
     PlotHeader h;
     QFont f = plot.font();
     f.setBold(true);
-    h.title = new QCPTextElement(&plot, "", f);
-    h.subtitle = new QCPTextElement(&plot, "", plot.font());
+    h.title = new WrappingText(&plot, f);
+    h.subtitle = new WrappingText(&plot, plot.font());
     h.subtitle->setTextColor(QColor(90, 90, 90));
     plot.plotLayout()->addElement(0, 0, h.title);
     plot.plotLayout()->addElement(1, 0, h.subtitle);

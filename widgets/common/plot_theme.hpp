@@ -12,6 +12,7 @@
 class QCustomPlot;
 class QCPColorGradient;
 class QCPTextElement;
+class QCPAxis;
 
 namespace cdx::widgets {
 
@@ -36,6 +37,11 @@ struct PlotHeader {
 };
 PlotHeader addPlotHeader(QCustomPlot& plot);
 void applyTheme(const PlotHeader& header, const PlotTheme& theme);
+
+// The upper end of a value axis that leaves room right of the longest bar for a value label
+// `labelPixels` wide (labels were clipped at the plot's edge at 1920 x 1080 and in
+// presentation mode): computed from the axis's current length in pixels.
+double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPixels);
 
 // A perceptually uniform dark-blue -> green -> yellow map (viridis-like; QCustomPlot 2.1 has
 // no viridis preset), NaN transparent so infeasible cells stay blank.

@@ -99,6 +99,7 @@ BottleneckView::BottleneckView(QWidget* parent) : QWidget(parent) {
     vt->addTick(5, tr("MWP"));
     chapterV_->xAxis->setTicker(vt);
     chapterV_->xAxis->setRange(0.4, 5.6);
+    chapterV_->xAxis->setTickLabelRotation(-35); // the five names overlapped on a laptop screen
     chapterV_->yAxis->setLabel(tr("warps"));
     plots->addWidget(chapterV_, 2);
     layout->addLayout(plots, 1);
@@ -159,6 +160,11 @@ void BottleneckView::setSession(const SessionState& s) {
         error_ = QString::fromUtf8(e.what());
     }
     redraw();
+}
+
+void BottleneckView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    redraw(); // the room for the value labels depends on the plots' width
 }
 
 void BottleneckView::redraw() {

@@ -43,6 +43,9 @@ public:
     // The limiter bar drawn highlighted: 0 latency, 1 bandwidth, 2 warps, -1 none.
     int highlightedBar() const { return highlighted_; }
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
     void redraw();
 

@@ -119,6 +119,11 @@ void PowerView::setSession(const SessionState& s) {
     redraw();
 }
 
+void PowerView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    redraw(); // the room for the value labels depends on the plots' width
+}
+
 void PowerView::redraw() {
     const PlotTheme t = plotTheme(presentation_);
     for (QCustomPlot* p : {breakdown_, sweep_}) {
@@ -159,6 +164,7 @@ void PowerView::redraw() {
     bars_.push_back({tr("Idle power"), params_.idlePowerW});
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     double top = 0;
+    int widest = 0;
     QFont lf = breakdown_->font();
     lf.setPointSize(t.basePointSize);
     for (std::size_t i = 0; i < bars_.size(); ++i) {
@@ -175,10 +181,12 @@ void PowerView::redraw() {
         label->setText(QStringLiteral("%1 W (%2 %)")
                            .arg(bars_[i].second, 0, 'f', 2)
                            .arg(100 * bars_[i].second / r.gpuW, 0, 'f', 1));
+        widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
     }
     breakdown_->yAxis->setTicker(ticker);
     breakdown_->yAxis->setRange(0.4, static_cast<double>(bars_.size()) + 0.6);
-    breakdown_->xAxis->setRange(0, std::max(1.0, top * 1.45));
+    breakdown_->xAxis->setRange(
+        0, upperWithRoomForLabels(*breakdown_->xAxis, std::max(1.0, top), widest));
     bTitle_->setText(tr("GPU power %1 W at %2 of %3 SMs").arg(num(r.gpuW, 5)).arg(k).arg(nSm_));
     bSubtitle_->setText(tr("run-time %1 W + idle %2 W; %3 scale %4 (eqs. 44-48)")
                             .arg(num(r.runtimeW, 5), num(params_.idlePowerW, 4),

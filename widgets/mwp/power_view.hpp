@@ -38,6 +38,9 @@ public:
     const std::vector<std::pair<QString, double>>& bars() const { return bars_; }
     QLabel* summary() const { return summary_; }
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
     void redraw();
 

@@ -56,7 +56,8 @@ protected:
                                 map_->valueAxis()->coordToPixel(value - h / 2));
                 const QPointF b(map_->keyAxis()->coordToPixel(key + w / 2),
                                 map_->valueAxis()->coordToPixel(value + h / 2));
-                painter->setBrush(QColor::fromRgb(map_->gradient().color(v, map_->dataRange(), log)));
+                painter->setBrush(
+                    QColor::fromRgb(map_->gradient().color(v, map_->dataRange(), log)));
                 painter->drawRect(QRectF(a, b).normalized());
             }
         }
@@ -454,7 +455,8 @@ void TileSpaceMapView::sliceChosen(int index, int value, bool dragging) {
 
 void TileSpaceMapView::renderTo(QPaintDevice& device, const QSize& size) {
     // Vector documents (PDF, SVG) get one rectangle per cell; raster images the colour map.
-    const bool vector = device.devType() != QInternal::Image && device.devType() != QInternal::Pixmap;
+    const bool vector =
+        device.devType() != QInternal::Image && device.devType() != QInternal::Pixmap;
     map_->setVisible(!vector);
     vectorCells_->setVisible(vector);
     {

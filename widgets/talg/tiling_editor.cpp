@@ -28,7 +28,8 @@ QString TilingEditor::refusal(int dim, int index, std::int64_t value, std::int64
             .arg(value)
             .arg(lo)
             .arg(extent)
-            .arg(index == 3 ? tr(" (the time steps T)") : tr(" (the problem's S%1)").arg(index + 1));
+            .arg(index == 3 ? tr(" (the time steps T)")
+                            : tr(" (the problem's S%1)").arg(index + 1));
     }
     if (value % step != 0) {
         return index == 3 ? tr("%1 = %2 refused: must be even (hybrid-hexagonal tiling)")
@@ -70,9 +71,8 @@ TilingEditor::TilingEditor(QWidget* parent) : QWidget(parent) {
         connect(sliders_[idx], &QSlider::valueChanged, this, [this, i](int v) {
             slid(i, v, sliders_[static_cast<std::size_t>(i)]->isSliderDown());
         });
-        connect(sliders_[idx], &QSlider::sliderReleased, this, [this, i] {
-            slid(i, sliders_[static_cast<std::size_t>(i)]->value(), false);
-        });
+        connect(sliders_[idx], &QSlider::sliderReleased, this,
+                [this, i] { slid(i, sliders_[static_cast<std::size_t>(i)]->value(), false); });
         connect(boxes_[idx], &QSpinBox::valueChanged, this, [this, i](int v) { typed(i, v); });
     }
     error_ = new QLabel(this);
@@ -151,9 +151,10 @@ void TilingEditor::setSession(const SessionState& s) {
         boxes_[idx]->setSingleStep(static_cast<int>(step));
     }
     showTiles();
-    note_->setText(dim_ == 1 ? tr("tT even.")
-                             : tr("tT even; tS%1 a multiple of 32 (eq. 31).")
-                                   .arg(talg::innermostIndex(dim_) + 1));
+    note_->setText(
+        dim_ == 1
+            ? tr("tT even.")
+            : tr("tT even; tS%1 a multiple of 32 (eq. 31).").arg(talg::innermostIndex(dim_) + 1));
 }
 
 void TilingEditor::showTiles() {
@@ -162,8 +163,7 @@ void TilingEditor::showTiles() {
         const std::int64_t current = i == 3 ? tiles_.time : tiles_.space[idx];
         const QSignalBlocker b1(sliders_[idx]);
         const QSignalBlocker b2(boxes_[idx]);
-        sliders_[idx]->setValue(
-            static_cast<int>(current / search::tileSizeStep(dim_, i)));
+        sliders_[idx]->setValue(static_cast<int>(current / search::tileSizeStep(dim_, i)));
         boxes_[idx]->setValue(static_cast<int>(current));
     }
 }
