@@ -281,6 +281,7 @@ void TestGuiRuns::emptyDatabaseShowsNotAvailable() {
     QVERIFY(measuredRuns().empty());
     QVERIFY2(view->statsLabel()->text().contains("n/a"), qPrintable(view->statsLabel()->text()));
     QVERIFY(!view->statsLabel()->text().contains("0.0"));
+    QVERIFY(!view->csv().contains("RMSE 0.0"));
     QVERIFY(window_->statusText().contains("n/a"));
 }
 

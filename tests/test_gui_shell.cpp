@@ -266,6 +266,9 @@ void TestGuiShell::presentationRestoresLayout() {
     for (auto* d : talg()->docks()) {
         QVERIFY(!d->isVisible());
     }
+    // Legend icons grow with the presentation fonts (they were squashed).
+    QCPLegend* legend = talg()->mapView()->plot()->legend;
+    QVERIFY(legend->iconSize().height() >= QFontMetrics(legend->font()).height());
     window_->setPresentation(false);
     QCoreApplication::processEvents();
     QVERIFY(!window_->isFullScreen());

@@ -85,6 +85,7 @@ DieAreaView::DieAreaView(QWidget* parent) : QWidget(parent) {
     parts_->yAxis->setRangeReversed(true);
     parts_->yAxis->setRange(0.4, 6.6);
     parts_->xAxis->setLabel(tr("area [mm²]"));
+    parts_->xAxis->ticker()->setTickCount(3); // a narrow panel: five ticks overlapped
     split->addWidget(compare_);
     split->addWidget(parts_);
     split->setStretchFactor(0, 3);
@@ -240,10 +241,12 @@ void DieAreaView::redraw() {
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
             label->setPadding(QMargins(6, 0, 0, 0));
             label->setFont(lf);
-            label->setText(QStringLiteral("%1 mm² (%2 %)")
+            // Two short lines: the panel is narrow on a laptop screen.
+            label->setText(QStringLiteral("%1 mm²\n%2 %")
                                .arg(b.components[c].mm2, 0, 'f', 2)
                                .arg(b.components[c].percent, 0, 'f', 1));
-            widestPart = std::max(widestPart, QFontMetrics(lf).horizontalAdvance(label->text()));
+            widestPart = std::max(
+                widestPart, QFontMetrics(lf).horizontalAdvance(label->text().section('\n', 0, 0)));
         }
         QStringList w;
         for (auto warning : b.warnings) {

@@ -36,6 +36,9 @@ void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
     }
     if (plot.legend) {
         plot.legend->setFont(f);
+        // The icons grow with the text (presentation fonts squashed the 32 x 18 default).
+        const int h = QFontMetrics(f).height();
+        plot.legend->setIconSize(std::max(32, 2 * h), std::max(18, h));
     }
 }
 
@@ -72,11 +75,19 @@ private:
 
 double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPixels) {
     const double top = std::max(maxValue, 1e-300);
+    // Lay the plot out for its current size first: the axis rect of the last replot may be
+    // from before a resize (or from before the first show).
+    QCustomPlot* plot = axis.parentPlot();
+    plot->plotLayout()->setOuterRect(plot->viewport());
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
+                       QCPLayoutElement::upLayout}) {
+        plot->plotLayout()->update(phase);
+    }
     const int length =
         axis.orientation() == Qt::Horizontal ? axis.axisRect()->width() : axis.axisRect()->height();
     const int room = labelPixels + 12;
-    if (length <= 2 * room) {
-        return top * 2.2; // a tiny plot: at least keep the bars readable
+    if (length <= room + 24) {
+        return top * 6; // a tiny plot: the bars stay visible, the labels get what there is
     }
     return top * length / (length - room);
 }

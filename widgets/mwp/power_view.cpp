@@ -33,7 +33,7 @@ PowerView::PowerView(QWidget* parent) : QWidget(parent) {
         b->setWidth(0.65);
     }
     breakdown_->yAxis->setRangeReversed(true);
-    breakdown_->xAxis->setLabel(tr("power of the whole GPU [W]"));
+    breakdown_->xAxis->setLabel(tr("power [W]"));
 
     sweep_ = new QCustomPlot(split);
     sweep_->setObjectName("powerSweepPlot");
@@ -60,8 +60,10 @@ PowerView::PowerView(QWidget* parent) : QWidget(parent) {
     sweep_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     split->addWidget(breakdown_);
     split->addWidget(sweep_);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    // Equal halves: with presentation fonts the breakdown's labels need the width.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    breakdown_->xAxis->ticker()->setTickCount(3);
     layout->addWidget(split, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("powerSummary");

@@ -307,11 +307,15 @@ void RunsView::redraw() {
     plot_->xAxis->setRange(lo, hi);
     plot_->yAxis->setRange(lo, hi);
     const std::size_t predicted = stats_.pairs.size() - stats_.unpredicted;
+    // No run with a prediction has no error: "n/a", never "RMSE 0.0 %".
+    const auto rmse = [](const runs::ErrorStats& e) {
+        return e.n == 0 ? QStringLiteral("n/a")
+                        : QStringLiteral("%1 %").arg(e.rmse * 100, 0, 'f', 1);
+    };
     title_->setText(
-        tr("Predicted vs measured: %1 runs, RMSE %2 % (all), %3 % (within %4 % of each best)")
+        tr("Predicted vs measured: %1 runs, RMSE %2 (all), %3 (within %4 % of each best)")
             .arg(predicted)
-            .arg(stats_.all.rmse * 100, 0, 'f', 1)
-            .arg(stats_.nearBest.rmse * 100, 0, 'f', 1)
+            .arg(rmse(stats_.all), rmse(stats_.nearBest))
             .arg(stats_.within * 100, 0, 'g', 3));
     const bool whatIf = session_ && whatIf_->isChecked();
     subtitle_->setText(
