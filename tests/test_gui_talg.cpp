@@ -74,6 +74,7 @@ private slots:
     void invalidFieldKeepsState_data();
     void invalidFieldKeepsState();
     void parameterEditIsMarked();
+    void editedSetIsLabelledEverywhere();
     void typedProblemSizeIsTakenOrRefused_data();
     void typedProblemSizeIsTakenOrRefused();
     void typedTileIsTakenOrRefused_data();
@@ -454,6 +455,30 @@ void TestGuiTalg::mapExportsVectorCells() {
     QVERIFY(p.open(QIODevice::ReadOnly));
     const QByteArray bytes = p.readAll();
     QVERIFY(!bytes.contains("/DCTDecode") || bytes.count("/DCTDecode") <= 1);
+}
+
+// A parameter set edited away from its profile is never passed off as the published one: the
+// status line and the exported CSV headers of every Talg view say "edited: n_sm = 6".
+void TestGuiTalg::editedSetIsLabelledEverywhere() {
+    auto* field = talg()->gpuEditor()->form()->field("n_sm");
+    field->setText("6");
+    emit field->editingFinished();
+    const QString mark = "NVIDIA GeForce GTX 980, edited: n_sm = 6";
+    QVERIFY2(window_->statusText().contains(mark), qPrintable(window_->statusText()));
+    int checked = 0;
+    for (auto* view : talg()->views()) {
+        talg()->viewTabs()->setCurrentWidget(view->widget());
+        talg()->finishPendingWork();
+        if (view->fileStem() == "tiling-geometry") {
+            continue; // the geometry of a tiling does not depend on the GPU
+        }
+        const QString head = view->csv().section('\n', 0, 1);
+        QVERIFY2(head.contains(mark), qPrintable(view->fileStem() + ": " + head));
+        ++checked;
+    }
+    QCOMPARE(checked, 4);
+    doc_->undoStack()->undo();
+    QVERIFY(!window_->statusText().contains("edited"));
 }
 
 CDX_GUI_TEST_MAIN(TestGuiTalg)

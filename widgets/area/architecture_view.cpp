@@ -1,4 +1,5 @@
 #include "area/architecture_view.hpp"
+#include "params/profile_label.hpp"
 
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
@@ -317,7 +318,7 @@ void ArchitectureView::setSession(const SessionState& s) {
     title_->setText(error_.isEmpty() ? summary().section('\n', 0, 0)
                                      : tr("No result: %1").arg(error_));
     subtitle_->setText(
-        variantLine(s.variant, 3) +
+        QString::fromStdString(profileLabel(s.gpu)) + "   |   " + variantLine(s.variant, 3) +
         tr("   |   area: %1 form").arg(QString::fromUtf8(area::name(s.areaForm).data())));
     plot_->replot();
     summary_->setText(summary());

@@ -1,4 +1,5 @@
 #include "area/codesign_view.hpp"
+#include "params/profile_label.hpp"
 
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
@@ -311,7 +312,7 @@ void CodesignView::redraw() {
     if (session_) {
         sub = variantLine(session_->variant, 3) +
               tr("   |   time constants and C_iter: %1   |   area: %2 form")
-                  .arg(QString::fromStdString(session_->gpu.id),
+                  .arg(QString::fromStdString(profileLabel(session_->gpu)),
                        QString::fromUtf8(area::name(session_->areaForm).data()));
     }
     subtitle_->setText(sub);

@@ -1,4 +1,5 @@
 #include "talg/breakdown_view.hpp"
+#include "params/profile_label.hpp"
 
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
@@ -88,7 +89,9 @@ void BreakdownView::setSession(const SessionState& s) {
                             .arg(r.breakdown.k)
                             .arg(r.breakdown.computeBound ? tr("compute") : tr("memory")));
     }
-    subtitle_->setText(variantLine(s.variant, dim));
+    subtitle_->setText(tr("%1 on %2; %3")
+                           .arg(QString::fromStdString(profileLabel(s.stencil)),
+                                QString::fromStdString(profileLabel(s.gpu)), variantLine(s.variant, dim)));
     for (int i = plot_->itemCount() - 1; i >= 0; --i) {
         if (qobject_cast<QCPItemText*>(plot_->item(i))) {
             plot_->removeItem(i);
