@@ -20,6 +20,7 @@
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
 #include "search/tile_search.hpp"
+#include "start_page.hpp"
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/stencil_editor.hpp"
@@ -59,6 +60,7 @@ class TestGuiRuns : public QObject, public test::GuiFixture {
     Q_OBJECT
 
 private slots:
+    void syntheticExampleOpensItsOwnDatabase();
     void importReportDefaultsToClose();
     void importReportOffersTheValidRows();
     void emptyDatabaseShowsNotAvailable();
@@ -283,6 +285,20 @@ void TestGuiRuns::emptyDatabaseShowsNotAvailable() {
     QVERIFY(!view->statsLabel()->text().contains("0.0"));
     QVERIFY(!view->csv().contains("RMSE 0.0"));
     QVERIFY(window_->statusText().contains("n/a"));
+}
+
+// The Start page's synthetic runs open in a database of their own: the user's default stays.
+void TestGuiRuns::syntheticExampleOpensItsOwnDatabase() {
+    const QString before = app::RunDatabase::defaultPath();
+    auto* link = window_->startPage()->findChild<QLabel*>("example_synthetic_runs");
+    QVERIFY(link);
+    emit link->linkActivated("open");
+    window_->runDatabase()->job()->waitForFinished();
+    QCOMPARE(window_->currentWorkspace(), static_cast<app::Workspace*>(runsWs()));
+    QVERIFY(window_->runDatabase()->path().endsWith("examples/synthetic-runs.sqlite"));
+    QVERIFY(measuredRuns().size() > 100);
+    QCOMPARE(app::RunDatabase::defaultPath(), before);
+    QVERIFY(runsWs()->runsView()->stats().all.n > 100);
 }
 
 CDX_GUI_TEST_MAIN(TestGuiRuns)

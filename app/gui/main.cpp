@@ -31,13 +31,17 @@ int main(int argc, char** argv) {
     QCommandLineOption viewSize("view-size",
                                 "Size of the view PNGs for --screenshots (default 1400x900).",
                                 "WxH", "1400x900");
+    QCommandLineOption windowSize("window-size",
+                                  "Size of the window PNGs for --screenshots (default 1366x768, "
+                                  "a laptop screen).",
+                                  "WxH", "1366x768");
     QCommandLineOption presentation("presentation", "Start in presentation mode.");
     QCommandLineOption runsDb("runs-db",
                               "The measured-run database to open for this run (it does not become "
                               "the default; default: the last one opened with File > Open Run "
                               "Database, else runs.sqlite in the user's data folder).",
                               "PATH");
-    parser.addOptions({screenshots, viewSize, presentation, runsDb});
+    parser.addOptions({screenshots, viewSize, windowSize, presentation, runsDb});
     parser.process(app);
     QTextStream err(stderr);
 
@@ -77,9 +81,18 @@ int main(int argc, char** argv) {
         window.setPresentation(true);
     }
     if (parser.isSet(screenshots)) {
-        const QStringList wh = parser.value(viewSize).split('x');
-        const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
-        const QString error = window.writeScreenshots(parser.value(screenshots), size);
+        const auto sizeOf = [&](const QCommandLineOption& o) {
+            const QStringList wh = parser.value(o).split('x');
+            return QSize(wh.value(0).toInt(), wh.value(1).toInt());
+        };
+        const QSize windowPng = sizeOf(windowSize);
+        if (windowPng.width() < 320 || windowPng.height() < 240) {
+            err << "codesign-explorer: --window-size = " << parser.value(windowSize)
+                << ": expected WxH with W >= 320 and H >= 240\n";
+            return 2;
+        }
+        const QString error =
+            window.writeScreenshots(parser.value(screenshots), sizeOf(viewSize), windowPng);
         if (!error.isEmpty()) {
             err << "codesign-explorer: " << error << "\n";
             return 2;

@@ -109,6 +109,12 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
         stack_->addWidget(w);
         addMode(w->icon(), w->title(), static_cast<int>(i) + 1, w->summary());
         start_->addWorkspace(w->icon(), w->title(), w->summary(), [this, w] { showWorkspace(w); });
+        for (const auto& e : w->startExamples()) {
+            start_->addExample(e.title, e.description, e.objectName, [this, w, open = e.open] {
+                open();
+                showWorkspace(w);
+            });
+        }
         connect(w, &Workspace::statusChanged, this, [this, w] {
             if (w == currentWorkspace()) {
                 updateStatus();
@@ -558,10 +564,14 @@ void MainWindow::setPresentation(bool on) {
     }
 }
 
-QString MainWindow::writeScreenshots(const QString& dir, const QSize& viewSize) {
+QString MainWindow::writeScreenshots(const QString& dir, const QSize& viewSize,
+                                     const QSize& windowSize) {
     if (!QDir().mkpath(dir)) {
         return tr("%1: cannot create the folder").arg(dir);
     }
+    // The window as a laptop screen shows it (1366 x 768 by default).
+    showNormal();
+    resize(windowSize);
     const auto grabTo = [&](const QString& name) -> QString {
         QApplication::processEvents();
         if (!grab().save(QDir(dir).filePath(name))) {

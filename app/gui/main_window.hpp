@@ -50,8 +50,10 @@ public:
     bool openSession(const QString& path, QString* error = nullptr, bool quiet = false);
     void setPresentation(bool on);
     bool presentation() const { return presentation_; }
-    // PNG of the window in every workspace view and of every view into `dir`.
-    QString writeScreenshots(const QString& dir, const QSize& viewSize);
+    // PNGs into `dir`: the window (at windowSize) on the Start page and on every view of every
+    // workspace (window-<view>.png), and every view alone at viewSize (<view>.png).
+    QString writeScreenshots(const QString& dir, const QSize& viewSize,
+                             const QSize& windowSize = QSize(1366, 768));
 
 protected:
     void closeEvent(QCloseEvent* e) override;

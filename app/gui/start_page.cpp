@@ -33,17 +33,32 @@ void clearLayout(QLayout* layout) {
 }
 } // namespace
 
-QStringList StartPage::exampleFolders() {
+QStringList StartPage::resourceFolders(const QString& kind) {
     QStringList dirs;
-    if (const QByteArray env = qgetenv("CDX_SESSIONS_DIR"); !env.isEmpty()) {
-        dirs << QString::fromLocal8Bit(env);
+    if (const QByteArray env = qgetenv("CDX_RESOURCES_DIR"); !env.isEmpty()) {
+        dirs << QDir(QString::fromLocal8Bit(env)).filePath(kind);
     }
     dirs << QDir(QCoreApplication::applicationDirPath())
-                .filePath("../share/codesign-explorer/sessions");
-#ifdef CDX_SOURCE_SESSIONS_DIR
-    dirs << QStringLiteral(CDX_SOURCE_SESSIONS_DIR);
+                .filePath("../share/codesign-explorer/" + kind);
+#ifdef CDX_SOURCE_RESOURCES_DIR
+    dirs << QDir(QStringLiteral(CDX_SOURCE_RESOURCES_DIR)).filePath(kind);
 #endif
     return dirs;
+}
+
+void StartPage::addExample(const QString& title, const QString& description,
+                           const QString& objectName, std::function<void()> open) {
+    auto* link = new QLabel(
+        QStringLiteral("<a href=\"open\"><b>%1</b></a>").arg(title.toHtmlEscaped()), this);
+    link->setObjectName(objectName);
+    link->setWordWrap(true);
+    link->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(link, &QLabel::linkActivated, this, [open = std::move(open)] { open(); });
+    examplesBox_->addWidget(link);
+    auto* text = new QLabel(description, this);
+    text->setWordWrap(true);
+    text->setContentsMargins(12, 0, 0, 6);
+    examplesBox_->addWidget(text);
 }
 
 StartPage::StartPage(QWidget* parent) : QWidget(parent) {

@@ -32,9 +32,14 @@ public:
     const QList<Example>& examples() const { return examples_; }
     QString workspaceFor(const QString& path) const;
 
-    // Where example sessions are looked up: $CDX_SESSIONS_DIR, the installed
-    // share/codesign-explorer/sessions, the source tree's resources/sessions.
-    static QStringList exampleFolders();
+    // An example a workspace offers that is not a session (e.g. a run database).
+    void addExample(const QString& title, const QString& description, const QString& objectName,
+                    std::function<void()> open);
+
+    // Where shipped resources of `kind` ("sessions", "runs") are looked up: $CDX_RESOURCES_DIR,
+    // the installed share/codesign-explorer, the source tree's resources/.
+    static QStringList resourceFolders(const QString& kind);
+    static QStringList exampleFolders() { return resourceFolders("sessions"); }
 
 signals:
     void openRequested(const QString& path);

@@ -55,6 +55,14 @@ public:
 
     // The summary for the status line (T_alg, the die area, the MWP-CWP case, ...).
     virtual QString statusText() const = 0;
+    // Examples this workspace offers on the Start page besides the example sessions.
+    struct StartExample {
+        QString title;
+        QString description;
+        QString objectName;
+        std::function<void()> open;
+    };
+    virtual QList<StartExample> startExamples() { return {}; }
     // Entries of the shell's File and View menus (added once, at start).
     virtual void addFileMenuEntries(QMenu* file) { (void)file; }
     // The jobs this workspace runs in the background (export and screenshots wait for them).

@@ -6,6 +6,7 @@
 #include "run_database.hpp"
 #include "runs/runs_view.hpp"
 #include "session_document.hpp"
+#include "start_page.hpp"
 
 #include <QDate>
 #include <QDialog>
@@ -18,6 +19,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QVBoxLayout>
 #include <nlohmann/json.hpp>
 
@@ -65,6 +67,44 @@ void RunsWorkspace::showRuns() {
                                    ? db->path()
                                    : tr("%1 — not opened: %2").arg(db->path(), db->error()));
     emit statusChanged();
+}
+
+QList<Workspace::StartExample> RunsWorkspace::startExamples() {
+    return {{tr("Synthetic measured runs: Heat 2D on the GTX 980"),
+             tr("Runs generated from the model with noise (not measurements) in a database of "
+                "their own: the predicted-vs-measured scatter, RMSE/MAPE and Calibrate C_iter "
+                "to try. Your run database is not touched."),
+             "example_synthetic_runs", [this] { openSyntheticExample(); }}};
+}
+
+void RunsWorkspace::openSyntheticExample() {
+    QString csv;
+    for (const QString& folder : StartPage::resourceFolders("runs")) {
+        const QString candidate = QDir(folder).filePath("synthetic-heat2d-gtx980.csv");
+        if (QFileInfo::exists(candidate)) {
+            csv = candidate;
+            break;
+        }
+    }
+    if (csv.isEmpty()) {
+        showMessage(tr("The synthetic example runs were not found (looked in %1).")
+                        .arg(StartPage::resourceFolders("runs").join(", ")));
+        return;
+    }
+    const QString dir = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                            .filePath("examples");
+    QDir().mkpath(dir);
+    const QString db = QDir(dir).filePath("synthetic-runs.sqlite");
+    QFile::remove(db); // always the shipped file's runs, as shipped
+    QFile::remove(db + "-wal");
+    QFile::remove(db + "-shm");
+    const QString error = context().runs->open(db, /*remember=*/false);
+    if (!error.isEmpty()) {
+        showMessage(error);
+        return;
+    }
+    context().runs->importFile(csv, runs::ImportPolicy::AllOrNothing,
+                               [this, csv](const runs::ImportReport& r) { showReport(csv, r); });
 }
 
 QString RunsWorkspace::statusText() const {

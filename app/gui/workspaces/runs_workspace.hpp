@@ -22,6 +22,10 @@ public:
     QString statusText() const override;
     void addFileMenuEntries(QMenu* file) override;
     std::vector<widgets::BackgroundJob*> jobs() const override;
+    QList<StartExample> startExamples() override;
+    // Opens a fresh database of the shipped synthetic runs (generated from the model, labelled
+    // as such) for this session only: the user's database and default stay as they are.
+    void openSyntheticExample();
 
     widgets::RunsView* runsView() const { return view_; }
     // The import with its report dialog (Close is the default button; a partial import asks
