@@ -290,9 +290,7 @@ void TestGuiRuns::emptyDatabaseShowsNotAvailable() {
 // The Start page's synthetic runs open in a database of their own: the user's default stays.
 void TestGuiRuns::syntheticExampleOpensItsOwnDatabase() {
     const QString before = app::RunDatabase::defaultPath();
-    auto* link = window_->startPage()->findChild<QLabel*>("example_synthetic_runs");
-    QVERIFY(link);
-    emit link->linkActivated("open");
+    QVERIFY(window_->startPage()->follow("extra:synthetic_runs"));
     window_->runDatabase()->job()->waitForFinished();
     QCOMPARE(window_->currentWorkspace(), static_cast<app::Workspace*>(runsWs()));
     QVERIFY(window_->runDatabase()->path().endsWith("examples/synthetic-runs.sqlite"));

@@ -239,12 +239,10 @@ void TestGuiShell::startPageOpensExamples() {
     int opened = 0;
     for (const auto& e : examples) {
         QVERIFY2(!e.title.isEmpty() && !e.description.isEmpty(), qPrintable(e.path));
-        auto* link = window_->startPage()->findChild<QLabel*>("example_" +
-                                                              QFileInfo(e.path).completeBaseName());
-        QVERIFY(link);
+        QVERIFY(window_->startPage()->html().contains(e.title.toHtmlEscaped()));
         doc_->undoStack()->setClean();
         window_->showStart();
-        emit link->linkActivated("open");
+        QVERIFY(window_->startPage()->follow("example:" + e.path));
         QCOMPARE(doc_->filePath(), e.path);
         QVERIFY2(window_->currentWorkspace(), qPrintable(e.path));
         if (!e.workspace.isEmpty()) {
@@ -253,6 +251,14 @@ void TestGuiShell::startPageOpensExamples() {
         ++opened;
     }
     QCOMPARE(opened, static_cast<int>(examples.size()));
+    // Each workspace's link shows it.
+    for (int i = 0; i < static_cast<int>(window_->workspaces().size()); ++i) {
+        window_->showStart();
+        QVERIFY(window_->startPage()->follow(QStringLiteral("workspace:%1").arg(i)));
+        QCOMPARE(window_->currentWorkspace(), window_->workspaces()[std::size_t(i)]);
+    }
+    // The recent sessions are listed.
+    QVERIFY(window_->startPage()->html().contains(QFileInfo(examples.front().path).fileName()));
 }
 
 void TestGuiShell::presentationRestoresLayout() {

@@ -1,37 +1,15 @@
 #include "start_page.hpp"
 
-#include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QGridLayout>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLabel>
-#include <QPushButton>
-#include <QScrollArea>
-#include <QToolButton>
+#include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace cdx::app {
-
-namespace {
-QLabel* heading(const QString& text, QWidget* parent) {
-    auto* l = new QLabel(text, parent);
-    QFont f = l->font();
-    f.setPointSizeF(f.pointSizeF() * 1.25);
-    f.setBold(true);
-    l->setFont(f);
-    return l;
-}
-
-void clearLayout(QLayout* layout) {
-    while (QLayoutItem* item = layout->takeAt(0)) {
-        delete item->widget();
-        delete item;
-    }
-}
-} // namespace
 
 QStringList StartPage::resourceFolders(const QString& kind) {
     QStringList dirs;
@@ -46,126 +24,83 @@ QStringList StartPage::resourceFolders(const QString& kind) {
     return dirs;
 }
 
-void StartPage::addExample(const QString& title, const QString& description,
-                           const QString& objectName, std::function<void()> open) {
-    auto* link = new QLabel(
-        QStringLiteral("<a href=\"open\"><b>%1</b></a>").arg(title.toHtmlEscaped()), this);
-    link->setObjectName(objectName);
-    link->setWordWrap(true);
-    link->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
-    connect(link, &QLabel::linkActivated, this, [open = std::move(open)] { open(); });
-    examplesBox_->addWidget(link);
-    auto* text = new QLabel(description, this);
-    text->setWordWrap(true);
-    text->setContentsMargins(12, 0, 0, 6);
-    examplesBox_->addWidget(text);
-}
-
 StartPage::StartPage(QWidget* parent) : QWidget(parent) {
     setObjectName("startPage");
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    outer->addWidget(scroll);
-    auto* page = new QWidget(scroll);
-    scroll->setWidget(page);
-    auto* layout = new QVBoxLayout(page);
-    layout->setContentsMargins(24, 16, 24, 16);
-    auto* title = new QLabel(tr("<h2>Codesign Explorer</h2><p>Analytical GPU cost models from "
-                                "the papers, executable and explorable. Pick a workspace on the "
-                                "left or below, or open one of the published examples.</p>"),
-                             page);
-    title->setWordWrap(true);
-    layout->addWidget(title);
-
-    auto* columns = new QHBoxLayout;
-    columns->setSpacing(32);
-    layout->addLayout(columns, 1);
-    auto* left = new QVBoxLayout;
-    auto* right = new QVBoxLayout;
-    columns->addLayout(left, 1);
-    columns->addLayout(right, 1);
-
-    left->addWidget(heading(tr("What each workspace answers"), page));
-    workspaces_ = new QGridLayout;
-    workspaces_->setColumnStretch(1, 1);
-    left->addLayout(workspaces_);
-    left->addStretch(1);
-
-    right->addWidget(heading(tr("Examples from the papers"), page));
-    examplesBox_ = new QVBoxLayout;
-    right->addLayout(examplesBox_);
-    right->addSpacing(12);
-    right->addWidget(heading(tr("Recent sessions"), page));
-    recentBox_ = new QVBoxLayout;
-    right->addLayout(recentBox_);
-    right->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    browser_ = new QTextBrowser(this);
+    browser_->setObjectName("startText");
+    browser_->setOpenLinks(false);
+    browser_->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(browser_);
+    connect(browser_, &QTextBrowser::anchorClicked, this,
+            [this](const QUrl& url) { follow(url.toString()); });
     loadExamples();
+    render();
 }
 
 void StartPage::addWorkspace(const QIcon& icon, const QString& title, const QString& summary,
                              std::function<void()> open) {
-    const int row = workspaces_->rowCount();
-    auto* button = new QToolButton(this);
-    button->setIcon(icon);
-    button->setIconSize(QSize(32, 32));
-    button->setText(QString(title).replace('\n', ' ').replace("&", "&&"));
-    button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    button->setAutoRaise(true);
-    button->setObjectName("start_" + QString(title).replace('\n', '_'));
-    connect(button, &QToolButton::clicked, this, [open = std::move(open)] { open(); });
-    auto* text = new QLabel(summary, this);
-    text->setWordWrap(true);
-    workspaces_->addWidget(button, row, 0, Qt::AlignTop | Qt::AlignLeft);
-    workspaces_->addWidget(text, row, 1, Qt::AlignTop);
+    const QString name = QStringLiteral("icon:%1").arg(workspaces_.size());
+    browser_->document()->addResource(QTextDocument::ImageResource, QUrl(name),
+                                      icon.pixmap(QSize(32, 32)).toImage());
+    workspaces_.push_back({QString(title).replace('\n', ' '), summary, std::move(open)});
+    render();
+}
+
+void StartPage::addExample(const QString& title, const QString& description, const QString& id,
+                           std::function<void()> open) {
+    extras_.push_back({title, description, id, std::move(open)});
+    render();
+}
+
+void StartPage::setRecent(const QStringList& paths) {
+    recent_ = paths;
+    render();
 }
 
 void StartPage::loadExamples() {
-    clearLayout(examplesBox_);
     examples_.clear();
     for (const QString& folder : exampleFolders()) {
         const QDir dir(folder);
         const QStringList files = dir.entryList({"*.cdx.json"}, QDir::Files, QDir::Name);
-        if (files.isEmpty()) {
-            continue;
-        }
         for (const QString& f : files) {
             QFile file(dir.filePath(f));
             if (!file.open(QIODevice::ReadOnly)) {
                 continue;
             }
             const QJsonObject j = QJsonDocument::fromJson(file.readAll()).object();
-            Example e{dir.filePath(f), j.value("title").toString(f),
-                      j.value("description").toString(), j.value("workspace").toString()};
-            examples_.push_back(e);
-            // A link, not a button: a long title wraps instead of widening the page.
-            auto* link = new QLabel(
-                QStringLiteral("<a href=\"open\"><b>%1</b></a>").arg(e.title.toHtmlEscaped()),
-                this);
-            link->setObjectName("example_" + QFileInfo(f).completeBaseName());
-            link->setWordWrap(true);
-            link->setToolTip(tr("Open %1").arg(QDir::toNativeSeparators(e.path)));
-            link->setTextInteractionFlags(Qt::LinksAccessibleByMouse |
-                                          Qt::LinksAccessibleByKeyboard);
-            connect(link, &QLabel::linkActivated, this,
-                    [this, path = e.path] { emit openRequested(path); });
-            examplesBox_->addWidget(link);
-            if (!e.description.isEmpty()) {
-                auto* text = new QLabel(e.description, this);
-                text->setWordWrap(true);
-                text->setContentsMargins(12, 0, 0, 6);
-                examplesBox_->addWidget(text);
+            examples_.push_back({dir.filePath(f), j.value("title").toString(f),
+                                 j.value("description").toString(),
+                                 j.value("workspace").toString()});
+        }
+        if (!examples_.isEmpty()) {
+            break; // the first folder that has examples
+        }
+    }
+}
+
+bool StartPage::follow(const QString& link) {
+    const QString kind = link.section(':', 0, 0);
+    const QString rest = link.section(':', 1);
+    if (kind == "workspace") {
+        const int i = rest.toInt();
+        if (i >= 0 && i < workspaces_.size()) {
+            workspaces_[i].open();
+            return true;
+        }
+    } else if (kind == "example" || kind == "recent") {
+        emit openRequested(rest);
+        return true;
+    } else if (kind == "extra") {
+        for (const auto& e : extras_) {
+            if (e.id == rest) {
+                e.open();
+                return true;
             }
         }
-        break; // the first folder that has examples
     }
-    if (examples_.isEmpty()) {
-        examplesBox_->addWidget(new QLabel(
-            tr("No example sessions found (looked in %1).").arg(exampleFolders().join(", ")),
-            this));
-    }
+    return false;
 }
 
 QString StartPage::workspaceFor(const QString& path) const {
@@ -177,21 +112,54 @@ QString StartPage::workspaceFor(const QString& path) const {
     return {};
 }
 
-void StartPage::setRecent(const QStringList& paths) {
-    clearLayout(recentBox_);
-    if (paths.isEmpty()) {
-        recentBox_->addWidget(new QLabel(tr("None yet: File ▸ Save As… keeps a session."), this));
-        return;
+QString StartPage::html() const {
+    return browser_->toHtml();
+}
+
+void StartPage::render() {
+    const auto esc = [](const QString& s) { return s.toHtmlEscaped(); };
+    QString w;
+    for (int i = 0; i < workspaces_.size(); ++i) {
+        w += QStringLiteral("<tr><td valign='top' style='padding:6px 8px 10px 0'>"
+                            "<a href='workspace:%1'><img src='icon:%1' width='32' height='32'></a>"
+                            "</td><td valign='top' style='padding-bottom:10px'>"
+                            "<a href='workspace:%1'><b>%2</b></a><br>%3</td></tr>")
+                 .arg(i)
+                 .arg(esc(workspaces_[i].title), esc(workspaces_[i].summary));
     }
-    for (const QString& p : paths) {
-        auto* button = new QPushButton(QFileInfo(p).fileName(), this);
-        button->setStyleSheet("text-align: left;");
-        button->setFlat(true);
-        button->setCursor(Qt::PointingHandCursor);
-        button->setToolTip(QDir::toNativeSeparators(p));
-        connect(button, &QPushButton::clicked, this, [this, p] { emit openRequested(p); });
-        recentBox_->addWidget(button);
+    QString e;
+    for (const auto& x : examples_) {
+        e += QStringLiteral("<p><a href='example:%1'><b>%2</b></a><br>%3</p>")
+                 .arg(esc(x.path), esc(x.title), esc(x.description));
     }
+    for (const auto& x : extras_) {
+        e += QStringLiteral("<p><a href='extra:%1'><b>%2</b></a><br>%3</p>")
+                 .arg(esc(x.id), esc(x.title), esc(x.description));
+    }
+    if (examples_.isEmpty() && extras_.isEmpty()) {
+        e = tr("<p>No example sessions found (looked in %1).</p>")
+                .arg(esc(exampleFolders().join(", ")));
+    }
+    QString r;
+    for (const QString& p : recent_) {
+        r += QStringLiteral("<a href='recent:%1'>%2</a> <span style='color:gray'>%3</span><br>")
+                 .arg(esc(p), esc(QFileInfo(p).fileName()),
+                      esc(QDir::toNativeSeparators(QFileInfo(p).absolutePath())));
+    }
+    if (r.isEmpty()) {
+        r = tr("None yet: File ▸ Save As… keeps a session.");
+    }
+    browser_->setHtml(
+        tr("<h2>Codesign Explorer</h2>"
+           "<p>Analytical GPU cost models from the papers, executable and explorable. Pick a "
+           "workspace (on the left or below), or open one of the published examples: each opens "
+           "where it is best looked at and says what to look for.</p>"
+           "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
+           "<td width='44%' valign='top' style='padding-right:24px'>"
+           "<h3>What each workspace answers</h3><table>%1</table>"
+           "<h3>Recent sessions</h3><p>%2</p></td>"
+           "<td valign='top'><h3>Examples from the papers</h3>%3</td></tr></table>")
+            .arg(w, r, e));
 }
 
 } // namespace cdx::app

@@ -1,18 +1,19 @@
 #pragma once
 
 #include <QIcon>
+#include <QList>
 #include <QString>
 #include <QStringList>
 #include <QWidget>
 #include <functional>
 
-class QVBoxLayout;
-class QGridLayout;
+class QTextBrowser;
 
 namespace cdx::app {
 
 // The Start page (Help ▸ Getting Started): what each workspace answers, the example sessions
 // (each a published figure or worked example, opened with one click) and the recent sessions.
+// One rich-text page: it wraps and scrolls at any window size.
 class StartPage : public QWidget {
     Q_OBJECT
 
@@ -21,6 +22,9 @@ public:
 
     void addWorkspace(const QIcon& icon, const QString& title, const QString& summary,
                       std::function<void()> open);
+    // An example a workspace offers that is not a session file (e.g. a run database).
+    void addExample(const QString& title, const QString& description, const QString& id,
+                    std::function<void()> open);
     void setRecent(const QStringList& paths);
 
     struct Example {
@@ -31,10 +35,10 @@ public:
     };
     const QList<Example>& examples() const { return examples_; }
     QString workspaceFor(const QString& path) const;
-
-    // An example a workspace offers that is not a session (e.g. a run database).
-    void addExample(const QString& title, const QString& description, const QString& objectName,
-                    std::function<void()> open);
+    // The page's links: "workspace:N", "example:PATH", "extra:ID", "recent:PATH". Returns
+    // whether the link was known (tests follow them as a click would).
+    bool follow(const QString& link);
+    QString html() const;
 
     // Where shipped resources of `kind` ("sessions", "runs") are looked up: $CDX_RESOURCES_DIR,
     // the installed share/codesign-explorer, the source tree's resources/.
@@ -46,11 +50,21 @@ signals:
 
 private:
     void loadExamples();
+    void render();
 
-    QGridLayout* workspaces_ = nullptr;
-    QVBoxLayout* examplesBox_ = nullptr;
-    QVBoxLayout* recentBox_ = nullptr;
+    struct Workspace {
+        QString title, summary;
+        std::function<void()> open;
+    };
+    struct Extra {
+        QString title, description, id;
+        std::function<void()> open;
+    };
+    QTextBrowser* browser_ = nullptr;
+    QList<Workspace> workspaces_;
     QList<Example> examples_;
+    QList<Extra> extras_;
+    QStringList recent_;
 };
 
 } // namespace cdx::app

@@ -1,8 +1,8 @@
 #include "area/architecture_view.hpp"
-#include "params/profile_label.hpp"
 
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 
 #include <QFormLayout>
 #include <QHBoxLayout>

@@ -1,9 +1,9 @@
 #include "area/codesign_view.hpp"
-#include "params/profile_label.hpp"
 
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -86,7 +86,7 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     subtitle_ = h.subtitle;
     plot_->xAxis->setLabel(tr("die area, cache-less, R_VU = 2 KB [mm²]"));
     plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     layout->addWidget(plot_, 1);
 
     job_ = new BackgroundJob(this);

@@ -1,8 +1,8 @@
 #include "talg/breakdown_view.hpp"
-#include "params/profile_label.hpp"
 
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 
 #include <QHeaderView>
 #include <QPainter>
@@ -91,7 +91,8 @@ void BreakdownView::setSession(const SessionState& s) {
     }
     subtitle_->setText(tr("%1 on %2; %3")
                            .arg(QString::fromStdString(profileLabel(s.stencil)),
-                                QString::fromStdString(profileLabel(s.gpu)), variantLine(s.variant, dim)));
+                                QString::fromStdString(profileLabel(s.gpu)),
+                                variantLine(s.variant, dim)));
     for (int i = plot_->itemCount() - 1; i >= 0; --i) {
         if (qobject_cast<QCPItemText*>(plot_->item(i))) {
             plot_->removeItem(i);

@@ -74,7 +74,7 @@ QList<Workspace::StartExample> RunsWorkspace::startExamples() {
              tr("Runs generated from the model with noise (not measurements) in a database of "
                 "their own: the predicted-vs-measured scatter, RMSE/MAPE and Calibrate C_iter "
                 "to try. Your run database is not touched."),
-             "example_synthetic_runs", [this] { openSyntheticExample(); }}};
+             "synthetic_runs", [this] { openSyntheticExample(); }}};
 }
 
 void RunsWorkspace::openSyntheticExample() {
