@@ -4,6 +4,7 @@
 #include "main_window.hpp"
 #include "params/input_error.hpp"
 #include "run_database.hpp"
+#include "screenshots.hpp"
 #include "session_document.hpp"
 
 #include <QApplication>
@@ -91,8 +92,8 @@ int main(int argc, char** argv) {
                 << ": expected WxH with W >= 320 and H >= 240\n";
             return 2;
         }
-        const QString error =
-            window.writeScreenshots(parser.value(screenshots), sizeOf(viewSize), windowPng);
+        const QString error = cdx::app::writeScreenshots(window, parser.value(screenshots),
+                                                         sizeOf(viewSize), windowPng);
         if (!error.isEmpty()) {
             err << "codesign-explorer: " << error << "\n";
             return 2;

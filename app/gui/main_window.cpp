@@ -2,12 +2,11 @@
 
 #include "common/explorer_view.hpp"
 #include "common/job_progress.hpp"
-#include "common/plot_theme.hpp"
-#include "common/view_export.hpp"
-#include "params/input_error.hpp"
+#include "export_dialog.hpp"
 #include "preference.hpp"
 #include "run_database.hpp"
 #include "session_document.hpp"
+#include "session_files.hpp"
 #include "start_page.hpp"
 #include "workspaces/workspaces.hpp"
 
@@ -15,25 +14,19 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QFormLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
-#include <QSpinBox>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
-#include <QToolButton>
 #include <QUndoStack>
 
 // The icons are compiled into the static cdx_gui library: register them (outside any
@@ -60,11 +53,7 @@ public:
 };
 
 Preference<QByteArray> windowGeometry{"mainwindow/geometry"};
-Preference<QStringList> recentFiles{"session/recentFiles"};
-Preference<QString> lastDirectory{"session/lastDirectory", QDir::homePath()};
-Preference<QSize> exportSize{"export/size", QSize(1600, 1000)};
 Preference<QString> lastWorkspace{"mainwindow/workspace"};
-constexpr int kMaxRecent = 8;
 } // namespace
 
 MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(parent), doc_(doc) {
@@ -72,11 +61,15 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     setObjectName("mainWindow");
     normalFont_ = QApplication::font();
     runs_ = new RunDatabase(doc_, this);
+    files_ = new SessionFiles(doc_, this,
+                              [this](const QString& text, int ms) { showMessage(text, ms); });
 
     stack_ = new PageStack(this);
     setCentralWidget(stack_);
     start_ = new StartPage(this);
     stack_->addWidget(start_);
+    start_->setRecent(files_->recent());
+    connect(files_, &SessionFiles::recentChanged, start_, &StartPage::setRecent);
     const WorkspaceContext context{doc_, runs_,
                                    [this](const QString& text, int ms) { showMessage(text, ms); }};
     workspaces_ = createWorkspaces(context, stack_);
@@ -130,7 +123,7 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
         }
     });
     connect(start_, &StartPage::openRequested, this, [this](const QString& path) {
-        if (maybeSave() && openSession(path)) {
+        if (files_->maybeSave() && files_->open(path)) {
             // An example opens where it is best looked at: its first workspace with content.
             if (auto* w = currentWorkspace(); !w) {
                 const QString hint = start_->workspaceFor(path);
@@ -200,7 +193,7 @@ void MainWindow::showStart() {
     stack_->setCurrentWidget(start_);
     stack_->updateGeometry();
     modes_->actions().front()->setChecked(true);
-    start_->setRecent(recentFiles.get());
+    start_->setRecent(files_->recent());
     lastWorkspace.set(QString());
     updateViewMenu();
     updateStatus();
@@ -227,30 +220,7 @@ void MainWindow::showWorkspace(Workspace* w) {
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New Session"), QKeySequence::New, this, [this] {
-        if (!maybeSave()) {
-            return;
-        }
-        try {
-            doc_->reset(defaultSession());
-        } catch (const InputError& e) {
-            QMessageBox::warning(this, tr("New session"), QString::fromUtf8(e.what()));
-        }
-    });
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
-        if (!maybeSave()) {
-            return;
-        }
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open session"), lastDirectory.get(),
-            tr("Codesign Explorer sessions (*.cdx.json);;JSON (*.json)"));
-        if (!path.isEmpty()) {
-            openSession(path);
-        }
-    });
-    recentMenu_ = file->addMenu(tr("Open &Recent"));
-    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+    files_->addMenuEntries(file);
     file->addSeparator();
     exportAction_ = file->addAction(tr("&Export View…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                                     [this] { exportCurrentView(false); });
@@ -263,7 +233,6 @@ void MainWindow::buildMenus() {
     }
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-    addRecent({});
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = doc_->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -350,82 +319,20 @@ void MainWindow::updateTitle() {
 }
 
 bool MainWindow::openSession(const QString& path, QString* error, bool quiet) {
-    try {
-        const QStringList warnings = doc_->open(path);
-        addRecent(path);
-        lastDirectory.set(QFileInfo(path).absolutePath());
-        if (!warnings.isEmpty()) {
-            showMessage(tr("Opened %1 with %n warning(s): %2", nullptr, int(warnings.size()))
-                            .arg(QFileInfo(path).fileName(), warnings.join("; ")),
-                        15000);
-        } else {
-            showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
-        }
-        return true;
-    } catch (const InputError& e) {
-        const QString msg = QString::fromUtf8(e.what());
-        if (error) {
-            *error = msg;
-        }
-        if (!quiet) {
-            QMessageBox::warning(this, tr("Open session"),
-                                 tr("Could not open the session:\n%1").arg(msg));
-        }
-        return false;
-    }
+    return files_->open(path, error, quiet);
 }
 
-bool MainWindow::save() {
-    if (doc_->filePath().isEmpty()) {
-        return saveAs();
+void MainWindow::exportCurrentView(bool asCsv) {
+    Workspace* w = currentWorkspace();
+    if (widgets::ExplorerView* view = w ? w->currentView() : nullptr) {
+        exportViewInteractive(
+            this, *view, asCsv, [w] { w->finishPendingWork(); },
+            [this](const QString& text, int ms) { showMessage(text, ms); });
     }
-    try {
-        doc_->saveAs(doc_->filePath());
-        showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(doc_->filePath())), 5000);
-        return true;
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Save session"), QString::fromUtf8(e.what()));
-        return false;
-    }
-}
-
-bool MainWindow::saveAs() {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save session"),
-                                                lastDirectory.get() + "/session.cdx.json",
-                                                tr("Codesign Explorer sessions (*.cdx.json)"));
-    if (path.isEmpty()) {
-        return false;
-    }
-    if (!path.endsWith(".json")) {
-        path += ".cdx.json";
-    }
-    try {
-        doc_->saveAs(path);
-        addRecent(path);
-        lastDirectory.set(QFileInfo(path).absolutePath());
-        showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
-        return true;
-    } catch (const InputError& e) {
-        QMessageBox::warning(this, tr("Save session"), QString::fromUtf8(e.what()));
-        return false;
-    }
-}
-
-bool MainWindow::maybeSave() {
-    if (!doc_->isModified()) {
-        return true;
-    }
-    const auto answer =
-        QMessageBox::question(this, tr("Unsaved changes"), tr("Save the changes to this session?"),
-                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
-    if (answer == QMessageBox::Save) {
-        return save();
-    }
-    return answer == QMessageBox::Discard;
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
-    if (!maybeSave()) {
+    if (!files_->maybeSave()) {
         e->ignore();
         return;
     }
@@ -452,81 +359,6 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
         }
     }
     return QMainWindow::eventFilter(watched, e);
-}
-
-void MainWindow::addRecent(const QString& path) {
-    QStringList list = recentFiles.get();
-    if (!path.isEmpty()) {
-        list.removeAll(path);
-        list.prepend(path);
-        while (list.size() > kMaxRecent) {
-            list.removeLast();
-        }
-        recentFiles.set(list);
-    }
-    recentMenu_->clear();
-    for (const QString& p : list) {
-        recentMenu_
-            ->addAction(QFileInfo(p).fileName(), this,
-                        [this, p] {
-                            if (maybeSave()) {
-                                openSession(p);
-                            }
-                        })
-            ->setToolTip(p);
-    }
-    recentMenu_->setEnabled(!list.isEmpty());
-    start_->setRecent(list);
-}
-
-void MainWindow::exportCurrentView(bool asCsv) {
-    Workspace* w = currentWorkspace();
-    widgets::ExplorerView* view = w ? w->currentView() : nullptr;
-    if (!view) {
-        return;
-    }
-    QString path = QFileDialog::getSaveFileName(
-        this, asCsv ? tr("Export view data as CSV") : tr("Export view"),
-        lastDirectory.get() + "/" + view->fileStem() + (asCsv ? ".csv" : ".png"),
-        asCsv ? tr("CSV (*.csv)")
-              : tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"));
-    if (path.isEmpty()) {
-        return;
-    }
-    QSize size = exportSize.get();
-    if (!asCsv) {
-        QDialog dialog(this);
-        dialog.setWindowTitle(tr("Export size"));
-        auto* form = new QFormLayout(&dialog);
-        auto* wBox = new QSpinBox(&dialog);
-        auto* hBox = new QSpinBox(&dialog);
-        wBox->setRange(16, 20000);
-        hBox->setRange(16, 20000);
-        wBox->setValue(size.width());
-        hBox->setValue(size.height());
-        wBox->setSuffix(" px");
-        hBox->setSuffix(" px");
-        form->addRow(tr("Width"), wBox);
-        form->addRow(tr("Height"), hBox);
-        auto* buttons =
-            new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-        form->addRow(buttons);
-        connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-        connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-        if (dialog.exec() != QDialog::Accepted) {
-            return;
-        }
-        size = QSize(wBox->value(), hBox->value());
-        exportSize.set(size);
-    }
-    w->finishPendingWork();
-    const QString error = widgets::exportView(*view, path, size);
-    if (!error.isEmpty()) {
-        QMessageBox::warning(this, tr("Export"), error);
-    } else {
-        lastDirectory.set(QFileInfo(path).absolutePath());
-        showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
-    }
 }
 
 void MainWindow::setPresentation(bool on) {
@@ -562,47 +394,6 @@ void MainWindow::setPresentation(bool on) {
             restoreGeometry(geometryBeforePresentation_);
         }
     }
-}
-
-QString MainWindow::writeScreenshots(const QString& dir, const QSize& viewSize,
-                                     const QSize& windowSize) {
-    if (!QDir().mkpath(dir)) {
-        return tr("%1: cannot create the folder").arg(dir);
-    }
-    // The window as a laptop screen shows it (1366 x 768 by default).
-    showNormal();
-    resize(windowSize);
-    const auto grabTo = [&](const QString& name) -> QString {
-        QApplication::processEvents();
-        if (!grab().save(QDir(dir).filePath(name))) {
-            return tr("%1: cannot write %2").arg(dir, name);
-        }
-        return {};
-    };
-    showStart();
-    if (QString e = grabTo("start.png"); !e.isEmpty()) {
-        return e;
-    }
-    for (auto* w : workspaces_) {
-        showWorkspace(w);
-        for (int i = 0; i < w->viewTabs()->count(); ++i) {
-            w->viewTabs()->setCurrentIndex(i);
-            QApplication::processEvents();
-            w->finishPendingWork();
-            auto* view = w->views()[static_cast<std::size_t>(i)];
-            if (QString e = grabTo("window-" + view->fileStem() + ".png"); !e.isEmpty()) {
-                return e;
-            }
-            const QString error =
-                widgets::exportView(*view, QDir(dir).filePath(view->fileStem() + ".png"), viewSize);
-            if (!error.isEmpty()) {
-                return error;
-            }
-        }
-        w->viewTabs()->setCurrentIndex(0);
-    }
-    showWorkspace(workspaces_.front());
-    return grabTo("main-window.png");
 }
 
 } // namespace cdx::app

@@ -15,6 +15,7 @@ namespace cdx::app {
 
 class RunDatabase;
 class SessionDocument;
+class SessionFiles;
 class StartPage;
 
 // The shell: a mode bar on the left (Start and one workspace per model family), the menus,
@@ -50,10 +51,6 @@ public:
     bool openSession(const QString& path, QString* error = nullptr, bool quiet = false);
     void setPresentation(bool on);
     bool presentation() const { return presentation_; }
-    // PNGs into `dir`: the window (at windowSize) on the Start page and on every view of every
-    // workspace (window-<view>.png), and every view alone at viewSize (<view>.png).
-    QString writeScreenshots(const QString& dir, const QSize& viewSize,
-                             const QSize& windowSize = QSize(1366, 768));
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -64,15 +61,12 @@ private:
     void updateStatus();
     void updateTitle();
     void updateViewMenu();
-    void addRecent(const QString& path);
-    bool maybeSave();
-    bool save();
-    bool saveAs();
     void exportCurrentView(bool asCsv);
     void showMessage(const QString& text, int ms);
 
     SessionDocument* doc_;
     RunDatabase* runs_ = nullptr;
+    SessionFiles* files_ = nullptr;
     std::vector<Workspace*> workspaces_;
     StartPage* start_ = nullptr;
     QStackedWidget* stack_ = nullptr;
@@ -80,7 +74,6 @@ private:
     QActionGroup* modes_ = nullptr;
     QLabel* status_ = nullptr;
     QMenu* viewMenu_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
     QAction* presentationAction_ = nullptr;
     QAction* exportAction_ = nullptr;
     QAction* exportCsvAction_ = nullptr;

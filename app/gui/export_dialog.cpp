@@ -1,0 +1,71 @@
+#include "export_dialog.hpp"
+
+#include "common/explorer_view.hpp"
+#include "common/view_export.hpp"
+#include "preference.hpp"
+#include "session_files.hpp"
+
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QMessageBox>
+#include <QSpinBox>
+
+namespace cdx::app {
+
+namespace {
+Preference<QSize> exportSize{"export/size", QSize(1600, 1000)};
+} // namespace
+
+void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool asCsv,
+                           const std::function<void()>& finishPendingWork,
+                           const std::function<void(const QString&, int)>& message) {
+    widgets::ExplorerView* const v = &view;
+    QString path = QFileDialog::getSaveFileName(
+        parent, asCsv ? QObject::tr("Export view data as CSV") : QObject::tr("Export view"),
+        lastDirectory() + "/" + v->fileStem() + (asCsv ? ".csv" : ".png"),
+        asCsv ? QObject::tr("CSV (*.csv)")
+              : QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    QSize size = exportSize.get();
+    if (!asCsv) {
+        QDialog dialog(parent);
+        dialog.setWindowTitle(QObject::tr("Export size"));
+        auto* form = new QFormLayout(&dialog);
+        auto* wBox = new QSpinBox(&dialog);
+        auto* hBox = new QSpinBox(&dialog);
+        wBox->setRange(16, 20000);
+        hBox->setRange(16, 20000);
+        wBox->setValue(size.width());
+        hBox->setValue(size.height());
+        wBox->setSuffix(" px");
+        hBox->setSuffix(" px");
+        form->addRow(QObject::tr("Width"), wBox);
+        form->addRow(QObject::tr("Height"), hBox);
+        auto* buttons =
+            new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+        form->addRow(buttons);
+        QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+        QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+        if (dialog.exec() != QDialog::Accepted) {
+            return;
+        }
+        size = QSize(wBox->value(), hBox->value());
+        exportSize.set(size);
+    }
+    finishPendingWork();
+    const QString error = widgets::exportView(*v, path, size);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(parent, QObject::tr("Export"), error);
+    } else {
+        setLastDirectory(QFileInfo(path).absolutePath());
+        message(QObject::tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
+    }
+}
+
+} // namespace cdx::app

@@ -1,0 +1,54 @@
+#include "screenshots.hpp"
+
+#include "common/explorer_view.hpp"
+#include "common/view_export.hpp"
+#include "main_window.hpp"
+
+#include <QApplication>
+#include <QDir>
+#include <QTabWidget>
+
+namespace cdx::app {
+
+QString writeScreenshots(MainWindow& window, const QString& dir, const QSize& viewSize,
+                         const QSize& windowSize) {
+    if (!QDir().mkpath(dir)) {
+        return QObject::tr("%1: cannot create the folder").arg(dir);
+    }
+    // The window as a laptop screen shows it (1366 x 768 by default).
+    window.showNormal();
+    window.resize(windowSize);
+    const auto grabTo = [&](const QString& name) -> QString {
+        QApplication::processEvents();
+        if (!window.grab().save(QDir(dir).filePath(name))) {
+            return QObject::tr("%1: cannot write %2").arg(dir, name);
+        }
+        return {};
+    };
+    window.showStart();
+    if (QString e = grabTo("start.png"); !e.isEmpty()) {
+        return e;
+    }
+    for (auto* w : window.workspaces()) {
+        window.showWorkspace(w);
+        for (int i = 0; i < w->viewTabs()->count(); ++i) {
+            w->viewTabs()->setCurrentIndex(i);
+            QApplication::processEvents();
+            w->finishPendingWork();
+            auto* view = w->views()[static_cast<std::size_t>(i)];
+            if (QString e = grabTo("window-" + view->fileStem() + ".png"); !e.isEmpty()) {
+                return e;
+            }
+            const QString error =
+                widgets::exportView(*view, QDir(dir).filePath(view->fileStem() + ".png"), viewSize);
+            if (!error.isEmpty()) {
+                return error;
+            }
+        }
+        w->viewTabs()->setCurrentIndex(0);
+    }
+    window.showWorkspace(window.workspaces().front());
+    return grabTo("main-window.png");
+}
+
+} // namespace cdx::app

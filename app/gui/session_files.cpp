@@ -1,0 +1,174 @@
+#include "session_files.hpp"
+
+#include "params/input_error.hpp"
+#include "preference.hpp"
+#include "session_document.hpp"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+
+namespace cdx::app {
+
+namespace {
+Preference<QStringList> recentFiles{"session/recentFiles"};
+Preference<QString> lastDirectoryPreference{"session/lastDirectory", QDir::homePath()};
+constexpr int kMaxRecent = 8;
+} // namespace
+
+QString lastDirectory() {
+    return lastDirectoryPreference.get();
+}
+
+void setLastDirectory(const QString& dir) {
+    lastDirectoryPreference.set(dir);
+}
+
+SessionFiles::SessionFiles(SessionDocument* doc, QWidget* dialogParent,
+                           std::function<void(const QString&, int)> message)
+    : QObject(dialogParent), doc_(doc), parent_(dialogParent), message_(std::move(message)) {}
+
+QStringList SessionFiles::recent() const {
+    return recentFiles.get();
+}
+
+void SessionFiles::addMenuEntries(QMenu* file) {
+    file->addAction(tr("&New Session"), QKeySequence::New, this, [this] {
+        if (!maybeSave()) {
+            return;
+        }
+        try {
+            doc_->reset(defaultSession());
+            message_(tr("New session: the defaults (GTX 980, Heat 2D, the optimal tiles)"), 5000);
+        } catch (const InputError& e) {
+            QMessageBox::warning(parent_, tr("New session"), QString::fromUtf8(e.what()));
+        }
+    });
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] {
+        if (!maybeSave()) {
+            return;
+        }
+        const QString path = QFileDialog::getOpenFileName(
+            parent_, tr("Open session"), lastDirectory(),
+            tr("Codesign Explorer sessions (*.cdx.json);;JSON (*.json)"));
+        if (!path.isEmpty()) {
+            open(path);
+        }
+    });
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    fillRecentMenu();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+}
+
+bool SessionFiles::open(const QString& path, QString* error, bool quiet) {
+    try {
+        const QStringList warnings = doc_->open(path);
+        addRecent(path);
+        setLastDirectory(QFileInfo(path).absolutePath());
+        if (!warnings.isEmpty()) {
+            message_(tr("Opened %1 with %n warning(s): %2", nullptr, int(warnings.size()))
+                         .arg(QFileInfo(path).fileName(), warnings.join("; ")),
+                     15000);
+        } else {
+            message_(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+        }
+        return true;
+    } catch (const InputError& e) {
+        const QString msg = QString::fromUtf8(e.what());
+        if (error) {
+            *error = msg;
+        }
+        if (!quiet) {
+            QMessageBox::warning(parent_, tr("Open session"),
+                                 tr("Could not open the session:\n%1").arg(msg));
+        }
+        return false;
+    }
+}
+
+bool SessionFiles::save() {
+    if (doc_->filePath().isEmpty()) {
+        return saveAs();
+    }
+    try {
+        doc_->saveAs(doc_->filePath());
+        message_(tr("Saved %1").arg(QDir::toNativeSeparators(doc_->filePath())), 5000);
+        return true;
+    } catch (const InputError& e) {
+        QMessageBox::warning(parent_, tr("Save session"), QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+bool SessionFiles::saveAs() {
+    QString path = QFileDialog::getSaveFileName(parent_, tr("Save session"),
+                                                lastDirectory() + "/session.cdx.json",
+                                                tr("Codesign Explorer sessions (*.cdx.json)"));
+    if (path.isEmpty()) {
+        return false;
+    }
+    if (!path.endsWith(".json")) {
+        path += ".cdx.json";
+    }
+    try {
+        doc_->saveAs(path);
+        addRecent(path);
+        setLastDirectory(QFileInfo(path).absolutePath());
+        message_(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+        return true;
+    } catch (const InputError& e) {
+        QMessageBox::warning(parent_, tr("Save session"), QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+bool SessionFiles::maybeSave() {
+    if (!doc_->isModified()) {
+        return true;
+    }
+    const auto answer = QMessageBox::question(
+        parent_, tr("Unsaved changes"), tr("Save the changes to this session?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save) {
+        return save();
+    }
+    return answer == QMessageBox::Discard;
+}
+
+void SessionFiles::addRecent(const QString& path) {
+    QStringList list = recentFiles.get();
+    if (!path.isEmpty()) {
+        list.removeAll(path);
+        list.prepend(path);
+        while (list.size() > kMaxRecent) {
+            list.removeLast();
+        }
+        recentFiles.set(list);
+    }
+    fillRecentMenu();
+    emit recentChanged(list);
+}
+
+void SessionFiles::fillRecentMenu() {
+    if (!recentMenu_) {
+        return;
+    }
+    const QStringList list = recent();
+    recentMenu_->clear();
+    for (const QString& p : list) {
+        recentMenu_
+            ->addAction(QFileInfo(p).fileName(), this,
+                        [this, p] {
+                            if (maybeSave()) {
+                                open(p);
+                            }
+                        })
+            ->setToolTip(p);
+    }
+    recentMenu_->setEnabled(!list.isEmpty());
+}
+
+} // namespace cdx::app

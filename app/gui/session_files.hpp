@@ -1,0 +1,52 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <functional>
+
+class QMenu;
+class QWidget;
+
+namespace cdx::app {
+
+class SessionDocument;
+
+// The session's file actions: New, Open…, Open Recent, Save, Save As…, the question about
+// unsaved changes, and the recent-files list (kept in the settings). Errors are shown in
+// dialogs; successes are confirmed through `message` (the status line).
+class SessionFiles : public QObject {
+    Q_OBJECT
+
+public:
+    SessionFiles(SessionDocument* doc, QWidget* dialogParent,
+                 std::function<void(const QString&, int)> message);
+
+    void addMenuEntries(QMenu* file);
+    // Opens `path`; on error shows (or, quiet, returns) the reason and keeps the current
+    // session. The reader's warnings (unknown fields) go to the status line.
+    bool open(const QString& path, QString* error = nullptr, bool quiet = false);
+    bool save();
+    bool saveAs();
+    // "Save the changes?" when the session is modified; false: the user cancelled.
+    bool maybeSave();
+    QStringList recent() const;
+
+signals:
+    void recentChanged(const QStringList& paths);
+
+private:
+    void addRecent(const QString& path);
+    void fillRecentMenu();
+
+    SessionDocument* doc_;
+    QWidget* parent_;
+    std::function<void(const QString&, int)> message_;
+    QMenu* recentMenu_ = nullptr;
+};
+
+// The folder the file dialogs start in (the last one used).
+QString lastDirectory();
+void setLastDirectory(const QString& dir);
+
+} // namespace cdx::app
