@@ -2,6 +2,7 @@
 
 #include "common/background_job.hpp"
 #include "common/explorer_view.hpp"
+#include "params/input_error.hpp"
 #include "preference.hpp"
 #include "session_document.hpp"
 
@@ -83,6 +84,35 @@ void Workspace::showMessage(const QString& text, int ms) const {
     if (context_.showMessage) {
         context_.showMessage(text, ms);
     }
+}
+
+bool Workspace::editSession(const QString& label, const std::function<void(SessionState&)>& change,
+                            int mergeId) {
+    SessionState s = doc()->state();
+    try {
+        change(s);
+    } catch (const InputError& e) {
+        showMessage(QString::fromUtf8(e.what()));
+        refreshEditors(doc()->state());
+        return false;
+    }
+    if (sameSession(s, doc()->state())) {
+        return false;
+    }
+    doc()->edit(label, s, mergeId);
+    return true;
+}
+
+void Workspace::chooseGpuProfile(const QString& id) {
+    editSession(tr("Choose GPU %1").arg(id),
+                [&](SessionState& s) { s.gpu = loadGpuProfile(id.toStdString()); });
+}
+
+void Workspace::setGpuOrStencilParameter(const QString& key, double value, bool isNull) {
+    editSession(tr("Set %1").arg(key), [&](SessionState& s) {
+        cdx::setParameter(s.gpu, s.stencil, s.gpu.id, key.toStdString(),
+                          isNull ? std::nullopt : std::optional<double>(value));
+    });
 }
 
 void Workspace::activate() {

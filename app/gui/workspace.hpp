@@ -89,6 +89,14 @@ protected:
     const WorkspaceContext& context() const { return context_; }
     SessionDocument* doc() const { return context_.doc; }
     void showMessage(const QString& text, int ms = 8000) const;
+    // One undoable edit: `change` edits a copy of the session (core's typed edits throw
+    // InputError naming the field); a refusal is said in the status line and the editors show
+    // the session again. Returns whether the session changed.
+    bool editSession(const QString& label, const std::function<void(SessionState&)>& change,
+                     int mergeId = -1);
+    // The GPU editor's two edits, shared by the workspaces that show it.
+    void chooseGpuProfile(const QString& id);
+    void setGpuOrStencilParameter(const QString& key, double value, bool isNull);
 
 private:
     void refresh();

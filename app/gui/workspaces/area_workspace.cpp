@@ -22,28 +22,9 @@ AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
     gpuEditor_ = new widgets::GpuEditor;
     addDock(tr("GPU"), "areaGpuDock", gpuEditor_);
 
-    connect(gpuEditor_, &widgets::GpuEditor::gpuChosen, this, [this](const QString& id) {
-        SessionState s = doc()->state();
-        try {
-            s.gpu = loadGpuProfile(id.toStdString());
-            doc()->edit(tr("Choose GPU %1").arg(id), s);
-        } catch (const InputError& e) {
-            showMessage(QString::fromUtf8(e.what()));
-            refreshEditors(doc()->state());
-        }
-    });
+    connect(gpuEditor_, &widgets::GpuEditor::gpuChosen, this, &AreaWorkspace::chooseGpuProfile);
     connect(gpuEditor_, &widgets::GpuEditor::parameterEdited, this,
-            [this](const QString& key, double value, bool isNull) {
-                SessionState s = doc()->state();
-                try {
-                    cdx::setParameter(s.gpu, s.stencil, s.gpu.id, key.toStdString(),
-                                      isNull ? std::nullopt : std::optional<double>(value));
-                    doc()->edit(tr("Set %1").arg(key), s);
-                } catch (const InputError& e) {
-                    showMessage(QString::fromUtf8(e.what()));
-                    refreshEditors(doc()->state());
-                }
-            });
+            &AreaWorkspace::setGpuOrStencilParameter);
     connect(architecture_, &widgets::ArchitectureView::architectureEdited, this,
             [this](const area::Architecture& a, bool dragging) {
                 setArchitecture(a, tr("Change architecture"), dragging);
@@ -60,15 +41,10 @@ AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
                                 .arg(rVu),
                             8000);
             });
-    connect(codesign_, &widgets::CodesignView::settingsEdited, this,
-            [this](const CodesignSettings& c) {
-                SessionState s = doc()->state();
-                if (s.codesign == c) {
-                    return;
-                }
-                s.codesign = c;
-                doc()->edit(tr("Change codesign settings"), s);
-            });
+    connect(
+        codesign_, &widgets::CodesignView::settingsEdited, this, [this](const CodesignSettings& c) {
+            editSession(tr("Change codesign settings"), [&](SessionState& s) { s.codesign = c; });
+        });
 }
 
 QString AreaWorkspace::summary() const {
@@ -100,15 +76,9 @@ QString AreaWorkspace::statusText() const {
 
 void AreaWorkspace::setArchitecture(const area::Architecture& a, const QString& label,
                                     bool dragging) {
-    SessionState s = doc()->state();
-    try {
-        if (area::applyArchitecture(s.gpu, a)) {
-            doc()->edit(label, s, dragging ? SessionDocument::DragArchitecture : -1);
-        }
-    } catch (const InputError& e) {
-        showMessage(QString::fromUtf8(e.what()));
-        refreshEditors(doc()->state());
-    }
+    editSession(
+        label, [&](SessionState& s) { area::applyArchitecture(s.gpu, a); },
+        dragging ? SessionDocument::DragArchitecture : -1);
 }
 
 } // namespace cdx::app

@@ -100,7 +100,7 @@ QString MwpWorkspace::statusText() const {
 }
 
 void MwpWorkspace::editMwp(const QString& label, const MwpSettings& m) {
-    try {
+    editSession(label, [&](SessionState& s) {
         // Refuse what the model cannot evaluate (the reason names the key), and axis ranges
         // the regime map refuses.
         const mwp::Device d = m.device();
@@ -109,16 +109,8 @@ void MwpWorkspace::editMwp(const QString& label, const MwpSettings& m) {
         mwp::AxisRange x = m.mapX, y = m.mapY;
         x.steps = y.steps = 2;
         (void)mwp::regimeMap(d, k, m.variant, x, y);
-    } catch (const InputError& e) {
-        showMessage(QString::fromUtf8(e.what()));
-        refreshEditors(doc()->state());
-        return;
-    }
-    SessionState s = doc()->state();
-    s.mwp = m;
-    if (!sameSession(s, doc()->state())) {
-        doc()->edit(label, s);
-    }
+        s.mwp = m;
+    });
 }
 
 } // namespace cdx::app

@@ -46,17 +46,16 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
     docks()[1]->raise();
     optimize_ = new widgets::BackgroundJob(this);
 
-    connect(gpuEditor_, &widgets::GpuEditor::gpuChosen, this, &TalgWorkspace::chooseGpu);
-    connect(gpuEditor_, &widgets::GpuEditor::parameterEdited, this, &TalgWorkspace::setParameter);
+    connect(gpuEditor_, &widgets::GpuEditor::gpuChosen, this, &TalgWorkspace::chooseGpuProfile);
+    connect(gpuEditor_, &widgets::GpuEditor::parameterEdited, this,
+            &TalgWorkspace::setGpuOrStencilParameter);
     connect(stencilEditor_, &widgets::StencilEditor::stencilChosen, this,
             &TalgWorkspace::chooseStencil);
     connect(stencilEditor_, &widgets::StencilEditor::parameterEdited, this,
-            &TalgWorkspace::setParameter);
+            &TalgWorkspace::setGpuOrStencilParameter);
     connect(stencilEditor_, &widgets::StencilEditor::problemEdited, this,
             [this](const talg::Problem& p) {
-                SessionState s = doc()->state();
-                s.problem = p;
-                doc()->edit(tr("Change problem size"), s);
+                editSession(tr("Change problem size"), [&](SessionState& s) { s.problem = p; });
             });
     connect(tilingEditor_, &widgets::TilingEditor::tilesEdited, this, &TalgWorkspace::setTiles);
     connect(tilingEditor_, &widgets::TilingEditor::optimizeRequested, this,
@@ -69,19 +68,15 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
             [this] { showMessage(tr("Optimal tiles: search cancelled, nothing changed."), 5000); });
     connect(variantEditor_, &widgets::VariantEditor::variantEdited, this,
             [this](const talg::TalgVariant& v) {
-                SessionState s = doc()->state();
-                s.variant = v;
-                doc()->edit(tr("Change model variant"), s);
+                editSession(tr("Change model variant"), [&](SessionState& s) { s.variant = v; });
             });
     connect(map_, &widgets::TileSpaceMapView::tilesChosen, this, &TalgWorkspace::setTiles);
     connect(sweep_, &widgets::SweepView::tilesChosen, this, &TalgWorkspace::setTiles);
     connect(sweep_, &widgets::SweepView::parameterChosen, this,
-            [this](const QString& key, double v) { setParameter(key, v, false); });
+            [this](const QString& key, double v) { setGpuOrStencilParameter(key, v, false); });
     connect(top_, &widgets::TopTilingsView::tilesChosen, this, &TalgWorkspace::setTiles);
     connect(top_, &widgets::TopTilingsView::withinEdited, this, [this](double f) {
-        SessionState s = doc()->state();
-        s.within = f;
-        doc()->edit(tr("Change within-X%"), s);
+        editSession(tr("Change within-X%"), [&](SessionState& s) { s.within = f; });
     });
     connect(context.runs, &RunDatabase::changed, this, &TalgWorkspace::showMeasuredRuns);
     showMeasuredRuns();
@@ -146,18 +141,6 @@ void TalgWorkspace::setTiles(const talg::Tiles& t, bool dragging) {
     doc()->edit(tr("Change tiles"), s, dragging ? SessionDocument::DragTiles : -1);
 }
 
-void TalgWorkspace::setParameter(const QString& key, double value, bool isNull) {
-    SessionState s = doc()->state();
-    try {
-        cdx::setParameter(s.gpu, s.stencil, s.gpu.id, key.toStdString(),
-                          isNull ? std::nullopt : std::optional<double>(value));
-        doc()->edit(tr("Set %1").arg(key), s);
-    } catch (const InputError& e) {
-        showMessage(QString::fromUtf8(e.what()));
-        refreshEditors(doc()->state());
-    }
-}
-
 void TalgWorkspace::startOptimize() {
     tilingEditor_->setOptimizeBusy(true);
     // The exhaustive search can be long for big 3D problems: off the GUI thread, on a copy.
@@ -180,20 +163,8 @@ void TalgWorkspace::startOptimize() {
                      });
 }
 
-void TalgWorkspace::chooseGpu(const QString& id) {
-    SessionState s = doc()->state();
-    try {
-        s.gpu = loadGpuProfile(id.toStdString());
-        doc()->edit(tr("Choose GPU %1").arg(id), s);
-    } catch (const InputError& e) {
-        showMessage(QString::fromUtf8(e.what()));
-        refreshEditors(doc()->state());
-    }
-}
-
 void TalgWorkspace::chooseStencil(const QString& id) {
-    SessionState s = doc()->state();
-    try {
+    editSession(tr("Choose stencil %1").arg(id), [&](SessionState& s) {
         s.stencil = loadStencilProfile(id.toStdString());
         if (s.stencil.dim != s.problem.dim) {
             s.problem = talg::defaultProblem(s.stencil.dim);
@@ -203,11 +174,7 @@ void TalgWorkspace::chooseStencil(const QString& id) {
             } catch (const InputError&) {
             }
         }
-        doc()->edit(tr("Choose stencil %1").arg(id), s);
-    } catch (const InputError& e) {
-        showMessage(QString::fromUtf8(e.what()));
-        refreshEditors(doc()->state());
-    }
+    });
 }
 
 } // namespace cdx::app

@@ -44,9 +44,7 @@ protected:
 
 private:
     void startOptimize();
-    void chooseGpu(const QString& id);
     void chooseStencil(const QString& id);
-    void setParameter(const QString& key, double value, bool isNull);
     void setTiles(const talg::Tiles& t, bool dragging);
     void showMeasuredRuns();
 
