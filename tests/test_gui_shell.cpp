@@ -243,7 +243,10 @@ void TestGuiShell::startPageOpensExamples() {
         doc_->undoStack()->setClean();
         window_->showStart();
         QVERIFY(window_->startPage()->follow("example:" + e.path));
-        QCOMPARE(doc_->filePath(), e.path);
+        // An untitled copy: Save never writes over the shipped example.
+        QVERIFY(doc_->filePath().isEmpty());
+        QVERIFY(sameSession(doc_->state(), loadSession(e.path.toStdString())));
+        QCOMPARE(window_->currentWorkspace()->viewTabs()->currentIndex(), 0);
         QVERIFY2(window_->currentWorkspace(), qPrintable(e.path));
         if (!e.workspace.isEmpty()) {
             QCOMPARE(window_->currentWorkspace()->id(), e.workspace);
@@ -257,8 +260,10 @@ void TestGuiShell::startPageOpensExamples() {
         QVERIFY(window_->startPage()->follow(QStringLiteral("workspace:%1").arg(i)));
         QCOMPARE(window_->currentWorkspace(), window_->workspaces()[std::size_t(i)]);
     }
-    // The recent sessions are listed.
-    QVERIFY(window_->startPage()->html().contains(QFileInfo(examples.front().path).fileName()));
+    // Examples do not become recent sessions; sessions opened from files do.
+    QVERIFY(!window_->startPage()->html().contains("recent:"));
+    QVERIFY(window_->openSession(examples.front().path, nullptr, true));
+    QVERIFY(window_->startPage()->html().contains("recent:"));
 }
 
 void TestGuiShell::presentationRestoresLayout() {
@@ -346,6 +351,9 @@ void TestGuiShell::runsDbOptionIsNotRemembered() {
     QCOMPARE(app::RunDatabase::defaultPath(), chosen);
     QVERIFY(window_->runDatabase()->open(dir.filePath("once.sqlite"), false).isEmpty());
     QCOMPARE(app::RunDatabase::defaultPath(), chosen);
+    // The previous version's setting (same key) carries over.
+    QSettings().setValue("runs/database", dir.filePath("from-last-version.sqlite"));
+    QCOMPARE(app::RunDatabase::defaultPath(), dir.filePath("from-last-version.sqlite"));
 }
 
 CDX_GUI_TEST_MAIN(TestGuiShell)

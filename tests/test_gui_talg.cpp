@@ -80,6 +80,8 @@ private slots:
     void typedTileIsTakenOrRefused_data();
     void typedTileIsTakenOrRefused();
     void slidersMoveInValidStepsOverFeasibleRange();
+    void typedTextThatIsNoIntegerIsRefused_data();
+    void typedTextThatIsNoIntegerIsRefused();
     void variantChangeUpdatesStatus();
     void stencilChangeTo3D();
     void topTilingsMatchSearch();
@@ -479,6 +481,39 @@ void TestGuiTalg::editedSetIsLabelledEverywhere() {
     QCOMPARE(checked, 4);
     doc_->undoStack()->undo();
     QVERIFY(!window_->statusText().contains("edited"));
+}
+
+void TestGuiTalg::typedTextThatIsNoIntegerIsRefused_data() {
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("tS1 1e400") << "tS1"
+                               << "1e400";
+    QTest::newRow("tT abc") << "tT"
+                            << "abc";
+    QTest::newRow("S1 1e400") << "S1"
+                              << "1e400";
+    QTest::newRow("T 2.5") << "T"
+                           << "2.5";
+}
+
+// Typed text that is not an integer is refused with the reason, not turned into another number
+// key by key ("1e400" became 1400 when the "e" was dropped).
+void TestGuiTalg::typedTextThatIsNoIntegerIsRefused() {
+    QFETCH(QString, field);
+    QFETCH(QString, text);
+    window_->activateWindow();
+    QSpinBox* box = window_->findChild<QSpinBox*>(field);
+    QVERIFY(box && box->isVisible());
+    const SessionState before = doc_->state();
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, text);
+    QTest::keyClick(box, Qt::Key_Return);
+    QVERIFY(sameSession(doc_->state(), before));
+    const QString error = field.startsWith("tS") || field == "tT"
+                              ? talg()->tilingEditor()->lastError()
+                              : talg()->stencilEditor()->problemError();
+    QVERIFY2(error.contains(field + " = " + text + " refused"), qPrintable(error));
 }
 
 CDX_GUI_TEST_MAIN(TestGuiTalg)

@@ -123,19 +123,29 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
         }
     });
     connect(start_, &StartPage::openRequested, this, [this](const QString& path) {
-        if (files_->maybeSave() && files_->open(path)) {
-            // An example opens where it is best looked at: its first workspace with content.
-            if (auto* w = currentWorkspace(); !w) {
-                const QString hint = start_->workspaceFor(path);
-                for (auto* candidate : workspaces_) {
-                    if (candidate->id() == hint) {
-                        showWorkspace(candidate);
-                        return;
-                    }
-                }
-                showWorkspace(workspaces_.front());
+        if (files_->maybeSave() && files_->open(path) && !currentWorkspace()) {
+            showWorkspace(workspaces_.front());
+        }
+    });
+    connect(start_, &StartPage::exampleRequested, this, [this](const QString& path) {
+        QString title = QFileInfo(path).fileName();
+        for (const auto& e : start_->examples()) {
+            if (QFileInfo(e.path) == QFileInfo(path)) {
+                title = e.title;
             }
         }
+        if (!files_->maybeSave() || !files_->openExample(path, title)) {
+            return;
+        }
+        // An example opens where it is best looked at: its workspace, on the first view.
+        Workspace* target = workspaces_.front();
+        for (auto* w : workspaces_) {
+            if (w->id() == start_->workspaceFor(path)) {
+                target = w;
+            }
+        }
+        target->viewTabs()->setCurrentIndex(0);
+        showWorkspace(target);
     });
 
     status_ = new QLabel(this);

@@ -35,6 +35,17 @@ void SessionDocument::saveAs(const QString& path) {
     emit fileChanged();
 }
 
+QStringList SessionDocument::openCopy(const QString& path) {
+    std::vector<std::string> warnings;
+    const SessionState loaded = loadSession(std::filesystem::path(path.toStdString()), &warnings);
+    reset(loaded, QString());
+    QStringList out;
+    for (const auto& w : warnings) {
+        out << QString::fromStdString(w);
+    }
+    return out;
+}
+
 QStringList SessionDocument::open(const QString& path) {
     std::vector<std::string> warnings;
     const SessionState loaded = loadSession(std::filesystem::path(path.toStdString()), &warnings);

@@ -35,6 +35,8 @@ public:
     // Load `path`; on failure throws InputError and the document keeps its state. Returns the
     // warnings of the reader (unknown fields ignored).
     QStringList open(const QString& path);
+    // Loads `path` as a new untitled session (a shipped example is never saved over).
+    QStringList openCopy(const QString& path);
 
     // Applied by the undo commands.
     void setStateFromCommand(const SessionState& s);

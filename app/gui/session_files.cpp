@@ -89,6 +89,24 @@ bool SessionFiles::open(const QString& path, QString* error, bool quiet) {
     }
 }
 
+bool SessionFiles::openExample(const QString& path, const QString& title) {
+    try {
+        const QStringList warnings = doc_->openCopy(path);
+        message_(warnings.isEmpty()
+                     ? tr("Example “%1” opened as an untitled session (Save As keeps your "
+                          "changes; the example stays as shipped).")
+                           .arg(title)
+                     : tr("Example “%1” opened with warnings: %2").arg(title, warnings.join("; ")),
+                 15000);
+        return true;
+    } catch (const InputError& e) {
+        QMessageBox::warning(
+            parent_, tr("Open example"),
+            tr("Could not open the example:\n%1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+}
+
 bool SessionFiles::save() {
     if (doc_->filePath().isEmpty()) {
         return saveAs();

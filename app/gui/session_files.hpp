@@ -26,6 +26,9 @@ public:
     // Opens `path`; on error shows (or, quiet, returns) the reason and keeps the current
     // session. The reader's warnings (unknown fields) go to the status line.
     bool open(const QString& path, QString* error = nullptr, bool quiet = false);
+    // A shipped example as a new untitled session (Save asks where; the example stays as
+    // shipped), not added to the recent files.
+    bool openExample(const QString& path, const QString& title);
     bool save();
     bool saveAs();
     // "Save the changes?" when the session is modified; false: the user cancelled.

@@ -89,7 +89,10 @@ bool StartPage::follow(const QString& link) {
             workspaces_[i].open();
             return true;
         }
-    } else if (kind == "example" || kind == "recent") {
+    } else if (kind == "example") {
+        emit exampleRequested(rest);
+        return true;
+    } else if (kind == "recent") {
         emit openRequested(rest);
         return true;
     } else if (kind == "extra") {

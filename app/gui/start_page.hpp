@@ -46,7 +46,8 @@ public:
     static QStringList exampleFolders() { return resourceFolders("sessions"); }
 
 signals:
-    void openRequested(const QString& path);
+    void openRequested(const QString& path);    // a recent session
+    void exampleRequested(const QString& path); // a shipped example
 
 private:
     void loadExamples();

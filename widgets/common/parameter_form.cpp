@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 namespace cdx::widgets {
@@ -38,13 +39,18 @@ ParameterForm::ParameterForm(const std::vector<std::string>& keys, QWidget* pare
         form->addRow(row.label, line);
         rows_.push_back(row);
     }
+    // The reason a value was refused, above the fields (below them it was scrolled out of a
+    // long form's view) and as a tooltip at the field itself.
     error_ = new QLabel(this);
+    error_->setObjectName("parameterError");
     error_->setWordWrap(true);
     error_->setStyleSheet("color: #b00020;");
     error_->hide();
-    outer->addWidget(error_);
+    outer->insertWidget(0, error_);
     for (std::size_t i = 0; i < rows_.size(); ++i) {
         connect(rows_[i].edit, &QLineEdit::editingFinished, this, [this, i] { commit(rows_[i]); });
+        connect(rows_[i].edit, &QLineEdit::textEdited, rows_[i].edit,
+                [e = rows_[i].edit] { e->setStyleSheet({}); });
     }
 }
 
@@ -117,6 +123,10 @@ void ParameterForm::commit(Row& row) {
         error_->show();
         row.edit->setText(text(row.last));
         row.edit->setStyleSheet("border: 1px solid #b00020;");
+        if (row.edit->isVisible()) {
+            QToolTip::showText(row.edit->mapToGlobal(QPoint(0, row.edit->height())), error_->text(),
+                               row.edit);
+        }
         return;
     }
     error_->hide();

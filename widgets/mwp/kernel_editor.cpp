@@ -29,7 +29,9 @@ QComboBox* profileBox(QWidget* parent, const char* name, const char* kind, const
     c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     c->setMinimumContentsLength(14);
     for (const auto& e : listProfiles(kind)) {
-        c->addItem(QString::fromStdString(e.id + " — " + e.name), QString::fromStdString(e.id));
+        const QString text = QString::fromStdString(e.id + " — " + e.name);
+        c->addItem(text, QString::fromStdString(e.id));
+        c->setItemData(c->count() - 1, text, Qt::ToolTipRole); // the full name when cut
     }
     return c;
 }

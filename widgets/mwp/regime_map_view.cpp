@@ -55,7 +55,6 @@ QCPAxis::ScaleType scale(bool log) {
 
 RegimeMapView::RegimeMapView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
-    auto* bar = new QHBoxLayout;
     const auto axisBox = [this](const char* name) {
         auto* c = new QComboBox(this);
         c->setObjectName(name);
@@ -90,7 +89,6 @@ RegimeMapView::RegimeMapView(QWidget* parent) : QWidget(parent) {
     grid->addWidget(yLog_, 1, 3);
     grid->setColumnStretch(4, 1);
     layout->addLayout(grid);
-    (void)bar;
 
     plot_ = new QCustomPlot(this);
     plot_->setObjectName("regimeMapPlot");

@@ -1,5 +1,6 @@
 #include "talg/stencil_editor.hpp"
 
+#include "common/integer_box.hpp"
 #include "common/parameter_form.hpp"
 
 #include <QComboBox>
@@ -31,7 +32,7 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
     auto* problem = new QGroupBox(tr("Problem size"), this);
     auto* pf = new QFormLayout(problem);
     for (int i = 0; i < 3; ++i) {
-        auto* box = new QSpinBox(problem);
+        auto* box = new IntegerBox(problem);
         box->setObjectName(QStringLiteral("S%1").arg(i + 1));
         // Any integer can be typed; emitProblem says why a value is refused (a clamping box
         // changed values silently).
@@ -44,8 +45,16 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
             new QLabel(QStringLiteral("S%1").arg(i + 1), problem);
         pf->addRow(sizeLabels_[static_cast<std::size_t>(i)], box);
         connect(box, &QSpinBox::valueChanged, this, &StencilEditor::emitProblem);
+        connect(box, &IntegerBox::refused, this, [this, i](const QString& text) {
+            problemError_->setText(tr("S%1 = %2 refused: expected an integer in [1, %3]")
+                                       .arg(i + 1)
+                                       .arg(text)
+                                       .arg(talg::kMaxExtent));
+            problemError_->show();
+        });
     }
-    time_ = new QSpinBox(problem);
+    auto* timeBox = new IntegerBox(problem);
+    time_ = timeBox;
     time_->setObjectName("T");
     time_->setRange(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
     time_->setSuffix(tr(" steps"));
@@ -59,6 +68,11 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
     problemError_->hide();
     pf->addRow(problemError_);
     connect(time_, &QSpinBox::valueChanged, this, &StencilEditor::emitProblem);
+    connect(timeBox, &IntegerBox::refused, this, [this](const QString& text) {
+        problemError_->setText(
+            tr("T = %1 refused: expected an integer in [1, %2]").arg(text).arg(talg::kMaxExtent));
+        problemError_->show();
+    });
     layout->addWidget(problem);
     layout->addStretch(1);
 

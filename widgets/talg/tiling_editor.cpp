@@ -1,5 +1,6 @@
 #include "talg/tiling_editor.hpp"
 
+#include "common/integer_box.hpp"
 #include "params/input_error.hpp"
 #include "search/tile_space.hpp"
 
@@ -57,7 +58,8 @@ TilingEditor::TilingEditor(QWidget* parent) : QWidget(parent) {
         sliders_[idx]->setObjectName(name + "Slider");
         sliders_[idx]->setToolTip(tips[i]);
         sliders_[idx]->setMinimumWidth(100);
-        boxes_[idx] = new QSpinBox(this);
+        auto* box = new IntegerBox(this);
+        boxes_[idx] = box;
         boxes_[idx]->setObjectName(name);
         boxes_[idx]->setKeyboardTracking(false);
         boxes_[idx]->setToolTip(tips[i]);
@@ -74,6 +76,11 @@ TilingEditor::TilingEditor(QWidget* parent) : QWidget(parent) {
         connect(sliders_[idx], &QSlider::sliderReleased, this,
                 [this, i] { slid(i, sliders_[static_cast<std::size_t>(i)]->value(), false); });
         connect(boxes_[idx], &QSpinBox::valueChanged, this, [this, i](int v) { typed(i, v); });
+        connect(box, &IntegerBox::refused, this, [this, i](const QString& text) {
+            error_->setText(tr("%1 = %2 refused: expected an integer")
+                                .arg(QString::fromLatin1(kNames[i]), text));
+            error_->show();
+        });
     }
     error_ = new QLabel(this);
     error_->setObjectName("tilingError");
