@@ -59,6 +59,10 @@ void BreakdownView::setPresentation(bool on) {
     QFont f = table_->font();
     f.setPointSize(t.basePointSize);
     table_->setFont(f);
+    // The four bars need their label height each, below a two-line title and the subtitle
+    // (with presentation fonts they overlapped in 220 px).
+    const QFontMetrics fm(f);
+    plot_->setMinimumHeight(std::max(220, 15 * fm.height()));
     plot_->replot();
 }
 

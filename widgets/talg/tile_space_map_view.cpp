@@ -317,12 +317,17 @@ void TileSpaceMapView::rebuild() {
         }
         cx << static_cast<double>(state_.tiles.time);
         cy << static_cast<double>(state_.tiles.space[static_cast<std::size_t>(in)]);
-        note_->setText(
-            tr("Blank cells are infeasible (hover for the constraint). Step: tT %1, %2 %3.")
-                .arg(axes_.tTStep)
-                .arg(innerName(dim))
-                .arg(axes_.innerStep) +
-            clampNote);
+        const QString feasibility =
+            grid_.hasMinimum
+                ? tr("Hatched cells are infeasible (hover for the constraint).")
+                : tr("No feasible tiling in this slice (every cell is hatched; hover for the "
+                     "constraint): choose a smaller tS1 or press Optimal tiles.");
+        note_->setText(tr("%1 Step: tT %2, %3 %4.")
+                           .arg(feasibility)
+                           .arg(axes_.tTStep)
+                           .arg(innerName(dim))
+                           .arg(axes_.innerStep) +
+                       clampNote);
         const double halfX = static_cast<double>(axes_.tTStep) / 2;
         const double halfY = static_cast<double>(axes_.innerStep) / 2;
         // Ticks on valid sizes only: multiples of the cell step.
