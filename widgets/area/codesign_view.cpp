@@ -380,16 +380,18 @@ void CodesignView::redraw() {
                 QCPScatterStyle(QCPScatterStyle::ssSquare, c, Qt::white, t.markerSize * 1.4));
             g->addData(areas[1], d.speedup);
             g->addData(areas[0], d.speedup);
+            // Above the line's left end (the cache-less point, inside the searched range), so a
+            // right end near the plot's edge does not cut the label off.
             auto* label = new QCPItemText(plot_);
-            label->position->setCoords(areas[0], d.speedup);
+            label->position->setCoords(areas[1], d.speedup);
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
             label->setPadding(QMargins(4, 0, 0, 4));
             label->setFont(lf);
             label->setColor(c.darker(120));
-            label->setText(QStringLiteral("%1 %2 mm² / %3")
+            label->setText(tr("%1: %2 mm² without caches, %3 mm² with")
                                .arg(name)
-                               .arg(areas[0], 0, 'f', 0)
-                               .arg(areas[1], 0, 'f', 0));
+                               .arg(areas[1], 0, 'f', 0)
+                               .arg(areas[0], 0, 'f', 0));
             top = std::max(top, d.speedup);
         };
         ref(refs_->gtx980, refs_->gtxArea, QStringLiteral("GTX 980"), t.palette[3]);
