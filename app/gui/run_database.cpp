@@ -43,7 +43,12 @@ RunDatabase::RunDatabase(SessionDocument* doc, QObject* parent) : QObject(parent
     job_ = new widgets::BackgroundJob(this);
 }
 
-RunDatabase::~RunDatabase() = default;
+RunDatabase::~RunDatabase() {
+    // An import's worker writes through store_: stop and wait for it before the store goes
+    // (the job would otherwise be deleted only after the members).
+    delete job_;
+    job_ = nullptr;
+}
 
 QString RunDatabase::defaultPath() {
     const QString saved = lastDatabase.get();

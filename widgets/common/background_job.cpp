@@ -1,7 +1,6 @@
 #include "common/background_job.hpp"
 
 #include <QFutureWatcher>
-#include <QThreadPool>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
@@ -35,10 +34,12 @@ BackgroundJob::BackgroundJob(QObject* parent) : QObject(parent) {
 BackgroundJob::~BackgroundJob() {
     // The workers hold only their Run (shared) and copies: ask them to stop and wait, so no
     // worker outlives the objects its delivery would touch.
-    if (current_) {
-        current_->control.cancel();
+    for (const auto& run : live_) {
+        run->control.cancel();
     }
-    QThreadPool::globalInstance()->waitForDone();
+    for (const auto& run : live_) {
+        run->watcher.waitForFinished(); // only this job's workers, not the whole pool
+    }
 }
 
 void BackgroundJob::start(const QString& label, Work work) {
