@@ -76,10 +76,16 @@ inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QB
     return path;
 }
 
-// Offscreen, the shipped profiles of the source tree, and settings and data folders of a test
-// organisation: a suite never reads or writes the user's.
+// Offscreen, the shipped profiles of the source tree, and settings and data folders of this
+// run alone (a temporary home): a suite never reads or writes the user's, and two runs at once
+// (a Release and a sanitizer build) do not share them.
 #define CDX_GUI_TEST_MAIN(Suite)                                                                   \
     int main(int argc, char** argv) {                                                              \
+        QTemporaryDir home;                                                                        \
+        qputenv("HOME", home.path().toLocal8Bit());                                                \
+        qputenv("XDG_CONFIG_HOME", (home.path() + "/config").toLocal8Bit());                       \
+        qputenv("XDG_DATA_HOME", (home.path() + "/data").toLocal8Bit());                           \
+        qputenv("XDG_CACHE_HOME", (home.path() + "/cache").toLocal8Bit());                         \
         qputenv("QT_QPA_PLATFORM", "offscreen");                                                   \
         qputenv("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR);                                      \
         QStandardPaths::setTestModeEnabled(true);                                                  \
