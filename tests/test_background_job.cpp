@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QSignalSpy>
 #include <QThread>
+#include <QThreadPool>
 #include <QtTest>
 #include <atomic>
 
@@ -106,5 +107,12 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestBackgroundJob)
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    TestBackgroundJob t;
+    const int rc = QTest::qExec(&t, argc, argv);
+    // No pool thread may still be exiting when LeakSanitizer stops the world at exit.
+    QThreadPool::globalInstance()->waitForDone();
+    return rc;
+}
 #include "test_background_job.moc"

@@ -173,7 +173,10 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     // The first window fits the screen it opens on (a 1366 x 768 laptop included).
     const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1366, 768);
     resize(std::min(1500, avail.width()), std::min(950, avail.height()));
-    if (!restoreGeometry(windowGeometry.get()) && (avail.width() < 1500 || avail.height() < 950)) {
+    const bool restored = restoreGeometry(windowGeometry.get());
+    if (restored && (width() > avail.width() || height() > avail.height())) {
+        resize(std::min(width(), avail.width()), std::min(height(), avail.height()));
+    } else if (!restored && (avail.width() < 1500 || avail.height() < 950)) {
         setWindowState(windowState() | Qt::WindowMaximized);
     }
     const QString previous = lastWorkspace.get();

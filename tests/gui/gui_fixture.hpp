@@ -14,6 +14,7 @@
 #include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QUndoStack>
 #include <QtTest>
 #include <memory>
@@ -94,7 +95,10 @@ inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QB
         QApplication::setApplicationName(#Suite);                                                  \
         QSettings().clear();                                                                       \
         Suite t;                                                                                   \
-        return QTest::qExec(&t, argc, argv);                                                       \
+        const int rc = QTest::qExec(&t, argc, argv);                                               \
+        /* No pool thread may still be exiting when LeakSanitizer stops the world at exit. */      \
+        QThreadPool::globalInstance()->waitForDone();                                              \
+        return rc;                                                                                 \
     }
 
 } // namespace cdx::test
