@@ -1,0 +1,38 @@
+#pragma once
+
+#include "energy/energy_model.hpp"
+#include "params/profiles.hpp"
+
+#include <map>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+
+// Energy coefficient profiles (profiles/energy/*.json): every coefficient with unit and source.
+namespace cdx::energy {
+
+struct EnergyProfile {
+    std::string id;
+    std::string name;
+    std::string gpu;
+    std::string method; // "micro-benchmark", "regression", "user", ...
+    std::string file;   // where it was read from, for messages
+    std::map<std::string, Quantity> params;
+};
+
+// Reads a profile; throws InputError naming the file, the key, the value and what is allowed
+// (unknown or missing keys, wrong units, null, negative or non-finite values).
+// Keys: p_stat_w [W]; e_gs_j, e_sr_j [J/word]; e_fadd_j, e_fmul_j, e_iadd_j, e_imax_j [J/op];
+// optional rmse_sw_pct, rmse_j1d_pct, rmse_j2d_pct [%] (the stated model errors).
+EnergyProfile energyProfileFromJson(const nlohmann::json& j, const std::string& file);
+// An id of profiles/energy ("k20c-a", "k20c-b") or a path; an unknown id lists the known ones
+// (flag "--coefficients").
+EnergyProfile loadEnergyProfile(const std::string& idOrPath);
+
+EnergyCoefficients coefficientsOf(const EnergyProfile& p);
+// Shorthand: loadEnergyProfile + coefficientsOf.
+EnergyCoefficients loadEnergyCoefficients(const std::string& idOrPath);
+// The RMS error [%] the source states for this stencil, if the profile gives one.
+std::optional<double> statedRmsePct(const EnergyProfile& p, StencilKind k);
+
+} // namespace cdx::energy
