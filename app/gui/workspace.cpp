@@ -11,6 +11,7 @@
 #include <QScrollBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <algorithm>
 
 namespace cdx::app {
@@ -125,10 +126,15 @@ void Workspace::activate() {
         const QByteArray saved = layout.get();
         if (!saved.isEmpty()) {
             restoreState(saved);
+            laidOut_ = true;
         }
     }
     if (stale_) {
         refresh();
+    }
+    if (!laidOut_) {
+        laidOut_ = true;
+        QTimer::singleShot(0, this, [this] { initialLayout(); });
     }
 }
 

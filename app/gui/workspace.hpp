@@ -84,6 +84,9 @@ protected:
     void addView(widgets::ExplorerView* view);
     QDockWidget* addDock(const QString& title, const QString& objectName, QWidget* editor,
                          Qt::DockWidgetArea area = Qt::LeftDockWidgetArea);
+    // Sizes the docks the first time the workspace is shown without a saved layout (dock
+    // sizes only take effect once the window is laid out).
+    virtual void initialLayout() {}
     // Called on every document change while active (and once on activation): editors first.
     virtual void refreshEditors(const SessionState& s) = 0;
     const WorkspaceContext& context() const { return context_; }
@@ -113,6 +116,7 @@ private:
     bool active_ = false;
     bool stale_ = true; // the document changed while hidden
     bool presentation_ = false;
+    bool laidOut_ = false;
     QByteArray layoutBeforePresentation_;
 };
 

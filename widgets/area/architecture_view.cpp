@@ -172,14 +172,20 @@ void ArchitectureView::showSliders(const area::Architecture& a) {
         const int idx = nearestIndex(values, v[static_cast<std::size_t>(i)]);
         sliders_[static_cast<std::size_t>(i)]->setValue(idx);
         const bool onGrid = values[static_cast<std::size_t>(idx)] == v[static_cast<std::size_t>(i)];
-        QString text = QString::number(v[static_cast<std::size_t>(i)], 'g', 6);
+        QString text = QString::number(v[static_cast<std::size_t>(i)], 'g', 5);
         if (kSliderUnits[i][0]) {
             text += QStringLiteral(" ") + kSliderUnits[i];
         }
+        // Off the codesign grid (a value typed in the GPU editor, or L2 per SM of a total
+        // shared by another n_SM): said on a second line rather than cut off.
         if (!onGrid) {
-            text += tr(" (off grid)");
+            text += tr("\n(off grid)");
         }
         values_[static_cast<std::size_t>(i)]->setText(text);
+        values_[static_cast<std::size_t>(i)]->setToolTip(
+            onGrid ? QString()
+                   : tr("%1 is not on the slider's grid; the slider shows the nearest grid value")
+                         .arg(QString::number(v[static_cast<std::size_t>(i)], 'g', 10)));
     }
     updating_ = false;
 }

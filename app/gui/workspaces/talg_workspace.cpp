@@ -37,9 +37,10 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
     gpuEditor_ = new widgets::GpuEditor;
     stencilEditor_ = new widgets::StencilEditor;
     addDock(tr("Tiling"), "tilingDock", tilingEditor_);
-    addDock(tr("Stencil and problem"), "stencilDock", stencilEditor_);
+    // Short titles: tabbed docks show them in full on a laptop-width dock.
+    addDock(tr("Stencil"), "stencilDock", stencilEditor_);
     addDock(tr("GPU"), "gpuDock", gpuEditor_);
-    addDock(tr("Model variant"), "variantDock", variantEditor_);
+    addDock(tr("Variant"), "variantDock", variantEditor_);
     // The tiling is what a student drags: it stays in view above the tabbed parameter docks.
     tabifyDockWidget(docks()[1], docks()[2]);
     tabifyDockWidget(docks()[2], docks()[3]);
@@ -80,6 +81,11 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
     });
     connect(context.runs, &RunDatabase::changed, this, &TalgWorkspace::showMeasuredRuns);
     showMeasuredRuns();
+}
+
+void TalgWorkspace::initialLayout() {
+    // The Tiling dock as tall as its editor; the parameter forms below get the rest.
+    resizeDocks({docks().front()}, {tilingEditor_->sizeHint().height() + 30}, Qt::Vertical);
 }
 
 QString TalgWorkspace::summary() const {

@@ -41,6 +41,7 @@ public:
 
 protected:
     void refreshEditors(const SessionState& s) override;
+    void initialLayout() override;
 
 private:
     void startOptimize();
