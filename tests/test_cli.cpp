@@ -57,6 +57,11 @@ class TestCli : public QObject {
     Q_OBJECT
 
 private slots:
+    void energyWorkedExample_data();
+    void energyWorkedExample();
+    void energyTimeFromTalgModel();
+    void energyBadInput_data();
+    void energyBadInput();
     void exampleA();
     void exampleAReadable();
     void optimizeMinima_data();
@@ -83,6 +88,104 @@ private slots:
     void badInput_data();
     void badInput();
 };
+
+// spec energy-model.md §3.3: J2D, S = 4096^2, T = 1024, tiles 16 x 64, tT = 8, T_alg = 0.5 s.
+void TestCli::energyWorkedExample_data() {
+    QTest::addColumn<QString>("coefficients");
+    QTest::addColumn<double>("eAlg");
+    QTest::addColumn<double>("eTile");
+    QTest::newRow("energy spec 3.3 J2D Model A") << "k20c-a" << 67.26277 << 2.4449536e-05;
+    QTest::newRow("energy spec 3.3 J2D Model B") << "k20c-b" << 72.53966 << 2.60188672e-05;
+}
+
+void TestCli::energyWorkedExample() {
+    QFETCH(QString, coefficients);
+    QFETCH(double, eAlg);
+    QFETCH(double, eTile);
+    const Run r = cdx({"energy", "--stencil", "jacobi2d", "--coefficients", coefficients, "--space",
+                       "4096,4096", "--time", "1024", "--tile", "16,64", "--tt", "8", "--t-alg",
+                       "0.5", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject j = json(r);
+    QCOMPARE(j["command"].toString(), QString("energy"));
+    QCOMPARE(j["t_alg_source"].toString(), QString("given"));
+    QVERIFY(std::abs(j["E_alg"].toDouble() / eAlg - 1) < 5e-7); // printed to 7 digits
+    QVERIFY(std::abs(j["E_tile"].toDouble() / eTile - 1) < 1e-12);
+    QCOMPARE(j["N_tiles"].toDouble(), 1769472.0);
+    QCOMPARE(j["variant"].toObject()["count"].toString(), QString("continuous"));
+    // The readable form says the same.
+    const Run text =
+        cdx({"energy", "--stencil", "jacobi2d", "--coefficients", coefficients, "--space",
+             "4096,4096", "--time", "1024", "--tile", "16,64", "--tt", "8", "--t-alg", "0.5"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("E_alg"));
+}
+
+// --gpu takes T_alg from the Talg model: the same number `cdx talg` prints, labelled "model".
+void TestCli::energyTimeFromTalgModel() {
+    const Run e =
+        cdx({"energy", "--stencil", "jacobi2d", "--coefficients", "k20c-a", "--space", "4096,4096",
+             "--time", "1024", "--tile", "16,64", "--tt", "8", "--gpu", "gtx980", "--json"});
+    QCOMPARE(e.exitCode, 0);
+    const Run t = cdx({"talg", "--gpu", "gtx980", "--stencil", "jacobi2d", "--space", "4096,4096",
+                       "--time", "1024", "--tile", "16,64", "--tt", "8", "--json"});
+    QCOMPARE(t.exitCode, 0);
+    const QJsonObject j = json(e);
+    QCOMPARE(j["t_alg_source"].toString(), QString("model"));
+    QCOMPARE(j["t_alg_s"].toDouble(), json(t)["T_alg"].toDouble());
+    QVERIFY(j["warnings"].toArray().first().toString().contains("cross-GPU"));
+}
+
+void TestCli::energyBadInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("field");
+    const QStringList base{"energy", "--coefficients", "k20c-a", "--time",
+                           "1024",   "--t-alg",        "0.5"};
+    QTest::newRow("odd tT") << (base + QStringList{"--stencil", "jacobi2d", "--space", "4096,4096",
+                                                   "--tile", "16,64", "--tt", "7"})
+                            << "tT = 7";
+    QTest::newRow("sS not dividing tS")
+        << (base + QStringList{"--stencil", "sw", "--space", "4096", "--tile", "64", "--tt", "8",
+                               "--ss", "5"})
+        << "sS = 5";
+    QTest::newRow("unknown stencil")
+        << (base + QStringList{"--stencil", "heat9d", "--space", "64", "--tile", "8", "--tt", "2"})
+        << "--stencil";
+    QTest::newRow("unknown coefficients")
+        << QStringList{"energy", "--stencil", "sw", "--coefficients", "k40", "--space",
+                       "64",     "--time",    "8",  "--tile",         "8",   "--tt",
+                       "2",      "--t-alg",   "1"}
+        << "--coefficients";
+    QTest::newRow("negative T_alg")
+        << QStringList{"energy", "--stencil", "sw", "--coefficients", "k20c-a", "--space",
+                       "64",     "--time",    "8",  "--tile",         "8",      "--tt",
+                       "2",      "--t-alg",   "-1"}
+        << "--t-alg";
+    QTest::newRow("no time source")
+        << QStringList{"energy", "--stencil", "sw", "--coefficients", "k20c-a", "--space",
+                       "64",     "--time",    "8",  "--tile",         "8",      "--tt",
+                       "2"}
+        << "--t-alg / --gpu";
+    QTest::newRow("sw has no Talg model")
+        << QStringList{"energy", "--stencil", "sw",    "--coefficients", "k20c-a", "--space",
+                       "64",     "--time",    "8",     "--tile",         "8",      "--tt",
+                       "2",      "--gpu",     "gtx980"}
+        << "--gpu";
+    QTest::newRow("2-D sizes for a 1-D stencil")
+        << (base +
+            QStringList{"--stencil", "jacobi1d", "--space", "64,64", "--tile", "8", "--tt", "2"})
+        << "--space";
+}
+
+// Bad input: exit 2, one line naming the field, nothing on stdout.
+void TestCli::energyBadInput() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, field);
+    const Run r = cdx(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(QString::fromUtf8(r.err).contains(field), r.err.constData());
+}
 
 void TestCli::exampleA() {
     const Run r = cdx(kExampleA + QStringList{"--json"});
@@ -262,8 +365,8 @@ void TestCli::commandTable() {
         QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
         names << words.first();
     }
-    const QStringList expected{"talg", "optimize", "area", "codesign",
-                               "mwp",  "power",    "runs", "profiles"};
+    const QStringList expected{"talg",  "optimize", "area",   "codesign", "mwp",
+                               "power", "runs",     "energy", "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -718,7 +821,8 @@ void TestCli::badInput_data() {
     QTest::newRow("negative within")
         << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
     QTest::newRow("unknown command")
-        << QStringList{"tlag"} << "talg, optimize, area, codesign, mwp, power, runs, profiles";
+        << QStringList{"tlag"}
+        << "talg, optimize, area, codesign, mwp, power, runs, energy, profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
     QTest::newRow("area: negative shared memory")
