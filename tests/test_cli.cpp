@@ -60,6 +60,7 @@ private slots:
     void energyWorkedExample_data();
     void energyWorkedExample();
     void energyTimeFromTalgModel();
+    void energyOptimizeMatchesTalgOptimum();
     void energyBadInput_data();
     void energyBadInput();
     void exampleA();
@@ -136,6 +137,39 @@ void TestCli::energyTimeFromTalgModel() {
     QVERIFY(j["warnings"].toArray().first().toString().contains("cross-GPU"));
 }
 
+// energy-optimize: the time-optimal tiling is `cdx optimize`'s; the best under the objective
+// is that objective's optimum; the list is bounded by --limit and counted.
+void TestCli::energyOptimizeMatchesTalgOptimum() {
+    const Run e =
+        cdx({"energy-optimize", "--stencil", "jacobi2d", "--coefficients", "k20c-a", "--space",
+             "8192,8192", "--time", "8192", "--gpu", "gtx980", "--limit", "3", "--json"});
+    QCOMPARE(e.exitCode, 0);
+    const Run t = cdx({"optimize", "--gpu", "gtx980", "--stencil", "jacobi2d", "--space",
+                       "8192,8192", "--time", "8192", "--within", "0", "--json"});
+    QCOMPARE(t.exitCode, 0);
+    const QJsonObject j = json(e);
+    const QJsonObject best = json(t)["best"].toObject();
+    QCOMPARE(j["time_optimal"].toObject()["tile"].toArray(), best["tile"].toArray());
+    QCOMPARE(j["time_optimal"].toObject()["tt"].toInt(), best["tt"].toInt());
+    QCOMPARE(j["time_optimal"].toObject()["T_alg"].toDouble(), best["T_alg"].toDouble());
+    QCOMPARE(j["feasible_points"].toInt(), json(t)["feasible_points"].toInt());
+    for (const char* key : {"tile", "tt", "E_alg", "T_alg"}) {
+        QCOMPARE(j["best"].toObject()[key], j["energy_optimal"].toObject()[key]);
+    }
+    QVERIFY(j["energy_optimal"].toObject()["E_alg"].toDouble() <=
+            j["time_optimal"].toObject()["E_alg"].toDouble());
+    QCOMPARE(j["within"].toArray().size(), 3);
+    QVERIFY(j["within_count"].toInt() >= 3);
+    // EDP as the objective picks the EDP optimum.
+    const Run edp =
+        cdx({"energy-optimize", "--stencil", "jacobi2d", "--coefficients", "k20c-b", "--space",
+             "8192,8192", "--time", "8192", "--gpu", "gtx980", "--objective", "edp", "--json"});
+    QCOMPARE(edp.exitCode, 0);
+    for (const char* key : {"tile", "tt", "EDP"}) {
+        QCOMPARE(json(edp)["best"].toObject()[key], json(edp)["edp_optimal"].toObject()[key]);
+    }
+}
+
 void TestCli::energyBadInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("field");
@@ -171,6 +205,46 @@ void TestCli::energyBadInput_data() {
                        "64",     "--time",    "8",     "--tile",         "8",      "--tt",
                        "2",      "--gpu",     "gtx980"}
         << "--gpu";
+    QTest::newRow("optimize sw") << QStringList{"energy-optimize",
+                                                "--stencil",
+                                                "sw",
+                                                "--coefficients",
+                                                "k20c-a",
+                                                "--space",
+                                                "64",
+                                                "--time",
+                                                "8",
+                                                "--gpu",
+                                                "gtx980"}
+                                 << "--stencil";
+    QTest::newRow("optimize negative within") << QStringList{"energy-optimize",
+                                                             "--stencil",
+                                                             "jacobi2d",
+                                                             "--coefficients",
+                                                             "k20c-a",
+                                                             "--space",
+                                                             "64,64",
+                                                             "--time",
+                                                             "8",
+                                                             "--gpu",
+                                                             "gtx980",
+                                                             "--within",
+                                                             "-1"}
+                                              << "--within";
+    QTest::newRow("optimize unknown objective") << QStringList{"energy-optimize",
+                                                               "--stencil",
+                                                               "jacobi2d",
+                                                               "--coefficients",
+                                                               "k20c-a",
+                                                               "--space",
+                                                               "64,64",
+                                                               "--time",
+                                                               "8",
+                                                               "--gpu",
+                                                               "gtx980",
+                                                               "--objective",
+                                                               "speed"}
+                                                << "--objective";
     QTest::newRow("2-D sizes for a 1-D stencil")
         << (base +
             QStringList{"--stencil", "jacobi1d", "--space", "64,64", "--tile", "8", "--tt", "2"})
@@ -365,8 +439,8 @@ void TestCli::commandTable() {
         QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
         names << words.first();
     }
-    const QStringList expected{"talg",  "optimize", "area",   "codesign", "mwp",
-                               "power", "runs",     "energy", "profiles"};
+    const QStringList expected{"talg",  "optimize", "area",   "codesign",        "mwp",
+                               "power", "runs",     "energy", "energy-optimize", "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -822,7 +896,7 @@ void TestCli::badInput_data() {
         << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
     QTest::newRow("unknown command")
         << QStringList{"tlag"}
-        << "talg, optimize, area, codesign, mwp, power, runs, energy, profiles";
+        << "talg, optimize, area, codesign, mwp, power, runs, energy, energy-optimize, profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
     QTest::newRow("area: negative shared memory")

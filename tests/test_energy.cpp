@@ -4,7 +4,10 @@
 
 #include "energy/energy_model.hpp"
 #include "energy/energy_profiles.hpp"
+#include "energy/energy_search.hpp"
 #include "params/input_error.hpp"
+#include "params/profiles.hpp"
+#include "search/tile_search.hpp"
 
 #include <QtTest>
 #include <cmath>
@@ -86,6 +89,10 @@ class TestEnergy : public QObject {
     Q_OBJECT
 
 private slots:
+    void optimizeEqualsBruteForce_data();
+    void optimizeEqualsBruteForce();
+    void optimizeKeepsBoundedList();
+    void optimizeRefusesSmithWaterman();
     void workedExamples_data();
     void workedExamples();
     void j2dPerPointTable_data();
@@ -843,6 +850,163 @@ void TestEnergy::badInput() {
         QCOMPARE(QString::fromStdString(e.field()), field);
         QVERIFY2(!e.allowed().empty(), e.what());
         QVERIFY2(std::string(e.what()).find(field.toStdString()) == 0, e.what());
+    }
+}
+
+namespace {
+// The Talg inputs of the optimizer: the GTX 980 and the Jacobi stencil with a C_iter set
+// (Jacobi 1D publishes none; the value only scales the times).
+struct TalgSide {
+    Stencil stencil;
+    Gpu gpu;
+};
+TalgSide talgSide(const char* stencilId) {
+    GpuProfile g = loadGpuProfile("gtx980");
+    StencilProfile s = loadStencilProfile(stencilId);
+    applyOverride(g, s, g.id, "c_iter_s=3.0e-8");
+    return {toStencil(s, g.id), toGpu(g)};
+}
+
+struct Brute {
+    std::vector<energy::EnergyPoint> all;
+};
+
+// Every tiling of the box, evaluated point by point (no pruning): the oracle.
+Brute bruteForce(const energy::EnergyInput& problem, const energy::EnergyCoefficients& c,
+                 const TalgSide& side) {
+    Brute b;
+    const bool twoD = problem.stencil == energy::StencilKind::Jacobi2D;
+    const talg::Problem p{twoD ? 2 : 1, {problem.s1, twoD ? problem.s2 : 1, 1}, problem.t};
+    energy::EnergyInput in = problem;
+    in.sharedWordsPerBlock = static_cast<std::int64_t>(side.gpu.mTbKb * 1024 / 4);
+    for (std::int64_t tT = 2; tT <= p.time; tT += 2) {
+        for (std::int64_t t1 = 1; t1 <= p.space[0]; ++t1) {
+            for (std::int64_t t2 = twoD ? 32 : 1; t2 <= (twoD ? p.space[1] : 1);
+                 t2 += twoD ? 32 : 1) {
+                const talg::Tiles t{{t1, t2, 1}, tT};
+                const auto r = talg::evaluate(side.stencil, p, t, side.gpu, talg::TalgVariant{});
+                if (!r.feasible) {
+                    continue;
+                }
+                in.tS1 = t1;
+                in.tS2 = twoD ? t2 : 0;
+                in.tT = tT;
+                in.sS = twoD ? 0 : t1;
+                in.tAlgS = r.tAlg;
+                const auto e = energy::evaluateEnergy(in, c);
+                if (e.feasible) {
+                    b.all.push_back({t, in.sS, r.tAlg, e.eAlg, e.edp});
+                }
+            }
+        }
+    }
+    return b;
+}
+
+bool betterPoint(const energy::EnergyPoint& a, const energy::EnergyPoint& b, energy::Objective o) {
+    return a.value(o) != b.value(o) ? a.value(o) < b.value(o)
+                                    : search::tieBreakLess(a.tiles, b.tiles);
+}
+} // namespace
+
+void TestEnergy::optimizeEqualsBruteForce_data() {
+    QTest::addColumn<int>("stencil"); // 1: jacobi1d, 2: jacobi2d
+    QTest::addColumn<int>("objective");
+    for (int o = 0; o < 3; ++o) {
+        const QByteArray name = energy::name(static_cast<energy::Objective>(o)).data();
+        QTest::newRow(("J2D 128x64 T=16 " + name).constData()) << 2 << o;
+        QTest::newRow(("J1D 512 T=32 " + name).constData()) << 1 << o;
+    }
+}
+
+// The streaming two-pass search equals a point-by-point brute force over the whole box: the
+// three optima (with the tie-break order) and the list within 10 %.
+void TestEnergy::optimizeEqualsBruteForce() {
+    QFETCH(int, stencil);
+    QFETCH(int, objective);
+    const auto o = static_cast<energy::Objective>(objective);
+    energy::EnergyInput in;
+    in.stencil = stencil == 2 ? energy::StencilKind::Jacobi2D : energy::StencilKind::Jacobi1D;
+    in.s1 = stencil == 2 ? 128 : 512;
+    in.s2 = stencil == 2 ? 64 : 0;
+    in.t = stencil == 2 ? 16 : 32;
+    const TalgSide side = talgSide(stencil == 2 ? "jacobi2d" : "jacobi1d");
+    const auto c = energy::loadEnergyCoefficients("k20c-a");
+    energy::EnergySearchOptions opt;
+    opt.objective = o;
+    opt.within = 0.10;
+    opt.maxWithin = 100000;
+    const auto r = energy::optimizeEnergy(in, c, {}, side.stencil, side.gpu, {}, opt);
+    const Brute b = bruteForce(in, c, side);
+    QVERIFY(b.all.size() > 20);
+    QVERIFY(r.found);
+    QCOMPARE(r.feasiblePoints, static_cast<std::uint64_t>(b.all.size()));
+    for (auto obj : {energy::Objective::Time, energy::Objective::Energy, energy::Objective::Edp}) {
+        const auto best =
+            *std::min_element(b.all.begin(), b.all.end(), [obj](const auto& x, const auto& y) {
+                return betterPoint(x, y, obj);
+            });
+        const auto& got = obj == energy::Objective::Time     ? r.timeOptimal
+                          : obj == energy::Objective::Energy ? r.energyOptimal
+                                                             : r.edpOptimal;
+        QCOMPARE(got.tiles, best.tiles);
+        QCOMPARE(got.value(obj), best.value(obj));
+    }
+    std::vector<energy::EnergyPoint> within;
+    const double limit = 1.1 * r.best.value(o);
+    for (const auto& q : b.all) {
+        if (q.value(o) <= limit) {
+            within.push_back(q);
+        }
+    }
+    std::sort(within.begin(), within.end(),
+              [o](const auto& x, const auto& y) { return betterPoint(x, y, o); });
+    QCOMPARE(r.withinCount, static_cast<std::uint64_t>(within.size()));
+    QCOMPARE(r.within.size(), within.size());
+    for (std::size_t i = 0; i < within.size(); ++i) {
+        QCOMPARE(r.within[i].tiles, within[i].tiles);
+    }
+    QCOMPARE(r.within.front().tiles, r.best.tiles);
+}
+
+// Memory is bounded by the list shown: with 5 kept, the 5 best are listed and the count says
+// how many there are.
+void TestEnergy::optimizeKeepsBoundedList() {
+    energy::EnergyInput in;
+    in.stencil = energy::StencilKind::Jacobi2D;
+    in.s1 = 128;
+    in.s2 = 64;
+    in.t = 16;
+    const TalgSide side = talgSide("jacobi2d");
+    const auto c = energy::loadEnergyCoefficients("k20c-b");
+    energy::EnergySearchOptions all;
+    all.within = 1.0;
+    all.maxWithin = 100000;
+    const auto full = energy::optimizeEnergy(in, c, {}, side.stencil, side.gpu, {}, all);
+    energy::EnergySearchOptions few = all;
+    few.maxWithin = 5;
+    const auto cut = energy::optimizeEnergy(in, c, {}, side.stencil, side.gpu, {}, few);
+    QVERIFY(full.within.size() > 10);
+    QCOMPARE(cut.within.size(), std::size_t(5));
+    QCOMPARE(cut.withinCount, full.withinCount);
+    for (std::size_t i = 0; i < 5; ++i) {
+        QCOMPARE(cut.within[i].tiles, full.within[i].tiles);
+    }
+    QVERIFY(!cut.warnings.empty());
+}
+
+void TestEnergy::optimizeRefusesSmithWaterman() {
+    energy::EnergyInput in;
+    in.stencil = energy::StencilKind::SmithWaterman;
+    in.s1 = 128;
+    in.t = 16;
+    const TalgSide side = talgSide("jacobi2d");
+    try {
+        energy::optimizeEnergy(in, energy::loadEnergyCoefficients("k20c-a"), {}, side.stencil,
+                               side.gpu, {});
+        QFAIL("sw has no Talg model: expected an InputError");
+    } catch (const InputError& e) {
+        QVERIFY(QString::fromUtf8(e.what()).contains("stencil"));
     }
 }
 

@@ -38,8 +38,8 @@ std::uint64_t mulSat(std::uint64_t a, std::uint64_t b) {
 class Enumerator {
 public:
     Enumerator(const Stencil& st, const talg::Problem& p, const Gpu& g, const talg::TalgVariant& v,
-               const SearchOptions& opt)
-        : model_(st, p, g, v), p_(p), opt_(opt), within_(opt.within) {}
+               const SearchOptions& opt, const TilingVisitor* visitor = nullptr)
+        : model_(st, p, g, v), p_(p), opt_(opt), within_(opt.within), visitor_(visitor) {}
 
     SearchResult run() {
         // Axis order = tie-break order: tT, tS1, tS2, tS3.
@@ -104,6 +104,10 @@ private:
             res_.found = true;
             res_.best = {tiles_, r.tAlg, r.breakdown.k};
         }
+        if (visitor_) {
+            (*visitor_)(tiles_, r);
+            return; // another objective: the caller keeps its own list
+        }
         // Keep candidates against the running minimum; finish() filters against the final one.
         if (r.tAlg <= (1.0 + within_) * res_.best.tAlg) {
             candidates_.push_back({tiles_, r.tAlg, r.breakdown.k});
@@ -128,6 +132,7 @@ private:
     const talg::Problem& p_;
     const SearchOptions& opt_;
     double within_;
+    const TilingVisitor* visitor_;
     Tiles tiles_;
     std::vector<Axis> axes_;
     std::vector<std::uint64_t> below_;
@@ -154,6 +159,17 @@ SearchResult searchTiles(const Stencil& st, const talg::Problem& p, const Gpu& g
     }
     talg::validate(st, p, smallest, g, v);
     return Enumerator(st, p, g, v, opt).run();
+}
+
+SearchResult forEachFeasibleTiling(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                                   const talg::TalgVariant& v, const TilingVisitor& visit) {
+    Tiles smallest;
+    for (int i = 0; i < p.dim; ++i) {
+        smallest.space[i] = i == talg::innermostIndex(p.dim) ? talg::kWarp : 1;
+    }
+    talg::validate(st, p, smallest, g, v);
+    const SearchOptions opt{0.0, {}, {}};
+    return Enumerator(st, p, g, v, opt, &visit).run();
 }
 
 } // namespace cdx::search

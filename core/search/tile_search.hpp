@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -48,6 +49,13 @@ struct SearchResult {
 // Throws InputError for an invalid problem/GPU/variant or within < 0.
 SearchResult searchTiles(const Stencil& st, const talg::Problem& p, const Gpu& g,
                          const talg::TalgVariant& v, const SearchOptions& opt = {});
+
+// The same enumeration, for searches with another objective (energy, EDP): `visit` is called for
+// every feasible tiling of the box, in tie-break order, with its T_alg result. Returns the
+// counts and the time optimum (`within` stays empty). Memory does not grow with the box.
+using TilingVisitor = std::function<void(const talg::Tiles&, const talg::TalgResult&)>;
+SearchResult forEachFeasibleTiling(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                                   const talg::TalgVariant& v, const TilingVisitor& visit);
 
 // Lexicographic (tT, tS1, tS2, tS3): the tie-breaking order of DESIGN.md.
 bool tieBreakLess(const talg::Tiles& a, const talg::Tiles& b);

@@ -1,0 +1,150 @@
+#include "energy/energy_search.hpp"
+
+#include "params/input_error.hpp"
+#include "search/tile_search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace cdx::energy {
+
+std::string_view name(Objective o) {
+    switch (o) {
+    case Objective::Time:
+        return "time";
+    case Objective::Edp:
+        return "edp";
+    default:
+        return "energy";
+    }
+}
+
+Objective parseObjective(std::string_view s, const std::string& field) {
+    for (Objective o : {Objective::Energy, Objective::Time, Objective::Edp}) {
+        if (s == name(o)) {
+            return o;
+        }
+    }
+    throw InputError(field, std::string(s), "expected energy, time or edp");
+}
+
+namespace {
+
+// Smaller objective value, then the tie-break order of DESIGN.md (tT, tS1, tS2, tS3).
+bool better(const EnergyPoint& a, const EnergyPoint& b, Objective o) {
+    const double x = a.value(o), y = b.value(o);
+    return x != y ? x < y : search::tieBreakLess(a.tiles, b.tiles);
+}
+
+} // namespace
+
+EnergySearchResult optimizeEnergy(const EnergyInput& problem, const EnergyCoefficients& c,
+                                  const EnergyVariant& v, const Stencil& talgStencil,
+                                  const Gpu& gpu, const talg::TalgVariant& tv,
+                                  const EnergySearchOptions& options) {
+    if (!std::isfinite(options.within) || options.within < 0) {
+        throw InputError("within", formatNumber(options.within),
+                         "must be a finite fraction >= 0 (0.10 = within 10 % of the best)");
+    }
+    if (problem.stencil == StencilKind::SmithWaterman) {
+        throw InputError("stencil", "sw",
+                         "the Talg model has no Smith-Waterman stencil, so tilings have no time; "
+                         "expected jacobi1d or jacobi2d");
+    }
+    const bool twoD = problem.stencil == StencilKind::Jacobi2D;
+    const talg::Problem p{twoD ? 2 : 1, {problem.s1, twoD ? problem.s2 : 1, 1}, problem.t};
+    EnergyInput in = problem;
+    in.sharedWordsPerBlock = static_cast<std::int64_t>(gpu.mTbKb * 1024 / 4);
+
+    // A tiling the energy model refuses (a tile larger than the domain) is no candidate.
+    std::uint64_t refused = 0;
+    const auto evaluate = [&](const talg::Tiles& t, double tAlg) -> std::optional<EnergyPoint> {
+        in.tS1 = t.space[0];
+        in.tS2 = twoD ? t.space[1] : 0;
+        in.tT = t.time;
+        in.sS = twoD ? 0 : t.space[0];
+        in.tAlgS = tAlg;
+        const EnergyResult e = evaluateEnergy(in, c, v);
+        if (!e.feasible) {
+            return std::nullopt;
+        }
+        return EnergyPoint{t, in.sS, tAlg, e.eAlg, e.edp};
+    };
+
+    // Pass 1: the optimum under each objective.
+    EnergySearchResult res;
+    res.objective = options.objective;
+    const auto counts = search::forEachFeasibleTiling(
+        talgStencil, p, gpu, tv, [&](const talg::Tiles& t, const talg::TalgResult& r) {
+            const auto e = evaluate(t, r.tAlg);
+            if (!e) {
+                ++refused;
+                return;
+            }
+            const EnergyPoint& q = *e;
+            if (!res.found) {
+                res.found = true;
+                res.timeOptimal = res.energyOptimal = res.edpOptimal = q;
+                return;
+            }
+            if (better(q, res.timeOptimal, Objective::Time)) {
+                res.timeOptimal = q;
+            }
+            if (better(q, res.energyOptimal, Objective::Energy)) {
+                res.energyOptimal = q;
+            }
+            if (better(q, res.edpOptimal, Objective::Edp)) {
+                res.edpOptimal = q;
+            }
+        });
+    res.feasiblePoints = counts.feasiblePoints - refused;
+    if (refused > 0) {
+        res.warnings.push_back(std::to_string(refused) +
+                               " tilings feasible for the Talg model are infeasible for the "
+                               "energy model and were left out");
+    }
+    if (!res.found) {
+        return res;
+    }
+    const Objective o = options.objective;
+    res.best = o == Objective::Time     ? res.timeOptimal
+               : o == Objective::Energy ? res.energyOptimal
+                                        : res.edpOptimal;
+
+    // Pass 2: the tilings within X % of the best, keeping only the best maxWithin of them.
+    const double limit = (1.0 + options.within) * res.best.value(o);
+    const auto byObjective = [o](const EnergyPoint& a, const EnergyPoint& b) {
+        return better(a, b, o);
+    };
+    std::vector<EnergyPoint> kept;
+    search::forEachFeasibleTiling(
+        talgStencil, p, gpu, tv, [&](const talg::Tiles& t, const talg::TalgResult& r) {
+            const auto e = evaluate(t, r.tAlg);
+            if (!e || e->value(o) > limit) {
+                return;
+            }
+            const EnergyPoint& q = *e;
+            ++res.withinCount;
+            kept.push_back(q);
+            if (kept.size() >= 2 * std::max<std::size_t>(1, options.maxWithin)) {
+                std::nth_element(kept.begin(),
+                                 kept.begin() + static_cast<std::ptrdiff_t>(options.maxWithin),
+                                 kept.end(), byObjective);
+                kept.resize(options.maxWithin);
+            }
+        });
+    std::sort(kept.begin(), kept.end(), byObjective);
+    if (kept.size() > options.maxWithin) {
+        kept.resize(options.maxWithin);
+    }
+    res.within = std::move(kept);
+    if (res.withinCount > res.within.size()) {
+        res.warnings.push_back(std::to_string(res.withinCount) + " tilings are within " +
+                               formatNumber(options.within * 100) + " % of the best; the best " +
+                               std::to_string(res.within.size()) + " are listed");
+    }
+    return res;
+}
+
+} // namespace cdx::energy
