@@ -58,6 +58,31 @@ const char* talgStencilOf(energy::StencilKind k) {
     }
 }
 
+// --count, --j1d-count, --j1d-sr and --pitch (the J2D pitch: the same reading as T_alg's).
+energy::EnergyVariant energyVariant(const Arguments& a) {
+    energy::EnergyVariant v;
+    if (const auto s = a.optional("--count")) {
+        v.count = energy::parseTileCount(*s, "--count");
+    }
+    if (const auto s = a.optional("--j1d-count")) {
+        v.j1dCount = energy::parseJ1dCount(*s, "--j1d-count");
+    }
+    if (const auto s = a.optional("--j1d-sr")) {
+        v.j1dSr = energy::parseJ1dSr(*s, "--j1d-sr");
+    }
+    if (const auto s = a.optional("--pitch")) {
+        v.j2dPitch = energy::parseJ2dPitch(*s, "--pitch");
+    }
+    return v;
+}
+
+// Spec energy-model.md §6.1 item 1: the time model and the coefficients come from different GPUs.
+std::string crossGpuWarning(const GpuProfile& gpu) {
+    return "T_alg from the Talg model on " + gpu.name +
+           " (calibrated on Maxwell GPUs for hybrid-hexagonal tiling) with energy coefficients "
+           "measured on a K20c: a cross-GPU estimate (spec energy-model.md §6.1 item 1)";
+}
+
 int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
     std::vector<std::string> valued{"--stencil", "--coefficients", "--space", "--time", "--tile",
                                     "--tt",      "--ss",           "--t-alg", "--gpu",  "--set",
@@ -99,19 +124,7 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
     const energy::EnergyCoefficients c =
         energy::loadEnergyCoefficients(a.required("--coefficients"));
 
-    energy::EnergyVariant v;
-    if (const auto s = a.optional("--count")) {
-        v.count = energy::parseTileCount(*s, "--count");
-    }
-    if (const auto s = a.optional("--j1d-count")) {
-        v.j1dCount = energy::parseJ1dCount(*s, "--j1d-count");
-    }
-    if (const auto s = a.optional("--j1d-sr")) {
-        v.j1dSr = energy::parseJ1dSr(*s, "--j1d-sr");
-    }
-    if (const auto s = a.optional("--pitch")) {
-        v.j2dPitch = energy::parseJ2dPitch(*s, "--pitch"); // the same reading as T_alg's
-    }
+    const energy::EnergyVariant v = energyVariant(a);
 
     // The time source, explicit: given, or the Talg model of the Tiled-stencils family.
     const bool given = a.has("--t-alg");
@@ -151,10 +164,7 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
         in.tAlgS = r.tAlg;
         // Shared memory of the GPU the time comes from bounds the J2D tile too (A.32).
         in.sharedWordsPerBlock = static_cast<std::int64_t>(toGpu(gpu).mTbKb * 1024 / 4);
-        timeWarnings.push_back(
-            "T_alg from the Talg model on " + gpu.name +
-            " (calibrated on Maxwell GPUs for hybrid-hexagonal tiling) with energy coefficients "
-            "measured on a K20c: a cross-GPU estimate (spec energy-model.md §6.1 item 1)");
+        timeWarnings.push_back(crossGpuWarning(gpu));
         talgJson = {{"gpu", gpu.id}, {"T_alg", r.tAlg}, {"variant", variantJson(tv, p.dim)}};
     }
     if (!given && !a.repeated("--set").empty()) {
@@ -244,19 +254,7 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
     in.t = a.positiveInteger("--time");
     const energy::EnergyCoefficients c =
         energy::loadEnergyCoefficients(a.required("--coefficients"));
-    energy::EnergyVariant v;
-    if (const auto s = a.optional("--count")) {
-        v.count = energy::parseTileCount(*s, "--count");
-    }
-    if (const auto s = a.optional("--j1d-count")) {
-        v.j1dCount = energy::parseJ1dCount(*s, "--j1d-count");
-    }
-    if (const auto s = a.optional("--j1d-sr")) {
-        v.j1dSr = energy::parseJ1dSr(*s, "--j1d-sr");
-    }
-    if (const auto s = a.optional("--pitch")) {
-        v.j2dPitch = energy::parseJ2dPitch(*s, "--pitch");
-    }
+    const energy::EnergyVariant v = energyVariant(a);
     energy::EnergySearchOptions opt;
     if (const auto s = a.optional("--objective")) {
         opt.objective = energy::parseObjective(*s, "--objective");
@@ -276,11 +274,7 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
     const talg::TalgVariant tv = parseVariant(a);
     energy::EnergySearchResult r =
         energy::optimizeEnergy(in, c, v, toStencil(stencil, gpu.id), toGpu(gpu), tv, opt);
-    r.warnings.insert(r.warnings.begin(),
-                      "T_alg from the Talg model on " + gpu.name +
-                          " (calibrated on Maxwell GPUs for hybrid-hexagonal tiling) with energy "
-                          "coefficients measured on a K20c: a cross-GPU estimate (spec "
-                          "energy-model.md §6.1 item 1)");
+    r.warnings.insert(r.warnings.begin(), crossGpuWarning(gpu));
     // How much each optimum gives up against the others, in % (B.8's question).
     const auto delta = [](double x, double best) { return best > 0 ? 100 * (x / best - 1) : 0.0; };
     if (a.has("--json")) {
