@@ -98,6 +98,8 @@ private slots:
     void calibrationRecoversCIterAndL();
     void calibrationErrors();
     void slices();
+    void energyRunsImport();
+    void migrationKeepsSchema1RowsBitIdentical();
 };
 
 void TestRuns::storeCreatesSchema() {
@@ -230,6 +232,21 @@ void TestRuns::csvReport_data() {
         << QString(kHeader) + "gtx980,heat2d,8192,8192,8192,8,256,8,256,1,\"open\n"
         << 2 << QString("(row)") << QString("closed quotes");
     QTest::newRow("empty file") << QString() << 1 << QString("(header)") << QString("header");
+    // Energy runs (thesis App. B): the sub-tile column ss and the energy column.
+    const QString eHeader = "gpu,stencil,s1,t,ts1,tt,ss,time_s,energy_j\n";
+    QTest::newRow("energy NaN") << eHeader + "k20c,sw,4096,4096,256,16,64,0.5,nan\n"
+                                << 2 << QString("energy_j") << QString("finite number >= 0");
+    QTest::newRow("energy negative") << eHeader + "k20c,sw,4096,4096,256,16,64,0.5,-3\n"
+                                     << 2 << QString("energy_j") << QString("= -3");
+    QTest::newRow("sw without ss") << eHeader + "k20c,sw,4096,4096,256,16,,0.5,40\n"
+                                   << 2 << QString("ss") << QString("sub-tile");
+    QTest::newRow("ss not dividing ts1") << eHeader + "k20c,sw,4096,4096,256,16,48,0.5,40\n"
+                                         << 2 << QString("ss") << QString("dividing ts1 = 256");
+    QTest::newRow("ss on a 2-D stencil") << QString("gpu,stencil,s1,s2,t,ts1,ts2,tt,ss,time_s\n"
+                                                    "k20c,jacobi2d,1024,1024,64,8,64,4,2,0.1\n")
+                                         << 2 << QString("ss") << QString("only 1-D stencils");
+    QTest::newRow("zero ss") << eHeader + "k20c,jacobi1d,4096,4096,256,16,0,0.5,40\n"
+                             << 2 << QString("ss") << QString("positive integer");
 }
 
 void TestRuns::csvReport() {
@@ -448,6 +465,130 @@ void TestRuns::slices() {
         QCOMPARE(r.space, a.space);
     }
     QVERIFY(runsOnSlice(runs, "titanx", "heat2d", p, t, {"tT", "tS2"}).empty());
+}
+
+void TestRuns::energyRunsImport() {
+    // Sub-tiled 1-D runs take any tT; energy and the sub-tile are stored and read back.
+    QTemporaryDir dir;
+    RunStore store(dbIn(dir));
+    const std::string text = "gpu,stencil,s1,t,ts1,tt,ss,time_s,energy_j\n"
+                             "k20c,sw,4096,4096,256,33,64,0.5,40.25\n"
+                             "k20c,jacobi1d,8192,1024,128,16,32,0.25,12\n";
+    const auto parsed = parseRunsCsv(text, "k20c.csv", KnownIds::shipped());
+    QVERIFY2(parsed.issues.empty(),
+             parsed.issues.empty() ? "" : parsed.issues[0].message().c_str());
+    const auto rep = importRuns(store, parsed, ImportPolicy::AllOrNothing);
+    QCOMPARE(rep.inserted, std::size_t(2));
+    const auto runs = store.list();
+    QCOMPARE(runs[0].subTile, std::optional<std::int64_t>(64));
+    QCOMPARE(runs[0].tt, std::int64_t(33));
+    QCOMPARE(runs[0].energyJ, std::optional<double>(40.25));
+    // The sub-tile is part of the measurement's identity.
+    Run other = runs[0];
+    other.subTile = 32;
+    QVERIFY(contentHash(other) != runs[0].hash);
+    // A run without a sub-tile hashes as in schema 1 (no "ss" in the text).
+    Run plain = runs[1];
+    plain.subTile.reset();
+    plain.hash.clear();
+    Run again = plain;
+    QCOMPARE(contentHash(plain), contentHash(again));
+    // JSON takes "ss" too.
+    const auto j = parseRunsJson(R"({"schema": "codesign-explorer-runs", "version": 1, "runs": [
+        {"gpu": "k20c", "stencil": "sw", "space": [2048], "time": 2048, "tile": [128],
+         "tt": 9, "ss": 32, "time_s": 0.1, "energy_j": 5}]})",
+                                 "k20c.json", KnownIds::shipped());
+    QVERIFY(j.issues.empty());
+    QCOMPARE(j.runs[0].subTile, std::optional<std::int64_t>(32));
+}
+
+void TestRuns::migrationKeepsSchema1RowsBitIdentical() {
+    // A database as schema 1 wrote it (the DDL of that version, verbatim), with rows whose
+    // values exercise every column type, NULLs and a long text.
+    QTemporaryDir dir;
+    const auto path = dbIn(dir, "v1.sqlite");
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    const char* v1 =
+        "PRAGMA journal_mode=WAL;"
+        "CREATE TABLE runs (id INTEGER PRIMARY KEY, gpu TEXT NOT NULL, stencil TEXT NOT NULL,"
+        "dim INTEGER NOT NULL, s1 INTEGER NOT NULL, s2 INTEGER NOT NULL, s3 INTEGER NOT NULL,"
+        "t INTEGER NOT NULL, ts1 INTEGER NOT NULL, ts2 INTEGER NOT NULL,"
+        "ts3 INTEGER NOT NULL, tt INTEGER NOT NULL, threads INTEGER,"
+        "time_s REAL NOT NULL, energy_j REAL, power_w REAL, source TEXT NOT NULL,"
+        "notes TEXT NOT NULL, imported_at TEXT NOT NULL, hash TEXT NOT NULL UNIQUE);"
+        "CREATE INDEX runs_experiment ON runs (gpu, stencil, s1, s2, s3, t);"
+        "PRAGMA application_id = 1128552530; PRAGMA user_version = 1;"
+        "INSERT INTO runs VALUES (3, 'gtx980', 'heat2d', 2, 8192, 8192, 1, 8192, 8, 256, 1, 8,"
+        " 256, 12.345678901234567, NULL, 151.5, 'lab.csv', 'first, \"quoted\"',"
+        " '2026-01-02T03:04:05Z', '0123456789abcdef');"
+        "INSERT INTO runs VALUES (7, 'titanx', 'heat3d', 3, 512, 512, 512, 100, 4, 32, 32, 2,"
+        " NULL, 0.1, 99.25, NULL, 'x', '', '2026-01-02T03:04:06Z', 'fedcba9876543210');";
+    QCOMPARE(sqlite3_exec(db, v1, nullptr, nullptr, nullptr), SQLITE_OK);
+    const auto dump = [&]() {
+        // Every stored value with its storage class, bytes as stored (hex of the text,
+        // the real's 17 digits).
+        std::string out;
+        sqlite3_stmt* st = nullptr;
+        sqlite3_prepare_v2(db,
+                           "SELECT id, gpu, stencil, dim, s1, s2, s3, t, ts1, ts2, ts3, tt, "
+                           "threads, time_s, energy_j, power_w, source, notes, imported_at, hash "
+                           "FROM runs ORDER BY id",
+                           -1, &st, nullptr);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+            for (int c = 0; c < sqlite3_column_count(st); ++c) {
+                const int type = sqlite3_column_type(st, c);
+                out += std::to_string(type) + ":";
+                if (type == SQLITE_FLOAT) {
+                    char buf[40];
+                    std::snprintf(buf, sizeof buf, "%a", sqlite3_column_double(st, c));
+                    out += buf;
+                } else if (type != SQLITE_NULL) {
+                    const auto* p = static_cast<const char*>(sqlite3_column_blob(st, c));
+                    out += QByteArray(p, sqlite3_column_bytes(st, c)).toHex().toStdString();
+                }
+                out += "|";
+            }
+            out += "\n";
+        }
+        sqlite3_finalize(st);
+        return out;
+    };
+    const std::string before = dump();
+    QCOMPARE(std::count(before.begin(), before.end(), '\n'), 2);
+
+    // Read-only: read without migrating (schema 1 stays schema 1), ss reads as none.
+    {
+        RunStore ro(path, RunStore::Mode::ReadOnly);
+        QCOMPARE(ro.schemaVersion(), 1);
+        const auto runs = ro.list();
+        QCOMPARE(runs.size(), std::size_t(2));
+        QVERIFY(!runs[0].subTile);
+    }
+    // Read-write: migrated to schema 2, every schema-1 value as it was.
+    {
+        RunStore rw(path);
+        QCOMPARE(rw.schemaVersion(), 2);
+        const auto runs = rw.list();
+        QCOMPARE(runs[0].id, std::int64_t(3));
+        QCOMPARE(runs[0].timeSeconds, 12.345678901234567);
+        QCOMPARE(runs[0].notes, std::string("first, \"quoted\""));
+        QCOMPARE(runs[1].energyJ, std::optional<double>(99.25));
+        QVERIFY(!runs[1].threads);
+        QVERIFY(!runs[0].subTile && !runs[1].subTile);
+        QCOMPARE(runs[0].hash, std::string("0123456789abcdef"));
+    }
+    QCOMPARE(dump(), before);
+    sqlite3_stmt* st = nullptr;
+    sqlite3_prepare_v2(db, "SELECT count(*) FROM runs WHERE ss IS NOT NULL", -1, &st, nullptr);
+    QCOMPARE(sqlite3_step(st), SQLITE_ROW);
+    QCOMPARE(sqlite3_column_int(st, 0), 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    // Opening again does not migrate twice.
+    RunStore again(path);
+    QCOMPARE(again.schemaVersion(), 2);
+    QCOMPARE(again.count(), 2);
 }
 
 QTEST_APPLESS_MAIN(TestRuns)

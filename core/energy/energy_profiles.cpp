@@ -80,6 +80,8 @@ EnergyProfile energyProfileFromJson(const nlohmann::json& j, const std::string& 
     p.name = stringField(j, "name", file, true);
     p.gpu = stringField(j, "gpu", file, true);
     p.method = stringField(j, "method", file, true);
+    p.architecture = stringField(j, "architecture", file, false);
+    p.note = stringField(j, "note", file, false);
     if (!j.contains("params") || !j.at("params").is_object()) {
         throw InputError("params", j.contains("params") ? j.at("params").dump().substr(0, 40) : "",
                          "expected an object of coefficients (" + knownKeys() + ")", file);
@@ -119,6 +121,34 @@ EnergyProfile energyProfileFromJson(const nlohmann::json& j, const std::string& 
 EnergyProfile loadEnergyProfile(const std::string& idOrPath) {
     const auto path = resolveProfile(idOrPath, "energy", "--coefficients");
     return energyProfileFromJson(parseJson(readText(path), path.string()), path.string());
+}
+
+nlohmann::ordered_json toJson(const EnergyProfile& p) {
+    nlohmann::ordered_json j;
+    j["id"] = p.id;
+    j["name"] = p.name;
+    j["gpu"] = p.gpu;
+    if (!p.architecture.empty()) {
+        j["architecture"] = p.architecture;
+    }
+    j["method"] = p.method;
+    if (!p.note.empty()) {
+        j["note"] = p.note;
+    }
+    nlohmann::ordered_json params = nlohmann::ordered_json::object();
+    for (const auto& k : kKeys) { // the file's order, not the map's
+        const auto it = p.params.find(k.name);
+        if (it == p.params.end() || !it->second.value) {
+            continue;
+        }
+        nlohmann::ordered_json q{{"value", *it->second.value}, {"unit", it->second.unit}};
+        if (!it->second.source.empty()) {
+            q["source"] = it->second.source;
+        }
+        params[k.name] = std::move(q);
+    }
+    j["params"] = std::move(params);
+    return j;
 }
 
 EnergyCoefficients coefficientsOf(const EnergyProfile& p) {

@@ -16,7 +16,9 @@ struct EnergyProfile {
     std::string name;
     std::string gpu;
     std::string method; // "micro-benchmark", "regression", "user", ...
-    std::string file;   // where it was read from, for messages
+    std::string architecture;
+    std::string note;
+    std::string file; // where it was read from, for messages
     std::map<std::string, Quantity> params;
 };
 
@@ -28,6 +30,9 @@ EnergyProfile energyProfileFromJson(const nlohmann::json& j, const std::string& 
 // An id of profiles/energy ("k20c-a", "k20c-b") or a path; an unknown id lists the known ones
 // (flag "--coefficients").
 EnergyProfile loadEnergyProfile(const std::string& idOrPath);
+
+// The profile as profiles/energy/*.json writes it (energyProfileFromJson reads it back).
+nlohmann::ordered_json toJson(const EnergyProfile& p);
 
 EnergyCoefficients coefficientsOf(const EnergyProfile& p);
 // Shorthand: loadEnergyProfile + coefficientsOf.

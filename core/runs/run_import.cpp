@@ -17,8 +17,8 @@ namespace cdx::runs {
 namespace {
 
 const std::vector<std::string> kRequired{"gpu", "stencil", "s1", "t", "ts1", "tt", "time_s"};
-const std::vector<std::string> kOptional{"s2",       "s3",      "ts2",   "ts3",   "threads",
-                                         "energy_j", "power_w", "notes", "source"};
+const std::vector<std::string> kOptional{"s2",      "s3",       "ts2",     "ts3",   "ss",
+                                         "threads", "energy_j", "power_w", "notes", "source"};
 
 std::string nowUtc() {
     const auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -182,9 +182,35 @@ void readRun(const std::map<std::string, std::string>& f, std::size_t line,
     if (auto v = rr.integer("t", get("t"), 1, "a positive integer (time steps)")) {
         r.time = *v;
     }
-    if (auto v = rr.integer("tt", get("tt"), 2, "an even integer >= 2 (hexagonal tiles)")) {
+    // A sub-tile means a time-skewed or orthogonal 1-D tiling (thesis App. B): any tT >= 1.
+    // Without one the tiling is hexagonal (the Talg model): tT even.
+    const std::string ssText = get("ss");
+    if (!ssText.empty()) {
+        if (r.dim != 1) {
+            rr.fail("ss", ssText,
+                    "empty: only 1-D stencils (sw, jacobi1d) have sub-tiles; stencil '" +
+                        r.stencil + "' is " + std::to_string(r.dim) + "D");
+        } else if (auto v = rr.integer("ss", ssText, 1,
+                                       "a positive integer dividing ts1 (the sub-tile)")) {
+            if (rr.ok() && r.tile[0] % *v != 0) {
+                rr.fail("ss", ssText,
+                        "a positive integer dividing ts1 = " + std::to_string(r.tile[0]));
+            }
+            r.subTile = *v;
+        }
+    } else if (ids.subTileRequired.count(r.stencil) != 0) {
+        rr.fail("ss", "(empty)",
+                "the sub-tile size (a positive integer dividing ts1): stencil '" + r.stencil +
+                    "' is tiled with sub-tiles");
+    }
+    if (r.subTile) {
+        if (auto v = rr.integer("tt", get("tt"), 1, "a positive integer (tile height)")) {
+            r.tt = *v;
+        }
+    } else if (auto v = rr.integer("tt", get("tt"), 2, "an even integer >= 2 (hexagonal tiles)")) {
         if (*v % 2 != 0) {
-            rr.fail("tt", get("tt"), "an even integer >= 2 (hexagonal tiles)");
+            rr.fail("tt", get("tt"),
+                    "an even integer >= 2 (hexagonal tiles; a tiling with sub-tiles gives ss)");
         }
         r.tt = *v;
     }
@@ -228,15 +254,14 @@ std::string RowIssue::message() const {
     return s + ": expected " + allowed;
 }
 
-KnownIds KnownIds::shipped() {
-    KnownIds k;
-    for (const auto& e : listProfiles("gpus")) {
-        k.gpus.push_back(e.id);
+void KnownIds::merge(const KnownIds& other) {
+    for (const auto& g : other.gpus) {
+        if (std::find(gpus.begin(), gpus.end(), g) == gpus.end()) {
+            gpus.push_back(g);
+        }
     }
-    for (const auto& e : listProfiles("stencils")) {
-        k.stencils[e.id] = readStencilProfile(e.path).dim;
-    }
-    return k;
+    stencils.insert(other.stencils.begin(), other.stencils.end());
+    subTileRequired.insert(other.subTileRequired.begin(), other.subTileRequired.end());
 }
 
 ParsedRuns parseRunsCsv(const std::string& text, const std::string& source, const KnownIds& ids) {
@@ -369,8 +394,8 @@ ParsedRuns parseRunsJson(const std::string& text, const std::string& source, con
             } else {
                 out.issues.push_back({line, key, "",
                                       "a known field: gpu, stencil, space, time, "
-                                      "tile, tt, time_s, threads, energy_j, "
-                                      "power_w, notes, source"});
+                                      "tile, tt, ss, time_s, threads, "
+                                      "energy_j, power_w, notes, source"});
                 bad = true;
             }
         }

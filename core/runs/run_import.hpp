@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,13 @@ struct RowIssue {
 struct KnownIds {
     std::vector<std::string> gpus;
     std::map<std::string, int> stencils; // id -> dim
+    // 1-D stencils whose runs must give the sub-tile ss (their tiling has sub-tiles: sw).
+    // Any 1-D stencil may give one (jacobi1d time-skewed with sub-tiles, thesis App. B).
+    std::set<std::string> subTileRequired;
+    // The registration list of the families that name run ids (run_ids.cpp): the Talg
+    // profiles (gpus/, stencils/) and the energy family's (k20c, sw).
     static KnownIds shipped();
+    void merge(const KnownIds& other);
 };
 
 struct ParsedRuns {

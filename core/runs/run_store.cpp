@@ -64,9 +64,13 @@ private:
     sqlite3_stmt* stmt_ = nullptr;
 };
 
+// The columns readRun expects, in order; a schema-1 database read without migration has no ss.
 constexpr const char* kColumns =
     "id, gpu, stencil, dim, s1, s2, s3, t, ts1, ts2, ts3, tt, threads, time_s, energy_j, power_w, "
-    "source, notes, imported_at, hash";
+    "source, notes, imported_at, hash, ss";
+constexpr const char* kColumnsV1 =
+    "id, gpu, stencil, dim, s1, s2, s3, t, ts1, ts2, ts3, tt, threads, time_s, energy_j, power_w, "
+    "source, notes, imported_at, hash, NULL AS ss";
 
 Run readRun(const Statement& s) {
     Run r;
@@ -92,6 +96,9 @@ Run readRun(const Statement& s) {
     r.notes = s.text(17);
     r.importedAt = s.text(18);
     r.hash = s.text(19);
+    if (!s.isNull(20)) {
+        r.subTile = s.integer(20);
+    }
     return r;
 }
 
@@ -119,6 +126,7 @@ void bindRun(Statement& s, const Run& r, bool withId) {
     s.bind(i++, r.notes);
     s.bind(i++, r.importedAt);
     s.bind(i++, r.hash.empty() ? contentHash(r) : r.hash);
+    s.bind(i++, r.subTile);
 }
 
 std::string number(double v) {
@@ -169,6 +177,9 @@ std::string contentHash(const Run& r) {
             (r.threads ? std::to_string(*r.threads) : std::string("-")) + '\x1f' +
             number(r.timeSeconds) + '\x1f' + (r.energyJ ? number(*r.energyJ) : std::string("-")) +
             '\x1f' + (r.powerW ? number(*r.powerW) : std::string("-"));
+    if (r.subTile) {
+        text += "\x1fss=" + std::to_string(*r.subTile);
+    }
     std::uint64_t h = 1469598103934665603ULL; // FNV-1a 64
     for (unsigned char c : text) {
         h ^= c;
@@ -243,6 +254,8 @@ RunStore::RunStore(const std::filesystem::path& path, Mode mode) : path_(path), 
             migrate();
         } else if (empty || version < 1) {
             throw InputError("--db", where, "is an empty run database");
+        } else {
+            hasSubTile_ = version >= 2;
         }
     } catch (...) {
         sqlite3_close(db_);
@@ -284,6 +297,13 @@ void RunStore::migrate() {
         exec("CREATE INDEX runs_experiment ON runs (gpu, stencil, s1, s2, s3, t)");
         exec("PRAGMA application_id = 1128552530"); // kRunApplicationId
         exec("PRAGMA user_version = 1");
+        version = 1;
+    }
+    if (version < 2) {
+        // Adds a column: SQLite rewrites only the schema, every existing row stays as it was
+        // (ss reads NULL for them; their hashes do not include it).
+        exec("ALTER TABLE runs ADD COLUMN ss INTEGER");
+        exec("PRAGMA user_version = 2");
     }
     t.commit();
 }
@@ -294,8 +314,12 @@ int RunStore::schemaVersion() const {
     return static_cast<int>(ver.integer(0));
 }
 
+std::string RunStore::columns() const {
+    return hasSubTile_ ? kColumns : kColumnsV1;
+}
+
 std::vector<Run> RunStore::list(const RunFilter& f) const {
-    std::string sql = std::string("SELECT ") + kColumns + " FROM runs WHERE 1";
+    std::string sql = "SELECT " + columns() + " FROM runs WHERE 1";
     if (f.gpu) {
         sql += " AND gpu = ?";
     }
@@ -354,9 +378,10 @@ RunStore::insert(const std::vector<Run>& runs,
     Transaction t(db_);
     {
         Statement exists(db_, "SELECT 1 FROM runs WHERE hash = ?");
-        Statement ins(db_, "INSERT INTO runs (gpu, stencil, dim, s1, s2, s3, t, ts1, ts2, ts3, tt, "
-                           "threads, time_s, energy_j, power_w, source, notes, imported_at, hash) "
-                           "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        Statement ins(db_,
+                      "INSERT INTO runs (gpu, stencil, dim, s1, s2, s3, t, ts1, ts2, ts3, tt, "
+                      "threads, time_s, energy_j, power_w, source, notes, imported_at, hash, ss) "
+                      "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
         for (std::size_t i = 0; i < runs.size(); ++i) {
             const std::string hash = runs[i].hash.empty() ? contentHash(runs[i]) : runs[i].hash;
             exists.bind(1, hash);
@@ -381,7 +406,7 @@ std::vector<Run> RunStore::remove(const std::vector<std::int64_t>& ids) {
     std::vector<Run> removed;
     Transaction t(db_);
     {
-        Statement get(db_, std::string("SELECT ") + kColumns + " FROM runs WHERE id = ?");
+        Statement get(db_, "SELECT " + columns() + " FROM runs WHERE id = ?");
         Statement del(db_, "DELETE FROM runs WHERE id = ?");
         for (auto id : ids) {
             get.bind(1, id);
@@ -404,7 +429,7 @@ void RunStore::restore(const std::vector<Run>& runs) {
         Statement ins(db_,
                       "INSERT OR REPLACE INTO runs (id, gpu, stencil, dim, s1, s2, s3, t, ts1, "
                       "ts2, ts3, tt, threads, time_s, energy_j, power_w, source, notes, "
-                      "imported_at, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+                      "imported_at, hash, ss) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
         for (const auto& r : runs) {
             bindRun(ins, r, true);
             ins.step();

@@ -25,6 +25,9 @@ struct Run {
     std::int64_t time = 1;
     std::array<std::int64_t, 3> tile{1, 1, 1};
     std::int64_t tt = 2;
+    // Sub-tile size sS of the time-skewed/orthogonal 1-D tilings of the energy model (sw,
+    // jacobi1d; thesis App. B); nullopt for the hexagonal tilings of the Talg model. Schema 2.
+    std::optional<std::int64_t> subTile;
     std::optional<std::int64_t> threads; // threads per block (not in T_alg, P §4.3)
     double timeSeconds = 0;              // measured execution time
     std::optional<double> energyJ;
@@ -35,8 +38,9 @@ struct Run {
     std::string hash;       // content hash of the measurement (duplicates)
 };
 
-// FNV-1a 64 over the measurement's content (ids, sizes, tiling, threads, time, energy, power);
-// source, notes and import time are not part of it.
+// FNV-1a 64 over the measurement's content (ids, sizes, tiling, threads, time, energy, power,
+// and the sub-tile when there is one, so that schema-1 hashes stay valid); source, notes and
+// import time are not part of it.
 std::string contentHash(const Run& r);
 
 // An experiment: one GPU, stencil and problem (the unit of "within X % of the best").
@@ -49,7 +53,8 @@ struct RunFilter {
     std::optional<std::int64_t> time;
 };
 
-inline constexpr int kRunSchemaVersion = 1;
+// 1: the runs table; 2: + column ss (sub-tile, NULL for the rows before; nothing else changes).
+inline constexpr int kRunSchemaVersion = 2;
 inline constexpr std::int32_t kRunApplicationId = 0x43445852; // "CDXR"
 
 class RunStore {
@@ -84,10 +89,12 @@ public:
 private:
     void exec(const char* sql) const;
     void migrate();
+    std::string columns() const;
 
     std::filesystem::path path_;
     sqlite3* db_ = nullptr;
     Mode mode_;
+    bool hasSubTile_ = true; // false: a schema-1 database opened read-only (not migrated)
 };
 
 } // namespace cdx::runs
