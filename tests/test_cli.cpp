@@ -63,6 +63,8 @@ private slots:
     void energyOptimizeMatchesTalgOptimum();
     void energyBadInput_data();
     void energyBadInput();
+    void energyCalibrateEndToEnd();
+    void energyCalibrateBadInput();
     void exampleA();
     void exampleAReadable();
     void optimizeMinima_data();
@@ -941,6 +943,162 @@ void TestCli::badInput() {
     QVERIFY2(!err.contains('\n'), qPrintable(err)); // one line
     QVERIFY2(err.startsWith("cdx: "), qPrintable(err));
     QVERIFY2(err.contains(mention), qPrintable(err));
+}
+
+namespace {
+
+// Energy runs computed by `cdx energy` with the K20c Model A coefficients (exact): two
+// problems per stencil, several tilings each (so that the energy-optimal pick can be validated).
+QByteArray energyRunsCsv() {
+    QString csv = "gpu,stencil,s1,s2,t,ts1,ts2,tt,ss,time_s,energy_j\n";
+    int n = 0;
+    for (const QString stencil : {"sw", "jacobi1d", "jacobi2d"}) {
+        const bool twoD = stencil == "jacobi2d";
+        for (int size : {8192, 16384}) {
+            for (int tS : {64, 128, 256}) {
+                for (int tT : {8, 16}) {
+                    const int s1 = twoD ? size / 8 : size, s2 = twoD ? 1024 : 0, t = 512;
+                    const int ts1 = twoD ? tS / 16 : tS, ts2 = twoD ? 64 : 0;
+                    const int ss = twoD ? 0 : tS / (tT == 8 ? 2 : 4);
+                    const double time = 1e-11 * s1 * t * (twoD ? s2 : 1) * (1 + 0.1 * (n++ % 7));
+                    QStringList args{"energy",
+                                     "--stencil",
+                                     stencil,
+                                     "--coefficients",
+                                     "k20c-a",
+                                     "--space",
+                                     twoD ? QString("%1,%2").arg(s1).arg(s2) : QString::number(s1),
+                                     "--time",
+                                     QString::number(t),
+                                     "--tile",
+                                     twoD ? QString("%1,%2").arg(ts1).arg(ts2)
+                                          : QString::number(ts1),
+                                     "--tt",
+                                     QString::number(tT),
+                                     "--t-alg",
+                                     QString::number(time, 'g', 17),
+                                     "--json"};
+                    if (!twoD) {
+                        args << "--ss" << QString::number(ss);
+                    }
+                    const double e = json(cdx(args))["E_alg"].toDouble();
+                    csv += QString("k20c,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10\n")
+                               .arg(stencil)
+                               .arg(s1)
+                               .arg(twoD ? QString::number(s2) : QString())
+                               .arg(t)
+                               .arg(ts1)
+                               .arg(twoD ? QString::number(ts2) : QString())
+                               .arg(tT)
+                               .arg(twoD ? QString() : QString::number(ss))
+                               .arg(time, 0, 'g', 17)
+                               .arg(e, 0, 'g', 17);
+                }
+            }
+        }
+    }
+    return csv.toUtf8();
+}
+
+} // namespace
+
+void TestCli::energyCalibrateEndToEnd() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("k20c.sqlite");
+    const QString file = writeFile(dir, "k20c.csv", energyRunsCsv());
+    const QJsonObject imp = json(cdx({"runs", "import", "--db", db, file, "--json"}));
+    QCOMPARE(imp["inserted"].toInt(), 36);
+    const QString fit = dir.filePath("k20c-fit.json");
+    const Run r = cdx({"energy", "calibrate", "--db", db, "--train-fraction", "0.5", "--seed", "3",
+                       "--save", fit, "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = json(r);
+    QCOMPARE(o["command"].toString(), QString("energy calibrate"));
+    QCOMPARE(o["runs"].toInt(), 36);
+    QCOMPARE(o["train"].toInt(), 18);
+    QCOMPARE(o["test"].toInt(), 18);
+    const QJsonObject coef = o["coefficients"].toObject();
+    QVERIFY(std::abs(coef["p_stat_w"].toObject()["value"].toDouble() - 48) < 1e-6);
+    QVERIFY(std::abs(coef["e_gs_j"].toObject()["value"].toDouble() - 2.2e-9) < 1e-15);
+    for (const auto& row : o["rmse"].toArray()) {
+        QVERIFY(row.toObject()["rmse_test_pct"].toDouble() < 1e-6);
+        QVERIFY(row.toObject()["base_rmse_pct"].toDouble() > 1); // k20c-b is another model
+    }
+    // The fit picks the measured best tiling in every experiment (exact data).
+    const QJsonArray sel = o["selection"].toObject()["fitted"].toObject()["per_stencil"].toArray();
+    QCOMPARE(sel.size(), 3);
+    for (const auto& s : sel) {
+        QCOMPARE(s.toObject()["experiments"].toInt(), 2);
+        QCOMPARE(s.toObject()["wrong"].toInt(), 0);
+    }
+    QCOMPARE(o["predictions"].toArray().size(), 36);
+    QVERIFY(QFileInfo::exists(fit));
+    QFile f(fit);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().contains("fitted from 18 of 36 runs"));
+    // The fitted profile is a coefficient profile; a measured run is a time source.
+    const Run e = cdx({"energy", "--db", db, "--run", "1", "--coefficients", fit, "--json"});
+    QCOMPARE(e.exitCode, 0);
+    const QJsonObject eo = json(e);
+    QCOMPARE(eo["t_alg_source"].toString(), QString("measured"));
+    QCOMPARE(eo["run"].toObject()["id"].toInt(), 1);
+    QVERIFY(std::abs(eo["run"].toObject()["error_pct"].toDouble()) < 1e-6);
+    QCOMPARE(eo["stencil"].toString(), QString("sw"));
+    // Text output names the run and the measured energy.
+    const Run text = cdx({"energy", "--db", db, "--run", "20", "--coefficients", "k20c-b"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("measured: run 20 on k20c"));
+    QVERIFY(text.out.contains("E_meas"));
+    const Run cal = cdx({"energy", "calibrate", "--db", db});
+    QCOMPARE(cal.exitCode, 0);
+    QVERIFY(cal.out.contains("energy-optimal pick"));
+    QVERIFY(cal.out.contains("e_iadd, e_imax") || cal.out.contains("warning"));
+}
+
+void TestCli::energyCalibrateBadInput() {
+    QTemporaryDir dir;
+    const QString db = dir.filePath("k20c.sqlite");
+    const QString file = writeFile(dir, "k20c.csv", energyRunsCsv());
+    QCOMPARE(cdx({"runs", "import", "--db", db, file}).exitCode, 0);
+    const QString existing = writeFile(dir, "keep.json", "{}");
+    const QString empty = dir.filePath("empty.sqlite");
+    QCOMPARE(cdx({"runs", "import", "--db", empty, writeFile(dir, "talg.csv", kRunsCsv)}).exitCode,
+             0);
+    const QList<QPair<QStringList, QString>> cases{
+        {{"energy", "calibrate", "--db", db, "--train-fraction", "0"}, "--train-fraction"},
+        {{"energy", "calibrate", "--db", db, "--train-fraction", "nan"}, "--train-fraction"},
+        {{"energy", "calibrate", "--db", db, "--seed", "-1"}, "--seed"},
+        {{"energy", "calibrate", "--db", db, "--error", "squared"}, "--error"},
+        {{"energy", "calibrate", "--db", db, "--save", existing}, "--save"},
+        {{"energy", "calibrate", "--db", db, "--stencil", "heat2d"}, "--stencil"},
+        {{"energy", "calibrate", "--db", empty}, "runs"},
+        {{"energy", "calibrate", "--db", dir.filePath("none.sqlite")}, "--db"},
+        {{"energy", "--db", db, "--run", "999", "--coefficients", "k20c-a"}, "--run"},
+        {{"energy", "--db", db, "--run", "1", "--tile", "8", "--coefficients", "k20c-a"}, "--tile"},
+        {{"energy", "--db", db, "--run", "1", "--t-alg", "1", "--coefficients", "k20c-a"}, "--run"},
+        {{"energy", "--run", "1", "--coefficients", "k20c-a"}, "--db"},
+        {{"energy", "--db", empty, "--run", "1", "--coefficients", "k20c-a"}, "heat2d"},
+    };
+    for (const auto& [args, field] : cases) {
+        const Run r = cdx(args);
+        QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + ": " + r.err));
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(QString::fromUtf8(r.err).contains(field),
+                 qPrintable(args.join(' ') + ": " + r.err));
+    }
+    QFile keep(existing);
+    QVERIFY(keep.open(QIODevice::ReadOnly));
+    QCOMPARE(keep.readAll(), QByteArray("{}"));
+    // An energy column with NaN: exit 2 naming the column, nothing written.
+    const QString nanDb = dir.filePath("nan.sqlite");
+    const QString bad = writeFile(dir, "nan.csv",
+                                  "gpu,stencil,s1,t,ts1,tt,ss,time_s,energy_j\n"
+                                  "k20c,sw,4096,4096,256,16,64,0.5,40\n"
+                                  "k20c,sw,4096,4096,256,16,32,0.5,NaN\n");
+    const Run r = cdx({"runs", "import", "--db", nanDb, bad});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.out.contains("energy_j") || r.err.contains("energy_j"), r.err.constData());
+    QCOMPARE(json(cdx({"runs", "list", "--db", nanDb, "--json"}))["count"].toInt(), 0);
 }
 
 class TestCliFiles : public QObject {

@@ -4,7 +4,9 @@
 #include "talg/talg.hpp"
 
 #include <array>
+#include <chrono>
 #include <cstdint>
+#include <ctime>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -25,5 +27,15 @@ nlohmann::ordered_json problemJson(const talg::Problem& p);
 std::string joinSizes(const std::array<std::int64_t, 3>& v, int dim, const char* sep);
 // %.*g
 std::string fmt(double v, int digits = 10);
+
+// Today's date (UTC, YYYY-MM-DD), for "fitted from N runs (date)".
+inline std::string today() {
+    const auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+    return buf;
+}
 
 } // namespace cdx::cli

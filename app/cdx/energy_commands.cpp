@@ -2,15 +2,21 @@
 
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
+#include "energy/energy_calibration.hpp"
 #include "energy/energy_model.hpp"
 #include "energy/energy_profiles.hpp"
+#include "energy/energy_runs.hpp"
 #include "energy/energy_search.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
+#include "runs/run_store.hpp"
 #include "talg/talg.hpp"
 
 #include <cmath>
+#include <filesystem>
+#include <map>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 namespace cdx::cli {
@@ -24,6 +30,10 @@ const char* const kEnergyUsage =
     "                  --space S1[,S2] --time T --tile tS[,tS2] --tt tT [--ss sS]\n"
     "                  (--t-alg SECONDS | --gpu ID|PATH [Talg variant flags] [--set "
     "KEY=VALUE]...)\n"
+    "       cdx energy --db PATH --run ID --coefficients ... [variant flags] [--json]\n"
+    "       cdx energy calibrate --db PATH [--coefficients BASE] [--gpu ID] [--stencil ID]\n"
+    "                  [--train-fraction 0.10] [--seed 1] [--error absolute|relative]\n"
+    "                  [--save PATH [--id ID]] [variant flags] [--json]\n"
     "                  [--count continuous|ceil] [--j1d-count generic|skewed]\n"
     "                  [--j1d-sr thesis|alt] [--pitch geometric|paper] [--json]\n"
     "  Energy of a tiled stencil (thesis Appendix B; spec energy-model.md):\n"
@@ -32,7 +42,15 @@ const char* const kEnergyUsage =
     "  hybrid-hexagonal 2-D tiling (tT even, tS2 a multiple of 32).\n"
     "  T_alg is an input: --t-alg (measured or assumed), or --gpu to take it from the Talg model\n"
     "  of the Tiled-stencils family (jacobi1d, jacobi2d; calibrated on Maxwell GPUs for\n"
-    "  hybrid-hexagonal tiling, while the coefficients are the K20c's: a cross-GPU estimate).\n";
+    "  hybrid-hexagonal tiling, while the coefficients are the K20c's: a cross-GPU estimate),\n"
+    "  or --run: a measured run of the run store (its problem, tiling and measured time; its\n"
+    "  measured energy, if any, against the prediction).\n"
+    "  calibrate: the coefficients fitted to the measured runs with energy_j of --db by L1\n"
+    "  regression with non-negativity (a GLPK linear program) on --train-fraction of each\n"
+    "  stencil's runs (seeded), tested on the rest: RMSE per stencil, the Table B.3 validation\n"
+    "  of the energy-optimal pick (wrong picks, RMS and maximum energy lost), both for the\n"
+    "  fit and for BASE (default k20c-b, which also supplies coefficients no run determines);\n"
+    "  --save writes the fitted profile (\"fitted from N runs\").\n";
 
 const char* const kEnergyOptimizeUsage =
     "usage: cdx energy-optimize --stencil jacobi1d|jacobi2d --coefficients k20c-a|k20c-b|PATH\n"
@@ -83,13 +101,8 @@ std::string crossGpuWarning(const GpuProfile& gpu) {
            "measured on a K20c: a cross-GPU estimate (spec energy-model.md §6.1 item 1)";
 }
 
-int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
-    std::vector<std::string> valued{"--stencil", "--coefficients", "--space", "--time", "--tile",
-                                    "--tt",      "--ss",           "--t-alg", "--gpu",  "--set",
-                                    "--count",   "--j1d-count",    "--j1d-sr"};
-    valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
-    const Arguments a(args, valued, {"--json"});
-
+// The problem and tiling of `cdx energy` from --stencil, --space, --time, --tile, --tt, --ss.
+energy::EnergyInput problemFromFlags(const Arguments& a) {
     energy::EnergyInput in;
     in.stencil = energy::parseStencilKind(a.required("--stencil"), "--stencil");
     const bool twoD = in.stencil == energy::StencilKind::Jacobi2D;
@@ -121,21 +134,298 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
     } else if (!twoD) {
         in.sS = in.tS1; // one sub-tile per tile
     }
+    return in;
+}
+
+// A measured run of --db as the problem, tiling and T_alg (the time source "measured").
+runs::Run measuredRun(const Arguments& a, energy::EnergyInput& in) {
+    for (const char* flag : {"--stencil", "--space", "--time", "--tile", "--tt", "--ss"}) {
+        if (a.has(flag)) {
+            throw InputError(flag, a.required(flag),
+                             "comes from the measured run with --run; leave it out");
+        }
+    }
+    const std::int64_t id = a.positiveInteger("--run");
+    const runs::RunStore store(a.required("--db"), runs::RunStore::Mode::ReadOnly);
+    const auto run = store.find(id);
+    if (!run) {
+        throw InputError("--run", a.required("--run"),
+                         "no run with this id in " + a.required("--db") + " (cdx runs list)");
+    }
+    std::string why;
+    const auto input = energy::energyInputOf(*run, &why);
+    if (!input) {
+        throw InputError("--run", a.required("--run"), why);
+    }
+    in = *input;
+    return *run;
+}
+
+json selectionJson(const energy::SelectionValidation& v) {
+    json arr = json::array();
+    for (const auto& s : v.perStencil) {
+        arr.push_back({{"stencil", std::string(energy::name(s.stencil))},
+                       {"experiments", s.experiments},
+                       {"wrong", s.wrong},
+                       {"rmse_loss_pct", s.rmseLossPct},
+                       {"max_loss_pct", s.maxLossPct}});
+    }
+    return {{"per_stencil", arr}, {"single_tiling_experiments", v.singleTiling}};
+}
+
+json nanToNull(double v) {
+    return std::isfinite(v) ? json(v) : json(nullptr);
+}
+
+// cdx energy calibrate: the calibration workbench (thesis B.7.1, B.8.2).
+int runCalibrate(const std::vector<std::string>& args, std::ostream& out) {
+    const Arguments a(args,
+                      {"--db", "--coefficients", "--gpu", "--stencil", "--train-fraction", "--seed",
+                       "--error", "--save", "--id", "--count", "--j1d-count", "--j1d-sr",
+                       "--pitch"},
+                      {"--json"});
+    energy::CalibrationOptions o;
+    o.variant = energyVariant(a);
+    const std::string baseId = a.optional("--coefficients").value_or("k20c-b");
+    const energy::EnergyProfile baseProfile = energy::loadEnergyProfile(baseId);
+    o.base = energy::coefficientsOf(baseProfile);
+    o.baseName = baseId;
+    if (a.has("--train-fraction")) {
+        o.trainFraction = a.number("--train-fraction", 0.10);
+        if (!(o.trainFraction > 0 && o.trainFraction <= 1)) {
+            throw InputError("--train-fraction", a.required("--train-fraction"),
+                             "expected a fraction in (0, 1] (0.10: the thesis's 10 % sample)");
+        }
+    }
+    if (a.has("--seed")) {
+        const std::string text = a.required("--seed");
+        std::size_t used = 0;
+        unsigned long long seed = 0;
+        try {
+            seed = std::stoull(text, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (text.empty() || used != text.size() || text.front() == '-') {
+            throw InputError("--seed", text, "expected an integer 0 .. 2^64-1");
+        }
+        o.seed = seed;
+    }
+    if (const auto e = a.optional("--error")) {
+        o.error = energy::parseFitError(*e, "--error");
+    }
+    std::optional<energy::StencilKind> only;
+    if (const auto st = a.optional("--stencil")) {
+        only = energy::parseStencilKind(*st, "--stencil");
+    }
+    if (a.has("--id") && !a.has("--save")) {
+        throw InputError("--id", a.required("--id"), "only with --save PATH");
+    }
+    std::filesystem::path savePath;
+    if (const auto sp = a.optional("--save")) {
+        savePath = *sp;
+        if (std::filesystem::exists(savePath)) {
+            throw InputError("--save", *sp,
+                             "exists; give a new file name (a profile is never overwritten)");
+        }
+    }
+
+    const runs::RunStore store(a.required("--db"), runs::RunStore::Mode::ReadOnly);
+    runs::RunFilter f;
+    f.gpu = a.optional("--gpu");
+    auto selected = energy::measuredEnergyRuns(store.list(f));
+    if (only) {
+        std::erase_if(selected.runs,
+                      [&](const energy::MeasuredEnergyRun& r) { return r.input.stencil != *only; });
+    }
+    std::map<std::string, std::size_t> skippedWhy;
+    for (const auto& s : selected.skipped) {
+        ++skippedWhy[s.reason];
+    }
+    std::set<std::string> gpus;
+    for (const auto& r : selected.runs) {
+        gpus.insert(r.gpu);
+    }
+    const energy::CalibrationResult fit = energy::calibrateEnergy(selected.runs, o);
+    std::vector<std::string> warnings = fit.warnings;
+    std::string gpuNames;
+    for (const auto& g : gpus) {
+        gpuNames += (gpuNames.empty() ? "" : ", ") + g;
+    }
+    if (gpus.size() > 1) {
+        warnings.push_back("runs of several GPUs (" + gpuNames +
+                           ") share one coefficient set; choose one with --gpu");
+    }
+    const auto basePredictions = energy::predictRuns(selected.runs, o.base, o.variant);
+    const auto baseStats = energy::fitStats(basePredictions);
+    const auto fitSelection = energy::validateSelection(selected.runs, fit.fitted, o.variant);
+    const auto baseSelection = energy::validateSelection(selected.runs, o.base, o.variant);
+
+    std::string saved;
+    if (!savePath.empty()) {
+        const std::string id = a.optional("--id").value_or(gpuNames + "-fit");
+        const auto profile = energy::fittedProfile(fit, id, gpuNames, today());
+        writeTextAtomic(savePath, energy::toJson(profile).dump(2) + "\n");
+        saved = savePath.string();
+    }
+
+    if (a.has("--json")) {
+        json coefficients = json::object();
+        for (const auto& c : fit.coefficients) {
+            coefficients[c.key] = {
+                {"value", c.value},
+                {"determined", c.determined},
+                {"base",
+                 energy::asArray(o.base)[static_cast<std::size_t>(&c - fit.coefficients.data())]},
+                {"note", c.note}};
+        }
+        json rmse = json::array();
+        for (const auto& s : fit.perStencil) {
+            json row = {{"stencil", std::string(energy::name(s.stencil))},
+                        {"train", s.train},
+                        {"test", s.test},
+                        {"rmse_train_pct", nanToNull(s.rmseTrainPct)},
+                        {"rmse_test_pct", nanToNull(s.rmseTestPct)}};
+            for (const auto& b : baseStats) {
+                if (b.stencil == s.stencil) {
+                    row["base_rmse_pct"] = nanToNull(b.rmseTestPct);
+                }
+            }
+            rmse.push_back(row);
+        }
+        json predictions = json::array();
+        for (const auto& p : fit.predictions) {
+            predictions.push_back({{"id", p.id},
+                                   {"stencil", std::string(energy::name(p.stencil))},
+                                   {"train", p.train},
+                                   {"E_meas", p.eMeasJ},
+                                   {"E_pred", p.ePredJ},
+                                   {"error_pct", p.relErrorPct}});
+        }
+        json skipped = json::object();
+        for (const auto& [why, n] : skippedWhy) {
+            skipped[why] = n;
+        }
+        out << json{{"command", "energy calibrate"},
+                    {"db", a.required("--db")},
+                    {"base", baseId},
+                    {"runs", selected.runs.size()},
+                    {"skipped", skipped},
+                    {"train", fit.trainCount},
+                    {"test", fit.testCount},
+                    {"train_fraction", o.trainFraction},
+                    {"seed", o.seed},
+                    {"error", std::string(energy::name(o.error))},
+                    {"objective", fit.objective},
+                    {"coefficients", coefficients},
+                    {"rmse", rmse},
+                    {"selection",
+                     {{"fitted", selectionJson(fitSelection)},
+                      {"base", selectionJson(baseSelection)}}},
+                    {"predictions", predictions},
+                    {"saved", saved.empty() ? json(nullptr) : json(saved)},
+                    {"warnings", warnings}}
+                   .dump(2)
+            << '\n';
+        return 0;
+    }
+    std::ostringstream t;
+    t << "energy calibration from " << a.required("--db") << ": " << selected.runs.size()
+      << " runs with measured energy (" << fit.trainCount << " train, " << fit.testCount
+      << " test; seed " << o.seed << ", " << energy::name(o.error) << " L1 error)\n";
+    for (const auto& [why, n] : skippedWhy) {
+        t << "  skipped " << n << ": " << why << "\n";
+    }
+    t << "coefficient   fitted          " << baseId << "\n";
+    for (std::size_t k = 0; k < 7; ++k) {
+        const auto& c = fit.coefficients[k];
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "  %-10s  %-14.6g  %-14.6g %s\n", c.key.c_str(), c.value,
+                      energy::asArray(o.base)[k], c.determined ? "" : "(kept: undetermined)");
+        t << buf;
+    }
+    t << "RMSE [%]      train    test     " << baseId << " (all runs)\n";
+    for (const auto& s : fit.perStencil) {
+        double base = std::nan("");
+        for (const auto& b : baseStats) {
+            if (b.stencil == s.stencil) {
+                base = b.rmseTestPct;
+            }
+        }
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "  %-10s  %-8.4g %-8.4g %-8.4g (%zu train, %zu test)\n",
+                      std::string(energy::name(s.stencil)).c_str(), s.rmseTrainPct, s.rmseTestPct,
+                      base, s.train, s.test);
+        t << buf;
+    }
+    const auto selectionLines = [&](const char* label, const energy::SelectionValidation& v) {
+        t << "energy-optimal pick, " << label << " (Table B.3: experiments, wrong, RMSE and max "
+          << "of the energy lost [%]):\n";
+        for (const auto& s : v.perStencil) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf,
+                          "  %-10s  %zu experiments, %zu wrong, RMSE %.4g, max %.4g\n",
+                          std::string(energy::name(s.stencil)).c_str(), s.experiments, s.wrong,
+                          s.rmseLossPct, s.maxLossPct);
+            t << buf;
+        }
+        if (v.perStencil.empty()) {
+            t << "  no experiment with two or more measured tilings\n";
+        }
+    };
+    selectionLines("fitted", fitSelection);
+    selectionLines(baseId.c_str(), baseSelection);
+    if (!saved.empty()) {
+        t << "saved the fitted profile to " << saved << "\n";
+    }
+    for (const auto& w : warnings) {
+        t << "warning: " << w << "\n";
+    }
+    out << t.str();
+    return 0;
+}
+
+int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
+    if (!args.empty() && args.front() == "calibrate") {
+        return runCalibrate({args.begin() + 1, args.end()}, out);
+    }
+    std::vector<std::string> valued{"--stencil", "--coefficients", "--space",  "--time", "--tile",
+                                    "--tt",      "--ss",           "--t-alg",  "--gpu",  "--set",
+                                    "--count",   "--j1d-count",    "--j1d-sr", "--db",   "--run"};
+    valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
+    const Arguments a(args, valued, {"--json"});
+
+    // The time source, explicit: given, the Talg model of the Tiled-stencils family, or a
+    // measured run.
+    const int sources = int(a.has("--t-alg")) + int(a.has("--gpu")) + int(a.has("--run"));
+    if (sources != 1) {
+        throw InputError("--t-alg / --gpu / --run", sources == 0 ? "none" : "several",
+                         "give exactly one time source: --t-alg SECONDS (given), --gpu ID (T_alg "
+                         "from the Talg model) or --db PATH --run ID (a measured run)");
+    }
+    if (a.has("--db") != a.has("--run")) {
+        throw InputError(a.has("--db") ? "--run" : "--db", {},
+                         "--db PATH and --run ID go together (the measured run's database and id)");
+    }
+    energy::EnergyInput in;
+    std::optional<runs::Run> run;
+    if (a.has("--run")) {
+        run = measuredRun(a, in);
+    } else {
+        in = problemFromFlags(a);
+    }
+    const bool twoD = in.stencil == energy::StencilKind::Jacobi2D;
     const energy::EnergyCoefficients c =
         energy::loadEnergyCoefficients(a.required("--coefficients"));
 
     const energy::EnergyVariant v = energyVariant(a);
 
-    // The time source, explicit: given, or the Talg model of the Tiled-stencils family.
     const bool given = a.has("--t-alg");
-    if (given == a.has("--gpu")) {
-        throw InputError("--t-alg / --gpu", given ? "both" : "neither",
-                         "give exactly one: --t-alg SECONDS (given) or --gpu ID (T_alg from the "
-                         "Talg model)");
-    }
     std::vector<std::string> timeWarnings;
     json talgJson = nullptr;
-    if (given) {
+    if (run) {
+        // T_alg is the run's measured time (energyInputOf).
+    } else if (given) {
         const double t = a.number("--t-alg", 0);
         if (!std::isfinite(t) || t <= 0) {
             throw InputError("--t-alg", a.required("--t-alg"), "must be a finite time > 0 [s]");
@@ -167,9 +457,9 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
         timeWarnings.push_back(crossGpuWarning(gpu));
         talgJson = {{"gpu", gpu.id}, {"T_alg", r.tAlg}, {"variant", variantJson(tv, p.dim)}};
     }
-    if (!given && !a.repeated("--set").empty()) {
+    if (a.has("--gpu") && !a.repeated("--set").empty()) {
         timeWarnings.push_back("the GPU or stencil was edited with --set");
-    } else if (given && !a.repeated("--set").empty()) {
+    } else if (!a.repeated("--set").empty()) {
         throw InputError("--set", a.repeated("--set").front(),
                          "only with --gpu (it edits the Talg model's GPU or stencil)");
     }
@@ -183,11 +473,20 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
         for (auto it = body.begin(); it != body.end(); ++it) {
             j[it.key()] = it.value();
         }
-        j["t_alg_source"] = given ? "given" : "model";
+        j["t_alg_source"] = run ? "measured" : given ? "given" : "model";
         j["stencil"] = std::string(energy::name(in.stencil));
         j["coefficients"] = a.required("--coefficients");
-        if (!given) {
+        if (a.has("--gpu")) {
             j["talg"] = talgJson;
+        }
+        if (run) {
+            j["run"] = {{"id", run->id},
+                        {"gpu", run->gpu},
+                        {"source", run->source},
+                        {"E_meas", run->energyJ ? json(*run->energyJ) : json(nullptr)},
+                        {"error_pct", run->energyJ && *run->energyJ > 0
+                                          ? json(100 * (r.eAlg - *run->energyJ) / *run->energyJ)
+                                          : json(nullptr)}};
         }
         out << j.dump(2) << '\n';
         return 0;
@@ -196,7 +495,16 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
     o << "energy of " << energy::name(in.stencil) << ", coefficients "
       << a.required("--coefficients") << (r.feasible ? "" : "  (INFEASIBLE: " + r.reason + ")")
       << "\n";
-    o << "  T_alg  = " << fmt(r.tAlgS) << " s (" << (given ? "given" : "Talg model") << ")\n";
+    o << "  T_alg  = " << fmt(r.tAlgS) << " s ("
+      << (run ? "measured: run " + std::to_string(run->id) + " on " + run->gpu + ", " + run->source
+          : given ? std::string("given")
+                  : std::string("Talg model"))
+      << ")\n";
+    if (run && run->energyJ) {
+        o << "  E_meas = " << fmt(*run->energyJ) << " J (measured); the model "
+          << (r.eAlg >= *run->energyJ ? "+" : "")
+          << fmt(100 * (r.eAlg - *run->energyJ) / *run->energyJ, 4) << " %\n";
+    }
     o << "  E_alg  = " << fmt(r.eAlg) << " J = E_stat " << fmt(r.eStat) << " J + E_dyn "
       << fmt(r.eDyn) << " J\n";
     o << "  E_dyn  = global<->shared " << fmt(r.eDynGs) << " J + shared<->register "

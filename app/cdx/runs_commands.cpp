@@ -36,15 +36,6 @@ const char* const kRunsUsage =
     "  --within of each experiment's best), and least-squares calibration of C_iter (and L,\n"
     "  tau_sync, T_sync) saved as new profiles. Formats: docs/formats.md.\n";
 
-std::string today() {
-    const auto t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-    return buf;
-}
-
 runs::RunFilter filterOf(const Arguments& a) {
     runs::RunFilter f;
     f.gpu = a.optional("--gpu");
@@ -76,6 +67,7 @@ json runJson(const runs::Run& r) {
             {"time", r.time},
             {"tile", tile},
             {"tt", r.tt},
+            {"ss", r.subTile ? json(*r.subTile) : json(nullptr)},
             {"threads", r.threads ? json(*r.threads) : json(nullptr)},
             {"time_s", r.timeSeconds},
             {"energy_j", r.energyJ ? json(*r.energyJ) : json(nullptr)},
@@ -106,8 +98,13 @@ std::string sizes(const runs::Run& r) {
     return joinValues(r.space, r.dim, 'x');
 }
 
+// "256,64" or, with a sub-tile, "256/64" (tS / sS).
 std::string tiles(const runs::Run& r) {
-    return joinValues(r.tile, r.dim, ',');
+    std::string t = joinValues(r.tile, r.dim, ',');
+    if (r.subTile) {
+        t.append("/").append(std::to_string(*r.subTile));
+    }
+    return t;
 }
 
 // A GPU or stencil profile file replacing the shipped profile with the same id.
@@ -202,15 +199,16 @@ int runsList(const std::vector<std::string>& args, std::ostream& out) {
         return 0;
     }
     std::ostringstream o;
-    o << "    id  gpu       stencil       problem           T      tile            tT  threads  "
-         "time [s]      source\n";
+    o << "    id  gpu       stencil       problem           T      tile[/ss]       tT  threads  "
+         "time [s]      energy [J]    source\n";
     for (const auto& r : list) {
         char buf[320];
         std::snprintf(
-            buf, sizeof buf, "%6lld  %-9s %-13s %-17s %-6lld %-15s %-3lld %-8s %-13.6g %s\n",
+            buf, sizeof buf, "%6lld  %-9s %-13s %-17s %-6lld %-15s %-3lld %-8s %-13.6g %-13s %s\n",
             static_cast<long long>(r.id), r.gpu.c_str(), r.stencil.c_str(), sizes(r).c_str(),
             static_cast<long long>(r.time), tiles(r).c_str(), static_cast<long long>(r.tt),
-            r.threads ? std::to_string(*r.threads).c_str() : "-", r.timeSeconds, r.source.c_str());
+            r.threads ? std::to_string(*r.threads).c_str() : "-", r.timeSeconds,
+            r.energyJ ? fmt(*r.energyJ, 6).c_str() : "-", r.source.c_str());
         o << buf;
     }
     o << list.size() << " runs\n";

@@ -362,6 +362,15 @@ std::int64_t RunStore::count() const {
     return s.integer(0);
 }
 
+std::optional<Run> RunStore::find(std::int64_t id) const {
+    Statement s(db_, "SELECT " + columns() + " FROM runs WHERE id = ?");
+    s.bind(1, id);
+    if (!s.step()) {
+        return std::nullopt;
+    }
+    return readRun(s);
+}
+
 bool RunStore::containsHash(const std::string& hash) const {
     Statement s(db_, "SELECT 1 FROM runs WHERE hash = ?");
     s.bind(1, hash);

@@ -73,6 +73,7 @@ public:
 
     std::vector<Run> list(const RunFilter& f = {}) const;
     std::int64_t count() const;
+    std::optional<Run> find(std::int64_t id) const;
     bool containsHash(const std::string& hash) const;
 
     // Inserts in one transaction (all or nothing); runs whose hash is already stored are
