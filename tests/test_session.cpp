@@ -42,6 +42,7 @@ private slots:
     void areaBlock();
     void codesignBlock();
     void mwpBlock();
+    void energyBlock();
     void blockBadValues_data();
     void blockBadValues();
 
@@ -703,6 +704,46 @@ void TestSession::mwpBlock() {
     QCOMPARE(axisText(d.mapX), QString(kDefaultMapX));
 }
 
+void TestSession::energyBlock() {
+    // Round trip of a 1-D problem with every optional field, a measured time source and an
+    // edited coefficient; then the defaults (spec §3.3) when the optional fields are absent.
+    EnergySettings e = defaultEnergySettings();
+    e.problem.stencil = energy::StencilKind::Jacobi1D;
+    e.problem.s1 = 8192;
+    e.problem.s2 = 0;
+    e.problem.tS1 = 256;
+    e.problem.tS2 = 0;
+    e.problem.tT = 33;
+    e.problem.sS = 64;
+    e.problem.ops = energy::OpCounts{3, 1, 0, 0};
+    e.coefficients.params["e_gs_j"].value = 2.5e-9;
+    e.coefficients.params["e_gs_j"].source = "set by user";
+    e.variant.j1dSr = energy::J1dSr::Alt;
+    e.timeSource = {energy::TimeSourceKind::Measured, 0.25, 12};
+    e.objective = energy::Objective::Edp;
+    e.within = 0.05;
+    const ojson j = energySessionToJson(e);
+    std::vector<std::string> warnings;
+    const EnergySettings back = energySessionFromJson(plain(j), SessionReader("e", &warnings));
+    QVERIFY(warnings.empty());
+    QCOMPARE(energySessionToJson(back).dump(), j.dump());
+    QVERIFY(back.timeSource == e.timeSource);
+    QCOMPARE(back.problem.sS, std::int64_t(64));
+    QCOMPARE(energy::coefficientsOf(back.coefficients).eGsJ, 2.5e-9);
+    QCOMPARE(back.variant.j1dSr, energy::J1dSr::Alt);
+    auto bare = plain(energySessionToJson(defaultEnergySettings()));
+    for (const char* k : {"ops", "mu_sr", "variant", "objective", "within"}) {
+        bare.erase(k);
+    }
+    const EnergySettings d = energySessionFromJson(bare, SessionReader("e", nullptr));
+    QVERIFY(d.variant == energy::EnergyVariant{});
+    QCOMPARE(d.within, 0.10);
+    QCOMPARE(d.problem.tAlgS, 0.5);
+    QCOMPARE(d.coefficients.id, std::string("k20c-a"));
+    // A session written before the block: the defaults, no warning.
+    QCOMPARE(defaultSession().energy.problem.s1, std::int64_t(4096));
+}
+
 void TestSession::blockBadValues_data() {
     QTest::addColumn<QString>("block");
     QTest::addColumn<QString>("pointer"); // inside the block's JSON
@@ -804,6 +845,43 @@ void TestSession::blockBadValues_data() {
                                          << "/kernel"
                                          << "null"
                                          << "mwp.kernel";
+    QTest::newRow("energy: odd tT for jacobi2d") << "energy"
+                                                 << "/tt"
+                                                 << "7"
+                                                 << "energy.tT";
+    QTest::newRow("energy: unknown stencil") << "energy"
+                                             << "/stencil"
+                                             << "\"heat9d\""
+                                             << "energy.stencil";
+    QTest::newRow("energy: 1-D space for jacobi2d") << "energy"
+                                                    << "/space"
+                                                    << "[4096]"
+                                                    << "energy.space";
+    QTest::newRow("energy: zero T_alg") << "energy"
+                                        << "/time_source/t_alg_s"
+                                        << "0"
+                                        << "energy.time_source.t_alg_s";
+    QTest::newRow("energy: unknown time source") << "energy"
+                                                 << "/time_source/kind"
+                                                 << "\"guessed\""
+                                                 << "given, model or measured";
+    QTest::newRow("energy: negative coefficient") << "energy"
+                                                  << "/coefficients/params/e_gs_j/value"
+                                                  << "-1"
+                                                  << "e_gs_j";
+    QTest::newRow("energy: within 2") << "energy"
+                                      << "/within"
+                                      << "2"
+                                      << "energy.within";
+    QTest::newRow("energy: negative op count") << "energy"
+                                               << "/ops"
+                                               << "{\"fadd\": -1, \"fmul\": 1, \"iadd\": 0, "
+                                                  "\"imax\": 0}"
+                                               << "fadd";
+    QTest::newRow("energy: unknown variant") << "energy"
+                                             << "/variant/count"
+                                             << "\"floor\""
+                                             << "energy.variant.count";
 }
 
 // Each block refuses a bad value with the file and the field.
@@ -820,6 +898,8 @@ void TestSession::blockBadValues() {
         j = areaSessionToJson({s.areaForm, s.areaCoefficients});
     } else if (block == "codesign") {
         j = codesignSessionToJson(s.codesign);
+    } else if (block == "energy") {
+        j = energySessionToJson(s.energy);
     } else {
         j = mwpSessionToJson(s.mwp);
     }
@@ -838,6 +918,8 @@ void TestSession::blockBadValues() {
             (void)areaSessionFromJson(plain(j), r);
         } else if (block == "codesign") {
             (void)codesignSessionFromJson(plain(j), r);
+        } else if (block == "energy") {
+            (void)energySessionFromJson(plain(j), r);
         } else {
             (void)mwpSessionFromJson(plain(j), r);
         }

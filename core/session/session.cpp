@@ -69,6 +69,8 @@ const std::vector<SessionBlock>& sessionBlocks() {
                     codesignSessionFromJson),
         nestedBlock(kMwpSessionKey, &SessionState::mwp, mwpSessionToJson, mwpSessionFromJson,
                     defaultMwpSettings),
+        nestedBlock(kEnergySessionKey, &SessionState::energy, energySessionToJson,
+                    energySessionFromJson, defaultEnergySettings),
     };
     return blocks;
 }
@@ -188,6 +190,7 @@ SessionState defaultSession() {
     s.tiles = talg::Tiles{{8, 256, 1}, 8};
     s.areaCoefficients = area::loadCoefficientSet(area::kDefaultCoefficientSet);
     s.mwp = defaultMwpSettings();
+    s.energy = defaultEnergySettings();
     applyOptimalTiles(s);
     return s;
 }
