@@ -92,6 +92,7 @@ private slots:
     void optimizeEqualsBruteForce_data();
     void optimizeEqualsBruteForce();
     void optimizeKeepsBoundedList();
+    void optimizeParetoAndSample();
     void optimizeRefusesSmithWaterman();
     void workedExamples_data();
     void workedExamples();
@@ -912,7 +913,7 @@ bool betterPoint(const energy::EnergyPoint& a, const energy::EnergyPoint& b, ene
 void TestEnergy::optimizeEqualsBruteForce_data() {
     QTest::addColumn<int>("stencil"); // 1: jacobi1d, 2: jacobi2d
     QTest::addColumn<int>("objective");
-    for (int o = 0; o < 3; ++o) {
+    for (int o = 0; o < 4; ++o) {
         const QByteArray name = energy::name(static_cast<energy::Objective>(o)).data();
         QTest::newRow(("J2D 128x64 T=16 " + name).constData()) << 2 << o;
         QTest::newRow(("J1D 512 T=32 " + name).constData()) << 1 << o;
@@ -936,8 +937,18 @@ void TestEnergy::optimizeEqualsBruteForce() {
     opt.objective = o;
     opt.within = 0.10;
     opt.maxWithin = 100000;
+    opt.weight = 0.3;
     const auto r = energy::optimizeEnergy(in, c, {}, side.stencil, side.gpu, {}, opt);
-    const Brute b = bruteForce(in, c, side);
+    Brute b = bruteForce(in, c, side);
+    // The weighted objective, from the brute force's own optima.
+    double eStar = b.all.front().eAlg, tStar = b.all.front().tAlg;
+    for (const auto& q : b.all) {
+        eStar = std::min(eStar, q.eAlg);
+        tStar = std::min(tStar, q.tAlg);
+    }
+    for (auto& q : b.all) {
+        q.weighted = 0.3 * q.eAlg / eStar + 0.7 * q.tAlg / tStar;
+    }
     QVERIFY(b.all.size() > 20);
     QVERIFY(r.found);
     QCOMPARE(r.feasiblePoints, static_cast<std::uint64_t>(b.all.size()));
@@ -993,6 +1004,58 @@ void TestEnergy::optimizeKeepsBoundedList() {
         QCOMPARE(cut.within[i].tiles, full.within[i].tiles);
     }
     QVERIFY(!cut.warnings.empty());
+}
+
+// The streamed Pareto front equals the non-dominated set of the brute force; the sample is
+// bounded, drawn from the feasible tilings, and all of them when they are fewer.
+void TestEnergy::optimizeParetoAndSample() {
+    energy::EnergyInput in;
+    in.stencil = energy::StencilKind::Jacobi2D;
+    in.s1 = 128;
+    in.s2 = 64;
+    in.t = 16;
+    const TalgSide side = talgSide("jacobi2d");
+    const auto c = energy::loadEnergyCoefficients("k20c-a");
+    energy::EnergySearchOptions opt;
+    opt.pareto = true;
+    opt.maxCloud = 10;
+    const auto r = energy::optimizeEnergy(in, c, {}, side.stencil, side.gpu, {}, opt);
+    const Brute b = bruteForce(in, c, side);
+    std::vector<std::pair<double, double>> front;
+    for (const auto& q : b.all) {
+        const bool dominated = std::any_of(b.all.begin(), b.all.end(), [&](const auto& p) {
+            return p.tAlg <= q.tAlg && p.eAlg <= q.eAlg && (p.tAlg < q.tAlg || p.eAlg < q.eAlg);
+        });
+        if (!dominated) {
+            front.emplace_back(q.tAlg, q.eAlg);
+        }
+    }
+    std::sort(front.begin(), front.end());
+    front.erase(std::unique(front.begin(), front.end()), front.end());
+    QVERIFY(front.size() >= 2);
+    QCOMPARE(r.pareto.size(), front.size());
+    for (std::size_t i = 0; i < front.size(); ++i) {
+        QCOMPARE(r.pareto[i].tAlg, front[i].first);
+        QCOMPARE(r.pareto[i].eAlg, front[i].second);
+    }
+    QCOMPARE(r.pareto.front().tAlg, r.timeOptimal.tAlg);
+    QCOMPARE(r.pareto.back().eAlg, r.energyOptimal.eAlg);
+    QCOMPARE(r.cloud.size(), std::size_t(10));
+    int found = 0;
+    for (const auto& q : r.cloud) {
+        found += std::any_of(b.all.begin(), b.all.end(),
+                             [&](const auto& p) { return p.tiles == q.tiles && p.eAlg == q.eAlg; });
+    }
+    QCOMPARE(found, 10);
+    opt.maxCloud = 1000000;
+    const auto all = energy::optimizeEnergy(in, c, {}, side.stencil, side.gpu, {}, opt);
+    QCOMPARE(all.cloud.size(), b.all.size());
+    // The same sample every time.
+    opt.maxCloud = 10;
+    const auto again = energy::optimizeEnergy(in, c, {}, side.stencil, side.gpu, {}, opt);
+    for (std::size_t i = 0; i < 10; ++i) {
+        QCOMPARE(again.cloud[i].tiles, r.cloud[i].tiles);
+    }
 }
 
 void TestEnergy::optimizeRefusesSmithWaterman() {

@@ -54,7 +54,8 @@ const char* const kEnergyUsage =
 
 const char* const kEnergyOptimizeUsage =
     "usage: cdx energy-optimize --stencil jacobi1d|jacobi2d --coefficients k20c-a|k20c-b|PATH\n"
-    "                  --space S1[,S2] --time T --gpu ID|PATH [--objective energy|time|edp]\n"
+    "                  --space S1[,S2] --time T --gpu ID|PATH\n"
+    "                  [--objective energy|time|edp|weighted [--weight 0.5]]\n"
     "                  [--within 0.10] [--limit 20] [Talg variant flags] [--set KEY=VALUE]...\n"
     "                  [--count continuous|ceil] [--j1d-count generic|skewed]\n"
     "                  [--j1d-sr thesis|alt] [--json]\n"
@@ -62,6 +63,7 @@ const char* const kEnergyOptimizeUsage =
     "  (eq. 31) with its T_alg from the Talg model on --gpu and its E_alg; the time-, energy- and\n"
     "  EDP-optimal tilings side by side with their differences in %, and the tilings within X %\n"
     "  of the best under --objective (the best --limit listed; the count says how many).\n"
+    "  weighted: w E/E* + (1 - w) T/T* with E*, T* the energy and time optima, w = --weight.\n"
     "  1-D: sS = tS (E_sr falls as sS grows and T_alg does not depend on it).\n";
 
 // The Talg profile of an energy stencil (the time model knows the Jacobi stencils).
@@ -537,9 +539,9 @@ json pointJson(const energy::EnergyPoint& q, bool twoD) {
 }
 
 int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
-    std::vector<std::string> valued{"--stencil", "--coefficients", "--space",  "--time",
-                                    "--gpu",     "--set",          "--count",  "--j1d-count",
-                                    "--j1d-sr",  "--objective",    "--within", "--limit"};
+    std::vector<std::string> valued{
+        "--stencil",   "--coefficients", "--space",     "--time",   "--gpu",   "--set",   "--count",
+        "--j1d-count", "--j1d-sr",       "--objective", "--within", "--limit", "--weight"};
     valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
     const Arguments a(args, valued, {"--json"});
     energy::EnergyInput in;
@@ -573,6 +575,16 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
                          "must be a finite fraction >= 0 (0.10 = within 10 %)");
     }
     opt.maxWithin = a.has("--limit") ? static_cast<std::size_t>(a.positiveInteger("--limit")) : 20;
+    if (a.has("--weight")) {
+        if (opt.objective != energy::Objective::Weighted) {
+            throw InputError("--weight", a.required("--weight"), "only with --objective weighted");
+        }
+        opt.weight = a.number("--weight", 0.5);
+        if (!(opt.weight >= 0 && opt.weight <= 1)) {
+            throw InputError("--weight", a.required("--weight"),
+                             "expected a number in [0, 1]: the weight of energy (1 - it: time)");
+        }
+    }
 
     GpuProfile gpu = loadGpuProfile(a.required("--gpu"));
     StencilProfile stencil = loadStencilProfile(stencilId);
@@ -592,6 +604,9 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
                   {"gpu", gpu.id},
                   {"objective", std::string(energy::name(opt.objective))},
                   {"found", r.found}};
+        if (opt.objective == energy::Objective::Weighted) {
+            j["weight"] = opt.weight;
+        }
         if (r.found) {
             j["best"] = pointJson(r.best, twoD);
             j["time_optimal"] = pointJson(r.timeOptimal, twoD);

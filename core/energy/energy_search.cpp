@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <map>
 #include <optional>
 
 namespace cdx::energy {
@@ -15,18 +17,20 @@ std::string_view name(Objective o) {
         return "time";
     case Objective::Edp:
         return "edp";
+    case Objective::Weighted:
+        return "weighted";
     default:
         return "energy";
     }
 }
 
 Objective parseObjective(std::string_view s, const std::string& field) {
-    for (Objective o : {Objective::Energy, Objective::Time, Objective::Edp}) {
+    for (Objective o : {Objective::Energy, Objective::Time, Objective::Edp, Objective::Weighted}) {
         if (s == name(o)) {
             return o;
         }
     }
-    throw InputError(field, std::string(s), "expected energy, time or edp");
+    throw InputError(field, std::string(s), "expected energy, time, edp or weighted");
 }
 
 namespace {
@@ -35,6 +39,47 @@ namespace {
 bool better(const EnergyPoint& a, const EnergyPoint& b, Objective o) {
     const double x = a.value(o), y = b.value(o);
     return x != y ? x < y : search::tieBreakLess(a.tiles, b.tiles);
+}
+
+// The time-energy Pareto front, streamed: key time, energies strictly falling with time.
+class ParetoFront {
+public:
+    void add(const EnergyPoint& q) {
+        auto next = front_.upper_bound(q.tAlg); // first with a larger time
+        if (next != front_.begin()) {
+            const auto prev = std::prev(next); // the largest time <= q's: the least energy so far
+            if (prev->second.eAlg <= q.eAlg) {
+                return; // dominated (or equal)
+            }
+            if (prev->first == q.tAlg) {
+                front_.erase(prev);
+            }
+        }
+        auto it = front_.emplace(q.tAlg, q).first;
+        ++it;
+        while (it != front_.end() && it->second.eAlg >= q.eAlg) {
+            it = front_.erase(it);
+        }
+    }
+    std::vector<EnergyPoint> points() const {
+        std::vector<EnergyPoint> out;
+        out.reserve(front_.size());
+        for (const auto& [t, q] : front_) {
+            out.push_back(q);
+        }
+        return out;
+    }
+
+private:
+    std::map<double, EnergyPoint> front_;
+};
+
+// splitmix64: a fixed, portable sequence for the reservoir sample.
+std::uint64_t splitmix(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
 }
 
 } // namespace
@@ -46,6 +91,10 @@ EnergySearchResult optimizeEnergy(const EnergyInput& problem, const EnergyCoeffi
     if (!std::isfinite(options.within) || options.within < 0) {
         throw InputError("within", formatNumber(options.within),
                          "must be a finite fraction >= 0 (0.10 = within 10 % of the best)");
+    }
+    if (!(options.weight >= 0 && options.weight <= 1)) {
+        throw InputError("weight", formatNumber(options.weight),
+                         "must be in [0, 1] (the weight of energy in the weighted objective)");
     }
     if (problem.stencil == StencilKind::SmithWaterman) {
         throw InputError("stencil", "sw",
@@ -72,9 +121,11 @@ EnergySearchResult optimizeEnergy(const EnergyInput& problem, const EnergyCoeffi
         return EnergyPoint{t, in.sS, tAlg, e.eAlg, e.edp};
     };
 
-    // Pass 1: the optimum under each objective.
+    // Pass 1: the optimum under each objective (the sample and the front on the way).
     EnergySearchResult res;
     res.objective = options.objective;
+    ParetoFront front;
+    std::uint64_t seen = 0, rng = 1;
     const auto counts = search::forEachFeasibleTiling(
         talgStencil, p, gpu, tv, [&](const talg::Tiles& t, const talg::TalgResult& r) {
             const auto e = evaluate(t, r.tAlg);
@@ -83,6 +134,20 @@ EnergySearchResult optimizeEnergy(const EnergyInput& problem, const EnergyCoeffi
                 return;
             }
             const EnergyPoint& q = *e;
+            ++seen;
+            if (options.maxCloud > 0) {
+                if (res.cloud.size() < options.maxCloud) {
+                    res.cloud.push_back(q);
+                } else {
+                    const std::uint64_t j = splitmix(rng) % seen; // Algorithm R
+                    if (j < options.maxCloud) {
+                        res.cloud[static_cast<std::size_t>(j)] = q;
+                    }
+                }
+            }
+            if (options.pareto) {
+                front.add(q);
+            }
             if (!res.found) {
                 res.found = true;
                 res.timeOptimal = res.energyOptimal = res.edpOptimal = q;
@@ -107,10 +172,42 @@ EnergySearchResult optimizeEnergy(const EnergyInput& problem, const EnergyCoeffi
     if (!res.found) {
         return res;
     }
+    res.pareto = front.points();
+    const double eStar = res.energyOptimal.eAlg, tStar = res.timeOptimal.tAlg;
+    const double w = options.weight;
+    const auto weigh = [&](EnergyPoint& q) {
+        q.weighted = w * q.eAlg / eStar + (1 - w) * q.tAlg / tStar;
+    };
+    for (auto* q : {&res.timeOptimal, &res.energyOptimal, &res.edpOptimal}) {
+        weigh(*q);
+    }
+    for (auto& q : res.cloud) {
+        weigh(q);
+    }
+    for (auto& q : res.pareto) {
+        weigh(q);
+    }
     const Objective o = options.objective;
-    res.best = o == Objective::Time     ? res.timeOptimal
-               : o == Objective::Energy ? res.energyOptimal
-                                        : res.edpOptimal;
+    if (o == Objective::Weighted) {
+        // Pass 1b: the weighted optimum (it needs E* and T* first).
+        std::optional<EnergyPoint> best;
+        search::forEachFeasibleTiling(talgStencil, p, gpu, tv,
+                                      [&](const talg::Tiles& t, const talg::TalgResult& r) {
+                                          auto e = evaluate(t, r.tAlg);
+                                          if (!e) {
+                                              return;
+                                          }
+                                          weigh(*e);
+                                          if (!best || better(*e, *best, o)) {
+                                              best = *e;
+                                          }
+                                      });
+        res.best = *best;
+    } else {
+        res.best = o == Objective::Time     ? res.timeOptimal
+                   : o == Objective::Energy ? res.energyOptimal
+                                            : res.edpOptimal;
+    }
 
     // Pass 2: the tilings within X % of the best, keeping only the best maxWithin of them.
     const double limit = (1.0 + options.within) * res.best.value(o);
@@ -120,8 +217,12 @@ EnergySearchResult optimizeEnergy(const EnergyInput& problem, const EnergyCoeffi
     std::vector<EnergyPoint> kept;
     search::forEachFeasibleTiling(
         talgStencil, p, gpu, tv, [&](const talg::Tiles& t, const talg::TalgResult& r) {
-            const auto e = evaluate(t, r.tAlg);
-            if (!e || e->value(o) > limit) {
+            auto e = evaluate(t, r.tAlg);
+            if (!e) {
+                return;
+            }
+            weigh(*e);
+            if (e->value(o) > limit) {
                 return;
             }
             const EnergyPoint& q = *e;

@@ -16,8 +16,10 @@
 // at most `maxWithin` tilings are kept (the count says how many there are).
 namespace cdx::energy {
 
-enum class Objective { Energy, Time, Edp };
-std::string_view name(Objective o); // "energy", "time", "edp"
+// Weighted: w E/E* + (1 - w) T/T*, with E* and T* the energy and time optima of the same
+// search (each term 1 at its own optimum; w = EnergySearchOptions::weight).
+enum class Objective { Energy, Time, Edp, Weighted };
+std::string_view name(Objective o); // "energy", "time", "edp", "weighted"
 Objective parseObjective(std::string_view s, const std::string& field);
 
 struct EnergyPoint {
@@ -26,8 +28,19 @@ struct EnergyPoint {
     double tAlg = 0;     // [s]
     double eAlg = 0;     // [J]
     double edp = 0;      // [J s]
+    double weighted = 0; // w E/E* + (1 - w) T/T* (after the optima are known)
     double value(Objective o) const {
-        return o == Objective::Energy ? eAlg : o == Objective::Time ? tAlg : edp;
+        switch (o) {
+        case Objective::Energy:
+            return eAlg;
+        case Objective::Time:
+            return tAlg;
+        case Objective::Edp:
+            return edp;
+        case Objective::Weighted:
+            return weighted;
+        }
+        return eAlg;
     }
 };
 
@@ -35,6 +48,12 @@ struct EnergySearchOptions {
     Objective objective = Objective::Energy;
     double within = 0.10;         // fraction of the best objective value
     std::size_t maxWithin = 1000; // tilings kept in `within` (the best ones)
+    double weight = 0.5;          // of energy in the weighted objective, in [0, 1]
+    // A uniform sample of at most this many tilings (all when there are fewer) for plots of
+    // energy against time; 0: none. Reservoir sampling with a fixed seed: the same sample
+    // every time, memory bounded by this number.
+    std::size_t maxCloud = 0;
+    bool pareto = false; // compute the time-energy Pareto front
 };
 
 struct EnergySearchResult {
@@ -47,6 +66,8 @@ struct EnergySearchResult {
     std::vector<EnergyPoint> within; // ascending objective, ties in tie-break order; best first
     std::uint64_t withinCount = 0;   // all tilings within, even beyond maxWithin
     std::uint64_t feasiblePoints = 0;
+    std::vector<EnergyPoint> cloud;  // the sample (maxCloud), in enumeration order
+    std::vector<EnergyPoint> pareto; // ascending time, descending energy (options.pareto)
     std::vector<std::string> warnings;
 };
 
