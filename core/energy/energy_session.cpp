@@ -86,6 +86,7 @@ ojson energySessionToJson(const EnergySettings& e) {
     }
     j["time_source"] = ts;
     j["objective"] = energy::name(e.objective);
+    j["weight"] = e.weight;
     j["within"] = e.within;
     return j;
 }
@@ -95,7 +96,7 @@ EnergySettings energySessionFromJson(const nlohmann::json& block, const SessionR
     r.requireObject(block, key);
     r.warnUnknownFields(block,
                         {"stencil", "space", "time", "tile", "tt", "ss", "ops", "mu_sr",
-                         "coefficients", "variant", "time_source", "objective", "within"},
+                         "coefficients", "variant", "time_source", "objective", "weight", "within"},
                         key);
     const auto at = [&](const char* k) { return SessionReader::path(key, k); };
     constexpr std::int64_t kMax = std::int64_t(1) << 40;
@@ -182,6 +183,13 @@ EnergySettings energySessionFromJson(const nlohmann::json& block, const SessionR
     if (block.contains("objective")) {
         const std::string o = r.stringMember(block, "objective", key);
         e.objective = r.named([&] { return energy::parseObjective(o, at("objective")); });
+    }
+    if (block.contains("weight")) {
+        e.weight = r.number(block.at("weight"), at("weight"), "expected a number in [0, 1]");
+        if (!(e.weight >= 0 && e.weight <= 1)) {
+            throw InputError(at("weight"), formatNumber(e.weight),
+                             "expected a number in [0, 1] (the weight of energy)", r.file());
+        }
     }
     if (block.contains("within")) {
         e.within = r.number(block.at("within"), at("within"), "expected a fraction in (0, 1]");

@@ -16,8 +16,8 @@
 //   "variant": {"count", "j1d_count", "j1d_sr", "pitch"},
 //   "time_source": {"kind": "given", "t_alg_s": s} | {"kind": "model"} |
 //                  {"kind": "measured", "run": id},
-//   "objective": "energy"|"time"|"edp", "within": 0.10}
-// "variant", "ops", "mu_sr", "objective" and "within" are optional.
+//   "objective": "energy"|"time"|"edp"|"weighted", "weight": 0.5, "within": 0.10}
+// "variant", "ops", "mu_sr", "objective", "weight" and "within" are optional.
 namespace cdx {
 
 class SessionReader;
@@ -46,6 +46,7 @@ struct EnergySettings {
     energy::EnergyVariant variant;
     energy::TimeSource timeSource;
     energy::Objective objective = energy::Objective::Energy;
+    double weight = 0.5; // of energy, for the weighted objective
     double within = 0.10;
 };
 

@@ -1,6 +1,7 @@
 #include "workspaces/workspaces.hpp"
 
 #include "workspaces/area_workspace.hpp"
+#include "workspaces/energy_workspace.hpp"
 #include "workspaces/mwp_workspace.hpp"
 #include "workspaces/runs_workspace.hpp"
 #include "workspaces/talg_workspace.hpp"
@@ -17,10 +18,8 @@ std::vector<Workspace*> createWorkspaces(const WorkspaceContext& context, QWidge
     // A new model family adds its workspace here: one line (and its files in CMakeLists.txt).
     using Factory = Workspace* (*)(const WorkspaceContext&, QWidget*);
     static constexpr Factory kWorkspaces[] = {
-        &make<TalgWorkspace>,
-        &make<AreaWorkspace>,
-        &make<MwpWorkspace>,
-        &make<RunsWorkspace>,
+        &make<TalgWorkspace>,   &make<AreaWorkspace>, &make<MwpWorkspace>,
+        &make<EnergyWorkspace>, &make<RunsWorkspace>,
     };
     std::vector<Workspace*> out;
     for (Factory f : kWorkspaces) {

@@ -1,0 +1,152 @@
+#include "workspaces/energy_workspace.hpp"
+
+#include "common/background_job.hpp"
+#include "energy/energy_breakdown_view.hpp"
+#include "energy/energy_calibration_view.hpp"
+#include "energy/energy_common.hpp"
+#include "energy/energy_editor.hpp"
+#include "energy/energy_per_point_view.hpp"
+#include "energy/energy_profiles.hpp"
+#include "energy/energy_sensitivity_view.hpp"
+#include "energy/energy_time_view.hpp"
+#include "params/input_error.hpp"
+#include "preference.hpp"
+#include "run_database.hpp"
+#include "session_document.hpp"
+
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <nlohmann/json.hpp>
+
+namespace cdx::app {
+
+namespace {
+Preference<QString> lastProfileDirectory{"energy/lastProfileDirectory", QDir::homePath()};
+} // namespace
+
+EnergyWorkspace::EnergyWorkspace(const WorkspaceContext& context, QWidget* parent)
+    : Workspace("energy", tr("Energy"), QIcon(":/icons/energy.svg"), context, parent) {
+    RunDatabase* db = context.runs;
+    const widgets::RunLookup lookup = [db](std::int64_t id) -> std::optional<runs::Run> {
+        for (const auto& r : db->runs()) {
+            if (r.id == id) {
+                return r;
+            }
+        }
+        return std::nullopt;
+    };
+    breakdown_ = new widgets::EnergyBreakdownView(lookup, this);
+    time_ = new widgets::EnergyTimeView(this);
+    perPoint_ = new widgets::EnergyPerPointView(this);
+    sensitivity_ = new widgets::EnergySensitivityView(lookup, this);
+    calibration_ = new widgets::EnergyCalibrationView(this);
+    for (widgets::ExplorerView* v : std::initializer_list<widgets::ExplorerView*>{
+             breakdown_, time_, perPoint_, sensitivity_, calibration_}) {
+        addView(v);
+    }
+    editor_ = new widgets::EnergyEditor;
+    addDock(tr("Energy inputs"), "energyDock", editor_);
+
+    connect(editor_, &widgets::EnergyEditor::edited, this,
+            [this](const QString& label, const EnergySettings& e) {
+                editSession(label, [&](SessionState& s) {
+                    energy::evaluateEnergy(e.problem, energy::coefficientsOf(e.coefficients),
+                                           e.variant);
+                    s.energy = e;
+                });
+            });
+    connect(time_, &widgets::EnergyTimeView::tilesChosen, this,
+            [this](std::int64_t tS1, std::int64_t tS2, std::int64_t tT) {
+                editSession(tr("Use the best tiling"), [&](SessionState& s) {
+                    EnergySettings e = s.energy;
+                    e.problem.tS1 = tS1;
+                    e.problem.tS2 = tS2;
+                    e.problem.tT = tT;
+                    if (e.problem.stencil != energy::StencilKind::Jacobi2D) {
+                        e.problem.sS = tS1; // the search's 1-D tilings have sS = tS
+                    }
+                    energy::evaluateEnergy(e.problem, energy::coefficientsOf(e.coefficients),
+                                           e.variant);
+                    s.energy = e;
+                });
+            });
+    connect(calibration_, &widgets::EnergyCalibrationView::applyRequested, this,
+            [this](const energy::EnergyProfile& p) {
+                editSession(tr("Apply fitted energy coefficients"),
+                            [&](SessionState& s) { s.energy.coefficients = p; });
+            });
+    connect(calibration_, &widgets::EnergyCalibrationView::saveRequested, this,
+            &EnergyWorkspace::saveProfile);
+    connect(db, &RunDatabase::changed, this, &EnergyWorkspace::showRuns);
+    showRuns();
+}
+
+QString EnergyWorkspace::summary() const {
+    return tr("How much energy does a tiled stencil use, where does it go (static, memory "
+              "transfers, arithmetic), and which tiling saves the most energy instead of time? "
+              "(thesis App. B, K20c coefficients, calibration on measured runs)");
+}
+
+std::vector<widgets::BackgroundJob*> EnergyWorkspace::jobs() const {
+    return {time_->job(), calibration_->job()};
+}
+
+void EnergyWorkspace::refreshEditors(const SessionState& s) {
+    editor_->setSession(s);
+}
+
+void EnergyWorkspace::showRuns() {
+    RunDatabase* db = context().runs;
+    editor_->setRuns(db->runs());
+    calibration_->setRuns(db->runs(), db->path());
+    // The views that show a measured run's energy look it up again.
+    const SessionState& s = doc()->state();
+    if (s.energy.timeSource.kind == energy::TimeSourceKind::Measured) {
+        breakdown_->setSession(s);
+        sensitivity_->setSession(s);
+    }
+    emit statusChanged();
+}
+
+void EnergyWorkspace::saveProfile(const energy::EnergyProfile& p) {
+    const QString suggested =
+        QDir(lastProfileDirectory.get()).filePath(QString::fromStdString(p.id) + ".json");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save fitted energy profile"),
+                                                      suggested, tr("Energy profile (*.json)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    lastProfileDirectory.set(QFileInfo(path).absolutePath());
+    try {
+        writeTextAtomic(path.toStdString(), energy::toJson(p).dump(2) + "\n");
+        showMessage(tr("Saved the fitted profile to %1 (use it with cdx energy --coefficients).")
+                        .arg(QDir::toNativeSeparators(path)));
+    } catch (const InputError& e) {
+        showMessage(QString::fromUtf8(e.what()));
+    }
+}
+
+QString EnergyWorkspace::statusText() const {
+    const SessionState& s = doc()->state();
+    const auto ev =
+        widgets::evaluateEnergySession(s, [this](std::int64_t id) -> std::optional<runs::Run> {
+            for (const auto& r : context().runs->runs()) {
+                if (r.id == id) {
+                    return r;
+                }
+            }
+            return std::nullopt;
+        });
+    if (!ev.result) {
+        return QString::fromStdString(ev.error);
+    }
+    return tr("E_alg %1 (static %2 %)   |   %3 W   |   T_alg %4 s: %5")
+        .arg(widgets::joules(ev.result->eAlg))
+        .arg(100 * ev.result->eStat / ev.result->eAlg, 0, 'f', 1)
+        .arg(ev.result->pAvg, 0, 'g', 4)
+        .arg(ev.result->tAlgS, 0, 'g', 5)
+        .arg(QString::fromStdString(ev.timeLabel));
+}
+
+} // namespace cdx::app

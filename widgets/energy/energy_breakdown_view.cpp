@@ -1,0 +1,240 @@
+#include "energy/energy_breakdown_view.hpp"
+
+#include "common/plot_theme.hpp"
+#include "energy/energy_profiles.hpp"
+#include "params/input_error.hpp"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace cdx::widgets {
+
+namespace {
+QString num(double v, int digits = 5) {
+    return QString::number(v, 'g', digits);
+}
+} // namespace
+
+EnergyBreakdownView::EnergyBreakdownView(RunLookup runs, QWidget* parent)
+    : QWidget(parent), runs_(std::move(runs)) {
+    auto* layout = new QVBoxLayout(this);
+    // The bars above, the explanation below at the view's full width (five columns).
+    auto* split = new QSplitter(Qt::Vertical, this);
+    plot_ = new QCustomPlot(split);
+    plot_->setObjectName("energyBreakdownPlot");
+    plot_->setMinimumSize(380, 220);
+    const PlotHeader h = addPlotHeader(*plot_);
+    title_ = h.title;
+    subtitle_ = h.subtitle;
+    staticBars_ = new QCPBars(plot_->yAxis, plot_->xAxis);
+    dynamicBars_ = new QCPBars(plot_->yAxis, plot_->xAxis);
+    for (QCPBars* b : {staticBars_, dynamicBars_}) {
+        b->setWidth(0.6);
+    }
+    plot_->yAxis->setRangeReversed(true);
+    plot_->xAxis->setLabel(tr("energy of the run [J]"));
+    explain_ = new QTableWidget(split);
+    explain_->setObjectName("energyExplainTable");
+    explain_->setColumnCount(5);
+    explain_->setHorizontalHeaderLabels(
+        {tr("Quantity"), tr("Value"), tr("Equation"), tr("With the values"), tr("Source")});
+    explain_->verticalHeader()->hide();
+    explain_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    explain_->setWordWrap(false);
+    explain_->horizontalHeader()->setStretchLastSection(true);
+    explain_->setToolTip(tr("Explain this number: every term of E_alg with its equation (thesis "
+                            "App. B numbering), the values substituted, and where it comes from"));
+    split->addWidget(plot_);
+    split->addWidget(explain_);
+    explain_->setMinimumHeight(120);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+    summary_ = new QLabel(this);
+    summary_->setObjectName("energySummary");
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
+    setPresentation(false);
+}
+
+void EnergyBreakdownView::setPresentation(bool on) {
+    presentation_ = on;
+    const PlotTheme t = plotTheme(on);
+    applyTheme(*plot_, t);
+    applyTheme(PlotHeader{title_, subtitle_}, t);
+    staticBars_->setBrush(QColor(190, 190, 190));
+    staticBars_->setPen(QPen(QColor(140, 140, 140)));
+    dynamicBars_->setBrush(t.palette[0]);
+    dynamicBars_->setPen(QPen(t.palette[0].darker(130)));
+    QFont f = font();
+    f.setPointSize(t.basePointSize + 1);
+    summary_->setFont(f);
+    explain_->setFont(f);
+    redraw();
+}
+
+void EnergyBreakdownView::setSession(const SessionState& s) {
+    ev_ = evaluateEnergySession(s, runs_);
+    context_ = energyContext(s, ev_);
+    terms_.clear();
+    statedRmsePct_ = energy::statedRmsePct(s.energy.coefficients, ev_.input.stencil);
+    if (ev_.result) {
+        try {
+            terms_ = energy::explainEnergy(ev_.input, energy::coefficientsOf(s.energy.coefficients),
+                                           s.energy.variant);
+        } catch (const InputError& e) {
+            ev_.error = e.what();
+        }
+    }
+    redraw();
+}
+
+void EnergyBreakdownView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    redraw();
+}
+
+void EnergyBreakdownView::redraw() {
+    const PlotTheme t = plotTheme(presentation_);
+    for (int i = plot_->itemCount() - 1; i >= 0; --i) {
+        plot_->removeItem(i);
+    }
+    staticBars_->data()->clear();
+    dynamicBars_->data()->clear();
+    bars_.clear();
+    explain_->setRowCount(0);
+    if (!ev_.result) {
+        title_->setText(tr("No energy: %1").arg(QString::fromStdString(ev_.error)));
+        subtitle_->setText(context_);
+        summary_->setText(QString::fromStdString(ev_.error));
+        plot_->replot();
+        return;
+    }
+    const energy::EnergyResult& r = *ev_.result;
+    bars_ = {{tr("static P_stat T_alg"), r.eStat},
+             {tr("global↔shared"), r.eDynGs},
+             {tr("shared↔register"), r.eDynSr},
+             {tr("arithmetic"), r.eDynAr}};
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    QFont lf = plot_->font();
+    lf.setPointSize(t.basePointSize);
+    int widest = 0;
+    double top = 0;
+    for (std::size_t i = 0; i < bars_.size(); ++i) {
+        const double y = static_cast<double>(i + 1);
+        ticker->addTick(y, bars_[i].first);
+        (i == 0 ? staticBars_ : dynamicBars_)->addData(y, bars_[i].second);
+        top = std::max(top, bars_[i].second);
+        auto* label = new QCPItemText(plot_);
+        label->position->setAxes(plot_->xAxis, plot_->yAxis);
+        label->position->setCoords(bars_[i].second, y);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(5, 0, 0, 0));
+        label->setFont(lf);
+        label->setText(QStringLiteral("%1 (%2 %)")
+                           .arg(joules(bars_[i].second))
+                           .arg(100 * bars_[i].second / r.eAlg, 0, 'f', 1));
+        widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
+    }
+    plot_->yAxis->setTicker(ticker);
+    plot_->yAxis->setRange(0.4, 4.6);
+    plot_->xAxis->setRange(0, upperWithRoomForLabels(*plot_->xAxis, std::max(top, 1e-300), widest));
+    QString title =
+        tr("E_alg = %1 in %2 s (%3 W average)").arg(joules(r.eAlg), num(r.tAlgS), num(r.pAvg, 4));
+    if (statedRmsePct_) {
+        title += tr(", ±%1 % stated RMSE").arg(num(*statedRmsePct_, 4));
+    }
+    if (!r.feasible) {
+        title = tr("INFEASIBLE (%1): %2").arg(QString::fromStdString(r.reason), title);
+    }
+    title_->setText(title);
+    subtitle_->setText(context_);
+    plot_->replot();
+
+    explain_->setRowCount(static_cast<int>(terms_.size()));
+    for (std::size_t i = 0; i < terms_.size(); ++i) {
+        const auto& x = terms_[i];
+        const QString cells[5] = {
+            QString::fromStdString(x.symbol),
+            QStringLiteral("%1 %2").arg(num(x.value, 10), QString::fromStdString(x.unit)),
+            QString::fromStdString(x.formula), QString::fromStdString(x.substituted),
+            QString::fromStdString(x.source)};
+        for (int c = 0; c < 5; ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            item->setToolTip(QStringLiteral("%1 = %2 = %3 = %4  [%5]")
+                                 .arg(cells[0], cells[2], cells[3], cells[1], cells[4]));
+            explain_->setItem(static_cast<int>(i), c, item);
+        }
+    }
+    explain_->resizeColumnsToContents();
+
+    QString text =
+        tr("Per tile: E_tile %1 (E_gs %2, E_sr %3, E_ar %4) over %5 points; N_tiles %6. "
+           "Per point: %7 dynamic. %8 GOP/J, EDP %9 J·s, static share %10 %.")
+            .arg(joules(r.eTile), joules(r.eGs), joules(r.eSr), joules(r.eAr), num(r.vTile),
+                 num(r.nTiles, 8), joules(r.ePt), num(r.gopPerJ, 4), num(r.edp, 4))
+            .arg(100 * r.eStat / r.eAlg, 0, 'f', 1);
+    if (ev_.measuredJ) {
+        text += tr(" Measured %1: the model is %2 %3 %.")
+                    .arg(joules(*ev_.measuredJ))
+                    .arg(r.eAlg >= *ev_.measuredJ ? tr("above by") : tr("below by"))
+                    .arg(std::abs(100 * (r.eAlg - *ev_.measuredJ) / *ev_.measuredJ), 0, 'f', 2);
+    }
+    for (const auto& w : ev_.warnings) {
+        text += tr(" ⚠ %1.").arg(QString::fromStdString(w));
+    }
+    for (const auto& w : r.warnings) {
+        text += tr(" ⚠ %1.").arg(QString::fromStdString(w));
+    }
+    summary_->setText(text);
+}
+
+void EnergyBreakdownView::renderTo(QPaintDevice& device, const QSize& size) {
+    const int w1 = size.width() / 2;
+    QCPPainter painter(&device);
+    plot_->toPainter(&painter, w1, size.height() - 64);
+    painter.translate(w1, 0);
+    QFont f = painter.font();
+    f.setPointSize(plotTheme(presentation_).basePointSize);
+    painter.setFont(f);
+    const int line = QFontMetrics(f).height() + 2;
+    int y = 24;
+    for (const auto& x : terms_) {
+        if (y > size.height() - 64 - line) {
+            break;
+        }
+        painter.drawText(QRect(8, y, size.width() - w1 - 16, line), Qt::AlignLeft,
+                         QStringLiteral("%1 = %2 = %3 %4   (%5)")
+                             .arg(QString::fromStdString(x.symbol),
+                                  QString::fromStdString(x.formula), num(x.value, 8),
+                                  QString::fromStdString(x.unit),
+                                  QString::fromStdString(x.source)));
+        y += line;
+    }
+    painter.translate(-w1, size.height() - 62);
+    painter.drawText(QRect(8, 0, size.width() - 16, 60), Qt::AlignLeft | Qt::TextWordWrap,
+                     summary_->text());
+}
+
+QString EnergyBreakdownView::csv() const {
+    QString out = QStringLiteral("# %1\n").arg(context_);
+    if (!ev_.result) {
+        return out + QStringLiteral("# %1\n").arg(QString::fromStdString(ev_.error));
+    }
+    out += "quantity,value,unit,equation,substituted,source\n";
+    for (const auto& x : terms_) {
+        out += QStringLiteral("%1,%2,%3,\"%4\",\"%5\",\"%6\"\n")
+                   .arg(QString::fromStdString(x.symbol))
+                   .arg(x.value, 0, 'g', 17)
+                   .arg(QString::fromStdString(x.unit), QString::fromStdString(x.formula),
+                        QString::fromStdString(x.substituted), QString::fromStdString(x.source));
+    }
+    return out;
+}
+
+} // namespace cdx::widgets
