@@ -1,5 +1,6 @@
 // Session files: round trip, atomic save, and every way a session file can be wrong.
 
+#include "energy/energy_search.hpp"
 #include "params/input_error.hpp"
 #include "session/session.hpp"
 #include "session/session_block.hpp"
@@ -950,7 +951,8 @@ void TestSession::exampleSessionsLoadCleanly() {
         QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
         QVERIFY2(!s.title.empty(), name.c_str());
         QVERIFY2(s.description.size() > 40, name.c_str());
-        QVERIFY2(s.workspace == "talg" || s.workspace == "area" || s.workspace == "mwp",
+        QVERIFY2(s.workspace == "talg" || s.workspace == "area" || s.workspace == "mwp" ||
+                     s.workspace == "energy",
                  name.c_str());
         QVERIFY(sameSession(sessionFromJson(sessionToJson(s), name), s));
     }
@@ -964,6 +966,7 @@ void TestSession::exampleSessionsShowTheirNumbers_data() {
     QTest::newRow("tableC2-codesign") << "tableC2-codesign.cdx.json";
     QTest::newRow("hong-example-a") << "hong-example-a.cdx.json";
     QTest::newRow("hong-example-i") << "hong-example-i.cdx.json";
+    QTest::newRow("energy-j2d-k20c") << "energy-j2d-k20c.cdx.json";
 }
 
 // The numbers each example's description points at (spec worked examples).
@@ -1007,6 +1010,21 @@ void TestSession::exampleSessionsShowTheirNumbers() {
         QCOMPARE(s.mwp.kernel.id, std::string("example-i"));
         const auto r = mwp::evaluate(s.mwp.device(), s.mwp.model(), s.mwp.variant);
         QVERIFY(std::abs(r.execCycles - 231070.8) < 0.1);
+    } else if (file.startsWith("energy")) {
+        // spec energy-model.md §3.3: E_alg = 67.26276936 J; the optima of the description.
+        QCOMPARE(s.workspace, std::string("energy"));
+        const auto c = energy::coefficientsOf(s.energy.coefficients);
+        const auto r = energy::evaluateEnergy(s.energy.problem, c, s.energy.variant);
+        QVERIFY(std::abs(r.eAlg - 67.26276936) < 1e-6);
+        QCOMPARE(r.nTiles, 1769472.0);
+        const auto o = energy::optimizeEnergy(s.energy.problem, c, s.energy.variant,
+                                              toStencil(loadStencilProfile("jacobi2d"), s.gpu.id),
+                                              s.modelGpu(), s.variant);
+        QCOMPARE(o.feasiblePoints, std::uint64_t(5373));
+        QCOMPARE(o.energyOptimal.tiles, (talg::Tiles{{46, 32, 1}, 38}));
+        QCOMPARE(o.timeOptimal.tiles, (talg::Tiles{{64, 64, 1}, 2}));
+        QVERIFY(std::abs(100 * (o.energyOptimal.tAlg / o.timeOptimal.tAlg - 1) - 3.29) < 0.005);
+        QVERIFY(std::abs(100 * (o.timeOptimal.eAlg / o.energyOptimal.eAlg - 1) - 77.93) < 0.005);
     }
 }
 

@@ -13,10 +13,13 @@
 #include "preference.hpp"
 #include "run_database.hpp"
 #include "session_document.hpp"
+#include "start_page.hpp"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QStandardPaths>
+#include <QTabWidget>
 #include <nlohmann/json.hpp>
 
 namespace cdx::app {
@@ -90,6 +93,53 @@ QString EnergyWorkspace::summary() const {
 
 std::vector<widgets::BackgroundJob*> EnergyWorkspace::jobs() const {
     return {time_->job(), calibration_->job()};
+}
+
+QList<Workspace::StartExample> EnergyWorkspace::startExamples() {
+    return {{tr("Synthetic energy runs: calibrate the K20c coefficients"),
+             tr("108 runs of Smith-Waterman, Jacobi 1D and Jacobi 2D whose energy is the K20c "
+                "Model A prediction with ±3 % noise (not measurements), in a database of their "
+                "own: the calibration view compares them with the session's coefficients, Fit "
+                "finds Model A back from 10 % of them, Table B.3 validates the energy-optimal "
+                "pick. Your run database is not touched."),
+             "synthetic_energy_runs", [this] { openSyntheticExample(); }}};
+}
+
+void EnergyWorkspace::openSyntheticExample() {
+    QString csv;
+    for (const QString& folder : StartPage::resourceFolders("runs")) {
+        const QString candidate = QDir(folder).filePath("synthetic-energy-k20c.csv");
+        if (QFileInfo::exists(candidate)) {
+            csv = candidate;
+            break;
+        }
+    }
+    if (csv.isEmpty()) {
+        showMessage(tr("The synthetic energy runs were not found (looked in %1).")
+                        .arg(StartPage::resourceFolders("runs").join(", ")));
+        return;
+    }
+    const QString dir = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                            .filePath("examples");
+    QDir().mkpath(dir);
+    const QString db = QDir(dir).filePath("synthetic-energy-runs.sqlite");
+    for (const QString& f : {db, db + "-wal", db + "-shm"}) {
+        QFile::remove(f); // always the shipped file's runs, as shipped
+    }
+    const QString error = context().runs->open(db, /*remember=*/false);
+    if (!error.isEmpty()) {
+        showMessage(error);
+        return;
+    }
+    viewTabs()->setCurrentWidget(calibration_);
+    context().runs->importFile(
+        csv, runs::ImportPolicy::AllOrNothing, [this, csv](const runs::ImportReport& r) {
+            showMessage(tr("%1: %2 synthetic runs in a database of their own "
+                           "(File ▸ Open Run Database returns to yours).")
+                            .arg(QFileInfo(csv).fileName())
+                            .arg(r.inserted),
+                        10000);
+        });
 }
 
 void EnergyWorkspace::refreshEditors(const SessionState& s) {

@@ -26,6 +26,7 @@ public:
     QString summary() const override;
     QString statusText() const override;
     std::vector<widgets::BackgroundJob*> jobs() const override;
+    QList<StartExample> startExamples() override;
 
     widgets::EnergyEditor* editor() const { return editor_; }
     widgets::EnergyBreakdownView* breakdownView() const { return breakdown_; }
@@ -40,6 +41,7 @@ protected:
 private:
     void showRuns();
     void saveProfile(const energy::EnergyProfile& p);
+    void openSyntheticExample();
 
     widgets::EnergyEditor* editor_ = nullptr;
     widgets::EnergyBreakdownView* breakdown_ = nullptr;
