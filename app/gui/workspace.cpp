@@ -131,6 +131,8 @@ void Workspace::activate() {
     }
     if (stale_) {
         refresh();
+    } else if (const int i = tabs_->currentIndex(); i >= 0 && dirty_[static_cast<std::size_t>(i)]) {
+        refreshView(i); // a tab chosen while hidden (a Start page example opens on its view)
     }
     if (!laidOut_) {
         laidOut_ = true;

@@ -43,6 +43,7 @@ EnergyBreakdownView::EnergyBreakdownView(RunLookup runs, QWidget* parent)
     explain_->setHorizontalHeaderLabels(
         {tr("Quantity"), tr("Value"), tr("Equation"), tr("With the values"), tr("Source")});
     explain_->verticalHeader()->hide();
+    explain_->verticalHeader()->setDefaultSectionSize(explain_->fontMetrics().height() + 6);
     explain_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     explain_->setWordWrap(false);
     explain_->horizontalHeader()->setStretchLastSection(true);
@@ -51,8 +52,9 @@ EnergyBreakdownView::EnergyBreakdownView(RunLookup runs, QWidget* parent)
     split->addWidget(plot_);
     split->addWidget(explain_);
     explain_->setMinimumHeight(120);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({300, 260}); // in proportion once laid out
     layout->addWidget(split, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("energySummary");
@@ -75,6 +77,7 @@ void EnergyBreakdownView::setPresentation(bool on) {
     f.setPointSize(t.basePointSize + 1);
     summary_->setFont(f);
     explain_->setFont(f);
+    explain_->verticalHeader()->setDefaultSectionSize(QFontMetrics(f).height() + 6);
     redraw();
 }
 
@@ -161,7 +164,7 @@ void EnergyBreakdownView::redraw() {
         const auto& x = terms_[i];
         const QString cells[5] = {
             QString::fromStdString(x.symbol),
-            QStringLiteral("%1 %2").arg(num(x.value, 10), QString::fromStdString(x.unit)),
+            QStringLiteral("%1 %2").arg(num(x.value, 8), QString::fromStdString(x.unit)),
             QString::fromStdString(x.formula), QString::fromStdString(x.substituted),
             QString::fromStdString(x.source)};
         for (int c = 0; c < 5; ++c) {
@@ -172,6 +175,14 @@ void EnergyBreakdownView::redraw() {
         }
     }
     explain_->resizeColumnsToContents();
+    // The long equations (E_iter, GOP/J) must not push the values and sources out of view:
+    // the two formula columns take at most a third of the width each (the tooltip has all).
+    const int avail = explain_->viewport()->width();
+    for (int c : {2, 3}) {
+        if (explain_->columnWidth(c) > avail / 3) {
+            explain_->setColumnWidth(c, avail / 3);
+        }
+    }
 
     QString text =
         tr("Per tile: E_tile %1 (E_gs %2, E_sr %3, E_ar %4) over %5 points; N_tiles %6. "

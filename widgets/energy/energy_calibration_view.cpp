@@ -202,7 +202,8 @@ void EnergyCalibrationView::recompute() {
     selection_ = {};
     predictError_.clear();
     if (settings_.coefficients.id.empty()) {
-        return; // no session yet
+        redraw(); // no session yet: the runs, without predictions
+        return;
     }
     try {
         const auto c = energy::coefficientsOf(settings_.coefficients);
@@ -273,6 +274,7 @@ void EnergyCalibrationView::redraw() {
                            .arg(db)
                            .arg(measured_.skipped.size()));
     QString html;
+    plot_->legend->setVisible(!measured_.runs.empty());
     if (measured_.runs.empty()) {
         title_->setText(tr("No measured energy to compare with"));
         html = tr("<p>The run database <b>%1</b> has no runs with a measured energy "
