@@ -65,6 +65,7 @@ private slots:
     void energyBadInput();
     void energyCalibrateEndToEnd();
     void energyCalibrateBadInput();
+    void energyStencilFile();
     void exampleA();
     void exampleAReadable();
     void optimizeMinima_data();
@@ -1064,7 +1065,24 @@ void TestCli::energyCalibrateBadInput() {
     const QString empty = dir.filePath("empty.sqlite");
     QCOMPARE(cdx({"runs", "import", "--db", empty, writeFile(dir, "talg.csv", kRunsCsv)}).exitCode,
              0);
+    // A coefficient profile with a negative coefficient.
+    QFile a(QString(CDX_SOURCE_PROFILES_DIR) + "/energy/k20c-a.json");
+    QVERIFY(a.open(QIODevice::ReadOnly));
+    QByteArray profile = a.readAll();
+    profile.replace("\"value\": 2.2e-09", "\"value\": -2.2e-09");
+    QVERIFY(profile.contains("-2.2e-09"));
+    const QString negative = writeFile(dir, "negative.json", profile);
+    const QStringList j2d{"energy", "--stencil", "jacobi2d", "--space",       "4096,4096",
+                          "--time", "1024",      "--tile",   "16,64",         "--tt",
+                          "8",      "--t-alg",   "0.5",      "--coefficients"};
+    const QStringList opt{
+        "energy-optimize", "--stencil", "jacobi2d", "--coefficients", "k20c-a", "--space",
+        "64,64",           "--time",    "8",        "--gpu",          "gtx980"};
     const QList<QPair<QStringList, QString>> cases{
+        {j2d + QStringList{negative}, "e_gs_j"},
+        {opt + QStringList{"--objective", "weighted", "--weight", "2"}, "--weight"},
+        {opt + QStringList{"--objective", "weighted", "--weight", "nan"}, "--weight"},
+        {opt + QStringList{"--weight", "0.5"}, "--weight"},
         {{"energy", "calibrate", "--db", db, "--train-fraction", "0"}, "--train-fraction"},
         {{"energy", "calibrate", "--db", db, "--train-fraction", "nan"}, "--train-fraction"},
         {{"energy", "calibrate", "--db", db, "--seed", "-1"}, "--seed"},
@@ -1099,6 +1117,55 @@ void TestCli::energyCalibrateBadInput() {
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.out.contains("energy_j") || r.err.contains("energy_j"), r.err.constData());
     QCOMPARE(json(cdx({"runs", "list", "--db", nanDb, "--json"}))["count"].toInt(), 0);
+}
+
+// --stencil PATH: another stencil on one of the three tilings, with its own op counts and mu_sr.
+void TestCli::energyStencilFile() {
+    QTemporaryDir dir;
+    const QStringList problem{"--coefficients", "k20c-a", "--space", "4096,4096", "--time",
+                              "1024",           "--tile", "16,64",   "--tt",      "8",
+                              "--t-alg",        "0.5",    "--json"};
+    const QJsonObject j2d = json(cdx(QStringList{"energy", "--stencil", "jacobi2d"} + problem));
+    // Heat 2D on the same tiles with 8 adds per point: E_alg grows by N V 4 e_fadd exactly.
+    const QString heat = writeFile(dir, "heat2d-hhc.json",
+                                   R"({"id": "heat2d-hhc", "name": "Heat 2D, HHC tiles",
+                                       "tiling": "jacobi2d", "talg_stencil": "heat2d",
+                                       "ops": {"fadd": 8, "fmul": 1, "iadd": 0, "imax": 0},
+                                       "mu_sr": 6, "source": "a test"})");
+    const Run r = cdx(QStringList{"energy", "--stencil", heat} + problem);
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject h = json(r);
+    QCOMPARE(h["stencil"].toString(), QString("heat2d-hhc"));
+    QCOMPARE(h["tiling"].toString(), QString("jacobi2d"));
+    const double extra = h["N_tiles"].toDouble() * h["V_tile"].toDouble() * 4 * 5.3e-11;
+    QVERIFY(std::abs(h["E_alg"].toDouble() - j2d["E_alg"].toDouble() - extra) <
+            1e-9 * h["E_alg"].toDouble());
+    // Its Talg times come from the heat2d profile: the optimum differs from jacobi2d's.
+    const QStringList opt{"--coefficients", "k20c-a", "--space", "1024,1024", "--time", "256",
+                          "--gpu",          "gtx980", "--json"};
+    const QJsonObject oh = json(cdx(QStringList{"energy-optimize", "--stencil", heat} + opt));
+    QCOMPARE(oh["stencil"].toString(), QString("heat2d-hhc"));
+    QVERIFY(oh["found"].toBool());
+    // Bad files: exit 2, the file and the field named.
+    const QList<QPair<QByteArray, QString>> bad{
+        {R"({"id": "x", "tiling": "jacobi2d", "colour": "red"})", "colour"},
+        {R"({"id": "x", "tiling": "hexagons"})", "tiling"},
+        {R"({"id": "x", "tiling": "jacobi2d", "ops": {"fadd": -1}})", "ops.fadd"},
+        {R"({"id": "x", "tiling": "jacobi2d", "ops": {"fsqrt": 1}})", "ops.fsqrt"},
+        {R"({"id": "x", "tiling": "sw", "mu_sr": 6})", "mu_sr"},
+        {R"({"tiling": "sw"})", "id"},
+        {"not json", "bad.json"},
+    };
+    for (const auto& [text, field] : bad) {
+        const QString path = writeFile(dir, "bad.json", text);
+        const Run b = cdx(QStringList{"energy", "--stencil", path} + problem);
+        QCOMPARE(b.exitCode, 2);
+        QVERIFY(b.out.isEmpty());
+        QVERIFY2(QString::fromUtf8(b.err).contains(field), b.err.constData());
+    }
+    const Run unknown = cdx(QStringList{"energy", "--stencil", "heat9d"} + problem);
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY(unknown.err.contains("--stencil"));
 }
 
 class TestCliFiles : public QObject {

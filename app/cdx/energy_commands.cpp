@@ -26,20 +26,21 @@ using json = nlohmann::ordered_json;
 namespace {
 
 const char* const kEnergyUsage =
-    "usage: cdx energy --stencil sw|jacobi1d|jacobi2d --coefficients k20c-a|k20c-b|PATH\n"
+    "usage: cdx energy --stencil sw|jacobi1d|jacobi2d|PATH --coefficients k20c-a|k20c-b|PATH\n"
     "                  --space S1[,S2] --time T --tile tS[,tS2] --tt tT [--ss sS]\n"
     "                  (--t-alg SECONDS | --gpu ID|PATH [Talg variant flags] [--set "
     "KEY=VALUE]...)\n"
+    "                  [--count continuous|ceil] [--j1d-count generic|skewed]\n"
+    "                  [--j1d-sr thesis|alt] [--pitch geometric|paper] [--json]\n"
     "       cdx energy --db PATH --run ID --coefficients ... [variant flags] [--json]\n"
     "       cdx energy calibrate --db PATH [--coefficients BASE] [--gpu ID] [--stencil ID]\n"
     "                  [--train-fraction 0.10] [--seed 1] [--error absolute|relative]\n"
     "                  [--save PATH [--id ID]] [variant flags] [--json]\n"
-    "                  [--count continuous|ceil] [--j1d-count generic|skewed]\n"
-    "                  [--j1d-sr thesis|alt] [--pitch geometric|paper] [--json]\n"
     "  Energy of a tiled stencil (thesis Appendix B; spec energy-model.md):\n"
     "  E_alg = P_stat T_alg + N_tiles (E_gs + E_sr + E_ar), with every intermediate value.\n"
     "  sw and jacobi1d are 1-D (one size each; --ss the sub-tile, dividing tS); jacobi2d is the\n"
-    "  hybrid-hexagonal 2-D tiling (tT even, tS2 a multiple of 32).\n"
+    "  hybrid-hexagonal 2-D tiling (tT even, tS2 a multiple of 32). --stencil PATH: another\n"
+    "  stencil on one of these tilings with its own op counts and mu_sr (docs/formats.md).\n"
     "  T_alg is an input: --t-alg (measured or assumed), or --gpu to take it from the Talg model\n"
     "  of the Tiled-stencils family (jacobi1d, jacobi2d; calibrated on Maxwell GPUs for\n"
     "  hybrid-hexagonal tiling, while the coefficients are the K20c's: a cross-GPU estimate),\n"
@@ -53,7 +54,8 @@ const char* const kEnergyUsage =
     "  --save writes the fitted profile (\"fitted from N runs\").\n";
 
 const char* const kEnergyOptimizeUsage =
-    "usage: cdx energy-optimize --stencil jacobi1d|jacobi2d --coefficients k20c-a|k20c-b|PATH\n"
+    "usage: cdx energy-optimize --stencil jacobi1d|jacobi2d|PATH --coefficients "
+    "k20c-a|k20c-b|PATH\n"
     "                  --space S1[,S2] --time T --gpu ID|PATH\n"
     "                  [--objective energy|time|edp|weighted [--weight 0.5]]\n"
     "                  [--within 0.10] [--limit 20] [Talg variant flags] [--set KEY=VALUE]...\n"
@@ -65,18 +67,6 @@ const char* const kEnergyOptimizeUsage =
     "  of the best under --objective (the best --limit listed; the count says how many).\n"
     "  weighted: w E/E* + (1 - w) T/T* with E*, T* the energy and time optima, w = --weight.\n"
     "  1-D: sS = tS (E_sr falls as sS grows and T_alg does not depend on it).\n";
-
-// The Talg profile of an energy stencil (the time model knows the Jacobi stencils).
-const char* talgStencilOf(energy::StencilKind k) {
-    switch (k) {
-    case energy::StencilKind::Jacobi1D:
-        return "jacobi1d";
-    case energy::StencilKind::Jacobi2D:
-        return "jacobi2d";
-    default:
-        return nullptr;
-    }
-}
 
 // --count, --j1d-count, --j1d-sr and --pitch (the J2D pitch: the same reading as T_alg's).
 energy::EnergyVariant energyVariant(const Arguments& a) {
@@ -104,9 +94,12 @@ std::string crossGpuWarning(const GpuProfile& gpu) {
 }
 
 // The problem and tiling of `cdx energy` from --stencil, --space, --time, --tile, --tt, --ss.
-energy::EnergyInput problemFromFlags(const Arguments& a) {
+energy::EnergyInput problemFromFlags(const Arguments& a, energy::EnergyStencil& st) {
     energy::EnergyInput in;
-    in.stencil = energy::parseStencilKind(a.required("--stencil"), "--stencil");
+    st = energy::loadEnergyStencil(a.required("--stencil"));
+    in.stencil = st.tiling;
+    in.ops = st.ops;
+    in.muSr = st.muSr;
     const bool twoD = in.stencil == energy::StencilKind::Jacobi2D;
     const std::size_t dims = twoD ? 2 : 1;
     const auto space = a.positiveList("--space", dims);
@@ -410,11 +403,13 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
                          "--db PATH and --run ID go together (the measured run's database and id)");
     }
     energy::EnergyInput in;
+    energy::EnergyStencil st;
     std::optional<runs::Run> run;
     if (a.has("--run")) {
         run = measuredRun(a, in);
+        st = energy::loadEnergyStencil(std::string(energy::name(in.stencil)));
     } else {
-        in = problemFromFlags(a);
+        in = problemFromFlags(a, st);
     }
     const bool twoD = in.stencil == energy::StencilKind::Jacobi2D;
     const energy::EnergyCoefficients c =
@@ -434,13 +429,12 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
         }
         in.tAlgS = t;
     } else {
-        const char* stencilId = talgStencilOf(in.stencil);
-        if (!stencilId) {
+        if (st.talgStencil.empty()) {
             throw InputError("--gpu", a.required("--gpu"),
                              "the Talg model has no Smith-Waterman stencil; give --t-alg SECONDS");
         }
         GpuProfile gpu = loadGpuProfile(a.required("--gpu"));
-        StencilProfile stencil = loadStencilProfile(stencilId);
+        StencilProfile stencil = loadStencilProfile(st.talgStencil);
         for (const auto& assignment : a.repeated("--set")) {
             applyOverride(gpu, stencil, gpu.id, assignment);
         }
@@ -476,7 +470,8 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
             j[it.key()] = it.value();
         }
         j["t_alg_source"] = run ? "measured" : given ? "given" : "model";
-        j["stencil"] = std::string(energy::name(in.stencil));
+        j["stencil"] = st.id;
+        j["tiling"] = std::string(energy::name(in.stencil));
         j["coefficients"] = a.required("--coefficients");
         if (a.has("--gpu")) {
             j["talg"] = talgJson;
@@ -545,9 +540,11 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
     valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
     const Arguments a(args, valued, {"--json"});
     energy::EnergyInput in;
-    in.stencil = energy::parseStencilKind(a.required("--stencil"), "--stencil");
-    const char* stencilId = talgStencilOf(in.stencil);
-    if (!stencilId) {
+    const energy::EnergyStencil st = energy::loadEnergyStencil(a.required("--stencil"));
+    in.stencil = st.tiling;
+    in.ops = st.ops;
+    in.muSr = st.muSr;
+    if (st.talgStencil.empty()) {
         throw InputError("--stencil", a.required("--stencil"),
                          "expected jacobi1d or jacobi2d (tilings need times from the Talg model, "
                          "which has no Smith-Waterman; use cdx energy --t-alg for one tiling)");
@@ -587,7 +584,7 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
     }
 
     GpuProfile gpu = loadGpuProfile(a.required("--gpu"));
-    StencilProfile stencil = loadStencilProfile(stencilId);
+    StencilProfile stencil = loadStencilProfile(st.talgStencil);
     for (const auto& assignment : a.repeated("--set")) {
         applyOverride(gpu, stencil, gpu.id, assignment);
     }
@@ -599,7 +596,8 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
     const auto delta = [](double x, double best) { return best > 0 ? 100 * (x / best - 1) : 0.0; };
     if (a.has("--json")) {
         json j = {{"command", "energy-optimize"},
-                  {"stencil", std::string(energy::name(in.stencil))},
+                  {"stencil", st.id},
+                  {"tiling", std::string(energy::name(in.stencil))},
                   {"coefficients", a.required("--coefficients")},
                   {"gpu", gpu.id},
                   {"objective", std::string(energy::name(opt.objective))},

@@ -167,6 +167,89 @@ EnergyCoefficients loadEnergyCoefficients(const std::string& idOrPath) {
     return coefficientsOf(loadEnergyProfile(idOrPath));
 }
 
+EnergyStencil loadEnergyStencil(const std::string& idOrPath) {
+    EnergyStencil st;
+    if (idOrPath == "sw" || idOrPath == "jacobi1d" || idOrPath == "jacobi2d") {
+        st.tiling = parseStencilKind(idOrPath, "--stencil");
+        st.id = idOrPath;
+        st.name = idOrPath;
+        st.talgStencil = idOrPath == "sw" ? "" : idOrPath;
+        st.source = "built in (spec energy-model.md §1.4-1.6)";
+        return st;
+    }
+    if (idOrPath.find('/') == std::string::npos && !idOrPath.ends_with(".json")) {
+        throw InputError("--stencil", idOrPath,
+                         "expected sw, jacobi1d, jacobi2d or the path of an energy stencil file "
+                         "(.json)");
+    }
+    const std::string file = idOrPath;
+    const nlohmann::json j = parseJson(readText(file), file);
+    if (!j.is_object()) {
+        throw InputError("(top level)", j.dump().substr(0, 40), "expected an object", file);
+    }
+    for (const auto& [field, _] : j.items()) {
+        if (field != "id" && field != "name" && field != "tiling" && field != "ops" &&
+            field != "mu_sr" && field != "talg_stencil" && field != "source" && field != "note") {
+            throw InputError(field, {},
+                             "unknown field; expected id, name, tiling, ops, mu_sr, talg_stencil, "
+                             "source (note)",
+                             file);
+        }
+    }
+    st.file = file;
+    st.id = stringField(j, "id", file, true);
+    st.name = stringField(j, "name", file, false);
+    st.source = stringField(j, "source", file, false);
+    const std::string tiling = stringField(j, "tiling", file, true);
+    try {
+        st.tiling = parseStencilKind(tiling, "tiling");
+    } catch (const InputError& e) {
+        throw InputError("tiling", tiling, e.allowed(), file);
+    }
+    st.talgStencil = st.tiling == StencilKind::SmithWaterman ? ""
+                     : st.tiling == StencilKind::Jacobi1D    ? "jacobi1d"
+                                                             : "jacobi2d";
+    if (j.contains("talg_stencil")) {
+        st.talgStencil = stringField(j, "talg_stencil", file, true);
+    }
+    const auto number = [&](const nlohmann::json& v, const std::string& field) {
+        if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0) {
+            throw InputError(field, v.dump(), "expected a finite number >= 0", file);
+        }
+        return v.get<double>();
+    };
+    if (j.contains("ops")) {
+        const auto& o = j.at("ops");
+        if (!o.is_object()) {
+            throw InputError("ops", o.dump().substr(0, 40),
+                             "expected {\"fadd\", \"fmul\", \"iadd\", \"imax\"} (per point)", file);
+        }
+        OpCounts c;
+        for (const auto& [k, v] : o.items()) {
+            double* slot = k == "fadd"   ? &c.fadd
+                           : k == "fmul" ? &c.fmul
+                           : k == "iadd" ? &c.iadd
+                           : k == "imax" ? &c.imax
+                                         : nullptr;
+            if (!slot) {
+                throw InputError("ops." + k, {},
+                                 "unknown operation; expected fadd, fmul, iadd, imax", file);
+            }
+            *slot = number(v, "ops." + k);
+        }
+        st.ops = c;
+    }
+    if (j.contains("mu_sr")) {
+        if (st.tiling != StencilKind::Jacobi2D) {
+            throw InputError("mu_sr", j.at("mu_sr").dump(),
+                             "only for the jacobi2d tiling (shared<->register words per point)",
+                             file);
+        }
+        st.muSr = number(j.at("mu_sr"), "mu_sr");
+    }
+    return st;
+}
+
 std::optional<double> statedRmsePct(const EnergyProfile& p, StencilKind k) {
     const char* key = k == StencilKind::SmithWaterman ? "rmse_sw_pct"
                       : k == StencilKind::Jacobi1D    ? "rmse_j1d_pct"

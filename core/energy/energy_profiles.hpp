@@ -37,6 +37,27 @@ nlohmann::ordered_json toJson(const EnergyProfile& p);
 EnergyCoefficients coefficientsOf(const EnergyProfile& p);
 // Shorthand: loadEnergyProfile + coefficientsOf.
 EnergyCoefficients loadEnergyCoefficients(const std::string& idOrPath);
+// A stencil for the energy model: one of the three plug-ins' tilings with its own operations per
+// point and mu_sr. "sw", "jacobi1d", "jacobi2d" are the built-in ones (the defaults of spec
+// §1.4-1.6); any other argument is a JSON file (spec §6.1 items 5-6: other stencils on the same
+// tilings, e.g. Heat 2D or Laplacian 2D on hybrid-hexagonal tiles):
+// {"id", "name", "tiling": "sw"|"jacobi1d"|"jacobi2d", "ops": {"fadd", "fmul", "iadd", "imax"},
+//  "mu_sr": x (jacobi2d only, optional), "talg_stencil": ID (optional: the Talg stencil profile
+//  whose times the Talg-model time source uses; default the tiling's jacobi1d/jacobi2d),
+//  "source": "..."}. Unknown fields, negative or non-finite counts are InputErrors naming the
+// file and the field (flag `--stencil`).
+struct EnergyStencil {
+    std::string id;
+    std::string name;
+    std::string file; // empty for the built-in ones
+    StencilKind tiling = StencilKind::Jacobi2D;
+    std::optional<OpCounts> ops; // nullopt: the tiling's defaults
+    std::optional<double> muSr;
+    std::string talgStencil; // "" : sw has none
+    std::string source;
+};
+EnergyStencil loadEnergyStencil(const std::string& idOrPath);
+
 // The RMS error [%] the source states for this stencil, if the profile gives one.
 std::optional<double> statedRmsePct(const EnergyProfile& p, StencilKind k);
 

@@ -269,10 +269,14 @@ void EnergyCalibrationView::redraw() {
     save_->setEnabled(fitResult_.has_value());
     fit_->setEnabled(!measured_.runs.empty());
     const QString db = database_.isEmpty() ? tr("no run database") : database_;
-    subtitle_->setText(tr("%1 runs with energy from %2; %3 skipped")
-                           .arg(measured_.runs.size())
-                           .arg(db)
-                           .arg(measured_.skipped.size()));
+    subtitle_->setText(
+        tr("%1 runs with energy from %2; %3 skipped; %4")
+            .arg(measured_.runs.size())
+            .arg(db)
+            .arg(measured_.skipped.size())
+            .arg(energyVariantText(settings_.variant, energy::StencilKind::Jacobi1D) +
+                 tr(", pitch %1")
+                     .arg(QString::fromLatin1(energy::name(settings_.variant.j2dPitch).data()))));
     QString html;
     plot_->legend->setVisible(!measured_.runs.empty());
     if (measured_.runs.empty()) {
