@@ -180,11 +180,11 @@ void TestCli::energyBadInput_data() {
                            "1024",   "--t-alg",        "0.5"};
     QTest::newRow("odd tT") << (base + QStringList{"--stencil", "jacobi2d", "--space", "4096,4096",
                                                    "--tile", "16,64", "--tt", "7"})
-                            << "tT = 7";
+                            << "--tt (tT) = 7";
     QTest::newRow("sS not dividing tS")
         << (base + QStringList{"--stencil", "sw", "--space", "4096", "--tile", "64", "--tt", "8",
                                "--ss", "5"})
-        << "sS = 5";
+        << "--ss (sS) = 5";
     QTest::newRow("unknown stencil")
         << (base + QStringList{"--stencil", "heat9d", "--space", "64", "--tile", "8", "--tt", "2"})
         << "--stencil";

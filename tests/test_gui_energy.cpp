@@ -5,6 +5,7 @@
 
 #include "common/background_job.hpp"
 #include "common/integer_box.hpp"
+#include "common/number_field.hpp"
 #include "energy/energy_breakdown_view.hpp"
 #include "energy/energy_calibration.hpp"
 #include "energy/energy_calibration_view.hpp"
@@ -42,7 +43,8 @@ namespace {
 // the calibration has something to fit; two tilings per problem for Table B.3.
 QByteArray energyRunsCsv() {
     const auto c = energy::loadEnergyCoefficients("k20c-a");
-    QByteArray csv = "gpu,stencil,s1,s2,t,ts1,ts2,tt,ss,time_s,energy_j\n";
+    // A long source sentence, as the shipped synthetic file has: it must not widen the window.
+    QByteArray csv = "gpu,stencil,s1,s2,t,ts1,ts2,tt,ss,time_s,energy_j,source\n";
     int n = 0;
     for (auto kind : {energy::StencilKind::SmithWaterman, energy::StencilKind::Jacobi1D,
                       energy::StencilKind::Jacobi2D}) {
@@ -64,7 +66,9 @@ QByteArray energyRunsCsv() {
                     const double e =
                         energy::evaluateEnergy(in, c).eAlg * (1 + 0.01 * ((n * 7) % 5 - 2));
                     ++n;
-                    csv += QStringLiteral("k20c,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10\n")
+                    csv += QStringLiteral("k20c,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,\"synthetic: Model A "
+                                          "energies times (1 + 0.01 k), k in -2..2, with made-up "
+                                          "times - NOT a measurement of any GPU\"\n")
                                .arg(QString::fromLatin1(energy::name(kind).data()))
                                .arg(in.s1)
                                .arg(twoD ? QString::number(in.s2) : QString())
@@ -286,6 +290,19 @@ void TestGuiEnergy::timeSourceMeasuredRun() {
     QCOMPARE(s.problem.tS1, r.tile[0]);
     QVERIFY(ws()->breakdownView()->summary()->text().contains("Measured"));
     QVERIFY(ws()->statusText().contains("run 25"));
+    // The window still fits a 1366 x 768 laptop screen (the source stays out of the titles).
+    for (int tab = 0; tab < ws()->viewTabs()->count(); ++tab) {
+        ws()->viewTabs()->setCurrentIndex(tab);
+        ws()->finishPendingWork();
+        QCoreApplication::processEvents();
+        const QSize m = window_->minimumSizeHint().expandedTo(window_->minimumSize());
+        QVERIFY2(m.width() <= 1366 && m.height() <= 728,
+                 qPrintable(QStringLiteral("%1: %2x%3")
+                                .arg(ws()->viewTabs()->tabText(tab))
+                                .arg(m.width())
+                                .arg(m.height())));
+    }
+    ws()->viewTabs()->setCurrentIndex(0);
     // Another database without the run: the views say so instead of guessing.
     QVERIFY(window_->runDatabase()->open(tempPath("other.sqlite"), false).isEmpty());
     QVERIFY(!ws()->breakdownView()->evaluation().result.has_value());
@@ -333,9 +350,14 @@ void TestGuiEnergy::perPointAndSensitivityEqualCore() {
     const auto c = energy::coefficientsOf(s.energy.coefficients);
     auto* pp = ws()->perPointView();
     ws()->viewTabs()->setCurrentWidget(pp);
-    const auto curves = energy::perPointCurves(s.energy.problem, c, s.energy.variant);
+    energy::EnergyInput bounded = s.energy.problem; // the session GPU's shared memory
+    bounded.sharedWordsPerBlock = static_cast<std::int64_t>(toGpu(s.gpu).mTbKb * 1024 / 4);
+    const auto curves = energy::perPointCurves(bounded, c, s.energy.variant);
+    QVERIFY(curves != energy::perPointCurves(s.energy.problem, c, s.energy.variant));
     QCOMPARE(pp->curves().size(), curves.size());
-    QCOMPARE(pp->curves()[0].points, curves[0].points);
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+        QCOMPARE(pp->curves()[i].points, curves[i].points);
+    }
     auto* sv = ws()->sensitivityView();
     ws()->viewTabs()->setCurrentWidget(sv);
     const auto shares = energy::coefficientShares(s.energy.problem, c, s.energy.variant);

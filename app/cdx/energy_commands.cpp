@@ -93,6 +93,21 @@ std::string crossGpuWarning(const GpuProfile& gpu) {
            "measured on a K20c: a cross-GPU estimate (spec energy-model.md §6.1 item 1)";
 }
 
+// The model names its inputs by symbol (tT, sS, S1, ...); the command line by flag.
+[[noreturn]] void rethrowWithFlag(const InputError& e) {
+    static const std::pair<const char*, const char*> flags[] = {
+        {"tT", "--tt"},   {"sS", "--ss"},        {"tS1", "--tile"}, {"tS2", "--tile"},
+        {"tS", "--tile"}, {"S1", "--space"},     {"S2", "--space"}, {"S", "--space"},
+        {"T", "--time"},  {"t_alg_s", "--t-alg"}};
+    for (const auto& [symbol, flag] : flags) {
+        if (e.field() == symbol) {
+            throw InputError(std::string(flag) + " (" + symbol + ")", e.value(), e.allowed(),
+                             std::string(e.where()));
+        }
+    }
+    throw e;
+}
+
 // The problem and tiling of `cdx energy` from --stencil, --space, --time, --tile, --tt, --ss.
 energy::EnergyInput problemFromFlags(const Arguments& a, energy::EnergyStencil& st) {
     energy::EnergyInput in;
@@ -102,8 +117,8 @@ energy::EnergyInput problemFromFlags(const Arguments& a, energy::EnergyStencil& 
     in.muSr = st.muSr;
     const bool twoD = in.stencil == energy::StencilKind::Jacobi2D;
     const std::size_t dims = twoD ? 2 : 1;
-    const auto space = a.positiveList("--space", dims);
-    const auto tile = a.positiveList("--tile", dims);
+    const auto space = a.positiveList("--space", 3);
+    const auto tile = a.positiveList("--tile", 3);
     if (space.size() != dims) {
         throw InputError("--space", a.required("--space"),
                          std::string("expected ") + (twoD ? "S1,S2 (jacobi2d is 2-D)"
@@ -240,6 +255,20 @@ int runCalibrate(const std::vector<std::string>& args, std::ostream& out) {
     std::set<std::string> gpus;
     for (const auto& r : selected.runs) {
         gpus.insert(r.gpu);
+    }
+    if (selected.runs.empty()) {
+        std::string filters;
+        if (f.gpu) {
+            filters += " of GPU " + *f.gpu + " (--gpu)";
+        }
+        if (only) {
+            filters +=
+                std::string(" of stencil ") + std::string(energy::name(*only)) + " (--stencil)";
+        }
+        throw InputError("--db", a.required("--db"),
+                         "has no runs with a measured energy (energy_j)" + filters +
+                             " that the energy model describes (sw, jacobi1d with ss, jacobi2d); " +
+                             std::to_string(selected.skipped.size()) + " runs skipped");
     }
     const energy::CalibrationResult fit = energy::calibrateEnergy(selected.runs, o);
     std::vector<std::string> warnings = fit.warnings;
@@ -460,7 +489,12 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
                          "only with --gpu (it edits the Talg model's GPU or stencil)");
     }
 
-    energy::EnergyResult r = energy::evaluateEnergy(in, c, v);
+    energy::EnergyResult r;
+    try {
+        r = energy::evaluateEnergy(in, c, v);
+    } catch (const InputError& e) {
+        rethrowWithFlag(e);
+    }
     r.warnings.insert(r.warnings.begin(), timeWarnings.begin(), timeWarnings.end());
 
     if (a.has("--json")) {
@@ -530,6 +564,7 @@ json pointJson(const energy::EnergyPoint& q, bool twoD) {
     j["E_alg"] = q.eAlg;
     j["T_alg"] = q.tAlg;
     j["EDP"] = q.edp;
+    j["weighted"] = q.weighted; // w E/E* + (1 - w) T/T* (the weighted objective's value)
     return j;
 }
 
@@ -550,7 +585,7 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
                          "which has no Smith-Waterman; use cdx energy --t-alg for one tiling)");
     }
     const bool twoD = in.stencil == energy::StencilKind::Jacobi2D;
-    const auto space = a.positiveList("--space", twoD ? 2 : 1);
+    const auto space = a.positiveList("--space", 3);
     if (space.size() != (twoD ? 2u : 1u)) {
         throw InputError("--space", a.required("--space"),
                          twoD ? "expected S1,S2 (jacobi2d is 2-D)"
@@ -589,8 +624,12 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
         applyOverride(gpu, stencil, gpu.id, assignment);
     }
     const talg::TalgVariant tv = parseVariant(a);
-    energy::EnergySearchResult r =
-        energy::optimizeEnergy(in, c, v, toStencil(stencil, gpu.id), toGpu(gpu), tv, opt);
+    energy::EnergySearchResult r;
+    try {
+        r = energy::optimizeEnergy(in, c, v, toStencil(stencil, gpu.id), toGpu(gpu), tv, opt);
+    } catch (const InputError& e) {
+        rethrowWithFlag(e);
+    }
     r.warnings.insert(r.warnings.begin(), crossGpuWarning(gpu));
     // How much each optimum gives up against the others, in % (B.8's question).
     const auto delta = [](double x, double best) { return best > 0 ? 100 * (x / best - 1) : 0.0; };
@@ -651,6 +690,11 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
     line("time-optimal  ", r.timeOptimal);
     line("energy-optimal", r.energyOptimal);
     line("EDP-optimal   ", r.edpOptimal);
+    if (opt.objective == energy::Objective::Weighted) {
+        line("weighted-opt. ", r.best);
+        o << "  (weighted: w E/E* + (1 - w) T/T* with w = " << fmt(opt.weight) << ": "
+          << fmt(r.best.weighted, 6) << " at the weighted optimum, 1 at the best possible)\n";
+    }
     o << r.withinCount << " tilings within " << fmt(opt.within * 100) << " % of the best "
       << energy::name(opt.objective) << " (" << r.within.size() << " listed):\n";
     for (const auto& q : r.within) {

@@ -6,12 +6,17 @@
 #include "preference.hpp"
 #include "session_document.hpp"
 
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
+#include <QComboBox>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTimer>
+#include <QWheelEvent>
 #include <algorithm>
 
 namespace cdx::app {
@@ -19,6 +24,39 @@ namespace cdx::app {
 namespace {
 // Editors are never squeezed below what their fields need, nor wider than this by default.
 constexpr int kMaxDockWidth = 380;
+
+// The mouse wheel over a dock scrolls the dock: a combo box, spin box or slider it passes over
+// must not change the session (a scroll switched "Tile count" to ceil). Such a field takes the
+// wheel only once it has the focus (clicked or tabbed to).
+class WheelGuard : public QObject {
+public:
+    WheelGuard(QScrollArea* area, QObject* parent) : QObject(parent), area_(area) {}
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override {
+        auto* w = qobject_cast<QWidget*>(watched);
+        if (e->type() == QEvent::Wheel && w && !w->hasFocus()) {
+            QCoreApplication::sendEvent(area_->verticalScrollBar(), e);
+            return true;
+        }
+        return false;
+    }
+
+private:
+    QScrollArea* area_;
+};
+
+void guardWheel(QWidget* editor, QScrollArea* area) {
+    auto* guard = new WheelGuard(area, area);
+    const auto fields = editor->findChildren<QWidget*>();
+    for (QWidget* w : fields) {
+        if (qobject_cast<QComboBox*>(w) || qobject_cast<QAbstractSpinBox*>(w) ||
+            qobject_cast<QAbstractSlider*>(w)) {
+            w->setFocusPolicy(Qt::StrongFocus); // the wheel alone does not focus it
+            w->installEventFilter(guard);
+        }
+    }
+}
 } // namespace
 
 Workspace::Workspace(const QString& id, const QString& title, const QIcon& icon,
@@ -68,6 +106,7 @@ QDockWidget* Workspace::addDock(const QString& title, const QString& objectName,
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setWidget(editor);
+    guardWheel(editor, scroll);
     // A scroll area's own minimum is tiny; the editor's fields need their width (the docks were
     // squeezed to ~70 px before: one digit per field, "Optima" on the button).
     const int needed = editor->minimumSizeHint().width() +

@@ -66,8 +66,15 @@ std::vector<bool> trainMask(const std::vector<MeasuredEnergyRun>& runs, double f
     return train;
 }
 
+// Deletes the problem and then GLPK's environment of this thread: GLPK allocates one per
+// thread on first use and keeps it until glp_free_env, so a fit in a worker thread of the
+// explorer would leave it behind (it is re-created on the next use; this library is GLPK's
+// only user in the process).
 struct GlpDeleter {
-    void operator()(glp_prob* p) const { glp_delete_prob(p); }
+    void operator()(glp_prob* p) const {
+        glp_delete_prob(p);
+        glp_free_env();
+    }
 };
 
 // The rank of the columns (each scaled to unit length), by modified Gram-Schmidt.

@@ -27,6 +27,24 @@ const char* talgStencilId(StencilKind k) {
 
 } // namespace
 
+Stencil talgStencilFor(StencilKind k, const GpuProfile& gpu) {
+    const char* id = talgStencilId(k);
+    if (*id == '\0') {
+        throw InputError("time source", "model",
+                         "the Talg model has no Smith-Waterman stencil, so it gives no T_alg; "
+                         "give T_alg or choose a measured run");
+    }
+    const StencilProfile profile = loadStencilProfile(id);
+    const auto c = profile.cIterByGpu.find(gpu.id);
+    if (c == profile.cIterByGpu.end() || !c->second.value) {
+        throw InputError("time source", "model",
+                         "the Talg model has no C_iter for " + profile.name + " on " + gpu.name +
+                             " (none is published), so it gives no T_alg; give T_alg or choose a "
+                             "measured run");
+    }
+    return toStencil(profile, gpu.id);
+}
+
 SettingsEvaluation evaluateSettings(const EnergySettings& e, const GpuProfile& gpu,
                                     const talg::TalgVariant& tv,
                                     const std::optional<runs::Run>& run) {
@@ -40,14 +58,8 @@ SettingsEvaluation evaluateSettings(const EnergySettings& e, const GpuProfile& g
             out.timeLabel = "given";
             break;
         case TimeSourceKind::Model: {
-            const char* id = talgStencilId(e.problem.stencil);
-            if (*id == '\0') {
-                throw InputError("time source", "model",
-                                 "the Talg model has no Smith-Waterman stencil; give T_alg or "
-                                 "choose a measured run");
-            }
             const bool twoD = e.problem.stencil == StencilKind::Jacobi2D;
-            const Stencil st = toStencil(loadStencilProfile(id), gpu.id);
+            const Stencil st = talgStencilFor(e.problem.stencil, gpu);
             const Gpu g = toGpu(gpu);
             const talg::Problem p{
                 twoD ? 2 : 1, {e.problem.s1, twoD ? e.problem.s2 : 1, 1}, e.problem.t};
@@ -83,8 +95,9 @@ SettingsEvaluation evaluateSettings(const EnergySettings& e, const GpuProfile& g
                 throw InputError("run", std::to_string(run->id), why);
             }
             out.input = *in;
-            out.timeLabel = "measured: run " + std::to_string(run->id) + " on " + run->gpu +
-                            (run->source.empty() ? "" : " (" + run->source + ")");
+            // The source stays out of the label (titles): it can be a long sentence.
+            out.timeLabel = "measured: run " + std::to_string(run->id) + " on " + run->gpu;
+            out.runSource = run->source;
             out.measuredJ = run->energyJ;
             const auto& p = e.problem;
             if (in->stencil != p.stencil || in->s1 != p.s1 || in->s2 != p.s2 || in->t != p.t ||
@@ -119,7 +132,7 @@ coefficientShares(const EnergyInput& in, const EnergyCoefficients& c, const Ener
     for (std::size_t k = 0; k < 7; ++k) {
         out[k].key = std::string(kCoefficientKeys[k]);
         out[k].label = labels[k];
-        out[k].joules = f[k] * x[k];
+        out[k].joules = f[k] * x[k] + 0.0; // +0.0: a zero term is +0, never -0
         out[k].share = total > 0 ? out[k].joules / total : 0.0;
     }
     return out;
@@ -271,9 +284,11 @@ std::vector<PerPointCurve> perPointCurves(const EnergyInput& in, const EnergyCoe
                 }
             }
             q.tAlgS = 1; // e_pt is dynamic: T_alg does not enter it
-            q.sharedWordsPerBlock.reset();
             try {
-                curve.points.emplace_back(w, evaluateEnergy(q, c, v).ePt);
+                const EnergyResult r = evaluateEnergy(q, c, v);
+                if (r.feasible) { // e.g. M_tile within in.sharedWordsPerBlock, when given
+                    curve.points.emplace_back(w, r.ePt);
+                }
             } catch (const InputError&) {
                 // a width or height the model refuses (beyond 64 bits): not drawn
             }

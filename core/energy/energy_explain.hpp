@@ -25,8 +25,14 @@ struct SettingsEvaluation {
     std::vector<std::string> warnings; // the cross-GPU warning, a run that does not match
     std::optional<EnergyResult> result;
     std::optional<double> measuredJ; // the run's measured energy (time source "measured")
+    std::string runSource;           // where the run came from (its source column)
     std::string error;               // why there is no result (InputError text)
 };
+
+// The Talg model's stencil for energy stencil `k` on `gpu` (the shipped jacobi1d/jacobi2d
+// profile). InputError when there is none (sw) or no C_iter is published for that GPU, saying
+// what to do instead (give T_alg, or choose a measured run).
+Stencil talgStencilFor(StencilKind k, const GpuProfile& gpu);
 
 // `gpu`/`tv`: the Talg GPU and variant of the session (time source "model"; the Talg stencil
 // is the shipped profile of the energy stencil: jacobi1d or jacobi2d). `run`: the run the
@@ -61,10 +67,12 @@ std::vector<ExplainedTerm> explainEnergy(const EnergyInput& in, const EnergyCoef
 // Dynamic energy per iteration point e_pt (J/point) against the tile width (tS1 for jacobi2d,
 // tS for the 1-D stencils with the session's number of sub-tiles per tile held), one curve per
 // tT: the surface-to-volume effect. e_pt does not depend on T_alg or the problem size (beyond
-// bounding the tiles).
+// bounding the tiles). Only feasible tilings are drawn: with in.sharedWordsPerBlock set, the
+// jacobi2d curves end where M_tile (A.20) exceeds it (the 1-D tiles have no footprint formula).
 struct PerPointCurve {
     std::int64_t tT = 0;
     std::vector<std::pair<std::int64_t, double>> points; // (tile width, e_pt)
+    bool operator==(const PerPointCurve&) const = default;
 };
 std::vector<PerPointCurve> perPointCurves(const EnergyInput& in, const EnergyCoefficients& c,
                                           const EnergyVariant& v);

@@ -1,7 +1,9 @@
 #include "energy/energy_calibration_view.hpp"
 
 #include "common/background_job.hpp"
+#include "common/integer_box.hpp"
 #include "common/job_progress.hpp"
+#include "common/number_field.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 
@@ -55,7 +57,7 @@ QString selectionTable(const energy::SelectionValidation& v) {
                            "tilings: nothing to validate.</p>");
     }
     QString h = QObject::tr("<table cellspacing=0 cellpadding=3 border=1><tr><th>stencil</th>"
-                            "<th>experiments</th><th>wrong picks</th><th>RMSE E_err</th>"
+                            "<th>exp.</th><th>wrong</th><th>RMSE E_err</th>"
                             "<th>max E_err</th></tr>");
     for (const auto& s : v.perStencil) {
         h += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4 %</td><td>%5 %</td></tr>")
@@ -80,20 +82,19 @@ EnergyCalibrationView::EnergyCalibrationView(QWidget* parent) : QWidget(parent) 
     auto* layout = new QVBoxLayout(this);
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Train on"), this));
-    train_ = new QDoubleSpinBox(this);
+    train_ = new NumberField(tr("Train on"), 1, 100, tr("%"), this);
     train_->setObjectName("energyTrainFraction");
-    train_->setRange(1, 100);
     train_->setValue(10);
-    train_->setSuffix(tr(" %"));
-    train_->setDecimals(0);
-    train_->setToolTip(tr("Of each stencil's runs (at least one), drawn with the seed; the rest "
-                          "test the fit. The thesis trained on 10 %."));
+    train_->setMaximumWidth(train_->fontMetrics().horizontalAdvance("0000000") + 16);
+    train_->setToolTip(tr("% of each stencil's runs (at least one) that train the fit, drawn "
+                          "with the seed; the rest test it. The thesis trained on 10 %."));
     controls->addWidget(train_);
-    controls->addWidget(new QLabel(tr("seed"), this));
-    seed_ = new QSpinBox(this);
+    controls->addWidget(new QLabel(tr("% · seed"), this));
+    seed_ = new IntegerBox(this);
     seed_->setObjectName("energySeed");
-    seed_->setRange(0, 1000000);
+    seed_->setRange(0, 1000000000);
     seed_->setValue(1);
+    seed_->setKeyboardTracking(false);
     controls->addWidget(seed_);
     error_ = new QComboBox(this);
     error_->setObjectName("energyFitError");
@@ -167,8 +168,16 @@ EnergyCalibrationView::EnergyCalibrationView(QWidget* parent) : QWidget(parent) 
             redraw();
         }
     };
-    connect(train_, &QDoubleSpinBox::valueChanged, this, stale);
+    connect(train_, &NumberField::edited, this, stale);
     connect(seed_, &QSpinBox::valueChanged, this, stale);
+    connect(train_, &NumberField::refused, this, [this](const QString& text) {
+        fitError_ = text;
+        redraw();
+    });
+    connect(seed_, &IntegerBox::refused, this, [this](const QString& text) {
+        fitError_ = tr("seed = %1 refused: expected an integer in [0, 1000000000]").arg(text);
+        redraw();
+    });
     connect(error_, &QComboBox::currentIndexChanged, this, stale);
     setPresentation(false);
 }
@@ -359,7 +368,9 @@ void EnergyCalibrationView::redraw() {
     html += tr("<p>Measured against predicted (the measured time as T_alg), RMS of the relative "
                "errors:</p>") +
             statsTable(energy::fitStats(predictions_), false);
-    html += tr("<p>Energy-optimal pick among the measured tilings (Table B.3):</p>") +
+    html += tr("<p>Energy-optimal pick among the measured tilings (Table B.3; exp.: experiments "
+               "with two or more tilings, wrong: the model's pick is not the measured best, "
+               "E_err: the energy lost):</p>") +
             selectionTable(selection_);
     if (fitted) {
         const auto& f = *fitResult_;
@@ -368,7 +379,7 @@ void EnergyCalibrationView::redraw() {
                     .arg(f.testCount)
                     .arg(seed_->value())
                     .arg(error_->currentText());
-        html += tr("<table cellspacing=0 cellpadding=3 border=1><tr><th>coefficient</th>"
+        html += tr("<table cellspacing=0 cellpadding=3 border=1><tr><th>coef.</th>"
                    "<th>fitted</th><th>%1</th></tr>")
                     .arg(QString::fromStdString(settings_.coefficients.id));
         const auto base = energy::asArray(energy::coefficientsOf(settings_.coefficients));
@@ -386,7 +397,8 @@ void EnergyCalibrationView::redraw() {
             html += QStringLiteral("<p>⚠ %1.</p>").arg(QString::fromStdString(w).toHtmlEscaped());
         }
     } else if (!fitError_.isEmpty()) {
-        html += QStringLiteral("<p><b>%1</b></p>").arg(fitError_.toHtmlEscaped());
+        html +=
+            QStringLiteral("<p style='color:#D55E00'><b>%1</b></p>").arg(fitError_.toHtmlEscaped());
     } else {
         html += tr("<p>Press <b>Fit coefficients</b> to fit the seven coefficients to these runs "
                    "(L1 regression with non-negativity, GLPK) and test them on the runs left "

@@ -19,6 +19,8 @@ class QTextBrowser;
 namespace cdx::widgets {
 
 class BackgroundJob;
+class IntegerBox;
+class NumberField;
 
 // The calibration workbench (thesis B.7.1, B.8.2): the measured runs with energy of the run
 // database against the session's coefficients (measured vs predicted, log-log, y = x and
@@ -49,8 +51,8 @@ public:
     QPushButton* fitButton() const { return fit_; }
     QPushButton* applyButton() const { return apply_; }
     QPushButton* saveButton() const { return save_; }
-    QDoubleSpinBox* trainBox() const { return train_; }
-    QSpinBox* seedBox() const { return seed_; }
+    NumberField* trainBox() const { return train_; }
+    IntegerBox* seedBox() const { return seed_; }
     QTextBrowser* report() const { return report_; }
     const std::optional<energy::CalibrationResult>& fit() const { return fitResult_; }
     const std::vector<energy::RunPrediction>& predictions() const { return predictions_; }
@@ -70,8 +72,8 @@ private:
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
     QTextBrowser* report_ = nullptr;
-    QDoubleSpinBox* train_ = nullptr;
-    QSpinBox* seed_ = nullptr;
+    NumberField* train_ = nullptr;
+    IntegerBox* seed_ = nullptr;
     QComboBox* error_ = nullptr;
     QPushButton* fit_ = nullptr;
     QPushButton* apply_ = nullptr;

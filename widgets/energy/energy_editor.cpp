@@ -1,12 +1,14 @@
 #include "energy/energy_editor.hpp"
 
 #include "common/integer_box.hpp"
+#include "common/number_field.hpp"
 #include "energy/energy_calibration.hpp"
 #include "energy/energy_common.hpp"
 #include "energy/energy_runs.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -84,7 +86,9 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
     error_->setObjectName("energyError");
     error_->setWordWrap(true);
     error_->setStyleSheet("color: #D55E00;");
-    error_->hide();
+    // Two lines kept for it: a refusal must not move the fields under the pointer.
+    error_->setMinimumHeight(2 * error_->fontMetrics().lineSpacing());
+    error_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     outer->addWidget(error_);
 
     // Stencil and problem.
@@ -349,7 +353,7 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
     sf->addRow(runLabel_, run_);
     modelNote_ = new QLabel(timeBox);
     modelNote_->setWordWrap(true);
-    modelNote_->setStyleSheet("color: palette(mid);");
+    modelNote_->setStyleSheet("font-style: italic;");
     sf->addRow(modelNote_);
     connect(timeSource_, &QComboBox::activated, this, [this](int index) {
         EnergySettings e = e_;
@@ -412,45 +416,34 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
     objective_->setToolTip(tr("What the best tiling minimises (thesis B.8); weighted: "
                               "w E/E* + (1 - w) T/T*"));
     gf->addRow(tr("Objective"), objective_);
-    weight_ = new QDoubleSpinBox(searchBox);
+    weight_ = new NumberField(tr("w"), 0, 1, QString(), searchBox);
     weight_->setObjectName("energyWeight");
-    weight_->setRange(0, 1);
-    weight_->setSingleStep(0.05);
-    weight_->setDecimals(2);
-    weight_->setKeyboardTracking(false);
-    weight_->setToolTip(
-        tr("w: the weight of energy (1 - w: of time), each relative to its optimum"));
-    weightLabel_ = new QLabel(tr("Weight w"), searchBox);
+    weight_->setToolTip(tr("w in [0, 1]: the weight of energy, 1 - w that of time, each relative "
+                           "to its own optimum (w E/E* + (1 - w) T/T*)"));
+    weightLabel_ = new QLabel(tr("Weight w (energy)"), searchBox);
     gf->addRow(weightLabel_, weight_);
-    within_ = new QDoubleSpinBox(searchBox);
+    within_ = new NumberField(tr("Within"), 0, 100, tr("%"), searchBox);
     within_->setObjectName("energyWithin");
-    within_->setRange(1, 100);
-    within_->setSuffix(tr(" %"));
-    within_->setDecimals(1);
-    within_->setKeyboardTracking(false);
-    within_->setToolTip(tr("The tilings within this much of the best are counted"));
-    gf->addRow(tr("Within"), within_);
+    within_->setToolTip(tr("The tilings within this many % of the best are counted (0 to 100)"));
+    gf->addRow(tr("Within [%]"), within_);
     connect(objective_, &QComboBox::activated, this, [this](int index) {
         EnergySettings e = e_;
         e.objective = static_cast<energy::Objective>(objective_->itemData(index).toInt());
         send(tr("Minimise %1").arg(objective_->itemText(index)), e);
     });
-    connect(weight_, &QDoubleSpinBox::valueChanged, this, [this](double w) {
-        if (updating_) {
-            return;
-        }
+    connect(weight_, &NumberField::edited, this, [this](double w) {
         EnergySettings e = e_;
         e.weight = w;
         send(tr("Set weight w = %1").arg(w), e);
     });
-    connect(within_, &QDoubleSpinBox::valueChanged, this, [this](double pct) {
-        if (updating_) {
-            return;
-        }
+    connect(within_, &NumberField::edited, this, [this](double pct) {
         EnergySettings e = e_;
         e.within = pct / 100;
         send(tr("Set within %1 %").arg(pct), e);
     });
+    for (NumberField* f : {weight_, within_}) {
+        connect(f, &NumberField::refused, this, &EnergyEditor::refuse);
+    }
     outer->addWidget(searchBox);
     outer->addStretch(1);
 
@@ -472,12 +465,12 @@ QLineEdit* EnergyEditor::coefficientField(const std::string& key) const {
 }
 
 QString EnergyEditor::lastError() const {
-    return error_->isHidden() ? QString() : error_->text();
+    return error_->text();
 }
 
 void EnergyEditor::refuse(const QString& text) {
     error_->setText(text);
-    error_->show();
+    emit refused(text);
 }
 
 void EnergyEditor::send(const QString& label, const EnergySettings& e) {
@@ -489,7 +482,7 @@ void EnergyEditor::send(const QString& label, const EnergySettings& e) {
         showSettings();
         return;
     }
-    error_->hide();
+    error_->clear();
     emit edited(label, e);
 }
 
@@ -551,9 +544,10 @@ void EnergyEditor::updateSliders() {
     for (int i = 0; i < 3; ++i) {
         const auto idx = static_cast<std::size_t>(i);
         const std::int64_t step = tileStep(i);
-        // Positions are legal values (one step each), up to the extent or 4096 steps.
+        // Positions are legal values (one step each), up to the extent or 1024 steps (a short
+        // drag must not jump by tens of thousands; larger tiles can be typed).
         const std::int64_t last = std::min<std::int64_t>(
-            std::max<std::int64_t>(1, std::min(extents[i], std::int64_t(4096) * step) / step),
+            std::max<std::int64_t>(1, std::min(extents[i], std::int64_t(1024) * step) / step),
             std::numeric_limits<int>::max());
         const QSignalBlocker b(sliders_[idx]);
         sliders_[idx]->setRange(1, static_cast<int>(last));
@@ -576,7 +570,7 @@ void EnergyEditor::setRuns(const std::vector<runs::Run>& all) {
 void EnergyEditor::setSession(const SessionState& s) {
     e_ = s.energy;
     gpuName_ = QString::fromStdString(s.gpu.name);
-    error_->hide();
+    error_->clear();
     showSettings();
 }
 
@@ -682,6 +676,8 @@ void EnergyEditor::showSettings() {
     if (runs_.empty()) {
         run_->addItem(tr("no energy runs in the database"), static_cast<qlonglong>(0));
     }
+    // The list shows whole lines even where the dock is narrow.
+    run_->view()->setMinimumWidth(run_->view()->sizeHintForColumn(0) + 24);
     const int ri = run_->findData(static_cast<qlonglong>(e_.timeSource.runId));
     if (ri >= 0) {
         run_->setCurrentIndex(ri);

@@ -18,6 +18,7 @@ class QSlider;
 namespace cdx::widgets {
 
 class IntegerBox;
+class NumberField;
 
 // The Energy workspace's inputs: stencil and problem, the tiles (snapped to legal values: tT
 // even and tS2 a multiple of 32 for jacobi2d, tS a multiple of the sub-tile sS for the 1-D
@@ -51,6 +52,8 @@ public:
 
 signals:
     void edited(const QString& label, const cdx::EnergySettings& settings);
+    // A value refused, with the reason (also shown above the form).
+    void refused(const QString& text);
 
 private:
     // Shows e_ in the fields (again, after a refusal).
@@ -90,9 +93,9 @@ private:
     QLabel* runLabel_ = nullptr;
     QLabel* modelNote_ = nullptr;
     QComboBox* objective_ = nullptr;
-    QDoubleSpinBox* weight_ = nullptr;
+    NumberField* weight_ = nullptr;
     QLabel* weightLabel_ = nullptr;
-    QDoubleSpinBox* within_ = nullptr;
+    NumberField* within_ = nullptr;
     QLabel* error_ = nullptr;
     QString gpuName_;
     std::vector<runs::Run> runs_;

@@ -21,8 +21,14 @@ EnergyPerPointView::EnergyPerPointView(QWidget* parent) : QWidget(parent) {
     plot_->xAxis->setScaleType(QCPAxis::stLogarithmic);
     plot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     plot_->yAxis->setLabel(tr("e_pt: dynamic energy per point [nJ]"));
+    // The legend below the axes (inside it covered the steepest curve).
     plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot_->axisRect()->insetLayout()->take(plot_->legend);
+    plot_->plotLayout()->addElement(plot_->plotLayout()->rowCount(), 0, plot_->legend);
+    plot_->legend->setWrap(4);
+    plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    plot_->legend->setBorderPen(Qt::NoPen);
+    plot_->plotLayout()->setRowStretchFactor(plot_->plotLayout()->rowCount() - 1, 0.001);
     layout->addWidget(plot_, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("energyPerPointSummary");
@@ -50,9 +56,17 @@ void EnergyPerPointView::setSession(const SessionState& s) {
                    .arg(energyStencilName(in_.stencil), energyProblemText(in_),
                         energyCoefficientsText(s.energy.coefficients),
                         energyVariantText(s.energy.variant, in_.stencil));
+    sharedWords_.reset();
+    gpuName_ = QString::fromStdString(s.gpu.name);
     try {
         const auto c = energy::coefficientsOf(s.energy.coefficients);
-        curves_ = energy::perPointCurves(in_, c, s.energy.variant);
+        energy::EnergyInput bounded = in_;
+        if (in_.stencil == energy::StencilKind::Jacobi2D) {
+            // The tiles the session's GPU can hold (A.20/A.32), as the energy-time search.
+            bounded.sharedWordsPerBlock = static_cast<std::int64_t>(toGpu(s.gpu).mTbKb * 1024 / 4);
+            sharedWords_ = bounded.sharedWordsPerBlock;
+        }
+        curves_ = energy::perPointCurves(bounded, c, s.energy.variant);
         energy::EnergyInput q = in_;
         q.tAlgS = 1;
         sessionEpt_ = energy::evaluateEnergy(q, c, s.energy.variant).ePt;
@@ -105,25 +119,50 @@ void EnergyPerPointView::redraw() {
     plot_->xAxis->setRange(0.8, xmax * 1.3);
     const double span = std::max(hi - lo, hi * 0.02);
     plot_->yAxis->setRange(std::max(0.0, lo - 0.05 * span), hi + 0.1 * span);
-    // The floor: the arithmetic energy per point, which no tiling removes.
-    const auto& best = curves_.back().points.back();
+    // The least e_pt drawn (the largest feasible tiles), and the session's.
+    std::int64_t bestW = 0, bestT = 0;
+    double bestE = 1e300;
+    for (const auto& c : curves_) {
+        for (const auto& [w, e] : c.points) {
+            if (e < bestE) {
+                bestE = e;
+                bestW = w;
+                bestT = c.tT;
+            }
+        }
+    }
     title_->setText(tr("Per-point energy falls with the tile size (surface to volume): %1 nJ at "
-                       "the session's tiling, %2 nJ at %3 = %4, tT = %5")
+                       "the session's tiling, %2 nJ at %3 = %4, tT = %5 (the largest drawn)")
                         .arg(sessionEpt_ ? QString::number(*sessionEpt_ * 1e9, 'g', 4) : "—")
-                        .arg(best.second * 1e9, 0, 'g', 4)
+                        .arg(bestE * 1e9, 0, 'g', 4)
                         .arg(twoD ? "tS1" : "tS")
-                        .arg(best.first)
-                        .arg(curves_.back().tT));
-    summary_->setText(tr("e_pt = E_dyn / (N_tiles V_tile) = (e_gs M_io + e_sr SR) / V_tile + "
-                         "E_iter: the transfer terms shrink as tiles grow, E_iter stays. Larger "
-                         "tiles are bounded by shared memory (jacobi2d: M_tile ≤ the GPU's) and "
-                         "cost parallelism and time, which E_alg's static term sees."));
+                        .arg(bestW)
+                        .arg(bestT));
+    summary_->setText(
+        tr("e_pt = (e_gs M_io + e_sr SR) / V_tile + E_iter: the transfer terms shrink as tiles "
+           "grow, E_iter stays. %1 Larger tiles cost parallelism and time, which E_alg's "
+           "static term sees (Energy vs time).")
+            .arg(sharedWords_
+                     ? tr("The curves end where M_tile = 2(tS1+tT+1)(tS2+tT+1) exceeds %1's "
+                          "shared memory per block (%2 words; tS2 = %3).")
+                           .arg(gpuName_)
+                           .arg(*sharedWords_)
+                           .arg(in_.tS2)
+                     : tr("The thesis gives no shared-memory footprint for these tiles, so no "
+                          "size bound is drawn: the curves run to the domain.")));
     plot_->replot();
 }
 
 void EnergyPerPointView::renderTo(QPaintDevice& device, const QSize& size) {
+    const int textHeight = 52;
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    plot_->toPainter(&painter, size.width(), size.height() - textHeight);
+    painter.translate(0, size.height() - textHeight + 2);
+    QFont f = painter.font();
+    f.setPointSize(plotTheme(presentation_).basePointSize);
+    painter.setFont(f);
+    painter.drawText(QRect(8, 0, size.width() - 16, textHeight - 4),
+                     Qt::AlignLeft | Qt::TextWordWrap, summary_->text());
 }
 
 QString EnergyPerPointView::csv() const {

@@ -41,6 +41,8 @@ private:
     std::vector<energy::PerPointCurve> curves_;
     energy::EnergyInput in_;
     std::optional<double> sessionEpt_;
+    std::optional<std::int64_t> sharedWords_; // the J2D bound drawn
+    QString gpuName_;
     QString context_;
     QString error_;
     bool presentation_ = false;

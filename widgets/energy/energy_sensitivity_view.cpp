@@ -37,6 +37,8 @@ EnergySensitivityView::EnergySensitivityView(RunLookup runs, QWidget* parent)
     profileBars_->setWidth(0.6);
     profiles_plot_->yAxis->setRangeReversed(true);
     profiles_plot_->xAxis->setLabel(tr("E_alg [J]"));
+    profiles_plot_->xAxis->ticker()->setTickCount(3);
+    shares_plot_->xAxis->ticker()->setTickCount(4);
     split->addWidget(shares_plot_);
     split->addWidget(profiles_plot_);
     split->setStretchFactor(0, 3);
@@ -149,7 +151,7 @@ void EnergySensitivityView::redraw() {
     };
     std::vector<std::pair<QString, double>> rows;
     for (const auto& s : shares_) {
-        rows.push_back({QString::fromStdString(s.label), 100 * s.share});
+        rows.push_back({QString::fromStdString(s.label), std::max(0.0, 100 * s.share)});
     }
     bars(shares_plot_, shareBars_, rows,
          [](double pct) { return QStringLiteral("%1 %").arg(pct, 0, 'f', 2); });

@@ -3,8 +3,10 @@
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
 #include "common/plot_theme.hpp"
+#include "energy/energy_explain.hpp"
 #include "params/input_error.hpp"
 
+#include <QCheckBox>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -60,7 +62,7 @@ EnergyTimeView::EnergyTimeView(QWidget* parent) : QWidget(parent) {
     best_ = plot_->addGraph();
     best_->setName(tr("weighted optimum"));
     session_ = plot_->addGraph();
-    session_->setName(tr("session's tiling"));
+    session_->setName(tr("session's tiling (Talg time)"));
     for (QCPGraph* g : {timeOpt_, energyOpt_, edpOpt_, best_, session_}) {
         g->setLineStyle(QCPGraph::lsNone);
     }
@@ -76,6 +78,13 @@ EnergyTimeView::EnergyTimeView(QWidget* parent) : QWidget(parent) {
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     row->addWidget(summary_, 1);
+    zoom_ = new QCheckBox(tr("Zoom to the optima"), this);
+    zoom_->setObjectName("energyZoom");
+    zoom_->setChecked(true);
+    zoom_->setToolTip(tr("Show the Pareto front and the optima (the other tilings beyond are cut "
+                         "off); off: every tiling"));
+    row->addWidget(zoom_, 0, Qt::AlignTop);
+    connect(zoom_, &QCheckBox::toggled, this, [this] { redraw(); });
     useBest_ = new QPushButton(tr("Use the best tiling"), this);
     useBest_->setObjectName("energyUseBest");
     useBest_->setToolTip(tr("Set the session's tiles to the best tiling under the objective"));
@@ -199,10 +208,16 @@ void EnergyTimeView::redraw() {
     }
     useBest_->setEnabled(result_ && result_->found);
     subtitle_->setText(context_);
-    if (!result_ || !result_->found) {
+    const bool drawn = result_ && result_->found;
+    plot_->legend->setVisible(drawn);
+    for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
+        a->setVisible(drawn);
+    }
+    plot_->xAxis2->setVisible(false);
+    if (!drawn) {
         title_->setText(error_.isEmpty() ? (result_ ? tr("No feasible tiling")
                                                     : tr("Energy against time: computing…"))
-                                         : tr("No energy-time plane: %1").arg(error_));
+                                         : tr("No energy-time plane"));
         summary_->setText(error_);
         plot_->replot();
         return;
@@ -234,7 +249,10 @@ void EnergyTimeView::redraw() {
     }
     session_->setVisible(sessionPoint_.has_value());
     if (sessionPoint_) {
+        session_->addToLegend();
         session_->addData(sessionPoint_->tAlg, sessionPoint_->eAlg);
+    } else {
+        session_->removeFromLegend();
     }
     // Axes over the drawn points, with a margin.
     double tMin = r.timeOptimal.tAlg, tMax = tMin, eMin = r.energyOptimal.eAlg, eMax = eMin;
@@ -246,9 +264,39 @@ void EnergyTimeView::redraw() {
         tMax = std::max(tMax, sessionPoint_->tAlg);
         eMax = std::max(eMax, sessionPoint_->eAlg);
     }
+    if (zoom_->isChecked()) {
+        // The region of the optima: the Pareto front and the three optima (and the session's
+        // tiling when it is near), with a margin.
+        tMax = std::max({r.energyOptimal.tAlg, r.edpOptimal.tAlg, r.best.tAlg});
+        eMax = std::max({r.timeOptimal.eAlg, r.edpOptimal.eAlg, r.best.eAlg});
+        for (const auto& q : r.pareto) {
+            tMax = std::max(tMax, q.tAlg);
+            eMax = std::max(eMax, q.eAlg);
+        }
+        if (sessionPoint_ && sessionPoint_->tAlg < 1.5 * tMax && sessionPoint_->eAlg < 1.5 * eMax) {
+            tMax = std::max(tMax, sessionPoint_->tAlg);
+            eMax = std::max(eMax, sessionPoint_->eAlg);
+        }
+    }
     const double dt = std::max(tMax - tMin, tMin * 0.05), de = std::max(eMax - eMin, eMin * 0.05);
     plot_->xAxis->setRange(tMin - 0.05 * dt, tMax + 0.08 * dt);
     plot_->yAxis->setRange(eMin - 0.05 * de, eMax + 0.08 * de);
+    // Name the optima on the plot (they can lie close together): a label each, stacked.
+    QFont lf = plot_->font();
+    lf.setPointSize(t.basePointSize);
+    const auto mark = [&](const energy::EnergyPoint& q, const QString& text, int row) {
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(q.tAlg, q.eAlg);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        // Rows 0, 1, 2: 16 px above, level with, 16 px below the marker (padding moves the
+        // text inside its box), so that optima close together keep readable labels.
+        label->setPadding(QMargins(14, row == 2 ? 32 : 0, 0, row == 0 ? 32 : 0));
+        label->setFont(lf);
+        label->setText(text);
+    };
+    mark(r.timeOptimal, tr("time-optimal %1").arg(tilingText(r.timeOptimal, twoD_)), 0);
+    mark(r.energyOptimal, tr("energy-optimal %1").arg(tilingText(r.energyOptimal, twoD_)), 1);
+    mark(r.edpOptimal, tr("EDP-optimal %1").arg(tilingText(r.edpOptimal, twoD_)), 2);
     const auto delta = [](double v, double best) { return 100 * (v / best - 1); };
     title_->setText(tr("Energy against time of %1 feasible tilings: the energy optimum costs "
                        "%2 % more time, the time optimum %3 % more energy")

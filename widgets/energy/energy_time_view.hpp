@@ -9,6 +9,7 @@
 class QCustomPlot;
 class QCPGraph;
 class QCPTextElement;
+class QCheckBox;
 class QLabel;
 class QPushButton;
 
@@ -39,6 +40,7 @@ public:
     const std::optional<energy::EnergySearchResult>& result() const { return result_; }
     QLabel* summary() const { return summary_; }
     QPushButton* useBestButton() const { return useBest_; }
+    QCheckBox* zoomBox() const { return zoom_; }
 
     // How many tilings are drawn at most (a uniform sample beyond).
     static constexpr std::size_t kMaxDrawn = 20000;
@@ -62,6 +64,7 @@ private:
     QCPGraph* session_ = nullptr;
     QLabel* summary_ = nullptr;
     QPushButton* useBest_ = nullptr;
+    QCheckBox* zoom_ = nullptr;
     BackgroundJob* job_ = nullptr;
     std::optional<energy::EnergySearchResult> result_;
     std::optional<energy::EnergyPoint> sessionPoint_;

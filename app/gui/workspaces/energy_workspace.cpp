@@ -61,8 +61,15 @@ EnergyWorkspace::EnergyWorkspace(const WorkspaceContext& context, QWidget* paren
             });
     connect(time_, &widgets::EnergyTimeView::tilesChosen, this,
             [this](std::int64_t tS1, std::int64_t tS2, std::int64_t tT) {
-                editSession(tr("Use the best tiling"), [&](SessionState& s) {
+                bool switched = false;
+                const bool changed = editSession(tr("Use the best tiling"), [&](SessionState& s) {
                     EnergySettings e = s.energy;
+                    // The plot's times are the Talg model's: a given T_alg belonged to the old
+                    // tiling, so the time source becomes the model's in the same step.
+                    if (e.timeSource.kind == energy::TimeSourceKind::Given) {
+                        e.timeSource.kind = energy::TimeSourceKind::Model;
+                        switched = true;
+                    }
                     e.problem.tS1 = tS1;
                     e.problem.tS2 = tS2;
                     e.problem.tT = tT;
@@ -73,7 +80,15 @@ EnergyWorkspace::EnergyWorkspace(const WorkspaceContext& context, QWidget* paren
                                            e.variant);
                     s.energy = e;
                 });
+                if (changed && switched) {
+                    showMessage(tr("Tiles set to the best tiling; T_alg now comes from the Talg "
+                                   "model, like the plot's (the given T_alg was the old "
+                                   "tiling's). Edit ▸ Undo restores both."),
+                                10000);
+                }
             });
+    connect(editor_, &widgets::EnergyEditor::refused, this,
+            [this](const QString& text) { showMessage(text, 10000); });
     connect(calibration_, &widgets::EnergyCalibrationView::applyRequested, this,
             [this](const energy::EnergyProfile& p) {
                 editSession(tr("Apply fitted energy coefficients"),
