@@ -287,10 +287,15 @@ void EnergyTimeView::redraw() {
     const auto mark = [&](const energy::EnergyPoint& q, const QString& text, int row) {
         auto* label = new QCPItemText(plot_);
         label->position->setCoords(q.tAlg, q.eAlg);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        // Right of the marker in the left half of the plot, left of it in the right half (a
+        // label must not run off the axes).
+        const QCPRange xr = plot_->xAxis->range();
+        const bool right = q.tAlg < xr.center();
+        label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
         // Rows 0, 1, 2: 16 px above, level with, 16 px below the marker (padding moves the
         // text inside its box), so that optima close together keep readable labels.
-        label->setPadding(QMargins(14, row == 2 ? 32 : 0, 0, row == 0 ? 32 : 0));
+        label->setPadding(
+            QMargins(right ? 14 : 0, row == 2 ? 32 : 0, right ? 0 : 14, row == 0 ? 32 : 0));
         label->setFont(lf);
         label->setText(text);
     };
@@ -327,6 +332,11 @@ void EnergyTimeView::redraw() {
     tail += tr("; %1 ms").arg(milliseconds_, 0, 'f', 1);
     if (!sessionPoint_) {
         tail += tr("; the session's tiling is infeasible in the Talg model (not drawn)");
+    } else if (!plot_->xAxis->range().contains(sessionPoint_->tAlg) ||
+               !plot_->yAxis->range().contains(sessionPoint_->eAlg)) {
+        tail += tr("; the session's tiling (%1 s, %2) lies beyond the zoomed range")
+                    .arg(sessionPoint_->tAlg, 0, 'g', 4)
+                    .arg(joules(sessionPoint_->eAlg));
     }
     lines << tail + ".";
     for (const auto& w : r.warnings) {
