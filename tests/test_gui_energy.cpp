@@ -66,20 +66,21 @@ QByteArray energyRunsCsv() {
                     const double e =
                         energy::evaluateEnergy(in, c).eAlg * (1 + 0.01 * ((n * 7) % 5 - 2));
                     ++n;
-                    csv += QStringLiteral("k20c,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,\"synthetic: Model A "
-                                          "energies times (1 + 0.01 k), k in -2..2, with made-up "
-                                          "times - NOT a measurement of any GPU\"\n")
-                               .arg(QString::fromLatin1(energy::name(kind).data()))
-                               .arg(in.s1)
-                               .arg(twoD ? QString::number(in.s2) : QString())
-                               .arg(in.t)
-                               .arg(in.tS1)
-                               .arg(twoD ? QString::number(in.tS2) : QString())
-                               .arg(in.tT)
-                               .arg(twoD ? QString() : QString::number(in.sS))
-                               .arg(in.tAlgS, 0, 'g', 17)
-                               .arg(e, 0, 'g', 17)
-                               .toUtf8();
+                    csv +=
+                        QStringLiteral("k20c,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,\"synthetic: Model A "
+                                       "energies times (1 + 0.01 k), k in -2..2, with made-up "
+                                       "times - NOT a measurement of any GPU\"\n")
+                            .arg(QString::fromLatin1(energy::name(kind).data()))
+                            .arg(in.s1)
+                            .arg(twoD ? QString::number(in.s2) : QString())
+                            .arg(in.t)
+                            .arg(in.tS1)
+                            .arg(twoD ? QString::number(in.tS2) : QString())
+                            .arg(in.tT)
+                            .arg(twoD ? QString() : QString::number(in.sS))
+                            .arg(in.tAlgS, 0, 'g', 17)
+                            .arg(e, 0, 'g', 17)
+                            .toUtf8();
                 }
             }
         }
@@ -351,7 +352,7 @@ void TestGuiEnergy::perPointAndSensitivityEqualCore() {
     auto* pp = ws()->perPointView();
     ws()->viewTabs()->setCurrentWidget(pp);
     energy::EnergyInput bounded = s.energy.problem; // the session GPU's shared memory
-    bounded.sharedWordsPerBlock = static_cast<std::int64_t>(toGpu(s.gpu).mTbKb * 1024 / 4);
+    bounded.sharedWordsPerBlock = energy::sharedWordsPerBlock(toGpu(s.gpu));
     const auto curves = energy::perPointCurves(bounded, c, s.energy.variant);
     QVERIFY(curves != energy::perPointCurves(s.energy.problem, c, s.energy.variant));
     QCOMPARE(pp->curves().size(), curves.size());

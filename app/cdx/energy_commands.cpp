@@ -478,7 +478,7 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
         }
         in.tAlgS = r.tAlg;
         // Shared memory of the GPU the time comes from bounds the J2D tile too (A.32).
-        in.sharedWordsPerBlock = static_cast<std::int64_t>(toGpu(gpu).mTbKb * 1024 / 4);
+        in.sharedWordsPerBlock = energy::sharedWordsPerBlock(toGpu(gpu));
         timeWarnings.push_back(crossGpuWarning(gpu));
         talgJson = {{"gpu", gpu.id}, {"T_alg", r.tAlg}, {"variant", variantJson(tv, p.dim)}};
     }

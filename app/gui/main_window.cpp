@@ -332,7 +332,17 @@ void MainWindow::updateTitle() {
 }
 
 bool MainWindow::openSession(const QString& path, QString* error, bool quiet) {
-    return files_->open(path, error, quiet);
+    if (!files_->open(path, error, quiet)) {
+        return false;
+    }
+    // A session that names its workspace (the examples do) opens there, as from the Start page.
+    const QString id = QString::fromStdString(doc_->state().workspace);
+    for (auto* w : workspaces_) {
+        if (!id.isEmpty() && w->id() == id) {
+            showWorkspace(w);
+        }
+    }
+    return true;
 }
 
 void MainWindow::exportCurrentView(bool asCsv) {

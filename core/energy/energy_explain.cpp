@@ -1,6 +1,7 @@
 #include "energy/energy_explain.hpp"
 
 #include "energy/energy_calibration.hpp"
+#include "energy/energy_search.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 
@@ -71,7 +72,7 @@ SettingsEvaluation evaluateSettings(const EnergySettings& e, const GpuProfile& g
                                      "), so it gives no T_alg");
             }
             out.input.tAlgS = r.tAlg;
-            out.input.sharedWordsPerBlock = static_cast<std::int64_t>(g.mTbKb * 1024 / 4);
+            out.input.sharedWordsPerBlock = sharedWordsPerBlock(g);
             out.timeLabel = "Talg model on " + profileLabel(gpu);
             out.warnings.push_back(
                 "T_alg from the Talg model on " + gpu.name +

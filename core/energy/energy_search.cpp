@@ -84,6 +84,30 @@ std::uint64_t splitmix(std::uint64_t& state) {
 
 } // namespace
 
+std::int64_t sharedWordsPerBlock(const Gpu& gpu) {
+    return static_cast<std::int64_t>(gpu.mTbKb * 1024 / 4);
+}
+
+std::optional<EnergyPoint> evaluateTiling(const EnergyInput& problem, const EnergyCoefficients& c,
+                                          const EnergyVariant& v, const Stencil& talgStencil,
+                                          const Gpu& gpu, const talg::TalgVariant& tv) {
+    const bool twoD = problem.stencil == StencilKind::Jacobi2D;
+    const talg::Problem p{twoD ? 2 : 1, {problem.s1, twoD ? problem.s2 : 1, 1}, problem.t};
+    const talg::Tiles t{{problem.tS1, twoD ? problem.tS2 : 1, 1}, problem.tT};
+    const auto r = talg::evaluate(talgStencil, p, t, gpu, tv);
+    if (!r.feasible) {
+        return std::nullopt;
+    }
+    EnergyInput in = problem;
+    in.tAlgS = r.tAlg;
+    in.sharedWordsPerBlock = sharedWordsPerBlock(gpu);
+    const EnergyResult e = evaluateEnergy(in, c, v);
+    if (!e.feasible) {
+        return std::nullopt;
+    }
+    return EnergyPoint{t, in.sS, r.tAlg, e.eAlg, e.edp, 0};
+}
+
 EnergySearchResult optimizeEnergy(const EnergyInput& problem, const EnergyCoefficients& c,
                                   const EnergyVariant& v, const Stencil& talgStencil,
                                   const Gpu& gpu, const talg::TalgVariant& tv,
@@ -104,7 +128,7 @@ EnergySearchResult optimizeEnergy(const EnergyInput& problem, const EnergyCoeffi
     const bool twoD = problem.stencil == StencilKind::Jacobi2D;
     const talg::Problem p{twoD ? 2 : 1, {problem.s1, twoD ? problem.s2 : 1, 1}, problem.t};
     EnergyInput in = problem;
-    in.sharedWordsPerBlock = static_cast<std::int64_t>(gpu.mTbKb * 1024 / 4);
+    in.sharedWordsPerBlock = sharedWordsPerBlock(gpu);
 
     // A tiling the energy model refuses (a tile larger than the domain) is no candidate.
     std::uint64_t refused = 0;

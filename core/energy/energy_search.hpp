@@ -5,6 +5,7 @@
 #include "talg/talg.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -43,6 +44,17 @@ struct EnergyPoint {
         return eAlg;
     }
 };
+
+// The shared memory per thread block of a Talg GPU in 4-byte words: the bound of a jacobi2d
+// tile's footprint M_tile (A.20/A.32) when the time comes from that GPU.
+std::int64_t sharedWordsPerBlock(const Gpu& gpu);
+
+// One tiling of `problem` (its tiles and sub-tile) on the Talg side: its T_alg from the Talg
+// model and its energy, as the search evaluates it; nullopt when the Talg model or the energy
+// model finds it infeasible.
+std::optional<EnergyPoint> evaluateTiling(const EnergyInput& problem, const EnergyCoefficients& c,
+                                          const EnergyVariant& v, const Stencil& talgStencil,
+                                          const Gpu& gpu, const talg::TalgVariant& tv);
 
 struct EnergySearchOptions {
     Objective objective = Objective::Energy;

@@ -2,6 +2,7 @@
 
 #include "common/plot_theme.hpp"
 #include "energy/energy_profiles.hpp"
+#include "energy/energy_search.hpp"
 #include "params/input_error.hpp"
 
 #include <QLabel>
@@ -63,7 +64,7 @@ void EnergyPerPointView::setSession(const SessionState& s) {
         energy::EnergyInput bounded = in_;
         if (in_.stencil == energy::StencilKind::Jacobi2D) {
             // The tiles the session's GPU can hold (A.20/A.32), as the energy-time search.
-            bounded.sharedWordsPerBlock = static_cast<std::int64_t>(toGpu(s.gpu).mTbKb * 1024 / 4);
+            bounded.sharedWordsPerBlock = energy::sharedWordsPerBlock(toGpu(s.gpu));
             sharedWords_ = bounded.sharedWordsPerBlock;
         }
         curves_ = energy::perPointCurves(bounded, c, s.energy.variant);

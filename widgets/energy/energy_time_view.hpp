@@ -46,8 +46,8 @@ public:
     static constexpr std::size_t kMaxDrawn = 20000;
 
 signals:
-    // tS1, tS2 (0 for 1-D), tT: the best tiling under the objective.
-    void tilesChosen(std::int64_t tS1, std::int64_t tS2, std::int64_t tT);
+    // tS1, tS2 (0 for 1-D), tT, sS (0 for jacobi2d): the best tiling under the objective.
+    void tilesChosen(std::int64_t tS1, std::int64_t tS2, std::int64_t tT, std::int64_t sS);
 
 private:
     void redraw();

@@ -60,7 +60,7 @@ EnergyWorkspace::EnergyWorkspace(const WorkspaceContext& context, QWidget* paren
                 });
             });
     connect(time_, &widgets::EnergyTimeView::tilesChosen, this,
-            [this](std::int64_t tS1, std::int64_t tS2, std::int64_t tT) {
+            [this](std::int64_t tS1, std::int64_t tS2, std::int64_t tT, std::int64_t sS) {
                 bool switched = false;
                 const bool changed = editSession(tr("Use the best tiling"), [&](SessionState& s) {
                     EnergySettings e = s.energy;
@@ -73,9 +73,7 @@ EnergyWorkspace::EnergyWorkspace(const WorkspaceContext& context, QWidget* paren
                     e.problem.tS1 = tS1;
                     e.problem.tS2 = tS2;
                     e.problem.tT = tT;
-                    if (e.problem.stencil != energy::StencilKind::Jacobi2D) {
-                        e.problem.sS = tS1; // the search's 1-D tilings have sS = tS
-                    }
+                    e.problem.sS = sS;
                     energy::evaluateEnergy(e.problem, energy::coefficientsOf(e.coefficients),
                                            e.variant);
                     s.energy = e;
