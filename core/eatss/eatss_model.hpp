@@ -1,0 +1,132 @@
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+// EATSS, energy-aware tile-size selection for affine programs on GPUs (CGO'24; spec eatss.md):
+// from a loop nest's references and a GPU, the integer program (tile sizes T_i; warp alignment,
+// L1 / shared / L2 capacities under a split factor, registers by precision) and its objective,
+// in the artifact's exact semantics (`gpu-tss-energy.py`, spec §1.6, the default) or the paper's
+// (§1.2-1.4); every derived quantity returned; and its exact optimum by enumeration with ties.
+namespace cdx::eatss {
+
+struct Loop {
+    std::string name;
+    bool parallel = false;
+};
+struct Reference {
+    std::string array;
+    std::vector<std::string> subscripts; // iterator per subscript, row-major (last = stride 1)
+};
+struct Program {
+    std::string id;
+    std::string name;
+    std::string file;
+    std::string statement;
+    std::vector<Loop> loops; // outer -> inner
+    std::vector<Reference> references;
+};
+
+// The artifact's `.rels` (spec §2.2): "<#statements>\n<Stmt>:<it>[*],...\n<#refs>\n
+// <Array>:<it>,...:<size>,...". Strict: InputError with the file, the line and the reason
+// (a malformed line, a count that does not match, zero loops, an unknown iterator in a
+// subscript, a repeated loop).
+Program parseRels(const std::string& text, const std::string& file);
+// The JSON form: {"id", "name", "statement", "loops": [{"name", "parallel"}],
+// "references": [{"array", "subscripts": [...]}], "source"}; the same checks.
+Program programFromJson(const nlohmann::json& j, const std::string& file);
+// An id of profiles/programs (`gemm`) or a path (.rels or .json).
+Program loadProgram(const std::string& idOrPath);
+
+struct Gpu {
+    std::string id, name;
+    std::int64_t threadsPerWarp = 32, threadsPerBlock = 1024, registersPerSm = 65536;
+    std::int64_t l1SharedBytes = 0, l2Bytes = 0, sharedPerBlockBytes = 49152;
+    std::int64_t sms = 0;
+    std::vector<double> caps; // the artifact's split factors for this GPU
+};
+// An id of profiles/eatss-gpus (a100, xavier, rtx2080ti) or a path.
+Gpu loadGpu(const std::string& idOrPath);
+
+enum class Mode { Artifact, Paper };
+enum class Precision { Double, Float };
+std::string_view name(Mode m);      // "artifact", "paper"
+std::string_view name(Precision p); // "double", "float"
+Mode parseMode(std::string_view s, const std::string& field);
+Precision parsePrecision(std::string_view s, const std::string& field);
+
+struct Options {
+    Mode mode = Mode::Artifact;
+    double split = 0.25; // s: the share of L1+shared given to shared memory
+    double align = 1.0;  // phi: the warp fraction the tile sizes are multiples of (0: none)
+    Precision precision = Precision::Double;
+};
+
+// A capacity, register or bound constraint: sum/product over tile sizes <= rhs.
+struct Constraint {
+    std::string name; // "shared", "l1", "l2", "registers"
+    std::string text; // "T_i*T_k <= 6144"
+    // The terms: each a product of loop indices (repeated index = power).
+    std::vector<std::vector<int>> terms;
+    std::int64_t rhs = 0;
+};
+
+// Everything derived from the program and the GPU (spec §1.6 / §2.2), for the view to explain.
+struct Formulation {
+    Options options;
+    std::vector<Loop> loops;
+    std::vector<Reference> references; // as used (artifact: one per array name, the last)
+    std::vector<int> c;                // stride-1 counts per loop
+    int ls1 = -1;                      // the CMA loop
+    std::vector<std::string> cacheSet, sharedSet;
+    int nRefs = 0;
+    std::vector<std::int64_t> weights; // H_i
+    std::vector<int> blockLoops;       // the loops whose product is blk / B_size
+    std::int64_t waf = 0;              // tile sizes are multiples of it (0: unaligned)
+    std::int64_t tMin = 1, tMax = 0;   // tile-size bounds
+    std::int64_t blkMax = 0;           // registers bound on blk
+    std::optional<std::int64_t> sharedBudget, l1Budget, l2Budget; // elements; nullopt: none
+    std::vector<Constraint> constraints;
+    std::vector<std::string> notes; // e.g. "SH = 0: the shared set is unconstrained"
+};
+
+// InputError when the configuration cannot be formulated, naming why: the artifact exits
+// without a CMA loop (only 1-D arrays) or when s * L1 exceeds the per-block shared memory.
+Formulation formulate(const Program& p, const Gpu& g, const Options& o);
+
+struct ConstraintValue {
+    std::string name;
+    std::string text;
+    std::int64_t lhs = 0, rhs = 0;
+    bool binding = false; // lhs == rhs
+};
+struct Evaluation {
+    bool feasible = false;
+    std::string reason; // the first violated rule
+    std::int64_t objective = 0;
+    std::int64_t blk = 0;
+    std::vector<ConstraintValue> constraints;
+};
+// Evaluates one tile vector (loop order): alignment, bounds, each constraint with its slack.
+Evaluation evaluate(const Formulation& f, const std::vector<std::int64_t>& tiles);
+
+struct Solution {
+    bool feasible = false;
+    std::vector<std::int64_t> tiles; // the lexicographically smallest optimum
+    std::int64_t objective = 0;
+    std::uint64_t optima = 0; // tile vectors with the optimal objective (ties + 1)
+    std::vector<std::vector<std::int64_t>> firstOptima; // up to 16 of them, lexicographic
+    std::uint64_t visited = 0;                          // tile vectors evaluated
+};
+// Exact: a depth-first enumeration of the aligned domain that stops a dimension at its first
+// infeasible value (every constraint is monotone non-decreasing in every T_i) and prunes a
+// branch whose objective bound is below the best (spec §3.4). Every optimum is counted.
+Solution solveExact(const Formulation& f);
+
+nlohmann::json toJson(const Formulation& f);
+
+} // namespace cdx::eatss
