@@ -66,6 +66,8 @@ private slots:
     void energyCalibrateEndToEnd();
     void energyCalibrateBadInput();
     void energyStencilFile();
+    void eatssEndToEnd();
+    void eatssBadInput();
     void exampleA();
     void exampleAReadable();
     void optimizeMinima_data();
@@ -442,8 +444,9 @@ void TestCli::commandTable() {
         QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
         names << words.first();
     }
-    const QStringList expected{"talg",  "optimize", "area",   "codesign",        "mwp",
-                               "power", "runs",     "energy", "energy-optimize", "profiles"};
+    const QStringList expected{"talg",    "optimize", "area",   "codesign",        "mwp",
+                               "power",   "runs",     "energy", "energy-optimize", "eatss",
+                               "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -899,7 +902,7 @@ void TestCli::badInput_data() {
         << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
     QTest::newRow("unknown command")
         << QStringList{"tlag"}
-        << "talg, optimize, area, codesign, mwp, power, runs, energy, energy-optimize, profiles";
+        << "talg, optimize, area, codesign, mwp, power, runs, energy, energy-optimize, eatss, profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
     QTest::newRow("area: negative shared memory")
@@ -1166,6 +1169,79 @@ void TestCli::energyStencilFile() {
     const Run unknown = cdx(QStringList{"energy", "--stencil", "heat9d"} + problem);
     QCOMPARE(unknown.exitCode, 2);
     QVERIFY(unknown.err.contains("--stencil"));
+}
+
+// cdx eatss (DESIGN.md contract): spec eatss.md §2.3 (b) gemm on the A100 at s = 0.25.
+void TestCli::eatssEndToEnd() {
+    const Run r = cdx({"eatss", "--program", "gemm", "--gpu", "a100", "--split", "0.25", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = json(r);
+    QCOMPARE(o["command"].toString(), QString("eatss"));
+    QCOMPARE(o["mode"].toString(), QString("artifact"));
+    QCOMPARE(o["tiles"].toObject()["j"].toInt(), 336);
+    QCOMPARE(o["tiles"].toObject()["k"].toInt(), 32);
+    QCOMPARE(o["objective"].toInteger(), 16160);
+    QVERIFY(o["feasible"].toBool());
+    QCOMPARE(o["loops"].toArray()[1].toObject()["weight"].toInt(), 32);
+    QCOMPARE(o["constraints"].toArray().size(), 4);
+    QVERIFY(o["candidates"].toInteger() > 0);
+    QCOMPARE(o["solver"].toString(), QString("enumerate"));
+    for (const char* key :
+         {"program", "gpu", "split", "align", "precision", "seconds", "warnings"}) {
+        QVERIFY2(o.contains(key), key);
+    }
+    // --tiles evaluates a vector: feasibility, objective, constraints with slack.
+    const QJsonObject t = json(
+        cdx({"eatss", "--program", "gemm", "--gpu", "a100", "--tiles", "16,330,32", "--json"}));
+    QVERIFY(!t["feasible"].toBool());
+    QVERIFY(t["reason"].toString().contains("multiple of 16"));
+    QCOMPARE(t["tiles"].toObject()["j"].toInt(), 330);
+    // The artifact's Z3 procedure: feasible, >= 3/4 of the optimum; mvt stops at (16, 464).
+    const QJsonObject z =
+        json(cdx({"eatss", "--program", "mvt", "--gpu", "a100", "--solver", "z3", "--json"}));
+    QCOMPARE(z["solver"].toString(), QString("z3"));
+    QCOMPARE(z["tiles"].toObject()["j"].toInt(), 464);
+    QVERIFY(z["z3_calls"].toInt() >= 3);
+    // Paper mode, matmul O1 (spec §1.3): (16, 384, 16).
+    const QJsonObject p = json(cdx({"eatss", "--program", "gemm", "--gpu", "a100", "--mode",
+                                    "paper", "--split", "0.5", "--align", "0.5", "--json"}));
+    QCOMPARE(p["tiles"].toObject()["j"].toInt(), 384);
+    QCOMPARE(p["objective"].toInteger(), 18432);
+    // The artifact's .rels format.
+    QTemporaryDir dir;
+    const QString rels = writeFile(dir, "mm.rels",
+                                   "1\nMM:i*,j*,k\n3\nIn:i,k:8000,8000\n"
+                                   "Ker:k,j:8000,8000\nOut:i,j:8000,8000\n");
+    const QJsonObject fromRels = json(cdx({"eatss", "--program", rels, "--gpu", "a100", "--json"}));
+    QCOMPARE(fromRels["objective"].toInteger(), 16160);
+}
+
+void TestCli::eatssBadInput() {
+    QTemporaryDir dir;
+    const QString bad = writeFile(dir, "bad.rels", "1\nMM:i*,j*,k\n1\nIn:i,q:10,10\n");
+    const QString zero = writeFile(dir, "zero.rels", "1\nMM:\n1\nIn:i:10\n");
+    const QList<QPair<QStringList, QString>> cases{
+        {{"eatss", "--program", bad, "--gpu", "a100"}, "bad.rels:4"},
+        {{"eatss", "--program", zero, "--gpu", "a100"}, "zero.rels:2"},
+        {{"eatss", "--program", "gemm", "--gpu", "h100"}, "--gpu"},
+        {{"eatss", "--program", "nope", "--gpu", "a100"}, "--program"},
+        {{"eatss", "--program", "gemm", "--gpu", "a100", "--split", "0.5"}, "--split"},
+        {{"eatss", "--program", "gemm", "--gpu", "a100", "--split", "nan"}, "--split"},
+        {{"eatss", "--program", "gemm", "--gpu", "a100", "--align", "2"}, "--align"},
+        {{"eatss", "--program", "gemm", "--gpu", "a100", "--mode", "exact"}, "--mode"},
+        {{"eatss", "--program", "gemm", "--gpu", "a100", "--precision", "half"}, "--precision"},
+        {{"eatss", "--program", "gemm", "--gpu", "a100", "--solver", "cplex"}, "--solver"},
+        {{"eatss", "--program", "gemm", "--gpu", "a100", "--tiles", "16,16"}, "--tiles"},
+        {{"eatss", "--program", "gemm", "--gpu", "a100", "--tiles", "16,x,16"}, "--tiles"},
+        {{"eatss", "--program", "durbin", "--gpu", "a100"}, "artifact exits"},
+    };
+    for (const auto& [args, field] : cases) {
+        const Run r = cdx(args);
+        QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + ": " + r.err));
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(QString::fromUtf8(r.err).contains(field),
+                 qPrintable(args.join(' ') + ": " + r.err));
+    }
 }
 
 class TestCliFiles : public QObject {

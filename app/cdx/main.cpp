@@ -3,6 +3,7 @@
 
 #include "cdx/area_commands.hpp"
 #include "cdx/command.hpp"
+#include "cdx/eatss_commands.hpp"
 #include "cdx/energy_commands.hpp"
 #include "cdx/mwp_commands.hpp"
 #include "cdx/profiles_commands.hpp"
@@ -32,7 +33,8 @@ constexpr Family kFamilies[] = {
     cdx::cli::areaCommands,     // area, codesign
     cdx::cli::mwpCommands,      // mwp, power
     cdx::cli::runsCommands,     // runs
-    cdx::cli::energyCommands,   // energy
+    cdx::cli::energyCommands,   // energy, energy-optimize
+    cdx::cli::eatssCommands,    // eatss
     cdx::cli::profilesCommands, // profiles
 };
 

@@ -344,8 +344,9 @@ std::string constraintText(const std::vector<std::vector<int>>& terms,
         std::string prod;
         for (int i : t) {
             // append() rather than "T_" + string: GCC 12 -Wrestrict false positive (PR 105651).
-            prod.append(prod.empty() ? "" : "*").append("T_").append(
-                loops[static_cast<std::size_t>(i)].name);
+            prod.append(prod.empty() ? "" : "*")
+                .append("T_")
+                .append(loops[static_cast<std::size_t>(i)].name);
         }
         s += prod;
     }
