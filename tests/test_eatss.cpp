@@ -4,10 +4,12 @@
 // enumeration against a brute force, and the program readers' errors.
 
 #include "eatss/eatss_model.hpp"
+#include "eatss/eatss_views.hpp"
 #include "eatss/eatss_z3.hpp"
 #include "params/input_error.hpp"
 
 #include <QtTest>
+#include <algorithm>
 #include <filesystem>
 #include <random>
 
@@ -86,6 +88,10 @@ private slots:
     void badPrograms();
     void badOptions();
     void z3AtLeastThreeQuarters();
+    void configurationGridCounts();
+    void objectiveMapHasTheOptimum();
+    void ppcgSizesString();
+    void fig7Measurements();
 };
 
 void TestEatss::artifactOptima_data() {
@@ -636,6 +642,85 @@ void TestEatss::z3AtLeastThreeQuarters() {
     const Formulation mvt =
         formulate(loadProgram("mvt"), loadGpu("a100"), {Mode::Artifact, 0.25, 1});
     QCOMPARE(solveZ3(mvt).tiles, (std::vector<std::int64_t>{16, 464})); // spec §3.3
+}
+
+// The split x alignment grid (spec §V-D): conv-2d 11 feasible configurations of 12.
+void TestEatss::configurationGridCounts() {
+    const Gpu g = loadGpu("a100");
+    const auto grid = configurationGrid(loadProgram("conv-2d"), g, Mode::Artifact,
+                                        Precision::Double, g.caps, {1.0, 0.5, 0.25, 0.125});
+    QCOMPARE(grid.size(), std::size_t(12));
+    int feasible = 0;
+    for (const auto& c : grid) {
+        QVERIFY(c.formulated);
+        feasible += c.solution.feasible;
+    }
+    QCOMPARE(feasible, 11);
+    // A split above the per-block shared memory: not formulated, with the reason.
+    const auto over =
+        configurationGrid(loadProgram("gemm"), g, Mode::Artifact, Precision::Double, {0.5}, {1.0});
+    QVERIFY(!over[0].formulated);
+    QVERIFY(over[0].error.find("code 42") != std::string::npos);
+}
+
+void TestEatss::objectiveMapHasTheOptimum() {
+    const Formulation f =
+        formulate(loadProgram("gemm"), loadGpu("a100"), {Mode::Artifact, 0.25, 1});
+    const Solution s = solveExact(f);
+    const ObjectiveMap m = objectiveMap(f, s.tiles, 1, 2); // T_j across, T_k up
+    QCOMPARE(m.xs.size(), std::size_t(32));
+    QCOMPARE(m.best, s.objective);
+    const auto xi = std::find(m.xs.begin(), m.xs.end(), 336) - m.xs.begin();
+    const auto yi = std::find(m.ys.begin(), m.ys.end(), 32) - m.ys.begin();
+    QCOMPARE(m.w[static_cast<std::size_t>(yi) * m.xs.size() + static_cast<std::size_t>(xi)],
+             s.objective);
+    // (512, 512) breaks the L1 capacity or the registers: infeasible, named.
+    QCOMPARE(m.w.back(), std::int64_t(-1));
+    QVERIFY(m.violated.back() >= 0);
+    QVERIFY_THROWS_EXCEPTION(InputError, objectiveMap(f, s.tiles, 1, 1));
+}
+
+// spec §2.4: a 16 x 336 x 32 tile on the A100 (1024 threads per block) runs on a 16 x 32 block.
+void TestEatss::ppcgSizesString() {
+    QCOMPARE(QString::fromStdString(ppcgSizes({16, 336, 32}, 1024)),
+             QString("kernel[i0] -> tile[o0, o1, o2] : (i0 = 0 and o0 = 16 and o1 = 336 and "
+                     "o2 = 32); kernel[i0] -> block[o0, o1] : (i0 = 0 and o0 = 16 and o1 = 32)"));
+    QCOMPARE(ppcgBlock({16, 384}, 1024), (std::vector<std::int64_t>{16, 32}));
+    QCOMPARE(ppcgBlock({8, 8, 32}, 1024), (std::vector<std::int64_t>{8, 8}));
+    QCOMPARE(ppcgBlock({1024}, 1024), (std::vector<std::int64_t>{512}));
+}
+
+// spec §4.5 and oracles O7, O9: Fig. 7 as shipped, its geometric means recomputed from the
+// rounded rows, and the energy-PPW identity on gemm.
+void TestEatss::fig7Measurements() {
+    const Measurements a = loadFig7("a100");
+    const Measurements x = loadFig7("xavier");
+    QCOMPARE(a.rows.size(), std::size_t(21));
+    QCOMPARE(x.rows.size(), std::size_t(21));
+    QCOMPARE(a.energyUnit, std::string("J"));
+    QCOMPARE(x.energyUnit, std::string("mJ"));
+    const auto gmean = [](const Measurements& m, int v) {
+        std::vector<double> p;
+        for (const auto& r : m.rows) {
+            p.push_back(r.ppw[static_cast<std::size_t>(v)]);
+        }
+        return geometricMean(p);
+    };
+    // O9: recomputed 2.43 / 2.51 / 5.01 / 2.86 (GA100), 4.93 / 7.31 / 11.49 / 7.57 (Xavier).
+    const double ga[4] = {2.43, 2.51, 5.01, 2.86}, xa[4] = {4.93, 7.31, 11.49, 7.57};
+    for (int v = 0; v < 4; ++v) {
+        QVERIFY2(std::abs(gmean(a, v) - ga[v]) < 0.006, qPrintable(QString::number(gmean(a, v))));
+        QVERIFY2(std::abs(gmean(x, v) - xa[v]) < 0.006, qPrintable(QString::number(gmean(x, v))));
+    }
+    // O7: E = F / (PPW 1e9), F = 4 N^3 with N = 4000 (GA100 gemm, EXTRALARGE).
+    for (const auto& r : a.rows) {
+        if (r.bench == "gemm") {
+            const double f = 4 * 4000.0 * 4000.0 * 4000.0;
+            QVERIFY(std::abs(f / (r.ppw[Eatss] * 1e9) - r.energy[Eatss]) < 0.01);
+            QVERIFY(std::abs(f / (r.ppw[Median] * 1e9) - r.energy[Median]) < 0.01);
+        }
+    }
+    QVERIFY_THROWS_EXCEPTION(InputError, loadFig7("rtx2080ti"));
 }
 
 QTEST_APPLESS_MAIN(TestEatss)

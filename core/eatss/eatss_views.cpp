@@ -1,0 +1,140 @@
+#include "eatss/eatss_views.hpp"
+
+#include "params/input_error.hpp"
+#include "params/profiles.hpp"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+namespace cdx::eatss {
+
+std::vector<ConfigCell> configurationGrid(const Program& p, const Gpu& g, Mode mode,
+                                          Precision precision, const std::vector<double>& splits,
+                                          const std::vector<double>& aligns) {
+    std::vector<ConfigCell> out;
+    for (double s : splits) {
+        for (double a : aligns) {
+            ConfigCell c;
+            c.split = s;
+            c.align = a;
+            try {
+                c.solution = solveExact(formulate(p, g, {mode, s, a, precision}));
+                c.formulated = true;
+            } catch (const InputError& e) {
+                c.error = e.what();
+            }
+            out.push_back(std::move(c));
+        }
+    }
+    return out;
+}
+
+ObjectiveMap objectiveMap(const Formulation& f, const std::vector<std::int64_t>& tiles, int x,
+                          int y) {
+    const auto n = static_cast<int>(f.loops.size());
+    if (x < 0 || x >= n || y < 0 || y >= n || x == y || tiles.size() != f.loops.size()) {
+        throw InputError("map", std::to_string(x) + "," + std::to_string(y),
+                         "expected two different loops of the program");
+    }
+    ObjectiveMap m;
+    m.x = x;
+    m.y = y;
+    const std::int64_t step = f.waf > 0 ? f.waf : 1;
+    // At most 256 values per axis (unaligned domains are sampled evenly).
+    const std::int64_t count = (f.tMax - f.tMin) / step + 1;
+    const std::int64_t stride = std::max<std::int64_t>(1, (count + 255) / 256) * step;
+    for (std::int64_t v = f.tMin; v <= f.tMax; v += stride) {
+        m.xs.push_back(v);
+        m.ys.push_back(v);
+    }
+    std::vector<std::int64_t> t = tiles;
+    for (std::int64_t yv : m.ys) {
+        for (std::int64_t xv : m.xs) {
+            t[static_cast<std::size_t>(x)] = xv;
+            t[static_cast<std::size_t>(y)] = yv;
+            const Evaluation e = evaluate(f, t);
+            int violated = -1;
+            if (!e.feasible) {
+                violated = -2;
+                for (std::size_t k = 0; k < e.constraints.size(); ++k) {
+                    if (e.constraints[k].lhs > e.constraints[k].rhs) {
+                        violated = static_cast<int>(k);
+                        break;
+                    }
+                }
+            }
+            m.w.push_back(e.feasible ? e.objective : -1);
+            m.violated.push_back(violated);
+            if (e.feasible) {
+                m.best = std::max(m.best, e.objective);
+            }
+        }
+    }
+    return m;
+}
+
+std::vector<std::int64_t> ppcgBlock(const std::vector<std::int64_t>& tiles,
+                                    std::int64_t maxThreadsPerBlock) {
+    const std::int64_t half = maxThreadsPerBlock / 2;
+    if (tiles.empty()) {
+        return {};
+    }
+    if (tiles.size() == 1) {
+        return {std::min(tiles[0], half)};
+    }
+    return {tiles[0], std::min(tiles[1], std::max<std::int64_t>(1, half / tiles[0]))};
+}
+
+std::string ppcgSizes(const std::vector<std::int64_t>& tiles, std::int64_t maxThreadsPerBlock) {
+    const auto list = [](const std::vector<std::int64_t>& v) {
+        std::string names, conds;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            names += (i ? ", o" : "o") + std::to_string(i);
+            conds += " and o" + std::to_string(i) + " = " + std::to_string(v[i]);
+        }
+        return std::make_pair(names, conds);
+    };
+    const auto [tn, tc] = list(tiles);
+    const auto [bn, bc] = list(ppcgBlock(tiles, maxThreadsPerBlock));
+    return "kernel[i0] -> tile[" + tn + "] : (i0 = 0" + tc + "); kernel[i0] -> block[" + bn +
+           "] : (i0 = 0" + bc + ")";
+}
+
+Measurements loadFig7(const std::string& gpu) {
+    if (gpu != "a100" && gpu != "xavier") {
+        throw InputError("gpu", gpu,
+                         "Fig. 7 has measurements of a100 (GA100) and xavier (Jetson AGX Xavier)");
+    }
+    const auto path = resolveProfile("fig7", "eatss-measurements", "measurements");
+    const nlohmann::json j = parseJson(readText(path), path.string());
+    Measurements m;
+    m.gpu = gpu;
+    m.source = j.value("source", std::string());
+    const auto& g = j.at("gpus").at(gpu);
+    m.energyUnit = g.at("energy_unit").get<std::string>();
+    const char* keys[4] = {"median", "default", "best", "eatss"};
+    for (const auto& r : g.at("rows")) {
+        Measurement row;
+        row.bench = r.at("bench").get<std::string>();
+        for (int k = 0; k < 4; ++k) {
+            row.ppw[static_cast<std::size_t>(k)] = r.at("ppw").at(keys[k]).get<double>();
+            row.energy[static_cast<std::size_t>(k)] = r.at("energy").at(keys[k]).get<double>();
+            row.gflops[static_cast<std::size_t>(k)] = r.at("gflops").at(keys[k]).get<double>();
+        }
+        m.rows.push_back(row);
+    }
+    return m;
+}
+
+double geometricMean(const std::vector<double>& v) {
+    if (v.empty()) {
+        return 0;
+    }
+    double s = 0;
+    for (double x : v) {
+        s += std::log(x);
+    }
+    return std::exp(s / static_cast<double>(v.size()));
+}
+
+} // namespace cdx::eatss
