@@ -44,6 +44,7 @@ private slots:
     void codesignBlock();
     void mwpBlock();
     void energyBlock();
+    void eatssBlock();
     void blockBadValues_data();
     void blockBadValues();
 
@@ -745,6 +746,30 @@ void TestSession::energyBlock() {
     QCOMPARE(defaultSession().energy.problem.s1, std::int64_t(4096));
 }
 
+void TestSession::eatssBlock() {
+    EatssSettings e = defaultEatssSettings();
+    e.program = eatss::loadProgram("mttkrp");
+    // assign() rather than = "literal": GCC 12 -Wrestrict false positive (PR 105651).
+    e.gpu.assign("xavier");
+    e.options = {eatss::Mode::Paper, 0.375, 0.5, eatss::Precision::Float};
+    e.mapX.assign(1, 'i');
+    e.mapY.assign(1, 'l');
+    const ojson j = eatssSessionToJson(e);
+    std::vector<std::string> warnings;
+    const EatssSettings back = eatssSessionFromJson(plain(j), SessionReader("e", &warnings));
+    QVERIFY(warnings.empty());
+    QCOMPARE(eatssSessionToJson(back).dump(), j.dump());
+    QCOMPARE(back.program.loops.size(), std::size_t(4));
+    QCOMPARE(back.options.precision, eatss::Precision::Float);
+    // The .rels text of a program reads back as the same program.
+    const eatss::Program p = eatss::parseRels(eatss::toRels(back.program), "x.rels");
+    QCOMPARE(eatss::toJson(p)["loops"].dump(), eatss::toJson(back.program)["loops"].dump());
+    QCOMPARE(eatss::toJson(p)["references"].dump(),
+             eatss::toJson(back.program)["references"].dump());
+    // Sessions before the block: gemm on the A100 (spec §2.3 b).
+    QCOMPARE(defaultSession().eatss.program.id, std::string("gemm"));
+}
+
 void TestSession::blockBadValues_data() {
     QTest::addColumn<QString>("block");
     QTest::addColumn<QString>("pointer"); // inside the block's JSON
@@ -879,6 +904,26 @@ void TestSession::blockBadValues_data() {
                                                << "{\"fadd\": -1, \"fmul\": 1, \"iadd\": 0, "
                                                   "\"imax\": 0}"
                                                << "fadd";
+    QTest::newRow("eatss: split over the per-block shared memory") << "eatss"
+                                                                   << "/split"
+                                                                   << "0.5"
+                                                                   << "eatss.split";
+    QTest::newRow("eatss: unknown GPU") << "eatss"
+                                        << "/gpu"
+                                        << "\"h100\""
+                                        << "eatss.gpu";
+    QTest::newRow("eatss: unknown mode") << "eatss"
+                                         << "/mode"
+                                         << "\"exact\""
+                                         << "eatss.mode";
+    QTest::newRow("eatss: unknown iterator") << "eatss"
+                                             << "/program/references/0/subscripts/0"
+                                             << "\"q\""
+                                             << "unknown iterator";
+    QTest::newRow("eatss: map axis not a loop") << "eatss"
+                                                << "/map/x"
+                                                << "\"z\""
+                                                << "eatss.map";
     QTest::newRow("energy: unknown variant") << "energy"
                                              << "/variant/count"
                                              << "\"floor\""
@@ -901,6 +946,8 @@ void TestSession::blockBadValues() {
         j = codesignSessionToJson(s.codesign);
     } else if (block == "energy") {
         j = energySessionToJson(s.energy);
+    } else if (block == "eatss") {
+        j = eatssSessionToJson(s.eatss);
     } else {
         j = mwpSessionToJson(s.mwp);
     }
@@ -921,6 +968,8 @@ void TestSession::blockBadValues() {
             (void)codesignSessionFromJson(plain(j), r);
         } else if (block == "energy") {
             (void)energySessionFromJson(plain(j), r);
+        } else if (block == "eatss") {
+            (void)eatssSessionFromJson(plain(j), r);
         } else {
             (void)mwpSessionFromJson(plain(j), r);
         }

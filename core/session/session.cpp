@@ -71,6 +71,8 @@ const std::vector<SessionBlock>& sessionBlocks() {
                     defaultMwpSettings),
         nestedBlock(kEnergySessionKey, &SessionState::energy, energySessionToJson,
                     energySessionFromJson, defaultEnergySettings),
+        nestedBlock(kEatssSessionKey, &SessionState::eatss, eatssSessionToJson,
+                    eatssSessionFromJson, defaultEatssSettings),
     };
     return blocks;
 }
@@ -191,6 +193,7 @@ SessionState defaultSession() {
     s.areaCoefficients = area::loadCoefficientSet(area::kDefaultCoefficientSet);
     s.mwp = defaultMwpSettings();
     s.energy = defaultEnergySettings();
+    s.eatss = defaultEatssSettings();
     applyOptimalTiles(s);
     return s;
 }
