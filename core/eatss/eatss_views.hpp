@@ -31,6 +31,9 @@ struct ObjectiveMap {
     std::vector<std::int64_t> w; // ys.size() x xs.size(), row-major by y
     std::vector<int> violated;   // same shape
     std::int64_t best = -1;      // the largest W on the map
+    // Per constraint (f.constraints order), for each x: the largest y that satisfies that
+    // constraint alone (its boundary on the map); -1: no y does.
+    std::vector<std::vector<std::int64_t>> boundary;
 };
 ObjectiveMap objectiveMap(const Formulation& f, const std::vector<std::int64_t>& tiles, int x,
                           int y);

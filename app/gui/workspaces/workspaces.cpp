@@ -1,6 +1,7 @@
 #include "workspaces/workspaces.hpp"
 
 #include "workspaces/area_workspace.hpp"
+#include "workspaces/eatss_workspace.hpp"
 #include "workspaces/energy_workspace.hpp"
 #include "workspaces/mwp_workspace.hpp"
 #include "workspaces/runs_workspace.hpp"
@@ -18,8 +19,12 @@ std::vector<Workspace*> createWorkspaces(const WorkspaceContext& context, QWidge
     // A new model family adds its workspace here: one line (and its files in CMakeLists.txt).
     using Factory = Workspace* (*)(const WorkspaceContext&, QWidget*);
     static constexpr Factory kWorkspaces[] = {
-        &make<TalgWorkspace>,   &make<AreaWorkspace>, &make<MwpWorkspace>,
-        &make<EnergyWorkspace>, &make<RunsWorkspace>,
+        &make<TalgWorkspace>,   // Tiled stencils (PPoPP'17)
+        &make<AreaWorkspace>,   // Die area & codesign (thesis App. C)
+        &make<MwpWorkspace>,    // MWP-CWP & power (Hong)
+        &make<EnergyWorkspace>, // Energy (thesis App. B)
+        &make<EatssWorkspace>,  // EATSS (CGO'24)
+        &make<RunsWorkspace>,   // Measured runs
     };
     std::vector<Workspace*> out;
     for (Factory f : kWorkspaces) {

@@ -1,0 +1,206 @@
+#include "eatss/eatss_editor.hpp"
+
+#include "common/number_field.hpp"
+#include "eatss/eatss_model.hpp"
+#include "eatss/eatss_session.hpp"
+#include "params/input_error.hpp"
+#include "params/profiles.hpp"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace cdx::widgets {
+
+EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
+    auto* outer = new QVBoxLayout(this);
+    error_ = new QLabel(this);
+    error_->setObjectName("eatssError");
+    error_->setWordWrap(true);
+    error_->setStyleSheet("color: #D55E00;");
+    error_->setMinimumHeight(2 * error_->fontMetrics().lineSpacing());
+    error_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    outer->addWidget(error_);
+
+    auto* progBox = new QGroupBox(tr("Program"), this);
+    auto* pl = new QVBoxLayout(progBox);
+    program_ = new QComboBox(progBox);
+    program_->setObjectName("eatssProgram");
+    for (const auto& p : listProfiles("programs")) {
+        program_->addItem(QString::fromStdString(p.id));
+    }
+    program_->setToolTip(tr("The EATSS artifact's kernels (PolyBench and the §V-D ones)"));
+    pl->addWidget(program_);
+    text_ = new QPlainTextEdit(progBox);
+    text_->setObjectName("eatssProgramText");
+    text_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text_->setToolTip(
+        tr("The artifact's .rels form: 1, then <Stmt>:<loop>[*],... (outer to inner, "
+           "* = parallel), the number of references, and one <Array>:<it>,<it>,...:"
+           "<size>,... line each (one iterator per subscript; the sizes are unused)"));
+    text_->setMinimumHeight(text_->fontMetrics().lineSpacing() * 8);
+    pl->addWidget(text_);
+    apply_ = new QPushButton(tr("Apply the program"), progBox);
+    apply_->setObjectName("eatssApplyProgram");
+    pl->addWidget(apply_);
+    outer->addWidget(progBox);
+
+    auto* modelBox = new QGroupBox(tr("GPU and model"), this);
+    auto* form = new QFormLayout(modelBox);
+    gpu_ = new QComboBox(modelBox);
+    gpu_->setObjectName("eatssGpu");
+    for (const auto& g : listProfiles("eatss-gpus")) {
+        gpu_->addItem(QString::fromStdString(g.id));
+    }
+    form->addRow(tr("GPU"), gpu_);
+    caps_ = new QLabel(modelBox);
+    caps_->setWordWrap(true);
+    form->addRow(caps_);
+    mode_ = new QComboBox(modelBox);
+    mode_->setObjectName("eatssMode");
+    mode_->addItem(tr("artifact (exact script semantics)"), "artifact");
+    mode_->addItem(tr("paper (the text's formulation)"), "paper");
+    form->addRow(tr("Mode"), mode_);
+    split_ = new NumberField(tr("s"), 0, 1, QString(), modelBox);
+    split_->setObjectName("eatssSplit");
+    split_->setToolTip(tr("s: the share of L1+shared memory given to shared memory (0: all L1)"));
+    form->addRow(tr("Split s"), split_);
+    align_ = new QComboBox(modelBox);
+    align_->setObjectName("eatssAlign");
+    for (double a : {1.0, 0.5, 0.25, 0.125, 0.0}) {
+        align_->addItem(a == 0 ? tr("0 (unaligned)") : QString::number(a), a);
+    }
+    align_->setToolTip(
+        tr("φ: tile sizes are multiples of φ × the warp size (artifact: of the halved "
+           "warp in FP64)"));
+    form->addRow(tr("Warp fraction φ"), align_);
+    precision_ = new QComboBox(modelBox);
+    precision_->setObjectName("eatssPrecision");
+    precision_->addItem("double");
+    precision_->addItem("float");
+    form->addRow(tr("Precision"), precision_);
+    outer->addWidget(modelBox);
+    outer->addStretch(1);
+
+    connect(program_, &QComboBox::activated, this, [this](int i) {
+        EatssSettings e = e_;
+        try {
+            e.program = eatss::loadProgram(program_->itemText(i).toStdString());
+        } catch (const InputError& err) {
+            refuse(QString::fromUtf8(err.what()));
+            return;
+        }
+        e.mapX = e.program.loops.size() > 1 ? e.program.loops[e.program.loops.size() - 2].name : "";
+        e.mapY = e.program.loops.size() > 1 ? e.program.loops.back().name : "";
+        send(tr("Choose program %1").arg(program_->itemText(i)), e);
+    });
+    connect(apply_, &QPushButton::clicked, this, [this] {
+        EatssSettings e = e_;
+        try {
+            eatss::Program p = eatss::parseRels(text_->toPlainText().toStdString(), "program.rels");
+            p.id = e_.program.id;
+            p.name = e_.program.name;
+            if (eatss::toRels(p) != eatss::toRels(e_.program)) {
+                p.id = e_.program.id + " (edited)";
+            }
+            e.program = p;
+        } catch (const InputError& err) {
+            refuse(QString::fromUtf8(err.what()));
+            return;
+        }
+        e.mapX = e.program.loops.size() > 1 ? e.program.loops[0].name : "";
+        e.mapY = e.program.loops.size() > 1 ? e.program.loops[1].name : "";
+        send(tr("Edit the program"), e);
+    });
+    connect(gpu_, &QComboBox::activated, this, [this](int i) {
+        EatssSettings e = e_;
+        e.gpu = gpu_->itemText(i).toStdString();
+        send(tr("Choose GPU %1").arg(gpu_->itemText(i)), e);
+    });
+    connect(mode_, &QComboBox::activated, this, [this](int i) {
+        EatssSettings e = e_;
+        e.options.mode = eatss::parseMode(mode_->itemData(i).toString().toStdString(), "mode");
+        send(tr("EATSS %1 mode").arg(mode_->itemData(i).toString()), e);
+    });
+    connect(split_, &NumberField::edited, this, [this](double v) {
+        EatssSettings e = e_;
+        e.options.split = v;
+        send(tr("Set split s = %1").arg(v), e);
+    });
+    connect(split_, &NumberField::refused, this, &EatssEditor::refuse);
+    connect(align_, &QComboBox::activated, this, [this](int i) {
+        EatssSettings e = e_;
+        e.options.align = align_->itemData(i).toDouble();
+        send(tr("Set warp fraction φ = %1").arg(e.options.align), e);
+    });
+    connect(precision_, &QComboBox::activated, this, [this](int i) {
+        EatssSettings e = e_;
+        e.options.precision =
+            eatss::parsePrecision(precision_->itemText(i).toStdString(), "precision");
+        send(tr("Precision %1").arg(precision_->itemText(i)), e);
+    });
+}
+
+QString EatssEditor::lastError() const {
+    return error_->text();
+}
+
+void EatssEditor::refuse(const QString& text) {
+    error_->setText(text);
+    emit refused(text);
+    setSession({}); // show the session's values again
+}
+
+void EatssEditor::send(const QString& label, const EatssSettings& e) {
+    // The options the model refuses (a split above the per-block shared memory) are said here; a
+    // program the artifact cannot formulate is still a valid input (the views say why).
+    try {
+        (void)eatss::formulate(e.program, eatss::loadGpu(e.gpu), e.options);
+    } catch (const InputError& err) {
+        if (err.field() == "--split" || err.field() == "--align" || err.field() == "--gpu") {
+            refuse(QString::fromUtf8(err.what()));
+            return;
+        }
+    }
+    error_->clear();
+    emit edited(label, e);
+}
+
+void EatssEditor::setSession(const SessionState& s) {
+    if (!s.eatss.program.loops.empty()) {
+        e_ = s.eatss;
+        error_->clear();
+    }
+    const QSignalBlocker b1(program_), b2(gpu_), b3(mode_), b4(align_), b5(precision_);
+    const int pi = program_->findText(QString::fromStdString(e_.program.id));
+    program_->setCurrentIndex(pi);
+    if (pi < 0) {
+        program_->setEditText(QString::fromStdString(e_.program.id));
+    }
+    text_->setPlainText(QString::fromStdString(eatss::toRels(e_.program)));
+    gpu_->setCurrentIndex(gpu_->findText(QString::fromStdString(e_.gpu)));
+    try {
+        const eatss::Gpu g = eatss::loadGpu(e_.gpu);
+        QStringList caps;
+        for (double c : g.caps) {
+            caps << QString::number(c);
+        }
+        caps_->setText(tr("%1: the artifact's split caps %2")
+                           .arg(QString::fromStdString(g.name), caps.join(", ")));
+    } catch (const InputError&) {
+        caps_->clear();
+    }
+    mode_->setCurrentIndex(
+        mode_->findData(QString::fromLatin1(eatss::name(e_.options.mode).data())));
+    split_->setValue(e_.options.split);
+    align_->setCurrentIndex(align_->findData(e_.options.align));
+    precision_->setCurrentText(QString::fromLatin1(eatss::name(e_.options.precision).data()));
+}
+
+} // namespace cdx::widgets

@@ -1,0 +1,235 @@
+#include "eatss/eatss_model_view.hpp"
+
+#include "common/background_job.hpp"
+#include "common/job_progress.hpp"
+#include "common/plot_theme.hpp"
+#include "eatss/eatss_views.hpp"
+#include "params/input_error.hpp"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+namespace cdx::widgets {
+
+EatssModelView::EatssModelView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    report_ = new QTextBrowser(this);
+    report_->setObjectName("eatssReport");
+    layout->addWidget(report_, 1);
+    auto* row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("PPCG --sizes:"), this));
+    sizes_ = new QLineEdit(this);
+    sizes_->setObjectName("eatssSizes");
+    sizes_->setReadOnly(true);
+    sizes_->setToolTip(tr("The optimum as PPCG's --sizes (tile and thread block; spec §2.4)"));
+    row->addWidget(sizes_, 1);
+    copy_ = new QPushButton(tr("Copy"), this);
+    copy_->setObjectName("eatssCopySizes");
+    row->addWidget(copy_);
+    layout->addLayout(row);
+    job_ = new BackgroundJob(this);
+    layout->addWidget(new JobProgress(job_, this));
+    connect(copy_, &QPushButton::clicked, this,
+            [this] { QApplication::clipboard()->setText(sizes_->text()); });
+    connect(job_, &BackgroundJob::failed, this, [this](const QString& why) {
+        z3_.reset();
+        z3Error_ = why;
+        redraw();
+    });
+    setPresentation(false);
+}
+
+void EatssModelView::setPresentation(bool on) {
+    presentation_ = on;
+    QFont f = font();
+    f.setPointSize(plotTheme(on).basePointSize + 1);
+    report_->setFont(f);
+    redraw();
+}
+
+void EatssModelView::setSession(const SessionState& s) {
+    settings_ = s.eatss;
+    c_ = computeEatss(s.eatss);
+    z3_.reset();
+    z3Error_.clear();
+    if (c_.formulation) {
+        const eatss::Formulation f = *c_.formulation;
+        job_->start(tr("Z3 (the artifact's procedure)…"),
+                    [this, f](JobControl&) -> BackgroundJob::Deliver {
+                        QElapsedTimer t;
+                        t.start();
+                        eatss::Z3Answer z = eatss::solveZ3(f);
+                        const double ms = static_cast<double>(t.nsecsElapsed()) / 1e6;
+                        return [this, z = std::move(z), ms] {
+                            z3_ = z;
+                            z3Ms_ = ms;
+                            redraw();
+                        };
+                    });
+    }
+    redraw();
+}
+
+void EatssModelView::finishPendingWork() {
+    job_->waitForFinished();
+}
+
+void EatssModelView::redraw() {
+    QString h = tr("<h3>EATSS: %1</h3>").arg(eatssContext(settings_).toHtmlEscaped());
+    if (!c_.formulation) {
+        h += QStringLiteral("<p style='color:#D55E00'><b>%1</b></p>").arg(c_.error.toHtmlEscaped());
+        report_->setHtml(h);
+        sizes_->clear();
+        return;
+    }
+    const eatss::Formulation& f = *c_.formulation;
+    h += tr("<p><b>Loops</b> (outer to inner; c: references with this loop in their stride-1 "
+            "subscript; H: weight in the objective):</p><table cellspacing=0 cellpadding=3 "
+            "border=1><tr><th>loop</th><th>parallel</th><th>c</th><th>H</th></tr>");
+    for (std::size_t i = 0; i < f.loops.size(); ++i) {
+        h += QStringLiteral("<tr><td>%1%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
+                 .arg(QString::fromStdString(f.loops[i].name),
+                      static_cast<int>(i) == f.ls1 ? tr(" (CMA)") : QString(),
+                      f.loops[i].parallel ? tr("yes") : tr("no"))
+                 .arg(f.c[i])
+                 .arg(f.weights[i]);
+    }
+    h += "</table>";
+    const auto names = [](const std::vector<std::string>& v) {
+        QStringList l;
+        for (const auto& x : v) {
+            l << QString::fromStdString(x);
+        }
+        return l.isEmpty() ? QObject::tr("none") : l.join(", ");
+    };
+    QString objective = "blk";
+    for (std::size_t i = 0; i < f.loops.size(); ++i) {
+        if (f.weights[i] != 0) {
+            objective += QStringLiteral(" + %1 T_%2")
+                             .arg(f.weights[i])
+                             .arg(QString::fromStdString(f.loops[i].name));
+        }
+    }
+    QStringList blk;
+    for (int i : f.blockLoops) {
+        blk << "T_" + QString::fromStdString(f.loops[static_cast<std::size_t>(i)].name);
+    }
+    h += tr("<p>Cache (L1) set: <b>%1</b>; shared set: <b>%2</b>; n_refs = %3. Tiles: multiples "
+            "of %4 in [%5, %6]. blk = %7.</p><p><b>maximise W = %8</b></p><p>subject to:</p><ul>")
+             .arg(names(f.cacheSet), names(f.sharedSet))
+             .arg(f.nRefs)
+             .arg(f.waf)
+             .arg(f.tMin)
+             .arg(f.tMax)
+             .arg(blk.join(" · "), objective);
+    const eatss::Evaluation e = c_.solution && c_.solution->feasible
+                                    ? eatss::evaluate(f, c_.solution->tiles)
+                                    : eatss::Evaluation{};
+    for (std::size_t k = 0; k < f.constraints.size(); ++k) {
+        QString at;
+        if (k < e.constraints.size()) {
+            at = tr(" — at the optimum %1%2")
+                     .arg(e.constraints[k].lhs)
+                     .arg(e.constraints[k].binding ? tr(" (binding)") : QString());
+        }
+        h += QStringLiteral("<li>%1: %2%3</li>")
+                 .arg(QString::fromStdString(f.constraints[k].name),
+                      QString::fromStdString(f.constraints[k].text).toHtmlEscaped(), at);
+    }
+    h += "</ul>";
+    for (const auto& n : f.notes) {
+        h += QStringLiteral("<p><i>%1</i></p>").arg(QString::fromStdString(n).toHtmlEscaped());
+    }
+    const eatss::Solution* s = c_.solution ? &*c_.solution : nullptr;
+    if (s && s->feasible) {
+        h += tr("<h3>Exact optimum: T = %1, W = %2</h3><p>%3 tile vectors reach it%4; %5 "
+                "visited by the enumeration.</p>")
+                 .arg(tileText(s->tiles))
+                 .arg(s->objective)
+                 .arg(s->optima)
+                 .arg(s->optima > 1 ? tr(" (the lexicographically smallest is shown)") : QString())
+                 .arg(s->visited);
+        sizes_->setText(QString::fromStdString(eatss::ppcgSizes(s->tiles, c_.gpu.threadsPerBlock)));
+    } else {
+        h += tr("<h3>Infeasible: no tile vector satisfies the constraints</h3>");
+        sizes_->clear();
+    }
+    if (z3_) {
+        const double ratio = s && s->objective > 0 ? static_cast<double>(z3_->objective) /
+                                                         static_cast<double>(s->objective)
+                                                   : 0;
+        h += z3_->feasible
+                 ? tr("<p><b>Z3 %1</b> (the artifact's procedure, %2 calls, %3 ms): T = %4, W = "
+                      "%5 = %6 % of the optimum. Its trace: %7.</p>")
+                       .arg(QString::fromStdString(z3_->version))
+                       .arg(z3_->calls)
+                       .arg(z3Ms_, 0, 'f', 1)
+                       .arg(tileText(z3_->tiles))
+                       .arg(z3_->objective)
+                       .arg(100 * ratio, 0, 'f', 1)
+                       .arg([&] {
+                           QStringList t;
+                           for (const auto& st : z3_->trace) {
+                               t << QString::number(st.objective);
+                           }
+                           return t.join(" → ");
+                       }())
+                 : tr("<p><b>Z3</b>: no solution (%1 calls).</p>").arg(z3_->calls);
+    } else if (!z3Error_.isEmpty()) {
+        h += QStringLiteral("<p>Z3: %1</p>").arg(z3Error_.toHtmlEscaped());
+    } else {
+        h += tr("<p>Z3: solving…</p>");
+    }
+    report_->setHtml(h);
+}
+
+void EatssModelView::renderTo(QPaintDevice& device, const QSize& size) {
+    finishPendingWork();
+    QPainter painter(&device);
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    QTextDocument doc;
+    doc.setDefaultFont(report_->font());
+    doc.setHtml(report_->toHtml() + "<p><tt>" + sizes_->text().toHtmlEscaped() + "</tt></p>");
+    doc.setTextWidth(size.width() - 16);
+    painter.translate(8, 8);
+    doc.drawContents(&painter, QRectF(0, 0, size.width() - 16, size.height() - 16));
+}
+
+QString EatssModelView::csv() const {
+    QString out = QStringLiteral("# %1\n").arg(eatssContext(settings_));
+    if (!c_.formulation) {
+        return out + "# " + c_.error + "\n";
+    }
+    const auto& f = *c_.formulation;
+    out += "loop,parallel,c,weight,optimum,z3\n";
+    for (std::size_t i = 0; i < f.loops.size(); ++i) {
+        out +=
+            QStringLiteral("%1,%2,%3,%4,%5,%6\n")
+                .arg(QString::fromStdString(f.loops[i].name))
+                .arg(f.loops[i].parallel ? 1 : 0)
+                .arg(f.c[i])
+                .arg(f.weights[i])
+                .arg(c_.solution && c_.solution->feasible ? QString::number(c_.solution->tiles[i])
+                                                          : QString())
+                .arg(z3_ && z3_->feasible ? QString::number(z3_->tiles[i]) : QString());
+    }
+    out += "\nconstraint,text,rhs\n";
+    for (const auto& c : f.constraints) {
+        out += QStringLiteral("%1,\"%2\",%3\n")
+                   .arg(QString::fromStdString(c.name), QString::fromStdString(c.text))
+                   .arg(c.rhs);
+    }
+    out += QStringLiteral("\nppcg_sizes,\"%1\"\n").arg(sizes_->text());
+    return out;
+}
+
+} // namespace cdx::widgets
