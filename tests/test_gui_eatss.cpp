@@ -58,6 +58,7 @@ void TestGuiEatss::modelViewShowsCore() {
     QCOMPARE(v->sizesField()->text(),
              QString::fromStdString(eatss::ppcgSizes({16, 336, 32}, 1024)));
     QVERIFY(ws()->statusText().contains("W = 16160"));
+    QVERIFY(v->report()->toPlainText().contains("thread block of 16 × 32"));
 }
 
 void TestGuiEatss::editsWithUndo() {
@@ -159,6 +160,7 @@ void TestGuiEatss::measurementsFromFig7() {
     ws()->viewTabs()->setCurrentWidget(v);
     QCOMPARE(v->measurements().rows.size(), std::size_t(21));
     QCOMPARE(v->barCount(), 84);
+    QCOMPARE(v->table()->rowCount(), 21);
     v->gpuBox()->setCurrentIndex(v->gpuBox()->findData("xavier"));
     QCOMPARE(v->measurements().energyUnit, std::string("mJ"));
     v->metricBox()->setCurrentIndex(1);

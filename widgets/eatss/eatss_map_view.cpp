@@ -42,6 +42,7 @@ EatssMapView::EatssMapView(QWidget* parent) : QWidget(parent) {
     plot_->plotLayout()->addElement(plot_->plotLayout()->rowCount() - 1, 1, scale);
     scale->axis()->setLabel(tr("W"));
     colorMap_->setColorScale(scale);
+    scale->setGradient(gradient); // the scale owns the gradient once linked
     plot_->legend->setVisible(true);
     layout->addWidget(plot_, 1);
     summary_ = new QLabel(this);

@@ -5,7 +5,10 @@
 
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QSplitter>
+#include <QTableWidget>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -67,7 +70,17 @@ EatssMeasurementsView::EatssMeasurementsView(QWidget* parent) : QWidget(parent) 
     plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     plot_->legend->setBorderPen(Qt::NoPen);
     plot_->plotLayout()->setRowStretchFactor(plot_->plotLayout()->rowCount() - 1, 0.001);
-    layout->addWidget(plot_, 1);
+    // The chart above, the table (the paper's numbers, as printed) below.
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(plot_);
+    table_ = new QTableWidget(split);
+    table_->setObjectName("eatssFig7Table");
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->verticalHeader()->hide();
+    split->addWidget(table_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    layout->addWidget(split, 1);
     summary_ = new QLabel(this);
     summary_->setWordWrap(true);
     layout->addWidget(summary_);
@@ -168,6 +181,21 @@ void EatssMeasurementsView::redraw() {
                      .arg(tr(kVariants[v]))
                      .arg(eatss::geometricMean(xs), 0, 'g', 3);
     }
+    table_->clear();
+    table_->setRowCount(static_cast<int>(m_.rows.size()));
+    table_->setColumnCount(5);
+    table_->setHorizontalHeaderLabels(
+        {tr("benchmark"), tr(kVariants[0]), tr(kVariants[1]), tr(kVariants[2]), tr(kVariants[3])});
+    for (std::size_t i = 0; i < m_.rows.size(); ++i) {
+        table_->setItem(static_cast<int>(i), 0,
+                        new QTableWidgetItem(QString::fromStdString(m_.rows[i].bench)));
+        for (int v = 0; v < 4; ++v) {
+            auto* item = new QTableWidgetItem(QString::number(value(m_.rows[i], v)));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            table_->setItem(static_cast<int>(i), v + 1, item);
+        }
+    }
+    table_->resizeColumnsToContents();
     title_->setText(tr("%1 on the %2 (paper Fig. 7): geometric means (recomputed from the rows) %3")
                         .arg(metric_->currentText().section(" [", 0, 0), gpu_->currentText(),
                              means.join(", ")));

@@ -10,6 +10,7 @@ class QComboBox;
 class QCustomPlot;
 class QCPTextElement;
 class QLabel;
+class QTableWidget;
 
 namespace cdx::widgets {
 
@@ -34,6 +35,7 @@ public:
     QComboBox* metricBox() const { return metric_; }
     const eatss::Measurements& measurements() const { return m_; }
     int barCount() const;
+    QTableWidget* table() const { return table_; }
 
 private:
     void redraw();
@@ -44,6 +46,7 @@ private:
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
     QLabel* summary_ = nullptr;
+    QTableWidget* table_ = nullptr;
     eatss::Measurements m_;
     std::string program_;
     QString error_;

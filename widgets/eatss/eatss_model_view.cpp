@@ -159,6 +159,24 @@ void EatssModelView::redraw() {
                  .arg(s->optima > 1 ? tr(" (the lexicographically smallest is shown)") : QString())
                  .arg(s->visited);
         sizes_->setText(QString::fromStdString(eatss::ppcgSizes(s->tiles, c_.gpu.threadsPerBlock)));
+        const auto block = eatss::ppcgBlock(s->tiles, c_.gpu.threadsPerBlock);
+        std::int64_t threads = 1, points = 1;
+        QStringList dims;
+        for (auto b : block) {
+            threads *= b;
+            dims << QString::number(b);
+        }
+        for (std::size_t i = 0; i < block.size(); ++i) {
+            points *= s->tiles[i];
+        }
+        h += tr("<p>PPCG runs a tile on a thread block of <b>%1</b> (%2 threads; at most half the "
+                "GPU's %3 per block, spec §2.4): each thread computes %4 points of the mapped "
+                "dimensions.</p>")
+                 .arg(dims.join(" × "))
+                 .arg(threads)
+                 .arg(c_.gpu.threadsPerBlock)
+                 .arg(threads > 0 ? static_cast<double>(points) / static_cast<double>(threads) : 0,
+                      0, 'g', 4);
     } else {
         h += tr("<h3>Infeasible: no tile vector satisfies the constraints</h3>");
         sizes_->clear();
