@@ -1,5 +1,7 @@
 // Session files: round trip, atomic save, and every way a session file can be wrong.
 
+#include "eatss/eatss_views.hpp"
+#include "eatss/eatss_z3.hpp"
 #include "energy/energy_search.hpp"
 #include "params/input_error.hpp"
 #include "session/session.hpp"
@@ -1001,7 +1003,7 @@ void TestSession::exampleSessionsLoadCleanly() {
         QVERIFY2(!s.title.empty(), name.c_str());
         QVERIFY2(s.description.size() > 40, name.c_str());
         QVERIFY2(s.workspace == "talg" || s.workspace == "area" || s.workspace == "mwp" ||
-                     s.workspace == "energy",
+                     s.workspace == "energy" || s.workspace == "eatss",
                  name.c_str());
         QVERIFY(sameSession(sessionFromJson(sessionToJson(s), name), s));
     }
@@ -1016,6 +1018,7 @@ void TestSession::exampleSessionsShowTheirNumbers_data() {
     QTest::newRow("hong-example-a") << "hong-example-a.cdx.json";
     QTest::newRow("hong-example-i") << "hong-example-i.cdx.json";
     QTest::newRow("energy-j2d-k20c") << "energy-j2d-k20c.cdx.json";
+    QTest::newRow("eatss-gemm-a100") << "eatss-gemm-a100.cdx.json";
 }
 
 // The numbers each example's description points at (spec worked examples).
@@ -1059,6 +1062,22 @@ void TestSession::exampleSessionsShowTheirNumbers() {
         QCOMPARE(s.mwp.kernel.id, std::string("example-i"));
         const auto r = mwp::evaluate(s.mwp.device(), s.mwp.model(), s.mwp.variant);
         QVERIFY(std::abs(r.execCycles - 231070.8) < 0.1);
+    } else if (file.startsWith("eatss")) {
+        // spec eatss.md §2.3 (b); §3.3: mvt's Z3 answer (16, 464) = 90.5 % of (32, 512).
+        QCOMPARE(s.workspace, std::string("eatss"));
+        const auto f =
+            eatss::formulate(s.eatss.program, eatss::loadGpu(s.eatss.gpu), s.eatss.options);
+        const auto sol = eatss::solveExact(f);
+        QCOMPARE(sol.tiles, (std::vector<std::int64_t>{16, 336, 32}));
+        QCOMPARE(sol.objective, std::int64_t(16160));
+        QCOMPARE(eatss::ppcgBlock(sol.tiles, 1024), (std::vector<std::int64_t>{16, 32}));
+        const auto mvt =
+            eatss::formulate(eatss::loadProgram("mvt"), eatss::loadGpu("a100"), s.eatss.options);
+        const auto z = eatss::solveZ3(mvt);
+        QCOMPARE(z.tiles, (std::vector<std::int64_t>{16, 464}));
+        const double ratio = static_cast<double>(z.objective) /
+                             static_cast<double>(eatss::solveExact(mvt).objective);
+        QVERIFY(std::abs(100 * ratio - 90.5) < 0.05);
     } else if (file.startsWith("energy")) {
         // spec energy-model.md §3.3: E_alg = 67.26276936 J; the optima of the description.
         QCOMPARE(s.workspace, std::string("energy"));
