@@ -207,4 +207,16 @@ QString formatSeconds(double s) {
     return QString::number(s, 'f', 6) + " s";
 }
 
+void renderPlotAndText(QPaintDevice& device, QCustomPlot& plot, const QString& text,
+                       const QSize& size, int textHeight, bool presentation) {
+    QCPPainter painter(&device);
+    plot.toPainter(&painter, size.width(), size.height() - textHeight);
+    painter.translate(0, size.height() - textHeight + 2);
+    QFont f = painter.font();
+    f.setPointSize(plotTheme(presentation).basePointSize);
+    painter.setFont(f);
+    painter.drawText(QRect(8, 0, size.width() - 16, textHeight - 4),
+                     Qt::AlignLeft | Qt::TextWordWrap, text);
+}
+
 } // namespace cdx::widgets

@@ -10,6 +10,8 @@
 #include <array>
 
 class QCustomPlot;
+class QPaintDevice;
+class QSize;
 class QCPColorGradient;
 class QCPTextElement;
 class QCPAxis;
@@ -62,5 +64,10 @@ QString mwpContext(const MwpSettings& m);
 
 // Seconds with a sensible number of digits: "9.934548 s", "3.63e-07 s".
 QString formatSeconds(double s);
+
+// Export of a view made of a plot and a text under it: the plot on top, the text in the last
+// `textHeight` pixels, at the theme's size.
+void renderPlotAndText(QPaintDevice& device, QCustomPlot& plot, const QString& text,
+                       const QSize& size, int textHeight, bool presentation);
 
 } // namespace cdx::widgets

@@ -151,12 +151,14 @@ void EatssModelView::redraw() {
     }
     const eatss::Solution* s = c_.solution ? &*c_.solution : nullptr;
     if (s && s->feasible) {
-        h += tr("<h3>Exact optimum: T = %1, W = %2</h3><p>%3 tile vectors reach it%4; %5 "
-                "visited by the enumeration.</p>")
+        h += tr("<h3>Exact optimum: T = %1, W = %2</h3><p>%3; %4 tile vectors visited by the "
+                "enumeration.</p>")
                  .arg(tileText(s->tiles))
                  .arg(s->objective)
-                 .arg(s->optima)
-                 .arg(s->optima > 1 ? tr(" (the lexicographically smallest is shown)") : QString())
+                 .arg(s->optima > 1 ? tr("%1 tile vectors reach it (the lexicographically "
+                                         "smallest is shown)")
+                                          .arg(s->optima)
+                                    : tr("the only tile vector that reaches it"))
                  .arg(s->visited);
         sizes_->setText(QString::fromStdString(eatss::ppcgSizes(s->tiles, c_.gpu.threadsPerBlock)));
         const auto block = eatss::ppcgBlock(s->tiles, c_.gpu.threadsPerBlock);

@@ -155,15 +155,7 @@ void EnergyPerPointView::redraw() {
 }
 
 void EnergyPerPointView::renderTo(QPaintDevice& device, const QSize& size) {
-    const int textHeight = 52;
-    QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height() - textHeight);
-    painter.translate(0, size.height() - textHeight + 2);
-    QFont f = painter.font();
-    f.setPointSize(plotTheme(presentation_).basePointSize);
-    painter.setFont(f);
-    painter.drawText(QRect(8, 0, size.width() - 16, textHeight - 4),
-                     Qt::AlignLeft | Qt::TextWordWrap, summary_->text());
+    renderPlotAndText(device, *plot_, summary_->text(), size, 52, presentation_);
 }
 
 QString EnergyPerPointView::csv() const {
