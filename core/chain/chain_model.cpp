@@ -13,9 +13,11 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 void checkM(double m) {
-    if (!std::isfinite(m) || m <= 0) {
+    // The smallest closed-form tile is sqrt(M/2) (spec §1.2): it must hold one element.
+    if (!std::isfinite(m) || m < 2 || m > 1e15) {
         throw InputError("--memory-words", formatNumber(m),
-                         "expected a finite on-chip capacity > 0 [elements]");
+                         "expected an on-chip capacity in [2, 1e15] elements (a tile of "
+                         "sqrt(M/2) must hold at least one element)");
     }
 }
 } // namespace
@@ -124,8 +126,13 @@ OpCount opCount(const std::vector<std::int64_t>& p) {
             const int j = i + l;
             std::int64_t best = std::numeric_limits<std::int64_t>::max();
             for (int k = i; k < j; ++k) {
-                const std::int64_t c =
-                    at(oc.opcount, i, k) + at(oc.opcount, k + 1, j) + P(i - 1) * P(k) * P(j);
+                std::int64_t c = 0;
+                // Dimensions are <= 2^20, so one product fits; a long chain's sum may not.
+                if (__builtin_add_overflow(at(oc.opcount, i, k), at(oc.opcount, k + 1, j), &c) ||
+                    __builtin_add_overflow(c, P(i - 1) * P(k) * P(j), &c)) {
+                    throw InputError("--dims", "A" + std::to_string(i) + "..A" + std::to_string(j),
+                                     "expected a chain whose op count fits in 63 bits");
+                }
                 if (c < best) { // strict: ties keep the smallest k
                     best = c;
                     at(oc.split, i, j) = k;
@@ -163,12 +170,13 @@ std::string_view name(Choice c) {
 }
 
 ChainResult analyseChain(const std::vector<std::int64_t>& p, double m, Beta beta) {
-    if (p.size() < 3) {
+    if (p.size() < 3 || p.size() > kMaxMatrices + 1) {
         throw InputError("--dims", std::to_string(p.size()) + " dimensions",
-                         "expected P0,P1,...,Pn with n >= 2 matrices (at least 3 dimensions)");
+                         "expected P0,P1,...,Pn with 2 <= n <= " + std::to_string(kMaxMatrices) +
+                             " matrices");
     }
     for (std::size_t i = 0; i < p.size(); ++i) {
-        if (p[i] < 1 || p[i] > (std::int64_t(1) << 20)) {
+        if (p[i] < 1 || p[i] > kMaxDimension) {
             throw InputError("--dims", std::to_string(p[i]),
                              "expected dimensions in [1, 2^20] (P" + std::to_string(i) + ")");
         }

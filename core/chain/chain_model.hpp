@@ -12,6 +12,9 @@
 // Tile sizes are real numbers, as in the thesis. Units: elements (words), multiply-adds.
 namespace cdx::chain {
 
+inline constexpr std::size_t kMaxMatrices = 200; // chain length accepted by analyseChain
+inline constexpr std::int64_t kMaxDimension = 1 << 20;
+
 // ---- One matrix multiplication R = A1 A2 (A1 P0 x P1, A2 P1 x P2): Table D.2. ----
 struct SingleCase {
     double cost = 0; // h*: elements moved off-chip
@@ -101,8 +104,9 @@ struct ChainResult {
     std::vector<std::string> warnings; // sizes below the tiles (closed forms invalid)
 };
 
-// The whole pipeline (spec §5.3). InputError for fewer than two matrices, a dimension < 1,
-// M not a finite number > 0, or products beyond 64 bits.
+// The whole pipeline (spec §5.3). InputError for fewer than two or more than kMaxMatrices
+// matrices, a dimension outside [1, kMaxDimension], M outside [2, 1e15] or an op count beyond
+// 63 bits.
 ChainResult analyseChain(const std::vector<std::int64_t>& p, double m, Beta beta);
 
 } // namespace cdx::chain
