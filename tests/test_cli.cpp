@@ -68,6 +68,9 @@ private slots:
     void energyStencilFile();
     void eatssEndToEnd();
     void eatssBadInput();
+    void chainEndToEnd();
+    void chainTableD1();
+    void chainBadInput();
     void exampleA();
     void exampleAReadable();
     void optimizeMinima_data();
@@ -444,9 +447,9 @@ void TestCli::commandTable() {
         QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
         names << words.first();
     }
-    const QStringList expected{"talg",    "optimize", "area",   "codesign",        "mwp",
-                               "power",   "runs",     "energy", "energy-optimize", "eatss",
-                               "profiles"};
+    const QStringList expected{"talg",  "optimize", "area",   "codesign",        "mwp",
+                               "power", "runs",     "energy", "energy-optimize", "eatss",
+                               "chain", "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -900,9 +903,10 @@ void TestCli::badInput_data() {
         << "--set c_iter_s=";
     QTest::newRow("negative within")
         << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
-    QTest::newRow("unknown command")
-        << QStringList{"tlag"}
-        << "talg, optimize, area, codesign, mwp, power, runs, energy, energy-optimize, eatss, profiles";
+    QTest::newRow("unknown command") << QStringList{"tlag"}
+                                     << "talg, optimize, area, codesign, mwp, power, runs, energy, "
+                                        "energy-optimize, eatss, chain, "
+                                        "profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
     QTest::newRow("area: negative shared memory")
@@ -1234,6 +1238,105 @@ void TestCli::eatssBadInput() {
         {{"eatss", "--program", "gemm", "--gpu", "a100", "--tiles", "16,16"}, "--tiles"},
         {{"eatss", "--program", "gemm", "--gpu", "a100", "--tiles", "16,x,16"}, "--tiles"},
         {{"eatss", "--program", "durbin", "--gpu", "a100"}, "artifact exits"},
+    };
+    for (const auto& [args, field] : cases) {
+        const Run r = cdx(args);
+        QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + ": " + r.err));
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(QString::fromUtf8(r.err).contains(field),
+                 qPrintable(args.join(' ') + ": " + r.err));
+    }
+}
+
+// cdx chain (DESIGN.md contract): the worked example D.7 (spec §6), O-6 and O-9.
+void TestCli::chainEndToEnd() {
+    const QStringList example{"chain", "--dims", "936,1008,552,368,1016,616,544", "--memory-words",
+                              "65536"};
+    const QJsonObject o = json(cdx(example + QStringList{"--beta", "thesis", "--json"}));
+    QCOMPARE(o["command"].toString(), QString("chain"));
+    QCOMPARE(o["beta"].toString(), QString("thesis"));
+    QCOMPARE(o["memory_words"].toDouble(), 65536.0);
+    QCOMPARE(o["dims"].toArray().size(), 7);
+    QCOMPARE(o["opcount"].toInteger(), 1092977664);
+    QCOMPARE(o["tree"].toString(), QString("((A1(A2A3))((A4A5)A6))"));
+    QCOMPARE(o["S"].toDouble(), 10190344.0);
+    QVERIFY(std::abs(o["F"].toDouble() - 7882874.663) < 1e-3);
+    QVERIFY(std::abs(o["fused_total"].toDouble() - 8392058.663) < 1e-3);
+    QVERIFY(std::abs(o["reduction_pct"].toDouble() - 17.647) < 1e-3);
+    const QJsonArray nodes = o["nodes"].toArray();
+    QCOMPARE(nodes.size(), 5);
+    // T3 <1,3> fuses right with tiles 311.59 x 210.33; T5 the root, no fusion.
+    const QJsonObject t3 = nodes[2].toObject();
+    QCOMPARE(t3["i"].toInt(), 1);
+    QCOMPARE(t3["j"].toInt(), 3);
+    QCOMPARE(t3["k"].toInt(), 1);
+    QCOMPARE(t3["choice"].toString(), QString("r"));
+    QVERIFY(std::abs(t3["cost"].toDouble() - 3066202.219) < 1e-3);
+    QVERIFY(std::abs(t3["tiles"].toArray()[0].toDouble() - 311.593) < 1e-3);
+    QCOMPARE(nodes[4].toObject()["choice"].toString(), QString("p"));
+    QVERIFY(nodes[0].toObject()["hl"].isNull()); // T1 has leaf children: no fusion option
+    QCOMPARE(o["hyper_nodes"].toArray().size(), 3);
+    const QJsonObject ext = o["extensions"].toObject();
+    QVERIFY(ext["label"].toString().contains("extension"));
+    QVERIFY(ext["all_trees"].toObject()["fused_total"].toDouble() <= 8392058.664);
+    QVERIFY(ext["integer_tiles"].toObject()["fused_best"].toDouble() >= 8392058.663);
+    // Corrected beta (the default): O-9.
+    const QJsonObject c = json(cdx(example + QStringList{"--json"}));
+    QCOMPARE(c["beta"].toString(), QString("corrected"));
+    QVERIFY(std::abs(c["fused_total"].toDouble() - 9323278.25) < 0.01);
+    QVERIFY(std::abs(c["reduction_pct"].toDouble() - 8.509) < 1e-3);
+    // The text names the variant and labels the extensions.
+    const Run t = cdx(example);
+    QCOMPARE(t.exitCode, 0);
+    QVERIFY(t.out.contains("beta corrected"));
+    QVERIFY(t.out.contains("extension (not in the thesis"));
+    QVERIFY(t.out.contains("9323278.249"));
+}
+
+// O-16 through the CLI: seeded, both capacities, progress on stderr, n = 2 is 0 %.
+void TestCli::chainTableD1() {
+    const Run r =
+        cdx({"chain", "--table-d1", "--n", "2..4", "--chains", "50", "--beta", "thesis", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.contains("table-d1: n = 4 done (150/150 chains)"));
+    const QJsonObject o = json(r);
+    QCOMPARE(o["command"].toString(), QString("chain-table-d1"));
+    QVERIFY(o["distribution"].toString().contains("does not state"));
+    const QJsonArray rows = o["rows"].toArray();
+    QCOMPARE(rows.size(), 3);
+    const QJsonObject n2 = rows[0].toObject()["reduction_pct"].toArray()[0].toObject();
+    QCOMPARE(n2["max"].toDouble(), 0.0);
+    QCOMPARE(n2["thesis_avg"].toDouble(), 0.0);
+    QCOMPARE(rows[0].toObject()["reduction_pct"].toArray().size(), 2);
+    const Run again =
+        cdx({"chain", "--table-d1", "--n", "2..4", "--chains", "50", "--beta", "thesis", "--json"});
+    QCOMPARE(again.out, r.out); // seeded
+    const Run text = cdx({"chain", "--table-d1", "--n", "3..3", "--chains", "10"});
+    QVERIFY(text.out.contains("M = 98304"));
+    QVERIFY(text.out.contains("the thesis does not state its distribution"));
+}
+
+void TestCli::chainBadInput() {
+    const QList<QPair<QStringList, QString>> cases{
+        {{"chain", "--dims", "936", "--memory-words", "65536"}, "--dims"},
+        {{"chain", "--dims", "936,0,552", "--memory-words", "65536"}, "--dims"},
+        {{"chain", "--dims", "936,-5,552", "--memory-words", "65536"}, "--dims"},
+        {{"chain", "--dims", "936,1008,552", "--memory-words", "1"}, "--memory-words"},
+        {{"chain", "--dims", "936,1008,552", "--memory-words", "-65536"}, "--memory-words"},
+        {{"chain", "--dims", "936,1008,552", "--memory-words", "nan"}, "--memory-words"},
+        {{"chain", "--dims", "936,1008,552", "--memory-words", "1e400"}, "--memory-words"},
+        {{"chain", "--dims", "936,1008,552"}, "--memory-words"},
+        {{"chain", "--dims", "936,10000000000000000000000,552", "--memory-words", "65536"},
+         "--dims"},
+        {{"chain", "--dims", "936,1008,552", "--memory-words", "65536", "--beta", "printed"},
+         "--beta"},
+        {{"chain", "--dims", "936,1008,552", "--memory-words", "65536", "--chains", "5"},
+         "--chains"},
+        {{"chain", "--table-d1", "--n", "1..5"}, "--n"},
+        {{"chain", "--table-d1", "--n", "5"}, "--n"},
+        {{"chain", "--table-d1", "--sizes", "900..100"}, "--sizes"},
+        {{"chain", "--table-d1", "--chains", "0"}, "--chains"},
+        {{"chain", "--table-d1", "--memory-words", "65536,x"}, "--memory-words"},
     };
     for (const auto& [args, field] : cases) {
         const Run r = cdx(args);

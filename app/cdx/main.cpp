@@ -2,6 +2,7 @@
 // Exit codes: 0 success, 2 invalid input (one line on stderr), 1 internal error.
 
 #include "cdx/area_commands.hpp"
+#include "cdx/chain_commands.hpp"
 #include "cdx/command.hpp"
 #include "cdx/eatss_commands.hpp"
 #include "cdx/energy_commands.hpp"
@@ -35,6 +36,7 @@ constexpr Family kFamilies[] = {
     cdx::cli::runsCommands,     // runs
     cdx::cli::energyCommands,   // energy, energy-optimize
     cdx::cli::eatssCommands,    // eatss
+    cdx::cli::chainCommands,    // chain
     cdx::cli::profilesCommands, // profiles
 };
 

@@ -2,6 +2,7 @@
 
 #include "params/input_error.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -264,6 +265,10 @@ ChainResult analyseChain(const std::vector<std::int64_t>& p, double m, Beta beta
         return nd.f;
     };
     r.f = F(1, n);
+    // The thesis's naming T1, T2, ...: by sub-chain length, then by first matrix (spec §6.1).
+    std::sort(r.nodes.begin(), r.nodes.end(), [](const Node& a, const Node& b) {
+        return std::pair(a.j - a.i, a.i) < std::pair(b.j - b.i, b.i);
+    });
     r.fusedTotal = r.f + P(0) * P(n);
     r.reductionPct = 100 * (r.s - r.fusedTotal) / r.s;
     // The hyper-node tree (spec §5.3), pre-order.

@@ -99,7 +99,8 @@ struct ChainResult {
     double f = 0;          // F(1, n), D.23
     double fusedTotal = 0; // F(1, n) + P0 Pn
     double reductionPct = 0;
-    std::vector<Node> nodes;           // the op-count tree's internal nodes, post-order
+    std::vector<Node> nodes; // the op-count tree's internal nodes as the thesis numbers them
+                             // T1, T2, ...: by length j - i, then by i
     std::vector<HyperNode> hyperNodes; // the fused tree, pre-order
     std::vector<std::string> warnings; // sizes below the tiles (closed forms invalid)
 };
