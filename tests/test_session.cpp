@@ -47,6 +47,7 @@ private slots:
     void mwpBlock();
     void energyBlock();
     void eatssBlock();
+    void chainBlock();
     void blockBadValues_data();
     void blockBadValues();
 
@@ -772,6 +773,28 @@ void TestSession::eatssBlock() {
     QCOMPARE(defaultSession().eatss.program.id, std::string("gemm"));
 }
 
+void TestSession::chainBlock() {
+    ChainSettings c = defaultChainSettings();
+    c.dims = {320, 1024, 320, 1024};
+    c.memoryWords = 98304;
+    c.beta = chain::Beta::Thesis;
+    c.singleMMNode = 2;
+    c.tableChains = 50;
+    c.tableSeed = 7;
+    c.tableLo = 256;
+    c.tableHi = 512;
+    const ojson j = chainSessionToJson(c);
+    std::vector<std::string> warnings;
+    const ChainSettings back = chainSessionFromJson(plain(j), SessionReader("c", &warnings));
+    QVERIFY(warnings.empty());
+    QCOMPARE(chainSessionToJson(back).dump(), j.dump());
+    QCOMPARE(back.dims, c.dims);
+    QCOMPARE(back.beta, chain::Beta::Thesis);
+    // Sessions before the block: the worked example D.7 at 64K, corrected beta.
+    QCOMPARE(defaultSession().chain.dims.size(), std::size_t(7));
+    QCOMPARE(defaultSession().chain.beta, chain::Beta::Corrected);
+}
+
 void TestSession::blockBadValues_data() {
     QTest::addColumn<QString>("block");
     QTest::addColumn<QString>("pointer"); // inside the block's JSON
@@ -926,6 +949,34 @@ void TestSession::blockBadValues_data() {
                                                 << "/map/x"
                                                 << "\"z\""
                                                 << "eatss.map";
+    QTest::newRow("chain: zero dimension") << "chain"
+                                           << "/dims/3"
+                                           << "0"
+                                           << "chain.dims[3]";
+    QTest::newRow("chain: one matrix") << "chain"
+                                       << "/dims"
+                                       << "[936, 1008]"
+                                       << "chain.dims";
+    QTest::newRow("chain: 40-digit dimension") << "chain"
+                                               << "/dims/0"
+                                               << "1234567890123456789012345678901234567890"
+                                               << "chain.dims[0]";
+    QTest::newRow("chain: capacity too small for a tile") << "chain"
+                                                          << "/memory_words"
+                                                          << "1"
+                                                          << "chain.memory_words";
+    QTest::newRow("chain: unknown beta") << "chain"
+                                         << "/beta"
+                                         << "\"printed\""
+                                         << "chain.beta";
+    QTest::newRow("chain: node beyond the tree") << "chain"
+                                                 << "/single_mm_node"
+                                                 << "9"
+                                                 << "chain.single_mm_node";
+    QTest::newRow("chain: reversed sizes") << "chain"
+                                           << "/table_d1/sizes"
+                                           << "[900, 100]"
+                                           << "chain.table_d1.sizes";
     QTest::newRow("energy: unknown variant") << "energy"
                                              << "/variant/count"
                                              << "\"floor\""
@@ -950,6 +1001,8 @@ void TestSession::blockBadValues() {
         j = energySessionToJson(s.energy);
     } else if (block == "eatss") {
         j = eatssSessionToJson(s.eatss);
+    } else if (block == "chain") {
+        j = chainSessionToJson(s.chain);
     } else {
         j = mwpSessionToJson(s.mwp);
     }
@@ -972,6 +1025,8 @@ void TestSession::blockBadValues() {
             (void)energySessionFromJson(plain(j), r);
         } else if (block == "eatss") {
             (void)eatssSessionFromJson(plain(j), r);
+        } else if (block == "chain") {
+            (void)chainSessionFromJson(plain(j), r);
         } else {
             (void)mwpSessionFromJson(plain(j), r);
         }

@@ -73,6 +73,8 @@ const std::vector<SessionBlock>& sessionBlocks() {
                     energySessionFromJson, defaultEnergySettings),
         nestedBlock(kEatssSessionKey, &SessionState::eatss, eatssSessionToJson,
                     eatssSessionFromJson, defaultEatssSettings),
+        nestedBlock(kChainSessionKey, &SessionState::chain, chainSessionToJson,
+                    chainSessionFromJson, defaultChainSettings),
     };
     return blocks;
 }

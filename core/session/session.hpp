@@ -2,6 +2,7 @@
 
 #include "area/area_model.hpp"
 #include "area/area_session.hpp"
+#include "chain/chain_session.hpp"
 #include "eatss/eatss_session.hpp"
 #include "energy/energy_session.hpp"
 #include "mwp/mwp_model.hpp"
@@ -22,7 +23,8 @@
 // The file is composed of one block per model family, each owned by its folder (its
 // settings struct and to/from JSON): the Talg fields at the top level (talg/talg_session),
 // "area" (area/area_session), "codesign" (search/codesign_session), "mwp" (mwp/mwp_session),
-// "energy" (energy/energy_session), "eatss" (eatss/eatss_session). session.cpp only checks schema
+// "energy" (energy/energy_session), "eatss" (eatss/eatss_session), "chain"
+// (chain/chain_session). session.cpp only checks schema
 // and version and runs the list of blocks.
 namespace cdx {
 
@@ -42,6 +44,7 @@ struct SessionState : TalgSettings {
     MwpSettings mwp;
     EnergySettings energy;
     EatssSettings eatss;
+    ChainSettings chain;
 
     // Model inputs for the current GPU (throws InputError, e.g. no C_iter for this GPU).
     Gpu modelGpu() const { return toGpu(gpu); }

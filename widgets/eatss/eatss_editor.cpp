@@ -154,7 +154,7 @@ QString EatssEditor::lastError() const {
 void EatssEditor::refuse(const QString& text) {
     error_->setText(text);
     emit refused(text);
-    setSession({}); // show the session's values again
+    showValues(); // the session's values again
 }
 
 void EatssEditor::send(const QString& label, const EatssSettings& e) {
@@ -177,6 +177,10 @@ void EatssEditor::setSession(const SessionState& s) {
         e_ = s.eatss;
         error_->clear();
     }
+    showValues();
+}
+
+void EatssEditor::showValues() {
     const QSignalBlocker b1(program_), b2(gpu_), b3(mode_), b4(align_), b5(precision_);
     const int pi = program_->findText(QString::fromStdString(e_.program.id));
     program_->setCurrentIndex(pi);

@@ -40,6 +40,7 @@ signals:
 
 private:
     void refuse(const QString& text);
+    void showValues();
     void send(const QString& label, const EatssSettings& e);
 
     EatssSettings e_;
