@@ -1,6 +1,7 @@
 #include "workspaces/workspaces.hpp"
 
 #include "workspaces/area_workspace.hpp"
+#include "workspaces/chain_workspace.hpp"
 #include "workspaces/eatss_workspace.hpp"
 #include "workspaces/energy_workspace.hpp"
 #include "workspaces/mwp_workspace.hpp"
@@ -24,6 +25,7 @@ std::vector<Workspace*> createWorkspaces(const WorkspaceContext& context, QWidge
         &make<MwpWorkspace>,    // MWP-CWP & power (Hong)
         &make<EnergyWorkspace>, // Energy (thesis App. B)
         &make<EatssWorkspace>,  // EATSS (CGO'24)
+        &make<ChainWorkspace>,  // Matrix chains (thesis App. D)
         &make<RunsWorkspace>,   // Measured runs
     };
     std::vector<Workspace*> out;
