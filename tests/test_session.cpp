@@ -1058,7 +1058,7 @@ void TestSession::exampleSessionsLoadCleanly() {
         QVERIFY2(!s.title.empty(), name.c_str());
         QVERIFY2(s.description.size() > 40, name.c_str());
         QVERIFY2(s.workspace == "talg" || s.workspace == "area" || s.workspace == "mwp" ||
-                     s.workspace == "energy" || s.workspace == "eatss",
+                     s.workspace == "energy" || s.workspace == "eatss" || s.workspace == "chain",
                  name.c_str());
         QVERIFY(sameSession(sessionFromJson(sessionToJson(s), name), s));
     }
@@ -1074,6 +1074,7 @@ void TestSession::exampleSessionsShowTheirNumbers_data() {
     QTest::newRow("hong-example-i") << "hong-example-i.cdx.json";
     QTest::newRow("energy-j2d-k20c") << "energy-j2d-k20c.cdx.json";
     QTest::newRow("eatss-gemm-a100") << "eatss-gemm-a100.cdx.json";
+    QTest::newRow("chain-d7-thesis") << "chain-d7-thesis.cdx.json";
 }
 
 // The numbers each example's description points at (spec worked examples).
@@ -1133,6 +1134,23 @@ void TestSession::exampleSessionsShowTheirNumbers() {
         const double ratio = static_cast<double>(z.objective) /
                              static_cast<double>(eatss::solveExact(mvt).objective);
         QVERIFY(std::abs(100 * ratio - 90.5) < 0.05);
+    } else if (file.startsWith("chain")) {
+        // spec matrix-chain.md §6: O-4 to O-9 and the tiles of Fig. D.12.
+        QCOMPARE(s.workspace, std::string("chain"));
+        QCOMPARE(s.chain.beta, chain::Beta::Thesis);
+        const auto r = chain::analyseChain(s.chain.dims, s.chain.memoryWords, s.chain.beta);
+        QCOMPARE(r.oc.total, std::int64_t(1092977664));
+        QCOMPARE(r.tree, std::string("((A1(A2A3))((A4A5)A6))"));
+        QCOMPARE(r.s, 10190344.0);
+        QVERIFY(std::abs(r.fusedTotal - 8392058.66) < 0.005);
+        QVERIFY(std::abs(r.reductionPct - 17.65) < 0.005);
+        QVERIFY(std::abs(r.nodes[2].x - 311.6) < 0.05 && std::abs(r.nodes[2].y - 210.3) < 0.05);
+        QVERIFY(std::abs(r.nodes[3].x - 220.4) < 0.05 && std::abs(r.nodes[3].y - 297.3) < 0.05);
+        const auto c =
+            chain::analyseChain(s.chain.dims, s.chain.memoryWords, chain::Beta::Corrected);
+        QVERIFY(std::abs(c.fusedTotal - 9323278.25) < 0.005);
+        QVERIFY(std::abs(c.reductionPct - 8.51) < 0.005);
+        QCOMPARE(c.nodes[4].choice, chain::Choice::FuseLeft);
     } else if (file.startsWith("energy")) {
         // spec energy-model.md §3.3: E_alg = 67.26276936 J; the optima of the description.
         QCOMPARE(s.workspace, std::string("energy"));
