@@ -19,6 +19,19 @@ std::string dimName(int i) {
 }
 } // namespace
 
+double singleCostAt(SingleCaseId c, double p0, double p1, double p2, double t1, double t2) {
+    const double cube = p0 * p1 * p2;
+    switch (c) {
+    case SingleCaseId::Output: // D.2
+        return cube * (t1 + t2) / (t1 * t2) + p0 * p2;
+    case SingleCaseId::Input1: // D.4
+        return cube * (2 * t1 + t2) / (t1 * t2) + p0 * p1 - p0 * p2;
+    case SingleCaseId::Input2: // Case 3: A2 read once, R read and written per y x z tile
+        return cube * (1 / t1 + 2 / t2) + p1 * p2 - p0 * p2;
+    }
+    return 0;
+}
+
 // ---- integer tiles ----
 
 TileCostForm unfusedForm(double p0, double p1, double p2) {
@@ -198,18 +211,17 @@ AllTrees allTrees(const std::vector<std::int64_t>& p, double m, Beta beta) {
                     best = {fp, Choice::NoFuse, k, 0};
                 }
                 for (int k1 = i; k1 < k; ++k1) { // D.21/D.25 with this k and k1
-                    const TwoMM t = twoMM(P(i - 1), P(k1), P(k), P(j), m, beta);
-                    const double hl =
-                        w(i, k1) + w(k1 + 1, k) + w(k + 1, j) + t.fusedLeft.cost - w(i, j);
+                    const double hl = w(i, k1) + w(k1 + 1, k) + w(k + 1, j) +
+                                      leftFused(P(i - 1), P(k1), P(k), P(j), m).cost - w(i, j);
                     const double fl = G(i, k1) + G(k1 + 1, k) + G(k + 1, j) + hl;
                     if (fl < best.cost) {
                         best = {fl, Choice::FuseLeft, k, k1};
                     }
                 }
                 for (int k2 = k + 1; k2 < j; ++k2) { // D.22/D.26
-                    const TwoMM t = twoMM(P(i - 1), P(k), P(k2), P(j), m, beta);
-                    const double hr =
-                        w(k + 1, k2) + w(k2 + 1, j) + w(i, k) + t.fusedRight.cost - w(i, j);
+                    const double hr = w(k + 1, k2) + w(k2 + 1, j) + w(i, k) +
+                                      rightFused(P(i - 1), P(k), P(k2), P(j), m, beta).cost -
+                                      w(i, j);
                     const double fr = G(i, k) + G(k + 1, k2) + G(k2 + 1, j) + hr;
                     if (fr < best.cost) {
                         best = {fr, Choice::FuseRight, k, k2};

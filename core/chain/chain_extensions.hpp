@@ -12,6 +12,13 @@
 // against on-chip memory M, and the statistical experiment of Table D.1.
 namespace cdx::chain {
 
+// ---- One multiplication at any tiles (the forms before the optimum: D.2, D.4, Case 3) ----
+enum class SingleCaseId { Output, Input1, Input2 };
+// Elements moved by R = A1 A2 (P0 x P1 times P1 x P2) with real tiles t1, t2 (streamed depths
+// cancel): Output (D.2) t1 = x along P0, t2 = y along P2, x y <= M; Input1 (D.4) t1 = x along
+// P0, t2 = z along P1, x z <= M; Input2 t1 = y along P2, t2 = z along P1, y z <= M.
+double singleCostAt(SingleCaseId c, double p0, double p1, double p2, double t1, double t2);
+
 // ---- Extension: integer tiles with ceilings ----
 // A tiled kernel whose tile is x along a dimension of size a and y along one of size b moves
 //   cost(x, y) = ceil(a/x) ceil(b/y) (c1 x + c2 y) + offset

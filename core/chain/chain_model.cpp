@@ -71,7 +71,6 @@ Beta parseBeta(std::string_view s, const std::string& field) {
                      "P0/P1 as printed)");
 }
 
-namespace {
 // D.10 with sizes (a, b, c, d): T = A1 A2 (a x c), consumed by A3 (c x d).
 Fused leftFused(double a, double b, double c, double d, double m) {
     Fused f;
@@ -93,7 +92,6 @@ Fused rightFused(double a, double b, double c, double d, double m, Beta beta) {
     f.y = std::sqrt(m / f.shapePrime);
     return f;
 }
-} // namespace
 
 TwoMM twoMM(double p0, double p1, double p2, double p3, double m, Beta beta) {
     checkM(m);

@@ -52,6 +52,9 @@ struct TwoMM {
     Fused fusedRight;        // D.14 with the chosen beta
 };
 TwoMM twoMM(double p0, double p1, double p2, double p3, double m, Beta beta);
+// D.10 and D.14 alone, unchecked (the recurrences call them with validated sizes).
+Fused leftFused(double p0, double p1, double p2, double p3, double m);
+Fused rightFused(double p0, double p1, double p2, double p3, double m, Beta beta);
 
 // ---- Chains ----
 struct OpCount {
