@@ -93,6 +93,9 @@ ChainEditor::ChainEditor(QWidget* parent) : QWidget(parent) {
         example_->addItem(tr(e.name));
     }
     example_->setToolTip(tr("Chains of the spec's worked examples and oracles"));
+    // The list's long entries must not widen the dock (they show in full when opened).
+    example_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    example_->setMinimumContentsLength(16);
     cl->addWidget(example_);
     dims_ = new QListWidget(chainBox);
     dims_->setObjectName("chainDims");
@@ -150,6 +153,8 @@ ChainEditor::ChainEditor(QWidget* parent) : QWidget(parent) {
     memoryPreset_ = new QComboBox(modelBox);
     memoryPreset_->setObjectName("chainMemoryPreset");
     memoryPreset_->addItem(tr("Presets…"));
+    memoryPreset_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    memoryPreset_->setMinimumContentsLength(16);
     for (const auto& p : memoryPresets()) {
         memoryPreset_->addItem(tr(p.name), p.words);
     }
@@ -162,6 +167,8 @@ ChainEditor::ChainEditor(QWidget* parent) : QWidget(parent) {
     beta_->setObjectName("chainBeta");
     beta_->addItem(tr("corrected: β = P(i−1)/P(k2)"), "corrected");
     beta_->addItem(tr("thesis: β = P(i−1)/Pk (as printed)"), "thesis");
+    beta_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    beta_->setMinimumContentsLength(22);
     beta_->setToolTip(
         tr("The right-fusion shape parameter. D.11's algebra needs β = P0/P2 (corrected, the "
            "default); the thesis prints P0/P1, which reproduces Fig. D.11 and Table D.1 but gives "
