@@ -59,8 +59,8 @@ void TestGuiChain::treesShowCore() {
     QVERIFY(v->totals()->text().contains("8.509"));
     QVERIFY(v->totals()->text().contains("β corrected"));
     QCOMPARE(v->table()->rowCount(), 5);
-    QCOMPARE(v->table()->item(4, 11)->text(), QString("fuse left"));
-    QCOMPARE(v->table()->item(2, 11)->text(), QString("no fusion"));
+    QCOMPARE(v->table()->item(4, 10)->text(), QString("fuse left"));
+    QCOMPARE(v->table()->item(2, 10)->text(), QString("no fusion"));
     // 6 leaves + 5 nodes; the fused tree: 6 leaves + 3 hyper-nodes.
     QCOMPARE(v->opTree()->nodes().size(), std::size_t(11));
     QCOMPARE(v->fusedTree()->nodes().size(), std::size_t(9));

@@ -12,9 +12,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPainter>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalBlocker>
+#include <QStyledItemDelegate>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -52,6 +54,34 @@ const std::vector<MemoryPreset>& memoryPresets() {
     };
     return p;
 }
+// Draws "P3" in grey before each dimension and edits only the number after it, so a message
+// about P3 points at a visible row.
+class DimensionDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    static int prefixWidth(const QFontMetrics& fm) { return fm.horizontalAdvance("P000 ") + 6; }
+    void paint(QPainter* p, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override {
+        QStyleOptionViewItem o = option;
+        initStyleOption(&o, index);
+        const int w = prefixWidth(o.fontMetrics);
+        const QString text = o.text;
+        o.text.clear();
+        o.widget->style()->drawControl(QStyle::CE_ItemViewItem, &o, p, o.widget);
+        p->save();
+        p->setPen(o.palette.color(QPalette::Disabled, QPalette::Text));
+        p->drawText(o.rect.adjusted(4, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                    QStringLiteral("P%1").arg(index.row()));
+        p->setPen(o.palette.color(o.state & QStyle::State_Selected ? QPalette::HighlightedText
+                                                                   : QPalette::Text));
+        p->drawText(o.rect.adjusted(w, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+        p->restore();
+    }
+    void updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option,
+                              const QModelIndex&) const override {
+        editor->setGeometry(option.rect.adjusted(prefixWidth(option.fontMetrics) - 4, 0, 0, 0));
+    }
+};
 } // namespace
 
 std::vector<std::int64_t> ChainEditor::parseList(const QString& text) {
@@ -106,6 +136,7 @@ ChainEditor::ChainEditor(QWidget* parent) : QWidget(parent) {
     dims_->setToolTip(tr("P0 … Pn, one per row: double-click or type to edit, drag a row to "
                          "move it"));
     dims_->setMinimumHeight(dims_->fontMetrics().lineSpacing() * 7);
+    dims_->setItemDelegate(new DimensionDelegate(dims_));
     cl->addWidget(dims_, 1);
     auto* buttons = new QGridLayout;
     add_ = new QPushButton(tr("Add"), chainBox);
@@ -129,6 +160,9 @@ ChainEditor::ChainEditor(QWidget* parent) : QWidget(parent) {
     matrices_ = new QLabel(chainBox);
     matrices_->setObjectName("chainMatrices");
     matrices_->setWordWrap(true);
+    // A fixed height: the buttons above do not move as the chain changes.
+    matrices_->setFixedHeight(3 * matrices_->fontMetrics().lineSpacing() + 4);
+    matrices_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     cl->addWidget(matrices_);
     auto* pasteRow = new QHBoxLayout;
     paste_ = new QLineEdit(chainBox);
@@ -350,6 +384,13 @@ void ChainEditor::showValues() {
         dims_->setCurrentRow(row);
     }
     showing_ = false;
+    // At most three lines: a long chain shows its first matrices and its length.
+    constexpr int kShown = 6;
+    if (mats.size() > kShown) {
+        const int n = static_cast<int>(mats.size());
+        mats = mats.mid(0, kShown);
+        mats << tr("… (%1 matrices)").arg(n);
+    }
     matrices_->setText(mats.join(QStringLiteral(" · ")));
     memory_->setValue(c_.memoryWords);
     const double m = c_.memoryWords;

@@ -115,9 +115,11 @@ void ChainMemoryView::redraw() {
         rect->setBrush(QColor(0, 0, 0, 28));
         auto* text = new QCPItemText(plot_);
         text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        text->position->setCoords(std::max(invalidFrom, m.front()), 0.5);
-        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        text->setText(tr(" √M > smallest dimension %1:\n closed forms invalid").arg(minDim_));
+        // Anchored at the right edge so it is never cut off, above the curves.
+        text->position->setCoords(m.back(), 0.35);
+        text->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        text->setTextAlignment(Qt::AlignRight);
+        text->setText(tr("√M > smallest\ndimension %1:\nclosed forms\ninvalid ").arg(minDim_));
         text->setColor(QColor(80, 80, 80));
         text->setFont(plot_->xAxis->labelFont());
     }

@@ -53,9 +53,10 @@ ChainSingleView::ChainSingleView(QWidget* parent) : QWidget(parent) {
     gradient.setNanHandling(QCPColorGradient::nhTransparent);
     map_->setGradient(gradient);
     map_->setInterpolate(false);
-    auto* scale = new QCPColorScale(plot_);
+    scale_ = new QCPColorScale(plot_);
+    auto* scale = scale_;
     plot_->plotLayout()->addElement(plot_->plotLayout()->rowCount() - 1, 1, scale);
-    scale->axis()->setLabel(tr("elements moved (h* … 2 h*; more is yellow)"));
+    scale->axis()->setLabel(tr("elements moved"));
     map_->setColorScale(scale);
     scale->setGradient(gradient);
     plot_->legend->setVisible(true);
@@ -78,6 +79,9 @@ void ChainSingleView::setPresentation(bool on) {
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
     applyTheme(PlotHeader{title_, subtitle_}, t);
+    // The colour scale's axis follows the theme like the plot's axes.
+    scale_->axis()->setTickLabelFont(plot_->xAxis->tickLabelFont());
+    scale_->axis()->setLabelFont(plot_->xAxis->labelFont());
     QFont f = font();
     f.setPointSize(t.basePointSize + 1);
     summary_->setFont(f);
@@ -223,12 +227,13 @@ void ChainSingleView::redraw() {
                                          QPen(QColor(213, 94, 0), 2), Qt::white, t.markerSize * 2));
     title_->setText(
         tr("%1: %2 × %3 times %3 × %4").arg(case_->currentText()).arg(p0_).arg(p1_).arg(p2_));
-    QString text = single_.outputIsBest
-                       ? tr("R stationary is the cheapest here, as the thesis assumes for every "
-                            "unfused product.")
-                       : tr("The thesis's assumption fails here: an input-stationary schedule "
-                            "moves less than R stationary (spec §1.5, O-3); the chain model still "
-                            "uses R stationary (D.3), as the thesis does.");
+    QString text = tr("Colours span h* to 2 h* of the case shown; costlier tilings are yellow. ") +
+                   (single_.outputIsBest
+                        ? tr("R stationary is the cheapest here, as the thesis assumes for every "
+                             "unfused product.")
+                        : tr("The thesis's assumption fails here: an input-stationary schedule "
+                             "moves less than R stationary (spec §1.5, O-3); the chain model still "
+                             "uses R stationary (D.3), as the thesis does."));
     if (!c->tilesFit) {
         text += " " + tr("The optimum's tiles exceed the matrix sizes: the closed form is outside "
                          "its validity (spec §1.4).");

@@ -8,6 +8,7 @@
 class QComboBox;
 class QCustomPlot;
 class QCPColorMap;
+class QCPColorScale;
 class QCPTextElement;
 class QLabel;
 class QTableWidget;
@@ -58,6 +59,7 @@ private:
     QTableWidget* table_ = nullptr;
     QCustomPlot* plot_ = nullptr;
     QCPColorMap* map_ = nullptr;
+    QCPColorScale* scale_ = nullptr;
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
     QLabel* summary_ = nullptr;

@@ -44,7 +44,7 @@ ChainTableView::ChainTableView(QWidget* parent) : QWidget(parent) {
         connect(b, &QSpinBox::editingFinished, this, [this] { emitSettings(); });
         return b;
     };
-    chains_ = box(tr("Chains per n"), "chainTableChains", 1, 100000,
+    chains_ = box(tr("Chains per n"), "chainTableChains", 1, 1000000,
                   tr("The thesis draws 1,000 chains of each length n = 2…20"));
     seed_ = box(tr("Seed"), "chainTableSeed", 0, 2147483647,
                 tr("mt19937_64 seed: the same seed gives the same chains on every machine"));
@@ -94,7 +94,12 @@ ChainTableView::ChainTableView(QWidget* parent) : QWidget(parent) {
         redraw();
     });
     connect(job_, &BackgroundJob::cancelled, this, [this] {
-        error_ = tr("Cancelled: the rows finished are kept; \"Run again\" starts over.");
+        error_ = result_ ? tr("Cancelled: the previous run stays on screen (%1 chains per n, "
+                              "seed %2); \"Run again\" starts the new one over.")
+                               .arg(result_->config.chainsPerN)
+                               .arg(result_->config.seed)
+                         : tr("Cancelled before the first run finished; \"Run again\" starts "
+                              "over.");
         redraw();
     });
     setPresentation(false);
@@ -154,8 +159,8 @@ void ChainTableView::start() {
         redraw();
         return;
     }
+    // The previous result stays on screen (labelled) until the new one arrives.
     running_ = config;
-    result_.reset();
     error_.clear();
     job_->start(
         tr("Table D.1: %1 chains…").arg((config.nMax - config.nMin + 1) * config.chainsPerN),
@@ -180,32 +185,49 @@ void ChainTableView::redraw() {
     const PlotTheme t = plotTheme(presentation_);
     plot_->clearGraphs();
     plot_->clearPlottables();
+    // The subtitle describes what is plotted (the previous run while a new one computes).
+    const chain::TableD1Config shown = result_ ? result_->config : tableD1Config(settings_);
     subtitle_->setText(tr("%1, %2").arg(
-        betaText(settings_.beta),
-        QString::fromStdString(chain::describeDistribution(tableD1Config(settings_)))));
+        betaText(shown.beta), QString::fromStdString(chain::describeDistribution(shown))));
     title_->setText(tr("Table D.1: reduction of the fused total over S for random chains"));
     const auto& printed = chain::printedTableD1();
+    const QColor colors[2] = {t.palette[1], t.palette[0]};
+    const QString mNames[2] = {tr("\"64KB\" (65536)"), tr("\"96KB\" (98304)")};
+    // The printed averages are always drawn: the reference does not wait for a run.
+    for (int mi = 0; mi < 2; ++mi) {
+        QVector<double> thesisN, thesis;
+        for (const auto& p : printed) {
+            thesisN << p.n;
+            thesis << (mi == 0 ? p.avg64 : p.avg96);
+        }
+        auto* gth = plot_->addGraph();
+        gth->setData(thesisN, thesis);
+        gth->setPen(QPen(colors[mi], t.lineWidth, Qt::DashLine));
+        gth->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, t.markerSize));
+        gth->setName(tr("%1 thesis average (printed)").arg(mNames[mi]));
+    }
+    plot_->xAxis->setRange(1.5, 20.5);
+    const QStringList cols{tr("n"),       tr("64K avg"),    tr("64K min"),
+                           tr("64K max"), tr("thesis avg"), tr("96K avg"),
+                           tr("96K min"), tr("96K max"),    tr("thesis avg")};
     table_->clear();
+    table_->setColumnCount(static_cast<int>(cols.size()));
+    table_->setHorizontalHeaderLabels(cols);
     if (!result_) {
         summary_->setText(error_.isEmpty() ? tr("Computing…") : error_);
         table_->setRowCount(0);
+        plot_->yAxis->setRange(0, 20);
         plot_->replot();
         return;
     }
     const auto& r = *result_;
-    const QColor colors[2] = {t.palette[1], t.palette[0]};
-    const QString mNames[2] = {tr("\"64KB\" (65536)"), tr("\"96KB\" (98304)")};
     for (std::size_t mi = 0; mi < r.config.memories.size() && mi < 2; ++mi) {
-        QVector<double> n, avg, lo, hi, thesisN, thesis;
+        QVector<double> n, avg, lo, hi;
         for (const auto& row : r.rows) {
             n << row.n;
             avg << row.perMemory[mi].avg;
             lo << row.perMemory[mi].min;
             hi << row.perMemory[mi].max;
-        }
-        for (const auto& p : printed) {
-            thesisN << p.n;
-            thesis << (mi == 0 ? p.avg64 : p.avg96);
         }
         QColor band = colors[mi];
         band.setAlpha(45);
@@ -224,22 +246,10 @@ void ChainTableView::redraw() {
         gavg->setPen(QPen(colors[mi], t.lineWidth * 1.5));
         gavg->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, t.markerSize));
         gavg->setName(tr("%1 average").arg(mNames[mi]));
-        auto* gth = plot_->addGraph();
-        gth->setData(thesisN, thesis);
-        gth->setPen(QPen(colors[mi], t.lineWidth, Qt::DashLine));
-        gth->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, t.markerSize));
-        gth->setName(tr("%1 thesis average (printed)").arg(mNames[mi]));
     }
-    plot_->xAxis->setRange(1.5, 20.5);
     plot_->yAxis->rescale();
     plot_->yAxis->setRangeLower(std::min(0.0, plot_->yAxis->range().lower));
     plot_->yAxis->setRangeUpper(plot_->yAxis->range().upper * 1.05);
-    // The numbers.
-    const QStringList cols{tr("n"),       tr("64K avg"),    tr("64K min"),
-                           tr("64K max"), tr("thesis avg"), tr("96K avg"),
-                           tr("96K min"), tr("96K max"),    tr("thesis avg")};
-    table_->setColumnCount(static_cast<int>(cols.size()));
-    table_->setHorizontalHeaderLabels(cols);
     table_->setRowCount(static_cast<int>(r.rows.size()) + 1);
     const auto cell = [&](int rr, int c, double v) {
         auto* item = new QTableWidgetItem(
@@ -278,13 +288,19 @@ void ChainTableView::redraw() {
             .arg(r.chainsDone)
             .arg(r.allFrom3.empty() ? 0.0 : r.allFrom3[0].avg, 0, 'f', 2)
             .arg(r.allFrom3.size() < 2 ? 0.0 : r.allFrom3[1].avg, 0, 'f', 2);
-    if (settings_.beta == chain::Beta::Corrected) {
+    if (r.config.beta == chain::Beta::Corrected) {
         text += " " + tr("With the corrected β the reductions are lower and fall with n; the "
                          "printed table follows from the thesis's β (choose it in the inputs).");
     }
-    if (r.cancelled) {
-        text +=
-            " " + tr("Cancelled after %1 chains: only complete rows are shown.").arg(r.chainsDone);
+    if (job_->isRunning()) {
+        text = tr("Computing the new configuration… Shown until it is done: the previous run "
+                  "(%1 chains per n, seed %2, %3). ")
+                   .arg(r.config.chainsPerN)
+                   .arg(r.config.seed)
+                   .arg(betaText(r.config.beta)) +
+               text;
+    } else if (!error_.isEmpty()) {
+        text = error_ + " " + text;
     }
     summary_->setText(text);
     plot_->replot();

@@ -94,7 +94,7 @@ void ChainTreeWidget::paintTree(QPainter& p, const QRect& rect) const {
     p.setFont(bold);
     p.setPen(Qt::black);
     p.drawText(QRect(rect.left(), rect.top(), rect.width(), fm.height() + 4), Qt::AlignHCenter,
-               title_);
+               QFontMetrics(bold).elidedText(title_, Qt::ElideRight, rect.width() - 8));
     p.setFont(font());
     const auto placed = layout(rect, fm);
     const double lw = plotTheme(presentation_).lineWidth;
@@ -120,11 +120,12 @@ void ChainTreeWidget::paintTree(QPainter& p, const QRect& rect) const {
         }
         // Text dark on light fills, white on the dark blue.
         p.setPen(n.color.lightness() < 110 ? Qt::white : Qt::black);
+        // A second line that does not fit is left out (the tooltip has it), not cut.
+        const bool subFits =
+            !n.sub.isEmpty() && fm.horizontalAdvance(n.sub) <= static_cast<int>(box.width()) - 4;
         p.drawText(box, Qt::AlignCenter,
                    fm.elidedText(n.label, Qt::ElideRight, static_cast<int>(box.width())) +
-                       (n.sub.isEmpty() ? QString()
-                                        : "\n" + fm.elidedText(n.sub, Qt::ElideRight,
-                                                               static_cast<int>(box.width()))));
+                       (subFits ? "\n" + n.sub : QString()));
     }
     p.restore();
 }

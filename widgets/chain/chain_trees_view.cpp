@@ -6,6 +6,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -169,7 +170,7 @@ void ChainTreesView::redraw() {
         return static_cast<int>(op.size()) - 1;
     };
     const int opRoot = build(1, n);
-    opTree_->setTree(tr("Op-count tree %1 (red edge: fused)").arg(QString::fromStdString(r.tree)),
+    opTree_->setTree(tr("Op-count tree %1 (thick edge: fused)").arg(QString::fromStdString(r.tree)),
                      op, opRoot);
 
     // The fused tree of hyper-nodes.
@@ -209,7 +210,7 @@ void ChainTreesView::redraw() {
             names << nodeName(r, a, b);
         }
         d.label = names.join('+');
-        d.sub = QStringLiteral("%1×%2").arg(h->x, 0, 'f', 0).arg(h->y, 0, 'f', 0);
+        d.sub = QStringLiteral("%1×%2").arg(h->x, 0, 'f', 1).arg(h->y, 0, 'f', 1);
         d.color = choiceColor(h->choice);
         d.tip = tr("<b>%1</b>: %2, one kernel%3<br>cost (%4, its own output write included) = "
                    "%5 elements<br>the same nodes unfused (D.3 each) = %6<br>tiles x = %7, y = "
@@ -224,47 +225,57 @@ void ChainTreesView::redraw() {
         return static_cast<int>(fu.size()) - 1;
     };
     const int fuRoot = hyper(1, n);
-    fusedTree_->setTree(
-        tr("Fused tree: %1 hyper-nodes (box = one kernel, tiles x × y)").arg(r.hyperNodes.size()),
-        fu, fuRoot);
+    fusedTree_->setTree((r.hyperNodes.size() == 1
+                             ? tr("Fused tree: 1 hyper-node (box = one kernel, tiles x × y)")
+                             : tr("Fused tree: %1 hyper-nodes (box = one kernel, tiles x × y)")
+                                   .arg(r.hyperNodes.size())),
+                        fu, fuRoot);
 
     // Fig. D.11's table.
-    const QStringList cols{tr("node"), tr("⟨i,j⟩"),  tr("k"),      tr("op count"), tr("hp"),
-                           tr("hl"),   tr("hr"),     tr("Fp"),     tr("Fl"),       tr("Fr"),
-                           tr("F"),    tr("choice"), tr("tile x"), tr("tile y")};
+    const QStringList cols{tr("node"), tr("k"),  tr("op count"), tr("hp"),
+                           tr("hl"),   tr("hr"), tr("Fp"),       tr("Fl"),
+                           tr("Fr"),   tr("F"),  tr("choice"),   tr("tiles x × y")};
+    constexpr int kChoiceCol = 10;
     table_->clear();
     table_->setColumnCount(static_cast<int>(cols.size()));
     table_->setHorizontalHeaderLabels(cols);
+    const QString local =
+        tr("Local cost (D.20–D.22): the node's streaming plus the writes of the children it leaves "
+           "off-chip, not its own write (its parent or the root adds that). The bars of the next "
+           "tab charge each kernel its own output (D.3, D.10, D.14) instead; both add up to the "
+           "same totals.");
+    for (int c : {3, 4, 5}) {
+        table_->horizontalHeaderItem(c)->setToolTip(local);
+    }
     table_->setRowCount(static_cast<int>(r.nodes.size()));
     for (std::size_t t = 0; t < r.nodes.size(); ++t) {
         const auto& nd = r.nodes[t];
-        const QStringList cells{nodeName(r, nd.i, nd.j),
-                                QStringLiteral("⟨%1,%2⟩").arg(nd.i).arg(nd.j),
-                                QString::number(nd.k),
-                                num(static_cast<double>(nd.ops)),
-                                num(nd.hp),
-                                num(nd.hl),
-                                num(nd.hr),
-                                num(nd.fp),
-                                num(nd.fl),
-                                num(nd.fr),
-                                num(nd.f),
-                                choiceText(nd.choice),
-                                QString::number(nd.x, 'f', 2),
-                                QString::number(nd.y, 'f', 2)};
+        const QStringList cells{
+            QStringLiteral("%1 ⟨%2,%3⟩").arg(nodeName(r, nd.i, nd.j)).arg(nd.i).arg(nd.j),
+            QString::number(nd.k),
+            num(static_cast<double>(nd.ops)),
+            num(nd.hp),
+            num(nd.hl),
+            num(nd.hr),
+            num(nd.fp),
+            num(nd.fl),
+            num(nd.fr),
+            num(nd.f),
+            choiceText(nd.choice),
+            QStringLiteral("%1 × %2").arg(nd.x, 0, 'f', 2).arg(nd.y, 0, 'f', 2)};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
-            item->setTextAlignment(c == 0 || c == 11 ? Qt::AlignCenter
-                                                     : Qt::AlignRight | Qt::AlignVCenter);
-            if (c == 11) {
+            item->setTextAlignment(c == 0 || c == kChoiceCol ? Qt::AlignCenter
+                                                             : Qt::AlignRight | Qt::AlignVCenter);
+            if (c == kChoiceCol) {
                 QColor bg = choiceColor(nd.choice);
                 bg.setAlpha(110);
                 item->setBackground(bg);
             }
             // The winning option's F cell in bold.
-            if ((c == 7 && nd.choice == chain::Choice::NoFuse) ||
-                (c == 8 && nd.choice == chain::Choice::FuseLeft) ||
-                (c == 9 && nd.choice == chain::Choice::FuseRight)) {
+            if ((c == 6 && nd.choice == chain::Choice::NoFuse) ||
+                (c == 7 && nd.choice == chain::Choice::FuseLeft) ||
+                (c == 8 && nd.choice == chain::Choice::FuseRight)) {
                 QFont f = item->font();
                 f.setBold(true);
                 item->setFont(f);
@@ -274,9 +285,22 @@ void ChainTreesView::redraw() {
         }
     }
     table_->resizeColumnsToContents();
-    QString note = tr("Elements moved between off-chip and on-chip memory; tiles are real numbers "
-                      "(the thesis's model). A model prediction: the thesis did not measure it "
-                      "(§8.1.4).");
+    // Up to six rows visible without scrolling; the trees take the rest.
+    if (auto* split = qobject_cast<QSplitter*>(table_->parentWidget());
+        split != nullptr && rowsShown_ != table_->rowCount()) {
+        rowsShown_ = table_->rowCount();
+        int h = table_->horizontalHeader()->height() + 2 * table_->frameWidth() +
+                table_->horizontalScrollBar()->sizeHint().height() + 2;
+        for (int i = 0; i < std::min(6, table_->rowCount()); ++i) {
+            h += table_->rowHeight(i);
+        }
+        const int total = split->height() > 0 ? split->height() : 600;
+        split->setSizes({std::max(total - h, total / 2), h});
+    }
+    QString note =
+        tr("Elements moved off-chip ↔ on-chip, real-valued tiles (the thesis's model); a "
+           "model prediction, not measured (§8.1.4). hp, hl, hr exclude the node's own "
+           "write (hover the headers).");
     for (const auto& w : r.warnings) {
         note += "\n" + tr("Warning: %1").arg(QString::fromStdString(w));
     }

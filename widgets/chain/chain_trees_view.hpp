@@ -46,6 +46,7 @@ private:
     QTableWidget* table_ = nullptr;
     QLabel* note_ = nullptr;
     bool presentation_ = false;
+    int rowsShown_ = -1;
 };
 
 } // namespace cdx::widgets

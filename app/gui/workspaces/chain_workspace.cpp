@@ -11,6 +11,8 @@
 #include "common/background_job.hpp"
 #include "session_document.hpp"
 
+#include <cmath>
+
 namespace cdx::app {
 
 ChainWorkspace::ChainWorkspace(const WorkspaceContext& context, QWidget* parent)
@@ -77,7 +79,7 @@ QString ChainWorkspace::statusText() const {
     }
     return tr("S = %1, fused %2 (−%3 %)   |   %4")
         .arg(widgets::elements(r.result->s), widgets::elements(r.result->fusedTotal))
-        .arg(r.result->reductionPct, 0, 'f', 2)
+        .arg(std::abs(r.result->reductionPct) < 5e-3 ? 0.0 : r.result->reductionPct, 0, 'f', 2)
         .arg(widgets::chainContext(c));
 }
 
