@@ -387,6 +387,7 @@ int runChain(const std::vector<std::string>& args, std::ostream& out) {
                       {"fused_total", all.fusedTotal},
                       {"tree", all.tree},
                       {"opcount", all.treeOps},
+                      {"opcount_above_minimum_pct", all.opsAbovePct},
                       {"gain_vs_opcount_tree_pct", all.gainVsOpTreePct},
                       {"hyper_nodes", hyperJson(all.hyperNodes)}}}}},
                   {"warnings", r.warnings},

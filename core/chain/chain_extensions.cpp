@@ -314,6 +314,8 @@ AllTrees allTrees(const std::vector<std::int64_t>& p, double m, Beta beta) {
     r.treeOps = ops(fSplit, 1, n);
     r.sTree = text(sSplit, 1, n);
     r.sTreeOps = ops(sSplit, 1, n);
+    r.opsAbovePct = 100 * (static_cast<double>(r.treeOps) - static_cast<double>(opTree.oc.total)) /
+                    static_cast<double>(opTree.oc.total);
     return r;
 }
 

@@ -73,6 +73,7 @@ struct AllTrees {
     std::string tree;                  // a tree reaching it
     std::int64_t treeOps = 0;          // its op count (>= the minimum op count)
     std::vector<HyperNode> hyperNodes; // its fused plan, pre-order
+    double opsAbovePct = 0;            // 100 (its op count - the minimum) / the minimum
     double gainVsOpTreePct = 0;        // 100 (op-tree fused total - this) / op-tree fused total
 };
 AllTrees allTrees(const std::vector<std::int64_t>& p, double m, Beta beta);

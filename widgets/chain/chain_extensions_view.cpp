@@ -127,18 +127,14 @@ void ChainExtensionsView::redraw() {
         const auto& a = *all_;
         allText_->setText(
             tr("Best tree %1: fused total %2 elements with op count %3 (%4 % above the minimum "
-               "%5).\nThe op-count tree %6 gives %7: restricting to it costs %8 % more data "
-               "movement. Without fusion the best tree is %9 (S = %10; op-count tree S = %11). "
-               "%12")
+               "%5).\nThe op-count tree %6 gives %7: the best tree moves %8 % less. Without "
+               "fusion the best tree is %9 (S = %10; op-count tree S = %11). %12")
                 .arg(QString::fromStdString(a.tree), elements(a.fusedTotal),
                      elements(static_cast<double>(a.treeOps)))
-                .arg(100.0 * (static_cast<double>(a.treeOps) - static_cast<double>(r.oc.total)) /
-                         static_cast<double>(r.oc.total),
-                     0, 'f', 2)
+                .arg(a.opsAbovePct, 0, 'f', 2)
                 .arg(elements(static_cast<double>(r.oc.total)), QString::fromStdString(r.tree),
                      elements(r.fusedTotal))
-                .arg(a.fusedTotal > 0 ? 100.0 * (r.fusedTotal - a.fusedTotal) / a.fusedTotal : 0.0,
-                     0, 'f', 2)
+                .arg(a.gainVsOpTreePct, 0, 'f', 2)
                 .arg(QString::fromStdString(a.sTree), elements(a.sMin), elements(r.s))
                 .arg(betaText(r.beta)));
         std::vector<QStringList> rows;
