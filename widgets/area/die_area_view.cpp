@@ -49,13 +49,7 @@ DieAreaView::DieAreaView(QWidget* parent) : QWidget(parent) {
     title_ = h.title;
     subtitle_ = h.subtitle;
     // The legend below the bars, in three columns (it would hide bars inside the axis rect).
-    compare_->legend->setVisible(true);
-    compare_->axisRect()->insetLayout()->take(compare_->legend);
-    compare_->plotLayout()->addElement(3, 0, compare_->legend);
-    compare_->legend->setFillOrder(QCPLegend::foColumnsFirst);
-    compare_->legend->setWrap(3);
-    compare_->legend->setBorderPen(Qt::NoPen);
-    compare_->plotLayout()->setRowStretchFactor(3, 0.001);
+    placeLegendBelow(*compare_, 3);
     for (std::size_t i = 0; i < stack_.size(); ++i) {
         stack_[i] = new QCPBars(compare_->yAxis, compare_->xAxis);
         stack_[i]->setWidth(0.6);

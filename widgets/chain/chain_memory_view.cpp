@@ -26,13 +26,7 @@ ChainMemoryView::ChainMemoryView(QWidget* parent) : QWidget(parent) {
     plot_->yAxis2->setVisible(true);
     plot_->yAxis2->setLabel(tr("reduction of the fused total over S [%]"));
     // The legend below the axes, in one row (inside it covered the marks).
-    plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->take(plot_->legend);
-    plot_->plotLayout()->addElement(plot_->plotLayout()->rowCount(), 0, plot_->legend);
-    plot_->legend->setWrap(4);
-    plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->plotLayout()->setRowStretchFactor(plot_->plotLayout()->rowCount() - 1, 0.001);
+    placeLegendBelow(*plot_, 4);
     layout->addWidget(plot_, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("chainMemorySummary");

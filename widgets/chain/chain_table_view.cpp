@@ -68,13 +68,7 @@ ChainTableView::ChainTableView(QWidget* parent) : QWidget(parent) {
     subtitle_ = h.subtitle;
     plot_->xAxis->setLabel(tr("chain length n"));
     plot_->yAxis->setLabel(tr("reduction of F over S [%]"));
-    plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->take(plot_->legend);
-    plot_->plotLayout()->addElement(plot_->plotLayout()->rowCount(), 0, plot_->legend);
-    plot_->legend->setWrap(3);
-    plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->plotLayout()->setRowStretchFactor(plot_->plotLayout()->rowCount() - 1, 0.001);
+    placeLegendBelow(*plot_, 3);
     split->addWidget(plot_);
     table_ = new QTableWidget(split);
     table_->setObjectName("chainTableTable");

@@ -219,4 +219,15 @@ void renderPlotAndText(QPaintDevice& device, QCustomPlot& plot, const QString& t
                      Qt::AlignLeft | Qt::TextWordWrap, text);
 }
 
+void placeLegendBelow(QCustomPlot& plot, int wrap) {
+    plot.legend->setVisible(true);
+    plot.axisRect()->insetLayout()->take(plot.legend);
+    const int row = plot.plotLayout()->rowCount();
+    plot.plotLayout()->addElement(row, 0, plot.legend);
+    plot.legend->setWrap(wrap);
+    plot.legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-flows the items
+    plot.legend->setBorderPen(Qt::NoPen);
+    plot.plotLayout()->setRowStretchFactor(row, 0.001);
+}
+
 } // namespace cdx::widgets

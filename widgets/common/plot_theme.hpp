@@ -65,6 +65,10 @@ QString mwpContext(const MwpSettings& m);
 // Seconds with a sensible number of digits: "9.934548 s", "3.63e-07 s".
 QString formatSeconds(double s);
 
+// Moves the plot's legend out of the axes into a row of its own under them, `wrap` items per
+// row, filled column by column, without a frame (inside the axes it covered data).
+void placeLegendBelow(QCustomPlot& plot, int wrap);
+
 // Export of a view made of a plot and a text under it: the plot on top, the text in the last
 // `textHeight` pixels, at the theme's size.
 void renderPlotAndText(QPaintDevice& device, QCustomPlot& plot, const QString& text,

@@ -63,13 +63,7 @@ EatssMeasurementsView::EatssMeasurementsView(QWidget* parent) : QWidget(parent) 
     plot_->yAxis->setScaleType(QCPAxis::stLogarithmic);
     plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     // The legend below the axes, in one row (inside it covered the first benchmarks).
-    plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->take(plot_->legend);
-    plot_->plotLayout()->addElement(plot_->plotLayout()->rowCount(), 0, plot_->legend);
-    plot_->legend->setWrap(4);
-    plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->plotLayout()->setRowStretchFactor(plot_->plotLayout()->rowCount() - 1, 0.001);
+    placeLegendBelow(*plot_, 4);
     // The chart above, the table (the paper's numbers, as printed) below.
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(plot_);

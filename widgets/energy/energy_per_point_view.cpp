@@ -23,13 +23,7 @@ EnergyPerPointView::EnergyPerPointView(QWidget* parent) : QWidget(parent) {
     plot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     plot_->yAxis->setLabel(tr("e_pt: dynamic energy per point [nJ]"));
     // The legend below the axes (inside it covered the steepest curve).
-    plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->take(plot_->legend);
-    plot_->plotLayout()->addElement(plot_->plotLayout()->rowCount(), 0, plot_->legend);
-    plot_->legend->setWrap(4);
-    plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true);
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->plotLayout()->setRowStretchFactor(plot_->plotLayout()->rowCount() - 1, 0.001);
+    placeLegendBelow(*plot_, 4);
     layout->addWidget(plot_, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("energyPerPointSummary");

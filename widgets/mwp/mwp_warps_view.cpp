@@ -36,13 +36,7 @@ MwpWarpsView::MwpWarpsView(QWidget* parent) : QWidget(parent) {
     plot_->yAxis2->setLabel(tr("Exec_cycles"));
     // The legend below the axes, in rows of three (inside it would hide the curves; four did
     // not fit a laptop screen).
-    plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->take(plot_->legend);
-    plot_->plotLayout()->addElement(3, 0, plot_->legend);
-    plot_->legend->setWrap(3);
-    plot_->legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-flows the items
-    plot_->legend->setBorderPen(Qt::NoPen);
-    plot_->plotLayout()->setRowStretchFactor(3, 0.001);
+    placeLegendBelow(*plot_, 3);
     layout->addWidget(plot_);
     setPresentation(false);
 }

@@ -56,13 +56,7 @@ PowerView::PowerView(QWidget* parent) : QWidget(parent) {
     sweep_->yAxis2->setVisible(true);
     sweep_->yAxis2->setLabel(tr("GIPS"));
     // The legend below the axes in two columns: inside it hid the optimum's annotation.
-    sweep_->legend->setVisible(true);
-    sweep_->axisRect()->insetLayout()->take(sweep_->legend);
-    sweep_->plotLayout()->addElement(sweep_->plotLayout()->rowCount(), 0, sweep_->legend);
-    sweep_->legend->setWrap(2);
-    sweep_->legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-flows the items
-    sweep_->legend->setBorderPen(Qt::NoPen);
-    sweep_->plotLayout()->setRowStretchFactor(sweep_->plotLayout()->rowCount() - 1, 0.001);
+    placeLegendBelow(*sweep_, 2);
     split->addWidget(breakdown_);
     split->addWidget(sweep_);
     // Equal halves: with presentation fonts the breakdown's labels need the width.
