@@ -408,7 +408,7 @@ int runChain(const std::vector<std::string>& args, std::ostream& out) {
     o << "  S(1," << n << ") no fusion (D.18): " << fmt(r.s) << " elements\n";
     o << "  F(1," << n << ") (D.23): " << fmt(r.f)
       << "; fused total F + P0 Pn: " << fmt(r.fusedTotal) << " elements; reduction "
-      << fmt(r.reductionPct, 5) << " %\n";
+      << fmt(r.reductionPct + 0.0, 5) << " %\n"; // + 0.0: a -0 prints as 0
     o << "  node  <i,j>    k       hp          hl          hr          Fp          Fl          "
          "Fr          F  choice      tile x  tile y\n";
     char buf[256];
@@ -451,7 +451,7 @@ int runChain(const std::vector<std::string>& args, std::ostream& out) {
       << ")\n";
     o << "    all parenthesizations: min S " << fmt(all.sMin) << " by " << all.sTree
       << "; min fused total " << fmt(all.fusedTotal) << " by " << all.tree << " (op count "
-      << all.treeOps << "), " << fmt(all.gainVsOpTreePct, 4)
+      << all.treeOps << "), " << fmt(all.gainVsOpTreePct + 0.0, 4)
       << " % below the op-count tree's fused total\n";
     for (const auto& w : r.warnings) {
         o << "warning: " << w << "\n";
