@@ -5,6 +5,8 @@
 #include "area/area_model.hpp"
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
+#include "common/integer_box.hpp"
+#include "common/number_field.hpp"
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
@@ -16,6 +18,8 @@
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map_view.hpp"
+#include "mwp/temperature_view.hpp"
+#include "mwp/thermal_timeline.hpp"
 #include "runs/run_stats.hpp"
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
@@ -63,6 +67,7 @@ private slots:
     void regimeMapEqualsCore();
     void powerViewEqualsCore();
     void mwpWarpsMarksSession();
+    void temperatureViewEqualsCore();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -244,6 +249,33 @@ void TestGuiMwp::powerViewEqualsCore() {
     emit mwp()->kernelEditor()->gpuChosen("fx5600");
     QVERIFY(!view->result().has_value());
     QVERIFY(view->summary()->text().contains("power_fp_w"));
+}
+
+// Example I on the GTX 280 (the default session): the view's timeline is core's, its settings
+// are checked (a zero run length is refused, the field shows its value again).
+void TestGuiMwp::temperatureViewEqualsCore() {
+    auto* view = mwp()->temperatureView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    QVERIFY(view->timeline().has_value());
+    const MwpSettings& m = doc_->state().mwp;
+    const auto p = mwp::powerParamsOf(m.gpu);
+    const auto r = mwp::power(m.device(), p, m.model(), m.variant);
+    const auto core = mwp::thermalTimeline(p, r, m.variant, 600, 300, 2);
+    QCOMPARE(view->timeline()->samples.size(), core.samples.size());
+    QCOMPARE(view->timeline()->samples.back().tempC, core.samples.back().tempC);
+    QVERIFY(std::abs(view->timeline()->temperature.delta - 22.11) < 5e-3); // spec Example I
+    QCOMPARE(view->plot()->graphCount(), 3);
+    view->runField()->setText("0");
+    view->runField()->setModified(true);
+    emit view->runField()->editingFinished();
+    QCOMPARE(view->runField()->value(), 600.0);
+    view->cyclesBox()->setValue(3);
+    QCOMPARE(view->timeline()->samples.size(), core.samples.size() * 3 / 2);
+    QVERIFY(view->csv().startsWith("# "));
+    // A GPU without Table 9 says so.
+    emit mwp()->kernelEditor()->gpuChosen("gtx580");
+    QVERIFY(!view->timeline().has_value());
+    QVERIFY(view->summary()->text().contains("temperature"));
 }
 
 void TestGuiMwp::mwpWarpsMarksSession() {

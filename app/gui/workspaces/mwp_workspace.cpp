@@ -8,6 +8,7 @@
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map.hpp"
 #include "mwp/regime_map_view.hpp"
+#include "mwp/temperature_view.hpp"
 #include "mwp/throughput_model.hpp"
 #include "params/input_error.hpp"
 #include "session_document.hpp"
@@ -20,10 +21,14 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
     warps_ = new widgets::MwpWarpsView(this);
     regimeMap_ = new widgets::RegimeMapView(this);
     power_ = new widgets::PowerView(this);
+    temperature_ = new widgets::TemperatureView(this);
     addView(bottleneck_);
     addView(warps_);
     addView(regimeMap_);
     addView(power_);
+    addView(temperature_);
+    connect(temperature_, &widgets::TemperatureView::refused, this,
+            [this](const QString& text) { showMessage(text, 10000); });
     kernelEditor_ = new widgets::KernelEditor;
     addDock(tr("MWP-CWP kernel"), "kernelDock", kernelEditor_);
 

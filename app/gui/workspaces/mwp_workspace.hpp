@@ -8,12 +8,14 @@ class KernelEditor;
 class MwpWarpsView;
 class PowerView;
 class RegimeMapView;
+class TemperatureView;
 } // namespace cdx::widgets
 
 namespace cdx::app {
 
 // MWP-CWP & power (Hong's thesis): the bottleneck of a kernel on a GPU, MWP against warps,
-// the regime map, the IPP power by component and the optimal number of active SMs.
+// the regime map, the IPP power by component and the optimal number of active SMs, and the
+// chip temperature over time.
 class MwpWorkspace : public Workspace {
     Q_OBJECT
 
@@ -27,6 +29,7 @@ public:
     widgets::MwpWarpsView* mwpWarpsView() const { return warps_; }
     widgets::RegimeMapView* regimeMapView() const { return regimeMap_; }
     widgets::PowerView* powerView() const { return power_; }
+    widgets::TemperatureView* temperatureView() const { return temperature_; }
     widgets::KernelEditor* kernelEditor() const { return kernelEditor_; }
 
 protected:
@@ -40,6 +43,7 @@ private:
     widgets::MwpWarpsView* warps_ = nullptr;
     widgets::RegimeMapView* regimeMap_ = nullptr;
     widgets::PowerView* power_ = nullptr;
+    widgets::TemperatureView* temperature_ = nullptr;
     widgets::KernelEditor* kernelEditor_ = nullptr;
 };
 
