@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <tuple>
 
 using namespace cdx;
 using namespace cdx::chain;
@@ -116,6 +117,7 @@ class TestChainExtensions : public QObject {
     Q_OBJECT
 private slots:
     void figureD3();
+    void singleCasesAreMinimaOfTheirForms();
     void figureD9Legality();
     void hyperNodeDpEqualsBruteForce();
     void allTreesEqualsBruteForce();
@@ -139,6 +141,32 @@ void TestChainExtensions::figureD3() {
     // nor 50, so the ceilings cost more).
     const IntegerTiles t = bestIntegerTiles(unfusedForm(60, 40, 50), 64);
     QVERIFY(t.cost >= s.outputStationary.cost);
+}
+
+// Table D.2's closed forms are the minima of D.2, D.4 and Case 3 over t1 t2 = M (a scan).
+void TestChainExtensions::singleCasesAreMinimaOfTheirForms() {
+    int checked = 0;
+    for (const auto& [p0, p1, p2] :
+         {std::tuple{936.0, 1008.0, 552.0}, std::tuple{1000.0, 400.0, 2000.0},
+          std::tuple{1024.0, 1024.0, 1024.0}}) {
+        const SingleMM s = singleMM(p0, p1, p2, 65536);
+        const SingleCase* cases[3] = {&s.outputStationary, &s.input1Stationary,
+                                      &s.input2Stationary};
+        const SingleCaseId ids[3] = {SingleCaseId::Output, SingleCaseId::Input1,
+                                     SingleCaseId::Input2};
+        for (int c = 0; c < 3; ++c) {
+            double best = std::numeric_limits<double>::infinity();
+            for (double t1 = 16; t1 <= 4096; t1 *= 1.001) {
+                best = std::min(best, singleCostAt(ids[c], p0, p1, p2, t1, 65536 / t1));
+            }
+            QVERIFY(close(singleCostAt(ids[c], p0, p1, p2, cases[c]->tile1, cases[c]->tile2),
+                          cases[c]->cost));
+            QVERIFY(best >= cases[c]->cost * (1 - 1e-12));
+            QVERIFY(best <= cases[c]->cost * (1 + 1e-6));
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, 9);
 }
 
 // O-17: the legal pairs of Fig. D.9 are exactly the eight of the thesis; no triple is legal.

@@ -1,6 +1,7 @@
 // The teaching views' core (issue 16): temperature over time (eqs. 49-57, Table 9) against the
 // spec's Example H (mwp-cwp-power.md §4.3), its decay, warm restarts, and the energy integral.
 
+#include "mwp/coalescing.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/power_model.hpp"
 #include "mwp/thermal_timeline.hpp"
@@ -39,6 +40,10 @@ private slots:
     void thermalDecayAndWarmRestart();
     void thermalEnergy();
     void thermalBadInput();
+    void coalescing_data();
+    void coalescing();
+    void coalescingProperties();
+    void coalescingBadInput();
 };
 
 void TestMwpTeaching::thermalExampleH_data() {
@@ -134,6 +139,131 @@ void TestMwpTeaching::thermalBadInput() {
     // A GPU without Table 9's parameters.
     const PowerParams fx = powerParamsOf(loadMwpGpuProfile("gtx580"));
     QVERIFY_THROWS_EXCEPTION(InputError, thermalTimeline(fx, exampleH(), {}, 10, 10, 1));
+}
+
+// Transactions per warp and bytes moved (CUDA C Programming Guide G.3.2 rules; Table 2's 32 for
+// an uncoalesced warp on CC 1.0/1.1). Coalesced: no more transactions and no more bytes than the
+// contiguous, aligned access under the same rule (a CC 1.2 broadcast is; a stride of 2 is not).
+void TestMwpTeaching::coalescing_data() {
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<int>("word");
+    QTest::addColumn<int>("stride");
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<int>("transactions");
+    QTest::addColumn<int>("bytes");
+    QTest::addColumn<bool>("coalesced");
+    const struct {
+        const char* tag;
+        const char* rule;
+        int word, stride, offset, transactions, bytes;
+        bool coalesced;
+    } rows[] = {
+        {"cc1.0 contiguous float", "cc1.0", 4, 1, 0, 2, 128, true},
+        {"cc1.0 misaligned float: Table 2's 32", "cc1.0", 4, 1, 1, 32, 1024, false},
+        {"cc1.0 broadcast", "cc1.0", 4, 0, 0, 32, 1024, false},
+        {"cc1.0 contiguous double", "cc1.0", 8, 1, 0, 2, 256, true},
+        {"cc1.0 contiguous float4", "cc1.0", 16, 1, 0, 4, 512, true},
+        {"cc1.2 contiguous float: 64 B per half-warp", "cc1.2", 4, 1, 0, 2, 128, true},
+        {"cc1.2 misaligned float: 128 + 64 + 32 B", "cc1.2", 4, 1, 1, 3, 224, false},
+        {"cc1.2 stride 2 float", "cc1.2", 4, 2, 0, 2, 256, false},
+        {"cc1.2 stride 32 float: one 32 B each", "cc1.2", 4, 32, 0, 32, 1024, false},
+        {"cc1.2 broadcast: 32 B per half-warp", "cc1.2", 4, 0, 0, 2, 64, true},
+        {"cc1.2 contiguous float4", "cc1.2", 16, 1, 0, 4, 512, true},
+        {"cc1.2 contiguous byte: 32 B segments", "cc1.2", 1, 1, 0, 1 * 2, 64, true},
+        {"cc2.0 contiguous float: one line", "cc2.0", 4, 1, 0, 1, 128, true},
+        {"cc2.0 misaligned float: two lines", "cc2.0", 4, 1, 1, 2, 256, false},
+        {"cc2.0 stride 32 float", "cc2.0", 4, 32, 0, 32, 4096, false},
+    };
+    for (const auto& r : rows) {
+        QTest::newRow(r.tag) << QString(r.rule) << r.word << r.stride << r.offset << r.transactions
+                             << r.bytes << r.coalesced;
+    }
+}
+
+void TestMwpTeaching::coalescing() {
+    QFETCH(QString, rule);
+    QFETCH(int, word);
+    QFETCH(int, stride);
+    QFETCH(int, offset);
+    QFETCH(int, transactions);
+    QFETCH(int, bytes);
+    QFETCH(bool, coalesced);
+    CoalescingInput in;
+    in.rule = parseCoalescingRule(rule.toStdString(), "rule");
+    in.wordBytes = word;
+    in.strideElems = stride;
+    in.offsetElems = offset;
+    const CoalescingResult r = coalesce(in);
+    QCOMPARE(r.transactions, transactions);
+    QCOMPARE(r.bytesMoved, std::int64_t(bytes));
+    QCOMPARE(r.coalesced, coalesced);
+    QVERIFY(!r.rule.empty());
+}
+
+// Over strides, offsets and word sizes: every thread's bytes lie in some transaction, the bytes
+// moved cover the bytes used, merging (cc1.2) never needs more transactions than cc1.0, and the
+// custom rule with cc1.2's parameters is cc1.2.
+void TestMwpTeaching::coalescingProperties() {
+    int checked = 0;
+    for (int word : {1, 2, 4, 8, 16}) {
+        for (int stride : {-3, 0, 1, 2, 3, 5, 16, 33}) {
+            for (int offset : {0, 1, 7, 16, 31}) {
+                CoalescingInput in;
+                in.wordBytes = word;
+                in.strideElems = stride;
+                in.offsetElems = offset;
+                in.rule = CoalescingRule::Cc12;
+                const auto c12 = coalesce(in);
+                in.rule = CoalescingRule::Cc10;
+                const auto c10 = coalesce(in);
+                in.rule = CoalescingRule::Custom;
+                in.groupThreads = 16;
+                in.segmentBytes = word == 1 ? 32 : word == 2 ? 64 : 128;
+                const auto custom = coalesce(in);
+                QVERIFY(c12.transactions <= c10.transactions);
+                QCOMPARE(custom.transactions, c12.transactions);
+                QCOMPARE(custom.bytesMoved, c12.bytesMoved);
+                for (const auto* r : {&c12, &c10, &custom}) {
+                    QVERIFY(r->bytesMoved >= r->bytesUsed);
+                    QVERIFY(r->efficiency > 0 && r->efficiency <= 1);
+                    for (const auto a : r->threadAddress) {
+                        bool inside = false;
+                        for (const auto& t : r->list) {
+                            inside = inside || (a >= t.address && a + word <= t.address + t.bytes);
+                        }
+                        QVERIFY(inside);
+                    }
+                }
+                ++checked;
+            }
+        }
+    }
+    QCOMPARE(checked, 200);
+}
+
+void TestMwpTeaching::coalescingBadInput() {
+    const auto field = [](CoalescingInput in) {
+        try {
+            coalesce(in);
+        } catch (const InputError& e) {
+            return QString::fromStdString(e.field());
+        }
+        return QString("no error");
+    };
+    CoalescingInput in;
+    in.wordBytes = 3;
+    QCOMPARE(field(in), QString("word size"));
+    in = {};
+    in.strideElems = std::int64_t(1) << 40;
+    QCOMPARE(field(in), QString("stride"));
+    in = {};
+    in.rule = CoalescingRule::Custom;
+    in.segmentBytes = 100;
+    QCOMPARE(field(in), QString("segment size"));
+    in.segmentBytes = 128;
+    in.groupThreads = 0;
+    QCOMPARE(field(in), QString("threads per group"));
+    QVERIFY_THROWS_EXCEPTION(InputError, parseCoalescingRule("cc3", "rule"));
 }
 
 QTEST_APPLESS_MAIN(TestMwpTeaching)
