@@ -3,8 +3,10 @@
 
 #include "mwp/coalescing.hpp"
 #include "mwp/mwp_profiles.hpp"
+#include "mwp/mwp_session.hpp"
 #include "mwp/power_model.hpp"
 #include "mwp/thermal_timeline.hpp"
+#include "mwp/warp_timeline.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 
@@ -40,6 +42,10 @@ private slots:
     void thermalDecayAndWarmRestart();
     void thermalEnergy();
     void thermalBadInput();
+    void warpFigures_data();
+    void warpFigures();
+    void warpTimelineOfKernels();
+    void warpTimelineBadInput();
     void coalescing_data();
     void coalescing();
     void coalescingProperties();
@@ -139,6 +145,156 @@ void TestMwpTeaching::thermalBadInput() {
     // A GPU without Table 9's parameters.
     const PowerParams fx = powerParamsOf(loadMwpGpuProfile("gtx580"));
     QVERIFY_THROWS_EXCEPTION(InputError, thermalTimeline(fx, exampleH(), {}, 10, 10, 1));
+}
+
+namespace {
+// A result shaped like the thesis's Figures 6-9: N warps, `sets` computation + memory sets of
+// Comp_p and Mem_L cycles, the given MWP, CWP and case, and the model's cycles per repetition.
+MwpResult figure(double n, double sets, double compP, double memL, double mwpV, double cwpV,
+                 Regime regime, double model) {
+    MwpResult r;
+    r.n = n;
+    r.memInsts = sets;
+    r.compCycles = compP * sets;
+    r.memCycles = memL * sets;
+    r.compP = compP;
+    r.memL = memL;
+    r.mwp = mwpV;
+    r.cwp = cwpV;
+    r.regime = regime;
+    r.cyclesPerRound = model;
+    r.rep = 1;
+    return r;
+}
+} // namespace
+
+// The spec's structural oracles O1-O3 (§4.2): the picture's span and the model's value.
+void TestMwpTeaching::warpFigures_data() {
+    QTest::addColumn<double>("n");
+    QTest::addColumn<double>("sets");
+    QTest::addColumn<double>("mwp");
+    QTest::addColumn<double>("cwp");
+    QTest::addColumn<int>("regime");
+    QTest::addColumn<double>("picture"); // in units: C = 10 cycles, M = 100 cycles
+    QTest::addColumn<double>("model");
+    QTest::addColumn<int>("maxInFlight");
+    const double C = 10, M = 100;
+    // O1, Figure 6a: 8 warps, MWP = 2: 4 M + 2 C (eq. 1); eq. (22) gives 4 M + 1 C.
+    QTest::newRow("O1 Fig. 6a: 8 warps, MWP 2")
+        << 8.0 << 1.0 << 2.0 << 4.0 << 2 << 4 * M + 2 * C << 4 * M + 1 * C << 2;
+    // O2, Figures 7/8: compute-bound, 8 warps: 8 C + 1 M (eq. 3/23); C = 30 so CWP < N.
+    QTest::newRow("O2 Fig. 7/8: 8 warps, CWP 4")
+        << 8.0 << 1.0 << 8.0 << 4.0 << 3 << 8 * 30 + M << 8 * 30 + M << 4;
+    // O3, Figure 9: N = 1 and N = 2, MWP = CWP = N: fully serialised, then overlapped (eq. 21).
+    QTest::newRow("O3 Fig. 9: N 1") << 1.0 << 1.0 << 1.0 << 1.0 << 1 << C + M << C + M << 1;
+    QTest::newRow("O3 Fig. 9: N 2") << 2.0 << 1.0 << 2.0 << 2.0 << 1 << 2 * C + M << 2 * C + M << 2;
+    // Two sets per warp: the same cases repeat per set (eqs. 21-23 with #Mem_insts = 2).
+    QTest::newRow("eq. 21, two sets, N 3")
+        << 3.0 << 2.0 << 3.0 << 3.0 << 1 << 2 * (C + M) + 2 * C << 2 * (C + M) + 2 * C << 3;
+    QTest::newRow("eq. 22, two sets, 8 warps, MWP 4")
+        << 8.0 << 2.0 << 4.0 << 8.0 << 2 << 2 * M * 2 + 4 * C << 2 * M * 2 + 3 * C << 4;
+}
+
+void TestMwpTeaching::warpFigures() {
+    QFETCH(double, n);
+    QFETCH(double, sets);
+    QFETCH(double, mwp);
+    QFETCH(double, cwp);
+    QFETCH(int, regime);
+    QFETCH(double, picture);
+    QFETCH(double, model);
+    QFETCH(int, maxInFlight);
+    const double compP = regime == 3 ? 30 : 10;
+    const WarpTimeline tl =
+        warpTimeline(figure(n, sets, compP, 100, mwp, cwp, static_cast<Regime>(regime), model));
+    QCOMPARE(tl.warps, static_cast<int>(n));
+    QCOMPARE(tl.pictureSpan, picture);
+    QCOMPARE(tl.modelCycles, model);
+    QCOMPARE(tl.maxInFlight, maxInFlight);
+    QCOMPARE(tl.difference.empty(), picture == model);
+    // Every warp computes and waits on memory once per set, and the SM computes one at a time.
+    int computes = 0;
+    double lastComputeEnd = 0;
+    for (const auto& p : tl.periods) {
+        if (p.kind == PeriodKind::Compute) {
+            QVERIFY(p.start >= lastComputeEnd - 1e-9);
+            lastComputeEnd = p.end;
+            ++computes;
+        }
+    }
+    QCOMPARE(computes, static_cast<int>(n * sets));
+}
+
+// Over every kernel of profiles/kernels on every GPU of profiles/mwp-gpus, resident blocks 1 to
+// 8: the picture's compute time is N x Comp_cycles; in-flight memory never exceeds floor(MWP);
+// Cases 1 and 3 with whole N, MWP (Case 1) and #Mem_insts end exactly at eqs. (21)/(23); Case 2
+// ends one Comp_p above eq. (22) when MWP divides N.
+void TestMwpTeaching::warpTimelineOfKernels() {
+    const QDir kernels(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/kernels");
+    const QDir gpus(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/mwp-gpus");
+    int checked = 0, exact = 0;
+    for (const QString& g : gpus.entryList({"*.json"})) {
+        const GpuProfile gpu = loadMwpGpuProfile(gpus.filePath(g).toStdString());
+        for (const QString& k : kernels.entryList({"*.json"})) {
+            const KernelProfile kp = loadKernelProfile(kernels.filePath(k).toStdString());
+            MwpSettings m;
+            m.gpu = gpu;
+            m.kernel = kp;
+            mwp::Kernel kernel;
+            mwp::Device device;
+            try {
+                device = m.device();
+                kernel = m.model();
+                mwp::validate(device, kernel);
+            } catch (const InputError&) {
+                continue; // a kernel this GPU cannot run (e.g. too many threads per block)
+            }
+            for (const auto& pt : sweepWarps(device, kernel, {}, 8)) {
+                const MwpResult& r = pt.result;
+                const WarpTimeline tl = warpTimeline(r);
+                QVERIFY(tl.maxInFlight <= tl.memorySlots);
+                QVERIFY(std::abs(tl.computeBusy - tl.warps * r.compCycles) <=
+                        1e-9 * tl.computeBusy + 1e-9);
+                QVERIFY(tl.pictureSpan >= tl.computeBusy * (1 - 1e-12));
+                const bool whole = std::abs(r.n - std::round(r.n)) < 1e-9 &&
+                                   std::abs(r.memInsts - std::round(r.memInsts)) < 1e-9 &&
+                                   r.memInsts >= 1;
+                const double tol = 1e-9 * tl.modelCycles;
+                if (whole && r.regime == Regime::ComputeBound) {
+                    QVERIFY2(std::abs(tl.pictureMinusModel) <= tol,
+                             qPrintable(QString("%1 on %2").arg(k, g)));
+                    ++exact;
+                } else if (whole && r.regime == Regime::ShortOfWarps &&
+                           std::abs(r.mwp - r.n) < 1e-9) {
+                    QVERIFY(std::abs(tl.pictureMinusModel) <= tol);
+                    ++exact;
+                } else if (whole && r.regime == Regime::MemoryBound &&
+                           std::abs(r.mwp - std::round(r.mwp)) < 1e-9 &&
+                           std::lround(r.n) % std::lround(r.mwp) == 0) {
+                    QVERIFY(std::abs(tl.pictureMinusModel - r.compP) <= tol);
+                    ++exact;
+                }
+                QCOMPARE(tl.difference.empty(), std::abs(tl.pictureMinusModel) <= tol);
+                ++checked;
+            }
+        }
+    }
+    QVERIFY2(checked >= 200, qPrintable(QString::number(checked)));
+    QVERIFY2(exact >= 20, qPrintable(QString::number(exact)));
+}
+
+void TestMwpTeaching::warpTimelineBadInput() {
+    MwpResult r = figure(0, 1, 10, 100, 1, 1, Regime::ShortOfWarps, 110);
+    QVERIFY_THROWS_EXCEPTION(InputError, warpTimeline(r));
+    r = figure(4, 1, 10, 100, 1, 1, Regime::ShortOfWarps, 110);
+    r.memCycles = std::nan("");
+    QVERIFY_THROWS_EXCEPTION(InputError, warpTimeline(r));
+    // Many warps and sets: the rows and the stored periods stay bounded.
+    r = figure(1000, 1e6, 10, 100, 8, 2, Regime::MemoryBound, 1);
+    const WarpTimeline tl = warpTimeline(r);
+    QCOMPARE(tl.warps, WarpTimeline::kMaxWarps);
+    QVERIFY(static_cast<int>(tl.periods.size()) <= WarpTimeline::kMaxPeriods);
+    QVERIFY(tl.pictureSpan > 0 && std::isfinite(tl.pictureSpan));
 }
 
 // Transactions per warp and bytes moved (CUDA C Programming Guide G.3.2 rules; Table 2's 32 for
