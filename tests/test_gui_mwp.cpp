@@ -20,6 +20,8 @@
 #include "mwp/regime_map_view.hpp"
 #include "mwp/temperature_view.hpp"
 #include "mwp/thermal_timeline.hpp"
+#include "mwp/warp_timeline.hpp"
+#include "mwp/warp_timeline_view.hpp"
 #include "runs/run_stats.hpp"
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
@@ -68,6 +70,7 @@ private slots:
     void powerViewEqualsCore();
     void mwpWarpsMarksSession();
     void temperatureViewEqualsCore();
+    void warpTimelineEqualsCoreAndAnimates();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -276,6 +279,61 @@ void TestGuiMwp::temperatureViewEqualsCore() {
     emit mwp()->kernelEditor()->gpuChosen("gtx580");
     QVERIFY(!view->timeline().has_value());
     QVERIFY(view->summary()->text().contains("temperature"));
+}
+
+// The warp timeline is core's schedule, its numbers are evaluate()'s (what cdx mwp prints), the
+// play-head advances while playing and stops when hidden, Step lands on the next event, and an
+// edit of N redraws it.
+void TestGuiMwp::warpTimelineEqualsCoreAndAnimates() {
+    auto* view = mwp()->timelineView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    QVERIFY(view->timeline().has_value());
+    const MwpSettings& m = doc_->state().mwp;
+    const auto r = mwp::evaluate(m.device(), m.model(), m.variant);
+    const auto core = mwp::warpTimeline(r);
+    QCOMPARE(view->timeline()->periods.size(), core.periods.size());
+    QCOMPARE(view->timeline()->pictureSpan, core.pictureSpan);
+    QCOMPARE(view->result()->execCycles, r.execCycles);
+    QCOMPARE(view->timeline()->warps, 32);
+    QVERIFY(view->summary()->text().contains(QString::number(r.execCycles, 'f', 0)));
+    QVERIFY(view->summary()->text().contains("Case 2 (eq. 22)"));
+    // Step: the first event is the end of warp 1's first computation.
+    view->setPlayhead(0);
+    view->stepForward();
+    QCOMPARE(view->playhead(), core.compPeriod);
+    QVERIFY(!view->playing());
+    // Play: the play-head moves and frames are painted; hiding the view stops the timer.
+    const long long frames = view->framesPainted();
+    view->togglePlay();
+    QVERIFY(view->playing());
+    QTRY_VERIFY_WITH_TIMEOUT(view->playhead() > core.compPeriod * 2, 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(view->framesPainted() > frames + 3, 3000);
+    mwp()->viewTabs()->setCurrentWidget(mwp()->bottleneckView());
+    const double stopped = view->playhead();
+    QTest::qWait(100);
+    QCOMPARE(view->playhead(), stopped);
+    mwp()->viewTabs()->setCurrentWidget(view);
+    view->togglePlay();
+    QVERIFY(!view->playing());
+    // Two resident blocks: N = 16, redrawn.
+    emit mwp()->kernelEditor()->parameterEdited("active_blocks_per_sm", 2, false);
+    QCOMPARE(view->timeline()->warps, 16);
+    QCOMPARE(view->result()->execCycles,
+             mwp::evaluate(doc_->state().mwp.device(), doc_->state().mwp.model(),
+                           doc_->state().mwp.variant)
+                 .execCycles);
+    QVERIFY(view->csv().startsWith("warp,set,kind,start_cycles,end_cycles\n"));
+    QCOMPARE(view->csv().count('\n'), static_cast<qsizetype>(view->timeline()->periods.size()) + 1);
+    QImage image(800, 500, QImage::Format_ARGB32);
+    view->renderTo(image, image.size());
+    int coloured = 0;
+    for (int x = 0; x < image.width(); x += 4) {
+        for (int y = 0; y < image.height(); y += 4) {
+            const QColor c = image.pixelColor(x, y);
+            coloured += c.saturation() > 100;
+        }
+    }
+    QVERIFY(coloured > 200); // the bars are drawn
 }
 
 void TestGuiMwp::mwpWarpsMarksSession() {

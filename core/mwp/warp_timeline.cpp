@@ -31,7 +31,7 @@ std::string num(double v) {
 }
 
 // Sets simulated in full; beyond, the steady state's per-set advance is extrapolated.
-constexpr long long kMaxSimulatedSteps = 2'000'000;
+constexpr long long kMaxSimulatedSteps = 400'000;
 } // namespace
 
 WarpTimeline warpTimeline(const MwpResult& r) {

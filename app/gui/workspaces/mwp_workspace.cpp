@@ -10,6 +10,7 @@
 #include "mwp/regime_map_view.hpp"
 #include "mwp/temperature_view.hpp"
 #include "mwp/throughput_model.hpp"
+#include "mwp/warp_timeline_view.hpp"
 #include "params/input_error.hpp"
 #include "session_document.hpp"
 
@@ -19,11 +20,13 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
     : Workspace("mwp", tr("MWP-CWP\n& power"), QIcon(":/icons/mwp.svg"), context, parent) {
     bottleneck_ = new widgets::BottleneckView(this);
     warps_ = new widgets::MwpWarpsView(this);
+    timeline_ = new widgets::WarpTimelineView(this);
     regimeMap_ = new widgets::RegimeMapView(this);
     power_ = new widgets::PowerView(this);
     temperature_ = new widgets::TemperatureView(this);
     addView(bottleneck_);
     addView(warps_);
+    addView(timeline_);
     addView(regimeMap_);
     addView(power_);
     addView(temperature_);

@@ -9,6 +9,7 @@ class MwpWarpsView;
 class PowerView;
 class RegimeMapView;
 class TemperatureView;
+class WarpTimelineView;
 } // namespace cdx::widgets
 
 namespace cdx::app {
@@ -30,6 +31,7 @@ public:
     widgets::RegimeMapView* regimeMapView() const { return regimeMap_; }
     widgets::PowerView* powerView() const { return power_; }
     widgets::TemperatureView* temperatureView() const { return temperature_; }
+    widgets::WarpTimelineView* timelineView() const { return timeline_; }
     widgets::KernelEditor* kernelEditor() const { return kernelEditor_; }
 
 protected:
@@ -44,6 +46,7 @@ private:
     widgets::RegimeMapView* regimeMap_ = nullptr;
     widgets::PowerView* power_ = nullptr;
     widgets::TemperatureView* temperature_ = nullptr;
+    widgets::WarpTimelineView* timeline_ = nullptr;
     widgets::KernelEditor* kernelEditor_ = nullptr;
 };
 
