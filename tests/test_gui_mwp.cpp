@@ -12,6 +12,7 @@
 #include "common/view_export.hpp"
 #include "gui/gui_fixture.hpp"
 #include "mwp/bottleneck_view.hpp"
+#include "mwp/category_map.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/mwp_warps_view.hpp"
@@ -20,6 +21,7 @@
 #include "mwp/regime_map_view.hpp"
 #include "mwp/temperature_view.hpp"
 #include "mwp/thermal_timeline.hpp"
+#include "mwp/throughput_model.hpp"
 #include "mwp/warp_timeline.hpp"
 #include "mwp/warp_timeline_view.hpp"
 #include "runs/run_stats.hpp"
@@ -67,6 +69,7 @@ private slots:
     void kernelEditorRefusesInvalid();
     void mwpVariantChange();
     void regimeMapEqualsCore();
+    void categoryMapEqualsCore();
     void powerViewEqualsCore();
     void mwpWarpsMarksSession();
     void temperatureViewEqualsCore();
@@ -279,6 +282,39 @@ void TestGuiMwp::temperatureViewEqualsCore() {
     emit mwp()->kernelEditor()->gpuChosen("gtx580");
     QVERIFY(!view->timeline().has_value());
     QVERIFY(view->summary()->text().contains("temperature"));
+}
+
+// The category map is core's categoryMap on the regime map's axes; the session's category is
+// named; changing its axes changes both maps, and undo restores them.
+void TestGuiMwp::categoryMapEqualsCore() {
+    auto* view = mwp()->categoryMapView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    QCOMPARE(view->viewTitle(), QString("Category map"));
+    const MwpSettings& m = doc_->state().mwp;
+    const auto core = mwp::categoryMap(m.device(), m.model(), m.variant, m.mapX, m.mapY);
+    QVERIFY(view->categories().has_value());
+    QCOMPARE(view->categories()->cells.size(), core.cells.size());
+    int compared = 0;
+    for (std::size_t i = 0; i < core.cells.size(); i += 97) {
+        QCOMPARE(view->categories()->cells[i].category, core.cells[i].category);
+        ++compared;
+    }
+    QCOMPARE(compared, 413);
+    QCOMPARE(view->boundaryCount(), mwp::categoryBoundaries(core).size());
+    const int here = mwp::throughput(m.device(), m.model(), m.variant).category;
+    QCOMPARE(here, 8); // Example I on the GTX 280: enough warps, bandwidth problem
+    QCOMPARE(view->csv().count('\n'), static_cast<qsizetype>(core.cells.size()) + 2);
+    QVERIFY(view->csv().section('\n', 1, 1).endsWith("category,perf_gflops"));
+    QComboBox* y = view->yAxisBox();
+    y->setCurrentIndex(static_cast<int>(mwp::MapAxis::ActiveSms));
+    emit y->activated(y->currentIndex());
+    QCOMPARE(doc_->state().mwp.mapY.axis, mwp::MapAxis::ActiveSms);
+    QCOMPARE(view->categories()->ys.size(), std::size_t(30));
+    mwp()->viewTabs()->setCurrentWidget(mwp()->regimeMapView()); // views refresh when shown
+    QVERIFY(mwp()->regimeMapView()->map().has_value());
+    QCOMPARE(mwp()->regimeMapView()->map()->ys.size(), std::size_t(30));
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().mwp.mapY.axis, mwp::MapAxis::BandwidthGbs);
 }
 
 // The warp timeline is core's schedule, its numbers are evaluate()'s (what cdx mwp prints), the

@@ -1,17 +1,20 @@
 // The teaching views' core (issue 16): temperature over time (eqs. 49-57, Table 9) against the
 // spec's Example H (mwp-cwp-power.md §4.3), its decay, warm restarts, and the energy integral.
 
+#include "mwp/category_map.hpp"
 #include "mwp/coalescing.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/mwp_session.hpp"
 #include "mwp/power_model.hpp"
 #include "mwp/thermal_timeline.hpp"
+#include "mwp/throughput_model.hpp"
 #include "mwp/warp_timeline.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 
 #include <QtTest>
 #include <cmath>
+#include <set>
 
 using namespace cdx;
 using namespace cdx::mwp;
@@ -46,6 +49,9 @@ private slots:
     void warpFigures();
     void warpTimelineOfKernels();
     void warpTimelineBadInput();
+    void categoryMapExampleJ_data();
+    void categoryMapExampleJ();
+    void categoryMapEqualsThroughput();
     void coalescing_data();
     void coalescing();
     void coalescingProperties();
@@ -295,6 +301,94 @@ void TestMwpTeaching::warpTimelineBadInput() {
     QCOMPARE(tl.warps, WarpTimeline::kMaxWarps);
     QVERIFY(static_cast<int>(tl.periods.size()) <= WarpTimeline::kMaxPeriods);
     QVERIFY(tl.pictureSpan > 0 && std::isfinite(tl.pictureSpan));
+}
+
+// Example J (spec §4.3) read off one category map per kernel: resident blocks of 8 warps 1..6
+// across, active SMs 4..16 up, on the GTX 580.
+void TestMwpTeaching::categoryMapExampleJ_data() {
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<int>("blocks");
+    QTest::addColumn<int>("sms");
+    QTest::addColumn<int>("category");
+    const struct {
+        const char* k;
+        int b, sms, cat;
+    } rows[] = {{"cmem", 1, 16, 5},  {"cmem", 2, 16, 5},  {"cmem", 3, 16, 4}, {"cmem", 4, 16, 3},
+                {"cmem", 6, 16, 8},  {"cmem", 6, 8, 10},  {"cmem", 6, 12, 9}, {"dmadd", 1, 16, 5},
+                {"dmadd", 2, 16, 3}, {"dmadd", 3, 16, 3}, {"dmadd", 4, 16, 3}};
+    for (const auto& r : rows) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 4.3 Example J %1-like N=%2 k=%3")
+                                     .arg(r.k)
+                                     .arg(8 * r.b)
+                                     .arg(r.sms)))
+            << QString(r.k) << r.b << r.sms << r.cat;
+    }
+}
+
+void TestMwpTeaching::categoryMapExampleJ() {
+    QFETCH(QString, kernel);
+    QFETCH(int, blocks);
+    QFETCH(int, sms);
+    QFETCH(int, category);
+    const GpuProfile gpu = loadMwpGpuProfile("gtx580");
+    const Kernel k = kernelOf(loadKernelProfile(("example-j-" + kernel).toStdString()), gpu);
+    const Device d = deviceOf(gpu);
+    const CategoryMap m = categoryMap(d, k, {}, {MapAxis::ActiveBlocksPerSm, 1, 6, 6, false},
+                                      {MapAxis::ActiveSms, 4, 16, 13, false});
+    QCOMPARE(m.xs.size(), std::size_t(6));
+    QCOMPARE(m.ys.size(), std::size_t(13));
+    const auto& c = m.at(static_cast<std::size_t>(blocks - 1), static_cast<std::size_t>(sms - 4));
+    QVERIFY(c.valid);
+    QCOMPARE(c.category, category);
+}
+
+// Every cell is throughput()'s category at its inputs; the counts add up; the boundaries lie
+// exactly where neighbours differ; the same axis twice is refused.
+void TestMwpTeaching::categoryMapEqualsThroughput() {
+    const MwpSettings s = defaultMwpSettings();
+    const Device d = s.device();
+    const Kernel k = s.model();
+    const AxisRange x{MapAxis::ActiveBlocksPerSm, 1, 8, 8, false};
+    const AxisRange y{MapAxis::BandwidthGbs, 20, 400, 25, true};
+    const CategoryMap m = categoryMap(d, k, s.variant, x, y);
+    int checked = 0, total = 0;
+    for (std::size_t iy = 0; iy < m.ys.size(); ++iy) {
+        for (std::size_t ix = 0; ix < m.xs.size(); ++ix) {
+            Device dd = d;
+            Kernel kk = k;
+            setAxisValue(dd, kk, x.axis, m.xs[ix]);
+            setAxisValue(dd, kk, y.axis, m.ys[iy]);
+            const auto t = throughput(dd, kk, s.variant);
+            QCOMPARE(m.at(ix, iy).category, t.category);
+            QCOMPARE(m.at(ix, iy).perfGflops, t.perfGflops);
+            ++checked;
+        }
+    }
+    for (const int c : m.counts) {
+        total += c;
+    }
+    QCOMPARE(checked, 200);
+    QCOMPARE(total, 200);
+    std::set<int> seen;
+    for (const auto& c : m.cells) {
+        seen.insert(c.category);
+    }
+    QVERIFY(seen.size() >= 2); // more bandwidth changes the diagnosis
+    const auto edges = categoryBoundaries(m);
+    std::size_t differing = 0;
+    for (std::size_t iy = 0; iy < m.ys.size(); ++iy) {
+        for (std::size_t ix = 0; ix < m.xs.size(); ++ix) {
+            differing += ix + 1 < m.xs.size() && m.at(ix, iy).category != m.at(ix + 1, iy).category;
+            differing += iy + 1 < m.ys.size() && m.at(ix, iy).category != m.at(ix, iy + 1).category;
+        }
+    }
+    QCOMPARE(edges.size(), differing);
+    try {
+        categoryMap(d, k, s.variant, x, x);
+        QFAIL("the same axis twice was accepted");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QString("map axes"));
+    }
 }
 
 // Transactions per warp and bytes moved (CUDA C Programming Guide G.3.2 rules; Table 2's 32 for

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace cdx::mwp {
 
@@ -195,8 +196,7 @@ AxisRange suggestedRange(MapAxis a, const Device& d, const Kernel& k) {
     return r;
 }
 
-RegimeMap regimeMap(const Device& d, const Kernel& k, const MwpVariant& v, const AxisRange& x,
-                    const AxisRange& y) {
+void validateMapAxes(const AxisRange& x, const AxisRange& y) {
     for (const auto* r : {&x, &y}) {
         const std::string axis(name(r->axis));
         if (!std::isfinite(r->min) || !std::isfinite(r->max) || r->min > r->max) {
@@ -215,6 +215,11 @@ RegimeMap regimeMap(const Device& d, const Kernel& k, const MwpVariant& v, const
     if (x.axis == y.axis) {
         throw InputError("map axes", std::string(name(x.axis)), "the two axes must differ");
     }
+}
+
+RegimeMap regimeMap(const Device& d, const Kernel& k, const MwpVariant& v, const AxisRange& x,
+                    const AxisRange& y) {
+    validateMapAxes(x, y);
     RegimeMap m{x, y, axisValues(x), axisValues(y), {}};
     m.cells.resize(m.xs.size() * m.ys.size());
     for (std::size_t iy = 0; iy < m.ys.size(); ++iy) {
@@ -239,13 +244,9 @@ RegimeMap regimeMap(const Device& d, const Kernel& k, const MwpVariant& v, const
     return m;
 }
 
-std::vector<Boundary> regimeBoundaries(const RegimeMap& m) {
+std::vector<Boundary> classBoundaries(std::size_t nx, std::size_t ny,
+                                      const std::function<int(std::size_t, std::size_t)>& cls) {
     std::vector<Boundary> out;
-    const std::size_t nx = m.xs.size(), ny = m.ys.size();
-    const auto cls = [&](std::size_t ix, std::size_t iy) {
-        const RegimeCell& c = m.at(ix, iy);
-        return c.valid ? regimeClass(c) : -1;
-    };
     for (std::size_t iy = 0; iy < ny; ++iy) {
         for (std::size_t ix = 0; ix < nx; ++ix) {
             if (ix + 1 < nx && cls(ix, iy) != cls(ix + 1, iy)) {
@@ -257,6 +258,13 @@ std::vector<Boundary> regimeBoundaries(const RegimeMap& m) {
         }
     }
     return out;
+}
+
+std::vector<Boundary> regimeBoundaries(const RegimeMap& m) {
+    return classBoundaries(m.xs.size(), m.ys.size(), [&](std::size_t ix, std::size_t iy) {
+        const RegimeCell& c = m.at(ix, iy);
+        return c.valid ? regimeClass(c) : -1;
+    });
 }
 
 } // namespace cdx::mwp

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -81,8 +82,11 @@ struct RegimeMap {
     }
 };
 
-// Throws InputError when an axis range is invalid (min > max, steps < 2, log with min <= 0)
-// or both axes are the same.
+// InputError when an axis range is invalid (min > max, steps outside [2, 2000], log with
+// min <= 0) or both axes are the same.
+void validateMapAxes(const AxisRange& x, const AxisRange& y);
+
+// Throws validateMapAxes's errors.
 RegimeMap regimeMap(const Device& d, const Kernel& k, const MwpVariant& v, const AxisRange& x,
                     const AxisRange& y);
 
@@ -93,5 +97,8 @@ struct Boundary {
     std::size_t ix, iy;
 };
 std::vector<Boundary> regimeBoundaries(const RegimeMap& m);
+// The same for any map whose cell (ix, iy) has class cls(ix, iy).
+std::vector<Boundary> classBoundaries(std::size_t nx, std::size_t ny,
+                                      const std::function<int(std::size_t, std::size_t)>& cls);
 
 } // namespace cdx::mwp

@@ -1,6 +1,7 @@
 #include "mwp/regime_map_view.hpp"
 
 #include "common/plot_theme.hpp"
+#include "mwp/throughput_model.hpp"
 #include "params/input_error.hpp"
 
 #include <QCheckBox>
@@ -53,8 +54,31 @@ QCPAxis::ScaleType scale(bool log) {
 
 } // namespace
 
-RegimeMapView::RegimeMapView(QWidget* parent) : QWidget(parent) {
+QColor RegimeMapView::categoryColor(int c) {
+    // One hue per diagnosis: both problems, MWP_Process, bandwidth, bandwidth just enough, none;
+    // categories 1-5 (warps not sufficient) pale, 6-10 (sufficient) full.
+    static const QColor hues[5] = {QColor(213, 94, 0), QColor(230, 159, 0), QColor(0, 114, 178),
+                                   QColor(204, 121, 167), QColor(0, 158, 115)};
+    if (c < 1 || c > 10) {
+        return QColor(150, 150, 150);
+    }
+    const QColor h = hues[(c - 1) % 5];
+    return c <= 5 ? QColor::fromHsvF(h.hsvHueF(), h.hsvSaturationF() * 0.45f, 0.97f) : h;
+}
+
+RegimeMapView::RegimeMapView(QWidget* parent, Kind kind) : QWidget(parent), kind_(kind) {
     auto* layout = new QVBoxLayout(this);
+    if (kind_ == Kind::Category) {
+        intro_ = new QLabel(
+            tr("What am I looking at: the throughput model's diagnosis (thesis Ch. V, Figures "
+               "114/115) at every point of two inputs: are there enough warps (N against "
+               "MWP_App_InfiN), and can the memory system serve what the application asks "
+               "(MWP_App against MWP_BW and MWP_Process)? Categories 1-5 (pale) are short of "
+               "warps, 6-10 have enough; 10 is the best case. The axes are the regime map's."),
+            this);
+        intro_->setWordWrap(true);
+        layout->addWidget(intro_);
+    }
     const auto axisBox = [this](const char* name) {
         auto* c = new QComboBox(this);
         c->setObjectName(name);
@@ -71,10 +95,11 @@ RegimeMapView::RegimeMapView(QWidget* parent) : QWidget(parent) {
         e->setMaximumWidth(140);
         return e;
     };
-    xAxis_ = axisBox("mapXAxis");
-    yAxis_ = axisBox("mapYAxis");
-    xRange_ = rangeEdit("mapXRange");
-    yRange_ = rangeEdit("mapYRange");
+    const bool cat = kind_ == Kind::Category;
+    xAxis_ = axisBox(cat ? "categoryXAxis" : "mapXAxis");
+    yAxis_ = axisBox(cat ? "categoryYAxis" : "mapYAxis");
+    xRange_ = rangeEdit(cat ? "categoryXRange" : "mapXRange");
+    yRange_ = rangeEdit(cat ? "categoryYRange" : "mapYRange");
     xLog_ = new QCheckBox(tr("log"), this);
     yLog_ = new QCheckBox(tr("log"), this);
     // One row per axis (both in one row did not fit a laptop screen).
@@ -91,7 +116,7 @@ RegimeMapView::RegimeMapView(QWidget* parent) : QWidget(parent) {
     layout->addLayout(grid);
 
     plot_ = new QCustomPlot(this);
-    plot_->setObjectName("regimeMapPlot");
+    plot_->setObjectName(kind_ == Kind::Regime ? "regimeMapPlot" : "categoryMapPlot");
     plot_->setMinimumSize(500, 380);
     const PlotHeader h = addPlotHeader(*plot_);
     title_ = h.title;
@@ -101,13 +126,17 @@ RegimeMapView::RegimeMapView(QWidget* parent) : QWidget(parent) {
     image_->setClipToAxisRect(true);
     image_->setLayer("grid");
     edges_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
-    edges_->setName(tr("regime boundary"));
+    edges_->setName(kind_ == Kind::Regime ? tr("regime boundary") : tr("category boundary"));
     marker_ = plot_->addGraph();
     marker_->setName(tr("session"));
     marker_->setLineStyle(QCPGraph::lsNone);
     plot_->legend->setVisible(true);
     plot_->legend->setBrush(QColor(255, 255, 255, 225));
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    if (kind_ == Kind::Category) {
+        placeLegendBelow(*plot_, 2); // up to ten titles: under the map, not over it
+    } else {
+        plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    }
     layout->addWidget(plot_, 1);
 
     connect(xAxis_, &QComboBox::activated, this, [this] { emitAxes(true); });
@@ -178,14 +207,20 @@ void RegimeMapView::setPresentation(bool on) {
 
 void RegimeMapView::setSession(const SessionState& s) {
     map_.reset();
+    categories_.reset();
     error_.clear();
     x_ = s.mwp.mapX;
     y_ = s.mwp.mapY;
     context_ = mwpContext(s.mwp);
     try {
+        variant_ = s.mwp.variant;
         device_ = s.mwp.device();
         kernel_ = s.mwp.model();
-        map_ = mwp::regimeMap(device_, kernel_, s.mwp.variant, x_, y_);
+        if (kind_ == Kind::Regime) {
+            map_ = mwp::regimeMap(device_, kernel_, s.mwp.variant, x_, y_);
+        } else {
+            categories_ = mwp::categoryMap(device_, kernel_, s.mwp.variant, x_, y_);
+        }
     } catch (const InputError& e) {
         error_ = QString::fromUtf8(e.what());
     }
@@ -219,35 +254,50 @@ void RegimeMapView::redraw() {
                                    : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     plot_->yAxis->setTicker(y_.log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
                                    : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    if (!map_) {
+    if (!map_ && !categories_) {
         image_->setVisible(false);
-        title_->setText(tr("No regime map: %1").arg(error_));
+        title_->setText(kind_ == Kind::Regime ? tr("No regime map: %1").arg(error_)
+                                              : tr("No category map: %1").arg(error_));
         subtitle_->setText(context_);
         plot_->replot();
         return;
     }
-    const mwp::RegimeMap& m = *map_;
-    const std::size_t nx = m.xs.size(), ny = m.ys.size();
+    const bool cat = kind_ == Kind::Category;
+    const std::vector<double>& xs = cat ? categories_->xs : map_->xs;
+    const std::vector<double>& ys = cat ? categories_->ys : map_->ys;
+    const std::size_t nx = xs.size(), ny = ys.size();
     QImage img(static_cast<int>(nx), static_cast<int>(ny), QImage::Format_ARGB32);
-    std::map<QString, QColor> present; // legend: one entry per label
+    std::map<QString, QColor> present; // legend: one entry per label (sorted by category)
     for (std::size_t iy = 0; iy < ny; ++iy) {
         for (std::size_t ix = 0; ix < nx; ++ix) {
-            const auto& c = m.at(ix, iy);
             QColor col(235, 235, 235);
-            if (c.valid) {
-                col = regimeColor(c.regime, c.limiter);
-                present.emplace(regimeText(c.regime, c.limiter), col);
+            if (cat) {
+                const auto& c = categories_->at(ix, iy);
+                if (c.valid) {
+                    col = categoryColor(c.category);
+                    present.emplace(
+                        QStringLiteral("%1 %2")
+                            .arg(c.category, 2)
+                            .arg(QString::fromUtf8(mwp::categoryText(c.category).title.data())),
+                        col);
+                }
+            } else {
+                const auto& c = map_->at(ix, iy);
+                if (c.valid) {
+                    col = regimeColor(c.regime, c.limiter);
+                    present.emplace(regimeText(c.regime, c.limiter), col);
+                }
             }
             img.setPixel(static_cast<int>(ix), static_cast<int>(ny - 1 - iy), col.rgba());
         }
     }
-    const auto xe = cellEdges(m.xs, x_.log);
-    const auto ye = cellEdges(m.ys, y_.log);
+    const auto xe = cellEdges(xs, x_.log);
+    const auto ye = cellEdges(ys, y_.log);
     image_->setPixmap(QPixmap::fromImage(img));
     image_->topLeft->setCoords(xe.front(), ye.back());
     image_->bottomRight->setCoords(xe.back(), ye.front());
     image_->setVisible(true);
-    const auto edges = mwp::regimeBoundaries(m);
+    const auto edges = cat ? mwp::categoryBoundaries(*categories_) : mwp::regimeBoundaries(*map_);
     boundaries_ = edges.size();
     QVector<double> ex, ey;
     ex.reserve(static_cast<int>(edges.size() * 3));
@@ -277,14 +327,22 @@ void RegimeMapView::redraw() {
     const bool inside = cx >= xe.front() && cx <= xe.back() && cy >= ye.front() && cy <= ye.back();
     const QString here =
         inside ? tr("session point marked") : tr("session point outside the ranges");
-    title_->setText(tr("Regime map: %1 × %2")
+    title_->setText((cat ? tr("Chapter V category map: %1 × %2") : tr("Regime map: %1 × %2"))
                         .arg(QString::fromLatin1(mwp::label(x_.axis).data()),
                              QString::fromLatin1(mwp::label(y_.axis).data())));
-    subtitle_->setText(tr("%1 × %2 points, %3 boundary edges, %4; %5")
+    QString sessionText;
+    if (cat) {
+        try {
+            const int c = mwp::throughput(device_, kernel_, variant_).category;
+            sessionText = tr(", category %1 there").arg(c);
+        } catch (const InputError&) {
+        }
+    }
+    subtitle_->setText(tr("%1 × %2 points, %3 boundary edges, %4%5; %6")
                            .arg(nx)
                            .arg(ny)
                            .arg(boundaries_)
-                           .arg(here, context_));
+                           .arg(here, sessionText, context_));
     plot_->replot();
 }
 
@@ -294,6 +352,26 @@ void RegimeMapView::renderTo(QPaintDevice& device, const QSize& size) {
 }
 
 QString RegimeMapView::csv() const {
+    if (kind_ == Kind::Category) {
+        QString out = QStringLiteral("# %1\n%2,%3,category,perf_gflops\n")
+                          .arg(context_, QString::fromLatin1(mwp::name(x_.axis).data()),
+                               QString::fromLatin1(mwp::name(y_.axis).data()));
+        if (!categories_) {
+            return out;
+        }
+        const auto& m = *categories_;
+        for (std::size_t iy = 0; iy < m.ys.size(); ++iy) {
+            for (std::size_t ix = 0; ix < m.xs.size(); ++ix) {
+                const auto& c = m.at(ix, iy);
+                out += QStringLiteral("%1,%2,%3,%4\n")
+                           .arg(m.xs[ix], 0, 'g', 10)
+                           .arg(m.ys[iy], 0, 'g', 10)
+                           .arg(c.valid ? QString::number(c.category) : QStringLiteral("invalid"))
+                           .arg(c.perfGflops, 0, 'g', 12);
+            }
+        }
+        return out;
+    }
     QString out = QStringLiteral("# %1\n%2,%3,case,mwp_limiter,exec_cycles\n")
                       .arg(context_, QString::fromLatin1(mwp::name(x_.axis).data()),
                            QString::fromLatin1(mwp::name(y_.axis).data()));

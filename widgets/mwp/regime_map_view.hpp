@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/explorer_view.hpp"
+#include "mwp/category_map.hpp"
 #include "mwp/regime_map.hpp"
 
 #include <QWidget>
@@ -13,6 +14,7 @@ class QCPCurve;
 class QCPGraph;
 class QCPItemPixmap;
 class QCPTextElement;
+class QLabel;
 class QLineEdit;
 
 namespace cdx::widgets {
@@ -21,14 +23,28 @@ namespace cdx::widgets {
 // coloured by class, with the boundaries where the label changes drawn in black and the
 // session's point marked. Computed synchronously by core's regimeMap (200 x 200 in ~7 ms,
 // docs/performance.md). The axes and ranges are session settings (undoable).
+//
+// Kind::Category is the Chapter V category map (issue 16): the throughput model's category 1-10
+// (spec §3.4) on the same axes, coloured by diagnosis (one hue per pair c and c + 5, pale when
+// the warps are not sufficient), with the ten titles in the legend; computed by core's
+// categoryMap.
 class RegimeMapView : public QWidget, public ExplorerView {
     Q_OBJECT
 
 public:
-    explicit RegimeMapView(QWidget* parent = nullptr);
+    enum class Kind { Regime, Category };
+    explicit RegimeMapView(QWidget* parent = nullptr, Kind kind = Kind::Regime);
 
-    QString viewTitle() const override { return tr("Regime map"); }
-    QString fileStem() const override { return "regime-map"; }
+    QString viewTitle() const override {
+        return kind_ == Kind::Regime ? tr("Regime map") : tr("Category map");
+    }
+    QString fileStem() const override {
+        return kind_ == Kind::Regime ? "regime-map" : "category-map";
+    }
+    Kind kind() const { return kind_; }
+    const std::optional<mwp::CategoryMap>& categories() const { return categories_; }
+    // The colour of Chapter V category c (0: no memory instructions).
+    static QColor categoryColor(int c);
     void setSession(const SessionState& s) override;
     void renderTo(QPaintDevice& device, const QSize& size) override;
     QString csv() const override;
@@ -60,9 +76,13 @@ private:
     QLineEdit* yRange_ = nullptr;
     QCheckBox* xLog_ = nullptr;
     QCheckBox* yLog_ = nullptr;
+    Kind kind_ = Kind::Regime;
+    QLabel* intro_ = nullptr;
     std::optional<mwp::RegimeMap> map_;
+    std::optional<mwp::CategoryMap> categories_;
     mwp::Device device_;
     mwp::Kernel kernel_;
+    mwp::MwpVariant variant_;
     mwp::AxisRange x_, y_;
     std::size_t boundaries_ = 0;
     QString context_;

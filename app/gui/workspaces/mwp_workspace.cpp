@@ -22,12 +22,14 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
     warps_ = new widgets::MwpWarpsView(this);
     timeline_ = new widgets::WarpTimelineView(this);
     regimeMap_ = new widgets::RegimeMapView(this);
+    categoryMap_ = new widgets::RegimeMapView(this, widgets::RegimeMapView::Kind::Category);
     power_ = new widgets::PowerView(this);
     temperature_ = new widgets::TemperatureView(this);
     addView(bottleneck_);
     addView(warps_);
     addView(timeline_);
     addView(regimeMap_);
+    addView(categoryMap_);
     addView(power_);
     addView(temperature_);
     connect(temperature_, &widgets::TemperatureView::refused, this,
@@ -76,13 +78,16 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
                 m.variant = v;
                 editMwp(tr("Change MWP-CWP variant"), m);
             });
-    connect(regimeMap_, &widgets::RegimeMapView::axesEdited, this,
-            [this](const mwp::AxisRange& x, const mwp::AxisRange& y) {
-                MwpSettings m = doc()->state().mwp;
-                m.mapX = x;
-                m.mapY = y;
-                editMwp(tr("Change regime-map axes"), m);
-            });
+    // The two maps share their axes (session settings mwp.map).
+    for (auto* map : {regimeMap_, categoryMap_}) {
+        connect(map, &widgets::RegimeMapView::axesEdited, this,
+                [this](const mwp::AxisRange& x, const mwp::AxisRange& y) {
+                    MwpSettings m = doc()->state().mwp;
+                    m.mapX = x;
+                    m.mapY = y;
+                    editMwp(tr("Change map axes"), m);
+                });
+    }
 }
 
 QString MwpWorkspace::summary() const {

@@ -29,6 +29,7 @@ public:
     widgets::BottleneckView* bottleneckView() const { return bottleneck_; }
     widgets::MwpWarpsView* mwpWarpsView() const { return warps_; }
     widgets::RegimeMapView* regimeMapView() const { return regimeMap_; }
+    widgets::RegimeMapView* categoryMapView() const { return categoryMap_; }
     widgets::PowerView* powerView() const { return power_; }
     widgets::TemperatureView* temperatureView() const { return temperature_; }
     widgets::WarpTimelineView* timelineView() const { return timeline_; }
@@ -44,6 +45,7 @@ private:
     widgets::BottleneckView* bottleneck_ = nullptr;
     widgets::MwpWarpsView* warps_ = nullptr;
     widgets::RegimeMapView* regimeMap_ = nullptr;
+    widgets::RegimeMapView* categoryMap_ = nullptr;
     widgets::PowerView* power_ = nullptr;
     widgets::TemperatureView* temperature_ = nullptr;
     widgets::WarpTimelineView* timeline_ = nullptr;

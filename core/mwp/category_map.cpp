@@ -1,0 +1,42 @@
+#include "mwp/category_map.hpp"
+
+#include "mwp/throughput_model.hpp"
+#include "params/input_error.hpp"
+
+namespace cdx::mwp {
+
+CategoryMap categoryMap(const Device& d, const Kernel& k, const MwpVariant& v, const AxisRange& x,
+                        const AxisRange& y) {
+    validateMapAxes(x, y);
+    CategoryMap m{x, y, axisValues(x), axisValues(y), {}};
+    m.cells.resize(m.xs.size() * m.ys.size());
+    for (std::size_t iy = 0; iy < m.ys.size(); ++iy) {
+        Device dy = d;
+        Kernel ky = k;
+        setAxisValue(dy, ky, y.axis, m.ys[iy]);
+        for (std::size_t ix = 0; ix < m.xs.size(); ++ix) {
+            Device dx = dy;
+            Kernel kx = ky;
+            setAxisValue(dx, kx, x.axis, m.xs[ix]);
+            CategoryCell& c = m.cells[iy * m.xs.size() + ix];
+            try {
+                const ThroughputResult t = throughput(dx, kx, v);
+                c.category = t.category;
+                c.perfGflops = t.perfGflops;
+                ++m.counts[t.category];
+            } catch (const InputError&) {
+                c.valid = false; // e.g. 0 SMs or 0 instructions at the corner of a range
+            }
+        }
+    }
+    return m;
+}
+
+std::vector<Boundary> categoryBoundaries(const CategoryMap& m) {
+    return classBoundaries(m.xs.size(), m.ys.size(), [&](std::size_t ix, std::size_t iy) {
+        const CategoryCell& c = m.at(ix, iy);
+        return c.valid ? c.category : -1;
+    });
+}
+
+} // namespace cdx::mwp
