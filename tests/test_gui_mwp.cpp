@@ -13,6 +13,8 @@
 #include "gui/gui_fixture.hpp"
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/category_map.hpp"
+#include "mwp/coalescing.hpp"
+#include "mwp/coalescing_view.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/mwp_warps_view.hpp"
@@ -74,6 +76,7 @@ private slots:
     void mwpWarpsMarksSession();
     void temperatureViewEqualsCore();
     void warpTimelineEqualsCoreAndAnimates();
+    void coalescingCalculatorEqualsCore();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -370,6 +373,50 @@ void TestGuiMwp::warpTimelineEqualsCoreAndAnimates() {
         }
     }
     QVERIFY(coloured > 200); // the bars are drawn
+}
+
+// The coalescing calculator is core's coalesce() for the fields' pattern; "Use as
+// uncoal_per_mw" sets the session's kernel (undoable); a bad stride is refused and named.
+void TestGuiMwp::coalescingCalculatorEqualsCore() {
+    auto* view = mwp()->coalescingView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    QVERIFY(view->result().has_value());
+    QCOMPARE(view->result()->transactions, 2); // CC 1.2, contiguous floats: 64 B per half-warp
+    view->ruleBox()->setCurrentIndex(view->ruleBox()->findData("cc1.0"));
+    view->strideBox()->setValue(1);
+    view->offsetBox()->setValue(1);
+    const auto core = mwp::coalesce(view->input());
+    QCOMPARE(core.transactions, 32); // Table 2's 32 for a misaligned CC 1.0 load
+    QCOMPARE(view->result()->transactions, core.transactions);
+    QCOMPARE(view->result()->bytesMoved, core.bytesMoved);
+    QVERIFY(view->summary()->text().contains("32 transaction(s) per warp"));
+    QVERIFY(view->ruleText()->text().contains("CC 1.0/1.1"));
+    QVERIFY(!view->groupBox()->isEnabled()); // the custom fields only for the custom rule
+    view->ruleBox()->setCurrentIndex(view->ruleBox()->findData("custom"));
+    QVERIFY(view->groupBox()->isEnabled());
+    view->segmentBox()->setCurrentIndex(view->segmentBox()->findData(64));
+    QCOMPARE(view->result()->transactions, mwp::coalesce(view->input()).transactions);
+    QVERIFY(view->ruleText()->text().contains("64 B segments"));
+    // Use it in the model: the kernel's uncoal_per_mw becomes the count; undo restores it.
+    const auto before = doc_->state().mwp.model().uncoalPerMw;
+    const int count = view->result()->transactions;
+    QVERIFY(view->useTransactionsButton()->isEnabled());
+    view->useTransactionsButton()->click();
+    QCOMPARE(doc_->state().mwp.model().uncoalPerMw, static_cast<double>(count));
+    view->useBytesButton()->click();
+    QCOMPARE(doc_->state().mwp.model().loadBytesPerWarp,
+             static_cast<double>(view->result()->bytesMoved));
+    doc_->undoStack()->undo();
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().mwp.model().uncoalPerMw, before);
+    // Text that is not an integer in range is refused, the field keeps its value.
+    view->strideBox()->setValue(2);
+    view->strideBox()->findChild<QLineEdit*>()->setText("1e400");
+    QTest::keyClick(view->strideBox(), Qt::Key_Return);
+    QCOMPARE(view->strideBox()->value(), 2);
+    QVERIFY(window_->statusBar()->currentMessage().contains("stride"));
+    QVERIFY(view->csv().contains("group,address_bytes,bytes,threads\n"));
+    QCOMPARE(view->csv().count('\n'), view->result()->transactions + 2);
 }
 
 void TestGuiMwp::mwpWarpsMarksSession() {

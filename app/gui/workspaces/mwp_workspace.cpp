@@ -2,6 +2,7 @@
 
 #include "common/plot_theme.hpp"
 #include "mwp/bottleneck_view.hpp"
+#include "mwp/coalescing_view.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/mwp_warps_view.hpp"
@@ -25,6 +26,7 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
     categoryMap_ = new widgets::RegimeMapView(this, widgets::RegimeMapView::Kind::Category);
     power_ = new widgets::PowerView(this);
     temperature_ = new widgets::TemperatureView(this);
+    coalescing_ = new widgets::CoalescingView(this);
     addView(bottleneck_);
     addView(warps_);
     addView(timeline_);
@@ -32,8 +34,22 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
     addView(categoryMap_);
     addView(power_);
     addView(temperature_);
+    addView(coalescing_);
     connect(temperature_, &widgets::TemperatureView::refused, this,
             [this](const QString& text) { showMessage(text, 10000); });
+    connect(coalescing_, &widgets::CoalescingView::refused, this,
+            [this](const QString& text) { showMessage(text, 10000); });
+    connect(coalescing_, &widgets::CoalescingView::useResult, this,
+            [this](const QString& key, double value) {
+                MwpSettings m = doc()->state().mwp;
+                try {
+                    mwp::setKernelParameter(m.gpu, m.kernel, key.toStdString(), value);
+                } catch (const InputError& e) {
+                    showMessage(QString::fromUtf8(e.what()));
+                    return;
+                }
+                editMwp(tr("Set %1 = %2 from the coalescing calculator").arg(key).arg(value), m);
+            });
     kernelEditor_ = new widgets::KernelEditor;
     addDock(tr("MWP-CWP kernel"), "kernelDock", kernelEditor_);
 

@@ -4,6 +4,7 @@
 
 namespace cdx::widgets {
 class BottleneckView;
+class CoalescingView;
 class KernelEditor;
 class MwpWarpsView;
 class PowerView;
@@ -33,6 +34,7 @@ public:
     widgets::PowerView* powerView() const { return power_; }
     widgets::TemperatureView* temperatureView() const { return temperature_; }
     widgets::WarpTimelineView* timelineView() const { return timeline_; }
+    widgets::CoalescingView* coalescingView() const { return coalescing_; }
     widgets::KernelEditor* kernelEditor() const { return kernelEditor_; }
 
 protected:
@@ -49,6 +51,7 @@ private:
     widgets::PowerView* power_ = nullptr;
     widgets::TemperatureView* temperature_ = nullptr;
     widgets::WarpTimelineView* timeline_ = nullptr;
+    widgets::CoalescingView* coalescing_ = nullptr;
     widgets::KernelEditor* kernelEditor_ = nullptr;
 };
 
