@@ -1,0 +1,100 @@
+#include "search/roofline.hpp"
+
+#include "params/input_error.hpp"
+#include "params/units.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace cdx::search {
+
+namespace {
+std::string num(double v, int digits = 4) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    return buf;
+}
+} // namespace
+
+RooflineCeilings rooflineCeilings(const Stencil& st, const Gpu& g, const talg::TalgVariant& v) {
+    if (!(st.cIterSeconds > 0) || g.nSm < 1 || g.nV < 1 || !(g.lSecondsPerGb > 0) ||
+        st.bytesPerWord < 1) {
+        throw InputError("roofline", "C_iter, n_SM, n_V, L or b_w",
+                         "expected positive values (a GPU and stencil the model accepts)");
+    }
+    RooflineCeilings c;
+    c.peakPointsPerS = static_cast<double>(g.nSm * g.nV) / st.cIterSeconds;
+    c.bandwidthBytesPerS = units::bytesPerGigabyte(v.gigabyte) / g.lSecondsPerGb;
+    c.impliedBytesPerS = c.bandwidthBytesPerS * static_cast<double>(g.nSm);
+    c.ridgePointsPerByte = c.peakPointsPerS / c.bandwidthBytesPerS;
+    c.flopsPerPoint = st.flopsPerPoint;
+    c.bytesPerWord = st.bytesPerWord;
+    return c;
+}
+
+RooflinePoint rooflinePoint(const RooflineCeilings& c, const talg::Problem& p, const talg::Tiles& t,
+                            const talg::TalgResult& r) {
+    if (!r.feasible) {
+        throw InputError("tiles", "infeasible", "expected a feasible tiling (eq. 31)");
+    }
+    const auto& b = r.breakdown;
+    RooflinePoint pt;
+    pt.tiles = t;
+    pt.points = static_cast<double>(p.space[0]) * static_cast<double>(p.space[1]) *
+                static_cast<double>(p.space[2]) * static_cast<double>(p.time);
+    pt.bytes = static_cast<double>(b.nW) * static_cast<double>(b.w) * static_cast<double>(b.nSub) *
+               static_cast<double>(b.mIo) * c.bytesPerWord;
+    pt.intensity = pt.bytes > 0 ? pt.points / pt.bytes : 0;
+    pt.tAlg = r.tAlg;
+    pt.pointsPerS = pt.points / r.tAlg;
+    pt.boundPointsPerS = std::min(c.peakPointsPerS, pt.intensity * c.bandwidthBytesPerS);
+    pt.fractionOfBound = pt.boundPointsPerS > 0 ? pt.pointsPerS / pt.boundPointsPerS : 0;
+    pt.aboveBandwidthRoof = pt.pointsPerS > pt.intensity * c.bandwidthBytesPerS * (1 + 1e-12);
+    pt.k = b.k;
+    pt.syncSeconds = b.syncTime;
+    pt.utilisation = b.utilisation;
+    pt.computeBound = b.computeBound;
+    return pt;
+}
+
+RooflinePoint rooflinePoint(const Stencil& st, const talg::Problem& p, const talg::Tiles& t,
+                            const Gpu& g, const talg::TalgVariant& v) {
+    const talg::TalgResult r = talg::evaluate(st, p, t, g, v);
+    if (!r.feasible) {
+        throw InputError("tiles", "infeasible",
+                         std::string("expected a feasible tiling; excluded by ")
+                             .append(talg::name(r.excludedBy)));
+    }
+    return rooflinePoint(rooflineCeilings(st, g, v), p, t, r);
+}
+
+std::string rooflineExplanation(const RooflineCeilings& c, const RooflinePoint& pt) {
+    const double roofBw = pt.intensity * c.bandwidthBytesPerS;
+    std::string s = "At " + num(pt.intensity) + " points/B the roofline allows " +
+                    num(pt.boundPointsPerS / 1e9) + " Gpoints/s (" +
+                    (roofBw < c.peakPointsPerS ? "bandwidth-bound: below the ridge at " +
+                                                     num(c.ridgePointsPerByte) + " points/B"
+                                               : "compute-bound: right of the ridge") +
+                    "); the model predicts " + num(pt.pointsPerS / 1e9) + " Gpoints/s, " +
+                    num(100 * pt.fractionOfBound, 3) + " % of it.";
+    if (pt.pointsPerS > c.peakPointsPerS * (1 + 1e-12)) {
+        s += " The prediction is above the compute roof: T_alg < T_ideal, the artefact of the "
+             "printed pitch or of eq. 22 (spec erratum I1).";
+    }
+    if (pt.aboveBandwidthRoof) {
+        s += " The prediction is above the device-wide bandwidth roof: the model charges the "
+             "measured L per tile on every SM at once, as if the GPU had up to " +
+             num(c.impliedBytesPerS / 1e9) + " GB/s (spec erratum I10).";
+    }
+    s += " Below the roof: N_w x T_sync = " + num(pt.syncSeconds) + " s is " +
+         num(100 * pt.syncSeconds / pt.tAlg, 3) + " % of T_alg; the SMs are " +
+         num(100 * pt.utilisation, 3) + " % used over the rounds; " +
+         (pt.k > 1 ? "transfer and compute overlap across the k = " + std::to_string(pt.k) +
+                         " co-resident tiles but the first read and the last write do not"
+                   : "with k = 1 a tile's transfer and compute add up (no overlap)") +
+         "; and the tile is " + (pt.computeBound ? "compute" : "transfer") + "-bound (c " +
+         (pt.computeBound ? ">=" : "<") + " m').";
+    return s;
+}
+
+} // namespace cdx::search
