@@ -17,6 +17,8 @@
 #include "mwp/coalescing_view.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
+#include "mwp/mwp_roofline.hpp"
+#include "mwp/mwp_roofline_view.hpp"
 #include "mwp/mwp_warps_view.hpp"
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
@@ -77,6 +79,7 @@ private slots:
     void temperatureViewEqualsCore();
     void warpTimelineEqualsCoreAndAnimates();
     void coalescingCalculatorEqualsCore();
+    void mwpRooflineEqualsCore();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -417,6 +420,28 @@ void TestGuiMwp::coalescingCalculatorEqualsCore() {
     QVERIFY(window_->statusBar()->currentMessage().contains("stride"));
     QVERIFY(view->csv().contains("group,address_bytes,bytes,threads\n"));
     QCOMPARE(view->csv().count('\n'), view->result()->transactions + 2);
+}
+
+// The kernel roofline is core's mwpRoofline; the ceilings' sources are the profile's; fewer
+// resident blocks move the point down, not sideways.
+void TestGuiMwp::mwpRooflineEqualsCore() {
+    auto* view = mwp()->rooflineView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    const MwpSettings& m = doc_->state().mwp;
+    const auto core = mwp::mwpRoofline(m.device(), m.model(), m.variant);
+    QVERIFY(view->roofline().has_value());
+    QCOMPARE(view->roofline()->intensity, core.intensity);
+    QCOMPARE(view->roofline()->current.opsPerSecond, core.current.opsPerSecond);
+    QCOMPARE(view->roofline()->peakOpsPerS, core.peakOpsPerS);
+    QVERIFY(view->sources()->text().contains("thesis Table 2"));
+    QVERIFY(view->summary()->text().contains("GFLOP/s"));
+    QCOMPARE(view->plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    const double before = core.current.opsPerSecond;
+    emit mwp()->kernelEditor()->parameterEdited("active_blocks_per_sm", 1, false);
+    QCOMPARE(view->roofline()->intensity, core.intensity);
+    QVERIFY(view->roofline()->current.opsPerSecond < before);
+    QCOMPARE(view->csv().count('\n'), static_cast<qsizetype>(view->roofline()->sweep.size()) + 2);
+    doc_->undoStack()->undo();
 }
 
 void TestGuiMwp::mwpWarpsMarksSession() {

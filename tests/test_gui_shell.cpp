@@ -170,7 +170,7 @@ void TestGuiShell::windowFitsLaptopScreen() {
             ++checked;
         }
     }
-    QCOMPARE(checked, 32); // 5 Talg + 3 area + 8 MWP-CWP + 5 energy + 4 EATSS + 6 chain + 1 runs
+    QCOMPARE(checked, 34); // 6 Talg + 3 area + 9 MWP-CWP + 5 energy + 4 EATSS + 6 chain + 1 runs
 }
 
 // At 1366 x 768 no editor field is narrower than what it shows: a number, a combo's item, a

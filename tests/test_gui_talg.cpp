@@ -19,10 +19,12 @@
 #include "runs/run_stats.hpp"
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
+#include "search/roofline.hpp"
 #include "search/tile_search.hpp"
 #include "search/tile_space.hpp"
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
+#include "talg/roofline_view.hpp"
 #include "talg/stencil_editor.hpp"
 #include "talg/sweep_view.hpp"
 #include "talg/tile_space_map_view.hpp"
@@ -85,6 +87,7 @@ private slots:
     void variantChangeUpdatesStatus();
     void stencilChangeTo3D();
     void topTilingsMatchSearch();
+    void rooflineEqualsCore();
     void mapExportsVectorCells();
     void optimalTilesOffThread();
 
@@ -102,7 +105,7 @@ void TestGuiTalg::defaultSessionOpens() {
     QCOMPARE(s.problem.space[0], 8192);
     QCOMPARE(s.tiles.space[0], 128); // spec 2.6 geometric full-space optimum
     QVERIFY(window_->windowTitle().contains("Codesign Explorer"));
-    QCOMPARE(talg()->viewTabs()->count(), 5);
+    QCOMPARE(talg()->viewTabs()->count(), 6);
     QCOMPARE(talg()->tilingEditor()->spinBox(0)->value(), 128);
     QCOMPARE(talg()->tilingEditor()->spinBox(1)->value(), 32);
     QCOMPARE(talg()->tilingEditor()->spinBox(3)->value(), 2);
@@ -412,6 +415,44 @@ void TestGuiTalg::topTilingsMatchSearch() {
     QVERIFY(top->csv().count('\n') == static_cast<qsizetype>(r.within.size()) + 2);
 }
 
+// The roofline view: core's ceilings and the current tiling's point, the cloud = the tilings
+// within X % of the optimum (searched off the GUI thread), redrawn when the tiling changes; the
+// profiles' sources are shown.
+void TestGuiTalg::rooflineEqualsCore() {
+    auto* view = talg()->rooflineView();
+    talg()->viewTabs()->setCurrentWidget(view);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->busy(), 20000);
+    QCoreApplication::processEvents();
+    const SessionState& s = doc_->state();
+    const auto c = search::rooflineCeilings(s.modelStencil(), s.modelGpu(), s.variant);
+    const auto pt =
+        search::rooflinePoint(s.modelStencil(), s.problem, s.tiles, s.modelGpu(), s.variant);
+    QVERIFY(view->ceilings().has_value() && view->current().has_value());
+    QCOMPARE(view->ceilings()->peakPointsPerS, c.peakPointsPerS);
+    QCOMPARE(view->ceilings()->bandwidthBytesPerS, c.bandwidthBytesPerS);
+    QCOMPARE(view->current()->pointsPerS, pt.pointsPerS);
+    QCOMPARE(view->current()->intensity, pt.intensity);
+    const auto r = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                       search::SearchOptions{s.within, {}, {}});
+    QCOMPARE(view->cloud().size(),
+             std::min(r.within.size(), widgets::StencilRooflineView::kMaxCloud));
+    QCOMPARE(view->cloud().front().tiles, r.within.front().tiles);
+    QVERIFY(view->sources()->text().contains("PPoPP'17 Table 3"));
+    QVERIFY(view->sources()->text().contains("points, not FLOPs")); // Heat 2D has no FLOP count
+    QVERIFY(view->summary()->text().contains("Gpoints/s"));
+    QCOMPARE(view->plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    // Another tiling moves the point.
+    talg()->tilingEditor()->spinBox(0)->setValue(8);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->busy(), 20000);
+    const auto moved =
+        search::rooflinePoint(doc_->state().modelStencil(), doc_->state().problem,
+                              doc_->state().tiles, doc_->state().modelGpu(), doc_->state().variant);
+    QCOMPARE(view->current()->tiles, doc_->state().tiles);
+    QCOMPARE(view->current()->pointsPerS, moved.pointsPerS);
+    QCOMPARE(view->csv().count('\n'), static_cast<qsizetype>(view->cloud().size()) + 3);
+    doc_->undoStack()->undo();
+}
+
 void TestGuiTalg::optimalTilesOffThread() {
     talg()->tilingEditor()->spinBox(0)->setValue(8);
     const int steps = doc_->undoStack()->count();
@@ -478,7 +519,7 @@ void TestGuiTalg::editedSetIsLabelledEverywhere() {
         QVERIFY2(head.contains(mark), qPrintable(view->fileStem() + ": " + head));
         ++checked;
     }
-    QCOMPARE(checked, 4);
+    QCOMPARE(checked, 5);
     doc_->undoStack()->undo();
     QVERIFY(!window_->statusText().contains("edited"));
 }

@@ -25,6 +25,7 @@ MwpRoofline mwpRoofline(const Device& d, const Kernel& k, const MwpVariant& v, i
                          "that moves no bytes has no arithmetic intensity");
     }
     MwpRoofline out;
+    out.activeSms = r.activeSms;
     const double flop = k.mix.fp + k.mix.fpDiv + 2 * k.mix.fpFused;
     out.unit = flop > 0 && d.fpUnitsPerSm > 0 ? RooflineUnit::Flop : RooflineUnit::Instruction;
     out.opsPerThread = out.unit == RooflineUnit::Flop ? flop : k.mix.total();

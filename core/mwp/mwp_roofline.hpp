@@ -30,6 +30,7 @@ struct MwpRooflinePoint {
 
 struct MwpRoofline {
     RooflineUnit unit = RooflineUnit::Flop;
+    int activeSms = 0;
     double opsPerThread = 0;   // FLOP or instructions
     double bytesPerThread = 0; // #Mem_insts x Load_bytes_per_warp / 32
     double intensity = 0;      // ops / byte

@@ -86,7 +86,8 @@ std::string rooflineExplanation(const RooflineCeilings& c, const RooflinePoint& 
              "measured L per tile on every SM at once, as if the GPU had up to " +
              num(c.impliedBytesPerS / 1e9) + " GB/s (spec erratum I10).";
     }
-    s += " Below the roof: N_w x T_sync = " + num(pt.syncSeconds) + " s is " +
+    s += std::string(pt.fractionOfBound < 1 ? " Below the roof: " : " Where T_alg goes: ") +
+         "N_w x T_sync = " + num(pt.syncSeconds) + " s is " +
          num(100 * pt.syncSeconds / pt.tAlg, 3) + " % of T_alg; the SMs are " +
          num(100 * pt.utilisation, 3) + " % used over the rounds; " +
          (pt.k > 1 ? "transfer and compute overlap across the k = " + std::to_string(pt.k) +

@@ -5,6 +5,7 @@
 #include "mwp/coalescing_view.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
+#include "mwp/mwp_roofline_view.hpp"
 #include "mwp/mwp_warps_view.hpp"
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map.hpp"
@@ -27,6 +28,7 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
     power_ = new widgets::PowerView(this);
     temperature_ = new widgets::TemperatureView(this);
     coalescing_ = new widgets::CoalescingView(this);
+    roofline_ = new widgets::MwpRooflineView(this);
     addView(bottleneck_);
     addView(warps_);
     addView(timeline_);
@@ -34,6 +36,7 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
     addView(categoryMap_);
     addView(power_);
     addView(temperature_);
+    addView(roofline_);
     addView(coalescing_);
     connect(temperature_, &widgets::TemperatureView::refused, this,
             [this](const QString& text) { showMessage(text, 10000); });

@@ -5,6 +5,7 @@
 namespace cdx::widgets {
 class BottleneckView;
 class CoalescingView;
+class MwpRooflineView;
 class KernelEditor;
 class MwpWarpsView;
 class PowerView;
@@ -35,6 +36,7 @@ public:
     widgets::TemperatureView* temperatureView() const { return temperature_; }
     widgets::WarpTimelineView* timelineView() const { return timeline_; }
     widgets::CoalescingView* coalescingView() const { return coalescing_; }
+    widgets::MwpRooflineView* rooflineView() const { return roofline_; }
     widgets::KernelEditor* kernelEditor() const { return kernelEditor_; }
 
 protected:
@@ -52,6 +54,7 @@ private:
     widgets::TemperatureView* temperature_ = nullptr;
     widgets::WarpTimelineView* timeline_ = nullptr;
     widgets::CoalescingView* coalescing_ = nullptr;
+    widgets::MwpRooflineView* roofline_ = nullptr;
     widgets::KernelEditor* kernelEditor_ = nullptr;
 };
 

@@ -8,6 +8,7 @@
 #include "session_document.hpp"
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
+#include "talg/roofline_view.hpp"
 #include "talg/stencil_editor.hpp"
 #include "talg/sweep_view.hpp"
 #include "talg/talg_defaults.hpp"
@@ -28,8 +29,9 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
     breakdown_ = new widgets::BreakdownView(this);
     top_ = new widgets::TopTilingsView(this);
     geometry_ = new widgets::TilingGeometryView(this);
-    for (widgets::ExplorerView* v :
-         std::initializer_list<widgets::ExplorerView*>{map_, sweep_, breakdown_, top_, geometry_}) {
+    roofline_ = new widgets::StencilRooflineView(this);
+    for (widgets::ExplorerView* v : std::initializer_list<widgets::ExplorerView*>{
+             map_, sweep_, breakdown_, top_, geometry_, roofline_}) {
         addView(v);
     }
     tilingEditor_ = new widgets::TilingEditor;

@@ -10,6 +10,7 @@ class SweepView;
 class TileSpaceMapView;
 class TilingEditor;
 class TilingGeometryView;
+class StencilRooflineView;
 class TopTilingsView;
 class VariantEditor;
 } // namespace cdx::widgets
@@ -33,6 +34,7 @@ public:
     widgets::BreakdownView* breakdownView() const { return breakdown_; }
     widgets::TopTilingsView* topTilingsView() const { return top_; }
     widgets::TilingGeometryView* geometryView() const { return geometry_; }
+    widgets::StencilRooflineView* rooflineView() const { return roofline_; }
     widgets::GpuEditor* gpuEditor() const { return gpuEditor_; }
     widgets::StencilEditor* stencilEditor() const { return stencilEditor_; }
     widgets::TilingEditor* tilingEditor() const { return tilingEditor_; }
@@ -54,6 +56,7 @@ private:
     widgets::BreakdownView* breakdown_ = nullptr;
     widgets::TopTilingsView* top_ = nullptr;
     widgets::TilingGeometryView* geometry_ = nullptr;
+    widgets::StencilRooflineView* roofline_ = nullptr;
     widgets::GpuEditor* gpuEditor_ = nullptr;
     widgets::StencilEditor* stencilEditor_ = nullptr;
     widgets::TilingEditor* tilingEditor_ = nullptr;
