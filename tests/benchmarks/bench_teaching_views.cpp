@@ -1,10 +1,14 @@
 // The MWP-CWP workspace's teaching views (docs/performance.md): core's warp timeline for the
-// default kernel and for the largest picture stored, the cost of one animation frame painted at
+// default kernel and for the largest picture stored, the category map, the kernel roofline and
+// the coalescing calculator, the cost of one animation frame painted at
 // the view size of a 1366 x 768 window, and a 3-second play offscreen: frames painted per second
 // and the longest the event loop went without running (what "does not block the GUI" means).
 
+#include "mwp/category_map.hpp"
+#include "mwp/coalescing.hpp"
 #include "mwp/mwp_model.hpp"
 #include "mwp/mwp_profiles.hpp"
+#include "mwp/mwp_roofline.hpp"
 #include "mwp/warp_timeline.hpp"
 #include "mwp/warp_timeline_view.hpp"
 #include "session/session.hpp"
@@ -61,6 +65,20 @@ int main(int argc, char** argv) {
         std::snprintf(what, sizeof what, "warpTimeline, %d warps x %d sets (%zu periods)", tl.warps,
                       tl.setsTotal, tl.periods.size());
         report(what, time(51, [&](int) { sink = mwp::warpTimeline(r).pictureSpan; }));
+    }
+    {
+        const auto& m = s.mwp;
+        report("category map, 200 x 200 (the session's axes)", time(11, [&](int) {
+                   sink =
+                       mwp::categoryMap(m.device(), m.model(), m.variant, m.mapX, m.mapY).counts[8];
+               }));
+        report("kernel roofline with its 1-16 block sweep", time(51, [&](int) {
+                   sink = mwp::mwpRoofline(m.device(), m.model(), m.variant).intensity;
+               }));
+        mwp::CoalescingInput in;
+        in.strideElems = 33;
+        report("coalescing, one warp",
+               time(1001, [&](int) { sink = mwp::coalesce(in).transactions; }));
     }
     for (const auto* st : {&s, &big}) {
         widgets::WarpTimelineView view;
