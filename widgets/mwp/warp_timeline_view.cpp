@@ -189,7 +189,8 @@ void WarpTimelineView::setSession(const SessionState& s) {
     }
     if (timeline_) {
         setProperty("xMax", xMaxOf(*timeline_));
-        playhead_ = std::min(playhead_, xMaxOf(*timeline_));
+        // Paused, a new picture is shown whole; Play runs it from the start.
+        playhead_ = playing_ ? std::min(playhead_, xMaxOf(*timeline_)) : xMaxOf(*timeline_);
     } else {
         playhead_ = 0;
         if (playing_) {
@@ -483,17 +484,23 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
         count = s.count;
     }
     path.lineTo(X(std::min(tl.drawnSpan, xMax)), Y(count));
-    p.setPen(Qt::black);
-    p.drawText(strip.left() + 3, strip.bottom() - 2, QStringLiteral("0"));
-    p.drawText(strip.left() + 3, strip.top() + fm.ascent(), QString::number(maxCount));
+    p.setPen(Qt::black); // the strip's scale, in the margin like axis labels
+    const QRect margin(r.left() + 2, 0, left - r.left() - 8, fm.height());
+    p.drawText(margin.translated(0, strip.bottom() - fm.height() + 2),
+               Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("0"));
+    p.drawText(margin.translated(0, strip.top() - 2), Qt::AlignRight | Qt::AlignVCenter,
+               QString::number(maxCount));
     p.setPen(QPen(mem.darker(130), th.lineWidth));
     p.drawPath(path);
     if (tl.memPeriod > 0) {
         p.setPen(QPen(Qt::darkRed, 1, Qt::DashLine));
         const int ym = Y(tl.mwp);
         p.drawLine(strip.left(), ym, strip.right(), ym);
-        p.drawText(QRect(strip.left() + 4, ym + 1, strip.width() - 8, fm.height()),
-                   Qt::AlignRight | Qt::AlignTop, tr("MWP = %1").arg(tl.mwp, 0, 'g', 4));
+        const QString label = tr("MWP = %1").arg(tl.mwp, 0, 'g', 4);
+        const QRect box(strip.left() + strip.width() / 3, ym + 2, fm.horizontalAdvance(label) + 6,
+                        fm.height());
+        p.fillRect(box, QColor(255, 255, 255, 220));
+        p.drawText(box, Qt::AlignCenter, label);
     }
     // Time axis.
     p.setPen(Qt::black);
