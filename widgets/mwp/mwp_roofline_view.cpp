@@ -26,8 +26,9 @@ MwpRooflineView::MwpRooflineView(QWidget* parent) : QWidget(parent) {
         tr("What am I looking at: a kernel with a given arithmetic intensity (operations per "
            "byte it loads) can run no faster than the solid line: the GPU's bandwidth roof left "
            "of the ridge, its compute roof right of it. The yellow dot is the kernel at the rate "
-           "the MWP-CWP model predicts; the column of dots is the same kernel with 1 to 16 "
-           "resident blocks per SM, because more warps move a kernel up, never sideways."),
+           "the MWP-CWP model predicts; the column of dots is the same kernel with fewer or "
+           "more resident blocks per SM (up to 16, as occupancy allows), because more warps move a "
+           "kernel up, never sideways."),
         this);
     intro_->setWordWrap(true);
     layout->addWidget(intro_);
@@ -132,7 +133,8 @@ void MwpRooflineView::redraw() {
               t.lineWidth);
     double yLo = r.peakOpsPerS / 1e9, yHi = yLo;
     QCPGraph* sweep = plot_->addGraph();
-    sweep->setName(tr("1-16 resident blocks per SM (Chapter II)"));
+    sweep->setName(tr("1-%1 resident blocks per SM (Chapter II)")
+                       .arg(r.sweep.empty() ? 1 : r.sweep.back().activeBlocksPerSm));
     sweep->setLineStyle(QCPGraph::lsNone);
     sweep->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDisc, t.palette[0].lighter(130), t.markerSize));

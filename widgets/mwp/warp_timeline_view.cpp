@@ -383,10 +383,40 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
                fm.elidedText(context_, Qt::ElideRight, r.width() - 8));
     y += fm.height() + 6;
 
+    const QColor comp = th.palette[0], mem = th.palette[1];
+    const auto pale = [](QColor c) {
+        c.setAlpha(60);
+        return c;
+    };
+    const QBrush waitBrush(QColor(110, 110, 110), Qt::BDiagPattern);
+    const QBrush waitPale(QColor(190, 190, 190), Qt::BDiagPattern);
+    // Legend: its items, in one row or, when they do not fit, two.
+    struct Item {
+        QString text;
+        QBrush brush;
+        QPen pen;
+    };
+    const std::vector<Item> items{
+        {tr("computation"), QBrush(comp), Qt::NoPen},
+        {tr("waiting for a memory slot"), waitBrush, Qt::NoPen},
+        {tr("memory"), QBrush(mem), Qt::NoPen},
+        {tr("synchronisation"), QBrush(QColor(120, 120, 120, 140)), Qt::NoPen},
+        {tr("model, eq. (%1): %2")
+             .arg(20 + static_cast<int>(tl.regime))
+             .arg(cycles(tl.modelCycles)),
+         Qt::NoBrush, QPen(Qt::darkGreen, 1.5, Qt::DashLine)},
+        {tr("play-head"), Qt::NoBrush, QPen(QColor(200, 0, 0), 2)},
+    };
+    const int gap = 2 * fm.averageCharWidth() + 8;
+    int total = 0;
+    for (const auto& it : items) {
+        total += 18 + fm.horizontalAdvance(it.text) + gap;
+    }
+    const int legendRows = total > r.width() - 8 ? 2 : 1;
     const int left = r.left() + fm.horizontalAdvance(QStringLiteral("warp 000")) + 12;
     const int right = r.right() - 16;
-    const int legendH = fm.height() + 8;
-    const int axisH = fm.height() + 10;
+    const int legendH = legendRows * (fm.height() + 4) + 4;
+    const int axisH = 2 * fm.height() + 8; // tick labels and the axis title
     const int stripH = std::max(40, r.height() / 7);
     const int rowsTop = y + fm.height() + 4; // room for the play-head's label
     const int rowsBottom = r.bottom() - legendH - axisH - stripH - 10;
@@ -430,13 +460,6 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
         p.fillRect(band, QColor(120, 120, 120, playhead >= s0 ? 140 : 50));
     }
     // Bars: solid up to the play-head, pale after it.
-    const QColor comp = th.palette[0], mem = th.palette[1];
-    const auto pale = [](QColor c) {
-        c.setAlpha(60);
-        return c;
-    };
-    const QBrush waitBrush(QColor(110, 110, 110), Qt::BDiagPattern);
-    const QBrush waitPale(QColor(190, 190, 190), Qt::BDiagPattern);
     for (const auto& pd : tl.periods) {
         const int x0 = X(pd.start), x1 = std::max(X(pd.end), x0 + 1);
         const int yy = plot.top() + static_cast<int>(pd.warp * rowH + (rowH - barH) / 2);
@@ -529,30 +552,18 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
     const int pw = fm.horizontalAdvance(ph);
     p.drawText(std::clamp(xp - pw / 2, plot.left(), plot.right() - pw), plot.top() - 4, ph);
 
-    // Legend.
-    struct Item {
-        QString text;
-        QBrush brush;
-        QPen pen;
-    };
-    const std::vector<Item> items{
-        {tr("computation"), QBrush(comp), Qt::NoPen},
-        {tr("waiting for a memory slot"), waitBrush, Qt::NoPen},
-        {tr("memory"), QBrush(mem), Qt::NoPen},
-        {tr("synchronisation"), QBrush(QColor(120, 120, 120, 140)), Qt::NoPen},
-        {tr("model, eq. (%1): %2")
-             .arg(20 + static_cast<int>(tl.regime))
-             .arg(cycles(tl.modelCycles)),
-         Qt::NoBrush, QPen(Qt::darkGreen, 1.5, Qt::DashLine)},
-        {tr("play-head"), Qt::NoBrush, QPen(QColor(200, 0, 0), 2)},
-    };
-    int total = 0;
-    for (const auto& it : items) {
-        total += 18 + fm.horizontalAdvance(it.text) + 14;
-    }
-    int lx = r.left() + std::max(4, (r.width() - total) / 2);
-    const int ly = r.bottom() - legendH + 4;
-    for (const auto& it : items) {
+    const std::size_t perRow = (items.size() + legendRows - 1) / legendRows;
+    int lx = 0, ly = r.bottom() - legendH + 4;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto& it = items[i];
+        if (i % perRow == 0) { // a new row, centred
+            int rowWidth = 0;
+            for (std::size_t j = i; j < std::min(items.size(), i + perRow); ++j) {
+                rowWidth += 18 + fm.horizontalAdvance(items[j].text) + gap;
+            }
+            lx = r.left() + std::max(4, (r.width() - rowWidth) / 2);
+            ly = i == 0 ? ly : ly + fm.height() + 4;
+        }
         const QRect sw(lx, ly + 2, 14, fm.height() - 4);
         if (it.pen.style() == Qt::NoPen) {
             p.fillRect(sw, it.brush);
@@ -563,7 +574,7 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
         }
         p.setPen(Qt::black);
         p.drawText(lx + 18, ly + fm.ascent(), it.text);
-        lx += 18 + fm.horizontalAdvance(it.text) + 14;
+        lx += 18 + fm.horizontalAdvance(it.text) + gap;
     }
 }
 
