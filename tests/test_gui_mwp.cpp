@@ -339,6 +339,13 @@ void TestGuiMwp::warpTimelineEqualsCoreAndAnimates() {
     QCOMPARE(view->timeline()->warps, 32);
     QVERIFY(view->summary()->text().contains(QString::number(r.execCycles, 'f', 0)));
     QVERIFY(view->summary()->text().contains("Case 2 (eq. 22)"));
+    // Presentation mode keeps the model's numbers and moves the picture's account to the tooltip.
+    view->setPresentation(true);
+    QVERIFY(view->summary()->text().contains(QString::number(r.execCycles, 'f', 0)));
+    QVERIFY(!view->summary()->text().contains("The picture"));
+    QVERIFY(view->summary()->toolTip().contains("The picture"));
+    view->setPresentation(false);
+    QVERIFY(view->summary()->text().contains("The picture"));
     // Step: the first event is the end of warp 1's first computation.
     view->setPlayhead(0);
     view->stepForward();

@@ -6,6 +6,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -45,7 +46,18 @@ void clearItems(QCustomPlot* p) {
 } // namespace
 
 BottleneckView::BottleneckView(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QVBoxLayout(this);
+    // The content scrolls rather than squash its plots (presentation mode on a laptop screen:
+    // large text left the bar charts a few pixels high).
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName("bottleneckScroll");
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
     headline_ = new QLabel(this);
     headline_->setObjectName("bottleneckHeadline");
     headline_->setWordWrap(true);
@@ -125,6 +137,8 @@ BottleneckView::BottleneckView(QWidget* parent) : QWidget(parent) {
 void BottleneckView::setPresentation(bool on) {
     presentation_ = on;
     const PlotTheme t = plotTheme(on);
+    limiters_->setMinimumHeight(on ? 380 : 230);
+    chapterV_->setMinimumHeight(on ? 380 : 230);
     for (QCustomPlot* p : {limiters_, chapterV_}) {
         applyTheme(*p, t);
         applyTheme(PlotHeader{qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0)),

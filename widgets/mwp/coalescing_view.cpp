@@ -162,6 +162,7 @@ mwp::CoalescingInput CoalescingView::input() const {
 
 void CoalescingView::setPresentation(bool on) {
     presentation_ = on;
+    intro_->setVisible(!on); // the speaker explains; the picture gets the room
     const PlotTheme t = plotTheme(on);
     QFont f = font();
     f.setPointSize(t.basePointSize + 1);

@@ -53,6 +53,7 @@ MwpRooflineView::MwpRooflineView(QWidget* parent) : QWidget(parent) {
 
 void MwpRooflineView::setPresentation(bool on) {
     presentation_ = on;
+    intro_->setVisible(!on); // the speaker explains; the picture gets the room
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
     applyTheme(PlotHeader{title_, subtitle_}, t);

@@ -196,6 +196,9 @@ void RegimeMapView::emitAxes(bool axisChanged) {
 
 void RegimeMapView::setPresentation(bool on) {
     presentation_ = on;
+    if (intro_) {
+        intro_->setVisible(!on); // the speaker explains; the map gets the room
+    }
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
     applyTheme(PlotHeader{title_, subtitle_}, t);
@@ -316,11 +319,15 @@ void RegimeMapView::redraw() {
     const double cx = mwp::axisValue(device_, kernel_, x_.axis);
     const double cy = mwp::axisValue(device_, kernel_, y_.axis);
     marker_->addData(cx, cy);
+    // Two legend columns under the map: a title longer than its column is shortened (the
+    // Bottleneck view and the CSV give it whole).
+    const QFontMetrics legendFont(plot_->legend->font());
+    const int column = std::max(120, plot_->width() / 2 - 70);
     for (const auto& [text, colour] : present) {
         auto* b = new QCPBars(plot_->xAxis, plot_->yAxis);
         b->setBrush(colour);
         b->setPen(QPen(colour.darker(130)));
-        b->setName(text);
+        b->setName(cat ? legendFont.elidedText(text, Qt::ElideRight, column) : text);
     }
     plot_->xAxis->setRange(xe.front(), xe.back());
     plot_->yAxis->setRange(ye.front(), ye.back());
@@ -344,6 +351,13 @@ void RegimeMapView::redraw() {
                            .arg(boundaries_)
                            .arg(here, sessionText, context_));
     plot_->replot();
+}
+
+void RegimeMapView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    if (kind_ == Kind::Category && categories_) {
+        redraw(); // the legend's titles fit the new width
+    }
 }
 
 void RegimeMapView::renderTo(QPaintDevice& device, const QSize& size) {

@@ -62,6 +62,7 @@ signals:
 
 private:
     void redraw();
+    void resizeEvent(QResizeEvent* e) override;
     void emitAxes(bool axisChanged);
 
     QCustomPlot* plot_ = nullptr;

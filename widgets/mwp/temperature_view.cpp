@@ -72,6 +72,7 @@ TemperatureView::TemperatureView(QWidget* parent) : QWidget(parent) {
 
 void TemperatureView::setPresentation(bool on) {
     presentation_ = on;
+    intro_->setVisible(!on); // the speaker explains; the picture gets the room
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
     applyTheme(PlotHeader{title_, subtitle_}, t);

@@ -168,6 +168,13 @@ QWidget* WarpTimelineView::canvas() const {
 
 void WarpTimelineView::setPresentation(bool on) {
     presentation_ = on;
+    intro_->setVisible(!on); // the speaker explains; the picture gets the room
+    if (on != summaryPresentation_) {
+        summaryPresentation_ = on;
+        if (lastSession_) {
+            setSession(*lastSession_);
+        }
+    }
     const PlotTheme t = plotTheme(on);
     QFont f = font();
     f.setPointSize(t.basePointSize + 1);
@@ -177,6 +184,7 @@ void WarpTimelineView::setPresentation(bool on) {
 }
 
 void WarpTimelineView::setSession(const SessionState& s) {
+    lastSession_ = s;
     result_.reset();
     timeline_.reset();
     error_.clear();
@@ -208,6 +216,7 @@ void WarpTimelineView::setSession(const SessionState& s) {
                            .arg(r.rep, 0, 'g', 6)
                            .arg(cycles(r.execCyclesApp), cycles(r.synchCost), cycles(r.execCycles))
                            .arg(r.timeSeconds, 0, 'g', 4);
+        const QString modelPart = text;
         text += tr("<br>The picture: %1 warps, at most %2 memory periods in flight, %3 set(s) of "
                    "%4 + %5 cycles each; it ends at %6 cycles")
                     .arg(tl.warps)
@@ -230,7 +239,10 @@ void WarpTimelineView::setSession(const SessionState& s) {
         if (static_cast<double>(tl.warps) < std::round(tl.n)) {
             text += tr(" %1 of N = %2 warps are drawn.").arg(tl.warps).arg(tl.n);
         }
-        summary_->setText(text);
+        // In presentation mode the model's numbers stay; the picture's account moves to the
+        // tooltip (the large text left the picture a few rows high on a laptop screen).
+        summary_->setText(presentation_ ? modelPart : text);
+        summary_->setToolTip(presentation_ ? text : QString());
     }
     updateControls();
     canvas_->update();

@@ -89,6 +89,8 @@ private:
     double playhead_ = 0;
     bool playing_ = false;
     bool presentation_ = false;
+    bool summaryPresentation_ = false;
+    std::optional<SessionState> lastSession_;
     friend class WarpTimelineCanvas;
 };
 

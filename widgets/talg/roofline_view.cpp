@@ -84,6 +84,7 @@ void StencilRooflineView::finishPendingWork() {
 
 void StencilRooflineView::setPresentation(bool on) {
     presentation_ = on;
+    intro_->setVisible(!on); // the speaker explains; the picture gets the room
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
     applyTheme(PlotHeader{title_, subtitle_}, t);
