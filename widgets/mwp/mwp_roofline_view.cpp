@@ -5,6 +5,7 @@
 #include "params/input_error.hpp"
 
 #include <QLabel>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <qcustomplot.h>
@@ -21,7 +22,17 @@ QString sourceOf(const std::map<std::string, Quantity>& params, const std::strin
 } // namespace
 
 MwpRooflineView::MwpRooflineView(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QVBoxLayout(this);
+    // The content scrolls rather than squash the plot under its texts (presentation mode on a
+    // laptop screen).
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
     intro_ = new QLabel(
         tr("What am I looking at: a kernel with a given arithmetic intensity (operations per "
            "byte it loads) can run no faster than the solid line: the GPU's bandwidth roof left "
@@ -54,6 +65,7 @@ MwpRooflineView::MwpRooflineView(QWidget* parent) : QWidget(parent) {
 void MwpRooflineView::setPresentation(bool on) {
     presentation_ = on;
     intro_->setVisible(!on); // the speaker explains; the picture gets the room
+    plot_->setMinimumHeight(on ? 540 : 300);
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
     applyTheme(PlotHeader{title_, subtitle_}, t);

@@ -7,6 +7,7 @@
 #include "params/profile_label.hpp"
 
 #include <QLabel>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -38,7 +39,17 @@ QString sourceOf(const std::map<std::string, Quantity>& params, const std::strin
 } // namespace
 
 StencilRooflineView::StencilRooflineView(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QVBoxLayout(this);
+    // The content scrolls rather than squash the plot under its texts (presentation mode on a
+    // laptop screen).
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    scroll->setWidget(content);
+    outer->addWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
     intro_ = new QLabel(
         tr("What am I looking at: the GPU can compute no faster than its compute roof and move "
            "no more bytes than its bandwidth allows, so a tiling with a given arithmetic "
@@ -85,6 +96,7 @@ void StencilRooflineView::finishPendingWork() {
 void StencilRooflineView::setPresentation(bool on) {
     presentation_ = on;
     intro_->setVisible(!on); // the speaker explains; the picture gets the room
+    plot_->setMinimumHeight(on ? 540 : 300);
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
     applyTheme(PlotHeader{title_, subtitle_}, t);
