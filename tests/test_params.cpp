@@ -1,10 +1,17 @@
 // Parameter sets: the shipped profiles against PPoPP'17 Tables 2-4, and every way a
 // profile or an override can be wrong.
 
+#include "area/area_model.hpp"
+#include "eatss/eatss_model.hpp"
+#include "energy/energy_profiles.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
+#include "runs/run_import.hpp"
+#include "session/session.hpp"
 
+#include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
 #include <limits>
@@ -98,6 +105,9 @@ private slots:
     void typedEditRefused();
     void gpuOnlyEdit();
     void everyKeyTypedEqualsOverride();
+    void numbersBeyondTheirType_data();
+    void numbersBeyondTheirType();
+    void numbersBeyondTheirTypeInSessionsAndRuns();
 };
 
 void TestParams::initTestCase() {
@@ -610,6 +620,98 @@ void TestParams::everyKeyTypedEqualsOverride() {
     QCOMPARE(keysChecked, keysInTable);
     QVERIFY(keysChecked >= 49); // 46 GPU + 3 stencil keys when this test was written
     QVERIFY(editsChecked >= 7 * keysChecked);
+}
+
+// Every JSON reader refuses a number beyond a double ("1e400") as an input error naming the
+// member's path, never an internal error (issue 17: mutants ended in nlohmann's exception 406);
+// an integer beyond 64 bits is refused by the field's range.
+void TestParams::numbersBeyondTheirType_data() {
+    QTest::addColumn<QString>("reader");
+    QTest::addColumn<QString>("file");   // shipped, relative to the profiles directory
+    QTest::addColumn<QString>("number"); // put in place of the first "value": <n>
+    QTest::addColumn<QString>("field");  // the refusal names this
+    const struct {
+        const char *reader, *file, *number, *field;
+    } rows[] = {
+        {"gpu", "gpus/gtx980.json", "1e400", "params.n_sm.value"},
+        {"gpu", "gpus/gtx980.json", "-1e400", "params.n_sm.value"},
+        {"gpu", "gpus/gtx980.json", "18446744073709551617", "n_sm"},
+        {"gpu", "gpus/gtx980.json", "1000000000000000000000000000000000000000", "n_sm"},
+        {"stencil", "stencils/heat2d.json", "1e400", ".value"},
+        {"mwp-gpu", "mwp-gpus/gtx280.json", "1e400", ".value"},
+        {"kernel", "kernels/example-i.json", "1e400", ".value"},
+        {"energy", "energy/k20c-a.json", "1e400", ".value"},
+        {"eatss-gpu", "eatss-gpus/a100.json", "1e400", "params.t_p_w.value"},
+        {"area", "area/maxwell-28nm.json", "1e400", ".value"},
+    };
+    for (const auto& r : rows) {
+        QTest::newRow(qPrintable(QString("%1 %2").arg(r.reader, QString(r.number).left(24))))
+            << r.reader << r.file << r.number << r.field;
+    }
+}
+
+void TestParams::numbersBeyondTheirType() {
+    QFETCH(QString, reader);
+    QFETCH(QString, file);
+    QFETCH(QString, number);
+    QFETCH(QString, field);
+    QFile in(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/" + file);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(in.readAll());
+    const QRegularExpression firstValue(R"("value":\s*-?[0-9][0-9.eE+-]*)");
+    const auto m = firstValue.match(text);
+    QVERIFY2(m.hasMatch(), qPrintable(file));
+    text.replace(m.capturedStart(), m.capturedLength(), "\"value\": " + number);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QFileInfo(file).fileName());
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(text.toUtf8());
+    out.close();
+    const std::string p = path.toStdString();
+    try {
+        if (reader == "gpu") {
+            loadGpuProfile(p);
+        } else if (reader == "stencil") {
+            loadStencilProfile(p);
+        } else if (reader == "mwp-gpu") {
+            loadMwpGpuProfile(p);
+        } else if (reader == "kernel") {
+            loadKernelProfile(p);
+        } else if (reader == "energy") {
+            energy::loadEnergyProfile(p);
+        } else if (reader == "eatss-gpu") {
+            eatss::loadGpu(p);
+        } else if (reader == "area") {
+            area::loadCoefficientSet(p);
+        }
+        QFAIL("accepted");
+    } catch (const InputError& e) {
+        QVERIFY2(QString::fromStdString(e.field()).contains(field),
+                 qPrintable(QString::fromStdString(e.field())));
+        QVERIFY(QString::fromStdString(e.where()).startsWith(path));
+        if (number.contains("e400")) {
+            QCOMPARE(QString::fromStdString(e.value()), number);
+            QVERIFY(QString::fromUtf8(e.what()).contains("line"));
+        }
+    }
+}
+
+// The session reader and the runs JSON importer go through the same parser: the member's path.
+void TestParams::numbersBeyondTheirTypeInSessionsAndRuns() {
+    try {
+        sessionFromJson(R"({"version": 1, "talg": {"problem": {"time": 1e400}}})", "s.cdx.json");
+        QFAIL("accepted");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QString("talg.problem.time"));
+        QCOMPARE(QString::fromStdString(e.value()), QString("1e400"));
+    }
+    const runs::ParsedRuns parsed = runs::parseRunsJson(
+        R"({"schema": "codesign-explorer-runs", "version": 1, "runs": [{}, {"t_exec_s": -1e999}]})",
+        "r.json", {});
+    QCOMPARE(parsed.issues.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(parsed.issues[0].column), QString("runs[1].t_exec_s"));
+    QCOMPARE(QString::fromStdString(parsed.issues[0].value), QString("-1e999"));
 }
 
 QTEST_APPLESS_MAIN(TestParams)

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
+#include <string_view>
 
 namespace cdx {
 
@@ -31,20 +32,111 @@ std::string lineColumn(const std::string& text, std::size_t byte) {
     return "line " + std::to_string(line) + ", column " + std::to_string(col);
 }
 
+// Parses into a DOM (nlohmann's own SAX DOM builder does the work) while keeping the path of
+// the value being read, so that a malformed document or a number beyond a double ("1e400")
+// is refused naming where: "params.n_sm.value", line and column.
+class PathTrackingSax {
+public:
+    using number_integer_t = json::number_integer_t;
+    using number_unsigned_t = json::number_unsigned_t;
+    using number_float_t = json::number_float_t;
+    using string_t = json::string_t;
+    using binary_t = json::binary_t;
+
+    PathTrackingSax(json& result, const std::string& text, const std::string& file)
+        : dom_(result, true), text_(text), file_(file) {}
+
+    bool null() { return value() && dom_.null(); }
+    bool boolean(bool v) { return value() && dom_.boolean(v); }
+    bool number_integer(number_integer_t v) { return value() && dom_.number_integer(v); }
+    bool number_unsigned(number_unsigned_t v) { return value() && dom_.number_unsigned(v); }
+    bool number_float(number_float_t v, const string_t& s) {
+        return value() && dom_.number_float(v, s);
+    }
+    bool string(string_t& v) { return value() && dom_.string(v); }
+    bool binary(binary_t& v) { return value() && dom_.binary(v); }
+    bool start_object(std::size_t n) {
+        value();
+        stack_.push_back({false, 0, {}});
+        return dom_.start_object(n);
+    }
+    bool key(string_t& k) {
+        stack_.back().key = k;
+        return dom_.key(k);
+    }
+    bool end_object() {
+        stack_.pop_back();
+        return dom_.end_object();
+    }
+    bool start_array(std::size_t n) {
+        value();
+        stack_.push_back({true, 0, {}});
+        return dom_.start_array(n);
+    }
+    bool end_array() {
+        stack_.pop_back();
+        return dom_.end_array();
+    }
+    bool parse_error(std::size_t position, const std::string& token,
+                     const nlohmann::detail::exception& e) {
+        if (e.id == 406) { // out_of_range: "number overflow parsing '1e400'"
+            throw InputError(path(true), token,
+                             "a number a double can hold (magnitude at most 1.8e308), at " +
+                                 lineColumn(text_, position),
+                             file_);
+        }
+        // nlohmann's text is "[json.exception.parse_error.101] parse error at line ...,
+        // column ...: syntax error while parsing ... - <detail>"; keep the detail only.
+        const std::string what = e.what();
+        const auto dash = what.rfind(" - ");
+        const std::string detail = dash == std::string::npos ? what : what.substr(dash + 3);
+        throw InputError("JSON", {}, "malformed at " + lineColumn(text_, position) + ": " + detail,
+                         file_);
+    }
+
+private:
+    struct Level {
+        bool array;
+        std::size_t count; // elements begun so far (arrays)
+        std::string key;   // the member being read (objects)
+    };
+    bool value() {
+        if (!stack_.empty() && stack_.back().array) {
+            ++stack_.back().count;
+        }
+        return true;
+    }
+    // "params.n_sm.value", "loops[2].name"; `pending`: the value that failed has not been
+    // counted yet in its array.
+    std::string path(bool pending) const {
+        std::string out;
+        for (std::size_t i = 0; i < stack_.size(); ++i) {
+            const Level& l = stack_[i];
+            if (l.array) {
+                // The element being read: counted already unless it is the failing value.
+                const bool failing = pending && i + 1 == stack_.size();
+                const std::size_t index = failing ? l.count : (l.count > 0 ? l.count - 1 : 0);
+                out += "[" + std::to_string(index) + "]";
+            } else if (!l.key.empty()) {
+                out += (out.empty() ? "" : ".") + l.key;
+            }
+        }
+        return out.empty() ? "JSON" : out;
+    }
+
+    nlohmann::detail::json_sax_dom_parser<json> dom_;
+    const std::string& text_;
+    const std::string& file_;
+    std::vector<Level> stack_;
+};
+
 } // namespace
 
 nlohmann::json parseJson(const std::string& text, const std::string& file) {
-    try {
-        return json::parse(text);
-    } catch (const json::parse_error& e) {
-        std::string what = e.what();
-        // nlohmann's text is "[json.exception.parse_error.101] parse error at line ..., column
-        // ...: syntax error while parsing ... - <detail>"; keep the detail only.
-        const auto dash = what.rfind(" - ");
-        const std::string detail = dash == std::string::npos ? what : what.substr(dash + 3);
-        throw InputError("JSON", {}, "malformed at " + lineColumn(text, e.byte) + ": " + detail,
-                         file);
-    }
+    json result;
+    PathTrackingSax sax(result, text, file);
+    json::sax_parse(text, &sax);
+    return result;
 }
 
 std::string readText(const std::filesystem::path& path) {
@@ -263,7 +355,9 @@ StencilProfile stencilProfileFromJson(const nlohmann::json& j, const std::string
         throw InputError("dim", {}, "missing; expected 1, 2 or 3", file);
     }
     const auto& d = j.at("dim");
-    if (!d.is_number_integer() || d.get<int>() < 1 || d.get<int>() > 3) {
+    // Compared as 64-bit (unsigned when it is): get<int>() of 4294967298 would read 2.
+    if (!d.is_number_integer() || (d.is_number_unsigned() && d.get<std::uint64_t>() > 3) ||
+        d.get<std::int64_t>() < 1 || d.get<std::int64_t>() > 3) {
         throw InputError("dim", d.dump(), "expected 1, 2 or 3", file);
     }
     p.dim = d.get<int>();

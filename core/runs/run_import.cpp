@@ -340,7 +340,7 @@ ParsedRuns parseRunsJson(const std::string& text, const std::string& source, con
     try {
         j = parseJson(text, source);
     } catch (const InputError& e) {
-        out.issues.push_back({0, "JSON", "", std::string(e.allowed())});
+        out.issues.push_back({0, e.field(), e.value(), e.allowed()}); // "runs[3].t_exec_s"
         return out;
     }
     if (!j.is_object() || j.value("schema", std::string()) != "codesign-explorer-runs" ||
@@ -351,7 +351,7 @@ ParsedRuns parseRunsJson(const std::string& text, const std::string& source, con
         return out;
     }
     if (!j.contains("version") || !j.at("version").is_number_integer() ||
-        j.at("version").get<int>() != 1) {
+        j.at("version") != 1) { // by value: get<int>() of 4294967297 would read 1
         out.issues.push_back(
             {0, "version", j.contains("version") ? j.at("version").dump() : "", "1"});
         return out;

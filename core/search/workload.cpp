@@ -120,7 +120,7 @@ Workload workloadFromJson(const json& j, const std::string& file, const std::str
                          std::string("expected \"") + kWorkloadSchema + "\"", file);
     }
     if (!j.contains("version") || !j.at("version").is_number_integer() ||
-        j.at("version").get<int>() != 1) {
+        j.at("version") != 1) { // by value: get<int>() of 4294967297 would read 1
         throw InputError("version", j.contains("version") ? j.at("version").dump() : "",
                          "expected 1 (this build reads workload version 1)", file);
     }
