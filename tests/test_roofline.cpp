@@ -118,7 +118,8 @@ void TestRoofline::topTilingsProperties() {
             p.time = 512;
             const talg::TalgVariant v;
             const auto c = search::rooflineCeilings(st, g, v);
-            const auto res = search::searchTiles(st, p, g, v, {0.10, {}, {}});
+            const auto res =
+                search::searchTiles(st, p, g, v, {0.10, search::kDefaultMaxWithin, {}, {}});
             QVERIFY(res.found);
             for (const auto& tp : res.within) {
                 const auto r = talg::evaluate(st, p, tp.tiles, g, v);

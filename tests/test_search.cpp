@@ -232,17 +232,41 @@ void TestSearch::matchesBruteForce() {
     QCOMPARE(r.feasiblePoints, static_cast<std::uint64_t>(b.feasible.size()));
     QCOMPARE(r.infeasible.sharedMemoryPerBlock, b.sharedMemory);
     QCOMPARE(r.infeasible.noResidentBlock, b.noBlock);
-    QCOMPARE(r.evaluations, r.feasiblePoints);
+    // One pass, or two when the capped list had to drop tilings within (to count them).
+    QCOMPARE(r.evaluations, r.feasiblePoints * (r.withinCount > r.within.size() ? 2u : 1u));
     QVERIFY(b.found);
     QCOMPARE(r.found, true);
     QCOMPARE(r.best.tiles, b.best.tiles);
     QCOMPARE(r.best.tAlg, b.best.tAlg);
     QCOMPARE(r.best.k, b.best.k);
-    std::size_t expectedWithin = 0;
+    // The brute force's list within 25 %, ordered by T_alg then the tie-break.
+    std::vector<search::TilePoint> all;
     for (const auto& q : b.feasible) {
-        expectedWithin += q.tAlg <= 1.25 * b.best.tAlg ? 1 : 0;
+        if (q.tAlg <= 1.25 * b.best.tAlg) {
+            all.push_back(q);
+        }
     }
-    QCOMPARE(r.within.size(), expectedWithin);
+    std::sort(all.begin(), all.end(), [](const auto& x, const auto& y) {
+        return x.tAlg != y.tAlg ? x.tAlg < y.tAlg : search::tieBreakLess(x.tiles, y.tiles);
+    });
+    // Capped lists (issue 17): the first N of the full list, and the full count, for any N.
+    int caps = 0;
+    for (const std::size_t cap : {std::size_t(10'000'000), all.size(), all.size() / 2,
+                                  std::size_t(7), std::size_t(1), std::size_t(0)}) {
+        search::SearchOptions o = opt;
+        o.maxWithin = cap;
+        const auto rc = search::searchTiles(st, p, g, v, o);
+        QCOMPARE(rc.withinCount, static_cast<std::uint64_t>(all.size()));
+        QCOMPARE(rc.within.size(), std::min(cap, all.size()));
+        for (std::size_t i = 0; i < rc.within.size(); ++i) {
+            QCOMPARE(rc.within[i].tiles, all[i].tiles);
+            QCOMPARE(rc.within[i].tAlg, all[i].tAlg);
+        }
+        QCOMPARE(rc.best.tiles, b.best.tiles);
+        QCOMPARE(rc.feasiblePoints, r.feasiblePoints);
+        ++caps;
+    }
+    QCOMPARE(caps, 6);
 }
 
 void TestSearch::withinListIsCompleteAndOrdered() {

@@ -250,10 +250,18 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
 }
 
 int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
-    const Arguments a(args, withVariantFlags({"--within", "--limit"}), {"--json"});
+    const Arguments a(args, withVariantFlags({"--within", "--limit", "--max-within"}), {"--json"});
     const Setup s = loadSetup(a);
     search::SearchOptions opt;
     opt.within = a.number("--within", 0.10);
+    if (a.has("--max-within")) {
+        const std::int64_t m = parseInteger(a.required("--max-within"), "--max-within");
+        if (m < 0 || m > 10'000'000) {
+            throw InputError("--max-within", std::to_string(m),
+                             "expected an integer in [0, 10000000] (tilings kept in the list)");
+        }
+        opt.maxWithin = static_cast<std::size_t>(m);
+    }
     const std::int64_t limit =
         a.has("--limit") ? parseInteger(a.required("--limit"), "--limit") : 20;
     if (limit < 0) {
@@ -286,6 +294,8 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
                                          "innermost tile a multiple of 32 <= its extent, M_tile "
                                          "within the per-block shared memory)")},
                {"within_fraction", r.withinFraction},
+               {"within_count", r.withinCount},
+               {"max_within", opt.maxWithin},
                {"feasible_points", r.feasiblePoints},
                {"box_points", r.boxPoints},
                {"infeasible",
@@ -313,8 +323,11 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     o << "best      tS = " << joinSizes(r.best.tiles.space, dim, " x ")
       << ", tT = " << r.best.tiles.time << ", k = " << r.best.k << ":  T_alg = " << fmt(r.best.tAlg)
       << " s\n\n";
-    o << r.within.size() << " tilings within " << fmt(100 * r.withinFraction, 4)
+    o << r.withinCount << " tilings within " << fmt(100 * r.withinFraction, 4)
       << " % of the minimum";
+    if (r.withinCount > r.within.size()) {
+        o << ", the best " << r.within.size() << " kept (--max-within)";
+    }
     const std::size_t shown =
         limit == 0 ? r.within.size() : std::min<std::size_t>(r.within.size(), limit);
     if (shown < r.within.size()) {

@@ -108,24 +108,65 @@ private:
             (*visitor_)(tiles_, r);
             return; // another objective: the caller keeps its own list
         }
-        // Keep candidates against the running minimum; finish() filters against the final one.
-        if (r.tAlg <= (1.0 + within_) * res_.best.tAlg) {
-            candidates_.push_back({tiles_, r.tAlg, r.breakdown.k});
+        if (counting_) { // second pass: only the count against the final minimum
+            res_.withinCount += r.tAlg <= limit_;
+            return;
         }
+        // The maxWithin smallest (T_alg, tie-break) seen, against the running minimum; finish()
+        // filters them against the final one. A max-heap: its top is the first to go.
+        if (opt_.maxWithin == 0 || r.tAlg > (1.0 + within_) * res_.best.tAlg) {
+            return;
+        }
+        const TilePoint q{tiles_, r.tAlg, r.breakdown.k};
+        if (candidates_.size() < opt_.maxWithin) {
+            candidates_.push_back(q);
+            std::push_heap(candidates_.begin(), candidates_.end(), better);
+        } else if (better(q, candidates_.front())) {
+            std::pop_heap(candidates_.begin(), candidates_.end(), better);
+            candidates_.back() = q;
+            std::push_heap(candidates_.begin(), candidates_.end(), better);
+            overflowed_ = true;
+        } else {
+            overflowed_ = true;
+        }
+    }
+
+    static bool better(const TilePoint& a, const TilePoint& b) {
+        return a.tAlg != b.tAlg ? a.tAlg < b.tAlg : tieBreakLess(a.tiles, b.tiles);
     }
 
     void finish() {
         res_.withinFraction = within_;
-        if (!res_.found) {
-            return;
+        if (!res_.found || visitor_) {
+            return; // a visitor keeps its own list (another objective)
         }
         const double limit = (1.0 + within_) * res_.best.tAlg;
         std::erase_if(candidates_, [&](const TilePoint& q) { return q.tAlg > limit; });
-        std::sort(candidates_.begin(), candidates_.end(),
-                  [](const TilePoint& a, const TilePoint& b) {
-                      return a.tAlg != b.tAlg ? a.tAlg < b.tAlg : tieBreakLess(a.tiles, b.tiles);
-                  });
+        std::sort(candidates_.begin(), candidates_.end(), better);
         res_.within = std::move(candidates_);
+        res_.withinCount = res_.within.size();
+        // The list is every point within unless a full list pushed some out: then count them
+        // in a second pass against the final minimum (nothing is kept).
+        if (overflowed_ && res_.within.size() == opt_.maxWithin && opt_.maxWithin > 0) {
+            countPass(limit);
+        } else if (opt_.maxWithin == 0) {
+            countPass(limit);
+        }
+    }
+
+    void countPass(double limit) {
+        const SearchResult first = res_;
+        counting_ = true;
+        limit_ = limit;
+        res_.withinCount = 0;
+        for (auto& a : axes_) {
+            *a.slot = a.first;
+        }
+        level(0);
+        const std::uint64_t count = res_.withinCount;
+        res_ = first; // the first pass's counts and best stand
+        res_.withinCount = count;
+        res_.evaluations += first.evaluations; // both passes evaluated
     }
 
     talg::PreparedTalg model_;
@@ -137,6 +178,9 @@ private:
     std::vector<Axis> axes_;
     std::vector<std::uint64_t> below_;
     std::vector<TilePoint> candidates_;
+    bool overflowed_ = false;
+    bool counting_ = false;
+    double limit_ = 0;
     SearchResult res_;
 };
 
@@ -168,7 +212,7 @@ SearchResult forEachFeasibleTiling(const Stencil& st, const talg::Problem& p, co
         smallest.space[i] = i == talg::innermostIndex(p.dim) ? talg::kWarp : 1;
     }
     talg::validate(st, p, smallest, g, v);
-    const SearchOptions opt{0.0, {}, {}};
+    const SearchOptions opt{0.0, 0, {}, {}};
     return Enumerator(st, p, g, v, opt, &visit).run();
 }
 

@@ -12,8 +12,13 @@
 // of eq. 31 (spec/talg-time-model.md §1.8, DESIGN.md "Search space").
 namespace cdx::search {
 
+inline constexpr std::size_t kDefaultMaxWithin = 1000;
+
 struct SearchOptions {
-    double within = 0.10; // report every point with T_alg <= (1 + within) * T_min
+    double within = 0.10; // report the points with T_alg <= (1 + within) * T_min
+    // ... at most this many, the best first (T_alg, then the tie-break); `withinCount` counts
+    // them all. Memory is O(maxWithin) whatever the size of the feasible space.
+    std::size_t maxWithin = kDefaultMaxWithin;
     // Pin tile sizes to search a slice (e.g. tS1 = 8 for PPoPP'17 Fig. 4); unset = free.
     std::array<std::optional<std::int64_t>, 3> fixedSpace{};
     std::optional<std::int64_t> fixedTime;
@@ -35,7 +40,9 @@ struct InfeasibleCounts {
 struct SearchResult {
     bool found = false;            // false: no feasible point at all
     TilePoint best;                // exact minimum; ties -> smallest (tT, tS1, tS2, tS3)
-    std::vector<TilePoint> within; // ascending T_alg, ties in the same order; best first
+    std::vector<TilePoint> within; // ascending T_alg, ties in the same order; best first;
+                                   // at most maxWithin of them
+    std::uint64_t withinCount = 0; // every feasible tiling within, listed or not
     double withinFraction = 0;
     std::uint64_t boxPoints = 0; // tT even in [2,T], tS_i in [1,S_i], innermost multiple of 32
     std::uint64_t feasiblePoints = 0;

@@ -177,8 +177,9 @@ SessionState loadSession(const std::filesystem::path& path, std::vector<std::str
 }
 
 bool applyOptimalTiles(SessionState& s) {
-    const auto r = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
-                                       search::SearchOptions{s.within, {}, {}});
+    const auto r =
+        search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                            search::SearchOptions{s.within, search::kDefaultMaxWithin, {}, {}});
     if (!r.found) {
         return false;
     }

@@ -161,7 +161,8 @@ void StencilRooflineView::setSession(const SessionState& s) {
     job_->start(tr("Roofline cloud…"), [this, s, c](JobControl&) -> BackgroundJob::Deliver {
         const Stencil st = s.modelStencil();
         const Gpu g = s.modelGpu();
-        const auto res = search::searchTiles(st, s.problem, g, s.variant, {s.within, {}, {}});
+        const auto res = search::searchTiles(st, s.problem, g, s.variant,
+                                             {s.within, search::kDefaultMaxWithin, {}, {}});
         std::vector<search::RooflinePoint> pts;
         const std::size_t n = std::min(res.within.size(), kMaxCloud);
         pts.reserve(n);
@@ -169,7 +170,7 @@ void StencilRooflineView::setSession(const SessionState& s) {
             const auto r = talg::evaluate(st, s.problem, res.within[i].tiles, g, s.variant);
             pts.push_back(search::rooflinePoint(c, s.problem, res.within[i].tiles, r));
         }
-        const std::size_t total = res.within.size();
+        const std::uint64_t total = res.withinCount;
         return [this, pts = std::move(pts), total] {
             cloud_ = pts;
             cloudStatus_ =

@@ -105,8 +105,9 @@ void TopTilingsView::setSession(const SessionState& s) {
         Job job;
         QElapsedTimer timer;
         timer.start();
-        job.result = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
-                                         search::SearchOptions{s.within, {}, {}});
+        job.result =
+            search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                search::SearchOptions{s.within, search::kDefaultMaxWithin, {}, {}});
         job.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         return [this, job = std::move(job)] { showResult(job); };
     });
@@ -137,7 +138,11 @@ void TopTilingsView::showResult(const Job& job) {
         status_->setText(
             tr("%1 tilings within %2 % of the optimum %3 (%4 feasible of %5 in the box; "
                "exact search in %6 ms). %7")
-                .arg(result_.within.size())
+                .arg(result_.withinCount > result_.within.size()
+                         ? tr("%1 (the best %2 listed)")
+                               .arg(result_.withinCount)
+                               .arg(result_.within.size())
+                         : QString::number(result_.withinCount))
                 .arg(result_.withinFraction * 100, 0, 'g', 4)
                 .arg(formatSeconds(result_.best.tAlg))
                 .arg(result_.feasiblePoints)
