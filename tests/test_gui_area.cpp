@@ -104,6 +104,22 @@ void TestGuiArea::architectureSlidersEditSession() {
     const auto d = search::optimizeDesign(w, doc_->state().modelGpu(), doc_->state().variant);
     QCOMPARE(view->design()->weightedTime, d.weightedTime);
     QVERIFY(view->summary().contains("mm²"));
+    // Issue 17: the step's area and best time come from one result at once; the n_V curve
+    // follows off the GUI thread and then holds the same design at the new n_SM.
+    QCOMPARE(view->design()->nSm, std::int64_t(18));
+    QVERIFY(view->summary().contains(QString::number(expected, 'f', 2)));
+    view->finishPendingWork();
+    QVERIFY(!view->curvePending());
+    int onCurve = 0;
+    for (const auto& c : view->curve()) {
+        QCOMPARE(c.nSm, std::int64_t(18));
+        if (c.nV == view->design()->nV) {
+            QCOMPARE(c.weightedTime, view->design()->weightedTime);
+            ++onCurve;
+        }
+    }
+    QCOMPARE(onCurve, 1);
+    QVERIFY(view->curve().size() >= 60);
     doc_->undoStack()->undo();
     doc_->undoStack()->undo();
     QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 16.0);

@@ -1,5 +1,6 @@
 #include "area/architecture_view.hpp"
 
+#include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
@@ -77,6 +78,12 @@ const char* const kSliderTips[] = {
 } // namespace
 
 ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
+    job_ = new BackgroundJob(this);
+    connect(job_, &BackgroundJob::failed, this, [this](const QString& why) {
+        curvePending_ = false;
+        error_ = why;
+        drawCurve();
+    });
     auto* layout = new QHBoxLayout(this);
     auto* left = new QWidget(this);
     auto* form = new QFormLayout(left);
@@ -235,8 +242,8 @@ const search::Workload* ArchitectureView::workload(const SessionState& s) {
 void ArchitectureView::setSession(const SessionState& s) {
     error_.clear();
     design_.reset();
-    curve_.clear();
-    curveArea_.clear();
+    context_ = QString::fromStdString(profileLabel(s.gpu)) + "   |   " + variantLine(s.variant, 3) +
+               tr("   |   area: %1 form").arg(QString::fromUtf8(area::name(s.areaForm).data()));
     try {
         arch_ = s.architecture();
         showSliders(arch_);
@@ -263,7 +270,8 @@ void ArchitectureView::setSession(const SessionState& s) {
         if (refTime > 0) {
             referenceName_ = QString::fromStdString(s.gpu.id);
         }
-        // One n_V curve at this n_SM and M_SM: the same exact kernel on a 1 x n x 1 grid.
+        // The current design now, on the GUI thread (one design, a few ms): the area, the
+        // title, the text and the table all come from this one result.
         search::CodesignOptions o;
         o.withReference = false;
         o.base = s.modelGpu();
@@ -273,33 +281,77 @@ void ArchitectureView::setSession(const SessionState& s) {
         o.grid = search::thesisGrid();
         o.grid.nSm = {arch_.nSm};
         o.grid.mSmKb = {arch_.mSmKb};
+        search::CodesignOptions one = o;
+        one.grid.nV = {arch_.nV};
+        const search::CodesignResult now = search::runCodesign(*w, one);
+        if (!now.designs.empty()) {
+            design_ = now.designs.front();
+            design_->speedup =
+                refTime > 0 && design_->feasible ? refTime / design_->weightedTime : 0;
+        }
+        // The n_V curve at this n_SM and M_SM (the same exact kernel on a 1 x n x 1 grid) off
+        // the GUI thread; a newer slider step supersedes it (its result is dropped).
         if (std::find(o.grid.nV.begin(), o.grid.nV.end(), arch_.nV) == o.grid.nV.end()) {
             o.grid.nV.push_back(arch_.nV);
             std::sort(o.grid.nV.begin(), o.grid.nV.end());
         }
-        const search::CodesignResult r = search::runCodesign(*w, o);
-        for (search::DesignPoint d : r.designs) {
-            d.speedup = refTime > 0 && d.feasible ? refTime / d.weightedTime : 0;
-            area::Architecture a = arch_;
-            a.nV = d.nV;
-            curveArea_.push_back(area::areaBreakdown(a, set, s.areaForm).total);
-            if (d.nV == arch_.nV) {
-                design_ = d;
-            }
-            curve_.push_back(std::move(d));
-        }
+        curveFor_ = arch_;
+        curvePending_ = true;
+        job_->start(tr("n_V curve…"),
+                    [this, wl = *w, o, set, form = s.areaForm, a0 = arch_,
+                     refTime](JobControl&) -> BackgroundJob::Deliver {
+                        const search::CodesignResult r = search::runCodesign(wl, o);
+                        std::vector<search::DesignPoint> curve;
+                        std::vector<double> areas;
+                        for (search::DesignPoint d : r.designs) {
+                            d.speedup = refTime > 0 && d.feasible ? refTime / d.weightedTime : 0;
+                            area::Architecture a = a0;
+                            a.nV = d.nV;
+                            areas.push_back(area::areaBreakdown(a, set, form).total);
+                            curve.push_back(std::move(d));
+                        }
+                        return [this, curve = std::move(curve), areas = std::move(areas)] {
+                            curve_ = curve;
+                            curveArea_ = areas;
+                            curvePending_ = false;
+                            drawCurve();
+                        };
+                    });
     } catch (const InputError& e) {
         error_ = QString::fromUtf8(e.what());
     }
+    curvePending_ = curvePending_ && error_.isEmpty();
+    drawCurve();
+    summary_->setText(summary());
+    // Per-stencil share of the weighted time (core's timeByStencil).
+    const std::vector<search::StencilShare> shares =
+        design_ && current_Workload_ ? search::timeByStencil(*current_Workload_, *design_)
+                                     : std::vector<search::StencilShare>{};
+    table_->setRowCount(static_cast<int>(shares.size()));
+    for (int r = 0; r < static_cast<int>(shares.size()); ++r) {
+        const auto& e = shares[static_cast<std::size_t>(r)];
+        const QStringList cells{QString::fromStdString(e.stencil), QString::number(e.problems),
+                                formatSeconds(e.weightedTime),
+                                QStringLiteral("%1 %").arg(100 * e.fraction, 0, 'f', 1)};
+        for (int c = 0; c < 4; ++c) {
+            table_->setItem(r, c, new QTableWidgetItem(cells[c]));
+        }
+    }
+    table_->resizeColumnsToContents();
+}
 
-    // Plot.
+void ArchitectureView::finishPendingWork() {
+    job_->waitForFinished();
+}
+
+void ArchitectureView::drawCurve() {
     QVector<double> x;
     QVector<double> y;
     QVector<double> y2;
     double top = 0;
     for (std::size_t i = 0; i < curve_.size(); ++i) {
-        if (!curve_[i].feasible) {
-            continue;
+        if (!curve_[i].feasible || curve_[i].nSm != arch_.nSm || curve_[i].mSmKb != arch_.mSmKb) {
+            continue; // a curve still being recomputed for the new n_SM or M_SM is not shown
         }
         x << static_cast<double>(curve_[i].nV);
         y << curve_[i].speedup;
@@ -323,27 +375,8 @@ void ArchitectureView::setSession(const SessionState& s) {
     }
     title_->setText(error_.isEmpty() ? summary().section('\n', 0, 0)
                                      : tr("No result: %1").arg(error_));
-    subtitle_->setText(
-        QString::fromStdString(profileLabel(s.gpu)) + "   |   " + variantLine(s.variant, 3) +
-        tr("   |   area: %1 form").arg(QString::fromUtf8(area::name(s.areaForm).data())));
+    subtitle_->setText(context_ + (curvePending_ ? tr("   |   n_V curve: computing…") : QString()));
     plot_->replot();
-    summary_->setText(summary());
-
-    // Per-stencil share of the weighted time (core's timeByStencil).
-    const std::vector<search::StencilShare> shares =
-        design_ && current_Workload_ ? search::timeByStencil(*current_Workload_, *design_)
-                                     : std::vector<search::StencilShare>{};
-    table_->setRowCount(static_cast<int>(shares.size()));
-    for (int r = 0; r < static_cast<int>(shares.size()); ++r) {
-        const auto& e = shares[static_cast<std::size_t>(r)];
-        const QStringList cells{QString::fromStdString(e.stencil), QString::number(e.problems),
-                                formatSeconds(e.weightedTime),
-                                QStringLiteral("%1 %").arg(100 * e.fraction, 0, 'f', 1)};
-        for (int c = 0; c < 4; ++c) {
-            table_->setItem(r, c, new QTableWidgetItem(cells[c]));
-        }
-    }
-    table_->resizeColumnsToContents();
 }
 
 QString ArchitectureView::summary() const {

@@ -21,6 +21,8 @@ class QTableWidget;
 
 namespace cdx::widgets {
 
+class BackgroundJob;
+
 // Architecture sliders snapped to the codesign grid (n_SM even 2-32, n_V 32-2048 step 32,
 // M_SM 12/24/36/48..480, R_VU 0.5-8 KB, L1 per SM pair, L2 per SM) with the die area and the
 // exact best time of the session's codesign workload, live as they move. The plot shows the
@@ -38,6 +40,9 @@ public:
     QString csv() const override;
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
+    void finishPendingWork() override;
+    bool curvePending() const { return curvePending_; }
+    const std::vector<search::DesignPoint>& curve() const { return curve_; }
 
     enum Slider { Sms, VectorUnits, SharedMemory, RegisterFile, L1, L2, SliderCount };
     QSlider* slider(Slider s) const { return sliders_[static_cast<std::size_t>(s)]; }
@@ -56,6 +61,7 @@ private:
     void emitArchitecture(bool dragging);
     void showSliders(const area::Architecture& a);
     const search::Workload* workload(const SessionState& s);
+    void drawCurve();
 
     std::array<QSlider*, SliderCount> sliders_{};
     std::array<QLabel*, SliderCount> values_{};
@@ -78,6 +84,10 @@ private:
     std::map<std::string, double> referenceTimes_;      // by workload, GPU id, variant
     const search::Workload* current_Workload_ = nullptr;
     bool presentation_ = false;
+    BackgroundJob* job_ = nullptr;
+    bool curvePending_ = false;
+    area::Architecture curveFor_;
+    QString context_;
     bool updating_ = false;
 };
 
