@@ -96,7 +96,9 @@ std::map<std::string, Quantity> parseBlock(const json& obj, std::span<const Coef
         known += (known.empty() ? "" : ", ") + std::string(k.key);
     }
     std::map<std::string, Quantity> out;
-    for (const auto& [name, q] : obj.items()) {
+    for (const auto& item : obj.items()) {
+        const std::string& name = item.key(); // not a structured binding: clang 14 (the fuzz
+        const auto& q = item.value();         // build) cannot capture one in a lambda
         const auto it = std::find_if(keys.begin(), keys.end(),
                                      [&](const CoefficientKey& k) { return k.key == name; });
         if (it == keys.end()) {

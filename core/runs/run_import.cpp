@@ -368,7 +368,9 @@ ParsedRuns parseRunsJson(const std::string& text, const std::string& source, con
         }
         std::map<std::string, std::string> f;
         bool bad = false;
-        for (const auto& [key, v] : r.items()) {
+        for (const auto& item : r.items()) {
+            const std::string& key = item.key(); // not a structured binding: clang 14 (the
+            const auto& v = item.value();        // fuzz build) cannot capture one in a lambda
             const auto arrayTo = [&](const char* prefix) {
                 if (!v.is_array() || v.empty() || v.size() > 3) {
                     out.issues.push_back({line, key, v.dump(), "an array of 1 to 3 integers"});
