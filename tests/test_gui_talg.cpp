@@ -408,9 +408,8 @@ void TestGuiTalg::topTilingsMatchSearch() {
     QTRY_VERIFY_WITH_TIMEOUT(!top->busy(), 20000);
     QCoreApplication::processEvents();
     const SessionState& s = doc_->state();
-    const auto r =
-        search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
-                            search::SearchOptions{s.within, search::kDefaultMaxWithin, {}, {}});
+    const auto r = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                       search::withinOptions(s.within));
     QCOMPARE(top->result().within.size(), r.within.size());
     QCOMPARE(top->result().best.tiles, r.best.tiles);
     QVERIFY(top->csv().count('\n') == static_cast<qsizetype>(r.within.size()) + 2);
@@ -433,9 +432,8 @@ void TestGuiTalg::rooflineEqualsCore() {
     QCOMPARE(view->ceilings()->bandwidthBytesPerS, c.bandwidthBytesPerS);
     QCOMPARE(view->current()->pointsPerS, pt.pointsPerS);
     QCOMPARE(view->current()->intensity, pt.intensity);
-    const auto r =
-        search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
-                            search::SearchOptions{s.within, search::kDefaultMaxWithin, {}, {}});
+    const auto r = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                       search::withinOptions(s.within));
     QCOMPARE(view->cloud().size(),
              std::min(r.within.size(), widgets::StencilRooflineView::kMaxCloud));
     QCOMPARE(view->cloud().front().tiles, r.within.front().tiles);

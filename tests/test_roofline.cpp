@@ -118,8 +118,7 @@ void TestRoofline::topTilingsProperties() {
             p.time = 512;
             const talg::TalgVariant v;
             const auto c = search::rooflineCeilings(st, g, v);
-            const auto res =
-                search::searchTiles(st, p, g, v, {0.10, search::kDefaultMaxWithin, {}, {}});
+            const auto res = search::searchTiles(st, p, g, v, search::withinOptions(0.10));
             QVERIFY(res.found);
             for (const auto& tp : res.within) {
                 const auto r = talg::evaluate(st, p, tp.tiles, g, v);

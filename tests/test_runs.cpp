@@ -53,8 +53,11 @@ std::vector<Run> modelRuns(double cIter, double lScale, double sd, unsigned seed
     for (std::int64_t size : {4096, 8192}) {
         for (std::int64_t t : {1024, 4096}) {
             const talg::Problem p{2, {size, size, 1}, t};
-            const auto r =
-                search::searchTiles(s, p, g, {}, search::SearchOptions{0.4, 1'000'000, {}, {}});
+            const auto r = search::searchTiles(s, p, g, {}, [] {
+                auto o = search::withinOptions(0.4);
+                o.maxWithin = 1'000'000;
+                return o;
+            }());
             for (std::size_t i = 0; i < r.within.size();
                  i += std::max<std::size_t>(1, r.within.size() / perProblem)) {
                 const auto& tp = r.within[i];

@@ -9,6 +9,7 @@
 #include "support/fixtures.hpp"
 
 #include <QtTest>
+#include <atomic>
 #include <cmath>
 
 using namespace cdx;
@@ -70,6 +71,7 @@ class TestSearch : public QObject {
     Q_OBJECT
 
 private slots:
+    void progressAndCancel();
     void largestFeasibleTileSizeIsTheEdge_data();
     void largestFeasibleTileSizeIsTheEdge();
     void fullSpaceMinimum_data();
@@ -470,6 +472,41 @@ void TestSearch::parameterSweepBadInput() {
     } catch (const InputError& e) {
         QVERIFY2(QString::fromUtf8(e.what()).contains(mention), e.what());
     }
+}
+
+// Progress runs 0..1 over the tT values (a second pass for a capped list); a cancel flag set
+// midway stops the search with SearchCancelled and no result.
+void TestSearch::progressAndCancel() {
+    const auto st = stencil("heat2d", 2, 3.68e-8);
+    const auto p = problem2d(8192, 8192, 8192);
+    search::SearchOptions o = search::withinOptions(0.10);
+    o.maxWithin = 10; // 1584 within: a second, counting pass
+    std::vector<std::pair<double, int>> seen;
+    o.progress = [&](double f, int pass) { seen.emplace_back(f, pass); };
+    const auto r = search::searchTiles(st, p, gtx980(), {}, o);
+    QCOMPARE(r.withinCount, std::uint64_t(1584));
+    QVERIFY(seen.size() > 10);
+    int passes[3] = {0, 0, 0};
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+        QVERIFY(seen[i].first >= 0 && seen[i].first <= 1);
+        ++passes[seen[i].second];
+        if (i > 0 && seen[i].second == seen[i - 1].second) {
+            QVERIFY(seen[i].first >= seen[i - 1].first);
+        }
+    }
+    QVERIFY(passes[1] > 0 && passes[2] > 0);
+    QCOMPARE(seen.back(), std::make_pair(1.0, 2));
+    std::atomic<bool> stop{false};
+    search::SearchOptions c = search::withinOptions(0.10);
+    c.cancel = &stop;
+    int calls = 0;
+    c.progress = [&](double, int) {
+        if (++calls == 5) {
+            stop = true;
+        }
+    };
+    QVERIFY_THROWS_EXCEPTION(search::SearchCancelled, search::searchTiles(st, p, gtx980(), {}, c));
+    QCOMPARE(calls, 5);
 }
 
 QTEST_APPLESS_MAIN(TestSearch)

@@ -7,7 +7,9 @@
 #include "search/tile_search.hpp"
 #include "talg/talg.hpp"
 
+#include <chrono>
 #include <cstdio>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
@@ -267,6 +269,20 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     if (limit < 0) {
         throw InputError("--limit", std::to_string(limit), "expected an integer >= 0 (0 = all)");
     }
+    // A search that takes more than a second reports its progress on stderr, once a second.
+    const auto start = std::chrono::steady_clock::now();
+    auto lastReport = start;
+    opt.progress = [&](double fraction, int pass) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - lastReport < std::chrono::seconds(1)) {
+            return;
+        }
+        lastReport = now;
+        std::cerr << "cdx optimize: " << (pass == 1 ? "searching" : "counting the tilings within")
+                  << ", " << static_cast<int>(100 * fraction) << " % of the tT range, "
+                  << std::chrono::duration_cast<std::chrono::seconds>(now - start).count()
+                  << " s\n";
+    };
     const search::SearchResult r = search::searchTiles(s.stencil, s.problem, s.gpu, s.variant, opt);
     const int dim = s.problem.dim;
 

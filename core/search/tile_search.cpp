@@ -73,6 +73,16 @@ private:
         const Axis& a = axes_[i];
         const bool last = i + 1 == axes_.size();
         for (std::int64_t x = a.first; x <= a.last; x += a.step) {
+            if (i == 0) { // the tT axis: progress and cancellation once per value
+                if (opt_.cancel && opt_.cancel->load(std::memory_order_relaxed)) {
+                    throw SearchCancelled();
+                }
+                if (opt_.progress) {
+                    opt_.progress(static_cast<double>((x - a.first) / a.step) /
+                                      static_cast<double>(a.count()),
+                                  counting_ ? 2 : 1);
+                }
+            }
             *a.slot = x;
             // Deeper axes sit at their minimum here, so this is the smallest M_tile of the
             // sub-box; if it does not fit, neither does anything from x on along this axis.
@@ -136,6 +146,9 @@ private:
     }
 
     void finish() {
+        if (opt_.progress) {
+            opt_.progress(1.0, 1);
+        }
         res_.withinFraction = within_;
         if (!res_.found || visitor_) {
             return; // a visitor keeps its own list (another objective)
@@ -163,6 +176,9 @@ private:
             *a.slot = a.first;
         }
         level(0);
+        if (opt_.progress) {
+            opt_.progress(1.0, 2);
+        }
         const std::uint64_t count = res_.withinCount;
         res_ = first; // the first pass's counts and best stand
         res_.withinCount = count;
@@ -212,7 +228,8 @@ SearchResult forEachFeasibleTiling(const Stencil& st, const talg::Problem& p, co
         smallest.space[i] = i == talg::innermostIndex(p.dim) ? talg::kWarp : 1;
     }
     talg::validate(st, p, smallest, g, v);
-    const SearchOptions opt{0.0, 0, {}, {}};
+    SearchOptions opt = withinOptions(0.0);
+    opt.maxWithin = 0;
     return Enumerator(st, p, g, v, opt, &visit).run();
 }
 

@@ -3,9 +3,11 @@
 #include "talg/talg.hpp"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 // Exact tile-size optimisation by exhaustive enumeration of the feasible space
@@ -22,6 +24,22 @@ struct SearchOptions {
     // Pin tile sizes to search a slice (e.g. tS1 = 8 for PPoPP'17 Fig. 4); unset = free.
     std::array<std::optional<std::int64_t>, 3> fixedSpace{};
     std::optional<std::int64_t> fixedTime;
+    // Long searches: `progress(fraction, pass)` after each tT value (pass 2 is the count of a
+    // capped list); a set `cancel` flag stops the search with SearchCancelled (no result).
+    std::function<void(double, int)> progress{};
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+// The options of a search for the tilings within `within` (the defaults otherwise).
+inline SearchOptions withinOptions(double within) {
+    SearchOptions o;
+    o.within = within;
+    return o;
+}
+
+// Thrown by a search whose `cancel` flag was set: it leaves no partial result.
+struct SearchCancelled : std::runtime_error {
+    SearchCancelled() : std::runtime_error("search cancelled") {}
 };
 
 struct TilePoint {

@@ -177,9 +177,8 @@ SessionState loadSession(const std::filesystem::path& path, std::vector<std::str
 }
 
 bool applyOptimalTiles(SessionState& s) {
-    const auto r =
-        search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
-                            search::SearchOptions{s.within, search::kDefaultMaxWithin, {}, {}});
+    const auto r = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                       search::withinOptions(s.within));
     if (!r.found) {
         return false;
     }

@@ -158,11 +158,15 @@ void StencilRooflineView::setSession(const SessionState& s) {
         return;
     }
     const auto c = *ceilings_;
-    job_->start(tr("Roofline cloud…"), [this, s, c](JobControl&) -> BackgroundJob::Deliver {
+    job_->start(tr("Roofline cloud…"), [this, s, c](JobControl& control) -> BackgroundJob::Deliver {
         const Stencil st = s.modelStencil();
         const Gpu g = s.modelGpu();
-        const auto res = search::searchTiles(st, s.problem, g, s.variant,
-                                             {s.within, search::kDefaultMaxWithin, {}, {}});
+        search::SearchOptions o = search::withinOptions(s.within);
+        o.cancel = control.cancelFlag();
+        o.progress = [&control](double f, int pass) {
+            control.setProgress(pass == 1 ? 0.8 * f : 0.8 + 0.2 * f);
+        };
+        const auto res = search::searchTiles(st, s.problem, g, s.variant, o);
         std::vector<search::RooflinePoint> pts;
         const std::size_t n = std::min(res.within.size(), kMaxCloud);
         pts.reserve(n);

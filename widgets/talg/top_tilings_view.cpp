@@ -101,13 +101,16 @@ void TopTilingsView::setSession(const SessionState& s) {
     }
     status_->setText(tr("Searching the feasible space…"));
     // A later session supersedes this search: the job drops its result.
-    job_->start(tr("Top tilings…"), [this, s](JobControl&) -> BackgroundJob::Deliver {
+    job_->start(tr("Top tilings…"), [this, s](JobControl& control) -> BackgroundJob::Deliver {
         Job job;
         QElapsedTimer timer;
         timer.start();
-        job.result =
-            search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
-                                search::SearchOptions{s.within, search::kDefaultMaxWithin, {}, {}});
+        search::SearchOptions o = search::withinOptions(s.within);
+        o.cancel = control.cancelFlag(); // Cancel or a newer session stops it: no result
+        o.progress = [&control](double f, int pass) {
+            control.setProgress(pass == 1 ? 0.8 * f : 0.8 + 0.2 * f);
+        };
+        job.result = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant, o);
         job.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         return [this, job = std::move(job)] { showResult(job); };
     });
