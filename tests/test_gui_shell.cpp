@@ -171,6 +171,44 @@ void TestGuiShell::windowFitsLaptopScreen() {
         }
     }
     QCOMPARE(checked, 34); // 6 Talg + 3 area + 9 MWP-CWP + 5 energy + 4 EATSS + 6 chain + 1 runs
+    // Presentation mode (larger text) must not widen the window beyond the screen either: the
+    // window kept a 1509-pixel minimum after F11 once.
+    window_->setPresentation(true);
+    int wide = 0;
+    QStringList tooWide;
+    for (auto* w : window_->workspaces()) {
+        window_->showWorkspace(w);
+        for (int i = 0; i < w->viewTabs()->count(); ++i) {
+            w->viewTabs()->setCurrentIndex(i);
+            QCoreApplication::processEvents();
+            const QSize m = window_->minimumSizeHint().expandedTo(window_->minimumSize());
+            if (m.width() > 1366) {
+                tooWide << QStringLiteral("%1 / %2: %3 px\n%4")
+                               .arg(w->id(), w->viewTabs()->tabText(i))
+                               .arg(m.width())
+                               .arg(describeMinimum(window_));
+            }
+            ++wide;
+        }
+    }
+    window_->setPresentation(false);
+    QVERIFY2(tooWide.isEmpty(), qPrintable(tooWide.join('\n')));
+    QCOMPARE(wide, 34);
+    // ... nor after it: every view visited in presentation mode shrinks back.
+    for (auto* w : window_->workspaces()) {
+        window_->showWorkspace(w);
+        for (int i = 0; i < w->viewTabs()->count(); ++i) {
+            w->viewTabs()->setCurrentIndex(i);
+            QCoreApplication::processEvents();
+            const QSize m = window_->minimumSizeHint().expandedTo(window_->minimumSize());
+            QVERIFY2(m.width() <= 1366 && m.height() <= 728,
+                     qPrintable(QStringLiteral("after presentation, %1 / %2: minimum %3x%4\n%5")
+                                    .arg(w->id(), w->viewTabs()->tabText(i))
+                                    .arg(m.width())
+                                    .arg(m.height())
+                                    .arg(describeMinimum(window_))));
+        }
+    }
 }
 
 // At 1366 x 768 no editor field is narrower than what it shows: a number, a combo's item, a

@@ -19,6 +19,7 @@
 #include <QFileInfo>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -26,6 +27,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -403,8 +405,22 @@ void MainWindow::setPresentation(bool on) {
         f.setPointSize(std::max(14, normalFont_.pointSize() + 5));
     }
     QApplication::setFont(f);
-    if (Workspace* w = currentWorkspace()) {
-        w->setPresentation(on);
+    if (on) {
+        if (Workspace* w = currentWorkspace()) {
+            w->setPresentation(true); // others when they are shown
+        }
+    } else {
+        // Every workspace shown during the presentation returns to normal now: a hidden one
+        // kept its large minimum size, and the window could not shrink back to the screen.
+        for (Workspace* w : workspaces()) {
+            w->setPresentation(false);
+            // Hidden widgets keep the size hints of the large fonts in their layouts' caches.
+            for (QLayout* l : w->findChildren<QLayout*>()) {
+                l->invalidate();
+            }
+            w->updateGeometry();
+        }
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     }
     modeBar_->setVisible(!on);
     if (on) {
@@ -414,7 +430,15 @@ void MainWindow::setPresentation(bool on) {
             showMaximized();
         } else {
             showNormal();
+            // The larger fonts' minimum sizes must be gone before the old geometry comes
+            // back, or the window is clamped to them (it stayed 1509 px wide on a 1366 screen).
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
             restoreGeometry(geometryBeforePresentation_);
+            QTimer::singleShot(0, this, [this] {
+                if (!presentation_ && !isMaximized()) {
+                    restoreGeometry(geometryBeforePresentation_);
+                }
+            });
         }
     }
 }
