@@ -321,6 +321,17 @@ void TestGuiMwp::categoryMapEqualsCore() {
     QCOMPARE(mwp()->regimeMapView()->map()->ys.size(), std::size_t(30));
     doc_->undoStack()->undo();
     QCOMPARE(doc_->state().mwp.mapY.axis, mwp::MapAxis::BandwidthGbs);
+    // A refused range (MIN > MAX) changes nothing and the field shows the session's range again
+    // (it kept "5:1", and every later edit was refused with it).
+    mwp()->viewTabs()->setCurrentWidget(view);
+    auto* xRange = view->findChild<QLineEdit*>("categoryXRange");
+    const QString before = xRange->text();
+    const std::string session = sessionToJson(doc_->state());
+    xRange->setText("5:1");
+    emit xRange->editingFinished();
+    QCOMPARE(sessionToJson(doc_->state()), session);
+    QCOMPARE(xRange->text(), before);
+    QVERIFY(window_->statusBar()->currentMessage().contains("MIN <= MAX"));
 }
 
 // The warp timeline is core's schedule, its numbers are evaluate()'s (what cdx mwp prints), the

@@ -178,6 +178,12 @@ void CoalescingView::setSession(const SessionState& s) {
         const mwp::Kernel k = s.mwp.model();
         sessionUncoal_ = k.uncoalPerMw;
         sessionLoadBytes_ = k.loadBytesPerWarp;
+        const auto given = [&s](const char* key) {
+            const auto it = s.mwp.kernel.params.find(key);
+            return it != s.mwp.kernel.params.end() && it->second.value.has_value();
+        };
+        sessionUncoalSet_ = given("uncoal_per_mw");
+        sessionLoadBytesSet_ = given("load_bytes_per_warp");
         sessionKernel_ =
             QString::fromStdString(s.mwp.kernel.name.empty() ? s.mwp.kernel.id : s.mwp.kernel.name);
     } catch (const InputError&) {
@@ -220,11 +226,13 @@ void CoalescingView::recompute() {
                                   "instruction with #Uncoal_per_mw = %1")
                                    .arg(r.transactions));
     if (!sessionKernel_.isEmpty()) {
-        text += tr(" The session's kernel (%1) has uncoal_per_mw = %2 and load_bytes_per_warp = "
-                   "%3 B.")
+        text += tr(" The session's kernel (%1) has uncoal_per_mw %2 and load_bytes_per_warp %3.")
                     .arg(sessionKernel_.toHtmlEscaped())
-                    .arg(sessionUncoal_)
-                    .arg(sessionLoadBytes_);
+                    .arg(sessionUncoalSet_ ? tr("= %1").arg(sessionUncoal_)
+                                           : tr("unset (the model takes %1)").arg(sessionUncoal_))
+                    .arg(sessionLoadBytesSet_
+                             ? tr("= %1 B").arg(sessionLoadBytes_)
+                             : tr("unset (the model takes %1 B)").arg(sessionLoadBytes_));
     }
     summary_->setText(text);
     useTransactions_->setText(tr("Use %1 as uncoal_per_mw").arg(r.transactions));
@@ -347,7 +355,7 @@ void CoalescingView::paintPicture(QPainter& p, const QRect& r) const {
         }
         p.setPen(QColor(90, 90, 90));
         p.drawRect(win);
-        const QString label = QString::number(w * kWindow);
+        const QString label = QStringLiteral("%1 B").arg(w * kWindow);
         if (fm.horizontalAdvance(label) + 4 < slotW) {
             p.drawText(QPointF(x + 2, memTop + memH + fm.ascent() + 2), label);
         }

@@ -77,6 +77,8 @@ private:
     QString error_;
     double sessionUncoal_ = 0;
     double sessionLoadBytes_ = 0;
+    bool sessionUncoalSet_ = false;
+    bool sessionLoadBytesSet_ = false;
     QString sessionKernel_;
     bool presentation_ = false;
 };

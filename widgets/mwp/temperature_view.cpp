@@ -10,9 +10,27 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
+#include <cmath>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
+
+namespace {
+// "273.1 kJ", "0.1862 J", "1.68 GJ": four significant digits in a unit that suits the size.
+QString joules(double j) {
+    const double a = std::abs(j);
+    const struct {
+        double scale;
+        const char* unit;
+    } units[] = {{1e9, "GJ"}, {1e6, "MJ"}, {1e3, "kJ"}, {1, "J"}, {1e-3, "mJ"}};
+    for (const auto& u : units) {
+        if (a >= u.scale || u.scale == 1e-3) {
+            return QStringLiteral("%1 %2").arg(j / u.scale, 0, 'g', 4).arg(u.unit);
+        }
+    }
+    return QStringLiteral("%1 J").arg(j, 0, 'g', 4);
+}
+} // namespace
 
 TemperatureView::TemperatureView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
@@ -185,7 +203,7 @@ void TemperatureView::redraw() {
     summary_->setText(
         tr("Shaded: the kernel runs. Rise δ = %1 °C to %2 °C (eq. 53 %3); run-time power %4 W "
            "cold, +%5 W of static power when hot (σ = %6 W/°C); idle power %7 W. Peak %8 °C. "
-           "Energy %9 J, of which %10 J from the heating (the cold model: %11 J). Runs after "
+           "Energy %9, of which %10 from the heating (the cold model: %11). Runs after "
            "the first start warm and continue eq. 49's exponential from there (an extension: "
            "the thesis assumes a cold start).")
             .arg(tl.temperature.delta, 0, 'f', 2)
@@ -197,9 +215,7 @@ void TemperatureView::redraw() {
             .arg(*params_.sigmaWPerC, 0, 'g', 4)
             .arg(tl.idlePowerW, 0, 'f', 1)
             .arg(tl.peakTempC, 0, 'f', 2)
-            .arg(tl.energyJ, 0, 'f', 0)
-            .arg(tl.energyJ - tl.coldEnergyJ, 0, 'f', 0)
-            .arg(tl.coldEnergyJ, 0, 'f', 0));
+            .arg(joules(tl.energyJ), joules(tl.energyJ - tl.coldEnergyJ), joules(tl.coldEnergyJ)));
     plot_->replot();
 }
 

@@ -99,7 +99,8 @@ WarpTimelineView::WarpTimelineView(QWidget* parent) : QWidget(parent) {
         tr("What am I looking at: one streaming multiprocessor running its N warps for one "
            "repetition. Each warp alternates a computation period (blue) and a memory period "
            "(orange); the SM computes one warp at a time, and at most MWP memory periods are in "
-           "flight, so a warp may wait (hatched). The thesis's Cases 1, 2 and 3 (Figures 6-9, "
+           "flight, so a warp may wait (hatched); a blank gap means it is ready but another warp "
+           "is computing. The thesis's Cases 1, 2 and 3 (Figures 6-9, "
            "eqs. 21-23) are these pictures; the numbers below are the model's."),
         this);
     intro_->setWordWrap(true);
@@ -217,14 +218,20 @@ void WarpTimelineView::setSession(const SessionState& s) {
                            .arg(cycles(r.execCyclesApp), cycles(r.synchCost), cycles(r.execCycles))
                            .arg(r.timeSeconds, 0, 'g', 4);
         const QString modelPart = text;
-        text += tr("<br>The picture: %1 warps, at most %2 memory periods in flight, %3 set(s) of "
-                   "%4 + %5 cycles each; it ends at %6 cycles")
-                    .arg(tl.warps)
-                    .arg(tl.memorySlots)
-                    .arg(tl.setsTotal)
-                    .arg(tl.compPeriod, 0, 'g', 4)
-                    .arg(tl.memPeriod, 0, 'g', 4)
-                    .arg(cycles(tl.pictureSpan));
+        text += tl.memPeriod > 0
+                    ? tr("<br>The picture: %1 warps, at most %2 memory period(s) in flight, %3 "
+                         "set(s) of %4 + %5 cycles each; it ends at %6 cycles")
+                          .arg(tl.warps)
+                          .arg(tl.memorySlots)
+                          .arg(tl.setsTotal)
+                          .arg(tl.compPeriod, 0, 'g', 4)
+                          .arg(tl.memPeriod, 0, 'g', 4)
+                          .arg(cycles(tl.pictureSpan))
+                    : tr("<br>The picture: %1 warps computing %2 cycles each, one after another "
+                         "(the kernel has no memory instructions); it ends at %3 cycles")
+                          .arg(tl.warps)
+                          .arg(tl.compPeriod, 0, 'g', 4)
+                          .arg(cycles(tl.pictureSpan));
         if (!tl.difference.empty()) {
             text += tr(", %1 cycles from the model's: %2")
                         .arg(tl.pictureMinusModel, 0, 'g', 4)
@@ -498,7 +505,8 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
     p.drawRect(plot.adjusted(0, 0, -1, -1));
 
     // Memory periods in flight (step curve) with MWP.
-    const int maxCount = std::max({1, tl.maxInFlight, static_cast<int>(std::ceil(tl.mwp))});
+    const int maxCount =
+        tl.memPeriod > 0 ? std::max({1, tl.maxInFlight, static_cast<int>(std::ceil(tl.mwp))}) : 1;
     const auto Y = [&](double c) {
         return strip.bottom() - static_cast<int>(std::lround(c / maxCount * (strip.height() - 4)));
     };

@@ -100,11 +100,15 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
     // The two maps share their axes (session settings mwp.map).
     for (auto* map : {regimeMap_, categoryMap_}) {
         connect(map, &widgets::RegimeMapView::axesEdited, this,
-                [this](const mwp::AxisRange& x, const mwp::AxisRange& y) {
+                [this, map](const mwp::AxisRange& x, const mwp::AxisRange& y) {
                     MwpSettings m = doc()->state().mwp;
                     m.mapX = x;
                     m.mapY = y;
-                    editMwp(tr("Change map axes"), m);
+                    if (!editMwp(tr("Change map axes"), m)) {
+                        // Refused (the reason is in the status bar): the range fields show
+                        // the session's ranges again instead of keeping the refused text.
+                        map->setSession(doc()->state());
+                    }
                 });
     }
 }
@@ -131,8 +135,8 @@ QString MwpWorkspace::statusText() const {
     }
 }
 
-void MwpWorkspace::editMwp(const QString& label, const MwpSettings& m) {
-    editSession(label, [&](SessionState& s) {
+bool MwpWorkspace::editMwp(const QString& label, const MwpSettings& m) {
+    return editSession(label, [&](SessionState& s) {
         // Refuse what the model cannot evaluate (the reason names the key), and axis ranges
         // the regime map refuses.
         const mwp::Device d = m.device();

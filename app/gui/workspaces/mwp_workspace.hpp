@@ -44,7 +44,7 @@ protected:
 
 private:
     // One undoable edit, refused (with the reason) when the model cannot evaluate it.
-    void editMwp(const QString& label, const MwpSettings& m);
+    bool editMwp(const QString& label, const MwpSettings& m);
 
     widgets::BottleneckView* bottleneck_ = nullptr;
     widgets::MwpWarpsView* warps_ = nullptr;
