@@ -10,25 +10,18 @@ CategoryMap categoryMap(const Device& d, const Kernel& k, const MwpVariant& v, c
     validateMapAxes(x, y);
     CategoryMap m{x, y, axisValues(x), axisValues(y), {}};
     m.cells.resize(m.xs.size() * m.ys.size());
-    for (std::size_t iy = 0; iy < m.ys.size(); ++iy) {
-        Device dy = d;
-        Kernel ky = k;
-        setAxisValue(dy, ky, y.axis, m.ys[iy]);
-        for (std::size_t ix = 0; ix < m.xs.size(); ++ix) {
-            Device dx = dy;
-            Kernel kx = ky;
-            setAxisValue(dx, kx, x.axis, m.xs[ix]);
-            CategoryCell& c = m.cells[iy * m.xs.size() + ix];
-            try {
-                const ThroughputResult t = throughput(dx, kx, v);
-                c.category = t.category;
-                c.perfGflops = t.perfGflops;
-                ++m.counts[t.category];
-            } catch (const InputError&) {
-                c.valid = false; // e.g. 0 SMs or 0 instructions at the corner of a range
-            }
-        }
-    }
+    forEachMapPoint(d, k, x, y, m.xs, m.ys,
+                    [&](std::size_t ix, std::size_t iy, const Device& dx, const Kernel& kx) {
+                        CategoryCell& c = m.cells[iy * m.xs.size() + ix];
+                        try {
+                            const ThroughputResult t = throughput(dx, kx, v);
+                            c.category = t.category;
+                            c.perfGflops = t.perfGflops;
+                            ++m.counts[t.category];
+                        } catch (const InputError&) {
+                            c.valid = false; // e.g. 0 SMs or 0 instructions at a range's corner
+                        }
+                    });
     return m;
 }
 

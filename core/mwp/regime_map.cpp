@@ -217,30 +217,40 @@ void validateMapAxes(const AxisRange& x, const AxisRange& y) {
     }
 }
 
+void forEachMapPoint(
+    const Device& d, const Kernel& k, const AxisRange& x, const AxisRange& y,
+    const std::vector<double>& xs, const std::vector<double>& ys,
+    const std::function<void(std::size_t, std::size_t, const Device&, const Kernel&)>& cell) {
+    for (std::size_t iy = 0; iy < ys.size(); ++iy) {
+        Device dy = d;
+        Kernel ky = k;
+        setAxisValue(dy, ky, y.axis, ys[iy]);
+        for (std::size_t ix = 0; ix < xs.size(); ++ix) {
+            Device dx = dy;
+            Kernel kx = ky;
+            setAxisValue(dx, kx, x.axis, xs[ix]);
+            cell(ix, iy, dx, kx);
+        }
+    }
+}
+
 RegimeMap regimeMap(const Device& d, const Kernel& k, const MwpVariant& v, const AxisRange& x,
                     const AxisRange& y) {
     validateMapAxes(x, y);
     RegimeMap m{x, y, axisValues(x), axisValues(y), {}};
     m.cells.resize(m.xs.size() * m.ys.size());
-    for (std::size_t iy = 0; iy < m.ys.size(); ++iy) {
-        Device dy = d;
-        Kernel ky = k;
-        setAxisValue(dy, ky, y.axis, m.ys[iy]);
-        for (std::size_t ix = 0; ix < m.xs.size(); ++ix) {
-            Device dx = dy;
-            Kernel kx = ky;
-            setAxisValue(dx, kx, x.axis, m.xs[ix]);
-            RegimeCell& c = m.cells[iy * m.xs.size() + ix];
-            try {
-                const MwpResult r = evaluate(dx, kx, v);
-                c.regime = r.regime;
-                c.limiter = r.limiter;
-                c.execCycles = r.execCycles;
-            } catch (const InputError&) {
-                c.valid = false; // e.g. 0 SMs or 0 instructions at the corner of a range
-            }
-        }
-    }
+    forEachMapPoint(d, k, x, y, m.xs, m.ys,
+                    [&](std::size_t ix, std::size_t iy, const Device& dx, const Kernel& kx) {
+                        RegimeCell& c = m.cells[iy * m.xs.size() + ix];
+                        try {
+                            const MwpResult r = evaluate(dx, kx, v);
+                            c.regime = r.regime;
+                            c.limiter = r.limiter;
+                            c.execCycles = r.execCycles;
+                        } catch (const InputError&) {
+                            c.valid = false; // e.g. 0 SMs or 0 instructions at a range's corner
+                        }
+                    });
     return m;
 }
 

@@ -82,6 +82,13 @@ struct RegimeMap {
     }
 };
 
+// Calls cell(ix, iy, device, kernel) for every point of the grid xs x ys (row-major, y outer)
+// with the two axes set; the map functions fill their cells from it.
+void forEachMapPoint(
+    const Device& d, const Kernel& k, const AxisRange& x, const AxisRange& y,
+    const std::vector<double>& xs, const std::vector<double>& ys,
+    const std::function<void(std::size_t, std::size_t, const Device&, const Kernel&)>& cell);
+
 // InputError when an axis range is invalid (min > max, steps outside [2, 2000], log with
 // min <= 0) or both axes are the same.
 void validateMapAxes(const AxisRange& x, const AxisRange& y);

@@ -1,10 +1,18 @@
 #include "common/roofline_plot.hpp"
 
+#include <QObject>
 #include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
+
+QString quantitySource(const std::map<std::string, Quantity>& params, const std::string& key) {
+    const auto it = params.find(key);
+    return it == params.end() || it->second.source.empty()
+               ? QObject::tr("no source")
+               : QString::fromStdString(it->second.source);
+}
 
 void drawRoofs(QCustomPlot& plot, const RooflineRoofs& roofs, double xLo, double xHi, double yScale,
                const QString& xLabel, const QString& yLabel, double lineWidth) {

@@ -1,7 +1,11 @@
 #pragma once
 
+#include "params/profiles.hpp"
+
 #include <QString>
+#include <map>
 #include <optional>
+#include <string>
 
 class QCustomPlot;
 
@@ -18,6 +22,10 @@ struct RooflineRoofs {
     std::optional<double> otherBandwidth; // B/s, dashed
     QString otherName;
 };
+// The source of a profile quantity for a roofline's "where the ceilings come from" line
+// ("PPoPP'17 Table 3"), or "no source".
+QString quantitySource(const std::map<std::string, Quantity>& params, const std::string& key);
+
 void drawRoofs(QCustomPlot& plot, const RooflineRoofs& roofs, double xLo, double xHi, double yScale,
                const QString& xLabel, const QString& yLabel, double lineWidth);
 

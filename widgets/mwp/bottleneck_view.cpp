@@ -1,12 +1,12 @@
 #include "mwp/bottleneck_view.hpp"
 
 #include "common/plot_theme.hpp"
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
-#include <QScrollArea>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -48,16 +48,7 @@ void clearItems(QCustomPlot* p) {
 BottleneckView::BottleneckView(QWidget* parent) : QWidget(parent) {
     // The content scrolls rather than squash its plots (presentation mode on a laptop screen:
     // large text left the bar charts a few pixels high).
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setObjectName("bottleneckScroll");
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* content = new QWidget(scroll);
-    scroll->setWidget(content);
-    outer->addWidget(scroll);
-    auto* layout = new QVBoxLayout(content);
+    auto* layout = scrollingLayout(this);
     headline_ = new QLabel(this);
     headline_->setObjectName("bottleneckHeadline");
     headline_->setWordWrap(true);

@@ -2,37 +2,20 @@
 
 #include "common/plot_theme.hpp"
 #include "common/roofline_plot.hpp"
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 
 #include <QLabel>
-#include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
 
-namespace {
-QString sourceOf(const std::map<std::string, Quantity>& params, const std::string& key) {
-    const auto it = params.find(key);
-    return it == params.end() || it->second.source.empty()
-               ? QObject::tr("no source")
-               : QString::fromStdString(it->second.source);
-}
-} // namespace
-
 MwpRooflineView::MwpRooflineView(QWidget* parent) : QWidget(parent) {
     // The content scrolls rather than squash the plot under its texts (presentation mode on a
     // laptop screen).
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* content = new QWidget(scroll);
-    scroll->setWidget(content);
-    outer->addWidget(scroll);
-    auto* layout = new QVBoxLayout(content);
+    auto* layout = scrollingLayout(this);
     intro_ = new QLabel(
         tr("What am I looking at: a kernel with a given arithmetic intensity (operations per "
            "byte it loads) can run no faster than the solid line: the GPU's bandwidth roof left "
@@ -88,7 +71,7 @@ void MwpRooflineView::setSession(const SessionState& s) {
         const auto& gp = s.mwp.gpu.params;
         QString text = tr("Bandwidth roof Mem_Bandwidth = %1 GB/s (%2). ")
                            .arg(d.bandwidthGbs)
-                           .arg(sourceOf(gp, "mem_bandwidth_gbs"));
+                           .arg(quantitySource(gp, "mem_bandwidth_gbs"));
         if (r.unit == mwp::RooflineUnit::Flop) {
             text += tr("Compute roof: the Chapter V PeakAchi (eqs. 65-67) for this kernel's FP "
                        "mix at %1 active SMs = %2 GFLOP/s (#SM %3: %4; FP units per SM %5: %6; "
@@ -96,19 +79,19 @@ void MwpRooflineView::setSession(const SessionState& s) {
                         .arg(r.activeSms)
                         .arg(r.peakOpsPerS / 1e9, 0, 'g', 4)
                         .arg(d.nSm)
-                        .arg(sourceOf(gp, "n_sm"))
+                        .arg(quantitySource(gp, "n_sm"))
                         .arg(d.fpUnitsPerSm)
-                        .arg(sourceOf(gp, "fp_units_per_sm"))
+                        .arg(quantitySource(gp, "fp_units_per_sm"))
                         .arg(d.freqGhz)
-                        .arg(sourceOf(gp, "freq_ghz"));
+                        .arg(quantitySource(gp, "freq_ghz"));
         } else {
             text += tr("Compute roof: the issue rate #SM × Freq × 32 / #Issue_cycles = %1 G "
                        "thread instructions/s (#SM %2: %3; Freq %4 GHz: %5; #Issue_cycles %6).")
                         .arg(r.peakOpsPerS / 1e9, 0, 'g', 4)
                         .arg(d.nSm)
-                        .arg(sourceOf(gp, "n_sm"))
+                        .arg(quantitySource(gp, "n_sm"))
                         .arg(d.freqGhz)
-                        .arg(sourceOf(gp, "freq_ghz"))
+                        .arg(quantitySource(gp, "freq_ghz"))
                         .arg(d.issueCycles);
         }
         sources_->setText(text);

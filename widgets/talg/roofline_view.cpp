@@ -3,11 +3,11 @@
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
 #include "common/roofline_plot.hpp"
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 
 #include <QLabel>
-#include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -30,26 +30,12 @@ QString tilesText(const talg::Tiles& t, int dim) {
     }
     return QObject::tr("tS = %1, tT = %2").arg(s.join(" × ")).arg(t.time);
 }
-QString sourceOf(const std::map<std::string, Quantity>& params, const std::string& key) {
-    const auto it = params.find(key);
-    return it == params.end() || it->second.source.empty()
-               ? QObject::tr("no source")
-               : QString::fromStdString(it->second.source);
-}
 } // namespace
 
 StencilRooflineView::StencilRooflineView(QWidget* parent) : QWidget(parent) {
     // The content scrolls rather than squash the plot under its texts (presentation mode on a
     // laptop screen).
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* content = new QWidget(scroll);
-    scroll->setWidget(content);
-    outer->addWidget(scroll);
-    auto* layout = new QVBoxLayout(content);
+    auto* layout = scrollingLayout(this);
     intro_ = new QLabel(
         tr("What am I looking at: the GPU can compute no faster than its compute roof and move "
            "no more bytes than its bandwidth allows, so a tiling with a given arithmetic "
@@ -131,16 +117,16 @@ void StencilRooflineView::setSession(const SessionState& s) {
                 .arg(g.nV)
                 .arg(st.cIterSeconds, 0, 'g', 4)
                 .arg(ceilings_->peakPointsPerS / 1e9, 0, 'g', 4)
-                .arg(sourceOf(s.gpu.params, "n_sm"), sourceOf(s.gpu.params, "n_v"),
+                .arg(quantitySource(s.gpu.params, "n_sm"), quantitySource(s.gpu.params, "n_v"),
                      cIt == s.stencil.cIterByGpu.end() ? tr("no source")
                                                        : QString::fromStdString(cIt->second.source))
                 .arg(ceilings_->bandwidthBytesPerS / 1e9, 0, 'g', 4)
                 .arg(g.lSecondsPerGb, 0, 'g', 4)
-                .arg(sourceOf(s.gpu.params, "l_s_per_gb"));
+                .arg(quantitySource(s.gpu.params, "l_s_per_gb"));
         if (st.flopsPerPoint) {
             text += tr(" FLOPs per point %1 (%2).")
                         .arg(*st.flopsPerPoint)
-                        .arg(sourceOf(s.stencil.params, "flops_per_point"));
+                        .arg(quantitySource(s.stencil.params, "flops_per_point"));
         } else {
             text += tr(" No FLOPs per point for this stencil in the sources, so the axes are in "
                        "points, not FLOPs.");
