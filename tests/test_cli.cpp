@@ -328,6 +328,13 @@ void TestCli::optimizeMinima() {
     QCOMPARE(best["tt"].toInt(), tt);
     QVERIFY(std::abs(best["T_alg"].toDouble() - tAlg) < 0.00005);
     QCOMPARE(o["feasible_points"].toInteger(), 5373);
+    // The up-front count is exact here (issue 17) and the estimate follows from it.
+    const QJsonObject e = o["estimate"].toObject();
+    QCOMPARE(e["fitting_points"].toInteger(), 5373);
+    QCOMPARE(e["fitting_low"].toInteger(), 5373);
+    QCOMPARE(e["fitting_high"].toInteger(), 5373);
+    QCOMPARE(e["threads"].toInt(), 1); // too few tilings to start threads
+    QVERIFY(e["seconds"].toDouble() > 0 && e["seconds"].toDouble() < 0.01);
     const QJsonArray within = o["within"].toArray();
     QVERIFY(!within.isEmpty());
     for (const auto w : within) {
@@ -903,6 +910,20 @@ void TestCli::badInput_data() {
         << "--set c_iter_s=";
     QTest::newRow("negative within")
         << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
+    QTest::newRow("optimize: too many threads")
+        << QStringList{"optimize"} + heat2d({"--threads", "65"}) << "--threads = 65";
+    QTest::newRow("optimize: negative threads")
+        << QStringList{"optimize"} + heat2d({"--threads", "-1"}) << "--threads = -1";
+    QTest::newRow("optimize: NaN max-seconds")
+        << QStringList{"optimize"} + heat2d({"--max-seconds", "nan"}) << "--max-seconds";
+    // Issue 17: a search that would take minutes says so up front instead of hanging.
+    QTest::newRow("optimize: estimate beyond --max-seconds")
+        << QStringList{"optimize",        "--gpu",           "gtx980",
+                       "--stencil",       "heat3d",          "--space",
+                       "4096,4096,4096",  "--time",          "4096",
+                       "--set",           "m_sm_kb=1048576", "--set",
+                       "m_tb_kb=1048576", "--max-seconds",   "60"}
+        << "3874004427 tilings fit the shared memory";
     QTest::newRow("unknown command") << QStringList{"tlag"}
                                      << "talg, optimize, area, codesign, mwp, power, runs, energy, "
                                         "energy-optimize, eatss, chain, "

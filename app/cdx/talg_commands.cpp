@@ -29,7 +29,8 @@ const char* const kTalgUsage =
     "[--json]\n";
 const char* const kOptimizeUsage =
     "usage: cdx optimize --gpu ID|PATH --stencil ID|PATH --space S1[,S2[,S3]] --time T\n"
-    "                [--within 0.10] [--limit 20] [variant flags] [--set KEY=VALUE]... [--json]\n";
+    "                [--within 0.10] [--limit 20] [--max-within 1000] [--threads 0]\n"
+    "                [--max-seconds 3600] [variant flags] [--set KEY=VALUE]... [--json]\n";
 
 std::vector<std::string> withVariantFlags(std::vector<std::string> flags) {
     flags.insert(flags.end(), kVariantFlags.begin(), kVariantFlags.end());
@@ -252,7 +253,10 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
 }
 
 int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
-    const Arguments a(args, withVariantFlags({"--within", "--limit", "--max-within"}), {"--json"});
+    const Arguments a(
+        args,
+        withVariantFlags({"--within", "--limit", "--max-within", "--threads", "--max-seconds"}),
+        {"--json"});
     const Setup s = loadSetup(a);
     search::SearchOptions opt;
     opt.within = a.number("--within", 0.10);
@@ -269,6 +273,35 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     if (limit < 0) {
         throw InputError("--limit", std::to_string(limit), "expected an integer >= 0 (0 = all)");
     }
+    if (a.has("--threads")) {
+        const std::int64_t t = parseInteger(a.required("--threads"), "--threads");
+        if (t < 0 || t > 64) {
+            throw InputError("--threads", std::to_string(t),
+                             "expected an integer in [0, 64] (0 = one per core for large spaces)");
+        }
+        opt.threads = static_cast<unsigned>(t);
+    }
+    const double maxSeconds = a.number("--max-seconds", 3600);
+    if (!(maxSeconds >= 0) || !std::isfinite(maxSeconds)) {
+        throw InputError("--max-seconds", a.required("--max-seconds"),
+                         "expected a number of seconds >= 0 (0 = no bound)");
+    }
+    // Up front: what the search will cost, counted without evaluating a tiling.
+    const search::SearchEstimate e =
+        search::estimateSearch(s.stencil, s.problem, s.gpu, s.variant, opt);
+    const std::string cost = std::to_string(e.fittingPoints) +
+                             " tilings fit the shared memory (of " + std::to_string(e.boxPoints) +
+                             " in the box); about " + search::roughDuration(e.seconds) + " on " +
+                             std::to_string(e.threads) + (e.threads == 1 ? " thread" : " threads");
+    if (maxSeconds > 0 && e.seconds > maxSeconds) {
+        throw InputError("--max-seconds", formatNumber(maxSeconds),
+                         "the exact search evaluates every tiling that fits: " + cost +
+                             " by the estimate. Shorten the space or time extent, or pass a "
+                             "larger --max-seconds (0 = no bound) to run it anyway");
+    }
+    if (e.seconds > 10) {
+        std::cerr << "cdx optimize: " << cost << "; Ctrl+C stops the search\n";
+    }
     // A search that takes more than a second reports its progress on stderr, once a second.
     const auto start = std::chrono::steady_clock::now();
     auto lastReport = start;
@@ -279,7 +312,7 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
         }
         lastReport = now;
         std::cerr << "cdx optimize: " << (pass == 1 ? "searching" : "counting the tilings within")
-                  << ", " << static_cast<int>(100 * fraction) << " % of the tT range, "
+                  << ", " << static_cast<int>(100 * fraction) << " % of the tilings that fit, "
                   << std::chrono::duration_cast<std::chrono::seconds>(now - start).count()
                   << " s\n";
     };
@@ -312,6 +345,12 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
                {"within_fraction", r.withinFraction},
                {"within_count", r.withinCount},
                {"max_within", opt.maxWithin},
+               {"estimate",
+                {{"fitting_points", e.fittingPoints},
+                 {"fitting_low", e.fittingLow},
+                 {"fitting_high", e.fittingHigh},
+                 {"threads", e.threads},
+                 {"seconds", e.seconds}}},
                {"feasible_points", r.feasiblePoints},
                {"box_points", r.boxPoints},
                {"infeasible",

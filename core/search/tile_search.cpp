@@ -3,7 +3,12 @@
 #include "params/input_error.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdio>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 namespace cdx::search {
 
@@ -21,12 +26,15 @@ namespace {
 
 // One axis of the box: values first, first+step, ..., <= last.
 struct Axis {
-    std::int64_t* slot; // where the value goes in the Tiles being enumerated
+    int slot; // which tile size: 0 = tT, 1..3 = tS1..tS3
     std::int64_t first;
     std::int64_t step;
     std::int64_t last;
     std::uint64_t count() const {
         return last < first ? 0 : static_cast<std::uint64_t>((last - first) / step + 1);
+    }
+    std::int64_t& of(Tiles& t) const {
+        return slot == 0 ? t.time : t.space[static_cast<std::size_t>(slot - 1)];
     }
 };
 
@@ -35,182 +43,465 @@ std::uint64_t mulSat(std::uint64_t a, std::uint64_t b) {
     return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
 }
 
+std::uint64_t addSat(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t r = 0;
+    return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+// The axes of the box in tie-break order (tT, tS1, tS2, tS3), pinned sizes as one-value axes.
+std::vector<Axis> boxAxes(const talg::Problem& p, const SearchOptions& opt) {
+    std::vector<Axis> axes;
+    axes.push_back(opt.fixedTime ? Axis{0, *opt.fixedTime, 2, *opt.fixedTime}
+                                 : Axis{0, 2, 2, p.time - p.time % 2});
+    for (int i = 0; i < p.dim; ++i) {
+        const auto fixed = opt.fixedSpace[static_cast<std::size_t>(i)];
+        const bool innermost = i == talg::innermostIndex(p.dim);
+        const std::int64_t step = innermost ? talg::kWarp : 1;
+        axes.push_back(fixed ? Axis{i + 1, *fixed, step, *fixed}
+                             : Axis{i + 1, step, step, p.space[i]});
+    }
+    return axes;
+}
+
+bool better(const TilePoint& a, const TilePoint& b) {
+    return a.tAlg != b.tAlg ? a.tAlg < b.tAlg : tieBreakLess(a.tiles, b.tiles);
+}
+
+// Counts the tilings of the box that fit the per-block shared memory, without evaluating one.
+// M_tile grows with every tile size, so the count is that of lattice points under a monotone
+// surface: over the two axes with the most values it is a staircase (one walk, exact); the
+// other axes (at most two) are enumerated up to their fitting prefix. A prefix of more than
+// `samples` values is sampled instead: the count is nonincreasing along it, so between two
+// samples it lies between their counts, which bounds the total from both sides.
+// Cost: at most samples^2 staircase walks of O(n_a + n_b) checks.
+class FitCounter {
+public:
+    struct Count {
+        std::uint64_t lo = 0;
+        std::uint64_t hi = 0;
+    };
+
+    FitCounter(const talg::PreparedTalg& model, std::vector<Axis> axes, std::uint64_t samples = 65)
+        : model_(model), axes_(std::move(axes)), samples_(samples) {
+        std::stable_sort(axes_.begin(), axes_.end(),
+                         [](const Axis& x, const Axis& y) { return x.count() < y.count(); });
+    }
+
+    Count count() {
+        for (const auto& a : axes_) {
+            if (a.count() == 0) {
+                return {};
+            }
+            a.of(tiles_) = a.first;
+        }
+        if (!fits(0, 0)) {
+            return {};
+        }
+        return axes_.size() == 1 ? Count{fittingPrefix(0), fittingPrefix(0)} : prefix(0);
+    }
+
+private:
+    bool fits(std::size_t i, std::uint64_t k) {
+        const Axis& a = axes_[i];
+        a.of(tiles_) = a.first + static_cast<std::int64_t>(k) * a.step;
+        return model_.excludingConstraint(tiles_) != Constraint::SharedMemoryPerBlock;
+    }
+
+    // How many values of axis i fit, the deeper axes at their minimum (a prefix of the axis).
+    std::uint64_t fittingPrefix(std::size_t i) {
+        std::uint64_t lo = 0; // values [0, lo) fit
+        std::uint64_t hi = axes_[i].count();
+        while (lo < hi) {
+            const std::uint64_t mid = lo + (hi - lo) / 2;
+            if (fits(i, mid)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        axes_[i].of(tiles_) = axes_[i].first;
+        return lo;
+    }
+
+    // The staircase over the last two axes: how many values of the last fit, for each value
+    // of the one before, never grows.
+    std::uint64_t staircase(std::size_t i) {
+        const Axis& a = axes_[i];
+        std::uint64_t j = fittingPrefix(i + 1);
+        std::uint64_t total = 0;
+        for (std::uint64_t k = 0; k < a.count() && j > 0; ++k) {
+            a.of(tiles_) = a.first + static_cast<std::int64_t>(k) * a.step;
+            while (j > 0 && !fits(i + 1, j - 1)) {
+                --j;
+            }
+            total = addSat(total, j);
+        }
+        a.of(tiles_) = a.first;
+        axes_[i + 1].of(tiles_) = axes_[i + 1].first;
+        return total;
+    }
+
+    Count below(std::size_t i, std::uint64_t k) {
+        axes_[i].of(tiles_) = axes_[i].first + static_cast<std::int64_t>(k) * axes_[i].step;
+        if (i + 3 == axes_.size()) {
+            const std::uint64_t c = staircase(i + 1);
+            return {c, c};
+        }
+        return prefix(i + 1);
+    }
+
+    Count prefix(std::size_t i) {
+        if (i + 2 == axes_.size()) {
+            const std::uint64_t c = staircase(i);
+            return {c, c};
+        }
+        const std::uint64_t m = fittingPrefix(i);
+        Count total;
+        if (m <= samples_) {
+            for (std::uint64_t k = 0; k < m; ++k) {
+                const Count c = below(i, k);
+                total.lo = addSat(total.lo, c.lo);
+                total.hi = addSat(total.hi, c.hi);
+            }
+        } else {
+            std::uint64_t prevK = 0;
+            Count prev = below(i, 0);
+            total = prev;
+            for (std::uint64_t s = 1; s < samples_; ++s) {
+                const std::uint64_t k = s * (m - 1) / (samples_ - 1);
+                const Count c = below(i, k);
+                const std::uint64_t between = k - prevK - 1;
+                total.lo = addSat(total.lo, addSat(c.lo, mulSat(between, c.lo)));
+                total.hi = addSat(total.hi, addSat(c.hi, mulSat(between, prev.hi)));
+                prevK = k;
+                prev = c;
+            }
+        }
+        axes_[i].of(tiles_) = axes_[i].first;
+        return total;
+    }
+
+    const talg::PreparedTalg& model_;
+    std::vector<Axis> axes_;
+    std::uint64_t samples_;
+    Tiles tiles_;
+};
+
+// Threads pay off once there is much to evaluate (starting one costs ~0.1 ms): one per core
+// when the tilings that fit the shared memory number kParallelPoints or more. The count is
+// only made for a box that large (it costs a staircase walk).
+template <class CountFitting>
+unsigned autoThreads(std::uint64_t boxPoints, CountFitting countFitting) {
+    if (boxPoints < kParallelPoints || countFitting() < kParallelPoints) {
+        return 1;
+    }
+    return std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
+}
+
+// What one thread of a search holds: its part of the counts, its best and its candidates for
+// the within list. Threads take whole tT values, so a part never depends on the thread count.
+struct alignas(64) Part {
+    Tiles tiles;
+    SearchResult res;
+    std::vector<TilePoint> candidates; // a max-heap under better(): its top goes first
+    bool overflowed = false;           // a point within the running limit was not kept
+    std::uint64_t withinCount = 0;     // the counting pass
+    std::uint64_t flushed = 0;         // tilings visited already counted in the progress
+};
+
 class Enumerator {
 public:
     Enumerator(const Stencil& st, const talg::Problem& p, const Gpu& g, const talg::TalgVariant& v,
                const SearchOptions& opt, const TilingVisitor* visitor = nullptr)
-        : model_(st, p, g, v), p_(p), opt_(opt), within_(opt.within), visitor_(visitor) {}
+        : model_(st, p, g, v), opt_(opt), within_(opt.within), visitor_(visitor),
+          axes_(boxAxes(p, opt)) {}
 
     SearchResult run() {
-        // Axis order = tie-break order: tT, tS1, tS2, tS3.
-        axes_.push_back(opt_.fixedTime ? Axis{&tiles_.time, *opt_.fixedTime, 2, *opt_.fixedTime}
-                                       : Axis{&tiles_.time, 2, 2, p_.time - p_.time % 2});
-        for (int i = 0; i < p_.dim; ++i) {
-            const auto fixed = opt_.fixedSpace[static_cast<std::size_t>(i)];
-            const bool innermost = i == talg::innermostIndex(p_.dim);
-            const std::int64_t step = innermost ? talg::kWarp : 1;
-            axes_.push_back(fixed ? Axis{&tiles_.space[i], *fixed, step, *fixed}
-                                  : Axis{&tiles_.space[i], step, step, p_.space[i]});
-        }
-        // Points of the box below each level (for counting pruned sub-boxes).
         below_.assign(axes_.size() + 1, 1);
         for (std::size_t i = axes_.size(); i-- > 0;) {
             below_[i] = mulSat(below_[i + 1], axes_[i].count());
         }
-        res_.boxPoints = below_[0];
-        for (auto& a : axes_) {
-            *a.slot = a.first;
+        if (opt_.progress && below_[0] > 0) {
+            const auto c = FitCounter(model_, axes_).count();
+            expected_ = c.lo + (c.hi - c.lo) / 2;
         }
-        if (res_.boxPoints > 0) {
-            level(0);
+        const unsigned threads = threadCount();
+        std::vector<Part> parts(threads);
+        if (below_[0] > 0) {
+            runPass(parts, false);
         }
-        finish();
-        return res_;
-    }
-
-private:
-    void level(std::size_t i) {
-        const Axis& a = axes_[i];
-        const bool last = i + 1 == axes_.size();
-        for (std::int64_t x = a.first; x <= a.last; x += a.step) {
-            if (i == 0) { // the tT axis: progress and cancellation once per value
-                if (opt_.cancel && opt_.cancel->load(std::memory_order_relaxed)) {
-                    throw SearchCancelled();
-                }
-                if (opt_.progress) {
-                    opt_.progress(static_cast<double>((x - a.first) / a.step) /
-                                      static_cast<double>(a.count()),
-                                  counting_ ? 2 : 1);
-                }
-            }
-            *a.slot = x;
-            // Deeper axes sit at their minimum here, so this is the smallest M_tile of the
-            // sub-box; if it does not fit, neither does anything from x on along this axis.
-            const Constraint c = model_.excludingConstraint(tiles_);
-            if (c == Constraint::SharedMemoryPerBlock) {
-                const std::uint64_t remaining =
-                    static_cast<std::uint64_t>((a.last - x) / a.step + 1);
-                res_.infeasible.sharedMemoryPerBlock += mulSat(remaining, below_[i + 1]);
-                break;
-            }
-            if (!last) {
-                level(i + 1);
-                continue;
-            }
-            if (c == Constraint::NoResidentBlock) {
-                ++res_.infeasible.noResidentBlock;
-                continue;
-            }
-            visit();
-        }
-        *a.slot = a.first;
-    }
-
-    void visit() {
-        const talg::TalgResult r = model_.evaluate(tiles_);
-        ++res_.evaluations;
-        ++res_.feasiblePoints;
-        if (!res_.found || r.tAlg < res_.best.tAlg) {
-            res_.found = true;
-            res_.best = {tiles_, r.tAlg, r.breakdown.k};
-        }
-        if (visitor_) {
-            (*visitor_)(tiles_, r);
-            return; // another objective: the caller keeps its own list
-        }
-        if (counting_) { // second pass: only the count against the final minimum
-            res_.withinCount += r.tAlg <= limit_;
-            return;
-        }
-        // The maxWithin smallest (T_alg, tie-break) seen, against the running minimum; finish()
-        // filters them against the final one. A max-heap: its top is the first to go.
-        if (opt_.maxWithin == 0 || r.tAlg > (1.0 + within_) * res_.best.tAlg) {
-            return;
-        }
-        const TilePoint q{tiles_, r.tAlg, r.breakdown.k};
-        if (candidates_.size() < opt_.maxWithin) {
-            candidates_.push_back(q);
-            std::push_heap(candidates_.begin(), candidates_.end(), better);
-        } else if (better(q, candidates_.front())) {
-            std::pop_heap(candidates_.begin(), candidates_.end(), better);
-            candidates_.back() = q;
-            std::push_heap(candidates_.begin(), candidates_.end(), better);
-            overflowed_ = true;
-        } else {
-            overflowed_ = true;
-        }
-    }
-
-    static bool better(const TilePoint& a, const TilePoint& b) {
-        return a.tAlg != b.tAlg ? a.tAlg < b.tAlg : tieBreakLess(a.tiles, b.tiles);
-    }
-
-    void finish() {
+        SearchResult res = merge(parts);
+        res.boxPoints = below_[0];
+        res.withinFraction = within_;
         if (opt_.progress) {
             opt_.progress(1.0, 1);
         }
-        res_.withinFraction = within_;
-        if (!res_.found || visitor_) {
-            return; // a visitor keeps its own list (another objective)
+        if (!res.found || visitor_) {
+            return res; // a visitor keeps its own list (another objective)
         }
-        const double limit = (1.0 + within_) * res_.best.tAlg;
-        std::erase_if(candidates_, [&](const TilePoint& q) { return q.tAlg > limit; });
-        std::sort(candidates_.begin(), candidates_.end(), better);
-        res_.within = std::move(candidates_);
-        res_.withinCount = res_.within.size();
-        // The list is every point within unless a full list pushed some out: then count them
-        // in a second pass against the final minimum (nothing is kept).
-        if (overflowed_ && res_.within.size() == opt_.maxWithin && opt_.maxWithin > 0) {
-            countPass(limit);
-        } else if (opt_.maxWithin == 0) {
-            countPass(limit);
+        const double limit = (1.0 + within_) * res.best.tAlg;
+        // Each part kept its maxWithin best within its running limit (never below the final
+        // one), so the best maxWithin of their union within the final limit are the list.
+        // A part that had to drop points and still holds maxWithin within the limit may have
+        // dropped points within it: then a second pass counts them (nothing is kept).
+        bool mustCount = opt_.maxWithin == 0;
+        for (auto& part : parts) {
+            std::erase_if(part.candidates, [&](const TilePoint& q) { return q.tAlg > limit; });
+            mustCount = mustCount || (part.overflowed && part.candidates.size() == opt_.maxWithin);
+            res.within.insert(res.within.end(), part.candidates.begin(), part.candidates.end());
+        }
+        std::sort(res.within.begin(), res.within.end(), better);
+        res.withinCount = res.within.size();
+        if (res.within.size() > opt_.maxWithin) {
+            res.within.resize(opt_.maxWithin);
+        }
+        if (mustCount) {
+            limit_ = limit;
+            for (auto& part : parts) {
+                part = Part{};
+            }
+            runPass(parts, true);
+            res.withinCount = 0;
+            for (const auto& part : parts) {
+                res.withinCount += part.withinCount;
+                res.evaluations += part.res.evaluations; // both passes evaluated
+            }
+            if (opt_.progress) {
+                opt_.progress(1.0, 2);
+            }
+        }
+        return res;
+    }
+
+private:
+    unsigned threadCount() const {
+        if (visitor_ != nullptr || axes_[0].count() < 2) {
+            return 1; // a visitor sees the tilings in tie-break order
+        }
+        const unsigned n = opt_.threads != 0 ? opt_.threads : autoThreads(below_[0], [this] {
+            return expected_ > 0 ? expected_ : FitCounter(model_, axes_).count().hi;
+        });
+        return static_cast<unsigned>(std::min<std::uint64_t>(std::min(n, 64u), axes_[0].count()));
+    }
+
+    // One pass over the tT values, shared by the parts: each takes the next value. M_tile
+    // grows with tT, so the first value whose smallest tiling does not fit ends the axis.
+    void runPass(std::vector<Part>& parts, bool counting) {
+        counting_ = counting;
+        const Axis& t = axes_[0];
+        const std::uint64_t n = t.count();
+        std::atomic<std::uint64_t> next{0};
+        std::atomic<std::uint64_t> end{n}; // no tT value from here on fits
+        std::atomic<bool> stop{false};
+        progressDone_ = 0;
+        progressPermille_ = -1;
+        std::mutex errorMutex;
+        std::exception_ptr error;
+        auto work = [&](Part& part) {
+            try {
+                for (std::size_t i = 1; i < axes_.size(); ++i) {
+                    axes_[i].of(part.tiles) = axes_[i].first;
+                }
+                for (;;) {
+                    const std::uint64_t idx = next.fetch_add(1);
+                    if (idx >= n || stop.load(std::memory_order_relaxed)) {
+                        return;
+                    }
+                    if (opt_.cancel && opt_.cancel->load(std::memory_order_relaxed)) {
+                        stop = true;
+                        return;
+                    }
+                    if (idx >= end.load()) {
+                        // Every later value is excluded too: take them all at once.
+                        const std::uint64_t from = next.exchange(n);
+                        const std::uint64_t values = 1 + (from < n ? n - from : 0);
+                        part.res.infeasible.sharedMemoryPerBlock = addSat(
+                            part.res.infeasible.sharedMemoryPerBlock, mulSat(values, below_[1]));
+                        flush(part, values); // a tT value done
+                        continue;
+                    }
+                    t.of(part.tiles) = t.first + static_cast<std::int64_t>(idx) * t.step;
+                    if (model_.excludingConstraint(part.tiles) ==
+                        Constraint::SharedMemoryPerBlock) {
+                        part.res.infeasible.sharedMemoryPerBlock =
+                            addSat(part.res.infeasible.sharedMemoryPerBlock, below_[1]);
+                        std::uint64_t e = end.load();
+                        while (idx < e && !end.compare_exchange_weak(e, idx)) {
+                        }
+                    } else {
+                        level(part, 1);
+                    }
+                    flush(part, 1);
+                }
+            } catch (...) {
+                const std::lock_guard lock(errorMutex);
+                error = std::current_exception();
+                stop = true;
+            }
+        };
+        if (parts.size() == 1) {
+            work(parts[0]);
+        } else {
+            std::vector<std::thread> pool;
+            for (std::size_t i = 1; i < parts.size(); ++i) {
+                pool.emplace_back(work, std::ref(parts[i]));
+            }
+            work(parts[0]);
+            for (auto& th : pool) {
+                th.join();
+            }
+        }
+        if (error) {
+            std::rethrow_exception(error);
+        }
+        if (opt_.cancel && opt_.cancel->load()) {
+            throw SearchCancelled(); // no partial result
         }
     }
 
-    void countPass(double limit) {
-        const SearchResult first = res_;
-        counting_ = true;
-        limit_ = limit;
-        res_.withinCount = 0;
-        for (auto& a : axes_) {
-            *a.slot = a.first;
+    // Progress: the tilings visited (evaluated, or without a resident block) against the
+    // up-front count when there is one, else the tT values done; reported in steps of 1/1000,
+    // never backwards, from whichever thread crosses a step. `values`: tT values completed.
+    void flush(Part& part, std::uint64_t values) {
+        if (!opt_.progress) {
+            return;
         }
-        level(0);
-        if (opt_.progress) {
-            opt_.progress(1.0, 2);
+        const std::uint64_t leaves = part.res.feasiblePoints + part.res.infeasible.noResidentBlock;
+        const std::uint64_t add = expected_ > 0 ? leaves - part.flushed : values;
+        part.flushed = leaves;
+        const std::uint64_t done = progressDone_.fetch_add(add) + add;
+        const double total =
+            expected_ > 0 ? static_cast<double>(expected_) : static_cast<double>(axes_[0].count());
+        const double fraction = std::min(static_cast<double>(done) / total, 0.999);
+        const int permille = static_cast<int>(fraction * 1000);
+        if (permille <= progressPermille_.load(std::memory_order_relaxed)) {
+            return;
         }
-        const std::uint64_t count = res_.withinCount;
-        res_ = first; // the first pass's counts and best stand
-        res_.withinCount = count;
-        res_.evaluations += first.evaluations; // both passes evaluated
+        const std::lock_guard lock(progressMutex_);
+        if (permille > progressPermille_.load()) {
+            progressPermille_ = permille;
+            opt_.progress(fraction, counting_ ? 2 : 1);
+        }
+    }
+
+    void level(Part& part, std::size_t i) {
+        const Axis& a = axes_[i];
+        const bool last = i + 1 == axes_.size();
+        std::int64_t& slot = a.of(part.tiles);
+        for (std::int64_t x = a.first; x <= a.last; x += a.step) {
+            if (i == 1 && !last) { // inside a long tT value: Cancel and progress stay live
+                if (opt_.cancel && opt_.cancel->load(std::memory_order_relaxed)) {
+                    throw SearchCancelled();
+                }
+                if (part.res.feasiblePoints + part.res.infeasible.noResidentBlock >
+                    part.flushed + 65536) {
+                    flush(part, 0);
+                }
+            }
+            slot = x;
+            // Deeper axes sit at their minimum here, so this is the smallest M_tile of the
+            // sub-box; if it does not fit, neither does anything from x on along this axis.
+            const Constraint c = model_.excludingConstraint(part.tiles);
+            if (c == Constraint::SharedMemoryPerBlock) {
+                const auto remaining = static_cast<std::uint64_t>((a.last - x) / a.step + 1);
+                part.res.infeasible.sharedMemoryPerBlock += mulSat(remaining, below_[i + 1]);
+                break;
+            }
+            if (!last) {
+                level(part, i + 1);
+                continue;
+            }
+            if (c == Constraint::NoResidentBlock) {
+                ++part.res.infeasible.noResidentBlock;
+                continue;
+            }
+            visit(part);
+        }
+        slot = a.first;
+    }
+
+    void visit(Part& part) {
+        SearchResult& res = part.res;
+        const talg::TalgResult r = model_.evaluate(part.tiles);
+        ++res.evaluations;
+        ++res.feasiblePoints;
+        if (!res.found || r.tAlg < res.best.tAlg) {
+            res.found = true;
+            res.best = {part.tiles, r.tAlg, r.breakdown.k};
+        }
+        if (visitor_) {
+            (*visitor_)(part.tiles, r);
+            return; // another objective: the caller keeps its own list
+        }
+        if (counting_) { // second pass: only the count against the final minimum
+            part.withinCount += r.tAlg <= limit_;
+            return;
+        }
+        // The maxWithin smallest (T_alg, tie-break) seen, against the running minimum; run()
+        // filters them against the final one.
+        if (opt_.maxWithin == 0 || r.tAlg > (1.0 + within_) * res.best.tAlg) {
+            return;
+        }
+        auto& heap = part.candidates;
+        const TilePoint q{part.tiles, r.tAlg, r.breakdown.k};
+        if (heap.size() < opt_.maxWithin) {
+            heap.push_back(q);
+            std::push_heap(heap.begin(), heap.end(), better);
+            return;
+        }
+        part.overflowed = true;
+        if (better(q, heap.front())) {
+            std::pop_heap(heap.begin(), heap.end(), better);
+            heap.back() = q;
+            std::push_heap(heap.begin(), heap.end(), better);
+        }
+    }
+
+    // The parts' counts add up; the best is the smallest (T_alg, tie-break) of their bests,
+    // which is the sequential search's first strict minimum in tie-break order.
+    static SearchResult merge(const std::vector<Part>& parts) {
+        SearchResult res;
+        for (const auto& part : parts) {
+            const SearchResult& r = part.res;
+            if (r.found && (!res.found || better(r.best, res.best))) {
+                res.found = true;
+                res.best = r.best;
+            }
+            res.feasiblePoints += r.feasiblePoints;
+            res.evaluations += r.evaluations;
+            res.infeasible.sharedMemoryPerBlock =
+                addSat(res.infeasible.sharedMemoryPerBlock, r.infeasible.sharedMemoryPerBlock);
+            res.infeasible.noResidentBlock += r.infeasible.noResidentBlock;
+        }
+        return res;
     }
 
     talg::PreparedTalg model_;
-    const talg::Problem& p_;
     const SearchOptions& opt_;
     double within_;
     const TilingVisitor* visitor_;
-    Tiles tiles_;
     std::vector<Axis> axes_;
     std::vector<std::uint64_t> below_;
-    std::vector<TilePoint> candidates_;
-    bool overflowed_ = false;
     bool counting_ = false;
     double limit_ = 0;
-    SearchResult res_;
+    std::uint64_t expected_ = 0; // the up-front count of the tilings to visit (0: none)
+    std::atomic<std::uint64_t> progressDone_{0};
+    std::atomic<int> progressPermille_{-1};
+    std::mutex progressMutex_;
 };
 
 } // namespace
 
-SearchResult searchTiles(const Stencil& st, const talg::Problem& p, const Gpu& g,
-                         const talg::TalgVariant& v, const SearchOptions& opt) {
+namespace {
+
+// Validates once with the smallest tiling of the box; the enumeration then only produces
+// valid tilings (even tT, innermost multiple of 32). Pinned sizes are validated as given.
+void validateSearch(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                    const talg::TalgVariant& v, const SearchOptions& opt) {
     if (!std::isfinite(opt.within) || opt.within < 0) {
         throw InputError("within", formatNumber(opt.within),
                          "must be a finite fraction >= 0 (0.10 = within 10% of the minimum)");
     }
-    // Validate once with the smallest tiling of the box; the enumeration then only
-    // produces valid tilings (even tT, innermost multiple of 32).
-    // Pinned sizes are validated as given (even tT, innermost multiple of 32).
     Tiles smallest;
     smallest.time = opt.fixedTime.value_or(2);
     for (int i = 0; i < p.dim; ++i) {
@@ -218,6 +509,13 @@ SearchResult searchTiles(const Stencil& st, const talg::Problem& p, const Gpu& g
         smallest.space[i] = opt.fixedSpace[static_cast<std::size_t>(i)].value_or(free);
     }
     talg::validate(st, p, smallest, g, v);
+}
+
+} // namespace
+
+SearchResult searchTiles(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                         const talg::TalgVariant& v, const SearchOptions& opt) {
+    validateSearch(st, p, g, v, opt);
     return Enumerator(st, p, g, v, opt).run();
 }
 
@@ -231,6 +529,48 @@ SearchResult forEachFeasibleTiling(const Stencil& st, const talg::Problem& p, co
     SearchOptions opt = withinOptions(0.0);
     opt.maxWithin = 0;
     return Enumerator(st, p, g, v, opt, &visit).run();
+}
+
+std::string roughDuration(double seconds) {
+    char buf[64];
+    if (!(seconds < 60)) {
+        if (seconds < 3600) {
+            std::snprintf(buf, sizeof buf, "%.0f min", seconds / 60);
+        } else if (seconds < 100 * 3600) {
+            std::snprintf(buf, sizeof buf, "%.1f h", seconds / 3600);
+        } else {
+            std::snprintf(buf, sizeof buf, "%.0f days", seconds / 86400);
+        }
+    } else if (seconds < 10) {
+        std::snprintf(buf, sizeof buf, "%.1f s", seconds);
+    } else {
+        std::snprintf(buf, sizeof buf, "%.0f s", seconds);
+    }
+    return buf;
+}
+
+SearchEstimate estimateSearch(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                              const talg::TalgVariant& v, const SearchOptions& opt) {
+    validateSearch(st, p, g, v, opt);
+    SearchEstimate e;
+    std::uint64_t box = 1;
+    for (const auto& a : boxAxes(p, opt)) {
+        box = mulSat(box, a.count());
+    }
+    e.boxPoints = box;
+    const talg::PreparedTalg model(st, p, g, v);
+    const auto axes = boxAxes(p, opt);
+    const FitCounter::Count c = FitCounter(model, axes).count();
+    e.fittingLow = c.lo;
+    e.fittingHigh = c.hi;
+    e.fittingPoints = c.lo + (c.hi - c.lo) / 2;
+    const std::uint64_t tValues = axes[0].count();
+    const unsigned threads =
+        opt.threads != 0 ? opt.threads : autoThreads(box, [&] { return e.fittingPoints; });
+    e.threads = static_cast<unsigned>(
+        std::clamp<std::uint64_t>(std::min(threads, 64u), 1, std::max<std::uint64_t>(1, tValues)));
+    e.seconds = static_cast<double>(e.fittingPoints) / (kEvaluationsPerSecond * e.threads);
+    return e;
 }
 
 } // namespace cdx::search

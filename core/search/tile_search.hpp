@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 // Exact tile-size optimisation by exhaustive enumeration of the feasible space
@@ -28,7 +29,15 @@ struct SearchOptions {
     // capped list); a set `cancel` flag stops the search with SearchCancelled (no result).
     std::function<void(double, int)> progress{};
     const std::atomic<bool>* cancel = nullptr;
+    // Threads for the search: 0 = one per core once kParallelPoints or more tilings fit the
+    // shared memory. Threads take whole tT values; the result does not depend on their number.
+    unsigned threads = 0;
 };
+
+inline constexpr std::uint64_t kParallelPoints = 200'000;
+// Talg evaluations per second and thread in the search (bench_search on the CI machine,
+// docs/performance.md): the rate behind estimateSearch().
+inline constexpr double kEvaluationsPerSecond = 13e6;
 
 // The options of a search for the tilings within `within` (the defaults otherwise).
 inline SearchOptions withinOptions(double within) {
@@ -81,6 +90,27 @@ SearchResult searchTiles(const Stencil& st, const talg::Problem& p, const Gpu& g
 using TilingVisitor = std::function<void(const talg::Tiles&, const talg::TalgResult&)>;
 SearchResult forEachFeasibleTiling(const Stencil& st, const talg::Problem& p, const Gpu& g,
                                    const talg::TalgVariant& v, const TilingVisitor& visit);
+
+// What a search would cost, known before it runs: the tilings of the box that fit the per-block
+// shared memory (each is evaluated, or found to leave no resident block) counted without
+// evaluating one, and the time that takes at kEvaluationsPerSecond per thread (one pass; a
+// capped within list can need a second counting pass). Cheap (at most 65² staircase walks):
+// exact for 1D, and in 2D/3D unless an enumerated axis has more than 65 fitting values; then
+// the count is interpolated between bounds that hold it.
+struct SearchEstimate {
+    std::uint64_t boxPoints = 0;
+    std::uint64_t fittingPoints = 0; // = feasiblePoints + infeasible.noResidentBlock if exact
+    std::uint64_t fittingLow = 0;    // fittingLow <= the exact count <= fittingHigh
+    std::uint64_t fittingHigh = 0;
+    bool exact() const { return fittingLow == fittingHigh; }
+    unsigned threads = 1;
+    double seconds = 0;
+};
+SearchEstimate estimateSearch(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                              const talg::TalgVariant& v, const SearchOptions& opt = {});
+
+// An estimated duration as a person reads it: "0.4 s", "45 s", "12 min", "3.2 h".
+std::string roughDuration(double seconds);
 
 // Lexicographic (tT, tS1, tS2, tS3): the tie-breaking order of DESIGN.md.
 bool tieBreakLess(const talg::Tiles& a, const talg::Tiles& b);
