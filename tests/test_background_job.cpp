@@ -18,6 +18,29 @@ class TestBackgroundJob : public QObject {
     Q_OBJECT
 
 private slots:
+    // A worker's detail line (a search's estimate) reaches the GUI thread while it runs, and a
+    // new job starts with none.
+    void detailReachesTheGuiThread() {
+        BackgroundJob job;
+        QSignalSpy details(&job, &BackgroundJob::detailChanged);
+        std::atomic<bool> release{false};
+        job.start("estimate", [&](JobControl& c) -> BackgroundJob::Deliver {
+            c.setDetail("(about 2 min)");
+            while (!release && !c.cancelled()) {
+                QThread::msleep(5);
+            }
+            return [] {};
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(!details.isEmpty() &&
+                                     details.last().at(0).toString() == "(about 2 min)",
+                                 5000);
+        QCOMPARE(details.first().at(0).toString(), QString()); // cleared at start
+        release = true;
+        job.waitForFinished();
+        job.start("next", [](JobControl&) -> BackgroundJob::Deliver { return [] {}; });
+        QCOMPARE(details.last().at(0).toString(), QString());
+        job.waitForFinished();
+    }
     void deliversOnGuiThread() {
         BackgroundJob job;
         QThread* deliveredOn = nullptr;

@@ -5,6 +5,7 @@
 #include "area/area_model.hpp"
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
+#include "common/job_progress.hpp"
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
@@ -25,6 +26,7 @@
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/roofline_view.hpp"
+#include "talg/search_job.hpp"
 #include "talg/stencil_editor.hpp"
 #include "talg/sweep_view.hpp"
 #include "talg/tile_space_map_view.hpp"
@@ -39,7 +41,10 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QStatusBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -90,6 +95,7 @@ private slots:
     void rooflineEqualsCore();
     void mapExportsVectorCells();
     void optimalTilesOffThread();
+    void longSearchSaysSoAndCancels();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -470,6 +476,48 @@ void TestGuiTalg::optimalTilesOffThread() {
     QCoreApplication::processEvents();
     QCOMPARE(doc_->state().tiles.space[0], 8);
     QCOMPARE(doc_->state().tiles.time, 8);
+}
+
+// Issue 17: a search of ~10^8 tilings (Heat 3D 4096^3 on a GPU with 64 MB of shared memory
+// per block) states its up-front estimate beside the job in the status bar, moves the bar, and
+// Cancel there leaves the session as it was.
+void TestGuiTalg::longSearchSaysSoAndCancels() {
+    SessionState big = doc_->state();
+    big.stencil = loadStencilProfile("heat3d");
+    big.problem = talg::Problem{3, {4096, 4096, 4096}, 4096};
+    big.tiles = talg::Tiles{{4, 4, 32}, 2};
+    big.gpu.params["m_sm_kb"].value = 65536;
+    big.gpu.params["m_tb_kb"].value = 65536;
+    doc_->edit("big problem", big);
+    const SessionState before = doc_->state();
+    const auto e = search::estimateSearch(before.modelStencil(), before.problem, before.modelGpu(),
+                                          before.variant, search::withinOptions(0.0));
+    QVERIFY(e.fittingPoints > 50'000'000);
+    talg()->tilingEditor()->optimizeButton()->click();
+    widgets::JobProgress* progress = nullptr;
+    QLabel* label = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (auto* p : window_->findChildren<widgets::JobProgress*>()) {
+                auto* l = p->findChild<QLabel*>();
+                if (p->isVisible() && l && l->text().startsWith("Searching the optimal tiles")) {
+                    progress = p;
+                    label = l;
+                }
+            }
+            return label && label->toolTip().contains("tilings fit the shared memory");
+        }(),
+        10000);
+    // The line (elided to fit a laptop's status bar beside other jobs) and its full tooltip.
+    QVERIFY2(label->toolTip().contains(widgets::searchEstimateText(e)),
+             qPrintable(label->toolTip()));
+    QVERIFY(label->text().startsWith("Searching the optimal tiles… (about"));
+    progress->cancelButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!talg()->optimizing(), 20000);
+    QCoreApplication::processEvents();
+    QVERIFY(sameSession(doc_->state(), before));
+    QVERIFY(window_->statusBar()->currentMessage().contains("search cancelled, nothing changed"));
+    doc_->undoStack()->undo();
 }
 
 // PDF and SVG exports of the tile-space map draw one rectangle per cell (before: a 112 x 102

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <sys/resource.h>
+#include <thread>
 #include <vector>
 
 using namespace cdx;
@@ -107,5 +109,56 @@ int main() {
                 static_cast<long long>(s3.best.tiles.space[1]),
                 static_cast<long long>(s3.best.tiles.space[2]),
                 static_cast<long long>(s3.best.tiles.time), s3.best.tAlg);
+
+    // Issue 17: large spaces on every core, and the up-front estimate against the truth.
+    std::printf("\nLarge spaces (within 10 %%, the best 1,000 kept), one thread vs one per core "
+                "(%u):\n",
+                std::thread::hardware_concurrency());
+    Stencil jacobi1d = stencil("jacobi1d", 1, 3e-8);
+    Gpu big = g;
+    big.mSmKb = big.mTbKb = 65536;
+    struct Large {
+        const char* name;
+        const Stencil* st;
+        talg::Problem p;
+        const Gpu* gpu;
+    };
+    const Large large[] = {
+        {"Jacobi 1D 16777216 x 100000, GTX 980 (issue 17)", &jacobi1d,
+         talg::Problem{1, {16777216, 1, 1}, 100000}, &g},
+        {"Heat 2D 8192^3, 4 MB shared memory", &heat2d, p2, &big},
+        {"Heat 3D 4096^4, 64 MB shared memory", &heat3d, talg::Problem{3, {4096, 4096, 4096}, 4096},
+         &big},
+    };
+    for (const auto& l : large) {
+        Gpu gpu = *l.gpu;
+        if (l.p.dim == 2) {
+            gpu.mSmKb = gpu.mTbKb = 4096;
+        }
+        auto start = Clock::now();
+        const auto e = search::estimateSearch(*l.st, l.p, gpu, {}, search::withinOptions(0.10));
+        const double estimateSeconds = std::chrono::duration<double>(Clock::now() - start).count();
+        double seconds[2] = {0, 0};
+        search::SearchResult r;
+        for (int i = 0; i < 2; ++i) {
+            search::SearchOptions o = search::withinOptions(0.10);
+            o.threads = i == 0 ? 1 : 0;
+            start = Clock::now();
+            r = search::searchTiles(*l.st, l.p, gpu, {}, o);
+            seconds[i] = std::chrono::duration<double>(Clock::now() - start).count();
+        }
+        const double fitting = static_cast<double>(r.feasiblePoints + r.infeasible.noResidentBlock);
+        std::printf("  %s: %.3g tilings fit (estimate %.3g, %+.1f %%, counted in %.1f ms; "
+                    "estimated %.2f s on %u thread(s)); search %.2f s on 1 thread, %.2f s on "
+                    "%u (x%.2f); %llu within 10 %%\n",
+                    l.name, fitting, static_cast<double>(e.fittingPoints),
+                    100 * (static_cast<double>(e.fittingPoints) / fitting - 1),
+                    estimateSeconds * 1e3, e.seconds, e.threads, seconds[0], seconds[1], e.threads,
+                    seconds[0] / seconds[1], static_cast<unsigned long long>(r.withinCount));
+    }
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("  peak resident memory of the whole benchmark: %.1f MB\n",
+                static_cast<double>(usage.ru_maxrss) / 1024);
     return 0;
 }

@@ -13,6 +13,16 @@ void JobControl::setProgress(double fraction) {
     permille_ = f == f ? static_cast<int>(f * 1000.0) : 0;
 }
 
+void JobControl::setDetail(const QString& text) {
+    const std::lock_guard lock(detailMutex_);
+    detail_ = text;
+}
+
+QString JobControl::detail() const {
+    const std::lock_guard lock(detailMutex_);
+    return detail_;
+}
+
 struct BackgroundJob::Run {
     JobControl control;
     Deliver deliver;
@@ -27,6 +37,11 @@ BackgroundJob::BackgroundJob(QObject* parent) : QObject(parent) {
     connect(poll_, &QTimer::timeout, this, [this] {
         if (current_) {
             emit progressChanged(current_->control.progress());
+            const QString detail = current_->control.detail();
+            if (detail != detail_) {
+                detail_ = detail;
+                emit detailChanged(detail_);
+            }
         }
     });
 }
@@ -65,8 +80,10 @@ void BackgroundJob::start(const QString& label, Work work) {
         }
     }));
     poll_->start();
+    detail_.clear();
     emit started(label);
     emit progressChanged(0);
+    emit detailChanged(detail_);
 }
 
 void BackgroundJob::onWorkerDone(const std::shared_ptr<Run>& run) {

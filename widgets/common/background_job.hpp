@@ -5,6 +5,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 class QTimer;
@@ -22,10 +23,16 @@ public:
     void cancel() { cancelled_ = true; }
     // The flag itself, for core functions that take `const std::atomic<bool>*`.
     const std::atomic<bool>* cancelFlag() const { return &cancelled_; }
+    // A line on what the job is doing (e.g. a search's up-front estimate), shown beside its
+    // label while it runs.
+    void setDetail(const QString& text);
+    QString detail() const;
 
 private:
     std::atomic<bool> cancelled_{false};
     std::atomic<int> permille_{0};
+    mutable std::mutex detailMutex_;
+    QString detail_;
 };
 
 // The one way long work (searches, codesign, imports, fits) leaves the GUI thread.
@@ -56,6 +63,8 @@ public:
 signals:
     void started(const QString& label);
     void progressChanged(double fraction);
+    // The running job's detail line changed (JobControl::setDetail); empty when it starts.
+    void detailChanged(const QString& detail);
     // The current job ended (delivered, failed or cancelled); not emitted for stale jobs.
     void finished();
     void failed(const QString& message);
@@ -68,6 +77,7 @@ private:
     std::shared_ptr<Run> current_;
     std::vector<std::shared_ptr<Run>> live_; // started, not yet done (current and stale)
     QString label_;
+    QString detail_;
     QTimer* poll_ = nullptr;
 };
 

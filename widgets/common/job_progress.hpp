@@ -19,6 +19,8 @@ public:
     QPushButton* cancelButton() const { return cancel_; }
 
 private:
+    void setLine(const QString& text);
+
     BackgroundJob* job_;
     QLabel* label_ = nullptr;
     QProgressBar* bar_ = nullptr;

@@ -6,6 +6,7 @@
 #include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "talg/search_job.hpp"
 
 #include <QLabel>
 #include <QVBoxLayout>
@@ -147,12 +148,8 @@ void StencilRooflineView::setSession(const SessionState& s) {
     job_->start(tr("Roofline cloud…"), [this, s, c](JobControl& control) -> BackgroundJob::Deliver {
         const Stencil st = s.modelStencil();
         const Gpu g = s.modelGpu();
-        search::SearchOptions o = search::withinOptions(s.within);
-        o.cancel = control.cancelFlag();
-        o.progress = [&control](double f, int pass) {
-            control.setProgress(pass == 1 ? 0.8 * f : 0.8 + 0.2 * f);
-        };
-        const auto res = search::searchTiles(st, s.problem, g, s.variant, o);
+        const auto res =
+            runSearchJob(control, st, s.problem, g, s.variant, search::withinOptions(s.within));
         std::vector<search::RooflinePoint> pts;
         const std::size_t n = std::min(res.within.size(), kMaxCloud);
         pts.reserve(n);

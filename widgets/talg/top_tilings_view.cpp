@@ -4,6 +4,7 @@
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "talg/search_job.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -12,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPainter>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -58,6 +60,11 @@ TopTilingsView::TopTilingsView(QWidget* parent) : QWidget(parent) {
     table_->setAlternatingRowColors(true);
     layout->addWidget(table_, 1);
     job_ = new BackgroundJob(this);
+    connect(job_, &BackgroundJob::detailChanged, this, [this](const QString& detail) {
+        if (job_->isRunning()) {
+            status_->setText(tr("Searching the feasible space… %1").arg(detail));
+        }
+    });
     connect(job_, &BackgroundJob::failed, this, [this](const QString& why) {
         Job job;
         job.error = why;
@@ -105,12 +112,9 @@ void TopTilingsView::setSession(const SessionState& s) {
         Job job;
         QElapsedTimer timer;
         timer.start();
-        search::SearchOptions o = search::withinOptions(s.within);
-        o.cancel = control.cancelFlag(); // Cancel or a newer session stops it: no result
-        o.progress = [&control](double f, int pass) {
-            control.setProgress(pass == 1 ? 0.8 * f : 0.8 + 0.2 * f);
-        };
-        job.result = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant, o);
+        // Cancel or a newer session stops it: no result.
+        job.result = runSearchJob(control, s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                  search::withinOptions(s.within));
         job.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         return [this, job = std::move(job)] { showResult(job); };
     });
@@ -138,18 +142,20 @@ void TopTilingsView::showResult(const Job& job) {
                             "(shared memory per block or resident blocks). %1")
                              .arg(header_));
     } else {
+        const QLocale locale;
+        auto count = [&](std::uint64_t n) { return locale.toString(static_cast<qulonglong>(n)); };
         status_->setText(
             tr("%1 tilings within %2 % of the optimum %3 (%4 feasible of %5 in the box; "
                "exact search in %6 ms). %7")
                 .arg(result_.withinCount > result_.within.size()
                          ? tr("%1 (the best %2 listed)")
-                               .arg(result_.withinCount)
-                               .arg(result_.within.size())
-                         : QString::number(result_.withinCount))
+                               .arg(count(result_.withinCount))
+                               .arg(count(result_.within.size()))
+                         : count(result_.withinCount))
                 .arg(result_.withinFraction * 100, 0, 'g', 4)
                 .arg(formatSeconds(result_.best.tAlg))
-                .arg(result_.feasiblePoints)
-                .arg(result_.boxPoints)
+                .arg(count(result_.feasiblePoints))
+                .arg(count(result_.boxPoints))
                 .arg(job.milliseconds, 0, 'f', 2)
                 .arg(header_));
         for (std::size_t r = 0; r < result_.within.size(); ++r) {

@@ -9,6 +9,7 @@
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/roofline_view.hpp"
+#include "talg/search_job.hpp"
 #include "talg/stencil_editor.hpp"
 #include "talg/sweep_view.hpp"
 #include "talg/talg_defaults.hpp"
@@ -153,9 +154,16 @@ void TalgWorkspace::startOptimize() {
     tilingEditor_->setOptimizeBusy(true);
     // The exhaustive search can be long for big 3D problems: off the GUI thread, on a copy.
     optimize_->start(tr("Searching the optimal tiles…"),
-                     [this, start = doc()->state()](widgets::JobControl&) {
+                     [this, start = doc()->state()](widgets::JobControl& control) {
                          SessionState s = start;
-                         const bool found = applyOptimalTiles(s);
+                         // Progress, Cancel and the up-front estimate in the status bar.
+                         const auto r = widgets::runSearchJob(
+                             control, s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                             search::withinOptions(0.0)); // the best only (and its ties)
+                         const bool found = r.found;
+                         if (found) {
+                             s.tiles = r.best.tiles;
+                         }
                          return [this, start, s, found] {
                              if (!found) {
                                  showMessage(tr("No feasible tiling for this problem and GPU."));
