@@ -6,9 +6,9 @@
 
 namespace cdx::cli {
 
-// One `cdx` subcommand. main() lists, documents and dispatches the commands from a table of
-// these, so a model family brings its commands in its own <family>_commands.cpp and main()
-// never names them. `run` parses its arguments, computes everything, and only then prints:
+// One `cdx` subcommand. cli.cpp lists, documents and dispatches the commands from a table of
+// these, so a model family brings its commands in its own <family>_commands.cpp and the
+// dispatch never names them. `run` parses its arguments, computes everything, and only then prints:
 // an error (an InputError, exit 2) never leaves a partial result on stdout.
 struct Command {
     const char* name;    // "talg": the word after `cdx`

@@ -9,15 +9,44 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QMessageBox>
 #include <QTextStream>
+#include <memory>
+
+namespace {
+
+// --help and --version answer without a display (scripts, packaging, a man page generator).
+bool onlyAsksForHelp(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version" ||
+            a == "-v") {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName("CodesignExplorer");
-    QApplication::setApplicationName("codesign-explorer");
-    QApplication::setApplicationDisplayName("Codesign Explorer");
-    QApplication::setApplicationVersion(CDX_VERSION);
+    std::unique_ptr<QCoreApplication> application;
+    if (onlyAsksForHelp(argc, argv)) {
+        application = std::make_unique<QCoreApplication>(argc, argv);
+    } else {
+        application = std::make_unique<QApplication>(argc, argv);
+    }
+    QCoreApplication& app = *application;
+    QCoreApplication::setOrganizationName("CodesignExplorer");
+    QCoreApplication::setApplicationName("codesign-explorer");
+    QCoreApplication::setApplicationVersion(CDX_VERSION);
+    if (qobject_cast<QApplication*>(&app) != nullptr) {
+        QApplication::setApplicationDisplayName("Codesign Explorer");
+        // The freedesktop id: the launcher, the icon and the window's taskbar entry match.
+        QGuiApplication::setDesktopFileName("io.github.codesignexplorer.CodesignExplorer");
+        QApplication::setWindowIcon(QIcon(":/app-icon.svg"));
+    }
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -1,0 +1,219 @@
+// codesign_explorer: the cdx commands as Python functions (README "Python module").
+//
+//   import codesign_explorer as cx
+//   cx.talg(gpu="gtx980", stencil="heat2d", space=[8192, 8192], time=8192, tile=[8, 256], tt=8,
+//           pitch="paper")["T_alg"]
+//
+// Each function runs the cdx command of the same name in this process (app/cdx/cli.hpp) with
+// --json: keyword arguments are its flags (max_within= is --max-within), lists are comma-
+// separated values, True is a bare flag, set={"n_sm": 24} is --set n_sm=24, and positional
+// arguments are the command's operands (runs_import("runs.csv", db=...)). The result is the
+// command's JSON as dicts and lists, with the same keys; bad input raises ValueError with the
+// message cdx prints after "cdx: ".
+
+#include "cdx/cli.hpp"
+#include "params/input_error.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <pybind11/pybind11.h>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+py::object toPython(const Json& j) {
+    switch (j.type()) {
+    case Json::value_t::null:
+        return py::none();
+    case Json::value_t::boolean:
+        return py::bool_(j.get<bool>());
+    case Json::value_t::number_integer:
+        return py::int_(j.get<std::int64_t>());
+    case Json::value_t::number_unsigned:
+        return py::int_(j.get<std::uint64_t>());
+    case Json::value_t::number_float:
+        return py::float_(j.get<double>());
+    case Json::value_t::string:
+        return py::str(j.get<std::string>());
+    case Json::value_t::array: {
+        py::list out;
+        for (const auto& e : j) {
+            out.append(toPython(e));
+        }
+        return out;
+    }
+    case Json::value_t::object: {
+        py::dict out;
+        for (const auto& [key, value] : j.items()) {
+            out[py::str(key)] = toPython(value);
+        }
+        return out;
+    }
+    default:
+        throw std::runtime_error("unexpected JSON value from cdx");
+    }
+}
+
+// The flags a command's usage shows as repeatable ("[--use PROFILE.json]..."), and --set.
+std::set<std::string> repeatableFlags(const cdx::cli::Command& c) {
+    std::set<std::string> out{"--set"};
+    static const std::regex repeated(R"(\[(--[a-z0-9-]+)[^\]]*\]\.\.\.)");
+    const std::string usage = c.usage;
+    for (auto it = std::sregex_iterator(usage.begin(), usage.end(), repeated);
+         it != std::sregex_iterator(); ++it) {
+        out.insert((*it)[1].str());
+    }
+    return out;
+}
+
+// One value as cdx reads it: Python's own text of numbers (shortest round-trip for floats).
+std::string text(const py::handle& v) {
+    if (py::isinstance<py::bool_>(v)) {
+        throw py::type_error("a True/False value is a bare flag: pass it on its own");
+    }
+    return py::str(v).cast<std::string>();
+}
+
+std::vector<std::string> toArguments(const cdx::cli::Command& c, const py::args& operands,
+                                     const py::kwargs& flags) {
+    std::vector<std::string> args;
+    for (const auto& operand : operands) {
+        args.push_back(text(operand));
+    }
+    const std::set<std::string> repeatable = repeatableFlags(c);
+    for (const auto& [k, v] : flags) {
+        std::string flag = "--" + py::str(k).cast<std::string>();
+        std::replace(flag.begin() + 2, flag.end(), '_', '-');
+        if (flag == "--json") {
+            continue; // always on
+        }
+        if (v.is_none() || (py::isinstance<py::bool_>(v) && !v.cast<bool>())) {
+            continue; // an unset option
+        }
+        if (py::isinstance<py::bool_>(v)) {
+            args.push_back(flag);
+            continue;
+        }
+        if (flag == "--set" && py::isinstance<py::dict>(v)) {
+            for (const auto& [key, value] : v.cast<py::dict>()) {
+                args.push_back(flag);
+                args.push_back(text(key) + "=" + text(value));
+            }
+            continue;
+        }
+        if (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v)) {
+            const bool repeat = repeatable.count(flag) > 0;
+            std::string joined;
+            for (const auto& e : v) {
+                if (repeat) {
+                    args.push_back(flag);
+                    args.push_back(text(e));
+                } else {
+                    joined += (joined.empty() ? "" : ",") + text(e);
+                }
+            }
+            if (!repeat) {
+                args.push_back(flag);
+                args.push_back(joined);
+            }
+            continue;
+        }
+        args.push_back(flag);
+        args.push_back(text(v));
+    }
+    args.push_back("--json");
+    return args;
+}
+
+py::object run(const cdx::cli::Command& c, const std::vector<std::string>& prefix,
+               const py::args& operands, const py::kwargs& flags) {
+    std::vector<std::string> args = prefix;
+    const auto rest = toArguments(c, operands, flags);
+    args.insert(args.end(), rest.begin(), rest.end());
+    std::ostringstream out;
+    int rc = 0;
+    {
+        py::gil_scoped_release release; // long searches leave other Python threads running
+        rc = c.run(args, out);
+    }
+    if (rc != 0) {
+        throw std::runtime_error("cdx " + std::string(c.name) + " exited with " +
+                                 std::to_string(rc));
+    }
+    return toPython(Json::parse(out.str()));
+}
+
+// Installed under PREFIX/lib/python3/dist-packages, the module reads the profiles of
+// PREFIX/share/codesign-explorer (the interpreter's own prefix is looked at anyway).
+void findInstalledProfiles() {
+    Dl_info info{};
+    if (std::getenv("CDX_PROFILES_DIR") != nullptr ||
+        dladdr(reinterpret_cast<void*>(&findInstalledProfiles), &info) == 0 ||
+        info.dli_fname == nullptr) {
+        return;
+    }
+    std::error_code ec;
+    const auto so = std::filesystem::canonical(info.dli_fname, ec);
+    if (ec) {
+        return;
+    }
+    for (auto dir = so.parent_path(); !dir.empty() && dir != dir.root_path();
+         dir = dir.parent_path()) {
+        const auto profiles = dir / "share" / "codesign-explorer" / "profiles";
+        if (std::filesystem::is_directory(profiles, ec)) {
+            setenv("CDX_PROFILES_DIR", profiles.c_str(), 0);
+            return;
+        }
+    }
+}
+
+} // namespace
+
+PYBIND11_MODULE(codesign_explorer, m) {
+    m.doc() = "Codesign Explorer's analytical GPU cost models: the cdx commands as functions.\n"
+              "Keyword arguments are the command's flags (max_within= for --max-within), the\n"
+              "result is its --json output as dicts and lists; bad input raises ValueError\n"
+              "with the message cdx prints. help(codesign_explorer.talg) shows the flags.";
+    m.attr("__version__") = cdx::cli::version();
+    findInstalledProfiles();
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) {
+                std::rethrow_exception(p);
+            }
+        } catch (const cdx::InputError& e) {
+            PyErr_SetString(PyExc_ValueError, e.what());
+        }
+    });
+    for (const cdx::cli::Command& c : cdx::cli::allCommands()) {
+        const std::string name = c.name;
+        std::string pyName = name;
+        std::replace(pyName.begin(), pyName.end(), '-', '_');
+        const cdx::cli::Command* command = &c;
+        if (name == "runs") { // one function per action: runs_import, runs_list, ...
+            for (const char* action : {"import", "list", "stats", "calibrate"}) {
+                m.def(("runs_" + std::string(action)).c_str(),
+                      [command, action](const py::args& a, const py::kwargs& k) {
+                          return run(*command, {action}, a, k);
+                      },
+                      (std::string("cdx runs ") + action + " ... --json\n\n" + c.usage).c_str());
+            }
+            continue;
+        }
+        m.def(
+            pyName.c_str(),
+            [command](const py::args& a, const py::kwargs& k) { return run(*command, {}, a, k); },
+            (std::string(c.summary) + "\n\n" + c.usage).c_str());
+    }
+}

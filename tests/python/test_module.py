@@ -1,0 +1,166 @@
+"""The Python module against `cdx --json` on the same inputs (issue 18).
+
+Run by CTest with PYTHONPATH at the built module and CDX at the built cdx. Every function
+must return exactly the JSON that cdx prints, and raise ValueError with the message cdx
+prints after "cdx: ".
+"""
+
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+import codesign_explorer as cx
+
+CDX = os.environ["CDX"]
+RUNS = os.path.join(os.environ["CDX_SOURCE_DIR"], "resources", "runs")
+
+
+def cdx(*args):
+    done = subprocess.run([CDX, *args, "--json"], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise AssertionError(f"cdx {' '.join(args)} failed: {done.stderr}")
+    return json.loads(done.stdout)
+
+
+# Wall-clock measurements a command reports (they differ between any two runs).
+TIMINGS = {"seconds"}
+
+
+def without(value, keys):
+    if isinstance(value, dict):
+        return {k: without(v, keys) for k, v in value.items() if k not in keys}
+    if isinstance(value, list):
+        return [without(v, keys) for v in value]
+    return value
+
+
+def cdx_error(*args):
+    done = subprocess.run([CDX, *args], capture_output=True, text=True, check=False)
+    assert done.returncode == 2, done
+    line = done.stderr.strip()
+    assert line.startswith("cdx: "), line
+    return line[len("cdx: "):]
+
+
+# (function, its keyword arguments, the same call on the command line)
+CASES = [
+    ("talg",
+     dict(gpu="gtx980", stencil="heat2d", space=[8192, 8192], time=8192, tile=[8, 256], tt=8,
+          pitch="paper"),
+     ["talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192", "--time",
+      "8192", "--tile", "8,256", "--tt", "8", "--pitch", "paper"]),
+    ("talg",
+     dict(gpu="gtx980", stencil="heat2d", space=(4096, 4096), time=512, tile=[16, 64], tt=4,
+          set={"n_sm": 24, "c_iter_s": 4e-08}),
+     ["talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "4096,4096", "--time",
+      "512", "--tile", "16,64", "--tt", "4", "--set", "n_sm=24", "--set", "c_iter_s=4e-08"]),
+    ("optimize",
+     dict(gpu="gtx980", stencil="heat2d", space=[8192, 8192], time=8192, within=0.05,
+          max_within=50),
+     ["optimize", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192", "--time",
+      "8192", "--within", "0.05", "--max-within", "50"]),
+    ("area", dict(gpu="gtx980"), ["area", "--gpu", "gtx980"]),
+    ("area", dict(n_sm=16, n_v=128, m_sm_kb=96, cache_less=True),
+     ["area", "--n-sm", "16", "--n-v", "128", "--m-sm-kb", "96", "--cache-less"]),
+    ("codesign", dict(workload="thesis", area="425:450", n_sm=[8, 16], n_v=[128, 256], top=3),
+     ["codesign", "--workload", "thesis", "--area", "425:450", "--n-sm", "8,16", "--n-v",
+      "128,256", "--top", "3"]),
+    ("mwp", dict(gpu="fx5600", kernel="example-a"), ["mwp", "--gpu", "fx5600", "--kernel",
+                                                     "example-a"]),
+    ("power", dict(gpu="gtx280", kernel="example-i"), ["power", "--gpu", "gtx280", "--kernel",
+                                                       "example-i"]),
+    ("energy",
+     dict(stencil="jacobi2d", coefficients="k20c-a", space=[4096, 4096], time=1024,
+          tile=[16, 64], tt=8, t_alg=0.5),
+     ["energy", "--stencil", "jacobi2d", "--coefficients", "k20c-a", "--space", "4096,4096",
+      "--time", "1024", "--tile", "16,64", "--tt", "8", "--t-alg", "0.5"]),
+    ("eatss", dict(program="gemm", gpu="a100"), ["eatss", "--program", "gemm", "--gpu", "a100"]),
+    ("chain", dict(dims=[10, 20, 30, 40, 30], memory_words=65536),
+     ["chain", "--dims", "10,20,30,40,30", "--memory-words", "65536"]),
+    ("profiles", {}, ["profiles"]),
+]
+
+
+class ModuleEqualsCdx(unittest.TestCase):
+    def test_every_case_equals_cdx(self):
+        checked = 0
+        for name, kwargs, argv in CASES:
+            with self.subTest(name=name, kwargs=kwargs):
+                got = getattr(cx, name)(**kwargs)
+                self.assertIsInstance(got, dict)
+                self.assertEqual(without(got, TIMINGS), without(cdx(*argv), TIMINGS))
+                checked += 1
+        self.assertEqual(checked, len(CASES))
+
+    def test_every_command_has_a_function(self):
+        help_text = subprocess.run([CDX, "--help"], capture_output=True, text=True).stdout
+        commands = []
+        inside = False
+        for line in help_text.splitlines():
+            if line == "commands:":
+                inside = True
+            elif inside and not line.strip():
+                break
+            elif inside:
+                commands.append(line.split()[0])
+        self.assertGreaterEqual(len(commands), 12)
+        for c in commands:
+            names = ([f"runs_{a}" for a in ("import", "list", "stats", "calibrate")]
+                     if c == "runs" else [c.replace("-", "_")])
+            for n in names:
+                self.assertTrue(callable(getattr(cx, n, None)), n)
+
+    def test_runs_import_and_stats(self):
+        csv = os.path.join(RUNS, "synthetic-heat2d-gtx980.csv")
+        with tempfile.TemporaryDirectory() as tmp:
+            a, b = os.path.join(tmp, "a.sqlite"), os.path.join(tmp, "b.sqlite")
+            # The same file into two databases: everything but the database's path agrees.
+            imported = cx.runs_import(csv, db=a)
+            self.assertEqual(without(imported, {"db"}),
+                             without(cdx("runs", "import", "--db", b, csv), {"db"}))
+            self.assertGreater(imported["inserted"], 0)
+            self.assertEqual(without(cx.runs_list(db=a), {"db"}),
+                             without(cdx("runs", "list", "--db", b), {"db"}))
+            stats = cx.runs_stats(db=a, within=0.3)
+            self.assertEqual(without(stats, {"db"}),
+                             without(cdx("runs", "stats", "--db", b, "--within", "0.3"), {"db"}))
+
+    def test_bad_input_raises_the_same_message(self):
+        bad = [
+            ("talg", dict(gpu="gtx9999", stencil="heat2d", space=[64, 64], time=8, tile=[8, 32],
+                          tt=8),
+             ["talg", "--gpu", "gtx9999", "--stencil", "heat2d", "--space", "64,64", "--time",
+              "8", "--tile", "8,32", "--tt", "8"]),
+            ("talg", dict(gpu="gtx980", stencil="heat2d", space=[64, 64], time=8, tile=[8, 32],
+                          tt=7),
+             ["talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "64,64", "--time",
+              "8", "--tile", "8,32", "--tt", "7"]),
+            ("optimize", dict(gpu="gtx980", stencil="heat2d", space=[64, 64], time=8,
+                              within=-1),
+             ["optimize", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "64,64",
+              "--time", "8", "--within", "-1"]),
+            ("area", dict(n_sm=0, n_v=128, m_sm_kb=96),
+             ["area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"]),
+            ("mwp", dict(gpu="fx5600", kernel="example-a", set={"blocks": 0}),
+             ["mwp", "--gpu", "fx5600", "--kernel", "example-a", "--set", "blocks=0"]),
+            ("chain", dict(dims=[10], memory_words=100),
+             ["chain", "--dims", "10", "--memory-words", "100"]),
+            ("talg", dict(gpu="gtx980", bogus_flag=3),
+             ["talg", "--gpu", "gtx980", "--bogus-flag", "3"]),
+        ]
+        for name, kwargs, argv in bad:
+            with self.subTest(name=name, kwargs=kwargs):
+                with self.assertRaises(ValueError) as caught:
+                    getattr(cx, name)(**kwargs)
+                self.assertEqual(str(caught.exception), cdx_error(*argv))
+
+    def test_version_and_help(self):
+        version = subprocess.run([CDX, "--version"], capture_output=True, text=True).stdout
+        self.assertEqual(version.strip(), f"cdx (Codesign Explorer) {cx.__version__}")
+        self.assertIn("--tile", cx.talg.__doc__)
+
+
+if __name__ == "__main__":
+    unittest.main()
