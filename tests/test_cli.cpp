@@ -431,6 +431,23 @@ void TestCli::help() {
     QVERIFY(cdx({"mwp", "--help"}).out.contains("--variant consistent|thesis"));
     QVERIFY(cdx({"power", "--help"}).out.contains("--eq63 and|or"));
     QCOMPARE(cdx({}).exitCode, 2);
+    // --version (issue 18), and an action's help is that action's usage (not all four).
+    const Run version = cdx({"--version"});
+    QCOMPARE(version.exitCode, 0);
+    QVERIFY(QRegularExpression("^cdx \\(Codesign Explorer\\) \\d+\\.\\d+\\.\\d+\n$")
+                .match(QString::fromUtf8(version.out))
+                .hasMatch());
+    int actions = 0;
+    for (const char* action : {"import", "list", "stats", "calibrate"}) {
+        const QString out = QString::fromUtf8(cdx({"runs", action, "--help"}).out);
+        QVERIFY2(out.startsWith(QStringLiteral("usage: cdx runs %1 ").arg(action)),
+                 qPrintable(out));
+        QCOMPARE(out.count("cdx runs "), 1);
+        QVERIFY(out.contains("Measured runs (PPoPP'17 sec. 5)"));
+        ++actions;
+    }
+    QCOMPARE(actions, 4);
+    QCOMPARE(cdx({"runs", "--help"}).out.count("cdx runs "), 4);
 }
 
 // cdx is a table of subcommands (app/cdx/main.cpp): the help lists every registered

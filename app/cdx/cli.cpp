@@ -106,6 +106,53 @@ std::string usage() {
 
 namespace {
 
+// `cdx runs import --help`: the usage lines of that action and the command's description,
+// when the usage lists actions as "cdx NAME ACTION ..." lines; otherwise the whole usage.
+std::string actionUsage(const Command& c, const std::vector<std::string>& args) {
+    const std::string usage = c.usage;
+    if (args.empty() || args.front().empty() || args.front()[0] == '-') {
+        return usage;
+    }
+    const std::string head = std::string("cdx ") + c.name + " ";
+    const std::string mine = head + args.front() + " ";
+    std::vector<std::string> lines;
+    std::size_t from = 0;
+    while (from < usage.size()) {
+        const std::size_t end = usage.find('\n', from);
+        lines.push_back(usage.substr(from, end == std::string::npos ? end : end - from));
+        from = end == std::string::npos ? usage.size() : end + 1;
+    }
+    auto isDescription = [](const std::string& l) {
+        return l.size() > 2 && l[0] == ' ' && l[1] == ' ' && l[2] != ' ';
+    };
+    std::string out;
+    bool inside = false;
+    for (const std::string& l : lines) {
+        if (l.find(head) != std::string::npos) {
+            inside = l.find(mine) != std::string::npos;
+            if (inside) {
+                const std::size_t at = l.find(mine);
+                out += "usage: " + l.substr(at) + "\n";
+                continue;
+            }
+        } else if (isDescription(l)) {
+            inside = false;
+        }
+        if (inside) {
+            out += l + "\n";
+        }
+    }
+    if (out.empty()) {
+        return usage;
+    }
+    for (const std::string& l : lines) {
+        if (isDescription(l)) {
+            out += l + "\n";
+        }
+    }
+    return out;
+}
+
 bool wantsHelp(const std::vector<std::string>& args) {
     for (const auto& a : args) {
         if (a == "--help" || a == "-h") {
@@ -135,7 +182,7 @@ int runCdx(const std::vector<std::string>& all, std::ostream& out, std::ostream&
         }
         if (const Command* c = findCommand(command)) {
             if (wantsHelp(args)) {
-                out << c->usage;
+                out << actionUsage(*c, args);
                 return 0;
             }
             return c->run(args, out);

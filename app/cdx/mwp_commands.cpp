@@ -344,7 +344,14 @@ int runPower(const std::vector<std::string>& args, std::ostream& out) {
         } else {
             j["temperature"] = nullptr;
         }
-        j["performance"] = mwpResultJson(r.performance);
+        // The performance object holds what `cdx mwp --json` gives for the kernel (docs/cli.md).
+        json perf{{"variant", mwpVariantJson(in.variant)}};
+        perf.update(mwpResultJson(r.performance));
+        const mwp::ThroughputResult t = mwp::throughput(in.device, in.model, in.variant);
+        perf["category"] = t.category;
+        perf["throughput"] = throughputJson(t);
+        perf["explanation"] = mwp::explain(r.performance, in.device);
+        j["performance"] = perf;
         j["warnings"] = warnings;
         out << j.dump(2) << '\n';
         return 0;

@@ -1,0 +1,266 @@
+"""Docs that stay true (issue 18): every example command of docs/cli.md and the README runs, and
+what the docs show is what the tool prints.
+
+- A "$ cdx ..." line in a fenced block of docs/cli.md is run; the lines shown under it (up to the
+  next command; "..." marks omitted lines) must appear in its output in that order, spaces
+  collapsed.
+- The numbers in a command's trailing "# comment" (README tour, docs/cli.md; after its first
+  colon when it has one: "# spec 3.3: E_alg = 67.26 J"; "~" marks a timing), and those after
+  "gives" for an inline `cdx ...` example, must be in the output: as printed, or as the printed
+  value rounded to the digits the docs show.
+- Each command section's JSON key list (`JSON keys ...` or "`--json` prints ...") names only keys
+  (or string values) that the section's commands produce with --json.
+
+Commands with "..." in their arguments are not runnable and are skipped (counted). Run by CTest
+with CDX (the built cdx) and CDX_SOURCE_DIR.
+"""
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import tempfile
+import unittest
+
+CDX = os.environ["CDX"]
+SOURCE = os.environ["CDX_SOURCE_DIR"]
+
+NUMBER = re.compile(r"(?<![\w.~])[-+]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?(?![\w.]*\w)")
+
+# Keys a section's list names that its examples do not produce, with the commands that do
+# (by section; ("setup", args) runs first and its output is not counted).
+EXTRA = {
+    "energy calibrate": [("setup", ["runs", "import", "--db", "energy.sqlite",
+                                    "resources/runs/synthetic-energy-k20c.csv"]),
+                         ["energy", "calibrate", "--db", "energy.sqlite"]],
+    "energy-optimize": [["energy-optimize", "--stencil", "jacobi2d", "--coefficients", "k20c-a",
+                         "--space", "1024,1024", "--time", "256", "--gpu", "gtx980", "--set",
+                         "c_iter_s=3e-8", "--objective", "weighted", "--weight", "0.5"]],
+    "talg": [["talg", "--gpu", "gtx980", "--stencil", "heat3d", "--space", "512,512,512",
+              "--time", "512", "--tile", "4,4,64", "--tt", "4"],
+             ["talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192",
+              "--time", "8192", "--tile", "8,512", "--tt", "8"],
+             ["talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192",
+              "--time", "8192", "--tile", "8,256", "--tt", "8", "--r-tile", "70000"]],
+    "eatss": [["eatss", "--program", "gemm", "--gpu", "a100", "--solver", "z3"],
+              ["eatss", "--program", "gemm", "--gpu", "a100", "--tiles", "4096,4096,4096"]],
+    "codesign": [["codesign", "--workload", "thesis", "--stencils", "heat2d", "--n-sm", "16",
+                  "--n-v", "128,256", "--all"]],
+    "mwp": [["mwp", "--gpu", "fx5600", "--kernel", "example-a", "--sweep-warps", "4"],
+            ["mwp", "--gpu", "fx5600", "--kernel", "mb1"]],  # a warning
+    "power": [["power", "--gpu", "gtx580", "--kernel", "example-i"]],  # linear scaling
+    "runs": [["runs", "list", "--db", "lab.sqlite"],
+             ["runs", "import", "--db", "other.sqlite", "--skip-invalid",
+              os.path.join(SOURCE, "tests", "docs", "one-invalid-row.csv")]],
+    "energy": [["energy", "--stencil", "jacobi2d", "--coefficients", "k20c-a", "--space",
+                "4096,4096", "--time", "1024", "--tile", "16,64", "--tt", "8", "--gpu",
+                "gtx980", "--set", "c_iter_s=3e-8"]],
+}
+
+
+def fenced_blocks(text):
+    """(section, [lines]) of every ``` block, the section being the last '## ' heading."""
+    section, out, block = "", [], None
+    for line in text.splitlines():
+        if line.startswith("## ") and block is None:
+            section = line[3:].strip().strip("`")
+            section = section[4:] if section.startswith("cdx ") else section
+        if line.startswith("```"):
+            if block is None:
+                block = []
+            else:
+                out.append((section, block))
+                block = None
+            continue
+        if block is not None:
+            block.append(line)
+    return out
+
+
+def sections(text):
+    """{'talg': section text, ...} for the '## `cdx X`' sections."""
+    out = {}
+    for m in re.finditer(r"^## `cdx ([a-z -]+)`\n(.*?)(?=^## |\Z)", text, re.S | re.M):
+        out[m.group(1)] = m.group(2)
+    return out
+
+
+def split_comment(line):
+    """The command and its trailing '# comment' ('' when none)."""
+    m = re.search(r"\s#\s", line)
+    return (line[:m.start()], line[m.end():]) if m else (line, "")
+
+
+def numbers_in(text):
+    return [n for n in NUMBER.findall(text)]
+
+
+def value(n):
+    return float(n.replace(",", ""))
+
+
+def shown_in(number, output):
+    """The docs' number is in the output as printed, or as a value that rounds to it."""
+    plain = number.replace(",", "")
+    if number in output or re.search(r"(?<![\d.])" + re.escape(plain) + r"(?![\d])", output):
+        return True
+    digits = len(plain.split(".")[1].split("e")[0]) if "." in plain else 0
+    if "e" in plain:
+        return any(abs(value(m) - value(plain)) <= 0.5 * 10 ** -digits * abs(value(plain)) * 10
+                   for m in NUMBER.findall(output) if "e" in m)
+    want = value(plain)
+    for m in NUMBER.findall(output):
+        got = value(m)
+        if round(got, digits) == want or abs(got - want) <= 0.5 * 10 ** -digits + 1e-12:
+            return True
+    return False
+
+
+def normalise(line):
+    return " ".join(line.split())
+
+
+class Docs(unittest.TestCase):
+    def setUp(self):
+        # Each test in a fresh folder: the examples create files (a runs database).
+        self.tmp = tempfile.TemporaryDirectory()
+        for name in ("resources", "profiles"):
+            os.symlink(os.path.join(SOURCE, name), os.path.join(self.tmp.name, name))
+        self.outputs = {}  # section -> [json outputs of its commands]
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    @classmethod
+    def setUpClass(cls):
+        with open(os.path.join(SOURCE, "docs", "cli.md"), encoding="utf-8") as f:
+            cls.cli = f.read()
+        with open(os.path.join(SOURCE, "README.md"), encoding="utf-8") as f:
+            cls.readme = f.read()
+
+    def run_cdx(self, args):
+        done = subprocess.run([CDX, *args], capture_output=True, text=True, check=False,
+                              cwd=self.tmp.name)
+        self.last_stdout = done.stdout
+        return done.returncode, done.stdout + done.stderr
+
+    def commands(self, block, dollar):
+        """(command line, comment, shown output lines) of a block."""
+        out, current = [], None
+        lines = iter(block)
+        for line in lines:
+            starts = line.startswith("$ cdx ") if dollar else line.startswith("cdx ")
+            if starts:
+                text = line[2:] if dollar else line
+                while text.rstrip().endswith("\\"):
+                    text = text.rstrip()[:-1] + " " + next(lines).strip()
+                command, comment = split_comment(text)
+                current = [command.strip(), comment, []]
+                out.append(current)
+            elif current is not None and dollar:
+                if line.startswith("$ "):
+                    current = None
+                else:
+                    current[2].append(line)
+        return out
+
+    def check_command(self, section, command, comment, shown):
+        args = shlex.split(command)[1:]
+        if "..." in args or any("…" in a for a in args):
+            return "skipped"
+        rc, output = self.run_cdx(args)
+        self.assertIn(rc, (0, 2), f"cdx {command}: exit {rc}\n{output}")
+        lines = [normalise(l) for l in output.splitlines()]
+        at = 0
+        for want in shown:
+            if not want.strip() or want.strip() == "...":
+                continue
+            w = normalise(split_comment(want)[0])
+            found = next((i for i in range(at, len(lines)) if w == lines[i]), None)
+            self.assertIsNotNone(found, f"{section}: `{command}` does not print\n  {w}\n"
+                                        f"(after line {at}); it prints:\n{output}")
+            at = found + 1
+        # "source: values": the numbers after the first colon are the claims; the part before
+        # names where they come from ("spec 3.3", "Table C.2").
+        claims = comment.split(":", 1)[1] if ":" in comment else comment
+        for n in numbers_in(claims):
+            self.assertTrue(shown_in(n, output),
+                            f"{section}: `{command}` comment says {n}; output:\n{output}")
+        if rc == 0 and "--json" not in args and "--help" not in args:
+            jrc, _ = self.run_cdx(args + ["--json"])
+            if jrc == 0:
+                self.outputs.setdefault(section, []).append(json.loads(self.last_stdout))
+        return "run"
+
+    def test_cli_md_examples(self):
+        counts = {"run": 0, "skipped": 0}
+        for section, block in fenced_blocks(self.cli):
+            for command, comment, shown in self.commands(block, dollar=True):
+                counts[self.check_command(section, command, comment, shown)] += 1
+        # Inline examples: `cdx ...` gives NUMBERS (up to the end of the clause).
+        for m in re.finditer(r"`(cdx [^`]+)`\s+gives\s+(.*?)(?:;|\.\s|\.$)", self.cli, re.S):
+            command = " ".join(m.group(1).split())
+            heads = re.findall(r"^## `cdx ([a-z -]+)`", self.cli[:m.start()], re.M)
+            section = heads[-1] if heads else "inline"
+            counts[self.check_command(section, command, m.group(2), [])] += 1
+        self.assertGreaterEqual(counts["run"], 14, counts)
+
+    def test_readme_tour(self):
+        counts = {"run": 0, "skipped": 0}
+        tour = self.readme[self.readme.index("## A short tour of `cdx`"):]
+        tour = tour[:tour.index("\n## ", 5)]
+        for section, block in fenced_blocks("## tour\n" + tour):
+            for command, comment, _ in self.commands(block, dollar=False):
+                counts[self.check_command("README", command, comment, [])] += 1
+        self.assertGreaterEqual(counts["run"], 10, counts)
+        self.assertLessEqual(counts["skipped"], 4, counts)
+
+    def test_json_keys(self):
+        self.test_cli_md_examples()  # fills the outputs (the runs database too)
+        checked = 0
+        for name, text in sections(self.cli).items():
+            m = re.search(r"(JSON keys|`--json` prints)", text)
+            if not m:
+                continue
+            chunk = text[m.start():]
+            para = chunk.split("\n\n")[0]
+            if para.rstrip().endswith(":") and "```" in chunk:
+                start = chunk.index("```")
+                para += chunk[start:chunk.index("```", start + 3)]
+            # All-capital names are placeholders ("LOOP": size), not keys.
+            keys = {k for k in re.findall(r'"([A-Za-z_][A-Za-z0-9_]*)"', para) if not k.isupper()}
+            produced = list(self.outputs.get(name, []))
+            for extra in EXTRA.get(name, []):
+                setup = isinstance(extra, tuple)
+                args = extra[1] if setup else extra
+                rc, out = self.run_cdx(args + ["--json"])
+                self.assertEqual(rc, 0, out)
+                if not setup:
+                    produced.append(json.loads(self.last_stdout))
+            if not produced:  # no runnable example: the section's usage has the flags
+                continue
+            seen = set()
+
+            def walk(v):
+                if isinstance(v, dict):
+                    for k, x in v.items():
+                        seen.add(k)
+                        walk(x)
+                elif isinstance(v, list):
+                    for x in v:
+                        walk(x)
+                elif isinstance(v, str):
+                    seen.add(v)
+
+            for p in produced:
+                walk(p)
+            missing = sorted(keys - seen)
+            self.assertEqual(missing, [], f"cdx {name}: the JSON key list names {missing}, "
+                                          "which its --json output does not have")
+            checked += 1
+        self.assertGreaterEqual(checked, 7)
+
+
+if __name__ == "__main__":
+    unittest.main()
