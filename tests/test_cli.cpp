@@ -450,7 +450,7 @@ void TestCli::help() {
     QCOMPARE(cdx({"runs", "--help"}).out.count("cdx runs "), 4);
 }
 
-// cdx is a table of subcommands (app/cdx/main.cpp): the help lists every registered
+// cdx is a table of subcommands (app/cdx/cli.cpp): the help lists every registered
 // command with its summary, each one answers --help with its own usage, and the
 // unknown-command error names the same commands in the same order.
 void TestCli::commandTable() {
