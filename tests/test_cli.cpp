@@ -1,11 +1,14 @@
 // End-to-end tests of the cdx tool: the DESIGN.md contract (flags, JSON keys, exit codes)
 // and every bad-input case of the foundation issue.
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -30,6 +33,20 @@ Run cdx(const QStringList& args) {
     }
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
             p.readAllStandardError()};
+}
+
+QJsonObject json(const Run& r);
+
+// A value of the published table (profiles/published/), as `cdx reproduce` reads it.
+double publishedValue(const char* id) {
+    const Run r = cdx({"reproduce", "--json"});
+    QJsonParseError e{};
+    for (const auto v : QJsonDocument::fromJson(r.out, &e).object()["entries"].toArray()) {
+        if (v.toObject()["id"].toString() == QLatin1String(id)) {
+            return v.toObject()["published"].toDouble();
+        }
+    }
+    qFatal("no published value %s", id);
 }
 
 QJsonObject json(const Run& r) {
@@ -82,6 +99,8 @@ private slots:
     void exampleE3D();
     void profiles();
     void help();
+    void reproduceEveryPublishedValue();
+    void reproduceRefusesABadTable();
     void commandTable();
     void areaContract();
     void areaFlagsAndBudget();
@@ -305,10 +324,13 @@ void TestCli::optimizeMinima_data() {
     QTest::addColumn<QString>("tile");
     QTest::addColumn<int>("tt");
     QTest::addColumn<double>("tAlg");
-    QTest::newRow("spec 2.6 full space paper pitch") << "paper"
-                                                     << "1,640" << 2 << 5.0961;
-    QTest::newRow("spec 2.6 full space geometric pitch") << "geometric"
-                                                         << "128,32" << 2 << 9.9345;
+    // Expected values from the published table (profiles/published/ppopp17.json).
+    QTest::newRow("spec 2.6 full space paper pitch")
+        << "paper"
+        << "1,640" << 2 << publishedValue("ppopp17-full-space-paper-pitch");
+    QTest::newRow("spec 2.6 full space geometric pitch")
+        << "geometric"
+        << "128,32" << 2 << publishedValue("ppopp17-full-space-geometric-pitch");
 }
 
 void TestCli::optimizeMinima() {
@@ -423,6 +445,72 @@ void TestCli::profiles() {
     QVERIFY(text.out.contains("none published"));
 }
 
+// Issue 19: every entry of the published table is recomputed by its command and reproduced
+// (or differs only within its erratum); the report covers every family.
+void TestCli::reproduceEveryPublishedValue() {
+    const Run r = cdx({"reproduce", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = json(r);
+    QSet<QString> families;
+    int checked = 0;
+    for (const auto v : o["entries"].toArray()) {
+        const QJsonObject e = v.toObject();
+        const QString verdict = e["verdict"].toString();
+        QVERIFY2(verdict == "reproduced" || verdict == "differs within the erratum",
+                 qPrintable(e["id"].toString() + ": " + verdict + " " +
+                            QString::number(e["computed"].toDouble(), 'g', 17) + " vs " +
+                            QString::number(e["published"].toDouble(), 'g', 17)));
+        QVERIFY(std::abs(e["difference"].toDouble()) <= e["tolerance"].toDouble() ||
+                verdict != "reproduced");
+        families.insert(e["family"].toString());
+        ++checked;
+    }
+    QVERIFY(checked >= 22);
+    QCOMPARE(families.size(), 6);
+    int documents = 0;
+    for (const auto v : o["summary"].toArray()) {
+        const QJsonObject d = v.toObject();
+        QCOMPARE(d["differs"].toInt(), 0);
+        QCOMPARE(d["entries"].toInt(), d["reproduced"].toInt() + d["within_erratum"].toInt());
+        ++documents;
+    }
+    QCOMPARE(documents, 6);
+    // One family only, and an HTML report with every entry.
+    const Run chain = cdx({"reproduce", "--family", "chain", "--json"});
+    for (const auto v : json(chain)["entries"].toArray()) {
+        QCOMPARE(v.toObject()["family"].toString(), QString("chain"));
+    }
+    QTemporaryDir dir;
+    const QString html = dir.filePath("report.html");
+    QCOMPARE(cdx({"reproduce", "--report", html}).exitCode, 0);
+    QFile f(html);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(f.readAll());
+    QCOMPARE(page.count("<tr><td>") + page.count("<tr class="), checked + documents);
+}
+
+// A bad published table is refused naming the file and the field.
+void TestCli::reproduceRefusesABadTable() {
+    QTemporaryDir dir;
+    QDir(dir.path()).mkpath("published");
+    QFile f(dir.filePath("published/bad.json"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"schema": "codesign-explorer-published", "version": 1, "document": "x",
+               "entries": [{"id": "a", "source": "s", "family": "talg", "command": ["talg"],
+                            "quantity": "T_alg", "published": 1, "tolerance": 0}]})");
+    f.close();
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("CDX_PROFILES_DIR", dir.path());
+    p.setProcessEnvironment(env);
+    p.start(CDX_EXECUTABLE, {"reproduce"});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QVERIFY2(err.contains("bad.json: entries[0].quantity = T_alg"), qPrintable(err));
+    QVERIFY(err.contains("JSON pointer"));
+}
+
 void TestCli::help() {
     QCOMPARE(cdx({"--help"}).exitCode, 0);
     QCOMPARE(cdx({"talg", "--help"}).exitCode, 0);
@@ -471,9 +559,9 @@ void TestCli::commandTable() {
         QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
         names << words.first();
     }
-    const QStringList expected{"talg",  "optimize", "area",   "codesign",        "mwp",
-                               "power", "runs",     "energy", "energy-optimize", "eatss",
-                               "chain", "profiles"};
+    const QStringList expected{"talg",  "optimize",  "area",    "codesign",        "mwp",
+                               "power", "runs",      "energy",  "energy-optimize", "eatss",
+                               "chain", "reproduce", "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -927,6 +1015,10 @@ void TestCli::badInput_data() {
         << "--set c_iter_s=";
     QTest::newRow("negative within")
         << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
+    QTest::newRow("reproduce: unknown family")
+        << QStringList{"reproduce", "--family", "tiles"} << "--family = tiles";
+    QTest::newRow("reproduce: report that is not HTML")
+        << QStringList{"reproduce", "--report", "r.pdf"} << "--report = r.pdf";
     QTest::newRow("optimize: too many threads")
         << QStringList{"optimize"} + heat2d({"--threads", "65"}) << "--threads = 65";
     QTest::newRow("optimize: negative threads")
@@ -943,7 +1035,7 @@ void TestCli::badInput_data() {
         << "3874004427 tilings fit the shared memory";
     QTest::newRow("unknown command") << QStringList{"tlag"}
                                      << "talg, optimize, area, codesign, mwp, power, runs, energy, "
-                                        "energy-optimize, eatss, chain, "
+                                        "energy-optimize, eatss, chain, reproduce, "
                                         "profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";

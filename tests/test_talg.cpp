@@ -3,6 +3,7 @@
 
 #include "params/input_error.hpp"
 #include "support/fixtures.hpp"
+#include "support/published.hpp"
 #include "talg/talg.hpp"
 
 #include <QtTest>
@@ -142,8 +143,9 @@ void TestTalg::exampleAVariants_data() {
     QTest::addColumn<double>("expected");
     QTest::addColumn<int>("expectedK");
 
-    QTest::newRow("spec 2.6 Example A (paper pitch)")
-        << "gtx980" << 3.68e-8 << "pitch=paper" << 0.0 << 1.0 << 9.654275 << 2;
+    QTest::newRow("spec 2.6 Example A (paper pitch)") // profiles/published/ppopp17.json
+        << "gtx980" << 3.68e-8 << "pitch=paper" << 0.0 << 1.0
+        << test::published("ppopp17-example-a-talg") << 2;
     QTest::newRow("spec 2.6 Example A variant: N_w approx")
         << "gtx980" << 3.68e-8 << "pitch=paper,nw=approx" << 0.0 << 1.0 << 9.649563 << 2;
     QTest::newRow("spec 2.6 Example A variant: GB = 2^30")

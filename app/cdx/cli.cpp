@@ -9,6 +9,7 @@
 #include "cdx/energy_commands.hpp"
 #include "cdx/mwp_commands.hpp"
 #include "cdx/profiles_commands.hpp"
+#include "cdx/reproduce_commands.hpp"
 #include "cdx/runs_commands.hpp"
 #include "cdx/talg_commands.hpp"
 #include "params/input_error.hpp"
@@ -31,14 +32,15 @@ namespace {
 // the help text, the dispatch and the unknown-command error follow from this list.
 using Family = std::vector<Command> (*)();
 constexpr Family kFamilies[] = {
-    talgCommands,     // talg, optimize
-    areaCommands,     // area, codesign
-    mwpCommands,      // mwp, power
-    runsCommands,     // runs
-    energyCommands,   // energy, energy-optimize
-    eatssCommands,    // eatss
-    chainCommands,    // chain
-    profilesCommands, // profiles
+    talgCommands,      // talg, optimize
+    areaCommands,      // area, codesign
+    mwpCommands,       // mwp, power
+    runsCommands,      // runs
+    energyCommands,    // energy, energy-optimize
+    eatssCommands,     // eatss
+    chainCommands,     // chain
+    reproduceCommands, // reproduce (every family's published values)
+    profilesCommands,  // profiles
 };
 
 // The flags most commands share (the per-command usage has the rest).

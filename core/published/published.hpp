@@ -1,0 +1,51 @@
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+// The published values the project reproduces (issue 19): one table, profiles/published/*.json,
+// read by `cdx reproduce` and by the test rows (one source of truth). Each entry names its
+// source, the cdx command that computes it, where the value is in that command's --json output,
+// the printed value, the tolerance and, where the printed value is known to be wrong, the
+// erratum with the value the model gives instead. docs/formats.md "Published values".
+namespace cdx::published {
+
+struct Entry {
+    std::string id;       // unique over all files: "ppopp17-example-a-talg"
+    std::string document; // the source document: "PPoPP'17", "Hong's thesis", ...
+    std::string source;   // where in it: "Table 4", "spec talg-time-model.md §2.6 Example A"
+    std::string family;   // talg, area, mwp, energy, eatss, chain
+    std::vector<std::string> command; // cdx arguments (without --json)
+    std::string quantity;             // JSON pointer into the command's --json output
+    double published = 0;             // the value as printed
+    std::string unit;
+    double tolerance = 0; // absolute, in `unit`
+    std::string variant;  // the model variant that reproduces it
+    // The erratum: why the printed value is wrong, and the value a consistent model gives.
+    std::string erratum;
+    std::optional<double> corrected;
+    std::string file; // where the entry was read from
+};
+
+enum class Verdict { Reproduced, WithinErratum, Differs };
+const char* name(Verdict v); // "reproduced", "differs within the erratum", "differs"
+
+// reproduced: |computed - published| <= tolerance; within the erratum: otherwise, and the entry
+// has an erratum whose corrected value is met within the tolerance; else differs.
+Verdict verdict(const Entry& e, double computed);
+
+// Every entry of every file of the first profiles/published/ folder on the profile search path,
+// in file then entry order. Throws InputError (file, member path, what is allowed) on a bad
+// file or a duplicate id.
+std::vector<Entry> loadAll();
+std::vector<Entry> loadFile(const std::filesystem::path& path);
+
+// The entry `id` (InputError naming the known ids' files when unknown).
+Entry find(const std::string& id);
+
+// The family names an entry may have.
+const std::vector<std::string>& families();
+
+} // namespace cdx::published
