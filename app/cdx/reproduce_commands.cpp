@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -27,8 +28,10 @@ const char* const kReproduceUsage =
     "  values read from figures) with the cdx command its entry names, and prints published,\n"
     "  computed, difference, variant and a verdict: reproduced (within the tolerance),\n"
     "  differs within the erratum (the printed value is known to be wrong and the model gives\n"
-    "  the corrected one), or differs; then a summary per document. Exit 0 when it ran (it is\n"
-    "  a report); --report writes the same as an HTML page.\n";
+    "  the corrected one), or differs; then a summary per document, and how far each model\n"
+    "  can be trusted: where it was calibrated, the accuracy its source claims, and real\n"
+    "  measurements against it (profiles/validity/). Exit 0 when it ran (it is a report);\n"
+    "  --report writes the same as an HTML page.\n";
 
 struct Row {
     published::Entry entry;
@@ -50,41 +53,74 @@ private:
     std::streambuf* old_;
 };
 
-// Runs the entry's command with --json in process (once per distinct command) and reads the
-// quantity.
-Row evaluate(const published::Entry& e, std::map<std::vector<std::string>, json>& outputs) {
-    Row r{e, NAN, {}, published::Verdict::Differs};
-    const Command* c = findCommand(e.command.front());
+// Runs a command with --json in process (once per distinct command) and reads the number at
+// `pointer`; NaN and `error` set when it cannot.
+double quantityOf(const std::vector<std::string>& command, const std::string& pointer,
+                  std::map<std::vector<std::string>, json>& outputs, std::string& error) {
+    const Command* c = findCommand(command.front());
     if (c == nullptr) {
-        r.error = "unknown command '" + e.command.front() + "'";
-        return r;
+        error = "unknown command '" + command.front() + "'";
+        return NAN;
     }
-    std::vector<std::string> args(e.command.begin() + 1, e.command.end());
+    std::vector<std::string> args(command.begin() + 1, command.end());
     args.push_back("--json");
     try {
-        auto cached = outputs.find(e.command);
+        auto cached = outputs.find(command);
         if (cached == outputs.end()) {
             std::ostringstream out;
             const QuietStderr quiet;
             if (c->run(args, out) != 0) {
-                r.error = "the command failed";
-                return r;
+                error = "the command failed";
+                return NAN;
             }
-            cached = outputs.emplace(e.command, json::parse(out.str())).first;
+            cached = outputs.emplace(command, json::parse(out.str())).first;
         }
         const json& j = cached->second;
-        const json::json_pointer at(e.quantity);
+        const json::json_pointer at(pointer);
         if (!j.contains(at) || !j.at(at).is_number()) {
-            r.error = "no number at " + e.quantity + " in its output";
-            return r;
+            error = "no number at " + pointer + " in its output";
+            return NAN;
         }
-        r.computed = j.at(at).get<double>();
+        return j.at(at).get<double>();
     } catch (const std::exception& ex) {
-        r.error = ex.what();
-        return r;
+        error = ex.what();
+        return NAN;
     }
-    r.verdict = published::verdict(e, r.computed);
+}
+
+Row evaluate(const published::Entry& e, std::map<std::vector<std::string>, json>& outputs) {
+    Row r{e, NAN, {}, published::Verdict::Differs};
+    r.computed = quantityOf(e.command, e.quantity, outputs, r.error);
+    if (r.error.empty()) {
+        r.verdict = published::verdict(e, r.computed);
+    }
     return r;
+}
+
+// A real measurement against the model: predicted, and the error in %.
+struct Check {
+    published::Measurement m;
+    double predicted = NAN;
+    std::string error;
+    double errorPct() const { return 100 * (predicted - m.real) / m.real; }
+};
+
+std::vector<std::pair<published::Validity, std::vector<Check>>>
+checkValidity(const std::string& family, std::map<std::vector<std::string>, json>& outputs) {
+    std::vector<std::pair<published::Validity, std::vector<Check>>> out;
+    for (const auto& v : published::loadValidity()) {
+        if (!family.empty() && v.family != family) {
+            continue;
+        }
+        std::vector<Check> checks;
+        for (const auto& m : v.validation) {
+            Check c{m, NAN, {}};
+            c.predicted = quantityOf(m.command, m.quantity, outputs, c.error);
+            checks.push_back(std::move(c));
+        }
+        out.emplace_back(v, std::move(checks));
+    }
+    return out;
 }
 
 std::string number(double v) {
@@ -141,7 +177,8 @@ std::map<std::string, Summary> summarise(const std::vector<Row>& rows) {
     return out;
 }
 
-std::string html(const std::vector<Row>& rows) {
+std::string html(const std::vector<Row>& rows,
+                 const std::vector<std::pair<published::Validity, std::vector<Check>>>& validity) {
     std::ostringstream o;
     o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Codesign Explorer: "
          "published values reproduced</title>\n<style>body{font-family:sans-serif}"
@@ -176,7 +213,29 @@ std::string html(const std::vector<Row>& rows) {
           << "</td><td>" << escape(e.erratum) << "</td><td><code>" << escape(cmd)
           << "</code></td></tr>\n";
     }
-    o << "</table>\n</body></html>\n";
+    o << "</table>\n<h2>How far to trust the models</h2>\n";
+    for (const auto& [v, checks] : validity) {
+        o << "<h3>" << escape(v.family) << ": " << escape(v.model) << "</h3>\n<p>Calibrated on "
+          << escape(v.calibratedOn) << ".</p>\n<ul>\n";
+        for (const auto& c : v.claims) {
+            o << "<li>" << escape(c.claim) << " <i>(" << escape(c.source) << ")</i></li>\n";
+        }
+        o << "</ul>\n";
+        if (!checks.empty()) {
+            o << "<table><tr><th>chip</th><th>role</th><th>predicted</th><th>real</th>"
+                 "<th>error %</th><th>source</th></tr>\n";
+            for (const auto& c : checks) {
+                o << "<tr><td>" << escape(c.m.chip) << "</td><td>"
+                  << (c.m.calibration ? "calibration" : "validation") << "</td><td class=n>"
+                  << number(c.predicted) << " " << escape(c.m.unit) << "</td><td class=n>"
+                  << number(c.m.real) << " " << escape(c.m.unit) << "</td><td class=n>"
+                  << (c.error.empty() ? fmt(c.errorPct(), 3) : escape(c.error)) << "</td><td>"
+                  << escape(c.m.source) << "</td></tr>\n";
+            }
+            o << "</table>\n";
+        }
+    }
+    o << "</body></html>\n";
     return o.str();
 }
 
@@ -206,9 +265,10 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
             rows.push_back(evaluate(e, outputs));
         }
     }
+    const auto validity = checkValidity(family, outputs);
     if (!report.empty()) {
         std::ofstream f(report);
-        f << html(rows);
+        f << html(rows, validity);
         if (!f) {
             throw InputError("--report", report, "could not be written");
         }
@@ -245,10 +305,36 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
                             {"within_erratum", s.withinErratum},
                             {"differs", s.differs}});
         }
+        json trust = json::array();
+        for (const auto& [v, checks] : validity) {
+            json claims = json::array();
+            for (const auto& c : v.claims) {
+                claims.push_back({{"claim", c.claim}, {"source", c.source}});
+            }
+            json measured = json::array();
+            for (const auto& c : checks) {
+                const bool ok = c.error.empty();
+                measured.push_back({{"id", c.m.id},
+                                    {"chip", c.m.chip},
+                                    {"calibration", c.m.calibration},
+                                    {"predicted", ok ? json(c.predicted) : json(nullptr)},
+                                    {"real", c.m.real},
+                                    {"error_pct", ok ? json(c.errorPct()) : json(nullptr)},
+                                    {"unit", c.m.unit},
+                                    {"source", c.m.source},
+                                    {"error", ok ? json(nullptr) : json(c.error)}});
+            }
+            trust.push_back({{"family", v.family},
+                             {"model", v.model},
+                             {"calibrated_on", v.calibratedOn},
+                             {"claims", claims},
+                             {"validation", measured}});
+        }
         out << json{{"command", "reproduce"},
                     {"family", family.empty() ? json(nullptr) : json(family)},
                     {"entries", entries},
-                    {"summary", docs}}
+                    {"summary", docs},
+                    {"validity", trust}}
                    .dump(2)
             << '\n';
         return 0;
@@ -273,6 +359,27 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
     for (const auto& [doc, s] : summary) {
         o << "  " << doc << ": " << s.entries << " entries, " << s.reproduced << " reproduced, "
           << s.withinErratum << " differ within the erratum, " << s.differs << " differ\n";
+    }
+    o << "\nhow far to trust the models:\n";
+    for (const auto& [v, checks] : validity) {
+        o << "  " << v.family << ": " << v.model << "\n    calibrated on " << v.calibratedOn
+          << "\n";
+        for (const auto& c : v.claims) {
+            o << "    - " << c.claim << " (" << c.source << ")\n";
+        }
+        for (const auto& c : checks) {
+            o << "    " << (c.m.calibration ? "calibration" : "validation ") << "  " << c.m.chip
+              << ": predicted " << number(c.predicted) << " " << c.m.unit << ", real "
+              << number(c.m.real) << " " << c.m.unit;
+            if (c.error.empty()) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, " (%+.1f %%)", c.errorPct());
+                o << buf;
+            } else {
+                o << " (" << c.error << ")";
+            }
+            o << "\n";
+        }
     }
     out << o.str();
     return 0;

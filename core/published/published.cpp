@@ -69,6 +69,45 @@ double number(const json& j, const char* key, const std::string& where) {
 
 } // namespace
 
+namespace {
+
+std::vector<std::string> commandOf(const json& e, const std::string& where) {
+    if (!e.contains("command") || !e["command"].is_array() || e["command"].empty()) {
+        throw InputError(where + ".command", "", "expected the cdx arguments as strings");
+    }
+    std::vector<std::string> out;
+    for (const auto& a : e["command"]) {
+        if (!a.is_string()) {
+            throw InputError(where + ".command", a.dump(), "expected strings");
+        }
+        out.push_back(a.get<std::string>());
+    }
+    return out;
+}
+
+std::vector<std::filesystem::path> jsonFilesOf(const char* folder) {
+    for (const auto& dir : profileSearchPath()) {
+        const auto path = dir / folder;
+        std::error_code ec;
+        if (!std::filesystem::is_directory(path, ec)) {
+            continue;
+        }
+        std::vector<std::filesystem::path> files;
+        for (const auto& f : std::filesystem::directory_iterator(path, ec)) {
+            if (f.path().extension() == ".json") {
+                files.push_back(f.path());
+            }
+        }
+        std::sort(files.begin(), files.end());
+        return files;
+    }
+    throw InputError(folder, std::string("profiles/") + folder + "/",
+                     "no such folder on the profile search path (CDX_PROFILES_DIR, the "
+                     "installed share/codesign-explorer/profiles, the source tree)");
+}
+
+} // namespace
+
 std::vector<Entry> loadFile(const std::filesystem::path& path) {
     const std::string file = path.string();
     const json j = parseJson(readText(path), file);
@@ -101,15 +140,7 @@ std::vector<Entry> loadFile(const std::filesystem::path& path) {
             throw InputError(where + ".family", x.family,
                              "expected one of talg, area, mwp, energy, eatss, chain");
         }
-        if (!e.contains("command") || !e["command"].is_array() || e["command"].empty()) {
-            throw InputError(where + ".command", "", "expected the cdx arguments as strings");
-        }
-        for (const auto& a : e["command"]) {
-            if (!a.is_string()) {
-                throw InputError(where + ".command", a.dump(), "expected strings");
-            }
-            x.command.push_back(a.get<std::string>());
-        }
+        x.command = commandOf(e, where);
         x.quantity = text(e, "quantity", where);
         if (x.quantity.empty() || x.quantity[0] != '/') {
             throw InputError(where + ".quantity", x.quantity,
@@ -137,35 +168,85 @@ std::vector<Entry> loadFile(const std::filesystem::path& path) {
     return out;
 }
 
-std::vector<Entry> loadAll() {
-    for (const auto& dir : profileSearchPath()) {
-        const auto folder = dir / "published";
-        std::error_code ec;
-        if (!std::filesystem::is_directory(folder, ec)) {
-            continue;
-        }
-        std::vector<std::filesystem::path> files;
-        for (const auto& f : std::filesystem::directory_iterator(folder, ec)) {
-            if (f.path().extension() == ".json") {
-                files.push_back(f.path());
-            }
-        }
-        std::sort(files.begin(), files.end());
-        std::vector<Entry> all;
-        std::set<std::string> ids;
-        for (const auto& f : files) {
-            for (auto& e : loadFile(f)) {
-                if (!ids.insert(e.id).second) {
-                    throw InputError(e.file + ": id", e.id, "is used twice; ids are unique");
-                }
-                all.push_back(std::move(e));
-            }
-        }
-        return all;
+Validity loadValidityFile(const std::filesystem::path& path) {
+    const std::string file = path.string();
+    const json j = parseJson(readText(path), file);
+    if (!j.is_object() || j.value("schema", "") != "codesign-explorer-validity") {
+        throw InputError(file + ": schema", j.is_object() ? j.value("schema", "missing") : "",
+                         "expected \"codesign-explorer-validity\"");
     }
-    throw InputError("published", "profiles/published/",
-                     "no such folder on the profile search path (CDX_PROFILES_DIR, the "
-                     "installed share/codesign-explorer/profiles, the source tree)");
+    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"] != 1) {
+        throw InputError(file + ": version", j.contains("version") ? j["version"].dump() : "",
+                         "expected 1");
+    }
+    Validity v;
+    v.file = file;
+    v.family = text(j, "family", file + ": ");
+    if (std::find(families().begin(), families().end(), v.family) == families().end()) {
+        throw InputError(file + ": family", v.family,
+                         "expected one of talg, area, mwp, energy, eatss, chain");
+    }
+    v.model = text(j, "model", file + ": ");
+    v.calibratedOn = text(j, "calibrated_on", file + ": ");
+    for (const char* key : {"claims", "validation"}) {
+        if (!j.contains(key) || !j[key].is_array()) {
+            throw InputError(file + ": " + key, "", "expected an array");
+        }
+    }
+    for (std::size_t i = 0; i < j["claims"].size(); ++i) {
+        const std::string where = file + ": claims[" + std::to_string(i) + "]";
+        const json& c = j["claims"][i];
+        if (!c.is_object()) {
+            throw InputError(where, c.dump(), "expected {\"claim\", \"source\"}");
+        }
+        v.claims.push_back({text(c, "claim", where), text(c, "source", where)});
+    }
+    for (std::size_t i = 0; i < j["validation"].size(); ++i) {
+        const std::string where = file + ": validation[" + std::to_string(i) + "]";
+        const json& m = j["validation"][i];
+        if (!m.is_object()) {
+            throw InputError(where, m.dump(), "expected an object");
+        }
+        Measurement x;
+        x.id = text(m, "id", where);
+        x.chip = text(m, "chip", where);
+        if (!m.contains("calibration") || !m["calibration"].is_boolean()) {
+            throw InputError(where + ".calibration", "", "expected true or false");
+        }
+        x.calibration = m["calibration"].get<bool>();
+        x.command = commandOf(m, where);
+        x.quantity = text(m, "quantity", where);
+        if (x.quantity.empty() || x.quantity[0] != '/') {
+            throw InputError(where + ".quantity", x.quantity, "expected a JSON pointer");
+        }
+        x.real = number(m, "real", where);
+        x.unit = text(m, "unit", where, false);
+        x.source = text(m, "source", where);
+        v.validation.push_back(std::move(x));
+    }
+    return v;
+}
+
+std::vector<Validity> loadValidity() {
+    std::vector<Validity> out;
+    for (const auto& f : jsonFilesOf("validity")) {
+        out.push_back(loadValidityFile(f));
+    }
+    return out;
+}
+
+std::vector<Entry> loadAll() {
+    std::vector<Entry> all;
+    std::set<std::string> ids;
+    for (const auto& f : jsonFilesOf("published")) {
+        for (auto& e : loadFile(f)) {
+            if (!ids.insert(e.id).second) {
+                throw InputError(e.file + ": id", e.id, "is used twice; ids are unique");
+            }
+            all.push_back(std::move(e));
+        }
+    }
+    return all;
 }
 
 Entry find(const std::string& id) {

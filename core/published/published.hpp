@@ -45,6 +45,34 @@ std::vector<Entry> loadFile(const std::filesystem::path& path);
 // The entry `id` (InputError naming the known ids' files when unknown).
 Entry find(const std::string& id);
 
+// How far a model can be trusted (profiles/validity/<family>.json): where it was calibrated,
+// the accuracy its source claims, and real measurements it was or was not calibrated on.
+struct Claim {
+    std::string claim;
+    std::string source;
+};
+struct Measurement {
+    std::string id;
+    std::string chip;
+    bool calibration = false; // the model was fitted to it (not a validation point)
+    std::vector<std::string> command;
+    std::string quantity;
+    double real = 0;
+    std::string unit;
+    std::string source;
+};
+struct Validity {
+    std::string family;
+    std::string model;
+    std::string calibratedOn;
+    std::vector<Claim> claims;
+    std::vector<Measurement> validation;
+    std::string file;
+};
+// Every file of the first profiles/validity/ folder on the profile search path, by name.
+std::vector<Validity> loadValidity();
+Validity loadValidityFile(const std::filesystem::path& path);
+
 // The family names an entry may have.
 const std::vector<std::string>& families();
 
