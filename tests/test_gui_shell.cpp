@@ -5,6 +5,7 @@
 #include "area/area_model.hpp"
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
+#include "cdx/reproduce.hpp"
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
@@ -16,6 +17,7 @@
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map_view.hpp"
+#include "reproduce_view.hpp"
 #include "runs/run_stats.hpp"
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
@@ -39,6 +41,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -51,6 +54,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QUndoStack>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -65,6 +69,7 @@ private slots:
     void editorFieldsShowTheirContent();
     void docksBelongToTheirWorkspace();
     void startPageOpensExamples();
+    void reproduceThePapers();
     void presentationRestoresLayout();
     void escapeLeavesPresentation();
     void ctrlZInFieldUndoesDocument();
@@ -283,6 +288,49 @@ void TestGuiShell::startPageOpensExamples() {
     QVERIFY(!window_->startPage()->html().contains("recent:"));
     QVERIFY(window_->openSession(examples.front().path, nullptr, true));
     QVERIFY(window_->startPage()->html().contains("recent:"));
+}
+
+// Issue 19: Start page ▸ Reproduce the papers opens the report (cdx reproduce) as a view:
+// every published value with its verdict, filtered by document and verdict, and exported.
+void TestGuiShell::reproduceThePapers() {
+    QVERIFY(window_->startPage()->html().contains("Reproduce the papers"));
+    QVERIFY(window_->startPage()->follow("extra:reproduce"));
+    app::ReproduceView* view = window_->showReproduce();
+    view->finishPendingWork();
+    QCoreApplication::processEvents();
+    const auto report = cli::reproduce();
+    QCOMPARE(view->visibleRows(), static_cast<int>(report.values.size()));
+    QVERIFY(view->visibleRows() >= 23);
+    int erratum = 0;
+    for (const auto& v : report.values) {
+        erratum += v.verdict == published::Verdict::WithinErratum;
+    }
+    QVERIFY(erratum >= 1);
+    auto* verdict = view->verdictFilter();
+    verdict->setCurrentIndex(verdict->findData(QStringLiteral("differs within the erratum")));
+    QCOMPARE(view->visibleRows(), erratum);
+    verdict->setCurrentIndex(verdict->findData(QStringLiteral("differs")));
+    QCOMPARE(view->visibleRows(), 0);
+    verdict->setCurrentIndex(0);
+    auto* document = view->documentFilter();
+    QCOMPARE(document->count(), 7); // all + six documents
+    document->setCurrentIndex(
+        document->findData(QStringLiteral("Hong's thesis (MWP-CWP, IPP power, Chapter V)")));
+    QCOMPARE(view->visibleRows(), 5);
+    QVERIFY(view->validity()->toPlainText().contains("GM107"));
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY(view->exportTo(dir.filePath("r.csv"), &error));
+    QFile csv(dir.filePath("r.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(csv.readAll()).count('\n'), 6); // header + the 5 rows shown
+    QVERIFY(view->exportTo(dir.filePath("r.html"), &error));
+    QFile html(dir.filePath("r.html"));
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(html.readAll()).contains("How far to trust the models"));
+    QVERIFY(!view->exportTo(dir.filePath("missing/r.csv"), &error));
+    QVERIFY(error.contains("Could not write"));
+    view->close();
 }
 
 void TestGuiShell::presentationRestoresLayout() {

@@ -3,6 +3,7 @@
 #include "cdx/arguments.hpp"
 #include "cdx/cli.hpp"
 #include "cdx/common.hpp"
+#include "cdx/reproduce.hpp"
 #include "params/input_error.hpp"
 #include "published/published.hpp"
 
@@ -32,13 +33,6 @@ const char* const kReproduceUsage =
     "  can be trusted: where it was calibrated, the accuracy its source claims, and real\n"
     "  measurements against it (profiles/validity/). Exit 0 when it ran (it is a report);\n"
     "  --report writes the same as an HTML page.\n";
-
-struct Row {
-    published::Entry entry;
-    double computed = NAN;
-    std::string error; // the command failed or the quantity is not a number
-    published::Verdict verdict = published::Verdict::Differs;
-};
 
 // The commands' progress lines on stderr are not part of the report.
 class QuietStderr {
@@ -88,8 +82,9 @@ double quantityOf(const std::vector<std::string>& command, const std::string& po
     }
 }
 
-Row evaluate(const published::Entry& e, std::map<std::vector<std::string>, json>& outputs) {
-    Row r{e, NAN, {}, published::Verdict::Differs};
+ReproducedValue evaluate(const published::Entry& e,
+                         std::map<std::vector<std::string>, json>& outputs) {
+    ReproducedValue r{e, NAN, {}, published::Verdict::Differs};
     r.computed = quantityOf(e.command, e.quantity, outputs, r.error);
     if (r.error.empty()) {
         r.verdict = published::verdict(e, r.computed);
@@ -97,24 +92,16 @@ Row evaluate(const published::Entry& e, std::map<std::vector<std::string>, json>
     return r;
 }
 
-// A real measurement against the model: predicted, and the error in %.
-struct Check {
-    published::Measurement m;
-    double predicted = NAN;
-    std::string error;
-    double errorPct() const { return 100 * (predicted - m.real) / m.real; }
-};
-
-std::vector<std::pair<published::Validity, std::vector<Check>>>
-checkValidity(const std::string& family, std::map<std::vector<std::string>, json>& outputs) {
-    std::vector<std::pair<published::Validity, std::vector<Check>>> out;
+ValidityList checkValidity(const std::string& family,
+                           std::map<std::vector<std::string>, json>& outputs) {
+    ValidityList out;
     for (const auto& v : published::loadValidity()) {
         if (!family.empty() && v.family != family) {
             continue;
         }
-        std::vector<Check> checks;
+        std::vector<ValidityCheck> checks;
         for (const auto& m : v.validation) {
-            Check c{m, NAN, {}};
+            ValidityCheck c{m, NAN, {}};
             c.predicted = quantityOf(m.command, m.quantity, outputs, c.error);
             checks.push_back(std::move(c));
         }
@@ -157,9 +144,9 @@ struct Summary {
     int entries = 0, reproduced = 0, withinErratum = 0, differs = 0;
 };
 
-std::map<std::string, Summary> summarise(const std::vector<Row>& rows) {
+std::map<std::string, Summary> summarise(const std::vector<ReproducedValue>& rows) {
     std::map<std::string, Summary> out;
-    for (const Row& r : rows) {
+    for (const ReproducedValue& r : rows) {
         Summary& s = out[r.entry.document];
         ++s.entries;
         switch (r.verdict) {
@@ -177,8 +164,7 @@ std::map<std::string, Summary> summarise(const std::vector<Row>& rows) {
     return out;
 }
 
-std::string html(const std::vector<Row>& rows,
-                 const std::vector<std::pair<published::Validity, std::vector<Check>>>& validity) {
+std::string html(const std::vector<ReproducedValue>& rows, const ValidityList& validity) {
     std::ostringstream o;
     o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Codesign Explorer: "
          "published values reproduced</title>\n<style>body{font-family:sans-serif}"
@@ -195,7 +181,7 @@ std::string html(const std::vector<Row>& rows,
     o << "</table>\n<h2>Entries</h2>\n<table><tr><th>id</th><th>document</th><th>source</th>"
          "<th>published</th><th>computed</th><th>difference</th><th>tolerance</th>"
          "<th>unit</th><th>variant</th><th>verdict</th><th>erratum</th><th>command</th></tr>\n";
-    for (const Row& r : rows) {
+    for (const ReproducedValue& r : rows) {
         const auto& e = r.entry;
         const char* cls = r.verdict == published::Verdict::Differs         ? " class=differs"
                           : r.verdict == published::Verdict::WithinErratum ? " class=erratum"
@@ -258,14 +244,9 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
                              "expected a FILE.html (PDF: print the HTML page from a browser)");
         }
     }
-    std::vector<Row> rows;
-    std::map<std::vector<std::string>, json> outputs;
-    for (const auto& e : published::loadAll()) {
-        if (family.empty() || e.family == family) {
-            rows.push_back(evaluate(e, outputs));
-        }
-    }
-    const auto validity = checkValidity(family, outputs);
+    const ReproduceReport all = reproduce(family);
+    const std::vector<ReproducedValue>& rows = all.values;
+    const ValidityList& validity = all.validity;
     if (!report.empty()) {
         std::ofstream f(report);
         f << html(rows, validity);
@@ -276,7 +257,7 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
     const auto summary = summarise(rows);
     if (a.has("--json")) {
         json entries = json::array();
-        for (const Row& r : rows) {
+        for (const ReproducedValue& r : rows) {
             const auto& e = r.entry;
             entries.push_back(
                 {{"id", e.id},
@@ -341,7 +322,7 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
     }
     std::ostringstream o;
     std::string document;
-    for (const Row& r : rows) {
+    for (const ReproducedValue& r : rows) {
         const auto& e = r.entry;
         if (e.document != document) {
             document = e.document;
@@ -386,6 +367,22 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
 }
 
 } // namespace
+
+ReproduceReport reproduce(const std::string& family) {
+    ReproduceReport report;
+    std::map<std::vector<std::string>, json> outputs;
+    for (const auto& e : published::loadAll()) {
+        if (family.empty() || e.family == family) {
+            report.values.push_back(evaluate(e, outputs));
+        }
+    }
+    report.validity = checkValidity(family, outputs);
+    return report;
+}
+
+std::string reproduceHtml(const ReproduceReport& report) {
+    return html(report.values, report.validity);
+}
 
 std::vector<Command> reproduceCommands() {
     return {{"reproduce", "recompute every published value the project reproduces, with verdicts",

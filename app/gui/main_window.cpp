@@ -4,6 +4,7 @@
 #include "common/job_progress.hpp"
 #include "export_dialog.hpp"
 #include "preference.hpp"
+#include "reproduce_view.hpp"
 #include "run_database.hpp"
 #include "session_document.hpp"
 #include "session_files.hpp"
@@ -116,6 +117,13 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
             }
         });
     }
+    // Reproduce the papers: every published value recomputed, in a window of its own.
+    start_->addCheck(tr("Reproduce the papers"),
+                     tr("Every published value the project reproduces (tables, worked "
+                        "examples, figures) recomputed with its verdict, and how far each "
+                        "model can be trusted. Sortable, filtered by document and verdict, "
+                        "exported as HTML or CSV (cdx reproduce)."),
+                     "reproduce", [this] { showReproduce(); });
     connect(modes_, &QActionGroup::triggered, this, [this](QAction* a) {
         const int i = a->data().toInt();
         if (i == 0) {
@@ -309,6 +317,20 @@ void MainWindow::updateViewMenu() {
     for (QDockWidget* d : w->docks()) {
         viewMenu_->addAction(d->toggleViewAction());
     }
+}
+
+ReproduceView* MainWindow::showReproduce() {
+    if (reproduce_ == nullptr) {
+        reproduce_ = new ReproduceView(this);
+        reproduce_->setWindowFlag(Qt::Window);
+        reproduce_->refresh();
+    }
+    const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1366, 768);
+    reproduce_->resize(std::min(1200, avail.width() - 40), std::min(700, avail.height() - 60));
+    reproduce_->show();
+    reproduce_->raise();
+    reproduce_->activateWindow();
+    return reproduce_;
 }
 
 QString MainWindow::statusText() const {

@@ -13,6 +13,8 @@ class QToolBar;
 
 namespace cdx::app {
 
+class ReproduceView;
+
 class RunDatabase;
 class SessionDocument;
 class SessionFiles;
@@ -41,6 +43,8 @@ public:
     }
     Workspace* currentWorkspace() const; // nullptr on the Start page
     StartPage* startPage() const { return start_; }
+    // Start page ▸ Reproduce the papers: opens (or raises) the report window.
+    ReproduceView* showReproduce();
     void showStart();
     void showWorkspace(Workspace* w);
     RunDatabase* runDatabase() const { return runs_; }
@@ -57,6 +61,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
+    ReproduceView* reproduce_ = nullptr;
     void buildMenus();
     void updateStatus();
     void updateTitle();

@@ -54,6 +54,12 @@ void StartPage::addExample(const QString& title, const QString& description, con
     render();
 }
 
+void StartPage::addCheck(const QString& title, const QString& description, const QString& id,
+                         std::function<void()> open) {
+    checks_.push_back({title, description, id, std::move(open)});
+    render();
+}
+
 void StartPage::setRecent(const QStringList& paths) {
     recent_ = paths;
     render();
@@ -96,10 +102,12 @@ bool StartPage::follow(const QString& link) {
         emit openRequested(rest);
         return true;
     } else if (kind == "extra") {
-        for (const auto& e : extras_) {
-            if (e.id == rest) {
-                e.open();
-                return true;
+        for (const auto* list : {&extras_, &checks_}) {
+            for (const auto& e : *list) {
+                if (e.id == rest) {
+                    e.open();
+                    return true;
+                }
             }
         }
     }
@@ -143,6 +151,11 @@ void StartPage::render() {
         e = tr("<p>No example sessions found (looked in %1).</p>")
                 .arg(esc(exampleFolders().join(", ")));
     }
+    QString c;
+    for (const auto& x : checks_) {
+        c += QStringLiteral("<p><a href='extra:%1'><b>%2</b></a><br>%3</p>")
+                 .arg(esc(x.id), esc(x.title), esc(x.description));
+    }
     QString r;
     for (const QString& p : recent_) {
         r += QStringLiteral("<a href='recent:%1'>%2</a> <span style='color:gray'>%3</span><br>")
@@ -160,9 +173,10 @@ void StartPage::render() {
            "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
            "<td width='44%' valign='top' style='padding-right:24px'>"
            "<h3>What each workspace answers</h3><table>%1</table>"
+           "%4"
            "<h3>Recent sessions</h3><p>%2</p></td>"
            "<td valign='top'><h3>Examples from the papers</h3>%3</td></tr></table>")
-            .arg(w, r, e));
+            .arg(w, r, e, c.isEmpty() ? QString() : tr("<h3>Check the papers</h3>") + c));
 }
 
 } // namespace cdx::app

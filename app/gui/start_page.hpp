@@ -25,6 +25,9 @@ public:
     // An example a workspace offers that is not a session file (e.g. a run database).
     void addExample(const QString& title, const QString& description, const QString& id,
                     std::function<void()> open);
+    // A check of the papers (Reproduce the papers), listed under the workspaces.
+    void addCheck(const QString& title, const QString& description, const QString& id,
+                  std::function<void()> open);
     void setRecent(const QStringList& paths);
 
     struct Example {
@@ -65,6 +68,7 @@ private:
     QList<Workspace> workspaces_;
     QList<Example> examples_;
     QList<Extra> extras_;
+    QList<Extra> checks_;
     QStringList recent_;
 };
 

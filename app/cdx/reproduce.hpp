@@ -1,0 +1,42 @@
+#pragma once
+
+#include "published/published.hpp"
+
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+// The report of `cdx reproduce` as data, for the command and for the explorer's "Reproduce the
+// papers" view: every published value recomputed by its command, and the validity data.
+namespace cdx::cli {
+
+struct ReproducedValue {
+    published::Entry entry;
+    double computed = NAN;
+    std::string error; // the command failed or the quantity is not a number
+    published::Verdict verdict = published::Verdict::Differs;
+};
+
+// A real measurement against the model: predicted, and the error in %.
+struct ValidityCheck {
+    published::Measurement m;
+    double predicted = NAN;
+    std::string error;
+    double errorPct() const { return 100 * (predicted - m.real) / m.real; }
+};
+
+using ValidityList = std::vector<std::pair<published::Validity, std::vector<ValidityCheck>>>;
+
+struct ReproduceReport {
+    std::vector<ReproducedValue> values;
+    ValidityList validity;
+};
+
+// Every entry of profiles/published/ (of one family, or all for ""), and profiles/validity/.
+// Throws InputError on a bad table. Runs the commands in process (their stderr is silenced).
+ReproduceReport reproduce(const std::string& family = {});
+// The report as one HTML page (what --report writes).
+std::string reproduceHtml(const ReproduceReport& report);
+
+} // namespace cdx::cli

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QStandardItemModel;
+class QTableView;
+class QTextBrowser;
+
+namespace cdx::widgets {
+class BackgroundJob;
+}
+
+namespace cdx::app {
+
+// "Reproduce the papers" (Start page): every published value of profiles/published/ recomputed
+// by its cdx command (cdx reproduce), sortable, filtered by document and verdict, with how far
+// each model can be trusted below; exported as HTML or CSV. A window of its own.
+class ReproduceView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ReproduceView(QWidget* parent = nullptr);
+    ~ReproduceView() override;
+
+    void refresh(); // recomputes the report in the background
+    void finishPendingWork();
+    QTableView* table() const { return table_; }
+    QComboBox* documentFilter() const { return document_; }
+    QComboBox* verdictFilter() const { return verdict_; }
+    QTextBrowser* validity() const { return validity_; }
+    int visibleRows() const;
+    QString csv() const; // the rows shown, as CSV
+    QString html() const { return html_; }
+    bool exportTo(const QString& path, QString* error) const; // .html or .csv
+
+private:
+    void applyFilter();
+
+    widgets::BackgroundJob* job_ = nullptr;
+    QLabel* summary_ = nullptr;
+    QComboBox* document_ = nullptr;
+    QComboBox* verdict_ = nullptr;
+    QStandardItemModel* model_ = nullptr;
+    QSortFilterProxyModel* proxy_ = nullptr;
+    QTableView* table_ = nullptr;
+    QTextBrowser* validity_ = nullptr;
+    QString html_;
+};
+
+} // namespace cdx::app
