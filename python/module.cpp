@@ -9,7 +9,7 @@
 // separated values, True is a bare flag, set={"n_sm": 24} is --set n_sm=24, and positional
 // arguments are the command's operands (runs_import("runs.csv", db=...)). The result is the
 // command's JSON as dicts and lists, with the same keys; bad input raises ValueError with the
-// message cdx prints after "cdx: ".
+// message cdx prints after "cdx: ". The commands' progress lines on stderr are not shown.
 
 #include "cdx/cli.hpp"
 #include "params/input_error.hpp"
@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <dlfcn.h>
 #include <filesystem>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <pybind11/pybind11.h>
 #include <regex>
@@ -142,14 +143,37 @@ py::object run(const cdx::cli::Command& c, const std::vector<std::string>& prefi
     const auto rest = toArguments(c, operands, flags);
     args.insert(args.end(), rest.begin(), rest.end());
     std::ostringstream out;
+    std::ostringstream err; // progress lines and the one-line error of a refused input
     int rc = 0;
     {
         py::gil_scoped_release release; // long searches leave other Python threads running
-        rc = c.run(args, out);
+        std::streambuf* old = std::cerr.rdbuf(err.rdbuf());
+        try {
+            rc = c.run(args, out);
+        } catch (...) {
+            std::cerr.rdbuf(old);
+            throw;
+        }
+        std::cerr.rdbuf(old);
     }
     if (rc != 0) {
+        // A refusal reported on stderr (e.g. runs import of invalid rows): its last line, as
+        // cdx prints it after "cdx: ".
+        std::string line;
+        std::istringstream lines(err.str());
+        for (std::string l; std::getline(lines, l);) {
+            if (!l.empty()) {
+                line = l;
+            }
+        }
+        if (line.rfind("cdx: ", 0) == 0) {
+            line = line.substr(5);
+        }
+        if (rc == 2) {
+            throw py::value_error(line.empty() ? "invalid input" : line);
+        }
         throw std::runtime_error("cdx " + std::string(c.name) + " exited with " +
-                                 std::to_string(rc));
+                                 std::to_string(rc) + (line.empty() ? "" : ": " + line));
     }
     return toPython(Json::parse(out.str()));
 }

@@ -1062,11 +1062,23 @@ void TestCli::badInput_data() {
         << QStringList{"optimize"} + heat2d({"--max-seconds", "nan"}) << "--max-seconds";
     // Issue 17: a search that would take minutes says so up front instead of hanging.
     QTest::newRow("optimize: estimate beyond --max-seconds")
-        << QStringList{"optimize",        "--gpu",           "gtx980",
-                       "--stencil",       "heat3d",          "--space",
-                       "4096,4096,4096",  "--time",          "4096",
-                       "--set",           "m_sm_kb=1048576", "--set",
-                       "m_tb_kb=1048576", "--max-seconds",   "60"}
+        << QStringList{"optimize",
+                       "--gpu",
+                       "gtx980",
+                       "--stencil",
+                       "heat3d",
+                       "--space",
+                       "4096,4096,4096",
+                       "--time",
+                       "4096",
+                       "--set",
+                       "m_sm_kb=1048576",
+                       "--set",
+                       "m_tb_kb=1048576",
+                       "--max-seconds",
+                       "60",
+                       "--threads",
+                       "2"}
         << "3874004427 tilings fit the shared memory";
     QTest::newRow("unknown command") << QStringList{"tlag"}
                                      << "talg, optimize, area, codesign, mwp, power, runs, energy, "

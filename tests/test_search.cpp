@@ -638,8 +638,10 @@ void TestSearch::estimateCountsTheFittingTilings() {
     }
     QVERIFY(fitting > 100);
     QVERIFY(e.seconds > 0);
-    QCOMPARE(e.seconds,
-             static_cast<double>(e.fittingPoints) / (search::kEvaluationsPerSecond * e.threads));
+    // Threads share the work, but a thread takes a whole tT value: between the two.
+    const double all = static_cast<double>(e.fittingPoints) / search::kEvaluationsPerSecond;
+    QVERIFY(e.seconds >= all / e.threads * (1 - 1e-12));
+    QVERIFY(e.seconds <= all * (1 + 1e-12));
 }
 
 QTEST_APPLESS_MAIN(TestSearch)

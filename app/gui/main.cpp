@@ -16,38 +16,22 @@
 
 namespace {
 
-// --help and --version answer without a display (scripts, packaging, a man page generator).
-bool onlyAsksForHelp(int argc, char** argv) {
-    for (int i = 1; i < argc; ++i) {
-        const QByteArray a(argv[i]);
-        if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version" ||
-            a == "-v") {
-            return true;
-        }
+// --help and --version answer without a display (scripts, packaging, a man page generator):
+// the command line is parsed before any application exists, with the real options, so an
+// option's value ("--runs-db -v") is not taken for a request for help.
+bool onlyAsksForHelp(int argc, char** argv, QCommandLineParser& parser) {
+    QStringList args;
+    for (int i = 0; i < argc; ++i) {
+        args << QString::fromLocal8Bit(argv[i]);
     }
-    return false;
+    return parser.parse(args) &&
+           (parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all")) ||
+            parser.isSet(QStringLiteral("version")));
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-    std::unique_ptr<QCoreApplication> application;
-    if (onlyAsksForHelp(argc, argv)) {
-        application = std::make_unique<QCoreApplication>(argc, argv);
-    } else {
-        application = std::make_unique<QApplication>(argc, argv);
-    }
-    QCoreApplication& app = *application;
-    QCoreApplication::setOrganizationName("CodesignExplorer");
-    QCoreApplication::setApplicationName("codesign-explorer");
-    QCoreApplication::setApplicationVersion(CDX_VERSION);
-    if (qobject_cast<QApplication*>(&app) != nullptr) {
-        QApplication::setApplicationDisplayName("Codesign Explorer");
-        // The freedesktop id: the launcher, the icon and the window's taskbar entry match.
-        QGuiApplication::setDesktopFileName("io.github.codesignexplorer.CodesignExplorer");
-        QApplication::setWindowIcon(QIcon(":/app-icon.svg"));
-    }
-
     QCommandLineParser parser;
     parser.setApplicationDescription(
         "Interactive analytical GPU cost models (Talg, tile search, die area, codesign, "
@@ -72,6 +56,23 @@ int main(int argc, char** argv) {
                               "Database, else runs.sqlite in the user's data folder).",
                               "PATH");
     parser.addOptions({screenshots, viewSize, windowSize, presentation, runsDb});
+    std::unique_ptr<QCoreApplication> application;
+    if (onlyAsksForHelp(argc, argv, parser)) {
+        application = std::make_unique<QCoreApplication>(argc, argv);
+    } else {
+        application = std::make_unique<QApplication>(argc, argv);
+    }
+    QCoreApplication& app = *application;
+    QCoreApplication::setOrganizationName("CodesignExplorer");
+    QCoreApplication::setApplicationName("codesign-explorer");
+    QCoreApplication::setApplicationVersion(CDX_VERSION);
+    if (qobject_cast<QApplication*>(&app) != nullptr) {
+        QApplication::setApplicationDisplayName("Codesign Explorer");
+        // The freedesktop id: the launcher, the icon and the window's taskbar entry match.
+        QGuiApplication::setDesktopFileName("io.github.codesignexplorer.CodesignExplorer");
+        QApplication::setWindowIcon(QIcon(":/app-icon.svg"));
+    }
+
     parser.process(app);
     QTextStream err(stderr);
 

@@ -198,6 +198,27 @@ unsigned autoThreads(std::uint64_t boxPoints, CountFitting countFitting) {
     return std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
 }
 
+// How many tT values have a tiling that fits (the smallest one, the others at their minimum):
+// threads take whole tT values, so no more of them can work.
+std::uint64_t fittingTimeValues(const talg::PreparedTalg& model, const std::vector<Axis>& axes) {
+    Tiles t;
+    for (const auto& a : axes) {
+        a.of(t) = a.first;
+    }
+    std::uint64_t lo = 0;
+    std::uint64_t hi = axes[0].count();
+    while (lo < hi) {
+        const std::uint64_t mid = lo + (hi - lo) / 2;
+        axes[0].of(t) = axes[0].first + static_cast<std::int64_t>(mid) * axes[0].step;
+        if (model.excludingConstraint(t) != Constraint::SharedMemoryPerBlock) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
 // What one thread of a search holds: its part of the counts, its best and its candidates for
 // the within list. Threads take whole tT values, so a part never depends on the thread count.
 struct alignas(64) Part {
@@ -281,7 +302,10 @@ private:
         const unsigned n = opt_.threads != 0 ? opt_.threads : autoThreads(below_[0], [this] {
             return expected_ > 0 ? expected_ : FitCounter(model_, axes_).count().hi;
         });
-        return static_cast<unsigned>(std::min<std::uint64_t>(std::min(n, 64u), axes_[0].count()));
+        // Threads take whole tT values: no more of them than values that fit.
+        const std::uint64_t values = n > 1 ? fittingTimeValues(model_, axes_) : 1;
+        return static_cast<unsigned>(
+            std::clamp<std::uint64_t>(std::min(n, 64u), 1, std::max<std::uint64_t>(1, values)));
     }
 
     // One pass over the tT values, shared by the parts: each takes the next value. M_tile
@@ -343,8 +367,14 @@ private:
             work(parts[0]);
         } else {
             std::vector<std::thread> pool;
-            for (std::size_t i = 1; i < parts.size(); ++i) {
-                pool.emplace_back(work, std::ref(parts[i]));
+            try {
+                for (std::size_t i = 1; i < parts.size(); ++i) {
+                    pool.emplace_back(work, std::ref(parts[i]));
+                }
+            } catch (...) { // no more threads to be had: the ones started and this one finish
+                if (pool.empty()) {
+                    throw;
+                }
             }
             work(parts[0]);
             for (auto& th : pool) {
@@ -404,7 +434,8 @@ private:
             const Constraint c = model_.excludingConstraint(part.tiles);
             if (c == Constraint::SharedMemoryPerBlock) {
                 const auto remaining = static_cast<std::uint64_t>((a.last - x) / a.step + 1);
-                part.res.infeasible.sharedMemoryPerBlock += mulSat(remaining, below_[i + 1]);
+                part.res.infeasible.sharedMemoryPerBlock = addSat(
+                    part.res.infeasible.sharedMemoryPerBlock, mulSat(remaining, below_[i + 1]));
                 break;
             }
             if (!last) {
@@ -564,12 +595,22 @@ SearchEstimate estimateSearch(const Stencil& st, const talg::Problem& p, const G
     e.fittingLow = c.lo;
     e.fittingHigh = c.hi;
     e.fittingPoints = c.lo + (c.hi - c.lo) / 2;
-    const std::uint64_t tValues = axes[0].count();
+    const std::uint64_t tValues = fittingTimeValues(model, axes);
     const unsigned threads =
         opt.threads != 0 ? opt.threads : autoThreads(box, [&] { return e.fittingPoints; });
     e.threads = static_cast<unsigned>(
         std::clamp<std::uint64_t>(std::min(threads, 64u), 1, std::max<std::uint64_t>(1, tValues)));
-    e.seconds = static_cast<double>(e.fittingPoints) / (kEvaluationsPerSecond * e.threads);
+    // A thread evaluates a whole tT value: the largest slice (the smallest tT) bounds the time
+    // from below, however many threads there are.
+    double largestSlice = 0;
+    if (e.threads > 1 && e.fittingPoints > 0) {
+        auto slice = axes;
+        slice[0].last = slice[0].first;
+        const FitCounter::Count s = FitCounter(model, slice).count();
+        largestSlice = static_cast<double>(s.lo + (s.hi - s.lo) / 2);
+    }
+    e.seconds = std::max(static_cast<double>(e.fittingPoints) / e.threads, largestSlice) /
+                kEvaluationsPerSecond;
     return e;
 }
 

@@ -8,7 +8,7 @@ marked: tS2 = 192, tT = 18, T_alg = 9.9885 s (spec 2.6).
 
     PYTHONPATH=build/python python3 docs/examples/fig4.py fig4.png
 
-(from the build tree; once installed, plain `python3 docs/examples/fig4.py`).
+(from the build tree; with the Debian package installed, plain `python3 docs/examples/fig4.py`).
 """
 
 import math

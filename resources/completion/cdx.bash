@@ -25,18 +25,17 @@ _cdx() {
     case $prev in
         --gpu)
             COMPREPLY=($(compgen -W "$(_cdx_profile_ids 'GPUs:') $(_cdx_profile_ids 'MWP-CWP GPUs')" -- "$cur"))
-            compopt -o filenames 2>/dev/null
-            COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur"))
+            _filedir json # profile files, with directories and names with spaces
             return
             ;;
         --stencil)
             COMPREPLY=($(compgen -W "$(_cdx_profile_ids 'stencils:')" -- "$cur"))
-            COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur"))
+            _filedir json
             return
             ;;
         --kernel)
             COMPREPLY=($(compgen -W "$(_cdx_profile_ids 'MWP-CWP kernels')" -- "$cur"))
-            COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur"))
+            _filedir json
             return
             ;;
         --db | --use | --report | --workload | --program | --coefficients | --out)

@@ -27,7 +27,8 @@ string(CONCAT files "\n[FILES]\n"
     "The shipped profiles, example sessions and run files are read from "
     "share/codesign-explorer/ next to the installation's bin/ (or $CDX_PROFILES_DIR).\n\n"
     "[SEE ALSO]\n"
-    "codesign-explorer(1); docs/cli.md in the sources for the full reference with examples.\n")
+    "codesign-explorer --help (the desktop explorer); docs/cli.md in the sources for the full "
+    "reference with examples.\n")
 string(APPEND include "${files}")
 file(WRITE ${INCLUDE} "${include}")
 execute_process(

@@ -147,13 +147,22 @@ class ModuleEqualsCdx(unittest.TestCase):
              ["mwp", "--gpu", "fx5600", "--kernel", "example-a", "--set", "blocks=0"]),
             ("chain", dict(dims=[10], memory_words=100),
              ["chain", "--dims", "10", "--memory-words", "100"]),
+            ("runs_import", dict(db=os.path.join(tempfile.gettempdir(), "cdx-py-invalid.sqlite")),
+             None),
             ("talg", dict(gpu="gtx980", bogus_flag=3),
              ["talg", "--gpu", "gtx980", "--bogus-flag", "3"]),
         ]
+        invalid = os.path.join(os.environ["CDX_SOURCE_DIR"], "tests", "docs",
+                               "one-invalid-row.csv")
         for name, kwargs, argv in bad:
             with self.subTest(name=name, kwargs=kwargs):
                 with self.assertRaises(ValueError) as caught:
-                    getattr(cx, name)(**kwargs)
+                    if argv is None:  # a refusal cdx reports after its JSON (exit 2)
+                        getattr(cx, name)(invalid, **kwargs)
+                    else:
+                        getattr(cx, name)(**kwargs)
+                if argv is None:
+                    argv = ["runs", "import", "--db", kwargs["db"], invalid]
                 self.assertEqual(str(caught.exception), cdx_error(*argv))
 
     def test_version_and_help(self):
