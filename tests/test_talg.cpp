@@ -143,25 +143,32 @@ void TestTalg::exampleAVariants_data() {
     QTest::addColumn<double>("expected");
     QTest::addColumn<int>("expectedK");
 
-    QTest::newRow("spec 2.6 Example A (paper pitch)") // profiles/published/ppopp17.json
+    // Expected values: the published table (profiles/published/ppopp17.json), by id.
+    QTest::newRow("spec 2.6 Example A (paper pitch)")
         << "gtx980" << 3.68e-8 << "pitch=paper" << 0.0 << 1.0
         << test::published("ppopp17-example-a-talg") << 2;
     QTest::newRow("spec 2.6 Example A variant: N_w approx")
-        << "gtx980" << 3.68e-8 << "pitch=paper,nw=approx" << 0.0 << 1.0 << 9.649563 << 2;
+        << "gtx980" << 3.68e-8 << "pitch=paper,nw=approx" << 0.0 << 1.0
+        << test::published("ppopp17-example-a-nw-approx") << 2;
     QTest::newRow("spec 2.6 Example A variant: GB = 2^30")
-        << "gtx980" << 3.68e-8 << "pitch=paper,gb=binary" << 0.0 << 1.0 << 9.653715 << 2;
+        << "gtx980" << 3.68e-8 << "pitch=paper,gb=binary" << 0.0 << 1.0
+        << test::published("ppopp17-example-a-gb-binary") << 2;
     QTest::newRow("spec 2.6 Example A variant: geometric pitch")
-        << "gtx980" << 3.68e-8 << "pitch=geometric" << 0.0 << 1.0 << 10.531764 << 2;
+        << "gtx980" << 3.68e-8 << "pitch=geometric" << 0.0 << 1.0
+        << test::published("ppopp17-example-a-geometric") << 2;
     QTest::newRow("spec 2.6 Example A variant: k optimize")
         << "gtx980" << 3.68e-8 << "pitch=paper,k=optimize" << 0.0 << 1.0 << 9.654275 << 2;
     QTest::newRow("spec 2.6 Example A variant: k effective")
         << "gtx980" << 3.68e-8 << "pitch=paper,k=effective" << 0.0 << 1.0 << 9.654275 << 2;
     QTest::newRow("spec 2.6 Example A variant: Titan X (PPoPP17 Tables 2-4)")
-        << "titanx" << 4.23e-8 << "pitch=paper" << 0.0 << 1.0 << 8.066387 << 2;
+        << "titanx" << 4.23e-8 << "pitch=paper" << 0.0 << 1.0
+        << test::published("ppopp17-example-a-titanx") << 2;
     QTest::newRow("spec 2.6 Example A variant: Gradient2D GTX980 (PPoPP17 Table 4)")
-        << "gtx980" << 6.09e-8 << "pitch=paper" << 0.0 << 1.0 << 15.963969 << 2;
+        << "gtx980" << 6.09e-8 << "pitch=paper" << 0.0 << 1.0
+        << test::published("ppopp17-example-a-gradient2d") << 2;
     QTest::newRow("spec 2.6 Example A variant: M_SM = 48 KB gives k = 1")
-        << "gtx980" << 3.68e-8 << "pitch=paper" << 48.0 << 1.0 << 10.186597 << 1;
+        << "gtx980" << 3.68e-8 << "pitch=paper" << 48.0 << 1.0
+        << test::published("ppopp17-example-a-48kb") << 1;
     QTest::newRow("spec 2.6 Example A variant: L x 100 (memory-bound branch)")
         << "gtx980" << 3.68e-8 << "pitch=paper" << 0.0 << 100.0 << 54.633952 << 2;
 }
@@ -251,13 +258,15 @@ void TestTalg::exampleE3D_data() {
     QTest::addColumn<qint64>("k");
     QTest::addColumn<double>("expected");
     QTest::newRow("spec 2.6 Example E (paper pitch, 1D width)")
-        << "pitch=paper" << 2081LL << 43LL << 4LL << 6.638803;
+        << "pitch=paper" << 2081LL << 43LL << 4LL << test::published("ppopp17-example-e-3d");
     QTest::newRow("spec 2.6 Example E variant: eq. 22 as printed")
         << "pitch=paper,w3d=eq22" << 2081LL << 64LL << 4LL << 6.638803;
     QTest::newRow("spec 2.6 Example E variant: product of ceilings")
-        << "pitch=paper,nsslabs=product-of-ceils" << 2193LL << 43LL << 4LL << 6.996092;
+        << "pitch=paper,nsslabs=product-of-ceils" << 2193LL << 43LL << 4LL
+        << test::published("ppopp17-example-e-3d-product-of-ceils");
     QTest::newRow("spec 2.6 Example E variant: k effective (corrected value)")
-        << "pitch=paper,k=effective" << 2081LL << 43LL << 3LL << 4.979168;
+        << "pitch=paper,k=effective" << 2081LL << 43LL << 3LL
+        << test::published("ppopp17-example-e-3d-k-effective");
 }
 
 void TestTalg::exampleE3D() {
