@@ -4,6 +4,7 @@
 #include "cdx/reproduce.hpp"
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
+#include "common/view_layout.hpp"
 
 #include <QComboBox>
 #include <QFile>
@@ -117,15 +118,7 @@ ReproduceView::ReproduceView(QWidget* parent) : QWidget(parent) {
     proxy_ = filter;
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(Qt::UserRole);
-    table_ = new QTableView(this);
-    table_->setObjectName("reproduceTable");
-    table_->setModel(proxy_);
-    table_->setSortingEnabled(true);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->verticalHeader()->setVisible(false);
-    table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setAlternatingRowColors(true);
+    table_ = widgets::resultTable(this, proxy_, "reproduceTable");
     table_->setWordWrap(false);
     validity_ = new QTextBrowser(this);
     validity_->setObjectName("reproduceValidity");

@@ -1,6 +1,8 @@
 #include "common/view_layout.hpp"
 
+#include <QHeaderView>
 #include <QScrollArea>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace cdx::widgets {
@@ -16,6 +18,19 @@ QVBoxLayout* scrollingLayout(QWidget* view) {
     scroll->setWidget(content);
     outer->addWidget(scroll);
     return new QVBoxLayout(content);
+}
+
+QTableView* resultTable(QWidget* parent, QAbstractItemModel* model, const char* objectName) {
+    auto* table = new QTableView(parent);
+    table->setObjectName(objectName);
+    table->setModel(model);
+    table->setSortingEnabled(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->verticalHeader()->setVisible(false);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setAlternatingRowColors(true);
+    return table;
 }
 
 } // namespace cdx::widgets

@@ -1,5 +1,7 @@
 #pragma once
 
+class QAbstractItemModel;
+class QTableView;
 class QVBoxLayout;
 class QWidget;
 
@@ -9,5 +11,9 @@ namespace cdx::widgets {
 // mode on a laptop screen): `view` gets a frameless scroll area and the returned layout lies in
 // its content.
 QVBoxLayout* scrollingLayout(QWidget* view);
+
+// A read-only result table: sortable by any column, whole rows selected, no row numbers, the last
+// column stretched, alternating row colours.
+QTableView* resultTable(QWidget* parent, QAbstractItemModel* model, const char* objectName);
 
 } // namespace cdx::widgets

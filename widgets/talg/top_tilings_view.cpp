@@ -2,6 +2,7 @@
 
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "talg/search_job.hpp"
@@ -49,15 +50,7 @@ TopTilingsView::TopTilingsView(QWidget* parent) : QWidget(parent) {
     proxy_ = new QSortFilterProxyModel(this);
     proxy_->setSourceModel(model_);
     proxy_->setSortRole(Qt::UserRole);
-    table_ = new QTableView(this);
-    table_->setObjectName("topTilingsTable");
-    table_->setModel(proxy_);
-    table_->setSortingEnabled(true);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    table_->verticalHeader()->setVisible(false);
-    table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setAlternatingRowColors(true);
+    table_ = resultTable(this, proxy_, "topTilingsTable");
     layout->addWidget(table_, 1);
     job_ = new BackgroundJob(this);
     connect(job_, &BackgroundJob::detailChanged, this, [this](const QString& detail) {
