@@ -527,24 +527,46 @@ void TestCli::reproduceReportsValidity() {
 
 // A bad published table is refused naming the file and the field.
 void TestCli::reproduceRefusesABadTable() {
-    QTemporaryDir dir;
-    QDir(dir.path()).mkpath("published");
-    QFile f(dir.filePath("published/bad.json"));
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(R"({"schema": "codesign-explorer-published", "version": 1, "document": "x",
-               "entries": [{"id": "a", "source": "s", "family": "talg", "command": ["talg"],
-                            "quantity": "T_alg", "published": 1, "tolerance": 0}]})");
-    f.close();
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("CDX_PROFILES_DIR", dir.path());
-    p.setProcessEnvironment(env);
-    p.start(CDX_EXECUTABLE, {"reproduce"});
-    QVERIFY(p.waitForFinished(60000));
-    QCOMPARE(p.exitCode(), 2);
-    const QString err = QString::fromUtf8(p.readAllStandardError());
-    QVERIFY2(err.contains("bad.json: entries[0].quantity = T_alg"), qPrintable(err));
-    QVERIFY(err.contains("JSON pointer"));
+    const struct {
+        const char* file;
+        const char* text;
+        const char* mention;
+    } cases[] = {
+        {"published/bad.json",
+         R"({"schema": "codesign-explorer-published", "version": 1, "document": "x",
+             "entries": [{"id": "a", "source": "s", "family": "talg", "command": ["talg"],
+                          "quantity": "T_alg", "published": 1, "tolerance": 0}]})",
+         "bad.json: entries[0].quantity = T_alg"},
+        {"published/bad.json", R"({"schema": 5, "version": 1})", "bad.json: schema = 5"},
+        {"published/bad.json",
+         R"({"schema": "codesign-explorer-published", "version": 1, "document": "x",
+             "entries": [{"id": "a", "source": "s", "family": "tiles", "command": ["talg"],
+                          "quantity": "/T_alg", "published": 1, "tolerance": 0}]})",
+         "entries[0].family = tiles"},
+        {"validity/bad.json", R"({"schema": "codesign-explorer-validity", "version": 2})",
+         "bad.json: version = 2"},
+    };
+    int checked = 0;
+    for (const auto& c : cases) {
+        QTemporaryDir dir;
+        QDir(dir.path()).mkpath("published");
+        QDir(dir.path()).mkpath("validity");
+        QFile f(dir.filePath(c.file));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(c.text);
+        f.close();
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("CDX_PROFILES_DIR", dir.path());
+        p.setProcessEnvironment(env);
+        p.start(CDX_EXECUTABLE, {"reproduce"});
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 2); // an input error, not an internal one
+        QVERIFY2(err.contains(c.mention), qPrintable(err));
+        ++checked;
+    }
+    QCOMPARE(checked, 4);
 }
 
 void TestCli::help() {

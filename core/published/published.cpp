@@ -71,6 +71,27 @@ double number(const json& j, const char* key, const std::string& where) {
 
 namespace {
 
+// The header both files share: {"schema": SCHEMA, "version": 1, ...}.
+void checkHeader(const json& j, const std::string& file, const char* schema) {
+    if (!j.is_object()) {
+        throw InputError(file, j.dump(), "expected a JSON object");
+    }
+    if (!j.contains("schema") || !j["schema"].is_string() || j["schema"] != schema) {
+        throw InputError(file + ": schema", j.contains("schema") ? j["schema"].dump() : "missing",
+                         std::string("expected \"") + schema + "\"");
+    }
+    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"] != 1) {
+        throw InputError(file + ": version",
+                         j.contains("version") ? j["version"].dump() : "missing", "expected 1");
+    }
+}
+
+void checkFamily(const std::string& family, const std::string& where) {
+    if (std::find(families().begin(), families().end(), family) == families().end()) {
+        throw InputError(where, family, "expected one of talg, area, mwp, energy, eatss, chain");
+    }
+}
+
 std::vector<std::string> commandOf(const json& e, const std::string& where) {
     if (!e.contains("command") || !e["command"].is_array() || e["command"].empty()) {
         throw InputError(where + ".command", "", "expected the cdx arguments as strings");
@@ -111,14 +132,7 @@ std::vector<std::filesystem::path> jsonFilesOf(const char* folder) {
 std::vector<Entry> loadFile(const std::filesystem::path& path) {
     const std::string file = path.string();
     const json j = parseJson(readText(path), file);
-    if (!j.is_object() || j.value("schema", "") != "codesign-explorer-published") {
-        throw InputError(file + ": schema", j.is_object() ? j.value("schema", "missing") : "",
-                         "expected \"codesign-explorer-published\"");
-    }
-    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"] != 1) {
-        throw InputError(file + ": version", j.contains("version") ? j["version"].dump() : "",
-                         "expected 1");
-    }
+    checkHeader(j, file, "codesign-explorer-published");
     const std::string document = text(j, "document", file + ": ");
     if (!j.contains("entries") || !j["entries"].is_array()) {
         throw InputError(file + ": entries", "", "expected an array of entries");
@@ -136,10 +150,7 @@ std::vector<Entry> loadFile(const std::filesystem::path& path) {
         x.id = text(e, "id", where);
         x.source = text(e, "source", where);
         x.family = text(e, "family", where);
-        if (std::find(families().begin(), families().end(), x.family) == families().end()) {
-            throw InputError(where + ".family", x.family,
-                             "expected one of talg, area, mwp, energy, eatss, chain");
-        }
+        checkFamily(x.family, where + ".family");
         x.command = commandOf(e, where);
         x.quantity = text(e, "quantity", where);
         if (x.quantity.empty() || x.quantity[0] != '/') {
@@ -171,21 +182,11 @@ std::vector<Entry> loadFile(const std::filesystem::path& path) {
 Validity loadValidityFile(const std::filesystem::path& path) {
     const std::string file = path.string();
     const json j = parseJson(readText(path), file);
-    if (!j.is_object() || j.value("schema", "") != "codesign-explorer-validity") {
-        throw InputError(file + ": schema", j.is_object() ? j.value("schema", "missing") : "",
-                         "expected \"codesign-explorer-validity\"");
-    }
-    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"] != 1) {
-        throw InputError(file + ": version", j.contains("version") ? j["version"].dump() : "",
-                         "expected 1");
-    }
+    checkHeader(j, file, "codesign-explorer-validity");
     Validity v;
     v.file = file;
     v.family = text(j, "family", file + ": ");
-    if (std::find(families().begin(), families().end(), v.family) == families().end()) {
-        throw InputError(file + ": family", v.family,
-                         "expected one of talg, area, mwp, energy, eatss, chain");
-    }
+    checkFamily(v.family, file + ": family");
     v.model = text(j, "model", file + ": ");
     v.calibratedOn = text(j, "calibrated_on", file + ": ");
     for (const char* key : {"claims", "validation"}) {
