@@ -4,6 +4,7 @@
 
 #include "area/area_model.hpp"
 #include "params/input_error.hpp"
+#include "support/published.hpp"
 
 #include <QtTest>
 #include <cmath>
@@ -14,6 +15,11 @@ using namespace cdx;
 using namespace cdx::area;
 
 namespace {
+// A value of the published table (profiles/published/thesis-appendix-c.json), by id.
+double tableValue(const QString& id) {
+    return cdx::test::published(id.toUtf8().constData());
+}
+
 constexpr double kTol = 1e-4; // mm^2, spec §7 "Regression tests ... tolerance 1e-4 mm^2"
 
 CoefficientSet maxwell() {
@@ -50,40 +56,45 @@ private slots:
         QTest::addColumn<double>("floor");
         QTest::newRow("O1 GTX 980 canonical (398 published)")
             << qint64(16) << qint64(128) << 96.0 << 48.0 << 2048.0 << QString("canonical")
-            << 397.989536 << 397.0;
+            << tableValue("thesis-c-gtx980-area-full") << 397.0;
         QTest::newRow("O2 Titan X canonical (589.2 printed, A3)")
             << qint64(24) << qint64(128) << 96.0 << 48.0 << 3072.0 << QString("canonical")
-            << 596.984304 << 596.0;
+            << tableValue("thesis-c-titanx-area-model") << 596.0;
         QTest::newRow("O3 GTX 980 eq. C.7 as printed")
-            << qint64(16) << qint64(128) << 96.0 << 48.0 << 2048.0 << QString("c7") << 394.6784
-            << 394.0;
+            << qint64(16) << qint64(128) << 96.0 << 48.0 << 2048.0 << QString("c7")
+            << tableValue("thesis-c-gtx980-area-c7") << 394.0;
         QTest::newRow("O4 Titan X eq. C.7 as printed")
-            << qint64(24) << qint64(128) << 96.0 << 48.0 << 3072.0 << QString("c7") << 592.0176
-            << 592.0;
+            << qint64(24) << qint64(128) << 96.0 << 48.0 << 3072.0 << QString("c7")
+            << tableValue("thesis-c-titanx-area-c7") << 592.0;
         QTest::newRow("O5 GTX 980 cache-less (237)")
-            << qint64(16) << qint64(128) << 96.0 << 0.0 << 0.0 << QString("canonical") << 237.489056
-            << 237.0;
+            << qint64(16) << qint64(128) << 96.0 << 0.0 << 0.0 << QString("canonical")
+            << tableValue("thesis-c-gtx980-cache-less-area")
+            << tableValue("thesis-c-gtx980-cache-less-area-printed");
         QTest::newRow("O6 Titan X cache-less (356)")
-            << qint64(24) << qint64(128) << 96.0 << 0.0 << 0.0 << QString("canonical") << 356.233584
-            << 356.0;
+            << qint64(24) << qint64(128) << 96.0 << 0.0 << 0.0 << QString("canonical")
+            << tableValue("thesis-c-titanx-cache-less-area")
+            << tableValue("thesis-c-titanx-cache-less-area-printed");
         QTest::newRow("A1 GTX 980 with the L2 intercept once per chip (c6)")
             << qint64(16) << qint64(128) << 96.0 << 48.0 << 2048.0 << QString("c6")
-            << 397.989536 - 15 * 0.7685 << 386.0;
+            << tableValue("thesis-c-gtx980-area-full") - 15 * 0.7685 << 386.0;
         // O7: Table C.2 areas (cache-less, R_VU = 2 KB), printed truncated.
+        // Expected: thesis-c-table-c2-KEY-area (exact) and -area-printed (the printed floor).
         const struct {
             const char* code;
+            const char* key;
             qint64 nSm, nV;
-            double m, total, printed;
-        } c2[] = {{"Jacobi 2D", 32, 128, 24, 438.9205, 438},
-                  {"Heat 2D", 22, 256, 12, 447.9359, 447},
-                  {"Gradient 2D", 28, 160, 24, 431.8812, 431},
-                  {"Laplacian 2D", 28, 160, 12, 426.6228, 426},
-                  {"Heat 3D", 18, 288, 192, 447.9441, 447},
-                  {"Laplacian 3D", 8, 896, 96, 446.6928, 446}};
+            double m;
+        } c2[] = {{"Jacobi 2D", "jacobi2d", 32, 128, 24},
+                  {"Heat 2D", "heat2d", 22, 256, 12},
+                  {"Gradient 2D", "gradient2d", 28, 160, 24},
+                  {"Laplacian 2D", "laplacian2d", 28, 160, 12},
+                  {"Heat 3D", "heat3d", 18, 288, 192},
+                  {"Laplacian 3D", "laplacian3d", 8, 896, 96}};
         for (const auto& r : c2) {
+            const QString id = QString("thesis-c-table-c2-%1-area").arg(r.key);
             QTest::newRow(qPrintable(QString("O7 Table C.2 %1").arg(r.code)))
-                << r.nSm << r.nV << r.m << 0.0 << 0.0 << QString("canonical") << r.total
-                << r.printed;
+                << r.nSm << r.nV << r.m << 0.0 << 0.0 << QString("canonical") << tableValue(id)
+                << tableValue(id + "-printed");
         }
     }
     void totals() {
@@ -124,31 +135,30 @@ private slots:
             QTest::newRow(tag) << QString(gpu) << QString(form) << static_cast<int>(c) << mm2
                                << pct;
         };
-        // O1 and spec §3.2.
-        row("O1 GTX 980 VU logic", "gtx980", "canonical", Component::VectorUnits, 87.69536, 22.03);
-        row("O1 GTX 980 register files", "gtx980", "canonical", Component::RegisterFiles, 21.620736,
-            5.43);
-        row("O1 GTX 980 shared memory", "gtx980", "canonical", Component::SharedMemory, 25.52336,
-            6.41);
-        row("O1 GTX 980 L1", "gtx980", "canonical", Component::L1, 62.24992, 15.64);
-        row("O1/O8 GTX 980 L2 (98.25)", "gtx980", "canonical", Component::L2, 98.25056, 24.69);
-        row("O1 GTX 980 overhead", "gtx980", "canonical", Component::Overhead, 102.6496, 25.79);
-        // O2: Titan X is 1.5x GTX 980, same percentages.
-        row("O2 Titan X VU logic", "titanx", "canonical", Component::VectorUnits, 131.54304, 22.03);
-        row("O2 Titan X register files", "titanx", "canonical", Component::RegisterFiles, 32.431104,
-            5.43);
-        row("O2 Titan X shared memory", "titanx", "canonical", Component::SharedMemory, 38.28504,
-            6.41);
-        row("O2 Titan X L1", "titanx", "canonical", Component::L1, 93.37488, 15.64);
-        row("O2 Titan X L2", "titanx", "canonical", Component::L2, 147.37584, 24.69);
-        row("O2 Titan X overhead", "titanx", "canonical", Component::Overhead, 153.9744, 25.79);
-        // O3: the printed C.7 terms.
-        row("O3 C.7 0.0447 nSM nV", "gtx980", "c7", Component::VectorUnits, 91.5456, -1);
-        row("O3 C.7 0.0043 R nSM nV", "gtx980", "c7", Component::RegisterFiles, 17.6128, -1);
-        row("O3 C.7 0.015 M nSM", "gtx980", "c7", Component::SharedMemory, 23.04, -1);
-        row("O3 C.7 0.08 L1 nSM", "gtx980", "c7", Component::L1, 61.44, -1);
-        row("O3 C.7 0.041 L2", "gtx980", "c7", Component::L2, 83.968, -1);
-        row("O3 C.7 7.317 nSM", "gtx980", "c7", Component::Overhead, 117.072, -1);
+        // O1 and spec §3.2, O2 (Titan X is 1.5x GTX 980, same percentages) and O3 (the printed
+        // C.7 terms): thesis-c-GPU-PART-area[-c7] and thesis-c-gtx980-PART-percent.
+        const struct {
+            const char* name;
+            const char* part;
+            Component c;
+        } parts[] = {{"VU logic", "vu", Component::VectorUnits},
+                     {"register files", "rf", Component::RegisterFiles},
+                     {"shared memory", "smem", Component::SharedMemory},
+                     {"L1", "l1", Component::L1},
+                     {"L2", "l2", Component::L2},
+                     {"overhead", "overhead", Component::Overhead}};
+        for (const auto& p : parts) {
+            const double pct = tableValue(QString("thesis-c-gtx980-%1-percent").arg(p.part));
+            for (const char* gpu : {"gtx980", "titanx"}) {
+                const QString tag =
+                    QString("%1 %2 %3")
+                        .arg(QString(gpu) == "gtx980" ? "O1 GTX 980" : "O2 Titan X", p.name);
+                row(qPrintable(tag), gpu, "canonical", p.c,
+                    tableValue(QString("thesis-c-%1-%2-area").arg(gpu, p.part)), pct);
+            }
+            row(qPrintable(QString("O3 C.7 %1").arg(p.name)), "gtx980", "c7", p.c,
+                tableValue(QString("thesis-c-gtx980-%1-area-c7").arg(p.part)), -1);
+        }
     }
     void components() {
         QFETCH(QString, gpu);
@@ -169,8 +179,10 @@ private slots:
     // O8-O15: single blocks and the coefficient identities of spec §1.3.
     void derivedOracles() {
         const Coefficients c = maxwell().coefficients();
-        QVERIFY(std::abs((c.betaL1 * 48 + c.alphaL1) - 7.78124) < kTol);                      // O9
-        QVERIFY(std::abs((c.betaM * 96 + c.alphaM) - 1.59521) < kTol);                        // O10
+        QVERIFY(std::abs((c.betaL1 * 48 + c.alphaL1) - tableValue("thesis-c-o9-l1-pair-48kb")) <
+                kTol); // O9
+        QVERIFY(std::abs((c.betaM * 96 + c.alphaM) - tableValue("thesis-c-o10-smem-96kb")) <
+                kTol);                                                                        // O10
         QVERIFY(std::abs(102.65 / 16 - c.alphaOh) < kTol);                                    // O11
         QVERIFY(std::abs(c.alphaOh + c.alphaM + c.alphaL1 / 2 + c.alphaL2 - 7.31793) < kTol); // O12
         QVERIFY(std::abs(c.betaVu + c.alphaR - 0.044767) < kTol);                             // O13
@@ -188,19 +200,24 @@ private slots:
         QTest::addColumn<double>("mSm");
         QTest::addColumn<double>("budget");
         QTest::addColumn<qint64>("nV");
+        // Expected: thesis-c-o17-KEY-max-n-v and thesis-c-o18-KEY-max-n-v.
         const struct {
             const char* code;
+            const char* key;
             qint64 nSm;
             double m;
-            qint64 at450, at425;
-        } rows[] = {{"Jacobi 2D", 32, 24, 128, 96},    {"Heat 2D", 22, 12, 256, 224},
-                    {"Gradient 2D", 28, 24, 160, 128}, {"Laplacian 2D", 28, 12, 160, 128},
-                    {"Heat 3D", 18, 192, 288, 256},    {"Laplacian 3D", 8, 96, 896, 832}};
+        } rows[] = {{"Jacobi 2D", "jacobi2d", 32, 24},     {"Heat 2D", "heat2d", 22, 12},
+                    {"Gradient 2D", "gradient2d", 28, 24}, {"Laplacian 2D", "laplacian2d", 28, 12},
+                    {"Heat 3D", "heat3d", 18, 192},        {"Laplacian 3D", "laplacian3d", 8, 96}};
         for (const auto& r : rows) {
+            const auto nV = [&r](int o) {
+                return std::llround(
+                    tableValue(QString("thesis-c-o%1-%2-max-n-v").arg(o).arg(r.key)));
+            };
             QTest::newRow(qPrintable(QString("O17 %1 at 450").arg(r.code)))
-                << r.nSm << r.m << 450.0 << r.at450;
+                << r.nSm << r.m << 450.0 << qint64(nV(17));
             QTest::newRow(qPrintable(QString("O18 %1 at 425").arg(r.code)))
-                << r.nSm << r.m << 425.0 << r.at425;
+                << r.nSm << r.m << 425.0 << qint64(nV(18));
         }
         QTest::newRow("spec 3.3 nothing fits") << qint64(32) << 480.0 << 200.0 << qint64(-1);
     }
@@ -223,22 +240,16 @@ private slots:
         QTest::addColumn<qint64>("nSm");
         QTest::addColumn<qint64>("nV");
         QTest::addColumn<double>("area");
-        const qint64 nv[] = {32, 128, 512, 1024, 2048};
-        const struct {
-            qint64 nSm;
-            double a[5];
-        } rows[] = {{2, {17.94, 28.18, 69.18, 123.84, 233.15}},
-                    {8, {71.74, 112.73, 276.71, 495.34, 932.61}},
-                    {16, {143.48, 225.47, 553.42, 990.68, 1865.21}},
-                    {24, {215.22, 338.20, 830.13, 1486.02, 2797.82}},
-                    {32, {286.97, 450.94, 1106.84, 1981.37, 3730.42}}};
-        for (const auto& r : rows) {
-            for (int i = 0; i < 5; ++i) {
-                QTest::newRow(qPrintable(QString("spec 3.3 nSM=%1 nV=%2").arg(r.nSm).arg(nv[i])))
-                    << r.nSm << nv[i] << r.a[i];
+        // Expected: thesis-c-heat-map-n-sm-N-n-v-V.
+        for (const qint64 nSm : {2, 8, 16, 24, 32}) {
+            for (const qint64 nV : {32, 128, 512, 1024, 2048}) {
+                QTest::newRow(qPrintable(QString("spec 3.3 nSM=%1 nV=%2").arg(nSm).arg(nV)))
+                    << nSm << nV
+                    << tableValue(QString("thesis-c-heat-map-n-sm-%1-n-v-%2").arg(nSm).arg(nV));
             }
         }
-        QTest::newRow("spec 3.3 smallest grid point") << qint64(2) << qint64(32) << 16.81;
+        QTest::newRow("spec 3.3 smallest grid point")
+            << qint64(2) << qint64(32) << tableValue("thesis-c-grid-smallest-area");
     }
     void heatMapTable() {
         QFETCH(qint64, nSm);
@@ -250,21 +261,22 @@ private slots:
     }
 
     void largestGridPoint() {
-        QVERIFY(std::abs(areaBreakdown(noCache(32, 2048, 480), maxwell()).total - 3946.77) < 0.005);
+        QVERIFY(std::abs(areaBreakdown(noCache(32, 2048, 480), maxwell()).total -
+                         tableValue("thesis-c-grid-largest-area")) < 0.005);
     }
 
     // Fig. C.2: the fitted lines at the Cacti sweep points (per instance).
     void figureC2Lines() {
         const Coefficients c = maxwell().coefficients();
-        const double rf[][2] = {
-            {0.5, 0.00410}, {1, 0.00625}, {2, 0.01056}, {4, 0.01917}, {8, 0.03639}};
-        for (const auto& p : rf) {
-            QVERIFY(std::abs(c.betaR * p[0] + c.alphaR - p[1]) < 5e-6);
+        // Expected: thesis-c-fig-c2-rf-XKB and thesis-c-fig-c2-l2-XKB (0.5 KB: "0p5").
+        for (const double kb : {0.5, 1.0, 2.0, 4.0, 8.0}) {
+            const double y = tableValue(
+                QString("thesis-c-fig-c2-rf-%1kb").arg(QString::number(kb).replace('.', 'p')));
+            QVERIFY(std::abs(c.betaR * kb + c.alphaR - y) < 5e-6);
         }
-        const double l2[][2] = {
-            {32, 2.11154}, {64, 3.45458}, {128, 6.14066}, {256, 11.51282}, {512, 22.25714}};
-        for (const auto& p : l2) {
-            QVERIFY(std::abs(c.betaL2 * p[0] + c.alphaL2 - p[1]) < 5e-6);
+        for (const double kb : {32.0, 64.0, 128.0, 256.0, 512.0}) {
+            const double y = tableValue(QString("thesis-c-fig-c2-l2-%1kb").arg(kb));
+            QVERIFY(std::abs(c.betaL2 * kb + c.alphaL2 - y) < 5e-6);
         }
     }
 

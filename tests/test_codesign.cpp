@@ -8,6 +8,7 @@
 #include "search/codesign.hpp"
 #include "search/tile_search.hpp"
 #include "support/fixtures.hpp"
+#include "support/published.hpp"
 
 #include <QtTest>
 #include <cmath>
@@ -62,7 +63,12 @@ private slots:
     // O16: 13 312 grid points; 3 737 cache-less designs in [200, 650] mm^2, 225 in [425, 450].
     void gridOracleO16() {
         const HardwareGrid g = thesisGrid();
-        QCOMPARE(g.size(), std::size_t{13312});
+        // Expected counts: the published table (profiles/published/thesis-appendix-c.json).
+        const auto count = [](const char* id) {
+            return static_cast<std::size_t>(test::published(id));
+        };
+        const int inRange = static_cast<int>(count("thesis-c-o16-designs-425-450"));
+        QCOMPARE(g.size(), count("thesis-c-o16-grid-points"));
         QCOMPARE(g.nSm.size(), std::size_t{16});
         QCOMPARE(g.nV.size(), std::size_t{64});
         QCOMPARE(g.mSmKb.size(), std::size_t{13});
@@ -78,8 +84,8 @@ private slots:
                 }
             }
         }
-        QCOMPARE(wide, 3737);
-        QCOMPARE(narrow, 225);
+        QCOMPARE(wide, static_cast<int>(count("thesis-c-o16-designs-200-650")));
+        QCOMPARE(narrow, inRange);
         // runCodesign solves exactly the designs in range.
         CodesignOptions o = options();
         o.areaMin = 425;
@@ -87,7 +93,7 @@ private slots:
         Workload w = smallWorkload();
         w.items.resize(1);
         const CodesignResult r = runCodesign(w, o);
-        QCOMPARE(r.designs.size() + 0, std::size_t{225});
+        QCOMPARE(r.designs.size() + 0, static_cast<std::size_t>(inRange));
         for (const DesignPoint& d : r.designs) {
             QVERIFY(d.area >= 425 && d.area <= 450);
         }

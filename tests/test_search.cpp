@@ -7,6 +7,7 @@
 #include "search/tile_search.hpp"
 #include "search/tile_space.hpp"
 #include "support/fixtures.hpp"
+#include "support/published.hpp"
 
 #include <QtTest>
 #include <atomic>
@@ -107,15 +108,26 @@ void TestSearch::fullSpaceMinimum_data() {
     QTest::addColumn<qint64>("k");
     QTest::addColumn<double>("expected");
     QTest::addColumn<int>("digits");
+    // Expected values: the published table (profiles/published/ppopp17.json), by id.
+    const auto tile = [](const char* what) {
+        return static_cast<qint64>(
+            test::published((QByteArray("ppopp17-full-space-") + what).constData()));
+    };
     QTest::newRow("spec 2.6 full space Heat2D GTX980 8192^3 paper pitch")
-        << 3.68e-8 << "paper" << 1LL << 640LL << 2LL << 4LL << 5.0961 << 4;
+        << 3.68e-8 << "paper" << tile("paper-pitch-ts1") << tile("paper-pitch-ts2")
+        << tile("paper-pitch-tt") << tile("paper-pitch-k")
+        << test::published("ppopp17-full-space-paper-pitch") << 4;
     QTest::newRow("spec 2.6 full space Heat2D GTX980 8192^3 geometric pitch")
-        << 3.68e-8 << "geometric" << 128LL << 32LL << 2LL << 2LL << 9.9345 << 4;
+        << 3.68e-8 << "geometric" << tile("geometric-pitch-ts1") << tile("geometric-pitch-ts2")
+        << tile("geometric-pitch-tt") << tile("geometric-pitch-k")
+        << test::published("ppopp17-full-space-geometric-pitch") << 4;
     // Tiles not stated in the spec for Gradient2D: only T_alg is checked (-1 = any).
     QTest::newRow("spec 1.10 I1 full space Gradient2D GTX980 8192^3 paper pitch")
-        << 6.09e-8 << "paper" << -1LL << -1LL << -1LL << -1LL << 8.38 << 2;
+        << 6.09e-8 << "paper" << -1LL << -1LL << -1LL << -1LL
+        << test::published("ppopp17-full-space-gradient2d-paper-pitch") << 2;
     QTest::newRow("spec 1.10 I1 full space Gradient2D GTX980 8192^3 geometric pitch")
-        << 6.09e-8 << "geometric" << -1LL << -1LL << -1LL << -1LL << 16.43 << 2;
+        << 6.09e-8 << "geometric" << -1LL << -1LL << -1LL << -1LL
+        << test::published("ppopp17-full-space-gradient2d-geometric-pitch") << 2;
 }
 
 void TestSearch::fullSpaceMinimum() {
@@ -132,7 +144,9 @@ void TestSearch::fullSpaceMinimum() {
     const auto r =
         search::searchTiles(stencil("s", 2, cIter), problem2d(8192, 8192, 8192), gtx980(), v, {});
     QVERIFY(r.found);
-    QCOMPARE(r.feasiblePoints, std::uint64_t{5373}); // spec 2.6: 5373 feasible points
+    // spec 2.6: 5373 feasible points.
+    QCOMPARE(r.feasiblePoints,
+             static_cast<std::uint64_t>(test::published("ppopp17-full-space-feasible-points")));
     QCOMPARE(r.boxPoints, std::uint64_t{4096} * 8192 * 256);
     QCOMPARE(r.feasiblePoints + r.infeasible.total(), r.boxPoints);
     QCOMPARE(r.infeasible.noResidentBlock, std::uint64_t{0});
@@ -154,9 +168,13 @@ void TestSearch::fig4Slice_data() {
     QTest::addColumn<qint64>("k");
     QTest::addColumn<double>("expected");
     QTest::newRow("spec 2.6 slice tS1=8 (PPoPP17 Fig. 4) paper pitch")
-        << "paper" << 4LL << 64LL << 13LL << 9.1503;
+        << "paper" << 4LL << 64LL
+        << static_cast<qint64>(test::published("ppopp17-fig4-slice-minimum-paper-pitch-k"))
+        << test::published("ppopp17-fig4-slice-minimum-paper-pitch");
     QTest::newRow("spec 2.6 slice tS1=8 (PPoPP17 Fig. 4) geometric pitch")
-        << "geometric" << 18LL << 192LL << 2LL << 9.9885;
+        << "geometric" << 18LL << 192LL
+        << static_cast<qint64>(test::published("ppopp17-fig4-slice-minimum-k"))
+        << test::published("ppopp17-fig4-slice-minimum");
 }
 
 void TestSearch::fig4Slice() {

@@ -41,6 +41,11 @@ talg::TalgVariant variantFrom(const QString& spec) {
     return v;
 }
 
+// A published count (profiles/published/), by id.
+qint64 publishedCount(const char* id) {
+    return std::llround(test::published(id));
+}
+
 // Published values are rounded to `digits` decimals; accept that rounding.
 void compareRounded(double actual, double expected, int digits) {
     const double tol = 0.5 * std::pow(10.0, -digits) * (1 + 1e-9);
@@ -100,37 +105,37 @@ private slots:
 };
 
 void TestTalg::exampleABreakdown() {
-    // spec §2.6 Example A, every step of the table.
+    // spec §2.6 Example A, every step of the table (profiles/published/ppopp17.json).
     const auto r = talg::evaluate(stencil("heat2d", 2, 3.68e-8), problem2d(8192, 8192, 8192),
                                   tiles(8, 256, 1, 8), gtx980(), paperVariant());
     QVERIFY(r.feasible);
     const auto& b = r.breakdown;
-    compareRelative(b.lWordSeconds, 2.944e-11, 1e-12);
-    QCOMPARE(b.mSmWords, 24576);
-    QCOMPARE(b.mTbWords, 12288);
+    compareRelative(b.lWordSeconds, test::published("ppopp17-example-a-l-word"), 1e-12);
+    QCOMPARE(b.mSmWords, publishedCount("ppopp17-example-a-m-sm-words"));
+    QCOMPARE(b.mTbWords, publishedCount("ppopp17-example-a-m-tb-words"));
     QCOMPARE(b.remainder, 0);
-    QCOMPARE(b.epsilon, 1);
-    QCOMPARE(b.nW, 2049);
-    QCOMPARE(b.wTile, 14);
-    QCOMPARE(b.pitch, 24);
-    QCOMPARE(b.w, 342);
-    QCOMPARE(b.nSub, 33);
-    QCOMPARE(b.mI, 6144);
-    QCOMPARE(b.mIo, 12288);
-    compareRelative(b.mPrime, 3.6335072e-7, 1e-12);
-    QCOMPARE(b.computeSum, 88);
-    compareRelative(b.c, 6.483168e-6, 1e-12);
-    QCOMPARE(b.mTile, 9010);
-    QCOMPARE(b.kMax, 2);
-    QCOMPARE(b.k, 2);
-    compareRelative(b.zeta, 6.483168e-6, 1e-12);
+    QCOMPARE(b.epsilon, publishedCount("ppopp17-example-a-epsilon"));
+    QCOMPARE(b.nW, publishedCount("ppopp17-example-a-n-w"));
+    QCOMPARE(b.wTile, publishedCount("ppopp17-example-a-w-tile"));
+    QCOMPARE(b.pitch, publishedCount("ppopp17-example-a-pitch"));
+    QCOMPARE(b.w, publishedCount("ppopp17-example-a-w"));
+    QCOMPARE(b.nSub, publishedCount("ppopp17-example-a-n-sub"));
+    QCOMPARE(b.mI, publishedCount("ppopp17-example-a-m-i"));
+    QCOMPARE(b.mIo, publishedCount("ppopp17-example-a-m-io"));
+    compareRelative(b.mPrime, test::published("ppopp17-example-a-m-prime"), 1e-12);
+    QCOMPARE(b.computeSum, publishedCount("ppopp17-example-a-compute-sum"));
+    compareRelative(b.c, test::published("ppopp17-example-a-c"), 1e-12);
+    QCOMPARE(b.mTile, publishedCount("ppopp17-example-a-m-tile"));
+    QCOMPARE(b.kMax, publishedCount("ppopp17-example-a-k-max"));
+    QCOMPARE(b.k, publishedCount("ppopp17-example-a-k"));
+    compareRelative(b.zeta, test::published("ppopp17-example-a-zeta"), 1e-12);
     QVERIFY(b.computeBound);
-    compareRelative(b.tUnit, 4.2825243872e-4, 1e-11);
-    QCOMPARE(b.groups, 171);
-    QCOMPARE(b.rounds, 11);
-    compareRelative(b.syncTime, 1.893276e-3, 1e-12);
-    compareRelative(r.tAlg, 9.65427499231, 1e-11);
-    compareRounded(b.tIdeal, 9.878425, 6);
+    compareRelative(b.tUnit, test::published("ppopp17-example-a-t-unit"), 1e-11);
+    QCOMPARE(b.groups, publishedCount("ppopp17-example-a-groups"));
+    QCOMPARE(b.rounds, publishedCount("ppopp17-example-a-rounds"));
+    compareRelative(b.syncTime, test::published("ppopp17-example-a-sync-time"), 1e-12);
+    compareRelative(r.tAlg, test::published("ppopp17-example-a-talg-full"), 1e-11);
+    compareRounded(b.tIdeal, test::published("ppopp17-example-a-t-ideal"), 6);
     QVERIFY(r.warnings.has(talg::Warning::BelowIdeal)); // step 24: paper-pitch artefact
 }
 
@@ -157,9 +162,11 @@ void TestTalg::exampleAVariants_data() {
         << "gtx980" << 3.68e-8 << "pitch=geometric" << 0.0 << 1.0
         << test::published("ppopp17-example-a-geometric") << 2;
     QTest::newRow("spec 2.6 Example A variant: k optimize")
-        << "gtx980" << 3.68e-8 << "pitch=paper,k=optimize" << 0.0 << 1.0 << 9.654275 << 2;
+        << "gtx980" << 3.68e-8 << "pitch=paper,k=optimize" << 0.0 << 1.0
+        << test::published("ppopp17-example-a-k-optimize") << 2;
     QTest::newRow("spec 2.6 Example A variant: k effective")
-        << "gtx980" << 3.68e-8 << "pitch=paper,k=effective" << 0.0 << 1.0 << 9.654275 << 2;
+        << "gtx980" << 3.68e-8 << "pitch=paper,k=effective" << 0.0 << 1.0
+        << test::published("ppopp17-example-a-k-effective") << 2;
     QTest::newRow("spec 2.6 Example A variant: Titan X (PPoPP17 Tables 2-4)")
         << "titanx" << 4.23e-8 << "pitch=paper" << 0.0 << 1.0
         << test::published("ppopp17-example-a-titanx") << 2;
@@ -170,7 +177,8 @@ void TestTalg::exampleAVariants_data() {
         << "gtx980" << 3.68e-8 << "pitch=paper" << 48.0 << 1.0
         << test::published("ppopp17-example-a-48kb") << 1;
     QTest::newRow("spec 2.6 Example A variant: L x 100 (memory-bound branch)")
-        << "gtx980" << 3.68e-8 << "pitch=paper" << 0.0 << 100.0 << 54.633952 << 2;
+        << "gtx980" << 3.68e-8 << "pitch=paper" << 0.0 << 100.0
+        << test::published("ppopp17-example-a-l-x100") << 2;
 }
 
 void TestTalg::exampleAVariants() {
@@ -193,7 +201,8 @@ void TestTalg::exampleAVariants() {
     QCOMPARE(r.breakdown.k, expectedK);
     if (lScale > 1) {
         QVERIFY(!r.breakdown.computeBound);
-        compareRelative(r.breakdown.mPrime, 3.6177464e-5, 1e-9);
+        compareRelative(r.breakdown.mPrime, test::published("ppopp17-example-a-l-x100-m-prime"),
+                        1e-9);
     }
 }
 
@@ -204,37 +213,45 @@ void TestTalg::exampleB1D() {
                        tiles(64, 1, 1, 16), gtx980(), paperVariant());
     QVERIFY(r.feasible);
     const auto& b = r.breakdown;
-    QCOMPARE(b.epsilon, 1);
-    QCOMPARE(b.nW, 513);
-    QCOMPARE(b.wTile, 78);
-    QCOMPARE(b.pitch, 144);
-    QCOMPARE(b.w, 7282);
-    QCOMPARE(b.mI, 96);
-    QCOMPARE(b.mIo, 192);
-    compareRelative(b.mPrime, 7.24448e-9, 1e-12);
-    QCOMPARE(b.computeSum, 8);
-    compareRelative(b.c, 4.92736e-7, 1e-12);
-    QCOMPARE(b.mTile, 160);
-    QCOMPARE(b.kMax, 32); // MTB_SM-bound
-    QCOMPARE(b.k, 32);
-    compareRelative(b.tUnit, 1.5774796e-5, 1e-7);
-    QCOMPARE(b.groups, 228);
-    QCOMPARE(b.rounds, 15);
-    compareRounded(r.tAlg, 0.12186107, 8);
+    QCOMPARE(b.epsilon, publishedCount("ppopp17-example-b-epsilon"));
+    QCOMPARE(b.nW, publishedCount("ppopp17-example-b-n-w"));
+    QCOMPARE(b.wTile, publishedCount("ppopp17-example-b-w-tile"));
+    QCOMPARE(b.pitch, publishedCount("ppopp17-example-b-pitch"));
+    QCOMPARE(b.w, publishedCount("ppopp17-example-b-w"));
+    QCOMPARE(b.mI, publishedCount("ppopp17-example-b-m-i"));
+    QCOMPARE(b.mIo, publishedCount("ppopp17-example-b-m-io"));
+    compareRelative(b.mPrime, test::published("ppopp17-example-b-m-prime"), 1e-12);
+    QCOMPARE(b.computeSum, publishedCount("ppopp17-example-b-compute-sum"));
+    compareRelative(b.c, test::published("ppopp17-example-b-c"), 1e-12);
+    QCOMPARE(b.mTile, publishedCount("ppopp17-example-b-m-tile"));
+    QCOMPARE(b.kMax, publishedCount("ppopp17-example-b-k-max")); // MTB_SM-bound
+    QCOMPARE(b.k, publishedCount("ppopp17-example-b-k"));
+    compareRelative(b.tUnit, test::published("ppopp17-example-b-t-unit"), 1e-7);
+    QCOMPARE(b.groups, publishedCount("ppopp17-example-b-groups"));
+    QCOMPARE(b.rounds, publishedCount("ppopp17-example-b-rounds"));
+    compareRounded(r.tAlg, test::published("ppopp17-example-b-talg"), 8);
 }
 
 void TestTalg::exampleCWavefronts_data() {
     QTest::addColumn<qint64>("T");
     QTest::addColumn<qint64>("tT");
     QTest::addColumn<qint64>("nW");
-    QTest::newRow("spec 2.6 Example C (8192, 8)") << 8192LL << 8LL << 2049LL;
-    QTest::newRow("spec 2.6 Example C (8196, 8)") << 8196LL << 8LL << 2050LL;
-    QTest::newRow("spec 2.6 Example C (8197, 8)") << 8197LL << 8LL << 2051LL;
-    QTest::newRow("spec 2.6 Example C (8199, 8)") << 8199LL << 8LL << 2051LL;
-    QTest::newRow("spec 2.6 Example C (1000, 16)") << 1000LL << 16LL << 126LL;
-    QTest::newRow("spec 2.6 Example C (5, 8)") << 5LL << 8LL << 3LL;
-    QTest::newRow("spec 2.6 Example C (3, 8)") << 3LL << 8LL << 2LL;
-    QTest::newRow("spec 2.6 Example C (1, 2)") << 1LL << 2LL << 2LL;
+    QTest::newRow("spec 2.6 Example C (8192, 8)")
+        << 8192LL << 8LL << publishedCount("ppopp17-example-c-n-w-t8192-tt8");
+    QTest::newRow("spec 2.6 Example C (8196, 8)")
+        << 8196LL << 8LL << publishedCount("ppopp17-example-c-n-w-t8196-tt8");
+    QTest::newRow("spec 2.6 Example C (8197, 8)")
+        << 8197LL << 8LL << publishedCount("ppopp17-example-c-n-w-t8197-tt8");
+    QTest::newRow("spec 2.6 Example C (8199, 8)")
+        << 8199LL << 8LL << publishedCount("ppopp17-example-c-n-w-t8199-tt8");
+    QTest::newRow("spec 2.6 Example C (1000, 16)")
+        << 1000LL << 16LL << publishedCount("ppopp17-example-c-n-w-t1000-tt16");
+    QTest::newRow("spec 2.6 Example C (5, 8)")
+        << 5LL << 8LL << publishedCount("ppopp17-example-c-n-w-t5-tt8");
+    QTest::newRow("spec 2.6 Example C (3, 8)")
+        << 3LL << 8LL << publishedCount("ppopp17-example-c-n-w-t3-tt8");
+    QTest::newRow("spec 2.6 Example C (1, 2)")
+        << 1LL << 2LL << publishedCount("ppopp17-example-c-n-w-t1-tt2");
 }
 
 void TestTalg::exampleCWavefronts() {
@@ -257,15 +274,21 @@ void TestTalg::exampleE3D_data() {
     QTest::addColumn<qint64>("w");
     QTest::addColumn<qint64>("k");
     QTest::addColumn<double>("expected");
+    // Expected values: the published table (profiles/published/ppopp17.json), by id.
+    const qint64 nSub = publishedCount("ppopp17-example-e-n-sub");
+    const qint64 w = publishedCount("ppopp17-example-e-w");
+    const qint64 k = publishedCount("ppopp17-example-e-k");
     QTest::newRow("spec 2.6 Example E (paper pitch, 1D width)")
-        << "pitch=paper" << 2081LL << 43LL << 4LL << test::published("ppopp17-example-e-3d");
+        << "pitch=paper" << nSub << w << k << test::published("ppopp17-example-e-3d");
     QTest::newRow("spec 2.6 Example E variant: eq. 22 as printed")
-        << "pitch=paper,w3d=eq22" << 2081LL << 64LL << 4LL << 6.638803;
+        << "pitch=paper,w3d=eq22" << nSub << publishedCount("ppopp17-example-e-w-eq22") << k
+        << test::published("ppopp17-example-e-3d-eq22");
     QTest::newRow("spec 2.6 Example E variant: product of ceilings")
-        << "pitch=paper,nsslabs=product-of-ceils" << 2193LL << 43LL << 4LL
+        << "pitch=paper,nsslabs=product-of-ceils"
+        << publishedCount("ppopp17-example-e-n-sub-product-of-ceils") << w << k
         << test::published("ppopp17-example-e-3d-product-of-ceils");
     QTest::newRow("spec 2.6 Example E variant: k effective (corrected value)")
-        << "pitch=paper,k=effective" << 2081LL << 43LL << 3LL
+        << "pitch=paper,k=effective" << nSub << w << publishedCount("ppopp17-example-e-k-effective")
         << test::published("ppopp17-example-e-3d-k-effective");
 }
 
@@ -279,22 +302,22 @@ void TestTalg::exampleE3D() {
                                   tiles(4, 4, 32, 4), gtx980(), variantFrom(variant));
     QVERIFY(r.feasible);
     const auto& b = r.breakdown;
-    QCOMPARE(b.nW, 257);
-    QCOMPARE(b.wTile, 6);
+    QCOMPARE(b.nW, publishedCount("ppopp17-example-e-n-w"));
+    QCOMPARE(b.wTile, publishedCount("ppopp17-example-e-w-tile"));
     QCOMPARE(b.inner, 128);
     QCOMPARE(b.nSub, nSub);
-    QCOMPARE(b.mI, 1536);
-    compareRelative(b.mPrime, 9.203168e-8, 1e-12);
-    QCOMPARE(b.computeSum, 10);
-    compareRelative(b.c, 3.103184e-6, 1e-12);
-    QCOMPARE(b.mTile, 5994);
-    QCOMPARE(b.kMax, 4);
+    QCOMPARE(b.mI, publishedCount("ppopp17-example-e-m-i"));
+    compareRelative(b.mPrime, test::published("ppopp17-example-e-m-prime"), 1e-12);
+    QCOMPARE(b.computeSum, publishedCount("ppopp17-example-e-compute-sum"));
+    compareRelative(b.c, test::published("ppopp17-example-e-c"), 1e-12);
+    QCOMPARE(b.mTile, publishedCount("ppopp17-example-e-m-tile"));
+    QCOMPARE(b.kMax, publishedCount("ppopp17-example-e-k-max"));
     QCOMPARE(b.w, w);
     QCOMPARE(b.k, k);
-    QCOMPARE(b.rounds, 1);
+    QCOMPARE(b.rounds, publishedCount("ppopp17-example-e-rounds"));
     compareRounded(r.tAlg, expected, 6);
     if (variant == "pitch=paper") {
-        compareRelative(b.tUnit, 0.02583099565, 1e-9);
+        compareRelative(b.tUnit, test::published("ppopp17-example-e-t-unit"), 1e-9);
     }
 }
 
@@ -306,20 +329,29 @@ void TestTalg::oracleGrid_data() {
     QTest::addColumn<qint64>("k");
     const qint64 tTs[] = {2, 4, 8, 16, 32, 48};
     const qint64 tS2s[] = {32, 64, 128, 256, 512};
+    // spec 2.6 oracle grid, Heat2D GTX980 8192^3 tS1 = 8: T_alg [s] (k), from the published
+    // table (profiles/published/ppopp17.json: ppopp17-oracle-PITCH-ttTT-ts2-TS2 and, the same
+    // for both pitches, ppopp17-oracle-k-ttTT-ts2-TS2). The spec's "inf" cells (infeasible)
+    // have no entry: the first feasibleColumns[i] cells of each tT row are feasible.
+    const int feasibleColumns[6] = {5, 4, 4, 3, 2, 1};
+    const auto id = [](const char* what, qint64 tT, qint64 tS2) {
+        return QByteArray("ppopp17-oracle-") + what + "-tt" + QByteArray::number(tT) + "-ts2-" +
+               QByteArray::number(tS2);
+    };
     const double inf = std::nan("");
-    // spec 2.6 oracle grid, Heat2D GTX980 8192^3 tS1 = 8: T_alg [s] (k).
-    const double paper[6][5] = {
-        {9.7200, 10.0190, 10.0717, 10.2217, 9.8999}, {19.5456, 9.1503, 9.9080, 9.6965, inf},
-        {15.9291, 11.6036, 10.8076, 9.6543, inf},    {12.4766, 10.5420, 10.6099, inf, inf},
-        {11.2194, 10.7756, inf, inf, inf},           {10.0318, inf, inf, inf, inf}};
-    const double geometric[6][5] = {{19.4324, 10.0190, 10.0717, 10.2217, 10.5594},
-                                    {19.5456, 13.7236, 12.3840, 10.7735, inf},
-                                    {15.9291, 11.6036, 10.8076, 10.5318, inf},
-                                    {12.4766, 10.5420, 10.6099, inf, inf},
-                                    {11.2194, 10.7756, inf, inf, inf},
-                                    {12.5397, inf, inf, inf, inf}};
-    const qint64 ks[6][5] = {{31, 16, 8, 4, 2}, {25, 13, 7, 3, 0}, {17, 9, 5, 2, 0},
-                             {10, 6, 3, 0, 0},  {4, 3, 0, 0, 0},   {2, 0, 0, 0, 0}};
+    double paper[6][5];
+    double geometric[6][5];
+    qint64 ks[6][5];
+    for (int i = 0; i < 6; ++i) {
+        for (int j = 0; j < 5; ++j) {
+            const bool feasible = j < feasibleColumns[i];
+            paper[i][j] =
+                feasible ? test::published(id("paper", tTs[i], tS2s[j]).constData()) : inf;
+            geometric[i][j] =
+                feasible ? test::published(id("geometric", tTs[i], tS2s[j]).constData()) : inf;
+            ks[i][j] = feasible ? publishedCount(id("k", tTs[i], tS2s[j]).constData()) : 0;
+        }
+    }
     for (int i = 0; i < 6; ++i) {
         for (int j = 0; j < 5; ++j) {
             QTest::addRow("spec 2.6 oracle grid paper tT=%lld tS2=%lld", tTs[i], tS2s[j])
