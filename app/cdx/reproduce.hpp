@@ -36,6 +36,11 @@ struct ReproduceReport {
 // Every entry of profiles/published/ (of one family, or all for ""), and profiles/validity/.
 // Throws InputError on a bad table. Runs the commands in process (their stderr is silenced).
 ReproduceReport reproduce(const std::string& family = {});
+// The real measurements of one model, recomputed with their commands.
+std::vector<ValidityCheck> validityChecks(const published::Validity& v);
+// One model's "how far to trust" section as HTML (an h3, its calibration, claims, domain and
+// measurements): the report's and the workspaces' panels.
+std::string validityHtml(const published::Validity& v, const std::vector<ValidityCheck>& checks);
 // The report as one HTML page (what --report writes).
 std::string reproduceHtml(const ReproduceReport& report);
 

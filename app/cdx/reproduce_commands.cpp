@@ -92,6 +92,17 @@ ReproducedValue evaluate(const published::Entry& e,
     return r;
 }
 
+std::vector<ValidityCheck> checksOf(const published::Validity& v,
+                                    std::map<std::vector<std::string>, json>& outputs) {
+    std::vector<ValidityCheck> checks;
+    for (const auto& m : v.validation) {
+        ValidityCheck c{m, NAN, {}};
+        c.predicted = quantityOf(m.command, m.quantity, outputs, c.error);
+        checks.push_back(std::move(c));
+    }
+    return checks;
+}
+
 ValidityList checkValidity(const std::string& family,
                            std::map<std::vector<std::string>, json>& outputs) {
     ValidityList out;
@@ -99,13 +110,7 @@ ValidityList checkValidity(const std::string& family,
         if (!family.empty() && v.family != family) {
             continue;
         }
-        std::vector<ValidityCheck> checks;
-        for (const auto& m : v.validation) {
-            ValidityCheck c{m, NAN, {}};
-            c.predicted = quantityOf(m.command, m.quantity, outputs, c.error);
-            checks.push_back(std::move(c));
-        }
-        out.emplace_back(v, std::move(checks));
+        out.emplace_back(v, checksOf(v, outputs));
     }
     return out;
 }
@@ -164,6 +169,48 @@ std::map<std::string, Summary> summarise(const std::vector<ReproducedValue>& row
     return out;
 }
 
+} // namespace
+
+std::string validityHtml(const published::Validity& v, const std::vector<ValidityCheck>& checks) {
+    std::ostringstream o;
+    o << "<h3>" << escape(v.family) << ": " << escape(v.model) << "</h3>\n<p>Calibrated on "
+      << escape(v.calibratedOn) << ".</p>\n<ul>\n";
+    for (const auto& c : v.claims) {
+        o << "<li>" << escape(c.claim) << " <i>(" << escape(c.source) << ")</i></li>\n";
+    }
+    o << "</ul>\n";
+    if (!v.domain.empty()) {
+        o << "<p>Calibration domain (a session outside it carries a warning in every view "
+             "and export):</p>\n<ul>\n";
+        for (const auto& d : v.domain) {
+            o << "<li>" << escape(d.what) << ": " << escape(published::allowedText(d)) << " <i>("
+              << escape(d.why) << ")</i></li>\n";
+        }
+        o << "</ul>\n";
+    }
+    if (!checks.empty()) {
+        o << "<table><tr><th>chip</th><th>role</th><th>predicted</th><th>real</th>"
+             "<th>error %</th><th>source</th></tr>\n";
+        for (const auto& c : checks) {
+            o << "<tr><td>" << escape(c.m.chip) << "</td><td>"
+              << (c.m.calibration ? "calibration" : "validation") << "</td><td class=n>"
+              << number(c.predicted) << " " << escape(c.m.unit) << "</td><td class=n>"
+              << number(c.m.real) << " " << escape(c.m.unit) << "</td><td class=n>"
+              << (c.error.empty() ? fmt(c.errorPct(), 3) : escape(c.error)) << "</td><td>"
+              << escape(c.m.source) << "</td></tr>\n";
+        }
+        o << "</table>\n";
+    }
+    return o.str();
+}
+
+std::vector<ValidityCheck> validityChecks(const published::Validity& v) {
+    std::map<std::vector<std::string>, json> outputs;
+    return checksOf(v, outputs);
+}
+
+namespace {
+
 std::string html(const std::vector<ReproducedValue>& rows, const ValidityList& validity) {
     std::ostringstream o;
     o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Codesign Explorer: "
@@ -201,25 +248,7 @@ std::string html(const std::vector<ReproducedValue>& rows, const ValidityList& v
     }
     o << "</table>\n<h2>How far to trust the models</h2>\n";
     for (const auto& [v, checks] : validity) {
-        o << "<h3>" << escape(v.family) << ": " << escape(v.model) << "</h3>\n<p>Calibrated on "
-          << escape(v.calibratedOn) << ".</p>\n<ul>\n";
-        for (const auto& c : v.claims) {
-            o << "<li>" << escape(c.claim) << " <i>(" << escape(c.source) << ")</i></li>\n";
-        }
-        o << "</ul>\n";
-        if (!checks.empty()) {
-            o << "<table><tr><th>chip</th><th>role</th><th>predicted</th><th>real</th>"
-                 "<th>error %</th><th>source</th></tr>\n";
-            for (const auto& c : checks) {
-                o << "<tr><td>" << escape(c.m.chip) << "</td><td>"
-                  << (c.m.calibration ? "calibration" : "validation") << "</td><td class=n>"
-                  << number(c.predicted) << " " << escape(c.m.unit) << "</td><td class=n>"
-                  << number(c.m.real) << " " << escape(c.m.unit) << "</td><td class=n>"
-                  << (c.error.empty() ? fmt(c.errorPct(), 3) : escape(c.error)) << "</td><td>"
-                  << escape(c.m.source) << "</td></tr>\n";
-            }
-            o << "</table>\n";
-        }
+        o << validityHtml(v, checks);
     }
     o << "</body></html>\n";
     return o.str();
@@ -305,11 +334,24 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
                                     {"source", c.m.source},
                                     {"error", ok ? json(nullptr) : json(c.error)}});
             }
+            json domain = json::array();
+            for (const auto& d : v.domain) {
+                json c{{"what", d.what}, {"session", d.pointer}};
+                if (!d.oneOf.empty()) {
+                    c["one_of"] = d.oneOf;
+                } else {
+                    c["min"] = d.min ? json(*d.min) : json(nullptr);
+                    c["max"] = d.max ? json(*d.max) : json(nullptr);
+                }
+                c["why"] = d.why;
+                domain.push_back(c);
+            }
             trust.push_back({{"family", v.family},
                              {"model", v.model},
                              {"calibrated_on", v.calibratedOn},
                              {"claims", claims},
-                             {"validation", measured}});
+                             {"validation", measured},
+                             {"domain", domain}});
         }
         out << json{{"command", "reproduce"},
                     {"family", family.empty() ? json(nullptr) : json(family)},
@@ -347,6 +389,10 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
           << "\n";
         for (const auto& c : v.claims) {
             o << "    - " << c.claim << " (" << c.source << ")\n";
+        }
+        for (const auto& d : v.domain) {
+            o << "    domain: " << d.what << " " << published::allowedText(d) << " (" << d.why
+              << ")\n";
         }
         for (const auto& c : checks) {
             o << "    " << (c.m.calibration ? "calibration" : "validation ") << "  " << c.m.chip

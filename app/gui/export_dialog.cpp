@@ -22,7 +22,8 @@ Preference<QSize> exportSize{"export/size", QSize(1600, 1000)};
 
 void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool asCsv,
                            const std::function<void()>& finishPendingWork,
-                           const std::function<void(const QString&, int)>& message) {
+                           const std::function<void(const QString&, int)>& message,
+                           const QStringList& notes) {
     widgets::ExplorerView* const v = &view;
     QString path = QFileDialog::getSaveFileName(
         parent, asCsv ? QObject::tr("Export view data as CSV") : QObject::tr("Export view"),
@@ -59,7 +60,7 @@ void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool as
         exportSize.set(size);
     }
     finishPendingWork();
-    const QString error = widgets::exportView(*v, path, size);
+    const QString error = widgets::exportView(*v, path, size, notes);
     if (!error.isEmpty()) {
         QMessageBox::warning(parent, QObject::tr("Export"), error);
     } else {

@@ -40,7 +40,8 @@ QString writeScreenshots(MainWindow& window, const QString& dir, const QSize& vi
                 return e;
             }
             const QString error =
-                widgets::exportView(*view, QDir(dir).filePath(view->fileStem() + ".png"), viewSize);
+                widgets::exportView(*view, QDir(dir).filePath(view->fileStem() + ".png"), viewSize,
+                                    w->outsideCalibration());
             if (!error.isEmpty()) {
                 return error;
             }

@@ -5,17 +5,20 @@
 #include "params/input_error.hpp"
 #include "preference.hpp"
 #include "session_document.hpp"
+#include "trust_view.hpp"
 
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDockWidget>
+#include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTimer>
+#include <QVBoxLayout>
 #include <QWheelEvent>
 #include <algorithm>
 
@@ -66,10 +69,30 @@ Workspace::Workspace(const QString& id, const QString& title, const QIcon& icon,
     setWindowFlags(Qt::Widget); // a page of the shell, not a window
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     setDockNestingEnabled(true);
-    tabs_ = new QTabWidget(this);
+    auto* central = new QWidget(this);
+    auto* column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    // Above every view: the session's values outside the models' calibration domain.
+    banner_ = new QLabel(central);
+    banner_->setObjectName(id + "CalibrationBanner");
+    banner_->setWordWrap(true);
+    banner_->setTextFormat(Qt::RichText);
+    banner_->setStyleSheet(
+        "QLabel { background: #fff4ce; color: #5c3c00; border-bottom: 1px solid #e0c060; "
+        "padding: 4px 8px; }");
+    banner_->hide();
+    connect(banner_, &QLabel::linkActivated, this, [this] {
+        if (trustIndex_ >= 0) {
+            tabs_->setCurrentIndex(trustIndex_);
+        }
+    });
+    column->addWidget(banner_);
+    tabs_ = new QTabWidget(central);
     tabs_->setObjectName(id + "Views");
     tabs_->setDocumentMode(true);
-    setCentralWidget(tabs_);
+    column->addWidget(tabs_);
+    setCentralWidget(central);
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int i) {
         if (active_ && i >= 0 && dirty_[static_cast<std::size_t>(i)]) {
             refreshView(i);
@@ -193,8 +216,53 @@ void Workspace::saveLayout() {
     }
 }
 
+void Workspace::addTrustView() {
+    QString error;
+    try {
+        for (const QString& family : validityFamilies()) {
+            if (auto v = published::validityOf(family.toStdString())) {
+                validity_.push_back(std::move(*v));
+            }
+        }
+    } catch (const std::exception& e) { // a bad validity file is said in the view
+        error = QString::fromUtf8(e.what());
+    }
+    if (validity_.empty() && error.isEmpty()) {
+        return;
+    }
+    auto* view = new TrustView(id_, validity_, error, this);
+    trustIndex_ = static_cast<int>(views_.size());
+    addView(view);
+    tabs_->setTabToolTip(trustIndex_,
+                         tr("Where the model was calibrated, the accuracy its sources claim, real "
+                            "measurements against it, and this session against its domain"));
+}
+
+void Workspace::updateBanner() {
+    outside_ = app::outsideCalibration(validity_, doc()->state());
+    if (outside_.isEmpty()) {
+        banner_->hide();
+        return;
+    }
+    // "what = value" once, though two models may bound it (the detail is in the tooltip and
+    // the How far to trust this view).
+    QStringList shortLines;
+    for (const QString& line : outside_) {
+        const QString item = line.section(", calibrated on ", 0, 0).toHtmlEscaped();
+        if (!shortLines.contains(item)) {
+            shortLines << item;
+        }
+    }
+    banner_->setText(tr("<b>Outside the calibration domain</b>: %1. The results are "
+                        "extrapolated. <a href=\"trust\">How far to trust this</a>")
+                         .arg(shortLines.join("; ")));
+    banner_->setToolTip(outside_.join('\n'));
+    banner_->show();
+}
+
 void Workspace::refresh() {
     stale_ = false;
+    updateBanner();
     refreshEditors(doc()->state());
     // The visible view now; hidden ones when their tab is shown (a drag must not queue work
     // for views nobody sees).

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "published/published.hpp"
 #include "session/session.hpp"
 
 #include <QIcon>
@@ -10,6 +11,7 @@
 #include <vector>
 
 class QDockWidget;
+class QLabel;
 class QMenu;
 class QTabWidget;
 
@@ -68,6 +70,17 @@ public:
     // The jobs this workspace runs in the background (export and screenshots wait for them).
     virtual std::vector<widgets::BackgroundJob*> jobs() const { return {}; }
 
+    // The models behind this workspace whose profiles/validity/ files it shows (default: its id;
+    // the codesign views also use T_alg).
+    virtual QStringList validityFamilies() const { return {id_}; }
+    // Adds the "How far to trust this" view and the calibration banner (the shell calls it once,
+    // after construction).
+    void addTrustView();
+    // The session's values outside the calibration domain of this workspace's models, one line
+    // each: shown above every view and written into every export.
+    QStringList outsideCalibration() const { return outside_; }
+    QLabel* calibrationBanner() const { return banner_; }
+
     // The shell calls these.
     void activate();   // shown: restores the saved dock layout, brings the views up to date
     void deactivate(); // hidden: saves the dock layout
@@ -109,7 +122,13 @@ private:
     QString title_;
     QIcon icon_;
     WorkspaceContext context_;
+    void updateBanner();
+
     QTabWidget* tabs_ = nullptr;
+    QLabel* banner_ = nullptr;
+    std::vector<published::Validity> validity_;
+    QStringList outside_;
+    int trustIndex_ = -1;
     std::vector<widgets::ExplorerView*> views_;
     std::vector<bool> dirty_;
     QList<QDockWidget*> docks_;

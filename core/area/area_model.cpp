@@ -391,6 +391,41 @@ double totalArea(const Architecture& a, const Coefficients& c, Form f) {
     return total;
 }
 
+std::vector<Warning> calibrationWarnings(const Architecture& a, const CalibrationRanges& r) {
+    std::vector<Warning> w;
+    const double sms = static_cast<double>(a.nSm);
+    const auto outside = [](double v, const std::array<double, 2>& range) {
+        return v < range[0] || v > range[1];
+    };
+    if (a.nSm % 2 != 0 && a.l1PairKb > 0) {
+        w.push_back(Warning::OddSmsWithL1);
+    }
+    if (a.nV % 32 != 0) {
+        w.push_back(Warning::VectorUnitsNotWarp);
+    }
+    const bool onGrid = a.mSmKb == 12 || a.mSmKb == 24 || a.mSmKb == 36 ||
+                        (std::fmod(a.mSmKb, 48.0) == 0 && a.mSmKb >= 48);
+    if (!onGrid) {
+        w.push_back(Warning::SharedMemoryOffGrid);
+    }
+    if (outside(a.rVuKb, r.rVuKb)) {
+        w.push_back(Warning::RegisterFileOutside);
+    }
+    if (outside(a.mSmKb, r.mSmKb)) {
+        w.push_back(Warning::SharedMemoryOutside);
+    }
+    if (a.l1PairKb > 0 && outside(a.l1PairKb, r.l1PairKb)) {
+        w.push_back(Warning::L1Outside);
+    }
+    if (a.l2Kb > 0 && outside(a.l2Kb / sms, r.l2PerSmKb)) {
+        w.push_back(Warning::L2Outside);
+    }
+    if (outside(static_cast<double>(a.nV), r.nV)) {
+        w.push_back(Warning::VectorUnitsExtrapolated);
+    }
+    return w;
+}
+
 AreaBreakdown areaBreakdown(const Architecture& a, const CoefficientSet& s, Form f) {
     validate(a);
     AreaBreakdown b;
@@ -431,36 +466,7 @@ AreaBreakdown areaBreakdown(const Architecture& a, const CoefficientSet& s, Form
     b.storageNoRf = mm2[2] + mm2[3] + mm2[4];
     b.overhead = mm2[5];
 
-    const CalibrationRanges& r = s.ranges;
-    const auto outside = [](double v, const std::array<double, 2>& range) {
-        return v < range[0] || v > range[1];
-    };
-    if (a.nSm % 2 != 0 && a.l1PairKb > 0) {
-        b.warnings.push_back(Warning::OddSmsWithL1);
-    }
-    if (a.nV % 32 != 0) {
-        b.warnings.push_back(Warning::VectorUnitsNotWarp);
-    }
-    const bool onGrid = a.mSmKb == 12 || a.mSmKb == 24 || a.mSmKb == 36 ||
-                        (std::fmod(a.mSmKb, 48.0) == 0 && a.mSmKb >= 48);
-    if (!onGrid) {
-        b.warnings.push_back(Warning::SharedMemoryOffGrid);
-    }
-    if (outside(a.rVuKb, r.rVuKb)) {
-        b.warnings.push_back(Warning::RegisterFileOutside);
-    }
-    if (outside(a.mSmKb, r.mSmKb)) {
-        b.warnings.push_back(Warning::SharedMemoryOutside);
-    }
-    if (a.l1PairKb > 0 && outside(a.l1PairKb, r.l1PairKb)) {
-        b.warnings.push_back(Warning::L1Outside);
-    }
-    if (a.l2Kb > 0 && outside(a.l2Kb / sms, r.l2PerSmKb)) {
-        b.warnings.push_back(Warning::L2Outside);
-    }
-    if (outside(static_cast<double>(a.nV), r.nV)) {
-        b.warnings.push_back(Warning::VectorUnitsExtrapolated);
-    }
+    b.warnings = calibrationWarnings(a, s.ranges);
     return b;
 }
 

@@ -155,6 +155,9 @@ struct AreaBreakdown {
 // that has no printed C.7 block.
 AreaBreakdown areaBreakdown(const Architecture& a, const CoefficientSet& s,
                             Form f = Form::Canonical);
+// The warnings of an architecture against a set's calibration ranges (what areaBreakdown
+// reports): off-grid values and values outside the dies and Cacti sweeps it was fitted on.
+std::vector<Warning> calibrationWarnings(const Architecture& a, const CalibrationRanges& r);
 // Hot path for the codesign grid (no validation, no warnings).
 double totalArea(const Architecture& a, const Coefficients& c, Form f = Form::Canonical);
 

@@ -225,7 +225,180 @@ Validity loadValidityFile(const std::filesystem::path& path) {
         x.source = text(m, "source", where);
         v.validation.push_back(std::move(x));
     }
+    if (j.contains("domain")) {
+        if (!j["domain"].is_array()) {
+            throw InputError(file + ": domain", j["domain"].dump(), "expected an array");
+        }
+        for (std::size_t i = 0; i < j["domain"].size(); ++i) {
+            const std::string where = file + ": domain[" + std::to_string(i) + "]";
+            const json& d = j["domain"][i];
+            if (!d.is_object()) {
+                throw InputError(where, d.dump(),
+                                 "expected {\"what\", \"session\", \"one_of\" or "
+                                 "\"min\"/\"max\", \"why\"}");
+            }
+            DomainCondition c;
+            c.what = text(d, "what", where);
+            c.pointer = text(d, "session", where);
+            if (c.pointer.empty() || c.pointer[0] != '/') {
+                throw InputError(where + ".session", c.pointer,
+                                 "expected a JSON pointer into the session file");
+            }
+            try {
+                (void)json::json_pointer(c.pointer);
+            } catch (const json::exception&) {
+                throw InputError(where + ".session", c.pointer, "not a valid JSON pointer");
+            }
+            c.why = text(d, "why", where);
+            if (d.contains("one_of")) {
+                if (!d["one_of"].is_array() || d["one_of"].empty()) {
+                    throw InputError(where + ".one_of", d["one_of"].dump(),
+                                     "expected a non-empty array of strings");
+                }
+                for (const json& o : d["one_of"]) {
+                    if (!o.is_string()) {
+                        throw InputError(where + ".one_of", o.dump(), "expected a string");
+                    }
+                    c.oneOf.push_back(o.get<std::string>());
+                }
+            }
+            for (const char* key : {"min", "max"}) {
+                if (d.contains(key)) {
+                    const double x = number(d, key, where);
+                    (std::string(key) == "min" ? c.min : c.max) = x;
+                }
+            }
+            if (d.contains("zero_means_none")) {
+                if (!d["zero_means_none"].is_boolean()) {
+                    throw InputError(where + ".zero_means_none", d["zero_means_none"].dump(),
+                                     "expected true or false");
+                }
+                c.zeroMeansNone = d["zero_means_none"].get<bool>();
+            }
+            for (const auto& [key, value] : d.items()) {
+                static const std::set<std::string> known{"what", "session",         "one_of", "min",
+                                                         "max",  "zero_means_none", "why"};
+                if (known.count(key) == 0) {
+                    throw InputError(where + "." + key, "",
+                                     "unknown field; expected what, "
+                                     "session, one_of, min, max, zero_means_none, why");
+                }
+            }
+            if (c.oneOf.empty() == !(c.min || c.max)) {
+                throw InputError(where, d.dump(), "expected either \"one_of\" or \"min\"/\"max\"");
+            }
+            if (c.min && c.max && *c.min > *c.max) {
+                throw InputError(where + ".min", std::to_string(*c.min), "must not exceed max");
+            }
+            v.domain.push_back(std::move(c));
+        }
+    }
+    for (const auto& [key, value] : j.items()) {
+        static const std::set<std::string> known{"schema",     "version",       "family",
+                                                 "model",      "calibrated_on", "claims",
+                                                 "validation", "domain"};
+        if (known.count(key) == 0) {
+            throw InputError(file + ": " + key, "",
+                             "unknown field; expected one of schema, "
+                             "version, family, model, calibrated_on, "
+                             "claims, validation, domain");
+        }
+    }
     return v;
+}
+
+std::optional<Validity> validityOf(const std::string& family) {
+    for (auto& v : loadValidity()) {
+        if (v.family == family) {
+            return v;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string allowedText(const DomainCondition& c) {
+    std::string s;
+    if (!c.oneOf.empty()) {
+        for (std::size_t i = 0; i < c.oneOf.size(); ++i) {
+            if (i > 0) {
+                s.append(i + 1 == c.oneOf.size() ? " or " : ", ");
+            }
+            s.append(c.oneOf[i]);
+        }
+        return s;
+    }
+    if (c.zeroMeansNone) {
+        s = "0 (none) or ";
+    }
+    if (c.min && c.max && *c.min == *c.max) {
+        return s.append(formatNumber(*c.min));
+    }
+    // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on "[" + string.
+    if (c.min && c.max) {
+        s.append("[").append(formatNumber(*c.min)).append(", ");
+        return s.append(formatNumber(*c.max)).append("]");
+    }
+    s.append(c.min ? ">= " : "<= ");
+    return s.append(formatNumber(c.min ? *c.min : *c.max));
+}
+
+std::string DomainValue::message() const {
+    return what + " = " + value + ", calibrated on " + allowed + ": " + why;
+}
+
+std::vector<DomainValue> domainValues(const Validity& v, const std::string& sessionJson) {
+    const json session = json::parse(sessionJson, nullptr, false);
+    std::vector<DomainValue> out;
+    if (session.is_discarded()) {
+        return out;
+    }
+    for (const auto& c : v.domain) {
+        const json::json_pointer at(c.pointer);
+        if (!session.contains(at) || session.at(at).is_null()) {
+            continue;
+        }
+        const json& x = session.at(at);
+        std::string value;
+        bool inside = true;
+        if (!c.oneOf.empty()) {
+            value = x.is_string() ? x.get<std::string>() : x.dump();
+            inside = std::find(c.oneOf.begin(), c.oneOf.end(), value) != c.oneOf.end();
+        } else if (x.is_number() || x.is_array()) {
+            // A number, or every number of an array (the first one outside is named).
+            const auto in = [&c](double d) {
+                return (c.zeroMeansNone && d == 0) ||
+                       (std::isfinite(d) && (!c.min || d >= *c.min) && (!c.max || d <= *c.max));
+            };
+            for (const json& e : x.is_array() ? x : json::array({x})) {
+                if (e.is_number() && !in(e.get<double>())) {
+                    value = formatNumber(e.get<double>());
+                    inside = false;
+                    break;
+                }
+            }
+            if (inside && x.is_number()) {
+                value = formatNumber(x.get<double>());
+            }
+        } else {
+            continue;
+        }
+        if (value.empty()) { // an array inside the bounds: its range
+            value = x.is_array() && !x.empty() ? x.front().dump() + " ... " + x.back().dump()
+                                               : x.dump();
+        }
+        out.push_back({c.what, value, allowedText(c), c.why, v.family, inside});
+    }
+    return out;
+}
+
+std::vector<DomainValue> outsideDomain(const Validity& v, const std::string& sessionJson) {
+    std::vector<DomainValue> out;
+    for (auto& d : domainValues(v, sessionJson)) {
+        if (!d.inside) {
+            out.push_back(std::move(d));
+        }
+    }
+    return out;
 }
 
 std::vector<Validity> loadValidity() {

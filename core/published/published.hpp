@@ -61,17 +61,51 @@ struct Measurement {
     std::string unit;
     std::string source;
 };
+// One bound of the calibration domain, on a value of the session (a JSON pointer into the
+// session file, docs/formats.md): a value among `oneOf` (strings), or a number in [min, max].
+struct DomainCondition {
+    std::string what;    // "GPU profile", "n_V (vector units per SM)"
+    std::string pointer; // "/gpu/id", "/gpu/params/n_v/value"
+    std::vector<std::string> oneOf;
+    std::optional<double> min;
+    std::optional<double> max;
+    bool zeroMeansNone = false; // 0 (the part is left out, exactly modelled) is inside too
+    std::string why;            // where the bound comes from
+};
 struct Validity {
     std::string family;
     std::string model;
     std::string calibratedOn;
     std::vector<Claim> claims;
     std::vector<Measurement> validation;
+    std::vector<DomainCondition> domain;
     std::string file;
 };
 // Every file of the first profiles/validity/ folder on the profile search path, by name.
 std::vector<Validity> loadValidity();
 Validity loadValidityFile(const std::filesystem::path& path);
+
+// The validity file of `family`, if there is one.
+std::optional<Validity> validityOf(const std::string& family);
+
+// A session value against one condition of the calibration domain: what, the value, what the
+// model was calibrated on, why, and whether the value is inside.
+struct DomainValue {
+    std::string what;
+    std::string value;
+    std::string allowed; // "gtx980 or titanx", "[16, 24]", "128"
+    std::string why;
+    std::string family;
+    bool inside = true;
+    std::string message() const; // "n_V (vector units per SM) = 256, calibrated on 128: why"
+};
+// Every condition of `v` against the session (its JSON, as sessionToJson writes it), in file
+// order. A pointer the session does not have (an optional value left unset) is left out.
+std::vector<DomainValue> domainValues(const Validity& v, const std::string& sessionJson);
+// Only the conditions the session breaks.
+std::vector<DomainValue> outsideDomain(const Validity& v, const std::string& sessionJson);
+// The allowed values of a condition as text ("gtx980 or titanx", "[16, 24]", "128").
+std::string allowedText(const DomainCondition& c);
 
 // The family names an entry may have.
 const std::vector<std::string>& families();

@@ -163,6 +163,11 @@ void CodesignView::emitSettings() {
 
 void CodesignView::setSession(const SessionState& s) {
     session_ = s;
+    try {
+        ranges_ = s.areaSet().ranges; // read once, not per design
+    } catch (const InputError&) {
+        ranges_ = area::CalibrationRanges{}; // the search says what is wrong with the set
+    }
     {
         updating_ = true;
         workload_->setCurrentIndex(
@@ -264,6 +269,33 @@ void CodesignView::finishPendingWork() {
     job_->waitForFinished();
 }
 
+QString CodesignView::outsideCalibration(const search::DesignPoint& d) const {
+    if (!session_) {
+        return {};
+    }
+    area::Architecture a;
+    a.nSm = d.nSm;
+    a.nV = d.nV;
+    a.mSmKb = d.mSmKb; // the grid's designs are cache-less with the default R_VU
+    QStringList out;
+    for (const area::Warning w : area::calibrationWarnings(a, ranges_)) {
+        switch (w) {
+        case area::Warning::VectorUnitsExtrapolated:
+            out << QStringLiteral("n_V %1").arg(d.nV);
+            break;
+        case area::Warning::SharedMemoryOutside:
+            out << QStringLiteral("M_SM %1 KB").arg(d.mSmKb);
+            break;
+        case area::Warning::RegisterFileOutside:
+            out << QStringLiteral("R_VU %1 KB").arg(a.rVuKb);
+            break;
+        default: // off-grid values are not extrapolations
+            break;
+        }
+    }
+    return out.join(", ");
+}
+
 const search::DesignPoint* CodesignView::bestInBudget() const {
     if (!result_ || !session_) {
         return nullptr;
@@ -297,6 +329,9 @@ QString CodesignView::headline() const {
                  .arg(designLabel(*b))
                  .arg(b->area, 0, 'f', 2)
                  .arg(b->speedup, 0, 'f', 3);
+        if (const QString out = outsideCalibration(*b); !out.isEmpty()) {
+            s += tr(" (extrapolated: %1 outside the area model's calibration)").arg(out);
+        }
     } else {
         s += tr("; no feasible design in the budget band");
     }
@@ -351,6 +386,19 @@ void CodesignView::redraw() {
         }
         top = std::max(top, d.speedup);
         (d.pareto ? front : dominated)->addData(d.area, d.speedup);
+    }
+    // The designs inside the area model's calibration (n_V = 128, M_SM in the Cacti sweep):
+    // marked, since every other design is extrapolated (and the CSV says which value is out).
+    auto* calibrated = plot_->addGraph();
+    calibrated->setName(tr("inside the area calibration (the others are extrapolated)"));
+    calibrated->setLineStyle(QCPGraph::lsNone);
+    calibrated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
+                                                QPen(QColor(40, 40, 40), 1.2), Qt::NoBrush,
+                                                presentation_ ? 11 : 7));
+    for (const auto& d : designs) {
+        if (d.feasible && outsideCalibration(d).isEmpty()) {
+            calibrated->addData(d.area, d.speedup);
+        }
     }
     // The budget band, under everything.
     auto* band = new QCPItemRect(plot_);
@@ -469,11 +517,11 @@ void CodesignView::renderTo(QPaintDevice& device, const QSize& size) {
 
 QString CodesignView::csv() const {
     QString out = QStringLiteral("# %1; %2\nn_sm,n_v,m_sm_kb,area_mm2,feasible,weighted_time_s,"
-                                 "speedup,pareto\n")
+                                 "speedup,pareto,outside_calibration\n")
                       .arg(title_->text(), subtitle_->text());
     if (result_) {
         for (const auto& d : result_->designs) {
-            out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8\n")
+            out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,\"%9\"\n")
                        .arg(d.nSm)
                        .arg(d.nV)
                        .arg(d.mSmKb)
@@ -481,7 +529,8 @@ QString CodesignView::csv() const {
                        .arg(d.feasible ? 1 : 0)
                        .arg(d.weightedTime, 0, 'g', 10)
                        .arg(d.speedup, 0, 'g', 8)
-                       .arg(d.pareto ? 1 : 0);
+                       .arg(d.pareto ? 1 : 0)
+                       .arg(outsideCalibration(d));
         }
     }
     return out;

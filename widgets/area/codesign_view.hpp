@@ -49,6 +49,10 @@ public:
     const search::DesignPoint* bestInBudget() const;
     QCustomPlot* plot() const { return plot_; }
     QString headline() const;
+    // The design's values outside the area model's calibration (n_V away from the 128 VUs per
+    // SM its logic was measured on, M_SM or R_VU outside the Cacti sweep): "n_V 256, ..." or
+    // empty. Such designs are extrapolated; the plot rings them and the CSV says so.
+    QString outsideCalibration(const search::DesignPoint& d) const;
     // Selects the design nearest to a plot position (what a click does).
     void chooseNear(const QPointF& pixel);
     void cancel();
@@ -91,6 +95,7 @@ private:
     std::string runningKey_;
     std::string cancelledKey_; // cancelled by the user: not restarted until the key changes
     std::optional<SessionState> session_;
+    area::CalibrationRanges ranges_; // of the session's area coefficient set
     QString error_;
     bool presentation_ = false;
     bool updating_ = false;

@@ -4,9 +4,11 @@
 #include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QPicture>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTemporaryFile>
+#include <algorithm>
 
 namespace cdx::widgets {
 
@@ -47,22 +49,88 @@ template <typename Render> QString renderAtomically(const QString& path, Render 
 }
 } // namespace
 
-QString exportView(ExplorerView& view, const QString& path, const QSize& size) {
+namespace {
+constexpr const char* kOutside = "Outside the calibration domain";
+
+// The notes' band at the bottom of a `size` page: its text and height (at most 40 % of the
+// page; the view gets the rest).
+struct Footer {
+    QString text;
+    QFont font;
+    int height = 0;
+};
+Footer footerFor(const QStringList& notes, const QSize& size) {
+    Footer f;
+    if (notes.isEmpty()) {
+        return f;
+    }
+    f.text = QString("%1: %2").arg(kOutside, notes.join("; "));
+    f.font.setPixelSize(std::clamp(size.width() / 110, 9, 28));
+    const QFontMetrics m(f.font);
+    const QRect need = m.boundingRect(QRect(0, 0, size.width() - 16, 100000),
+                                      Qt::TextWordWrap | Qt::AlignLeft, f.text);
+    f.height = std::min(need.height() + 10, size.height() * 2 / 5);
+    return f;
+}
+
+void drawFooter(QPainter& p, const Footer& f, const QSize& size) {
+    const QRect band(0, size.height() - f.height, size.width(), f.height);
+    p.fillRect(band, QColor(0xff, 0xf4, 0xce));
+    p.setPen(QColor(0x5c, 0x3c, 0x00));
+    p.setFont(f.font);
+    p.drawText(band.adjusted(8, 5, -8, -5), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
+               f.text);
+}
+
+// Renders the view above the footer: through a picture, so a PDF or SVG stays vector (its
+// painter can be opened only once).
+void renderWithFooter(ExplorerView& view, QPaintDevice& device, const QSize& size,
+                      const Footer& f) {
+    if (f.height == 0) {
+        view.renderTo(device, size);
+        return;
+    }
+    const QSize top(size.width(), size.height() - f.height);
+    QPicture picture;
+    view.renderTo(picture, top);
+    QPainter p(&device);
+    p.drawPicture(0, 0, picture);
+    drawFooter(p, f, size);
+}
+} // namespace
+
+QString exportView(ExplorerView& view, const QString& path, const QSize& size,
+                   const QStringList& notes) {
     view.finishPendingWork();
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == "csv") {
-        return writeTextFile(path, view.csv());
+        QString head;
+        for (const QString& n : notes) {
+            head += QString("# %1: %2\n").arg(kOutside, n);
+        }
+        return writeTextFile(path, head + view.csv());
     }
     if (size.width() < 16 || size.height() < 16 || size.width() > 20000 || size.height() > 20000) {
         return QStringLiteral("size = %1x%2: width and height must be in [16, 20000] pixels")
             .arg(size.width())
             .arg(size.height());
     }
+    const Footer footer = footerFor(notes, size);
     if (suffix == "png") {
         return renderAtomically(path, [&](const QString& tmp) {
             QImage image(size, QImage::Format_ARGB32_Premultiplied);
             image.fill(Qt::white);
-            view.renderTo(image, size);
+            if (footer.height == 0) {
+                view.renderTo(image, size);
+            } else { // the view into its part of the image, then the band
+                QImage top(size.width(), size.height() - footer.height,
+                           QImage::Format_ARGB32_Premultiplied);
+                top.fill(Qt::white);
+                view.renderTo(top, top.size());
+                QPainter p(&image);
+                p.drawImage(0, 0, top);
+                drawFooter(p, footer, size);
+            }
             return image.save(tmp, "PNG") ? QString()
                                           : QStringLiteral("%1: PNG write failed").arg(path);
         });
@@ -76,7 +144,7 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size) {
             pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
             pdf.setTitle(view.viewTitle());
             pdf.setCreator("Codesign Explorer");
-            view.renderTo(pdf, size);
+            renderWithFooter(view, pdf, size, footer);
             return QString();
         });
     }
@@ -88,7 +156,7 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size) {
             svg.setViewBox(QRect(QPoint(0, 0), size));
             svg.setTitle(view.viewTitle());
             svg.setDescription("Codesign Explorer");
-            view.renderTo(svg, size);
+            renderWithFooter(view, svg, size, footer);
             return QString();
         });
     }

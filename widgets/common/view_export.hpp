@@ -4,13 +4,17 @@
 
 #include <QSize>
 #include <QString>
+#include <QStringList>
 
 namespace cdx::widgets {
 
 // Writes a view to `path`: .png, .pdf or .svg (by suffix) at `size` pixels, or its data
 // to .csv. Returns an empty string on success, else a one-line reason. Files are
 // written to a temporary name and renamed, so a failed export never leaves half a file.
-QString exportView(ExplorerView& view, const QString& path, const QSize& size);
+// `notes` (the session's values outside the calibration domain) are written under the view in
+// an image, as "# outside the calibration domain:" lines atop a CSV; the file keeps `size`.
+QString exportView(ExplorerView& view, const QString& path, const QSize& size,
+                   const QStringList& notes = {});
 
 // Writes `text` atomically (QSaveFile); empty string on success, else the reason.
 QString writeTextFile(const QString& path, const QString& text);

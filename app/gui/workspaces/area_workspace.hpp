@@ -22,6 +22,8 @@ public:
 
     QString summary() const override;
     QString statusText() const override;
+    // The die area, and T_alg behind the codesign and architecture views.
+    QStringList validityFamilies() const override { return {"area", "talg"}; }
 
     widgets::DieAreaView* dieAreaView() const { return dieArea_; }
     widgets::ArchitectureView* architectureView() const { return architecture_; }

@@ -1,0 +1,184 @@
+#include "trust_view.hpp"
+
+#include "cdx/reproduce.hpp"
+#include "session/session.hpp"
+
+#include <QAbstractTextDocumentLayout>
+#include <QPainter>
+#include <QScrollBar>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace cdx::app {
+
+namespace {
+QString q(const std::string& s) {
+    return QString::fromStdString(s).toHtmlEscaped();
+}
+
+QString csvField(QString s) {
+    if (s.contains(',') || s.contains('"') || s.contains('\n')) {
+        s.replace('"', "\"\"");
+        return '"' + s + '"';
+    }
+    return s;
+}
+} // namespace
+
+QStringList outsideCalibration(const std::vector<published::Validity>& validity,
+                               const SessionState& s) {
+    QStringList out;
+    if (validity.empty()) {
+        return out;
+    }
+    const std::string json = sessionToJson(s);
+    for (const auto& v : validity) {
+        for (const auto& d : published::outsideDomain(v, json)) {
+            out << QString::fromStdString(d.message());
+        }
+    }
+    return out;
+}
+
+TrustView::TrustView(const QString& stem, std::vector<published::Validity> validity, QString error,
+                     QWidget* parent)
+    : QWidget(parent), stem_(stem), validity_(std::move(validity)), error_(std::move(error)) {
+    setObjectName("trustView");
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    browser_ = new QTextBrowser(this);
+    browser_->setObjectName("trustText");
+    browser_->setOpenLinks(false);
+    layout->addWidget(browser_);
+    // The real measurements do not depend on the session: recomputed once, with the commands
+    // `cdx reproduce` runs.
+    const auto row = [](const QStringList& fields) {
+        QStringList out;
+        for (const QString& f : fields) {
+            out << csvField(f);
+        }
+        return out.join(',') + '\n';
+    };
+    for (const auto& v : validity_) {
+        const QString family = QString::fromStdString(v.family);
+        for (const auto& c : v.claims) {
+            csvFixed_ += row({"claim",
+                              family,
+                              QString::fromStdString(c.claim),
+                              {},
+                              {},
+                              {},
+                              QString::fromStdString(c.source)});
+        }
+        const auto checks = cli::validityChecks(v);
+        measurementsHtml_ += QString::fromStdString(cli::validityHtml(v, checks));
+        for (const auto& c : checks) {
+            const QString unit = QString::fromStdString(c.m.unit);
+            csvFixed_ += row({"measurement", family, QString::fromStdString(c.m.chip),
+                              QString::number(c.predicted, 'g', 10) + ' ' + unit,
+                              QString::number(c.m.real, 'g', 10) + ' ' + unit,
+                              c.error.empty() ? QString::number(c.errorPct(), 'f', 2) + " %"
+                                              : QString::fromStdString(c.error),
+                              QString::fromStdString(c.m.source)});
+        }
+    }
+    render();
+}
+
+void TrustView::setSession(const SessionState& s) {
+    values_.clear();
+    const std::string json = sessionToJson(s);
+    for (const auto& v : validity_) {
+        for (auto& d : published::domainValues(v, json)) {
+            values_.push_back(std::move(d));
+        }
+    }
+    render();
+}
+
+void TrustView::render() {
+    QString h = QStringLiteral("<html><body>");
+    if (!error_.isEmpty()) {
+        h += tr("<p><b>The validity files cannot be read:</b> %1</p>").arg(error_.toHtmlEscaped());
+    }
+    const auto outside = std::count_if(values_.begin(), values_.end(),
+                                       [](const published::DomainValue& d) { return !d.inside; });
+    h += tr("<h2>This session against the calibration domain</h2>");
+    if (values_.empty()) {
+        h += tr("<p>The models of this workspace have no calibration domain to check: no fitted "
+                "parameter depends on the session's values. Their assumptions are below.</p>");
+    } else {
+        h += outside == 0 ? tr("<p>Inside the calibration domain of every model below.</p>")
+                          : tr("<p style='color:#a40000'><b>Outside the calibration domain in %n "
+                               "value(s)</b>: the results of this workspace are extrapolated, and "
+                               "its views and exports say so.</p>",
+                               nullptr, static_cast<int>(outside));
+        h += tr("<table border=1 cellspacing=0 cellpadding=4 "
+                "width='100%'><tr><th>model</th><th>quantity</th>"
+                "<th>this session</th><th>calibrated on</th><th></th><th>why</th></tr>");
+        for (const auto& d : values_) {
+            h += QStringLiteral("<tr><td>%1</td><td>%2</td><td align=right>%3</td><td>%4</td>"
+                                "<td style='color:%5'><b>%6</b></td><td>%7</td></tr>")
+                     .arg(q(d.family), q(d.what), q(d.value), q(d.allowed),
+                          d.inside ? "#006000" : "#a40000", d.inside ? tr("inside") : tr("outside"),
+                          q(d.why));
+        }
+        h += QStringLiteral("</table>");
+    }
+    h += tr("<h2>Calibration, claimed accuracy and real measurements</h2>");
+    h += measurementsHtml_;
+    h += tr("<p>Every published number these models reproduce is listed by Start ▸ Check the "
+            "papers ▸ Reproduce the papers (<code>cdx reproduce</code>).</p></body></html>");
+    const int scroll = browser_->verticalScrollBar() ? browser_->verticalScrollBar()->value() : 0;
+    browser_->setHtml(h);
+    browser_->verticalScrollBar()->setValue(scroll);
+}
+
+void TrustView::renderTo(QPaintDevice& device, const QSize& size) {
+    QTextDocument doc;
+    doc.setHtml(browser_->toHtml());
+    QFont f = font();
+    f.setPixelSize(std::max(10, size.width() / 90));
+    doc.setDefaultFont(f);
+    doc.setTextWidth(size.width() - 24);
+    QPainter p(&device);
+    p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    p.translate(12, 12);
+    // Scaled down to fit the height when the text is longer than the page.
+    const double h = doc.size().height();
+    if (h > size.height() - 24) {
+        const double k = (size.height() - 24) / h;
+        p.scale(k, k);
+    }
+    doc.drawContents(&p);
+}
+
+QString TrustView::csv() const {
+    // One table: the session against the domain, the claims, the real measurements.
+    QString out = QStringLiteral("# How far to trust this: the session's values against the "
+                                 "calibration domain, the accuracy claimed, real measurements\n"
+                                 "kind,model,item,value,reference,status,source\n");
+    for (const auto& d : values_) {
+        out += QStringList{"domain",
+                           QString::fromStdString(d.family),
+                           csvField(QString::fromStdString(d.what)),
+                           csvField(QString::fromStdString(d.value)),
+                           csvField(QString::fromStdString(d.allowed)),
+                           d.inside ? "inside" : "outside",
+                           csvField(QString::fromStdString(d.why))}
+                   .join(',') +
+               '\n';
+    }
+    return out + csvFixed_;
+}
+
+void TrustView::setPresentation(bool on) {
+    presentation_ = on;
+    QFont f = font();
+    f.setPointSizeF(on ? 15 : QWidget().font().pointSizeF());
+    browser_->setFont(f);
+}
+
+} // namespace cdx::app

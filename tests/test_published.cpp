@@ -1,0 +1,193 @@
+// The published table and the validity files (issue 19): the loader, the calibration domain
+// and its check against a session. `cdx reproduce` itself is tested in test_cli.
+
+#include "params/input_error.hpp"
+#include "published/published.hpp"
+#include "session/session.hpp"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <fstream>
+#include <set>
+
+using namespace cdx;
+using namespace cdx::published;
+
+class TestPublished : public QObject {
+    Q_OBJECT
+
+private slots:
+    void tableIsWellFormed();
+    void everyFamilyHasValidity();
+    void defaultSessionIsInsideTheDomain();
+    void editedDesignIsOutside_data();
+    void editedDesignIsOutside();
+    void zeroMeansNoneAndArrays();
+    void badDomainIsRefused_data();
+    void badDomainIsRefused();
+};
+
+void TestPublished::tableIsWellFormed() {
+    const auto all = loadAll();
+    std::set<std::string> ids;
+    int checked = 0;
+    for (const auto& e : all) {
+        QVERIFY2(ids.insert(e.id).second, e.id.c_str());
+        QVERIFY(!e.source.empty() && !e.command.empty() && e.quantity.front() == '/');
+        QVERIFY(e.tolerance >= 0);
+        // A corrected value only with its erratum.
+        QVERIFY(!e.corrected || !e.erratum.empty());
+        ++checked;
+    }
+    QVERIFY(checked > 300); // every published number the suites check
+    QCOMPARE(find("ppopp17-example-a-talg").published, 9.654275);
+    QVERIFY_THROWS_EXCEPTION(InputError, find("no-such-entry"));
+}
+
+void TestPublished::everyFamilyHasValidity() {
+    std::set<std::string> families;
+    for (const auto& v : loadValidity()) {
+        families.insert(v.family);
+        for (const auto& d : v.domain) {
+            QVERIFY(d.oneOf.empty() == (d.min || d.max));
+            QVERIFY(!d.why.empty());
+        }
+    }
+    QCOMPARE(families.size(), published::families().size());
+    QVERIFY(validityOf("area").has_value());
+    QVERIFY(!validityOf("runs").has_value()); // measured data: nothing to calibrate
+}
+
+// The shipped example is the GTX 980 with Heat 2D: inside every condition, each one checked.
+void TestPublished::defaultSessionIsInsideTheDomain() {
+    const std::string json = sessionToJson(defaultSession());
+    int checked = 0;
+    for (const auto& v : loadValidity()) {
+        for (const auto& d : domainValues(v, json)) {
+            QVERIFY2(d.inside, d.message().c_str());
+            ++checked;
+        }
+        QVERIFY(outsideDomain(v, json).empty());
+    }
+    // talg 6, area 5, mwp 1, energy 2, eatss 2 conditions (chain has none).
+    QCOMPARE(checked, 16);
+}
+
+void TestPublished::editedDesignIsOutside_data() {
+    QTest::addColumn<QString>("family");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("area n_V 256 (issue 19: far from 128)")
+        << "area"
+        << "n_v" << 256.0 << "n_V (vector units per SM) = 256, calibrated on 128";
+    QTest::newRow("area GM107's 5 SMs") << "area"
+                                        << "n_sm" << 5.0 << "n_SM = 5, calibrated on [16, 24]";
+    QTest::newRow("area M_SM 480 KB")
+        << "area"
+        << "m_sm_kb" << 480.0 << "M_SM (shared memory per SM) = 480, calibrated on [24, 384]";
+    QTest::newRow("talg 64 SMs") << "talg"
+                                 << "n_sm" << 64.0 << "n_SM = 64, calibrated on [16, 24]";
+    QTest::newRow("talg L x 2")
+        << "talg"
+        << "l_s_per_gb" << 0.01472
+        << "L (global-memory time per GB) = 0.01472, calibrated on [0.00542, 0.00736]";
+}
+
+void TestPublished::editedDesignIsOutside() {
+    QFETCH(QString, family);
+    QFETCH(QString, key);
+    QFETCH(double, value);
+    QFETCH(QString, message);
+    SessionState s = defaultSession();
+    setParameter(s.gpu, s.stencil, s.gpu.id, key.toStdString(), value);
+    const auto v = validityOf(family.toStdString());
+    QVERIFY(v.has_value());
+    const auto out = outsideDomain(*v, sessionToJson(s));
+    QCOMPARE(out.size(), std::size_t(1));
+    QVERIFY2(out[0].message().rfind(message.toStdString(), 0) == 0, out[0].message().c_str());
+    QVERIFY(!out[0].inside);
+    QCOMPARE(out[0].family, family.toStdString());
+}
+
+void TestPublished::zeroMeansNoneAndArrays() {
+    Validity v;
+    v.family = "x";
+    DomainCondition l1;
+    l1.what = "L1";
+    l1.pointer = "/l1";
+    l1.min = 3;
+    l1.max = 96;
+    l1.zeroMeansNone = true;
+    DomainCondition dims;
+    dims.what = "dims";
+    dims.pointer = "/dims";
+    dims.min = 256;
+    DomainCondition gpu;
+    gpu.what = "GPU";
+    gpu.pointer = "/gpu";
+    gpu.oneOf = {"a", "b"};
+    v.domain = {l1, dims, gpu};
+    QCOMPARE(allowedText(l1), std::string("0 (none) or [3, 96]"));
+    QCOMPARE(allowedText(dims), std::string(">= 256"));
+    QCOMPARE(allowedText(gpu), std::string("a or b"));
+    QCOMPARE(outsideDomain(v, R"({"l1": 0, "dims": [300, 400], "gpu": "b"})").size(),
+             std::size_t(0));
+    const auto out = outsideDomain(v, R"({"l1": 2, "dims": [300, 100, 50], "gpu": "c"})");
+    QCOMPARE(out.size(), std::size_t(3));
+    QCOMPARE(out[1].value, std::string("100")); // the first element outside is named
+    QCOMPARE(out[2].value, std::string("c"));
+    // Absent or null values are not checked; NaN-like text is not a number.
+    QCOMPARE(domainValues(v, R"({"l1": null})").size(), std::size_t(0));
+    QCOMPARE(domainValues(v, "not json").size(), std::size_t(0));
+}
+
+void TestPublished::badDomainIsRefused_data() {
+    QTest::addColumn<QString>("domain");
+    QTest::addColumn<QString>("mention");
+    QTest::newRow("not an array") << R"("x")"
+                                  << "domain = \"x\"";
+    QTest::newRow("no pointer") << R"([{"what": "a", "why": "w", "min": 1}])"
+                                << "domain[0].session";
+    QTest::newRow("relative pointer")
+        << R"([{"what": "a", "session": "gpu", "why": "w", "min": 1}])"
+        << "domain[0].session = gpu";
+    QTest::newRow("neither one_of nor bounds") << R"([{"what": "a", "session": "/g", "why": "w"}])"
+                                               << "either \"one_of\"";
+    QTest::newRow("both")
+        << R"([{"what": "a", "session": "/g", "why": "w", "min": 1, "one_of": ["x"]}])"
+        << "either \"one_of\"";
+    QTest::newRow("min above max")
+        << R"([{"what": "a", "session": "/g", "why": "w", "min": 2, "max": 1}])"
+        << "must not exceed max";
+    QTest::newRow("one_of a number")
+        << R"([{"what": "a", "session": "/g", "why": "w", "one_of": [5]}])"
+        << "one_of = 5";
+    QTest::newRow("unknown key")
+        << R"([{"what": "a", "session": "/g", "why": "w", "min": 1, "mn": 2}])"
+        << "domain[0].mn";
+    QTest::newRow("zero_means_none not a boolean")
+        << R"([{"what": "a", "session": "/g", "why": "w", "min": 1, "zero_means_none": 1}])"
+        << "zero_means_none = 1";
+}
+
+void TestPublished::badDomainIsRefused() {
+    QFETCH(QString, domain);
+    QFETCH(QString, mention);
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("v.json").toStdString();
+    std::ofstream(path) << R"({"schema": "codesign-explorer-validity", "version": 1,
+        "family": "area", "model": "m", "calibrated_on": "c", "claims": [], "validation": [],
+        "domain": )" << domain.toStdString()
+                        << "}";
+    try {
+        loadValidityFile(path);
+        QFAIL("accepted");
+    } catch (const InputError& e) {
+        QVERIFY2(QString(e.what()).contains(mention), e.what());
+        QVERIFY2(QString(e.what()).contains("v.json"), e.what());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestPublished)
+#include "test_published.moc"
