@@ -1,10 +1,12 @@
 // libFuzzer target: every JSON profile reader (GPU, MWP-CWP GPU, stencil, kernel, energy, area
-// coefficients) on arbitrary text. Refusing input is an InputError; anything else (another
-// exception, a crash, a sanitizer report) is a finding.
+// coefficients, the published table and the validity files, with the domain check of a
+// validity file against the same text as a session) on arbitrary text. Refusing input is an
+// InputError; anything else (another exception, a crash, a sanitizer report) is a finding.
 #include "area/area_model.hpp"
 #include "energy/energy_profiles.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
+#include "published/published.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -31,5 +33,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     tryReader([&] { cdx::kernelProfileFromJson(j, "fuzz.json"); });
     tryReader([&] { cdx::energy::energyProfileFromJson(j, "fuzz.json"); });
     tryReader([&] { cdx::area::coefficientSetFromJson(j, "fuzz.json"); });
+    tryReader([&] { cdx::published::entriesFromText(text, "fuzz.json"); });
+    tryReader([&] {
+        const auto v = cdx::published::validityFromText(text, "fuzz.json");
+        for (const auto& d : cdx::published::domainValues(v, text)) {
+            (void)d.message();
+        }
+    });
     return 0;
 }

@@ -152,6 +152,9 @@ void TestPublished::badDomainIsRefused_data() {
     QTest::newRow("relative pointer")
         << R"([{"what": "a", "session": "gpu", "why": "w", "min": 1}])"
         << "domain[0].session = gpu";
+    QTest::newRow("bad pointer escape")
+        << R"([{"what": "a", "session": "/a~2", "why": "w", "min": 1}])"
+        << "not a valid JSON pointer";
     QTest::newRow("neither one_of nor bounds") << R"([{"what": "a", "session": "/g", "why": "w"}])"
                                                << "either \"one_of\"";
     QTest::newRow("both")

@@ -106,6 +106,19 @@ std::vector<std::string> commandOf(const json& e, const std::string& where) {
     return out;
 }
 
+// A JSON pointer that is not empty (the whole output is not a number) and parses ("~2" does
+// not).
+void checkPointer(const std::string& pointer, const std::string& where, const char* expected) {
+    if (pointer.empty() || pointer[0] != '/') {
+        throw InputError(where, pointer, expected);
+    }
+    try {
+        (void)json::json_pointer(pointer);
+    } catch (const json::exception&) {
+        throw InputError(where, pointer, "not a valid JSON pointer (\"~\" must be ~0 or ~1)");
+    }
+}
+
 std::vector<std::filesystem::path> jsonFilesOf(const char* folder) {
     for (const auto& dir : profileSearchPath()) {
         const auto path = dir / folder;
@@ -130,8 +143,11 @@ std::vector<std::filesystem::path> jsonFilesOf(const char* folder) {
 } // namespace
 
 std::vector<Entry> loadFile(const std::filesystem::path& path) {
-    const std::string file = path.string();
-    const json j = parseJson(readText(path), file);
+    return entriesFromText(readText(path), path.string());
+}
+
+std::vector<Entry> entriesFromText(const std::string& content, const std::string& file) {
+    const json j = parseJson(content, file);
     checkHeader(j, file, "codesign-explorer-published");
     const std::string document = text(j, "document", file + ": ");
     if (!j.contains("entries") || !j["entries"].is_array()) {
@@ -153,11 +169,8 @@ std::vector<Entry> loadFile(const std::filesystem::path& path) {
         checkFamily(x.family, where + ".family");
         x.command = commandOf(e, where);
         x.quantity = text(e, "quantity", where);
-        if (x.quantity.empty() || x.quantity[0] != '/') {
-            throw InputError(where + ".quantity", x.quantity,
-                             "expected a JSON pointer into the command's --json output "
-                             "(\"/T_alg\")");
-        }
+        checkPointer(x.quantity, where + ".quantity",
+                     "expected a JSON pointer into the command's --json output (\"/T_alg\")");
         x.published = number(e, "published", where);
         x.unit = text(e, "unit", where, false);
         x.tolerance = number(e, "tolerance", where);
@@ -180,8 +193,11 @@ std::vector<Entry> loadFile(const std::filesystem::path& path) {
 }
 
 Validity loadValidityFile(const std::filesystem::path& path) {
-    const std::string file = path.string();
-    const json j = parseJson(readText(path), file);
+    return validityFromText(readText(path), path.string());
+}
+
+Validity validityFromText(const std::string& content, const std::string& file) {
+    const json j = parseJson(content, file);
     checkHeader(j, file, "codesign-explorer-validity");
     Validity v;
     v.file = file;
@@ -217,9 +233,7 @@ Validity loadValidityFile(const std::filesystem::path& path) {
         x.calibration = m["calibration"].get<bool>();
         x.command = commandOf(m, where);
         x.quantity = text(m, "quantity", where);
-        if (x.quantity.empty() || x.quantity[0] != '/') {
-            throw InputError(where + ".quantity", x.quantity, "expected a JSON pointer");
-        }
+        checkPointer(x.quantity, where + ".quantity", "expected a JSON pointer");
         x.real = number(m, "real", where);
         x.unit = text(m, "unit", where, false);
         x.source = text(m, "source", where);
@@ -240,15 +254,8 @@ Validity loadValidityFile(const std::filesystem::path& path) {
             DomainCondition c;
             c.what = text(d, "what", where);
             c.pointer = text(d, "session", where);
-            if (c.pointer.empty() || c.pointer[0] != '/') {
-                throw InputError(where + ".session", c.pointer,
-                                 "expected a JSON pointer into the session file");
-            }
-            try {
-                (void)json::json_pointer(c.pointer);
-            } catch (const json::exception&) {
-                throw InputError(where + ".session", c.pointer, "not a valid JSON pointer");
-            }
+            checkPointer(c.pointer, where + ".session",
+                         "expected a JSON pointer into the session file");
             c.why = text(d, "why", where);
             if (d.contains("one_of")) {
                 if (!d["one_of"].is_array() || d["one_of"].empty()) {

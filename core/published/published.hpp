@@ -41,6 +41,8 @@ Verdict verdict(const Entry& e, double computed);
 // file or a duplicate id.
 std::vector<Entry> loadAll();
 std::vector<Entry> loadFile(const std::filesystem::path& path);
+// The same from a file's text (`file` names it in errors).
+std::vector<Entry> entriesFromText(const std::string& content, const std::string& file);
 
 // The entry `id` (InputError naming the known ids' files when unknown).
 Entry find(const std::string& id);
@@ -84,6 +86,7 @@ struct Validity {
 // Every file of the first profiles/validity/ folder on the profile search path, by name.
 std::vector<Validity> loadValidity();
 Validity loadValidityFile(const std::filesystem::path& path);
+Validity validityFromText(const std::string& content, const std::string& file);
 
 // The validity file of `family`, if there is one.
 std::optional<Validity> validityOf(const std::string& family);
