@@ -6,6 +6,7 @@
 
 #include "chain/chain_model.hpp"
 #include "params/input_error.hpp"
+#include "support/published.hpp"
 
 #include <QtTest>
 #include <cmath>
@@ -17,6 +18,11 @@ using namespace cdx::chain;
 
 namespace {
 const std::vector<std::int64_t> kExample{936, 1008, 552, 368, 1016, 616, 544}; // spec §6.1
+// A published value of thesis Appendix D (profiles/published/thesis-appendix-d.json), by id
+// without the "thesis-d-" prefix: the one table `cdx reproduce` reports.
+double pub(const std::string& id) {
+    return test::published(("thesis-d-" + id).c_str());
+}
 bool close(double a, double b, double rel = 1e-9) {
     return std::abs(a - b) <= rel * std::max(1.0, std::abs(b));
 }
@@ -58,20 +64,27 @@ void TestChain::singleMM_data() {
     QTest::addColumn<double>("hr");
     QTest::addColumn<double>("ha1");
     QTest::addColumn<double>("ha2");
+    // Expected values: R stationary from the published table, by id (cdx chain prints it as S
+    // of a two-matrix chain); the input-stationary costs stay here (no command prints them).
     QTest::newRow("O-2 (936,1008,552)")
-        << 936.0 << 1008.0 << 552.0 << 65536.0 << 4585464.0 << 6180956.83 << 5793884.83;
+        << 936.0 << 1008.0 << 552.0 << 65536.0 << pub("single-mm-o2-r") << 6180956.83 << 5793884.83;
     QTest::newRow("1.7 (1008,552,368)")
-        << 1008.0 << 552.0 << 368.0 << 65536.0 << 1970640.0 << 2447783.78 << 2094503.78;
+        << 1008.0 << 552.0 << 368.0 << 65536.0 << pub("single-mm-1008-552-368-r") << 2447783.78
+        << 2094503.78;
     QTest::newRow("1.7 (368,1016,616)")
-        << 368.0 << 1016.0 << 616.0 << 65536.0 << 2026024.0 << 2691845.37 << 2943813.37;
+        << 368.0 << 1016.0 << 616.0 << 65536.0 << pub("single-mm-368-1016-616-r") << 2691845.37
+        << 2943813.37;
     QTest::newRow("1.7 (1000,1000,1000)")
-        << 1000.0 << 1000.0 << 1000.0 << 65536.0 << 8812500.0 << 11048543.46 << 11048543.46;
+        << 1000.0 << 1000.0 << 1000.0 << 65536.0 << pub("single-mm-1000-1000-1000-r") << 11048543.46
+        << 11048543.46;
     QTest::newRow("1.7 (1024,1024,1024)")
-        << 1024.0 << 1024.0 << 1024.0 << 65536.0 << 9437184.0 << 11863283.20 << 11863283.20;
-    QTest::newRow("O-3 (1000,400,2000)")
-        << 1000.0 << 400.0 << 2000.0 << 65536.0 << 8250000.0 << 7238834.76 << 7638834.76;
+        << 1024.0 << 1024.0 << 1024.0 << 65536.0 << pub("single-mm-1024-1024-1024-r") << 11863283.20
+        << 11863283.20;
+    QTest::newRow("O-3 (1000,400,2000)") << 1000.0 << 400.0 << 2000.0 << 65536.0
+                                         << pub("single-mm-o3-r") << 7238834.76 << 7638834.76;
     QTest::newRow("1.7 (1024^3) M=98304")
-        << 1024.0 << 1024.0 << 1024.0 << 98304.0 << 7897845.75 << 9686330.17 << 9686330.17;
+        << 1024.0 << 1024.0 << 1024.0 << 98304.0 << pub("single-mm-1024-1024-1024-96k-r")
+        << 9686330.17 << 9686330.17;
 }
 
 void TestChain::singleMM() {
@@ -150,7 +163,7 @@ void TestChain::twoMM() {
 // spec §6.1, O-4, O-5.
 void TestChain::workedExampleOpCount() {
     const ChainResult r = analyseChain(kExample, 65536, Beta::Thesis);
-    QCOMPARE(r.oc.total, std::int64_t(1092977664));
+    QCOMPARE(r.oc.total, std::int64_t(pub("worked-example-opcount")));
     QCOMPARE(r.tree, std::string("((A1(A2A3))((A4A5)A6))"));
     QCOMPARE(r.oc.split[1][6], 3);
     QCOMPARE(r.oc.split[1][3], 1);
@@ -159,7 +172,7 @@ void TestChain::workedExampleOpCount() {
     QCOMPARE(r.oc.split[4][5], 4);
     QCOMPARE(r.oc.opcount[1][2], std::int64_t(520805376));
     QCOMPARE(r.oc.opcount[3][6], std::int64_t(464139264));
-    QCOMPARE(r.s, 10190344.0); // exact: sqrt(M) = 256 divides every product
+    QCOMPARE(r.s, pub("worked-example-s")); // exact: sqrt(M) = 256 divides every product
 }
 
 // spec §6.3: Figure D.11's exact values (thesis beta), the printed entries / 10^5, O-7.
@@ -173,17 +186,21 @@ void TestChain::workedExampleFigureD11_data() {
     QTest::addColumn<double>("fl");
     QTest::addColumn<double>("fr");
     QTest::addColumn<QString>("choice");
+    // Expected values: the published table (spec §6.3's exact values), by id; NaN: no such cost.
     const double na = std::nan("");
+    const auto v = [](const char* t, const char* k) {
+        return pub(std::string("d11-") + t + "-" + k);
+    };
     QTest::newRow("D.11 T1 <2,3>")
-        << 2 << 3 << 1599696.0 << na << na << 1599696.0 << na << na << "p";
+        << 2 << 3 << v("t1", "hp") << na << na << v("t1", "fp") << na << na << "p";
     QTest::newRow("D.11 T2 <4,5>")
-        << 4 << 5 << 1799336.0 << na << na << 1799336.0 << na << na << "p";
-    QTest::newRow("D.11 T3 <1,3>")
-        << 1 << 3 << 3083472.0 << na << 3066202.219 << 4683168.0 << na << 3066202.219 << "r";
-    QTest::newRow("D.11 T4 <4,6>")
-        << 4 << 6 << 1190112.0 << 2808128.445 << na << 2989448.0 << 2808128.445 << na << "l";
-    QTest::newRow("D.11 T5 <1,6>") << 1 << 6 << 2008544.0 << 4406269.804 << 4027143.694
-                                   << 7882874.663 << 8814094.249 << 8892681.912 << "p";
+        << 4 << 5 << v("t2", "hp") << na << na << v("t2", "fp") << na << na << "p";
+    QTest::newRow("D.11 T3 <1,3>") << 1 << 3 << v("t3", "hp") << na << v("t3", "hr")
+                                   << v("t3", "fp") << na << v("t3", "fr") << "r";
+    QTest::newRow("D.11 T4 <4,6>") << 4 << 6 << v("t4", "hp") << v("t4", "hl") << na
+                                   << v("t4", "fp") << v("t4", "fl") << na << "l";
+    QTest::newRow("D.11 T5 <1,6>") << 1 << 6 << v("t5", "hp") << v("t5", "hl") << v("t5", "hr")
+                                   << v("t5", "fp") << v("t5", "fl") << v("t5", "fr") << "p";
 }
 
 void TestChain::workedExampleFigureD11() {
@@ -209,20 +226,22 @@ void TestChain::workedExampleFigureD11() {
     QVERIFY(same(n.fr, fr));
     QCOMPARE(QString::fromLatin1(name(n.choice).data()), choice);
     // The printed table: each entry is the exact value / 10^5, rounded (spec §6.3).
-    const int printed[] = {16, 18, 31, 12, 20};
+    const auto printed = [](const char* id) { return std::lround(pub(id) / 1e5); };
     if (i == 2) {
-        QCOMPARE(static_cast<int>(std::lround(n.hp / 1e5)), printed[0]);
+        QCOMPARE(std::lround(n.hp / 1e5), printed("d11-t1-hp-printed"));
     }
     if (i == 1 && j == 6) {
-        QCOMPARE(static_cast<int>(std::lround(n.hp / 1e5)), printed[4]);
-        QCOMPARE(static_cast<int>(std::lround(n.hl / 1e5)), 44);
-        QCOMPARE(static_cast<int>(std::lround(n.hr / 1e5)), 40);
+        QCOMPARE(std::lround(n.hp / 1e5), printed("d11-t5-hp-printed"));
+        QCOMPARE(std::lround(n.hl / 1e5), printed("d11-t5-hl-printed"));
+        QCOMPARE(std::lround(n.hr / 1e5), printed("d11-t5-hr-printed"));
     }
     // O-8: tiles (thesis beta) T3 311.593 x 210.325; T4 220.434 x 297.304; unfused 256 x 256.
     if (i == 1 && j == 3) {
-        QVERIFY(std::abs(n.x - 311.593) < 0.001 && std::abs(n.y - 210.325) < 0.001);
+        QVERIFY(std::abs(n.x - pub("d11-t3-tile-x")) < 0.001 &&
+                std::abs(n.y - pub("d11-t3-tile-y")) < 0.001);
     } else if (i == 4 && j == 6) {
-        QVERIFY(std::abs(n.x - 220.434) < 0.001 && std::abs(n.y - 297.304) < 0.001);
+        QVERIFY(std::abs(n.x - pub("d11-t4-tile-x")) < 0.001 &&
+                std::abs(n.y - pub("d11-t4-tile-y")) < 0.001);
     } else if (n.choice == Choice::NoFuse) {
         QCOMPARE(n.x, 256.0);
     }
@@ -235,14 +254,20 @@ void TestChain::workedExampleTotals_data() {
     QTest::addColumn<double>("s");
     QTest::addColumn<double>("total");
     QTest::addColumn<double>("reduction");
+    // Expected values: the published table, by id.
     QTest::newRow("O-6 thesis beta 64K")
-        << 65536.0 << "thesis" << 10190344.0 << 8392058.663 << 17.647;
-    QTest::newRow("O-9 corrected beta 64K")
-        << 65536.0 << "corrected" << 10190344.0 << 9323278.25 << 8.509;
+        << 65536.0 << "thesis" << pub("worked-example-s") << pub("worked-example-fused")
+        << pub("worked-example-reduction");
+    QTest::newRow("O-9 corrected beta 64K") << 65536.0 << "corrected" << pub("worked-example-s")
+                                            << pub("worked-example-corrected-64k-fused")
+                                            << pub("worked-example-corrected-64k-reduction");
     QTest::newRow("O-10 thesis beta 96K")
-        << 98304.0 << "thesis" << 8623428.857 << 6845580.908 << 20.616;
+        << 98304.0 << "thesis" << pub("worked-example-thesis-96k-s")
+        << pub("worked-example-thesis-96k-fused") << pub("worked-example-thesis-96k-reduction");
     QTest::newRow("O-10 corrected beta 96K")
-        << 98304.0 << "corrected" << 8623428.857 << 7550321.384 << 12.444;
+        << 98304.0 << "corrected" << pub("worked-example-thesis-96k-s")
+        << pub("worked-example-corrected-96k-fused")
+        << pub("worked-example-corrected-96k-reduction");
 }
 
 void TestChain::workedExampleTotals() {
@@ -284,8 +309,8 @@ void TestChain::hyperNodeDecomposition() {
     // spec §6.5: three hyper-nodes, T3+T1 = 3,410,650.22 and T4+T2 = 3,008,320.44 (thesis beta).
     const ChainResult r = analyseChain(kExample, 65536, Beta::Thesis);
     QCOMPARE(r.hyperNodes.size(), std::size_t(3));
-    QVERIFY(std::abs(r.hyperNodes[1].costChosen - 3410650.22) < 0.01);
-    QVERIFY(std::abs(r.hyperNodes[2].costChosen - 3008320.44) < 0.01);
+    QVERIFY(std::abs(r.hyperNodes[1].costChosen - pub("worked-example-hyper-t3-t1")) < 0.01);
+    QVERIFY(std::abs(r.hyperNodes[2].costChosen - pub("worked-example-hyper-t4-t2")) < 0.01);
 }
 
 // Algorithm 10 equals the minimum over every parenthesization, for n <= 8 (random chains).

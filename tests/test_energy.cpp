@@ -8,6 +8,7 @@
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 #include "search/tile_search.hpp"
+#include "support/published.hpp"
 
 #include <QtTest>
 #include <cmath>
@@ -34,6 +35,12 @@ bool near(double actual, double expected, double rel) {
 constexpr double kExact = 1e-12;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// A published value of thesis Appendix B (profiles/published/thesis-appendix-b.json), by id
+// without the "thesis-b-" prefix: the one table `cdx reproduce` reports.
+double pub(const std::string& id) {
+    return test::published(("thesis-b-" + id).c_str());
+}
 
 EnergyCoefficients coef(const QString& id) {
     return loadEnergyCoefficients(id.toStdString());
@@ -130,120 +137,133 @@ void TestEnergy::workedExamples_data() {
         << 0 << "k20c-a"
         << "continuous"
         << "generic"
-        << QVariantMap{{"M_io", 4096.0},
-                       {"V_tile", 9728.0},
-                       {"N_tiles", 1769472.0},
-                       {"V_eff", 17213423616.0},
+        << QVariantMap{{"M_io", pub("jacobi2d-m-io")},
+                       {"V_tile", pub("jacobi2d-v-tile")},
+                       {"N_tiles", pub("jacobi2d-n-tiles")},
+                       {"V_eff", pub("jacobi2d-v-eff")},
                        {"SR", 58368.0},
-                       {"E_iter", 2.49e-10},
-                       {"E_gs", 9.0112e-06},
-                       {"E_sr", 1.3016064e-05},
-                       {"E_ar", 2.422272e-06},
-                       {"E_tile", 2.4449536e-05},
+                       {"E_iter", pub("jacobi2d-e-iter")},
+                       {"E_gs", pub("jacobi2d-e-gs")},
+                       {"E_sr", pub("jacobi2d-e-sr")},
+                       {"E_ar", pub("jacobi2d-e-ar")},
+                       {"E_tile", pub("jacobi2d-e-tile")},
                        {"E_dyn", 43.262769364992},
                        {"E_dyn_gs", 15.9450660864},
                        {"E_dyn_sr", 23.031560798208},
                        {"E_dyn_ar", 4.286142480384},
-                       {"E_stat", 24.0},
+                       {"E_stat", pub("jacobi2d-e-stat")},
                        {"E_alg", 67.262769364992},
                        {"e_pt", 2.5133157894736842e-09},
                        {"P_avg", 134.525538729984},
                        {"EDP", 33.631384682496},
-                       {"M_tile", 3650.0}}
-        << QVariantMap{{"E_dyn", 43.26277},   {"E_dyn_gs", 15.94507}, {"E_dyn_sr", 23.03156},
-                       {"E_dyn_ar", 4.28614}, {"E_alg", 67.26277},    {"e_pt", 2.51332e-09},
-                       {"P_avg", 134.53},     {"EDP", 33.6314}};
+                       {"M_tile", pub("jacobi2d-m-tile")}}
+        << QVariantMap{
+               {"E_dyn", pub("jacobi2d-e-dyn")},       {"E_dyn_gs", pub("jacobi2d-e-dyn-gs")},
+               {"E_dyn_sr", pub("jacobi2d-e-dyn-sr")}, {"E_dyn_ar", pub("jacobi2d-e-dyn-ar")},
+               {"E_alg", pub("jacobi2d-e-alg")},       {"e_pt", pub("jacobi2d-e-pt")},
+               {"P_avg", pub("jacobi2d-p-avg")},       {"EDP", pub("jacobi2d-edp")}};
     QTest::newRow("spec 3.3 J2D Model B")
         << 0 << "k20c-b"
         << "continuous"
         << "generic"
         << QVariantMap{{"N_tiles", 1769472.0},
-                       {"E_iter", 2.359e-10},
-                       {"E_gs", 1.298432e-05},
-                       {"E_sr", 1.0739712e-05},
-                       {"E_ar", 2.2948352e-06},
-                       {"E_tile", 2.60188672e-05},
+                       {"E_iter", pub("jacobi2d-model-b-e-iter")},
+                       {"E_gs", pub("jacobi2d-model-b-e-gs")},
+                       {"E_sr", pub("jacobi2d-model-b-e-sr")},
+                       {"E_ar", pub("jacobi2d-model-b-e-ar")},
+                       {"E_tile", pub("jacobi2d-model-b-e-tile")},
                        {"E_dyn", 46.0396569821184},
                        {"E_dyn_gs", 22.97539067904},
                        {"E_dyn_sr", 19.003619672064},
                        {"E_dyn_ar", 4.0606466310144},
-                       {"E_stat", 26.5},
+                       {"E_stat", pub("jacobi2d-model-b-e-stat")},
                        {"E_alg", 72.5396569821184}}
-        << QVariantMap{{"E_dyn", 46.03966},   {"E_dyn_gs", 22.97539}, {"E_dyn_sr", 19.00362},
-                       {"E_dyn_ar", 4.06065}, {"E_alg", 72.53966},    {"P_avg", 145.08}};
+        << QVariantMap{{"E_dyn", pub("jacobi2d-model-b-e-dyn")},
+                       {"E_dyn_gs", pub("jacobi2d-model-b-e-dyn-gs")},
+                       {"E_dyn_sr", pub("jacobi2d-model-b-e-dyn-sr")},
+                       {"E_dyn_ar", pub("jacobi2d-model-b-e-dyn-ar")},
+                       {"E_alg", pub("jacobi2d-model-b-e-alg")},
+                       {"P_avg", pub("jacobi2d-model-b-p-avg")}};
     QTest::newRow("spec 3.3 J2D Model A ceil-per-factor count")
         << 0 << "k20c-a"
         << "ceil"
         << "generic"
-        << QVariantMap{{"N_tiles", 1797120.0},
+        << QVariantMap{{"N_tiles", pub("jacobi2d-ceil-n-tiles")},
                        {"E_tile", 2.4449536e-05},
                        {"E_dyn", 1797120.0 * 2.4449536e-05}}
-        << QVariantMap{{"N_tiles", 1797120.0}};
+        << QVariantMap{{"N_tiles", pub("jacobi2d-ceil-n-tiles")}};
     QTest::newRow("spec 3.4 SW Model A")
         << 1 << "k20c-a"
         << "continuous"
-        << "generic" << QVariantMap{{"V_tile", 16384.0},        {"M_io", 1088.0},
-                                    {"N_tiles", 65536.0},       {"SR", 26624.0},
-                                    {"E_iter", 6e-10},          {"E_gs", 2.3936e-06},
-                                    {"E_sr", 5.937152e-06},     {"E_ar", 9.8304e-06},
-                                    {"E_tile", 1.8161152e-05},  {"E_dyn", 1.190209257472},
-                                    {"E_dyn_gs", 0.1568669696}, {"E_dyn_sr", 0.389097193472},
-                                    {"E_dyn_ar", 0.6442450944}, {"E_stat", 4.8},
-                                    {"E_alg", 5.990209257472},  {"e_pt", 1.10846875e-09},
-                                    {"P_avg", 59.90209257472}}
-        << QVariantMap{{"E_dyn", 1.190209},    {"E_dyn_gs", 0.156867}, {"E_dyn_sr", 0.389097},
-                       {"E_dyn_ar", 0.644245}, {"E_alg", 5.990209},    {"e_pt", 1.108469e-09},
-                       {"P_avg", 59.90}};
-    QTest::newRow("spec 3.4 SW Model B") << 1 << "k20c-b"
-                                         << "continuous"
-                                         << "generic"
-                                         << QVariantMap{{"E_ar", 0.0},
-                                                        {"E_tile", 8.347776e-06},
-                                                        {"E_dyn", 0.547079847936},
-                                                        {"E_stat", 5.3},
-                                                        {"E_alg", 5.847079847936}}
-                                         << QVariantMap{{"E_dyn", 0.547080}, {"E_alg", 5.847080}};
-    QTest::newRow("spec 3.4 J1D Model A generic") << 2 << "k20c-a"
-                                                  << "continuous"
-                                                  << "generic"
-                                                  << QVariantMap{{"V_tile", 16384.0},
-                                                                 {"M_io", 768.0},
-                                                                 {"SR", 10240.0},
-                                                                 {"N_tiles", 262144.0},
-                                                                 {"E_iter", 1.43e-10},
-                                                                 {"E_gs", 1.6896e-06},
-                                                                 {"E_sr", 2.28352e-06},
-                                                                 {"E_ar", 2.342912e-06},
-                                                                 {"E_tile", 6.316032e-06},
-                                                                 {"E_dyn", 1.655709892608},
-                                                                 {"E_dyn_gs", 0.4429185024},
-                                                                 {"E_dyn_sr", 0.59861106688},
-                                                                 {"E_dyn_ar", 0.614180323328},
-                                                                 {"E_stat", 9.6},
-                                                                 {"E_alg", 11.255709892608}}
-                                                  << QVariantMap{{"E_dyn", 1.655710},
-                                                                 {"E_dyn_gs", 0.442919},
-                                                                 {"E_dyn_sr", 0.598611},
-                                                                 {"E_dyn_ar", 0.614180},
-                                                                 {"E_alg", 11.255710}};
+        << "generic"
+        << QVariantMap{{"V_tile", pub("sw-v-tile")},
+                       {"M_io", pub("sw-m-io")},
+                       {"N_tiles", pub("sw-n-tiles")},
+                       {"SR", pub("sw-sr")},
+                       {"E_iter", 6e-10},
+                       {"E_gs", pub("sw-e-gs")},
+                       {"E_sr", pub("sw-e-sr")},
+                       {"E_ar", pub("sw-e-ar")},
+                       {"E_tile", pub("sw-e-tile")},
+                       {"E_dyn", 1.190209257472},
+                       {"E_dyn_gs", 0.1568669696},
+                       {"E_dyn_sr", 0.389097193472},
+                       {"E_dyn_ar", 0.6442450944},
+                       {"E_stat", pub("sw-e-stat")},
+                       {"E_alg", 5.990209257472},
+                       {"e_pt", 1.10846875e-09},
+                       {"P_avg", 59.90209257472}}
+        << QVariantMap{{"E_dyn", pub("sw-e-dyn")},       {"E_dyn_gs", pub("sw-e-dyn-gs")},
+                       {"E_dyn_sr", pub("sw-e-dyn-sr")}, {"E_dyn_ar", pub("sw-e-dyn-ar")},
+                       {"E_alg", pub("sw-e-alg")},       {"e_pt", pub("sw-e-pt")},
+                       {"P_avg", pub("sw-p-avg")}};
+    QTest::newRow("spec 3.4 SW Model B")
+        << 1 << "k20c-b"
+        << "continuous"
+        << "generic"
+        << QVariantMap{{"E_ar", 0.0},
+                       {"E_tile", pub("sw-model-b-e-tile")},
+                       {"E_dyn", 0.547079847936},
+                       {"E_stat", pub("sw-model-b-e-stat")},
+                       {"E_alg", 5.847079847936}}
+        << QVariantMap{{"E_dyn", pub("sw-model-b-e-dyn")}, {"E_alg", pub("sw-model-b-e-alg")}};
+    QTest::newRow("spec 3.4 J1D Model A generic")
+        << 2 << "k20c-a"
+        << "continuous"
+        << "generic"
+        << QVariantMap{{"V_tile", pub("jacobi1d-v-tile")}, {"M_io", pub("jacobi1d-m-io")},
+                       {"SR", pub("jacobi1d-sr")},         {"N_tiles", pub("jacobi1d-n-tiles")},
+                       {"E_iter", pub("jacobi1d-e-iter")}, {"E_gs", pub("jacobi1d-e-gs")},
+                       {"E_sr", pub("jacobi1d-e-sr")},     {"E_ar", pub("jacobi1d-e-ar")},
+                       {"E_tile", pub("jacobi1d-e-tile")}, {"E_dyn", 1.655709892608},
+                       {"E_dyn_gs", 0.4429185024},         {"E_dyn_sr", 0.59861106688},
+                       {"E_dyn_ar", 0.614180323328},       {"E_stat", pub("jacobi1d-e-stat")},
+                       {"E_alg", 11.255709892608}}
+        << QVariantMap{{"E_dyn", pub("jacobi1d-e-dyn")},
+                       {"E_dyn_gs", pub("jacobi1d-e-dyn-gs")},
+                       {"E_dyn_sr", pub("jacobi1d-e-dyn-sr")},
+                       {"E_dyn_ar", pub("jacobi1d-e-dyn-ar")},
+                       {"E_alg", pub("jacobi1d-e-alg")}};
     QTest::newRow("spec 3.4 J1D Model A skewed-band")
         << 2 << "k20c-a"
         << "continuous"
         << "skewed"
-        << QVariantMap{{"N_tiles", 262160.0},
+        << QVariantMap{{"N_tiles", pub("jacobi1d-skewed-n-tiles")},
                        {"E_tile", 6.316032e-06},
                        {"E_dyn", 1.65581094912},
                        {"E_alg", 11.25581094912}}
-        << QVariantMap{{"E_dyn", 1.655811}, {"E_alg", 11.255811}};
+        << QVariantMap{{"E_dyn", pub("jacobi1d-skewed-e-dyn")},
+                       {"E_alg", pub("jacobi1d-skewed-e-alg")}};
     QTest::newRow("spec 3.4 J1D Model B generic")
         << 2 << "k20c-b"
         << "continuous"
         << "generic"
-        << QVariantMap{{"E_tile", 6.538752e-06},
+        << QVariantMap{{"E_tile", pub("jacobi1d-model-b-e-tile")},
                        {"E_dyn", 1.714094604288},
-                       {"E_stat", 10.6},
+                       {"E_stat", pub("jacobi1d-model-b-e-stat")},
                        {"E_alg", 12.314094604288}}
-        << QVariantMap{{"E_dyn", 1.714095}, {"E_alg", 12.314095}};
+        << QVariantMap{{"E_dyn", pub("jacobi1d-model-b-e-dyn")},
+                       {"E_alg", pub("jacobi1d-model-b-e-alg")}};
 }
 
 void TestEnergy::workedExamples() {
@@ -292,21 +312,25 @@ void TestEnergy::j2dPerPointTable_data() {
     QTest::addColumn<int>("tS1");
     QTest::addColumn<double>("ratio");
     QTest::addColumn<double>("ePtNj");
+    // Expected values: M_io/V_tile here (no command prints the ratio); e_pt from the published
+    // table, by id.
     const int tS1s[] = {4, 8, 16, 32};
     const struct {
         int tT;
-        double cells[4][2];
+        double ratios[4];
     } rows[] = {
-        {2, {{2.00000, 5.98700}, {1.50000, 4.88700}, {1.25000, 4.33700}, {1.12500, 4.06200}}},
-        {4, {{1.20000, 4.22700}, {0.88889, 3.54256}, {0.70588, 3.13994}, {0.60606, 2.92033}}},
-        {8, {{0.71429, 3.15843}, {0.54545, 2.78700}, {0.42105, 2.51332}, {0.34286, 2.34129}}},
-        {16, {{0.40909, 2.48700}, {0.33333, 2.32033}, {0.26087, 2.16091}, {0.20513, 2.03828}}},
+        {2, {2.00000, 1.50000, 1.25000, 1.12500}},
+        {4, {1.20000, 0.88889, 0.70588, 0.60606}},
+        {8, {0.71429, 0.54545, 0.42105, 0.34286}},
+        {16, {0.40909, 0.33333, 0.26087, 0.20513}},
     };
     for (const auto& row : rows) {
         for (int i = 0; i < 4; ++i) {
+            const std::string id =
+                "jacobi2d-e-pt-tt" + std::to_string(row.tT) + "-ts" + std::to_string(tS1s[i]);
             QTest::newRow(qPrintable(
                 QStringLiteral("spec 3.3 e_pt table tT=%1 tS1=%2").arg(row.tT).arg(tS1s[i])))
-                << row.tT << tS1s[i] << row.cells[i][0] << row.cells[i][1];
+                << row.tT << tS1s[i] << row.ratios[i] << pub(id) * 1e9;
         }
     }
 }
@@ -330,16 +354,15 @@ void TestEnergy::j2dPerPointTable() {
 
 // Spec §3.5: the synthetic T_alg table; arg-min logic of energy, time and EDP.
 void TestEnergy::optimizerOracle() {
+    // Expected values: the published table, by id (the first row is the §3.3 example).
     const struct {
         int tS1, tS2, tT;
-        double tAlg, mIo, vTile, nTiles, eDyn, eAlg, edp, mTile;
-    } rows[] = {
-        {16, 64, 8, 0.50, 4096, 9728, 1769472, 43.2628, 67.2628, 33.6314, 3650},
-        {8, 64, 8, 0.48, 3072, 5632, 3056360.727, 47.9738, 71.0138, 34.0866, 2482},
-        {16, 32, 4, 0.47, 1536, 2176, 7902870.588, 53.9965, 76.5565, 35.9815, 1554},
-        {32, 32, 8, 0.55, 3072, 8960, 1921141.029, 40.3015, 66.7015, 36.6858, 3362},
-        {32, 64, 16, 0.60, 8192, 39936, 431865.436, 35.1542, 63.9542, 38.3725, 7938},
-    };
+        double tAlg;
+    } rows[] = {{16, 64, 8, 0.50},
+                {8, 64, 8, 0.48},
+                {16, 32, 4, 0.47},
+                {32, 32, 8, 0.55},
+                {32, 64, 16, 0.60}};
     const auto c = coef("k20c-a");
     int bestE = -1, bestT = -1, bestEdp = -1;
     double minE = kInf, minT = kInf, minEdp = kInf;
@@ -347,13 +370,16 @@ void TestEnergy::optimizerOracle() {
         const auto& row = rows[i];
         const auto r = evaluateEnergy(j2d(4096, 4096, 1024, row.tS1, row.tS2, row.tT, row.tAlg), c);
         QVERIFY(r.feasible);
-        CHECK_NEAR(r.mIo, row.mIo, kExact);
-        CHECK_NEAR(r.vTile, row.vTile, kExact);
-        CHECK_NEAR(r.nTiles, row.nTiles, 5e-10);
-        CHECK_NEAR(r.eDyn, row.eDyn, 5e-6);
-        CHECK_NEAR(r.eAlg, row.eAlg, 5e-6);
-        CHECK_NEAR(r.edp, row.edp, 5e-6);
-        CHECK_NEAR(*r.mTileWords, row.mTile, kExact);
+        const std::string id = i == 0 ? std::string("jacobi2d")
+                                      : "s35-" + std::to_string(row.tS1) + "-" +
+                                            std::to_string(row.tS2) + "-" + std::to_string(row.tT);
+        CHECK_NEAR(r.mIo, pub(id + "-m-io"), kExact);
+        CHECK_NEAR(r.vTile, pub(id + "-v-tile"), kExact);
+        CHECK_NEAR(r.nTiles, pub(id + "-n-tiles"), 5e-10);
+        CHECK_NEAR(r.eDyn, pub(id + "-e-dyn"), 5e-6);
+        CHECK_NEAR(r.eAlg, pub(id + "-e-alg"), 5e-6);
+        CHECK_NEAR(r.edp, pub(id + "-edp"), 5e-6);
+        CHECK_NEAR(*r.mTileWords, pub(id + "-m-tile"), kExact);
         if (r.eAlg < minE) {
             minE = r.eAlg;
             bestE = i;

@@ -8,6 +8,7 @@
 #include "energy/energy_profiles.hpp"
 #include "energy/energy_session.hpp"
 #include "params/profiles.hpp"
+#include "support/published.hpp"
 
 #include <QtTest>
 #include <cmath>
@@ -45,15 +46,21 @@ void TestEnergyExplain::explainWorkedExample_data() {
     QTest::addColumn<QString>("symbol");
     QTest::addColumn<double>("value");
     QTest::addColumn<QString>("substituted");
-    // spec energy-model.md §3.3 (J2D, Model A, T_alg = 0.5 s).
+    // spec energy-model.md §3.3 (J2D, Model A, T_alg = 0.5 s). Expected values: the published
+    // table (profiles/published/thesis-appendix-b.json), by id; w_tile and pitch stay here (no
+    // command prints them).
     QTest::newRow("§3.3 w_tile") << "w_tile" << 22.0 << "16 + 8 - 2";
     QTest::newRow("§3.3 pitch") << "pitch" << 38.0 << "16 + 22";
-    QTest::newRow("§3.3 M_io") << "M_io" << 4096.0 << "2 * 64 * (16 + 2 * 8)";
-    QTest::newRow("§3.3 V_tile") << "V_tile" << 9728.0 << "64 * 4 * 38";
-    QTest::newRow("§3.3 N_tiles") << "N_tiles" << 1769472.0
+    QTest::newRow("§3.3 M_io") << "M_io" << test::published("thesis-b-jacobi2d-m-io")
+                               << "2 * 64 * (16 + 2 * 8)";
+    QTest::newRow("§3.3 V_tile") << "V_tile" << test::published("thesis-b-jacobi2d-v-tile")
+                                 << "64 * 4 * 38";
+    QTest::newRow("§3.3 N_tiles") << "N_tiles" << test::published("thesis-b-jacobi2d-n-tiles")
                                   << "2 * 1024 * 4096 * (4096 + 8) / (8 * 64 * 38)";
-    QTest::newRow("§3.3 M_tile") << "M_tile" << 3650.0 << "2 * 25 * 73";
-    QTest::newRow("§3.3 E_stat") << "E_stat" << 24.0 << "48 * 0.5";
+    QTest::newRow("§3.3 M_tile") << "M_tile" << test::published("thesis-b-jacobi2d-m-tile")
+                                 << "2 * 25 * 73";
+    QTest::newRow("§3.3 E_stat") << "E_stat" << test::published("thesis-b-jacobi2d-e-stat")
+                                 << "48 * 0.5";
 }
 
 void TestEnergyExplain::explainWorkedExample() {

@@ -10,6 +10,7 @@
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
+#include "support/published.hpp"
 
 #include <QtTest>
 #include <cmath>
@@ -32,6 +33,12 @@ bool near(double actual, double expected, double rel) {
                                                                .arg(#actual)                       \
                                                                .arg(actual, 0, 'g', 12)            \
                                                                .arg(expected, 0, 'g', 12)))
+
+// A published value of Hong's thesis (profiles/published/hong-thesis.json), by id without the
+// "hong-" prefix: the one table `cdx reproduce` reports.
+double pub(const std::string& id) {
+    return test::published(("hong-" + id).c_str());
+}
 
 Device device(const char* id) {
     return deviceOf(loadMwpGpuProfile(id));
@@ -189,33 +196,27 @@ void TestMwp::workedExamples_data() {
         const auto row = [&](const char* name) {
             return &QTest::newRow(qPrintable(QStringLiteral("spec 4.3 %1 (%2)").arg(name, var)));
         };
-        *row("Example A FX5600 uncoalesced + barriers")
-            << QString("fx5600") << 0 << var << 50728.1875 << 76.861 << 2 << QString("latency")
-            << 2.28125;
-        *row("Example A' 1 GHz 80 GB/s") << QString("fx5600") << 1 << var << 50728.1875 << 76.861
-                                         << 2 << QString("latency") << 2.28125;
-        *row("Example B coalesced") << QString("fx5600") << 2 << var << 4557.11 << 6.905 << 2
-                                    << QString("bandwidth") << 11.77778;
-        *row("Example B0 eq13 isca09") << QString("fx5600") << 3 << var << 4554.67 << 6.901 << 2
-                                       << QString("bandwidth") << 11.6667;
+        // Expected values: the published table, by id (cycles, CPI and MWP of each example).
+        const auto ex = [&](const char* name, const char* gpu, int id, const std::string& slug,
+                            int regime, const char* limiter) {
+            *row(name) << QString(gpu) << id << var << pub(slug + "-exec-cycles")
+                       << pub(slug + "-cpi") << regime << QString(limiter) << pub(slug + "-mwp");
+        };
+        ex("Example A FX5600 uncoalesced + barriers", "fx5600", 0, "example-a", 2, "latency");
+        ex("Example A' 1 GHz 80 GB/s", "fx5600", 1, "example-a-prime", 2, "latency");
+        ex("Example B coalesced", "fx5600", 2, "example-b", 2, "bandwidth");
+        ex("Example B0 eq13 isca09", "fx5600", 3, "example-b0", 2, "bandwidth");
         if (var == "consistent") {
-            *row("Example C compute-heavy") << QString("fx5600") << 4 << var << 32424.0 << 4.053
-                                            << 3 << QString("bandwidth") << 11.778;
+            ex("Example C compute-heavy", "fx5600", 4, "example-c", 3, "bandwidth");
         } else {
             // The literal Case-2 clause: CPI below the issue floor (flagged below).
-            *row("Example C compute-heavy literal") << QString("fx5600") << 4 << var << 10062.2
-                                                    << 1.258 << 2 << QString("bandwidth") << 11.778;
+            ex("Example C compute-heavy literal", "fx5600", 4, "example-c-literal", 2, "bandwidth");
         }
-        *row("Example C2 150+2") << QString("fx5600") << 5 << var << 12584.0 << 4.139 << 3
-                                 << QString("bandwidth") << 11.778;
-        *row("Example D1 one warp")
-            << QString("fx5600") << 6 << var << 2676.0 << 81.09 << 1 << QString("warps") << 1.0;
-        *row("Example D2 two warps")
-            << QString("fx5600") << 7 << var << 2698.0 << 40.88 << 1 << QString("warps") << 2.0;
-        *row("Example E Rep 100") << QString("fx5600") << 8 << var << 714911.1 << 6.770 << 2
-                                  << QString("bandwidth") << 11.7778;
-        *row("Example G GTX280 2 transactions") << QString("gtx280") << 9 << var << 9712.75 << 14.72
-                                                << 2 << QString("latency") << 6.125;
+        ex("Example C2 150+2", "fx5600", 5, "example-c2", 3, "bandwidth");
+        ex("Example D1 one warp", "fx5600", 6, "example-d1", 1, "warps");
+        ex("Example D2 two warps", "fx5600", 7, "example-d2", 1, "warps");
+        ex("Example E Rep 100", "fx5600", 8, "example-e", 2, "bandwidth");
+        ex("Example G GTX280 2 transactions", "gtx280", 9, "example-g", 2, "latency");
     }
 }
 
@@ -287,30 +288,31 @@ void TestMwp::workedExamples() {
 }
 
 void TestMwp::exampleATrace() {
-    // spec 4.3 Example A, every step of the table.
+    // spec 4.3 Example A, every step of the table: the published table, by id.
     const MwpResult r = evaluate(device("fx5600"), kernel27(128, 80, 5, 0, 6, 6), {});
-    QCOMPARE(r.n, 20.0);
-    QCOMPARE(r.weightUncoal, 1.0);
-    QCOMPARE(r.memLUncoal, 730.0);
-    QCOMPARE(r.memLCoal, 424.0);
-    QCOMPARE(r.memL, 730.0);
-    QCOMPARE(r.departureDelay, 320.0);
-    QCOMPARE(r.mwpWithoutBwFull, 2.28125);
-    CHECK_NEAR(r.bwPerWarp, 0.2367123, 1e-6);
-    CHECK_NEAR(r.mwpPeakBw, 20.27778, 1e-6);
-    QCOMPARE(r.totalInsts, 33.0);
-    QCOMPARE(r.compCycles, 132.0);
-    QCOMPARE(r.memCycles, 4380.0);
-    CHECK_NEAR(r.cwpFull, 34.18182, 1e-6);
-    QCOMPARE(r.cwp, 20.0);
-    QCOMPARE(r.compP, 22.0);
-    QCOMPARE(r.cyclesPerRound, 38428.1875);
-    QCOMPARE(r.rep, 1.0);
-    QCOMPARE(r.npwb, 2.28125);
-    QCOMPARE(r.synchCost, 12300.0);
-    QCOMPARE(r.execCycles, 50728.1875);
-    CHECK_NEAR(r.cpiWithoutSynch, 58.225, 1e-4);
-    CHECK_NEAR(r.timeSeconds, 37.58e-6, 1e-3);
+    const auto a = [](const char* step) { return pub(std::string("example-a-") + step); };
+    QCOMPARE(r.n, a("n"));
+    QCOMPARE(r.weightUncoal, a("weight-uncoal"));
+    QCOMPARE(r.memLUncoal, a("mem-l-uncoal"));
+    QCOMPARE(r.memLCoal, a("mem-l-coal"));
+    QCOMPARE(r.memL, a("mem-l"));
+    QCOMPARE(r.departureDelay, a("departure-delay"));
+    QCOMPARE(r.mwpWithoutBwFull, a("mwp-without-bw-full"));
+    CHECK_NEAR(r.bwPerWarp, a("bw-per-warp"), 1e-6);
+    CHECK_NEAR(r.mwpPeakBw, a("mwp-peak-bw"), 1e-6);
+    QCOMPARE(r.totalInsts, a("total-insts"));
+    QCOMPARE(r.compCycles, a("comp-cycles"));
+    QCOMPARE(r.memCycles, a("mem-cycles"));
+    CHECK_NEAR(r.cwpFull, a("cwp-full"), 1e-6);
+    QCOMPARE(r.cwp, a("cwp"));
+    QCOMPARE(r.compP, a("comp-p"));
+    QCOMPARE(r.cyclesPerRound, a("cycles-per-round"));
+    QCOMPARE(r.rep, a("rep"));
+    QCOMPARE(r.npwb, a("npwb"));
+    QCOMPARE(r.synchCost, a("synch-cost"));
+    QCOMPARE(r.execCycles, a("exec-cycles"));
+    CHECK_NEAR(r.cpiWithoutSynch, a("cpi-without-synch"), 1e-4);
+    CHECK_NEAR(r.timeSeconds, a("time"), 1e-3);
     QCOMPARE(r.regime, Regime::MemoryBound);
     QVERIFY(QString::fromStdString(explain(r, device("fx5600"))).contains("latency"));
 }
@@ -323,28 +325,16 @@ void TestMwp::sweepS_data() {
     QTest::addColumn<double>("uncoalMwp");
     QTest::addColumn<int>("uncoalCase");
     QTest::addColumn<double>("uncoalCycles");
+    // Expected values: the published table, by id; the cases stay here.
     const struct {
-        int n;
-        double cm;
-        int cc;
-        double cy;
-        double um;
-        int uc;
-        double uy;
-    } rows[] = {{1, 1, 1, 2676.0, 1, 1, 4512.0},
-                {2, 2, 1, 2698.0, 2, 1, 4534.0},
-                {3, 3, 1, 2720.0, 2.281, 2, 5788.2},
-                {4, 4, 1, 2742.0, 2.281, 2, 7708.2},
-                {8, 8, 1, 2830.0, 2.281, 2, 15388.2},
-                {10, 10, 1, 2874.0, 2.281, 2, 19228.2},
-                {12, 11.778, 2, 2829.1, 2.281, 2, 23068.2},
-                {16, 11.778, 2, 3693.1, 2.281, 2, 30748.2},
-                {20, 11.778, 2, 4557.1, 2.281, 2, 38428.2},
-                {24, 11.778, 2, 5421.1, 2.281, 2, 46108.2},
-                {32, 11.778, 2, 7149.1, 2.281, 2, 61468.2}};
+        int n, cc, uc;
+    } rows[] = {{1, 1, 1},  {2, 1, 1},  {3, 1, 2},  {4, 1, 2},  {8, 1, 2}, {10, 1, 2},
+                {12, 2, 2}, {16, 2, 2}, {20, 2, 2}, {24, 2, 2}, {32, 2, 2}};
     for (const auto& r : rows) {
+        const std::string id = "sweep-s-n" + std::to_string(r.n);
         QTest::newRow(qPrintable(QStringLiteral("spec 4.3 Sweep S N=%1").arg(r.n)))
-            << r.n << r.cm << r.cc << r.cy << r.um << r.uc << r.uy;
+            << r.n << pub(id + "-coal-mwp") << r.cc << pub(id + "-coal-cycles")
+            << pub(id + "-uncoal-mwp") << r.uc << pub(id + "-uncoal-cycles");
     }
 }
 
@@ -373,11 +363,16 @@ void TestMwp::peakBandwidthTable_data() {
     QTest::addColumn<QString>("gpu");
     QTest::addColumn<double>("memL");
     QTest::addColumn<double>("peak");
-    QTest::newRow("spec 4.3 MWP_peak_BW 8800GTX") << QString("8800gtx") << 424.0 << 13.25;
-    QTest::newRow("spec 4.3 MWP_peak_BW FX5600") << QString("fx5600") << 424.0 << 11.778;
-    QTest::newRow("spec 4.3 MWP_peak_BW 8800GT (O6: 9)") << QString("8800gt") << 424.0 << 9.086;
-    QTest::newRow("spec 4.3 MWP_peak_BW GTX280 454") << QString("gtx280") << 454.0 << 12.887;
-    QTest::newRow("spec 4.3 MWP_peak_BW GTX280 430") << QString("gtx280") << 430.0 << 12.206;
+    QTest::newRow("spec 4.3 MWP_peak_BW 8800GTX")
+        << QString("8800gtx") << 424.0 << pub("peak-bw-8800gtx");
+    QTest::newRow("spec 4.3 MWP_peak_BW FX5600")
+        << QString("fx5600") << 424.0 << pub("peak-bw-fx5600");
+    QTest::newRow("spec 4.3 MWP_peak_BW 8800GT (O6: 9)")
+        << QString("8800gt") << 424.0 << pub("peak-bw-8800gt");
+    QTest::newRow("spec 4.3 MWP_peak_BW GTX280 454")
+        << QString("gtx280") << 454.0 << pub("peak-bw-gtx280-454");
+    QTest::newRow("spec 4.3 MWP_peak_BW GTX280 430")
+        << QString("gtx280") << 430.0 << pub("peak-bw-gtx280-430");
 }
 
 void TestMwp::peakBandwidthTable() {
@@ -416,7 +411,7 @@ void TestMwp::oracles() {
     // O22: GTX 580 peak ~ 1600 GFLOP/s (computed 1581.056) when every useful op is an FMA.
     Kernel fma = kernelOf(loadKernelProfile("example-j-cmem"), loadMwpGpuProfile("gtx580"));
     const auto o22 = throughput(device("gtx580"), fma, {});
-    CHECK_NEAR(o22.peakAchiGflops, 1581.056, 1e-9);
+    CHECK_NEAR(o22.peakAchiGflops, pub("o22-gtx580-peak-gflops"), 1e-9);
     // O15: sigma = 10/22: +5.0 W for INT's 11 C rise, +9.55 W for SVM's 21 C (+-0.5 W of
     // the thesis's 5 W and 10 W); INT's rise needs ~46 W of run-time power.
     const PowerParams p = powerParamsOf(loadMwpGpuProfile("gtx280"));
@@ -453,16 +448,16 @@ void TestMwp::logScaleTable_data() {
     QTest::addColumn<int>("numSms");
     QTest::addColumn<int>("k");
     QTest::addColumn<double>("s");
-    const std::pair<int, double> n30[] = {{0, 0.04139},  {1, 0.14509},  {2, 0.22874},
-                                          {5, 0.41218},  {10, 0.60924}, {15, 0.74429},
-                                          {20, 0.84716}, {25, 0.93027}, {30, 1.0}};
-    for (auto [k, s] : n30) {
-        QTest::newRow(qPrintable(QStringLiteral("spec 2.4 s(k=%1) 30 SMs").arg(k))) << 30 << k << s;
+    // Expected values: the published table, by id (k = 0 is kept here: no command runs 0 SMs).
+    QTest::newRow("spec 2.4 s(k=0) 30 SMs") << 30 << 0 << 0.04139;
+    for (int k : {1, 2, 5, 10, 15, 20, 25, 30}) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 2.4 s(k=%1) 30 SMs").arg(k)))
+            << 30 << k << pub("log-scale-30sms-k" + std::to_string(k));
     }
-    const std::pair<int, double> n16[] = {{0, 0.04139},  {1, 0.21913},  {2, 0.34488}, {5, 0.58897},
-                                          {10, 0.82364}, {15, 0.97514}, {16, 1.0}};
-    for (auto [k, s] : n16) {
-        QTest::newRow(qPrintable(QStringLiteral("spec 2.4 s(k=%1) 16 SMs").arg(k))) << 16 << k << s;
+    QTest::newRow("spec 2.4 s(k=0) 16 SMs") << 16 << 0 << 0.04139;
+    for (int k : {1, 2, 5, 10, 15, 16}) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 2.4 s(k=%1) 16 SMs").arg(k)))
+            << 16 << k << pub("log-scale-16sms-k" + std::to_string(k));
     }
 }
 
@@ -478,43 +473,43 @@ void TestMwp::exampleIAtAllSms() {
     const PowerParams p = powerParamsOf(loadMwpGpuProfile("gtx280"));
     const PowerResult r = power(d, p, exampleI(), {});
     const MwpResult& m = r.performance;
-    CHECK_NEAR(m.mwpPeakBw, 12.2057, 1e-5);
-    CHECK_NEAR(m.mwpWithoutBwFull, 107.5, 1e-12);
-    QCOMPARE(m.compCycles, 160.0);
-    QCOMPARE(m.memCycles, 3440.0);
-    QCOMPARE(m.cwp, 22.5);
+    CHECK_NEAR(m.mwpPeakBw, pub("example-i-mwp-peak-bw"), 1e-5);
+    CHECK_NEAR(m.mwpWithoutBwFull, pub("example-i-mwp-without-bw-full"), 1e-12);
+    QCOMPARE(m.compCycles, pub("example-i-comp-cycles"));
+    QCOMPARE(m.memCycles, pub("example-i-mem-cycles"));
+    QCOMPARE(m.cwp, pub("example-i-cwp"));
     QCOMPARE(m.regime, Regime::MemoryBound);
-    CHECK_NEAR(m.cyclesPerRound, 9242.83, 1e-6);
-    QCOMPARE(m.rep, 25.0);
-    CHECK_NEAR(m.execCycles, 231070.8, 1e-6);
-    CHECK_NEAR(m.timeSeconds, 177.75e-6, 1e-4);
-    QCOMPARE(r.warpsPerSm, 800.0);
+    CHECK_NEAR(m.cyclesPerRound, pub("example-i-cycles-per-round"), 1e-6);
+    QCOMPARE(m.rep, pub("example-i-rep"));
+    CHECK_NEAR(m.execCycles, pub("example-i-exec-cycles"), 1e-6);
+    CHECK_NEAR(m.timeSeconds, pub("example-i-time"), 1e-4);
+    QCOMPARE(r.warpsPerSm, pub("example-i-warps-per-sm"));
     CHECK_NEAR(r.issueSlots, 57767.7, 1e-6);
     const auto unit = [&](PowerUnit u) { return r.units[static_cast<std::size_t>(u)]; };
-    CHECK_NEAR(unit(PowerUnit::Fp).accessRate, 0.22158, 2e-5);
-    CHECK_NEAR(unit(PowerUnit::Int).accessRate, 0.11079, 2e-5);
-    CHECK_NEAR(unit(PowerUnit::Alu).accessRate, 0.11079, 2e-5);
-    CHECK_NEAR(unit(PowerUnit::GlobalMem).accessRate, 0.11079, 2e-5);
-    CHECK_NEAR(unit(PowerUnit::Reg).accessRate, 0.55394, 2e-5);
-    CHECK_NEAR(unit(PowerUnit::Fds).accessRate, 0.55394, 2e-5);
-    CHECK_NEAR(unit(PowerUnit::Fp).watts, 0.15913, 2e-5);
-    CHECK_NEAR(unit(PowerUnit::Reg).watts, 0.27622, 2e-5);
-    CHECK_NEAR(unit(PowerUnit::Alu).watts, 0.02216, 2e-5);
-    CHECK_NEAR(unit(PowerUnit::Int).watts, 0.17526, 2e-5);
-    CHECK_NEAR(unit(PowerUnit::Fds).watts, 0.46037, 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Fp).accessRate, pub("example-i-fp-access-rate"), 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Int).accessRate, pub("example-i-int-access-rate"), 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Alu).accessRate, pub("example-i-alu-access-rate"), 2e-5);
+    CHECK_NEAR(unit(PowerUnit::GlobalMem).accessRate, pub("example-i-global-access-rate"), 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Reg).accessRate, pub("example-i-reg-access-rate"), 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Fds).accessRate, pub("example-i-fds-access-rate"), 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Fp).watts, pub("example-i-fp-w"), 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Reg).watts, pub("example-i-reg-w"), 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Alu).watts, pub("example-i-alu-w"), 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Int).watts, pub("example-i-int-w"), 2e-5);
+    CHECK_NEAR(unit(PowerUnit::Fds).watts, pub("example-i-fds-w"), 2e-5);
     CHECK_NEAR(unit(PowerUnit::ConstSm).watts, 0.813, 1e-12);
-    CHECK_NEAR(r.smSum, 1.90615, 2e-5);
-    CHECK_NEAR(r.maxSm, 57.1846, 2e-5);
-    CHECK_NEAR(r.memoryW, 36.4550, 2e-5);
-    CHECK_NEAR(r.runtimeW, 93.640, 2e-5);
+    CHECK_NEAR(r.smSum, pub("example-i-sm-sum-w"), 2e-5);
+    CHECK_NEAR(r.maxSm, pub("example-i-max-sm-w"), 2e-5);
+    CHECK_NEAR(r.memoryW, pub("example-i-memory-w"), 2e-5);
+    CHECK_NEAR(r.runtimeW, pub("example-i-runtime-w"), 2e-5);
     double shares = 0;
     for (const auto& u : r.units) {
         shares += u.gpuWatts;
     }
     CHECK_NEAR(shares, r.runtimeW, 1e-12); // the units' shares add up to the run-time power
-    CHECK_NEAR(r.gpuW, 176.640, 2e-5);
-    CHECK_NEAR(r.energyJ, 31.397e-3, 2e-4);
-    CHECK_NEAR(r.runtimeEnergyJ, 16.644e-3, 2e-4);
+    CHECK_NEAR(r.gpuW, pub("example-i-gpu-w"), 2e-5);
+    CHECK_NEAR(r.energyJ, pub("example-i-energy"), 2e-4);
+    CHECK_NEAR(r.runtimeEnergyJ, pub("example-i-runtime-energy"), 2e-4);
     CHECK_NEAR(r.memAccessIntensity, 0.25, 1e-12);
 }
 
@@ -528,23 +523,14 @@ void TestMwp::exampleISweep_data() {
     QTest::addColumn<double>("gpuW");
     QTest::addColumn<double>("gipsPerW");
     QTest::addColumn<double>("energyMj");
-    const struct {
-        int k, c;
-        double mwp, cycles, gips, rw, gw, gpw, mj;
-    } rows[] = {
-        {1, 3, 32, 4162500, 9.594, 14.55, 97.55, 0.09835, 312.36},
-        {5, 3, 32, 832500, 47.971, 41.35, 124.35, 0.38578, 79.63},
-        {10, 3, 32, 416250, 95.942, 61.11, 144.11, 0.66574, 46.14},
-        {11, 3, 32, 378409, 105.537, 64.18, 147.18, 0.71705, 42.84},
-        {16, 3, 22.886, 260156, 153.508, 76.93, 159.93, 0.95984, 32.01},
-        {17, 2, 21.540, 243591, 163.947, 79.14, 162.14, 1.01114, 30.38},
-        {20, 2, 18.309, 238449, 167.482, 83.45, 166.45, 1.00617, 30.53},
-        {25, 2, 14.647, 233656, 170.918, 89.17, 172.17, 0.99272, 30.95},
-        {30, 2, 12.206, 231071, 172.830, 93.64, 176.64, 0.97843, 31.40},
-    };
-    for (const auto& r : rows) {
-        QTest::newRow(qPrintable(QStringLiteral("spec 4.3 Example I k=%1").arg(r.k)))
-            << r.k << r.c << r.mwp << r.cycles << r.gips << r.rw << r.gw << r.gpw << r.mj;
+    // Expected values: the published table, by id; the cases stay here.
+    for (auto [k, c] :
+         {std::pair{1, 3}, {5, 3}, {10, 3}, {11, 3}, {16, 3}, {17, 2}, {20, 2}, {25, 2}, {30, 2}}) {
+        const std::string id = "example-i-k" + std::to_string(k);
+        QTest::newRow(qPrintable(QStringLiteral("spec 4.3 Example I k=%1").arg(k)))
+            << k << c << pub(id + "-mwp") << pub(id + "-cycles") << pub(id + "-gips")
+            << pub(id + "-runtime-w") << pub(id + "-gpu-w") << pub(id + "-gips-per-w")
+            << pub(id + "-energy") * 1e3;
     }
 }
 
@@ -574,22 +560,24 @@ void TestMwp::exampleISweep() {
 void TestMwp::exampleIOptimum() {
     const auto o = optimalActiveSms(device("gtx280"), powerParamsOf(loadMwpGpuProfile("gtx280")),
                                     exampleI(), {});
-    QCOMPARE(o.bySweep, 17);
-    CHECK_NEAR(o.energySaving, 0.0323, 2e-4);
-    CHECK_NEAR(o.runtimeEnergySaving, 0.1090, 2e-4);
+    QCOMPARE(o.bySweep, int(pub("example-i-optimal-sms")));
+    CHECK_NEAR(o.energySaving, pub("example-i-energy-saving"), 2e-4);
+    CHECK_NEAR(o.runtimeEnergySaving, pub("example-i-runtime-energy-saving"), 2e-4);
     QVERIFY(o.eq63BandwidthLimited);
-    CHECK_NEAR(o.eq63Raw, 11.44, 1e-3);
-    CHECK_NEAR(o.refinedRaw, 16.27, 1e-3);
-    CHECK_NEAR(o.powerGatedSaving, 0.403, 1e-3);
+    CHECK_NEAR(o.eq63Raw, pub("example-i-eq63"), 1e-3);
+    CHECK_NEAR(o.refinedRaw, pub("example-i-min-n-cwp"), 1e-3);
+    CHECK_NEAR(o.powerGatedSaving, pub("example-i-power-gated-saving"), 1e-3);
     QCOMPARE(o.sweep.size(), std::size_t(30));
-    CHECK_NEAR(o.sweep[16].powerGatedW, 100.10, 1e-4);
+    CHECK_NEAR(o.sweep[16].powerGatedW, pub("example-i-power-gated-w-17"), 1e-4);
 }
 
 void TestMwp::eq63AndFix_data() {
     QTest::addColumn<QString>("rule");
     QTest::addColumn<double>("eq63");
-    QTest::newRow("spec 4.3 Example I N=16 eq.63 'and' (fix)") << QString("and") << 22.89;
-    QTest::newRow("spec 4.3 Example I N=16 eq.63 'or' (printed)") << QString("or") << 30.0;
+    QTest::newRow("spec 4.3 Example I N=16 eq.63 'and' (fix)")
+        << QString("and") << pub("example-i-n16-eq63-and");
+    QTest::newRow("spec 4.3 Example I N=16 eq.63 'or' (printed)")
+        << QString("or") << pub("example-i-n16-eq63-or");
 }
 
 void TestMwp::eq63AndFix() {
@@ -600,20 +588,20 @@ void TestMwp::eq63AndFix() {
     const auto o = optimalActiveSms(device("gtx280"), powerParamsOf(loadMwpGpuProfile("gtx280")),
                                     exampleI(2), v);
     CHECK_NEAR(o.eq63Raw, eq63, 2e-4);
-    QCOMPARE(o.bySweep, 24); // the sweep does not depend on the rule
+    QCOMPARE(o.bySweep, int(pub("example-i-n16-sweep"))); // the sweep does not depend on the rule
 }
 
 void TestMwp::exampleITemperature() {
     const PowerParams p = powerParamsOf(loadMwpGpuProfile("gtx280"));
     const auto r = power(device("gtx280"), p, exampleI(), {});
     const auto t = temperature(p, r.runtimeW, r.memAccessIntensity, {});
-    CHECK_NEAR(t.delta, 22.11, 2e-4);
-    CHECK_NEAR(t.maxTempC, 79.11, 1e-4);
-    CHECK_NEAR(t.saturatedExtraW, 10.05, 1e-3);
+    CHECK_NEAR(t.delta, pub("example-i-temperature-rise"), 2e-4);
+    CHECK_NEAR(t.maxTempC, pub("example-i-max-temp"), 1e-4);
+    CHECK_NEAR(t.saturatedExtraW, pub("example-i-saturated-static-w"), 1e-3);
     // The literal reading of eq. (53): an absolute "maximum temperature" of 22 C, below the
     // 57 C start: the reason the consistent variant reads it as a rise.
     const auto lit = temperature(p, r.runtimeW, r.memAccessIntensity, MwpVariant::thesis());
-    CHECK_NEAR(lit.maxTempC, 22.11, 2e-4);
+    CHECK_NEAR(lit.maxTempC, pub("example-i-max-temp-literal"), 2e-4);
     QVERIFY(lit.delta < 0);
 }
 
@@ -680,30 +668,25 @@ void TestMwp::exampleJ_data() {
     QTest::addColumn<int>("cores");
     QTest::addColumn<double>("nSugg");
     QTest::addColumn<double>("coreRed"); // 0: not applicable
-    const struct {
-        const char* k;
-        int b;
-        double app, mwp, memN, compN, idle, eff, perf;
-        int cat;
-        double alpha;
-        int cores;
-        double nSugg, red;
-    } rows[] = {
-        {"cmem", 1, 8, 8, 548.0, 112, 436.0, 0.1752, 277.0, 5, 0.375, 16, 8, 4.449},
-        {"cmem", 2, 16, 16, 660.0, 224, 436.0, 0.2909, 459.9, 5, 0.750, 16, 16, 2.076},
-        {"cmem", 3, 24, 21.346, 790.79, 336, 454.79, 0.3642, 575.8, 4, 1.124, 14, 21.3465, 1.354},
-        {"cmem", 4, 32, 21.346, 959.43, 448, 511.43, 0.4002, 632.8, 3, 1.499, 10, 21.3465, 1.005},
-        {"cmem", 6, 32.143, 21.346, 1296.73, 672, 624.73, 0.4442, 702.3, 8, 1.506, 10, 21.3465, 0},
-        {"dmadd", 1, 16, 8, 492.0, 48, 444.0, 0.0163, 25.7, 5, 0.750, 16, 8, 10.571},
-        {"dmadd", 2, 32, 16, 540.0, 96, 444.0, 0.0296, 46.8, 3, 1.499, 10, 10.673, 4.933},
-        {"dmadd", 3, 48, 21.346, 628.02, 144, 484.02, 0.0382, 60.4, 3, 2.249, 7, 10.673, 3.217},
-        {"dmadd", 4, 64, 21.346, 796.66, 192, 604.66, 0.0402, 63.5, 3, 2.998, 5, 10.673, 2.387},
-    };
-    for (const auto& r : rows) {
+    // Expected values: the published table, by id.
+    for (auto [kern, b] : {std::pair{"cmem", 1},
+                           {"cmem", 2},
+                           {"cmem", 3},
+                           {"cmem", 4},
+                           {"cmem", 6},
+                           {"dmadd", 1},
+                           {"dmadd", 2},
+                           {"dmadd", 3},
+                           {"dmadd", 4}}) {
+        const std::string id = "example-j-" + std::string(kern) + "-n" + std::to_string(8 * b);
+        // CoreRed does not apply at N > MWP_App_InfiN (cmem N = 48): 0.
+        const double red = 8 * b > 32 && std::string(kern) == "cmem" ? 0.0 : pub(id + "-core-red");
         QTest::newRow(
-            qPrintable(QStringLiteral("spec 4.3 Example J %1-like N=%2").arg(r.k).arg(8 * r.b)))
-            << QString(r.k) << r.b << r.app << r.mwp << r.memN << r.compN << r.idle << r.eff
-            << r.perf << r.cat << r.alpha << r.cores << r.nSugg << r.red;
+            qPrintable(QStringLiteral("spec 4.3 Example J %1-like N=%2").arg(kern).arg(8 * b)))
+            << QString(kern) << b << pub(id + "-mwp-app") << pub(id + "-mwp") << pub(id + "-mem-n")
+            << pub(id + "-comp-n") << pub(id + "-idle") << pub(id + "-eff-ratio")
+            << pub(id + "-perf") << int(pub(id + "-category")) << pub(id + "-alpha")
+            << int(pub(id + "-cores")) << pub(id + "-n-sugg") << red;
     }
 }
 
@@ -752,17 +735,17 @@ void TestMwp::exampleJ() {
 void TestMwp::exampleJTrace() {
     Kernel k = kernelOf(loadKernelProfile("example-j-cmem"), loadMwpGpuProfile("gtx580"));
     const auto r = throughput(device("gtx580"), k, {});
-    QCOMPARE(r.effComp, 14.0);
-    QCOMPARE(r.effPerf, 12.0);
-    QCOMPARE(r.effMem, 450.0);
-    CHECK_NEAR(r.mwpAppInfiN, 32.143, 1e-4);
+    QCOMPARE(r.effComp, pub("example-j-cmem-eff-comp"));
+    QCOMPARE(r.effPerf, pub("example-j-cmem-eff-perf"));
+    QCOMPARE(r.effMem, pub("example-j-cmem-eff-mem"));
+    CHECK_NEAR(r.mwpAppInfiN, pub("example-j-cmem-mwp-app-infin"), 1e-4);
     QCOMPARE(r.mwpAppOneMemWarp, 32.0);
-    CHECK_NEAR(r.bwPerWarp, 0.439182, 1e-6);
-    CHECK_NEAR(r.mwpBw, 21.3465, 1e-5);
-    QCOMPARE(r.mwpProc, 112.5);
+    CHECK_NEAR(r.bwPerWarp, pub("example-j-cmem-bw-per-warp"), 1e-6);
+    CHECK_NEAR(r.mwpBw, pub("example-j-cmem-mwp-bw"), 1e-5);
+    QCOMPARE(r.mwpProc, pub("example-j-cmem-mwp-proc"));
     QCOMPARE(r.limiter, ThroughputLimiter::Bandwidth);
     QCOMPARE(r.memSerialN, 14400.0);
-    CHECK_NEAR(r.memDividedN, 674.58, 1e-5);
+    CHECK_NEAR(r.memDividedN, pub("example-j-cmem-mem-divided-n"), 1e-5);
     QVERIFY(!r.warpsSufficient);
     CHECK_NEAR(r.suggestedCoresExact, 16 / 1.499, 1e-3);
     QVERIFY(QString::fromLatin1(categoryText(3).verbatim.data()).contains("MWP_BW problem"));
@@ -774,8 +757,12 @@ void TestMwp::exampleJFewerSms_data() {
     QTest::addColumn<int>("category");
     QTest::addColumn<double>("perf");
     QTest::addColumn<double>("effRatio");
-    QTest::newRow("spec 4.3 Example J Cmem N=48 k=8 (category 10)") << 8 << 10 << 411.0 << 0.520;
-    QTest::newRow("spec 4.3 Example J Cmem N=48 k=12 (category 9)") << 12 << 9 << 597.4 << 0.0;
+    QTest::newRow("spec 4.3 Example J Cmem N=48 k=8 (category 10)")
+        << 8 << int(pub("example-j-cmem-n48-k8-category")) << pub("example-j-cmem-n48-k8-perf")
+        << pub("example-j-cmem-n48-k8-eff-ratio");
+    QTest::newRow("spec 4.3 Example J Cmem N=48 k=12 (category 9)")
+        << 12 << int(pub("example-j-cmem-n48-k12-category")) << pub("example-j-cmem-n48-k12-perf")
+        << 0.0;
 }
 
 void TestMwp::exampleJFewerSms() {
@@ -799,10 +786,9 @@ void TestMwp::exampleJFewerSms() {
 void TestMwp::exampleJDmaddAcrossSms_data() {
     QTest::addColumn<int>("sms");
     QTest::addColumn<double>("perf");
-    for (auto [k, p] :
-         {std::pair{4, 19.9}, {8, 39.8}, {10, 49.7}, {11, 54.0}, {12, 56.6}, {16, 63.5}}) {
+    for (int k : {4, 8, 10, 11, 12, 16}) {
         QTest::newRow(qPrintable(QStringLiteral("spec 4.3 Example J Dmadd N=32 k=%1").arg(k)))
-            << k << p;
+            << k << pub("example-j-dmadd-n32-k" + std::to_string(k) + "-perf");
     }
 }
 
