@@ -31,9 +31,8 @@ private slots:
             }
             return [] {};
         });
-        QTRY_VERIFY_WITH_TIMEOUT(!details.isEmpty() &&
-                                     details.last().at(0).toString() == "(about 2 min)",
-                                 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !details.isEmpty() && details.last().at(0).toString() == "(about 2 min)", 5000);
         QCOMPARE(details.first().at(0).toString(), QString()); // cleared at start
         release = true;
         job.waitForFinished();
