@@ -4,6 +4,7 @@
 #include "cdx/reproduce.hpp"
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
+#include "common/view_export.hpp"
 #include "common/view_layout.hpp"
 
 #include <QComboBox>
@@ -71,14 +72,6 @@ QStandardItem* textItem(const std::string& s) {
     auto* item = new QStandardItem(QString::fromStdString(s));
     item->setData(QString::fromStdString(s), Qt::UserRole);
     return item;
-}
-
-QString csvField(QString s) {
-    if (s.contains(',') || s.contains('"') || s.contains('\n')) {
-        s.replace('"', "\"\"");
-        return '"' + s + '"';
-    }
-    return s;
 }
 
 } // namespace
@@ -258,8 +251,9 @@ QString ReproduceView::csv() const {
         QStringList row;
         for (int c = 0; c < Columns; ++c) {
             const QVariant v = proxy_->index(r, c).data(Qt::UserRole);
-            row << csvField(v.typeId() == QMetaType::Double ? QString::number(v.toDouble(), 'g', 17)
-                                                            : v.toString());
+            row << widgets::csvField(v.typeId() == QMetaType::Double
+                                         ? QString::number(v.toDouble(), 'g', 17)
+                                         : v.toString());
         }
         out += row.join(',') + '\n';
     }

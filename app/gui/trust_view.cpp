@@ -1,6 +1,7 @@
 #include "trust_view.hpp"
 
 #include "cdx/reproduce.hpp"
+#include "common/view_export.hpp"
 #include "session/session.hpp"
 
 #include <QAbstractTextDocumentLayout>
@@ -18,13 +19,6 @@ QString q(const std::string& s) {
     return QString::fromStdString(s).toHtmlEscaped();
 }
 
-QString csvField(QString s) {
-    if (s.contains(',') || s.contains('"') || s.contains('\n')) {
-        s.replace('"', "\"\"");
-        return '"' + s + '"';
-    }
-    return s;
-}
 } // namespace
 
 QStringList outsideCalibration(const std::vector<published::Validity>& validity,
@@ -57,7 +51,7 @@ TrustView::TrustView(const QString& stem, std::vector<published::Validity> valid
     const auto row = [](const QStringList& fields) {
         QStringList out;
         for (const QString& f : fields) {
-            out << csvField(f);
+            out << widgets::csvField(f);
         }
         return out.join(',') + '\n';
     };
@@ -163,11 +157,11 @@ QString TrustView::csv() const {
     for (const auto& d : values_) {
         out += QStringList{"domain",
                            QString::fromStdString(d.family),
-                           csvField(QString::fromStdString(d.what)),
-                           csvField(QString::fromStdString(d.value)),
-                           csvField(QString::fromStdString(d.allowed)),
+                           widgets::csvField(QString::fromStdString(d.what)),
+                           widgets::csvField(QString::fromStdString(d.value)),
+                           widgets::csvField(QString::fromStdString(d.allowed)),
                            d.inside ? "inside" : "outside",
-                           csvField(QString::fromStdString(d.why))}
+                           widgets::csvField(QString::fromStdString(d.why))}
                    .join(',') +
                '\n';
     }

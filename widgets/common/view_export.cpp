@@ -12,6 +12,14 @@
 
 namespace cdx::widgets {
 
+QString csvField(QString s) {
+    if (s.contains(',') || s.contains('"') || s.contains('\n')) {
+        s.replace('"', "\"\"");
+        return '"' + s + '"';
+    }
+    return s;
+}
+
 QString writeTextFile(const QString& path, const QString& text) {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {

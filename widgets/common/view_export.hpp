@@ -16,6 +16,9 @@ namespace cdx::widgets {
 QString exportView(ExplorerView& view, const QString& path, const QSize& size,
                    const QStringList& notes = {});
 
+// One CSV field: quoted (with doubled quotes) when it holds a comma, a quote or a newline.
+QString csvField(QString s);
+
 // Writes `text` atomically (QSaveFile); empty string on success, else the reason.
 QString writeTextFile(const QString& path, const QString& text);
 
