@@ -2,8 +2,10 @@
 
 #include "cdx/arguments.hpp"
 #include "mwp/mwp_profiles.hpp"
+#include "params/input_error.hpp"
 #include "params/profiles.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -17,10 +19,46 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-const char* const kProfilesUsage = "usage: cdx profiles [--json]\n";
+const char* const kProfilesUsage =
+    "usage: cdx profiles [--json]\n"
+    "       cdx profiles --show KIND/ID [--json]\n"
+    "  Lists the shipped profiles; --show prints one profile file as shipped (its values with\n"
+    "  units and sources), KIND one of gpus, stencils, mwp-gpus, kernels, energy, area,\n"
+    "  eatss-gpus, programs: `cdx profiles --show gpus/gtx980`.\n";
+
+// The profile folders --show reads.
+const std::vector<std::string> kKinds{"gpus",   "stencils", "mwp-gpus",   "kernels",
+                                      "energy", "area",     "eatss-gpus", "programs"};
+
+int runShow(const std::string& what, std::ostream& out) {
+    const auto slash = what.find('/');
+    const std::string kind = what.substr(0, slash);
+    std::string kinds;
+    for (const auto& k : kKinds) {
+        kinds += (kinds.empty() ? "" : ", ") + k;
+    }
+    if (slash == std::string::npos ||
+        std::find(kKinds.begin(), kKinds.end(), kind) == kKinds.end()) {
+        throw InputError("--show", what, "expected KIND/ID with KIND one of " + kinds);
+    }
+    const std::string id = what.substr(slash + 1);
+    std::string known;
+    for (const auto& e : listProfiles(kind)) {
+        if (e.id == id) {
+            // As shipped: the file's own JSON (a published input is checked where it is kept).
+            out << parseJson(readText(e.path), e.path.string()).dump(2) << '\n';
+            return 0;
+        }
+        known += (known.empty() ? "" : ", ") + e.id;
+    }
+    throw InputError("--show", what, "unknown " + kind + " id; shipped: " + known);
+}
 
 int runProfiles(const std::vector<std::string>& args, std::ostream& out) {
-    const Arguments a(args, {}, {"--json"});
+    const Arguments a(args, {"--show"}, {"--json"});
+    if (a.has("--show")) {
+        return runShow(a.required("--show"), out); // JSON with or without --json
+    }
     json gpus = json::array();
     json stencils = json::array();
     std::ostringstream o;
@@ -102,7 +140,7 @@ int runProfiles(const std::vector<std::string>& args, std::ostream& out) {
 } // namespace
 
 std::vector<Command> profilesCommands() {
-    return {{"profiles", "list the shipped GPU, stencil and kernel profiles", kProfilesUsage,
+    return {{"profiles", "list the shipped profiles, or show one as shipped", kProfilesUsage,
              runProfiles}};
 }
 
