@@ -22,6 +22,7 @@ private slots:
     void defaultSessionIsInsideTheDomain();
     void editedDesignIsOutside_data();
     void editedDesignIsOutside();
+    void editedProfileIsOutside();
     void zeroMeansNoneAndArrays();
     void badDomainIsRefused_data();
     void badDomainIsRefused();
@@ -49,7 +50,8 @@ void TestPublished::everyFamilyHasValidity() {
     for (const auto& v : loadValidity()) {
         families.insert(v.family);
         for (const auto& d : v.domain) {
-            QVERIFY(d.oneOf.empty() == (d.min || d.max));
+            // Exactly one kind of bound.
+            QCOMPARE(int(!d.oneOf.empty()) + int(d.min || d.max) + int(d.unedited), 1);
             QVERIFY(!d.why.empty());
         }
     }
@@ -69,8 +71,8 @@ void TestPublished::defaultSessionIsInsideTheDomain() {
         }
         QVERIFY(outsideDomain(v, json).empty());
     }
-    // talg 6, area 5, mwp 1, energy 2, eatss 2 conditions (chain has none).
-    QCOMPARE(checked, 16);
+    // talg 9, area 6, mwp 2, energy 3, eatss 2 conditions (chain has none).
+    QCOMPARE(checked, 22);
 }
 
 void TestPublished::editedDesignIsOutside_data() {
@@ -108,6 +110,19 @@ void TestPublished::editedDesignIsOutside() {
     QVERIFY2(out[0].message().rfind(message.toStdString(), 0) == 0, out[0].message().c_str());
     QVERIFY(!out[0].inside);
     QCOMPARE(out[0].family, family.toStdString());
+}
+
+// An edited value anywhere in a profile takes it out of the domain, named by its key.
+void TestPublished::editedProfileIsOutside() {
+    SessionState s = defaultSession();
+    setParameter(s.gpu, s.stencil, s.gpu.id, "c_iter_s", 4e-8);
+    const auto v = validityOf("talg");
+    QVERIFY(v.has_value());
+    const auto out = outsideDomain(*v, sessionToJson(s));
+    QCOMPARE(out.size(), std::size_t(1));
+    QCOMPARE(out[0].what, std::string("stencil profile"));
+    QCOMPARE(out[0].value, std::string("edited: c_iter_s/gtx980"));
+    QCOMPARE(out[0].allowed, std::string("the published values"));
 }
 
 void TestPublished::zeroMeansNoneAndArrays() {
@@ -152,14 +167,18 @@ void TestPublished::badDomainIsRefused_data() {
     QTest::newRow("relative pointer")
         << R"([{"what": "a", "session": "gpu", "why": "w", "min": 1}])"
         << "domain[0].session = gpu";
+    QTest::newRow("unedited false")
+        << R"([{"what": "a", "session": "/g", "why": "w", "unedited": false}])"
+        << "unedited = false";
     QTest::newRow("bad pointer escape")
         << R"([{"what": "a", "session": "/a~2", "why": "w", "min": 1}])"
         << "not a valid JSON pointer";
-    QTest::newRow("neither one_of nor bounds") << R"([{"what": "a", "session": "/g", "why": "w"}])"
-                                               << "either \"one_of\"";
+    QTest::newRow("neither one_of nor bounds")
+        << R"([{"what": "a", "session": "/g", "why": "w"}])"
+        << "either \"one_of\", \"min\"/\"max\" or \"unedited\"";
     QTest::newRow("both")
         << R"([{"what": "a", "session": "/g", "why": "w", "min": 1, "one_of": ["x"]}])"
-        << "either \"one_of\"";
+        << "either \"one_of\", \"min\"/\"max\" or \"unedited\"";
     QTest::newRow("min above max")
         << R"([{"what": "a", "session": "/g", "why": "w", "min": 2, "max": 1}])"
         << "must not exceed max";

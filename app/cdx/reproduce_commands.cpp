@@ -337,7 +337,9 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
             json domain = json::array();
             for (const auto& d : v.domain) {
                 json c{{"what", d.what}, {"session", d.pointer}};
-                if (!d.oneOf.empty()) {
+                if (d.unedited) {
+                    c["unedited"] = true;
+                } else if (!d.oneOf.empty()) {
                     c["one_of"] = d.oneOf;
                 } else {
                     c["min"] = d.min ? json(*d.min) : json(nullptr);

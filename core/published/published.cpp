@@ -282,17 +282,27 @@ Validity validityFromText(const std::string& content, const std::string& file) {
                 }
                 c.zeroMeansNone = d["zero_means_none"].get<bool>();
             }
+            if (d.contains("unedited")) {
+                if (!d["unedited"].is_boolean() || !d["unedited"].get<bool>()) {
+                    throw InputError(where + ".unedited", d["unedited"].dump(), "expected true");
+                }
+                c.unedited = true;
+            }
             for (const auto& [key, value] : d.items()) {
-                static const std::set<std::string> known{"what", "session",         "one_of", "min",
-                                                         "max",  "zero_means_none", "why"};
+                static const std::set<std::string> known{"what",     "session", "one_of",
+                                                         "min",      "max",     "zero_means_none",
+                                                         "unedited", "why"};
                 if (known.count(key) == 0) {
                     throw InputError(where + "." + key, "",
-                                     "unknown field; expected what, "
-                                     "session, one_of, min, max, zero_means_none, why");
+                                     "unknown field; expected what, session, one_of, min, max, "
+                                     "zero_means_none, unedited, why");
                 }
             }
-            if (c.oneOf.empty() == !(c.min || c.max)) {
-                throw InputError(where, d.dump(), "expected either \"one_of\" or \"min\"/\"max\"");
+            const int kinds =
+                (c.oneOf.empty() ? 0 : 1) + (c.min || c.max ? 1 : 0) + (c.unedited ? 1 : 0);
+            if (kinds != 1) {
+                throw InputError(where, d.dump(),
+                                 "expected either \"one_of\", \"min\"/\"max\" or \"unedited\"");
             }
             if (c.min && c.max && *c.min > *c.max) {
                 throw InputError(where + ".min", std::to_string(*c.min), "must not exceed max");
@@ -325,6 +335,9 @@ std::optional<Validity> validityOf(const std::string& family) {
 
 std::string allowedText(const DomainCondition& c) {
     std::string s;
+    if (c.unedited) {
+        return "the published values";
+    }
     if (!c.oneOf.empty()) {
         for (std::size_t i = 0; i < c.oneOf.size(); ++i) {
             if (i > 0) {
@@ -353,6 +366,23 @@ std::string DomainValue::message() const {
     return what + " = " + value + ", calibrated on " + allowed + ": " + why;
 }
 
+namespace {
+// The names of the values under `j` marked "edited": true ("n_sm", "c_iter_s/gtx980").
+void editedKeys(const json& j, const std::string& path, std::vector<std::string>& out) {
+    if (!j.is_object()) {
+        return;
+    }
+    if (j.contains("edited") && j["edited"].is_boolean() && j["edited"].get<bool>()) {
+        out.push_back(path);
+        return;
+    }
+    for (const auto& [key, value] : j.items()) {
+        const bool container = key == "params"; // a profile's values: "params/n_sm" is "n_sm"
+        editedKeys(value, container ? path : path.empty() ? key : path + "/" + key, out);
+    }
+}
+} // namespace
+
 std::vector<DomainValue> domainValues(const Validity& v, const std::string& sessionJson) {
     const json session = json::parse(sessionJson, nullptr, false);
     std::vector<DomainValue> out;
@@ -367,7 +397,15 @@ std::vector<DomainValue> domainValues(const Validity& v, const std::string& sess
         const json& x = session.at(at);
         std::string value;
         bool inside = true;
-        if (!c.oneOf.empty()) {
+        if (c.unedited) {
+            std::vector<std::string> edited;
+            editedKeys(x, "", edited);
+            inside = edited.empty();
+            value = inside ? "as published" : "edited: ";
+            for (std::size_t i = 0; i < edited.size(); ++i) {
+                value.append(i == 0 ? "" : ", ").append(edited[i]);
+            }
+        } else if (!c.oneOf.empty()) {
             value = x.is_string() ? x.get<std::string>() : x.dump();
             inside = std::find(c.oneOf.begin(), c.oneOf.end(), value) != c.oneOf.end();
         } else if (x.is_number() || x.is_array()) {

@@ -64,7 +64,8 @@ struct Measurement {
     std::string source;
 };
 // One bound of the calibration domain, on a value of the session (a JSON pointer into the
-// session file, docs/formats.md): a value among `oneOf` (strings), or a number in [min, max].
+// session file, docs/formats.md): a value among `oneOf` (strings), a number in [min, max], or
+// a profile whose values are all as published (`unedited`).
 struct DomainCondition {
     std::string what;    // "GPU profile", "n_V (vector units per SM)"
     std::string pointer; // "/gpu/id", "/gpu/params/n_v/value"
@@ -72,7 +73,9 @@ struct DomainCondition {
     std::optional<double> min;
     std::optional<double> max;
     bool zeroMeansNone = false; // 0 (the part is left out, exactly modelled) is inside too
-    std::string why;            // where the bound comes from
+    // Inside when no value under the pointer is marked "edited" (a profile as published).
+    bool unedited = false;
+    std::string why; // where the bound comes from
 };
 struct Validity {
     std::string family;
