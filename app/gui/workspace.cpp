@@ -295,6 +295,11 @@ void Workspace::setPresentation(bool on) {
     for (auto* v : views_) {
         v->setPresentation(on);
     }
+    QFont bannerFont = font(); // the audience reads the warning too
+    if (on) {
+        bannerFont.setPointSizeF(bannerFont.pointSizeF() * 1.4);
+    }
+    banner_->setFont(bannerFont);
     if (!on) {
         restoreState(layoutBeforePresentation_);
     }

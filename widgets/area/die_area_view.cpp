@@ -41,7 +41,8 @@ DieAreaView::DieAreaView(QWidget* parent) : QWidget(parent) {
     bar->addStretch(1);
     layout->addLayout(bar);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    split_ = new QSplitter(Qt::Horizontal, this);
+    auto* split = split_;
     compare_ = new QCustomPlot(split);
     compare_->setObjectName("areaComparePlot");
     compare_->setMinimumSize(360, 260);
@@ -96,6 +97,9 @@ DieAreaView::DieAreaView(QWidget* parent) : QWidget(parent) {
 
 void DieAreaView::setPresentation(bool on) {
     presentation_ = on;
+    // 3 : 2 again: with presentation's larger labels the parts panel kept the width it had
+    // and its bars and axis label were squeezed out (F11 at 1366 x 768).
+    split_->setSizes({3000, 2000});
     const PlotTheme t = plotTheme(on);
     for (QCustomPlot* p : {compare_, parts_}) {
         applyTheme(*p, t);
@@ -177,7 +181,11 @@ void DieAreaView::redraw() {
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     double maxTotal = 0;
     for (std::size_t r = 0; r < rows_.size(); ++r) {
-        ticker->addTick(static_cast<double>(r + 1), rows_[r].label);
+        // The session's row is named in the title (its profile label can be a line long, and
+        // as a tick it took the whole plot's width): the tick says "this session" and the design.
+        ticker->addTick(static_cast<double>(r + 1),
+                        r == 0 ? tr("this session\n%1").arg(rows_[r].label.section('\n', 1))
+                               : rows_[r].label);
         maxTotal = std::max(maxTotal, rows_[r].breakdown.total);
     }
     compare_->yAxis->setTicker(ticker);

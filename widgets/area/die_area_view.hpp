@@ -12,6 +12,7 @@ class QCPBars;
 class QCPTextElement;
 class QComboBox;
 class QLabel;
+class QSplitter;
 
 namespace cdx::widgets {
 
@@ -50,6 +51,7 @@ private:
 
     QCustomPlot* compare_ = nullptr;
     QCustomPlot* parts_ = nullptr;
+    QSplitter* split_ = nullptr;
     std::array<QCPBars*, 6> stack_{};
     std::array<QCPBars*, 6> partBars_{};
     QCPTextElement* title_ = nullptr;
