@@ -40,7 +40,10 @@ ReproduceReport reproduce(const std::string& family = {});
 std::vector<ValidityCheck> validityChecks(const published::Validity& v);
 // One model's "how far to trust" section as HTML (an h3, its calibration, claims, domain and
 // measurements): the report's and the workspaces' panels.
-std::string validityHtml(const published::Validity& v, const std::vector<ValidityCheck>& checks);
+// `withDomain`: list the calibration domain too (a view that shows it against the session
+// leaves it out).
+std::string validityHtml(const published::Validity& v, const std::vector<ValidityCheck>& checks,
+                         bool withDomain = true);
 // The report as one HTML page (what --report writes).
 std::string reproduceHtml(const ReproduceReport& report);
 

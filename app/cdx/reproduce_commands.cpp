@@ -171,7 +171,8 @@ std::map<std::string, Summary> summarise(const std::vector<ReproducedValue>& row
 
 } // namespace
 
-std::string validityHtml(const published::Validity& v, const std::vector<ValidityCheck>& checks) {
+std::string validityHtml(const published::Validity& v, const std::vector<ValidityCheck>& checks,
+                         bool withDomain) {
     std::ostringstream o;
     o << "<h3>" << escape(v.family) << ": " << escape(v.model) << "</h3>\n<p>Calibrated on "
       << escape(v.calibratedOn) << ".</p>\n<ul>\n";
@@ -179,7 +180,7 @@ std::string validityHtml(const published::Validity& v, const std::vector<Validit
         o << "<li>" << escape(c.claim) << " <i>(" << escape(c.source) << ")</i></li>\n";
     }
     o << "</ul>\n";
-    if (!v.domain.empty()) {
+    if (withDomain && !v.domain.empty()) {
         o << "<p>Calibration domain (a session outside it carries a warning in every view "
              "and export):</p>\n<ul>\n";
         for (const auto& d : v.domain) {
@@ -189,7 +190,8 @@ std::string validityHtml(const published::Validity& v, const std::vector<Validit
         o << "</ul>\n";
     }
     if (!checks.empty()) {
-        o << "<table><tr><th>chip</th><th>role</th><th>predicted</th><th>real</th>"
+        o << "<table border=1 cellspacing=0 cellpadding=3><tr><th>chip</th><th>role</th>"
+             "<th>predicted</th><th>real</th>"
              "<th>error %</th><th>source</th></tr>\n";
         for (const auto& c : checks) {
             o << "<tr><td>" << escape(c.m.chip) << "</td><td>"

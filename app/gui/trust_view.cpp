@@ -11,6 +11,7 @@
 #include <QTextDocument>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace cdx::app {
 
@@ -67,7 +68,7 @@ TrustView::TrustView(const QString& stem, std::vector<published::Validity> valid
                               QString::fromStdString(c.source)});
         }
         const auto checks = cli::validityChecks(v);
-        measurementsHtml_ += QString::fromStdString(cli::validityHtml(v, checks));
+        measurementsHtml_ += QString::fromStdString(cli::validityHtml(v, checks, false));
         for (const auto& c : checks) {
             const QString unit = QString::fromStdString(c.m.unit);
             csvFixed_ += row({"measurement", family, QString::fromStdString(c.m.chip),
@@ -136,16 +137,23 @@ void TrustView::renderTo(QPaintDevice& device, const QSize& size) {
     QFont f = font();
     f.setPixelSize(std::max(10, size.width() / 90));
     doc.setDefaultFont(f);
-    doc.setTextWidth(size.width() - 24);
+    // Too long for the page: a smaller scale on a wider text column (so the text fills the
+    // width), found in a few steps.
+    const double width = size.width() - 24.0, height = size.height() - 24.0;
+    double k = 1;
+    for (int step = 0; step < 6; ++step) {
+        doc.setTextWidth(width / k);
+        const double h = doc.size().height() * k;
+        if (h <= height) {
+            break;
+        }
+        k *= std::max(0.5, std::sqrt(height / h));
+    }
+    doc.setTextWidth(width / k);
     QPainter p(&device);
     p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
     p.translate(12, 12);
-    // Scaled down to fit the height when the text is longer than the page.
-    const double h = doc.size().height();
-    if (h > size.height() - 24) {
-        const double k = (size.height() - 24) / h;
-        p.scale(k, k);
-    }
+    p.scale(k, k);
     doc.drawContents(&p);
 }
 
