@@ -45,6 +45,7 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+#include <algorithm>
 #include <qcustomplot.h>
 
 using namespace cdx;
@@ -120,6 +121,17 @@ void TestGuiArea::architectureSlidersEditSession() {
     }
     QCOMPARE(onCurve, 1);
     QVERIFY(view->curve().size() >= 60);
+    // Issue 19: the curve's points away from the n_V the area model was measured on (128) are
+    // marked extrapolated in the CSV; 128 itself is not.
+    const QStringList rows = view->csv().split('\n', Qt::SkipEmptyParts);
+    QVERIFY(rows[1].endsWith(",n_v_extrapolated"));
+    int marked = 0;
+    for (const QString& row : rows.mid(2)) {
+        const bool at128 = row.startsWith("128,");
+        QCOMPARE(row.endsWith(",1"), !at128);
+        marked += row.endsWith(",1");
+    }
+    QCOMPARE(marked, rows.size() - 3);
     doc_->undoStack()->undo();
     doc_->undoStack()->undo();
     QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 16.0);
@@ -153,6 +165,23 @@ void TestGuiArea::codesignRunsAndLoadsDesign() {
         });
     QCOMPARE(best->weightedTime, coreBest->weightedTime);
     QVERIFY(view->headline().contains(QString::number(best->nV)));
+    // Issue 19: a design outside the area calibration says so in the headline and the CSV
+    // (n_V 128 is the only measured value; M_SM 24-384 KB the Cacti sweep).
+    int outside = 0;
+    for (const auto& d : view->result()->designs) {
+        const QString why = view->outsideCalibration(d);
+        QCOMPARE(why.contains("n_V"), d.nV != 128);
+        QCOMPARE(why.contains("M_SM"), d.mSmKb < 24 || d.mSmKb > 384);
+        outside += !why.isEmpty();
+    }
+    QVERIFY(outside > 0);
+    QCOMPARE(view->headline().contains("extrapolated"), !view->outsideCalibration(*best).isEmpty());
+    QVERIFY(view->csv().section('\n', 1, 1).endsWith(",outside_calibration"));
+    // Every design with n_V != 128 is named in its CSV row.
+    const auto awayFrom128 =
+        std::count_if(view->result()->designs.begin(), view->result()->designs.end(),
+                      [](const auto& d) { return d.nV != 128; });
+    QCOMPARE(view->csv().section('\n', 2).count("n_V "), int(awayFrom128));
     // Click on the best design.
     auto* plot = view->plot();
     plot->replot();

@@ -138,6 +138,15 @@ ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
     current_ = plot_->addGraph(plot_->xAxis, plot_->yAxis);
     current_->setName(tr("this design"));
     current_->setLineStyle(QCPGraph::lsNone);
+    // Where the area model's vector-unit logic was measured (n_V = 128 on the shipped set):
+    // the rest of the curve is extrapolated.
+    calibratedNv_ = new QCPItemRect(plot_);
+    calibratedNv_->setLayer("background");
+    calibratedNv_->setPen(QPen(QColor(60, 60, 60), 1, Qt::DashLine));
+    calibratedNv_->setBrush(QColor(60, 60, 60, 40));
+    calibratedLabel_ = new QCPItemText(plot_);
+    calibratedLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    calibratedLabel_->setPadding(QMargins(4, 2, 0, 0));
     plot_->yAxis2->setVisible(true);
     plot_->xAxis->setLabel(tr("vector units per SM, n_V (at this n_SM and M_SM)"));
     plot_->yAxis2->setLabel(tr("die area [mm²]"));
@@ -156,6 +165,10 @@ void ArchitectureView::setPresentation(bool on) {
     presentation_ = on;
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
+    QFont lf = plot_->font();
+    lf.setPointSize(t.basePointSize);
+    calibratedLabel_->setFont(lf);
+    calibratedLabel_->setColor(QColor(60, 60, 60));
     applyTheme(PlotHeader{title_, subtitle_}, t);
     speedup_->setPen(QPen(t.palette[0], t.lineWidth));
     area_Graph_->setPen(QPen(t.palette[1], t.lineWidth, Qt::DashLine));
@@ -248,6 +261,7 @@ void ArchitectureView::setSession(const SessionState& s) {
         arch_ = s.architecture();
         showSliders(arch_);
         const area::CoefficientSet set = s.areaSet();
+        calibratedRange_ = set.ranges.nV;
         area_ = area::areaBreakdown(arch_, set, s.areaForm).total;
         const search::Workload* w = workload(s);
         current_Workload_ = w;
@@ -367,6 +381,18 @@ void ArchitectureView::drawCurve() {
     }
     plot_->xAxis->setRange(0, 2048 + 64);
     plot_->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
+    // At least a few pixels wide where the range is one value (128).
+    const double halfWidth = std::max(4.0, (calibratedRange_[1] - calibratedRange_[0]) / 2);
+    const double mid = (calibratedRange_[0] + calibratedRange_[1]) / 2;
+    calibratedNv_->topLeft->setCoords(mid - halfWidth, plot_->yAxis->range().upper);
+    calibratedNv_->bottomRight->setCoords(mid + halfWidth, 0);
+    calibratedLabel_->position->setCoords(mid + halfWidth, plot_->yAxis->range().upper);
+    calibratedLabel_->setText(
+        calibratedRange_[0] == calibratedRange_[1]
+            ? tr("area calibrated at n_V = %1; elsewhere extrapolated").arg(calibratedRange_[0])
+            : tr("area calibrated for n_V in [%1, %2]")
+                  .arg(calibratedRange_[0])
+                  .arg(calibratedRange_[1]));
     plot_->yAxis->setLabel(referenceName_.isEmpty()
                                ? tr("speed-up (no reference)")
                                : tr("speed-up vs %1 as shipped [×]").arg(referenceName_));
@@ -407,15 +433,20 @@ void ArchitectureView::renderTo(QPaintDevice& device, const QSize& size) {
 }
 
 QString ArchitectureView::csv() const {
-    QString out = QStringLiteral("# %1\nn_v,area_mm2,feasible,weighted_time_s,speedup\n")
-                      .arg(QString(summary()).replace('\n', ' '));
+    QString out =
+        QStringLiteral("# %1\nn_v,area_mm2,feasible,weighted_time_s,speedup,n_v_extrapolated\n")
+            .arg(QString(summary()).replace('\n', ' '));
     for (std::size_t i = 0; i < curve_.size(); ++i) {
-        out += QStringLiteral("%1,%2,%3,%4,%5\n")
+        const double nV = static_cast<double>(curve_[i].nV);
+        // 1 where the area model's vector-unit logic is extrapolated (not measured at this n_V)
+        const bool extrapolated = nV < calibratedRange_[0] || nV > calibratedRange_[1];
+        out += QStringLiteral("%1,%2,%3,%4,%5,%6\n")
                    .arg(curve_[i].nV)
                    .arg(curveArea_[i], 0, 'g', 10)
                    .arg(curve_[i].feasible ? 1 : 0)
                    .arg(curve_[i].weightedTime, 0, 'g', 10)
-                   .arg(curve_[i].speedup, 0, 'g', 8);
+                   .arg(curve_[i].speedup, 0, 'g', 8)
+                   .arg(extrapolated ? 1 : 0);
     }
     return out;
 }

@@ -13,6 +13,8 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPItemRect;
+class QCPItemText;
 class QCPItemStraightLine;
 class QCPTextElement;
 class QLabel;
@@ -72,6 +74,9 @@ private:
     QCPGraph* speedup_ = nullptr;
     QCPGraph* area_Graph_ = nullptr;
     QCPGraph* current_ = nullptr;
+    QCPItemRect* calibratedNv_ = nullptr; // the n_V the area model was measured on
+    QCPItemText* calibratedLabel_ = nullptr;
+    std::array<double, 2> calibratedRange_{128, 128};
     QTableWidget* table_ = nullptr;
     area::Architecture arch_;
     double area_ = 0;
