@@ -123,6 +123,19 @@ void TestPublished::editedProfileIsOutside() {
     QCOMPARE(out[0].what, std::string("stencil profile"));
     QCOMPARE(out[0].value, std::string("edited: c_iter_s/gtx980"));
     QCOMPARE(out[0].allowed, std::string("the published values"));
+    // An edited energy coefficient too, also after a save and a load (the mark was dropped
+    // by the energy profile's writer, so a saved session passed for published).
+    SessionState e = defaultSession();
+    auto& pStat = e.energy.coefficients.params.at("p_stat_w");
+    pStat.value = 60;
+    pStat.edited = true;
+    const SessionState back = sessionFromJson(sessionToJson(e), "saved.cdx.json");
+    QVERIFY(back.energy.coefficients.params.at("p_stat_w").edited);
+    const auto energy = validityOf("energy");
+    QVERIFY(energy.has_value());
+    const auto outE = outsideDomain(*energy, sessionToJson(back));
+    QCOMPARE(outE.size(), std::size_t(1));
+    QCOMPARE(outE[0].value, std::string("edited: p_stat_w"));
 }
 
 void TestPublished::zeroMeansNoneAndArrays() {

@@ -145,6 +145,9 @@ nlohmann::ordered_json toJson(const EnergyProfile& p) {
         if (!it->second.source.empty()) {
             q["source"] = it->second.source;
         }
+        if (it->second.edited) { // kept through a saved session (the label and the domain check)
+            q["edited"] = true;
+        }
         params[k.name] = std::move(q);
     }
     j["params"] = std::move(params);
