@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 using namespace cdx;
 using namespace cdx::area;
@@ -182,13 +183,32 @@ private slots:
         QVERIFY(std::abs((c.betaL1 * 48 + c.alphaL1) - tableValue("thesis-c-o9-l1-pair-48kb")) <
                 kTol); // O9
         QVERIFY(std::abs((c.betaM * 96 + c.alphaM) - tableValue("thesis-c-o10-smem-96kb")) <
-                kTol);                                                                        // O10
-        QVERIFY(std::abs(102.65 / 16 - c.alphaOh) < kTol);                                    // O11
-        QVERIFY(std::abs(c.alphaOh + c.alphaM + c.alphaL1 / 2 + c.alphaL2 - 7.31793) < kTol); // O12
-        QVERIFY(std::abs(c.betaVu + c.alphaR - 0.044767) < kTol);                             // O13
+                kTol); // O10
+        // O11: alpha_oh = 102.65 mm2 / 16 SMs (the overhead of one SM).
+        QVERIFY(std::abs(c.alphaOh - tableValue("thesis-c-o11-alpha-oh")) < kTol);
+        // O12, O13: eq. C.7's merged per-SM constant and per-VU coefficient.
+        const MergedCoefficients m = mergedCoefficients(c, 2);
+        QVERIFY(std::abs(c.alphaOh + c.alphaM + c.alphaL1 / 2 + c.alphaL2 -
+                         tableValue("thesis-c-o12-c7-per-sm")) < kTol);
+        QCOMPARE(m.c7PerSm, c.alphaOh + c.alphaM + c.alphaL1 / 2 + c.alphaL2);
+        QVERIFY(std::abs(c.betaVu + c.alphaR - tableValue("thesis-c-o13-c7-per-vu")) < kTol);
+        QCOMPARE(m.c7PerVu, c.betaVu + c.alphaR);
         // §1.4: the cache-less closed form 0.053377 nSM nV + nSM (0.01565 M + 6.50841).
-        QVERIFY(std::abs(c.betaVu + 2 * c.betaR + c.alphaR - 0.053377) < 1e-9);
-        QVERIFY(std::abs(c.alphaOh + c.alphaM - 6.50841) < 1e-9);
+        QVERIFY(std::abs(c.betaVu + 2 * c.betaR + c.alphaR -
+                         tableValue("thesis-c-cache-less-per-vu")) < 1e-9);
+        QVERIFY(std::abs(c.alphaOh + c.alphaM - tableValue("thesis-c-cache-less-per-sm")) < 1e-9);
+        QVERIFY(std::abs(c.betaM - tableValue("thesis-c-cache-less-per-smem-kb")) < 1e-12);
+        QCOMPARE(m.cacheLessPerVu, c.betaVu + 2 * c.betaR + c.alphaR);
+        QCOMPARE(m.cacheLessPerSm, c.alphaOh + c.alphaM);
+        QCOMPARE(m.cacheLessPerSmemKb, c.betaM);
+        // The closed form is the cache-less total.
+        for (const auto& [nSm, nV, mSm] :
+             {std::tuple{16, 128, 96.0}, std::tuple{8, 896, 96.0}, std::tuple{2, 32, 12.0}}) {
+            const double closed =
+                m.cacheLessPerVu * nSm * nV + nSm * (m.cacheLessPerSmemKb * mSm + m.cacheLessPerSm);
+            QVERIFY(std::abs(areaBreakdown(noCache(nSm, nV, mSm), maxwell()).total - closed) <
+                    1e-9);
+        }
         const double titan = areaBreakdown(titanx(), maxwell()).total;
         QVERIFY(std::abs(titan - 7.78124 - 589.2031) < kTol);               // O14
         QVERIFY(std::abs(titan - 24 * (1.59521 - 1.27) - 589.1793) < kTol); // O15

@@ -9,6 +9,7 @@
 #include "params/profiles.hpp"
 #include "runs/run_import.hpp"
 #include "session/session.hpp"
+#include "support/published.hpp"
 
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -118,27 +119,33 @@ void TestParams::gpuTables_data() {
     QTest::addColumn<QString>("gpu");
     QTest::addColumn<QString>("key");
     QTest::addColumn<double>("value");
+    // Expected: the published table (profiles/published/ppopp17.json), by id:
+    // ppopp17-TABLE-GPU-KEY (the key with '-' for '_').
     struct Row {
         const char* source;
+        const char* table;
         const char* key;
-        double gtx980;
-        double titanx;
     };
     const Row rows[] = {
-        {"PPoPP17 Table 2", "n_sm", 16, 24},
-        {"PPoPP17 Table 2", "n_v", 128, 128},
-        {"PPoPP17 Table 2", "m_sm_kb", 96, 96},
-        {"PPoPP17 Table 2", "r_sm", 65536, 65536},
-        {"PPoPP17 Table 2", "shared_memory_banks", 32, 32},
-        {"PPoPP17 Table 2", "mtb_sm", 32, 32},
-        {"PPoPP17 5.1", "m_tb_kb", 48, 48},
-        {"PPoPP17 Table 3", "l_s_per_gb", 7.36e-3, 5.42e-3},
-        {"PPoPP17 Table 3", "tau_sync_s", 7.96e-10, 6.74e-10},
-        {"PPoPP17 Table 3", "t_sync_s", 9.24e-7, 9.00e-7},
+        {"PPoPP17 Table 2", "table2", "n_sm"},
+        {"PPoPP17 Table 2", "table2", "n_v"},
+        {"PPoPP17 Table 2", "table2", "m_sm_kb"},
+        {"PPoPP17 Table 2", "table2", "r_sm"},
+        {"PPoPP17 Table 2", "table2", "shared_memory_banks"},
+        {"PPoPP17 Table 2", "table2", "mtb_sm"},
+        {"PPoPP17 5.1", "s5-1", "m_tb_kb"},
+        {"PPoPP17 Table 3", "table3", "l_s_per_gb"},
+        {"PPoPP17 Table 3", "table3", "tau_sync_s"},
+        {"PPoPP17 Table 3", "table3", "t_sync_s"},
     };
     for (const auto& r : rows) {
-        QTest::addRow("%s %s GTX980", r.source, r.key) << "gtx980" << r.key << r.gtx980;
-        QTest::addRow("%s %s TitanX", r.source, r.key) << "titanx" << r.key << r.titanx;
+        const auto value = [&r](const char* gpu) {
+            const QByteArray id = QByteArray("ppopp17-") + r.table + "-" + gpu + "-" +
+                                  QByteArray(r.key).replace('_', '-');
+            return test::published(id.constData());
+        };
+        QTest::addRow("%s %s GTX980", r.source, r.key) << "gtx980" << r.key << value("gtx980");
+        QTest::addRow("%s %s TitanX", r.source, r.key) << "titanx" << r.key << value("titanx");
     }
 }
 
@@ -158,18 +165,23 @@ void TestParams::stencilTable4_data() {
     QTest::addColumn<QString>("gpu");
     QTest::addColumn<double>("cIter");
     QTest::addColumn<int>("dim");
+    // Expected: the published table (profiles/published/ppopp17.json):
+    // ppopp17-table4-STENCIL-GPU-c-iter.
     struct Row {
         const char* id;
         int dim;
-        double gtx980;
-        double titanx;
     };
-    const Row rows[] = {{"jacobi2d", 2, 3.39e-8, 3.83e-8},    {"heat2d", 2, 3.68e-8, 4.23e-8},
-                        {"laplacian2d", 2, 3.11e-8, 3.81e-8}, {"gradient2d", 2, 6.09e-8, 7.60e-8},
-                        {"heat3d", 3, 1.55e-7, 1.64e-7},      {"laplacian3d", 3, 1.36e-7, 1.44e-7}};
+    const Row rows[] = {{"jacobi2d", 2},   {"heat2d", 2}, {"laplacian2d", 2},
+                        {"gradient2d", 2}, {"heat3d", 3}, {"laplacian3d", 3}};
     for (const auto& r : rows) {
-        QTest::addRow("PPoPP17 Table 4 %s GTX980", r.id) << r.id << "gtx980" << r.gtx980 << r.dim;
-        QTest::addRow("PPoPP17 Table 4 %s TitanX", r.id) << r.id << "titanx" << r.titanx << r.dim;
+        const auto cIter = [&r](const char* gpu) {
+            const QByteArray id = QByteArray("ppopp17-table4-") + r.id + "-" + gpu + "-c-iter";
+            return test::published(id.constData());
+        };
+        QTest::addRow("PPoPP17 Table 4 %s GTX980", r.id)
+            << r.id << "gtx980" << cIter("gtx980") << r.dim;
+        QTest::addRow("PPoPP17 Table 4 %s TitanX", r.id)
+            << r.id << "titanx" << cIter("titanx") << r.dim;
     }
 }
 

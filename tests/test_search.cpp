@@ -167,12 +167,16 @@ void TestSearch::fig4Slice_data() {
     QTest::addColumn<qint64>("tS2");
     QTest::addColumn<qint64>("k");
     QTest::addColumn<double>("expected");
+    // Expected values: the published table (profiles/published/ppopp17.json), by id.
+    const auto count = [](const char* id) { return static_cast<qint64>(test::published(id)); };
     QTest::newRow("spec 2.6 slice tS1=8 (PPoPP17 Fig. 4) paper pitch")
-        << "paper" << 4LL << 64LL
+        << "paper" << count("ppopp17-fig4-slice-minimum-paper-pitch-tt")
+        << count("ppopp17-fig4-slice-minimum-paper-pitch-ts2")
         << static_cast<qint64>(test::published("ppopp17-fig4-slice-minimum-paper-pitch-k"))
         << test::published("ppopp17-fig4-slice-minimum-paper-pitch");
     QTest::newRow("spec 2.6 slice tS1=8 (PPoPP17 Fig. 4) geometric pitch")
-        << "geometric" << 18LL << 192LL
+        << "geometric" << count("ppopp17-fig4-slice-minimum-tt")
+        << count("ppopp17-fig4-slice-minimum-ts2")
         << static_cast<qint64>(test::published("ppopp17-fig4-slice-minimum-k"))
         << test::published("ppopp17-fig4-slice-minimum");
 }
@@ -189,7 +193,9 @@ void TestSearch::fig4Slice() {
     opt.fixedSpace[0] = 8;
     const auto r = search::searchTiles(stencil("heat2d", 2, 3.68e-8), problem2d(8192, 8192, 8192),
                                        gtx980(), v, opt);
-    QCOMPARE(r.feasiblePoints, std::uint64_t{142}); // tT in [2,58], tS2 in [32,544]
+    // tT in [2, 58], tS2 in [32, 544]: 142 feasible points (spec 2.6).
+    QCOMPARE(r.feasiblePoints,
+             static_cast<std::uint64_t>(test::published("ppopp17-fig4-slice-feasible-points")));
     QCOMPARE(r.best.tiles.time, tT);
     QCOMPARE(r.best.tiles.space[1], tS2);
     QCOMPARE(r.best.k, k);
@@ -207,8 +213,15 @@ void TestSearch::fig4Slice() {
         maxTT = std::max(maxTT, p.tiles.time);
         maxTS2 = std::max(maxTS2, p.tiles.space[1]);
     }
-    QCOMPARE(maxTT, 58);
-    QCOMPARE(maxTS2, 544);
+    QCOMPARE(maxTT, static_cast<std::int64_t>(test::published("ppopp17-fig4-slice-tt-max")));
+    QCOMPARE(maxTS2, static_cast<std::int64_t>(test::published("ppopp17-fig4-slice-ts2-max")));
+    // The search reports the same edges (cdx optimize --fix-tile 8: "feasible_extent").
+    QCOMPARE(r.feasibleHigh.time, maxTT);
+    QCOMPARE(r.feasibleHigh.space[1], maxTS2);
+    QCOMPARE(r.feasibleLow.time, std::int64_t{2});
+    QCOMPARE(r.feasibleLow.space[1], std::int64_t{32});
+    QCOMPARE(r.feasibleLow.space[0], std::int64_t{8});
+    QCOMPARE(r.feasibleHigh.space[0], std::int64_t{8});
 }
 
 void TestSearch::matchesBruteForce_data() {
@@ -263,6 +276,25 @@ void TestSearch::matchesBruteForce() {
     QCOMPARE(r.best.tiles, b.best.tiles);
     QCOMPARE(r.best.tAlg, b.best.tAlg);
     QCOMPARE(r.best.k, b.best.k);
+    // The feasible region's edges: the smallest and largest of each size over every feasible
+    // tiling, on one thread and on three (the parts' edges merge).
+    talg::Tiles low = b.feasible.front().tiles;
+    talg::Tiles high = low;
+    for (const auto& q : b.feasible) {
+        low.time = std::min(low.time, q.tiles.time);
+        high.time = std::max(high.time, q.tiles.time);
+        for (std::size_t i = 0; i < 3; ++i) {
+            low.space[i] = std::min(low.space[i], q.tiles.space[i]);
+            high.space[i] = std::max(high.space[i], q.tiles.space[i]);
+        }
+    }
+    for (const unsigned threads : {1u, 3u}) {
+        search::SearchOptions o = opt;
+        o.threads = threads;
+        const auto t = search::searchTiles(st, p, g, v, o);
+        QCOMPARE(t.feasibleLow, low);
+        QCOMPARE(t.feasibleHigh, high);
+    }
     // The estimate counts, without evaluating, the tilings the search evaluates or finds
     // without a resident block.
     const auto e = search::estimateSearch(st, p, g, v, opt);

@@ -190,6 +190,13 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
         j["form"] = area::name(form);
         j["coefficients"] = coeffs.id;
         j.update(areaJson(b, coeffs));
+        const area::MergedCoefficients m =
+            area::mergedCoefficients(coeffs.coefficients(), arch.rVuKb);
+        j["derived"] = {{"c7_per_vu_mm2", m.c7PerVu},
+                        {"c7_per_sm_mm2", m.c7PerSm},
+                        {"cache_less_per_vu_mm2", m.cacheLessPerVu},
+                        {"cache_less_per_sm_mm2", m.cacheLessPerSm},
+                        {"cache_less_per_smem_kb_mm2", m.cacheLessPerSmemKb}};
         if (a.has("--budget")) {
             j["budget_mm2"] = budget;
             j["max_n_v"] = maxNv ? json(*maxNv) : json(nullptr);

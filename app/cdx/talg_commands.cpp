@@ -4,6 +4,7 @@
 #include "cdx/common.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
+#include "search/roofline.hpp"
 #include "search/tile_search.hpp"
 #include "talg/talg.hpp"
 
@@ -30,7 +31,9 @@ const char* const kTalgUsage =
 const char* const kOptimizeUsage =
     "usage: cdx optimize --gpu ID|PATH --stencil ID|PATH --space S1[,S2[,S3]] --time T\n"
     "                [--within 0.10] [--limit 20] [--max-within 1000] [--threads 0]\n"
-    "                [--max-seconds 3600] [variant flags] [--set KEY=VALUE]... [--json]\n";
+    "                [--max-seconds 3600] [--fix-tile tS1[,tS2[,tS3]]] [--fix-tt tT]\n"
+    "                [variant flags] [--set KEY=VALUE]... [--json]\n"
+    "--fix-tile pins tile sizes to search a slice ('*' leaves one free: 8 = tS1 = 8; *,64).\n";
 
 std::vector<std::string> withVariantFlags(std::vector<std::string> flags) {
     flags.insert(flags.end(), kVariantFlags.begin(), kVariantFlags.end());
@@ -172,6 +175,16 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
         for (auto w : r.warnings.list()) {
             warnings.push_back({{"id", talg::name(w)}, {"message", talg::describe(w)}});
         }
+        // The roofline's ceilings (null where L = 0 leaves no bandwidth roof).
+        json roofline = nullptr;
+        try {
+            const auto c = search::rooflineCeilings(s.stencil, s.gpu, s.variant);
+            roofline = {{"peak_gpoints_per_s", c.peakPointsPerS / 1e9},
+                        {"bandwidth_gbs", c.bandwidthBytesPerS / 1e9},
+                        {"implied_gbs", c.impliedBytesPerS / 1e9},
+                        {"ridge_points_per_byte", c.ridgePointsPerByte}};
+        } catch (const InputError&) {
+        }
         json breakdown{{"L_word", b.lWordSeconds},
                        {"M_SM_words", b.mSmWords},
                        {"M_TB_words", b.mTbWords},
@@ -183,7 +196,9 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
                        {"N_sub", b.nSub},
                        {"M_tile", b.mTile},
                        {"k_max", b.kMax},
-                       {"T_ideal", b.tIdeal}};
+                       {"T_ideal", b.tIdeal},
+                       {"remainder", b.remainder},
+                       {"inner", b.inner}};
         if (r.feasible) {
             breakdown.update(json{{"m_i", b.mI},
                                   {"m_io", b.mIo},
@@ -212,7 +227,8 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
                {"constraint", r.feasible ? json(nullptr) : json(talg::name(r.excludedBy))},
                {"variant", variantJson(s.variant, dim)},
                {"breakdown", breakdown},
-               {"warnings", warnings}};
+               {"warnings", warnings},
+               {"roofline", roofline}};
         out << j.dump(2) << '\n';
         return 0;
     }
@@ -253,12 +269,41 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
 }
 
 int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
-    const Arguments a(
-        args,
-        withVariantFlags({"--within", "--limit", "--max-within", "--threads", "--max-seconds"}),
-        {"--json"});
+    const Arguments a(args,
+                      withVariantFlags({"--within", "--limit", "--max-within", "--threads",
+                                        "--max-seconds", "--fix-tile", "--fix-tt"}),
+                      {"--json"});
     const Setup s = loadSetup(a);
     search::SearchOptions opt;
+    if (auto fixed = a.optional("--fix-tile")) {
+        // A slice: the sizes given are pinned, '*' leaves one free (PPoPP'17 Fig. 4: 8 = tS1 = 8).
+        std::vector<std::string> parts;
+        std::stringstream in(*fixed);
+        for (std::string part; std::getline(in, part, ',');) {
+            parts.push_back(part);
+        }
+        if (parts.empty() || static_cast<int>(parts.size()) > s.stencil.dim ||
+            fixed->back() == ',') {
+            throw InputError("--fix-tile", *fixed,
+                             "expected at most " + std::to_string(s.stencil.dim) +
+                                 " comma-separated tile sizes or '*' (free) for the " +
+                                 std::to_string(s.stencil.dim) + "D stencil '" + s.stencil.id +
+                                 "'");
+        }
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            if (parts[i] == "*") {
+                continue;
+            }
+            const std::int64_t v = parseInteger(parts[i], "--fix-tile");
+            if (v < 1) {
+                throw InputError("--fix-tile", *fixed, "expected positive tile sizes or '*'");
+            }
+            opt.fixedSpace[i] = v;
+        }
+    }
+    if (a.has("--fix-tt")) {
+        opt.fixedTime = parseInteger(a.required("--fix-tt"), "--fix-tt");
+    }
     opt.within = a.number("--within", 0.10);
     if (a.has("--max-within")) {
         const std::int64_t m = parseInteger(a.required("--max-within"), "--max-within");
@@ -320,6 +365,12 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     const int dim = s.problem.dim;
 
     if (a.has("--json")) {
+        json extentTiles = json::array();
+        for (int i = 0; i < dim; ++i) {
+            const auto d = static_cast<std::size_t>(i);
+            extentTiles.push_back({r.feasibleLow.space[d], r.feasibleHigh.space[d]});
+        }
+        const json extent{{"tile", extentTiles}, {"tt", {r.feasibleLow.time, r.feasibleHigh.time}}};
         json within = json::array();
         for (const auto& p : r.within) {
             within.push_back({{"tile", tileJson(p.tiles, dim)},
@@ -353,6 +404,7 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
                  {"seconds", e.seconds}}},
                {"feasible_points", r.feasiblePoints},
                {"box_points", r.boxPoints},
+               {"feasible_extent", r.found ? extent : json(nullptr)},
                {"infeasible",
                 {{"shared_memory_per_block", r.infeasible.sharedMemoryPerBlock},
                  {"no_resident_block", r.infeasible.noResidentBlock}}},
@@ -367,6 +419,18 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     o << "problem   S = " << joinSizes(s.problem.space, dim, " x ") << ", T = " << s.problem.time
       << "\n";
     o << "variant   " << talg::variantSummary(s.variant, dim) << "\n";
+    if (opt.fixedTime || opt.fixedSpace[0] || opt.fixedSpace[1] || opt.fixedSpace[2]) {
+        o << "slice    ";
+        for (int i = 0; i < dim; ++i) {
+            if (const auto v = opt.fixedSpace[static_cast<std::size_t>(i)]) {
+                o << " tS" << i + 1 << " = " << *v;
+            }
+        }
+        if (opt.fixedTime) {
+            o << " tT = " << *opt.fixedTime;
+        }
+        o << "\n";
+    }
     o << "space     " << r.boxPoints << " tilings in the box, " << r.feasiblePoints
       << " feasible; excluded: " << r.infeasible.sharedMemoryPerBlock
       << " by shared memory per block, " << r.infeasible.noResidentBlock << " by k_max = 0\n\n";

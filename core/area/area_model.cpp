@@ -500,6 +500,16 @@ std::optional<std::int64_t> maxVectorUnits(double budgetMm2, const Architecture&
     return nV;
 }
 
+MergedCoefficients mergedCoefficients(const Coefficients& c, double rVuKb) {
+    MergedCoefficients m;
+    m.c7PerVu = c.betaVu + c.alphaR;
+    m.c7PerSm = c.alphaOh + c.alphaM + c.alphaL1 / 2 + c.alphaL2;
+    m.cacheLessPerVu = c.betaVu + c.betaR * rVuKb + c.alphaR;
+    m.cacheLessPerSm = c.alphaOh + c.alphaM;
+    m.cacheLessPerSmemKb = c.betaM;
+    return m;
+}
+
 Architecture cacheLess(Architecture a) {
     a.l1PairKb = 0;
     a.l2Kb = 0;

@@ -166,6 +166,19 @@ double totalArea(const Architecture& a, const Coefficients& c, Form f = Form::Ca
 std::optional<std::int64_t> maxVectorUnits(double budgetMm2, const Architecture& a,
                                            const CoefficientSet& s, Form f = Form::Canonical);
 
+// The merged coefficients of spec area-codesign.md §1.3-1.4, from the fitted (untruncated)
+// coefficients: eq. C.7's per-VU term and per-SM constant (which charges alpha_L2 per SM), and
+// the cache-less closed form A = cacheLessPerVu n_SM n_V + n_SM (cacheLessPerSmemKb M_SM +
+// cacheLessPerSm) for a register file of rVuKb per vector unit.
+struct MergedCoefficients {
+    double c7PerVu = 0;            // beta_VU + alpha_R (C.7 prints 0.0447)
+    double c7PerSm = 0;            // alpha_oh + alpha_M + alpha_L1 / 2 + alpha_L2 (C.7: 7.317)
+    double cacheLessPerVu = 0;     // beta_VU + beta_R R_VU + alpha_R [mm2 per VU]
+    double cacheLessPerSm = 0;     // alpha_oh + alpha_M [mm2 per SM]
+    double cacheLessPerSmemKb = 0; // beta_M [mm2 per KB of shared memory per SM]
+};
+MergedCoefficients mergedCoefficients(const Coefficients& c, double rVuKb);
+
 // The same architecture without L1 and L2 (the codesign's cache-less form).
 Architecture cacheLess(Architecture a);
 

@@ -455,7 +455,11 @@ private:
         SearchResult& res = part.res;
         const talg::TalgResult r = model_.evaluate(part.tiles);
         ++res.evaluations;
-        ++res.feasiblePoints;
+        if (res.feasiblePoints++ == 0) { // the first feasible tiling sets the edges
+            res.feasibleLow = part.tiles;
+            res.feasibleHigh = part.tiles;
+        }
+        widen(res.feasibleLow, res.feasibleHigh, part.tiles);
         if (!res.found || r.tAlg < res.best.tAlg) {
             res.found = true;
             res.best = {part.tiles, r.tAlg, r.breakdown.k};
@@ -488,12 +492,29 @@ private:
         }
     }
 
+    // The feasible region's edges [low, high] grow to take in `t`.
+    static void widen(talg::Tiles& low, talg::Tiles& high, const talg::Tiles& t) {
+        low.time = std::min(low.time, t.time);
+        high.time = std::max(high.time, t.time);
+        for (std::size_t i = 0; i < t.space.size(); ++i) {
+            low.space[i] = std::min(low.space[i], t.space[i]);
+            high.space[i] = std::max(high.space[i], t.space[i]);
+        }
+    }
+
     // The parts' counts add up; the best is the smallest (T_alg, tie-break) of their bests,
     // which is the sequential search's first strict minimum in tie-break order.
     static SearchResult merge(const std::vector<Part>& parts) {
         SearchResult res;
         for (const auto& part : parts) {
             const SearchResult& r = part.res;
+            if (r.found && !res.found) {
+                res.feasibleLow = r.feasibleLow;
+                res.feasibleHigh = r.feasibleHigh;
+            } else if (r.found) {
+                widen(res.feasibleLow, res.feasibleHigh, r.feasibleLow);
+                widen(res.feasibleLow, res.feasibleHigh, r.feasibleHigh);
+            }
             if (r.found && (!res.found || better(r.best, res.best))) {
                 res.found = true;
                 res.best = r.best;

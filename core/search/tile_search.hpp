@@ -73,6 +73,10 @@ struct SearchResult {
     double withinFraction = 0;
     std::uint64_t boxPoints = 0; // tT even in [2,T], tS_i in [1,S_i], innermost multiple of 32
     std::uint64_t feasiblePoints = 0;
+    // The edges of the feasible region (when found): the smallest and the largest value of
+    // each tile size over the feasible tilings (PPoPP'17 Fig. 4: tT in [2, 58], tS2 in [32, 544]).
+    talg::Tiles feasibleLow;
+    talg::Tiles feasibleHigh;
     InfeasibleCounts infeasible;   // boxPoints = feasiblePoints + infeasible.total()
     std::uint64_t evaluations = 0; // Talg evaluations actually made
 };
