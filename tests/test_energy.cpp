@@ -312,25 +312,14 @@ void TestEnergy::j2dPerPointTable_data() {
     QTest::addColumn<int>("tS1");
     QTest::addColumn<double>("ratio");
     QTest::addColumn<double>("ePtNj");
-    // Expected values: M_io/V_tile here (no command prints the ratio); e_pt from the published
-    // table, by id.
-    const int tS1s[] = {4, 8, 16, 32};
-    const struct {
-        int tT;
-        double ratios[4];
-    } rows[] = {
-        {2, {2.00000, 1.50000, 1.25000, 1.12500}},
-        {4, {1.20000, 0.88889, 0.70588, 0.60606}},
-        {8, {0.71429, 0.54545, 0.42105, 0.34286}},
-        {16, {0.40909, 0.33333, 0.26087, 0.20513}},
-    };
-    for (const auto& row : rows) {
-        for (int i = 0; i < 4; ++i) {
-            const std::string id =
-                "jacobi2d-e-pt-tt" + std::to_string(row.tT) + "-ts" + std::to_string(tS1s[i]);
-            QTest::newRow(qPrintable(
-                QStringLiteral("spec 3.3 e_pt table tT=%1 tS1=%2").arg(row.tT).arg(tS1s[i])))
-                << row.tT << tS1s[i] << row.ratios[i] << pub(id) * 1e9;
+    // Expected values: M_io/V_tile and e_pt from the published table, by id.
+    for (const int tT : {2, 4, 8, 16}) {
+        for (const int tS1 : {4, 8, 16, 32}) {
+            const std::string cell = "-tt" + std::to_string(tT) + "-ts" + std::to_string(tS1);
+            QTest::newRow(
+                qPrintable(QStringLiteral("spec 3.3 e_pt table tT=%1 tS1=%2").arg(tT).arg(tS1)))
+                << tT << tS1 << pub("jacobi2d-io-per-point" + cell)
+                << pub("jacobi2d-e-pt" + cell) * 1e9;
         }
     }
 }
@@ -402,12 +391,17 @@ void TestEnergy::profiles_data() {
     QTest::addColumn<QString>("id");
     QTest::addColumn<QVariantList>("values"); // Table B.2 order
     QTest::addColumn<QVariantList>("rmse");   // SW, J1D, J2D
-    QTest::newRow("Table B.2 micro-benchmarks (Model A)")
-        << "k20c-a" << QVariantList{48.0, 2.2e-9, 2.23e-10, 5.3e-11, 3.7e-11, 7.2e-11, 4.8e-11}
-        << QVariantList{12.77, 17.14, 8.30};
-    QTest::newRow("Table B.2 regression (Model B)")
-        << "k20c-b" << QVariantList{53.0, 3.17e-9, 1.84e-10, 5.02e-11, 3.51e-11, 0.0, 0.0}
-        << QVariantList{2.59, 2.35, 3.95};
+    // Expected values: the published table, by id (cdx profiles --show energy/ID).
+    for (auto [id, column] :
+         {std::pair{"k20c-a", "micro-benchmarks (Model A)"}, {"k20c-b", "regression (Model B)"}}) {
+        const auto b2 = [&](const char* key) {
+            return QVariant(pub(std::string("table-b2-") + id + "-" + key));
+        };
+        QTest::newRow(qPrintable(QStringLiteral("Table B.2 %1").arg(column)))
+            << id << QVariantList{b2("p-stat-w"), b2("e-gs-j"),   b2("e-sr-j"),  b2("e-fadd-j"),
+                                  b2("e-fmul-j"), b2("e-iadd-j"), b2("e-imax-j")}
+            << QVariantList{b2("rmse-sw-pct"), b2("rmse-j1d-pct"), b2("rmse-j2d-pct")};
+    }
 }
 
 void TestEnergy::profiles() {

@@ -47,10 +47,11 @@ void TestEnergyExplain::explainWorkedExample_data() {
     QTest::addColumn<double>("value");
     QTest::addColumn<QString>("substituted");
     // spec energy-model.md §3.3 (J2D, Model A, T_alg = 0.5 s). Expected values: the published
-    // table (profiles/published/thesis-appendix-b.json), by id; w_tile and pitch stay here (no
-    // command prints them).
-    QTest::newRow("§3.3 w_tile") << "w_tile" << 22.0 << "16 + 8 - 2";
-    QTest::newRow("§3.3 pitch") << "pitch" << 38.0 << "16 + 22";
+    // table (profiles/published/thesis-appendix-b.json), by id.
+    QTest::newRow("§3.3 w_tile") << "w_tile" << test::published("thesis-b-jacobi2d-w-tile")
+                                 << "16 + 8 - 2";
+    QTest::newRow("§3.3 pitch") << "pitch" << test::published("thesis-b-jacobi2d-pitch")
+                                << "16 + 22";
     QTest::newRow("§3.3 M_io") << "M_io" << test::published("thesis-b-jacobi2d-m-io")
                                << "2 * 64 * (16 + 2 * 8)";
     QTest::newRow("§3.3 V_tile") << "V_tile" << test::published("thesis-b-jacobi2d-v-tile")

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <iostream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -332,6 +333,18 @@ int runChain(const std::vector<std::string>& args, std::ostream& out) {
         "model prediction: the thesis did not validate these closed forms by measurement "
         "(§8.1.4)";
 
+    // One or two multiplications: every closed form, whichever tree the op count picks.
+    const auto p = [&](std::size_t i) { return static_cast<double>(dims[i]); };
+    std::optional<chain::SingleMM> oneMM;
+    std::optional<chain::TwoMM> two;
+    double twoRightAtTiles = 0;
+    if (n == 2) {
+        oneMM = chain::singleMM(p(0), p(1), p(2), m);
+    } else if (n == 3) {
+        two = chain::twoMM(p(0), p(1), p(2), p(3), m, beta);
+        twoRightAtTiles =
+            chain::rightFusedCostAt(p(0), p(1), p(2), p(3), two->fusedRight.x, two->fusedRight.y);
+    }
     if (a.has("--json")) {
         json nodes = json::array();
         for (std::size_t t = 0; t < r.nodes.size(); ++t) {
@@ -392,6 +405,47 @@ int runChain(const std::vector<std::string>& args, std::ostream& out) {
                       {"hyper_nodes", hyperJson(all.hyperNodes)}}}}},
                   {"warnings", r.warnings},
                   {"note", kUnvalidated}};
+        // Algorithm 10's tables, row i - 1, column j - 1 (null below the diagonal; split also
+        // on it).
+        json opTable = json::array(), splitTable = json::array();
+        for (int i = 1; i <= n; ++i) {
+            json opRow = json::array(), splitRow = json::array();
+            for (int c = 1; c <= n; ++c) {
+                const auto ui = static_cast<std::size_t>(i), uj = static_cast<std::size_t>(c);
+                opRow.push_back(i <= c ? json(r.oc.opcount[ui][uj]) : json(nullptr));
+                splitRow.push_back(i < c ? json(r.oc.split[ui][uj]) : json(nullptr));
+            }
+            opTable.push_back(opRow);
+            splitTable.push_back(splitRow);
+        }
+        j["opcount_table"] = opTable;
+        j["split_table"] = splitTable;
+        if (oneMM) { // one multiplication: the three stationary cases of Table D.2
+            const chain::SingleMM& s = *oneMM;
+            const auto single = [](const chain::SingleCase& c) {
+                return json{{"cost", c.cost},
+                            {"tiles", {c.tile1, c.tile2}},
+                            {"tile_dims", {c.tile1Dim, c.tile2Dim}},
+                            {"tiles_fit", c.tilesFit}};
+            };
+            j["single_mm"] = {{"output_stationary", single(s.outputStationary)},
+                              {"input1_stationary", single(s.input1Stationary)},
+                              {"input2_stationary", single(s.input2Stationary)},
+                              {"output_is_best", s.outputIsBest}};
+        }
+        if (two) { // two multiplications: both trees' closed forms (D.10, D.14, D.16, D.17)
+            const chain::TwoMM& t = *two;
+            j["two_mm"] = {
+                {"unfused_left", t.unfusedLeft},
+                {"unfused_right", t.unfusedRight},
+                {"fused_left",
+                 {{"cost", t.fusedLeft.cost}, {"tiles", {t.fusedLeft.x, t.fusedLeft.y}}}},
+                {"fused_right",
+                 {{"cost", t.fusedRight.cost},
+                  {"tiles", {t.fusedRight.x, t.fusedRight.y}},
+                  {"cost_at_tiles", chain::rightFusedCostAt(p(0), p(1), p(2), p(3), t.fusedRight.x,
+                                                            t.fusedRight.y)}}}};
+        }
         out << j.dump(2) << '\n';
         return 0;
     }
@@ -453,6 +507,18 @@ int runChain(const std::vector<std::string>& args, std::ostream& out) {
       << "; min fused total " << fmt(all.fusedTotal) << " by " << all.tree << " (op count "
       << all.treeOps << "), " << fmt(all.gainVsOpTreePct + 0.0, 4)
       << " % below the op-count tree's fused total\n";
+    if (oneMM) {
+        o << "  one product (Table D.2): R stationary " << fmt(oneMM->outputStationary.cost)
+          << ", A1 stationary " << fmt(oneMM->input1Stationary.cost) << ", A2 stationary "
+          << fmt(oneMM->input2Stationary.cost) << " elements\n";
+    }
+    if (two) {
+        o << "  two products (D.10, D.14, D.16, D.17): unfused (A1A2)A3 " << fmt(two->unfusedLeft)
+          << ", A1(A2A3) " << fmt(two->unfusedRight) << "; fused left " << fmt(two->fusedLeft.cost)
+          << " at " << fmt(two->fusedLeft.x, 6) << " x " << fmt(two->fusedLeft.y, 6)
+          << ", fused right " << fmt(two->fusedRight.cost) << " at " << fmt(two->fusedRight.x, 6)
+          << " x " << fmt(two->fusedRight.y, 6) << " (D.11 there " << fmt(twoRightAtTiles) << ")\n";
+    }
     for (const auto& w : r.warnings) {
         o << "warning: " << w << "\n";
     }

@@ -3,9 +3,11 @@
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
 #include "eatss/eatss_model.hpp"
+#include "eatss/eatss_views.hpp"
 #include "eatss/eatss_z3.hpp"
 #include "params/input_error.hpp"
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <ostream>
@@ -21,7 +23,8 @@ const char* const kEatssUsage =
     "usage: cdx eatss --program ID|FILE.rels|FILE.json --gpu a100|xavier|rtx2080ti|PATH\n"
     "                 [--split S] [--align PHI] [--precision double|float] [--mode "
     "artifact|paper]\n"
-    "                 [--solver enumerate|z3] [--tiles T1,T2,...] [--json]\n"
+    "                 [--solver enumerate|z3] [--tiles T1,T2,...] [--grid] [--json]\n"
+    "       cdx eatss --fig7 a100|xavier [--json]\n"
     "  Energy-aware tile-size selection for affine programs on GPUs (EATSS, CGO'24; spec\n"
     "  eatss.md): one tile size per loop maximising the threads of a block plus the\n"
     "  coalescing-weighted tile sizes, under warp alignment (multiples of PHI x warp), the L1 /\n"
@@ -30,7 +33,11 @@ const char* const kEatssUsage =
     "  exactly; paper follows the paper's text. --solver enumerate (default) is exact and lists\n"
     "  the ties; z3 runs the artifact's Z3 procedure, which stops at >= 3/4 of the optimum.\n"
     "  --tiles evaluates one tile vector (loop order): feasibility, objective, each constraint.\n"
-    "  Defaults: --split 0.25, --align 1, --precision double. Programs: profiles/programs.\n";
+    "  Defaults: --split 0.25, --align 1, --precision double. Programs: profiles/programs.\n"
+    "  --grid solves every configuration of the paper's grid (the GPU's splits x align 1, .5,\n"
+    "  .25, .125; spec V-D) and counts the feasible ones. --fig7 prints the paper's Fig. 7\n"
+    "  measurements of one testbed (PPW, energy, GFLOP/s of the median, default and best PPCG\n"
+    "  variants and EATSS) with the geometric means of the rows and their ratios (spec O9).\n";
 
 std::vector<std::int64_t> tileList(const std::string& text) {
     std::vector<std::int64_t> out;
@@ -65,11 +72,134 @@ json constraintsJson(const eatss::Evaluation& e) {
     return arr;
 }
 
+const char* const kVariantKeys[4] = {"median", "default", "best", "eatss"};
+
+// Fig. 7 of one testbed: the rows as shipped and the geometric means of the PPW columns.
+int runFig7(const Arguments& a, std::ostream& out) {
+    const eatss::Measurements m = eatss::loadFig7(a.required("--fig7"));
+    std::array<double, 4> gmean{};
+    for (std::size_t v = 0; v < 4; ++v) {
+        std::vector<double> ppw;
+        for (const auto& r : m.rows) {
+            ppw.push_back(r.ppw[v]);
+        }
+        gmean[v] = eatss::geometricMean(ppw);
+    }
+    const double overMedian = gmean[eatss::Eatss] / gmean[eatss::Median];
+    const double overDefault = gmean[eatss::Eatss] / gmean[eatss::Default];
+    if (a.has("--json")) {
+        const auto variants = [](const std::array<double, 4>& x) {
+            json o = json::object();
+            for (std::size_t v = 0; v < 4; ++v) {
+                o[kVariantKeys[v]] = x[v];
+            }
+            return o;
+        };
+        json rows = json::array();
+        for (const auto& r : m.rows) {
+            rows.push_back({{"bench", r.bench},
+                            {"ppw", variants(r.ppw)},
+                            {"energy", variants(r.energy)},
+                            {"gflops", variants(r.gflops)}});
+        }
+        const json j = {{"command", "eatss"},
+                        {"fig7", m.gpu},
+                        {"source", m.source},
+                        {"energy_unit", m.energyUnit},
+                        {"rows", rows},
+                        {"ppw_gmean", variants(gmean)},
+                        {"ppw_gmean_eatss_over_median", overMedian},
+                        {"ppw_gmean_eatss_over_default", overDefault}};
+        out << j.dump(2) << '\n';
+        return 0;
+    }
+    std::ostringstream t;
+    t << "Fig. 7 (" << m.gpu << "): PPW [GFLOP/s/W], energy [" << m.energyUnit
+      << "] of the median, default and best PPCG variants and EATSS\n";
+    for (const auto& r : m.rows) {
+        t << "  " << r.bench << ": PPW";
+        for (std::size_t v = 0; v < 4; ++v) {
+            t << " " << fmt(r.ppw[v]);
+        }
+        t << "; energy";
+        for (std::size_t v = 0; v < 4; ++v) {
+            t << " " << fmt(r.energy[v]);
+        }
+        t << "\n";
+    }
+    t << "geometric mean of PPW: median " << fmt(gmean[0], 4) << ", default " << fmt(gmean[1], 4)
+      << ", best " << fmt(gmean[2], 4) << ", eatss " << fmt(gmean[3], 4) << "\n";
+    t << "eatss / median " << fmt(overMedian, 4) << ", eatss / default " << fmt(overDefault, 4)
+      << "\n";
+    out << t.str();
+    return 0;
+}
+
+// The paper's configuration grid (spec V-D): every split of the GPU x align 1, .5, .25, .125.
+int runGrid(const Arguments& a, const eatss::Program& program, const eatss::Gpu& gpu,
+            const eatss::Options& o, std::ostream& out) {
+    const std::vector<double> aligns = {1.0, 0.5, 0.25, 0.125};
+    const auto grid = eatss::configurationGrid(program, gpu, o.mode, o.precision, gpu.caps, aligns);
+    int feasible = 0;
+    json cells = json::array();
+    for (const auto& c : grid) {
+        feasible += c.formulated && c.solution.feasible;
+        json cell = {{"split", c.split},
+                     {"align", c.align},
+                     {"formulated", c.formulated},
+                     {"feasible", c.formulated && c.solution.feasible}};
+        cell["objective"] =
+            c.formulated && c.solution.feasible ? json(c.solution.objective) : json(nullptr);
+        cell["tiles"] =
+            c.formulated && c.solution.feasible ? json(c.solution.tiles) : json(nullptr);
+        if (!c.formulated) {
+            cell["error"] = c.error;
+        }
+        cells.push_back(cell);
+    }
+    if (a.has("--json")) {
+        const json j = {{"command", "eatss"},
+                        {"program", program.id},
+                        {"gpu", gpu.id},
+                        {"mode", std::string(eatss::name(o.mode))},
+                        {"precision", std::string(eatss::name(o.precision))},
+                        {"grid", cells},
+                        {"configurations", grid.size()},
+                        {"feasible_configurations", feasible}};
+        out << j.dump(2) << '\n';
+        return 0;
+    }
+    std::ostringstream t;
+    t << "EATSS " << program.id << " on " << gpu.name << ": " << feasible << " of " << grid.size()
+      << " configurations feasible\n";
+    for (const auto& c : grid) {
+        t << "  split " << fmt(c.split) << ", align " << fmt(c.align) << ": ";
+        if (!c.formulated) {
+            t << "not formulated (" << c.error << ")\n";
+        } else if (!c.solution.feasible) {
+            t << "infeasible\n";
+        } else {
+            t << "W = " << c.solution.objective << "\n";
+        }
+    }
+    out << t.str();
+    return 0;
+}
+
 int runEatss(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args,
                       {"--program", "--gpu", "--split", "--align", "--precision", "--mode",
-                       "--solver", "--tiles"},
-                      {"--json"});
+                       "--solver", "--tiles", "--fig7"},
+                      {"--json", "--grid"});
+    if (a.has("--fig7")) {
+        for (const char* f : {"--program", "--gpu", "--split", "--align", "--precision", "--mode",
+                              "--solver", "--tiles", "--grid"}) {
+            if (a.has(f)) {
+                throw InputError(f, "", "not with --fig7 (the measurements take no model flags)");
+            }
+        }
+        return runFig7(a, out);
+    }
     const eatss::Program program = eatss::loadProgram(a.required("--program"));
     const eatss::Gpu gpu = eatss::loadGpu(a.required("--gpu"));
     eatss::Options o;
@@ -87,6 +217,14 @@ int runEatss(const std::vector<std::string>& args, std::ostream& out) {
     }
     if (a.has("--tiles") && a.has("--solver")) {
         throw InputError("--solver", solver, "not with --tiles (nothing is searched)");
+    }
+    if (a.has("--grid")) {
+        for (const char* f : {"--split", "--align", "--solver", "--tiles"}) {
+            if (a.has(f)) {
+                throw InputError(f, "", "not with --grid (the grid sets the split and alignment)");
+            }
+        }
+        return runGrid(a, program, gpu, o, out);
     }
     const eatss::Formulation f = eatss::formulate(program, gpu, o);
 

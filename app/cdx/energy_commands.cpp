@@ -3,6 +3,7 @@
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
 #include "energy/energy_calibration.hpp"
+#include "energy/energy_explain.hpp"
 #include "energy/energy_model.hpp"
 #include "energy/energy_profiles.hpp"
 #include "energy/energy_runs.hpp"
@@ -502,6 +503,14 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
         const nlohmann::json body = energy::toJson(r);
         for (auto it = body.begin(); it != body.end(); ++it) {
             j[it.key()] = it.value();
+        }
+        // The J2D hexagon's width and pitch (B.4/B.5), as the model derives them; null in 1-D.
+        j["w_tile"] = nullptr;
+        j["pitch"] = nullptr;
+        for (const auto& term : energy::explainEnergy(in, c, v)) {
+            if (term.symbol == "w_tile" || term.symbol == "pitch") {
+                j[term.symbol] = term.value;
+            }
         }
         j["t_alg_source"] = run ? "measured" : given ? "given" : "model";
         j["stencil"] = st.id;

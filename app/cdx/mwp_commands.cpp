@@ -6,6 +6,7 @@
 #include "mwp/throughput_model.hpp"
 #include "params/input_error.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <sstream>
@@ -31,9 +32,15 @@ const char* const kPowerUsage =
     "                 [--variant consistent|thesis] [--eq63 and|or] [--temperature rise|literal]\n"
     "                 [--gips per-thread|per-warp] [--case2 ...] [--mem-l-coal ...] [--rep ...]\n"
     "                 [--npw ...] [--json]\n"
+    "       cdx power --gpu ID|PATH --runtime-w W --mem-intensity I [--times T1,T2,...]\n"
+    "                 [--temperature rise|literal] [--json]\n"
     "  IPP power model (thesis Ch. III): access rates, power per unit, run-time, idle and GPU\n"
     "  power, energy, GIPS/W, the sweep over active SMs with the optimum (sweep, eq. 63, the\n"
-    "  min(N, CWP) refinement) and, where published, temperature and static power.\n";
+    "  min(N, CWP) refinement) and, where published, temperature and static power.\n"
+    "  --runtime-w and --mem-intensity give the run-time power and memory-access intensity\n"
+    "  directly (no kernel): the temperature model alone (eqs. 49-57), the rise from a cold\n"
+    "  start and the decay from the maximum temperature at --times seconds (default\n"
+    "  0,35,60,100,120,175,300,600).\n";
 
 const std::vector<std::string> kMwpVariantFlags{"--variant", "--case2", "--mem-l-coal", "--rep",
                                                 "--npw",     "--eq63",  "--temperature"};
@@ -265,8 +272,101 @@ int runMwp(const std::vector<std::string>& args, std::ostream& out) {
     return 0;
 }
 
+std::vector<double> timeList(const std::string& text) {
+    std::vector<double> out;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        std::size_t used = 0;
+        double v = -1;
+        try {
+            v = std::stod(item, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (item.empty() || used != item.size() || !std::isfinite(v) || v < 0) {
+            throw InputError("--times", text, "expected seconds >= 0 separated by commas");
+        }
+        out.push_back(v);
+    }
+    if (out.empty()) {
+        throw InputError("--times", text, "expected seconds >= 0 separated by commas");
+    }
+    return out;
+}
+
+// The temperature model alone (eqs. 49-57) for a given run-time power and memory-access
+// intensity: the spec's Example H.
+int runThermal(const Arguments& a, std::ostream& out) {
+    for (const char* f : {"--kernel", "--set", "--gips"}) {
+        if (a.has(f)) {
+            throw InputError(f, "", "not with --runtime-w (the temperature model takes no kernel)");
+        }
+    }
+    const std::string gpuId = a.required("--gpu");
+    const mwp::PowerParams p = mwp::powerParamsOf(loadMwpGpuProfile(gpuId));
+    if (!p.hasTemperature()) {
+        throw InputError("--gpu", gpuId, "a GPU with published temperature parameters (gtx280)");
+    }
+    a.required("--mem-intensity");
+    const double w = a.number("--runtime-w", 0);
+    const double intensity = a.number("--mem-intensity", 0);
+    if (!std::isfinite(w) || w < 0) {
+        throw InputError("--runtime-w", a.required("--runtime-w"), "expected watts >= 0");
+    }
+    if (!std::isfinite(intensity) || intensity < 0 || intensity > 1) {
+        throw InputError("--mem-intensity", a.required("--mem-intensity"), "expected [0, 1]");
+    }
+    const std::vector<double> times =
+        timeList(a.optional("--times").value_or("0,35,60,100,120,175,300,600"));
+    const mwp::TemperatureResult t = mwp::temperature(p, w, intensity, mwpVariant(a));
+    if (a.has("--json")) {
+        json rise = json::array(), decay = json::array();
+        for (double s : times) {
+            rise.push_back({{"t_s", s},
+                            {"temp_c", mwp::temperatureAt(p, t, s)},
+                            {"extra_static_power_w", mwp::extraPowerAt(p, t, s)}});
+            decay.push_back({{"t_s", s}, {"temp_c", mwp::decayTemperatureAt(p, t.maxTempC, s)}});
+        }
+        const json j = {{"command", "power"},
+                        {"gpu", gpuId},
+                        {"runtime_power_w", w},
+                        {"mem_access_intensity", intensity},
+                        {"temperature",
+                         {{"rise_c", t.delta},
+                          {"max_temp_c", t.maxTempC},
+                          {"saturated_static_power_w", t.saturatedExtraW}}},
+                        {"rise", rise},
+                        {"decay", decay}};
+        out << j.dump(2) << '\n';
+        return 0;
+    }
+    std::ostringstream o;
+    o << "Temperature on " << gpuId << " at " << fmt(w) << " W run-time power, memory-access "
+      << "intensity " << fmt(intensity) << ": rise " << fmt(t.delta, 5) << " C to "
+      << fmt(t.maxTempC, 5) << " C, +" << fmt(t.saturatedExtraW, 4) << " W static power\n";
+    for (double s : times) {
+        o << "  t = " << fmt(s) << " s: rising " << fmt(mwp::temperatureAt(p, t, s), 5) << " C (+"
+          << fmt(mwp::extraPowerAt(p, t, s), 4) << " W); decaying from the maximum "
+          << fmt(mwp::decayTemperatureAt(p, t.maxTempC, s), 4) << " C\n";
+    }
+    out << o.str();
+    return 0;
+}
+
 int runPower(const std::vector<std::string>& args, std::ostream& out) {
-    const Arguments a(args, withVariantFlags({"--gpu", "--kernel", "--set", "--gips"}), {"--json"});
+    const Arguments a(args,
+                      withVariantFlags({"--gpu", "--kernel", "--set", "--gips", "--runtime-w",
+                                        "--mem-intensity", "--times"}),
+                      {"--json"});
+    if (a.has("--runtime-w")) {
+        return runThermal(a, out);
+    }
+    for (const char* f : {"--mem-intensity", "--times"}) {
+        if (a.has(f)) {
+            throw InputError(f, a.required(f), "only with --runtime-w");
+        }
+    }
     const Inputs in = loadInputs(a);
     const std::string gips = a.optional("--gips").value_or("per-thread");
     if (gips != "per-thread" && gips != "per-warp") {
@@ -321,6 +421,7 @@ int runPower(const std::vector<std::string>& args, std::ostream& out) {
                {"active_sm_scale", r.scale},
                {"scaling", p.logBeta ? "log" : "linear"},
                {"warps_per_sm", r.warpsPerSm},
+               {"issue_slots", r.issueSlots},
                {"time_s", r.performance.timeSeconds},
                {"energy_j", r.energyJ},
                {"runtime_energy_j", r.runtimeEnergyJ},

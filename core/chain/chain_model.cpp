@@ -93,6 +93,10 @@ Fused rightFused(double a, double b, double c, double d, double m, Beta beta) {
     return f;
 }
 
+double rightFusedCostAt(double p0, double p1, double p2, double p3, double x, double y) {
+    return p1 * p2 * p3 * (x + y) / (x * y) + p0 * p1 * p3 * (x + 2 * y) / (x * y) - p0 * p3;
+}
+
 TwoMM twoMM(double p0, double p1, double p2, double p3, double m, Beta beta) {
     checkM(m);
     for (double d : {p0, p1, p2, p3}) {

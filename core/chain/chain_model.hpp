@@ -55,6 +55,9 @@ TwoMM twoMM(double p0, double p1, double p2, double p3, double m, Beta beta);
 // D.10 and D.14 alone, unchecked (the recurrences call them with validated sizes).
 Fused leftFused(double p0, double p1, double p2, double p3, double m);
 Fused rightFused(double p0, double p1, double p2, double p3, double m, Beta beta);
+// D.11, the right fusion's cost at real tiles (x, y) with x y = M: its minimum is the corrected
+// closed form; at the thesis beta's tiles it is above that, not the thesis's formula (O-12).
+double rightFusedCostAt(double p0, double p1, double p2, double p3, double x, double y);
 
 // ---- Chains ----
 struct OpCount {

@@ -447,6 +447,8 @@ nlohmann::json toJson(const EnergyResult& r) {
     if (r.mTileWords) {
         j["M_tile"] = *r.mTileWords;
     }
+    // Off-chip words per iteration point: the surface-to-volume ratio behind e_pt (spec §3.3).
+    j["M_io_per_V_tile"] = r.vTile > 0 ? r.mIo / r.vTile : 0.0;
     return j;
 }
 
