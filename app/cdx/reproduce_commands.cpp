@@ -194,11 +194,15 @@ std::string validityHtml(const published::Validity& v, const std::vector<Validit
              "<th>predicted</th><th>real</th>"
              "<th>error %</th><th>source</th></tr>\n";
         for (const auto& c : checks) {
+            // The unit as printed (mm2 -> mm²); the prediction to 6 digits, the error to 0.1 %.
+            const std::string unit = c.m.unit == "mm2" ? "mm\u00b2" : escape(c.m.unit);
+            char error[32];
+            std::snprintf(error, sizeof error, "%+.1f", c.errorPct());
             o << "<tr><td>" << escape(c.m.chip) << "</td><td>"
               << (c.m.calibration ? "calibration" : "validation") << "</td><td class=n>"
-              << number(c.predicted) << " " << escape(c.m.unit) << "</td><td class=n>"
-              << number(c.m.real) << " " << escape(c.m.unit) << "</td><td class=n>"
-              << (c.error.empty() ? fmt(c.errorPct(), 3) : escape(c.error)) << "</td><td>"
+              << (std::isfinite(c.predicted) ? fmt(c.predicted, 6) : "-") << " " << unit
+              << "</td><td class=n>" << fmt(c.m.real, 6) << " " << unit << "</td><td class=n>"
+              << (c.error.empty() ? std::string(error) : escape(c.error)) << "</td><td>"
               << escape(c.m.source) << "</td></tr>\n";
         }
         o << "</table>\n";
@@ -351,6 +355,7 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
                 domain.push_back(c);
             }
             trust.push_back({{"family", v.family},
+                             {"name", v.name},
                              {"model", v.model},
                              {"calibrated_on", v.calibratedOn},
                              {"claims", claims},

@@ -446,6 +446,19 @@ void MainWindow::setPresentation(bool on) {
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     }
     modeBar_->setVisible(!on);
+    if (!on) {
+        // Hidden pages' layouts cache the large fonts' hints again while the fonts are still
+        // being replaced (the codesign view's spin-box row kept 1027 px and the window could
+        // not shrink below 1392 on a 1366 screen): once more when the events have run.
+        QTimer::singleShot(0, this, [this] {
+            for (Workspace* w : workspaces()) {
+                for (QLayout* l : w->findChildren<QLayout*>()) {
+                    l->invalidate();
+                }
+            }
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        });
+    }
     if (on) {
         showFullScreen();
     } else {
@@ -460,6 +473,16 @@ void MainWindow::setPresentation(bool on) {
             QTimer::singleShot(0, this, [this] {
                 if (!presentation_ && !isMaximized()) {
                     restoreGeometry(geometryBeforePresentation_);
+                    // Whatever the window manager made of it, never wider or taller than the
+                    // screen (a real X server at 1366 x 768 left it 1392 px wide).
+                    const QRect avail = screen()->availableGeometry();
+                    const QSize frame = frameGeometry().size() - size();
+                    const QSize fit(std::min(width(), avail.width() - frame.width()),
+                                    std::min(height(), avail.height() - frame.height()));
+                    if (fit != size()) {
+                        resize(fit);
+                        move(std::max(avail.left(), x()), std::max(avail.top(), y()));
+                    }
                 }
             });
         }

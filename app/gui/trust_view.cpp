@@ -22,16 +22,16 @@ QString q(const std::string& s) {
 
 } // namespace
 
-QStringList outsideCalibration(const std::vector<published::Validity>& validity,
-                               const SessionState& s) {
-    QStringList out;
+std::vector<published::DomainValue>
+outsideCalibration(const std::vector<published::Validity>& validity, const SessionState& s) {
+    std::vector<published::DomainValue> out;
     if (validity.empty()) {
         return out;
     }
     const std::string json = sessionToJson(s);
     for (const auto& v : validity) {
-        for (const auto& d : published::outsideDomain(v, json)) {
-            out << QString::fromStdString(d.message());
+        for (auto& d : published::outsideDomain(v, json)) {
+            out.push_back(std::move(d));
         }
     }
     return out;
@@ -46,6 +46,7 @@ TrustView::TrustView(const QString& stem, std::vector<published::Validity> valid
     browser_ = new QTextBrowser(this);
     browser_->setObjectName("trustText");
     browser_->setOpenLinks(false);
+    browser_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the text wraps
     layout->addWidget(browser_);
     // The real measurements do not depend on the session: recomputed once, with the commands
     // `cdx reproduce` runs.
@@ -98,25 +99,29 @@ void TrustView::render() {
     if (!error_.isEmpty()) {
         h += tr("<p><b>The validity files cannot be read:</b> %1</p>").arg(error_.toHtmlEscaped());
     }
-    const auto outside = std::count_if(values_.begin(), values_.end(),
-                                       [](const published::DomainValue& d) { return !d.inside; });
+    const auto outside = static_cast<int>(std::count_if(
+        values_.begin(), values_.end(), [](const published::DomainValue& d) { return !d.inside; }));
     h += tr("<h2>This session against the calibration domain</h2>");
     if (values_.empty()) {
         h += tr("<p>The models of this workspace have no calibration domain to check: no fitted "
                 "parameter depends on the session's values. Their assumptions are below.</p>");
     } else {
-        h += outside == 0 ? tr("<p>Inside the calibration domain of every model below.</p>")
-                          : tr("<p style='color:#a40000'><b>Outside the calibration domain in %n "
-                               "value(s)</b>: the results of this workspace are extrapolated, and "
-                               "its views and exports say so.</p>",
-                               nullptr, static_cast<int>(outside));
-        h += tr("<table border=1 cellspacing=0 cellpadding=4 "
-                "width='100%'><tr><th>model</th><th>quantity</th>"
-                "<th>this session</th><th>calibrated on</th><th></th><th>why</th></tr>");
+        h += outside == 0
+                 ? tr("<p>Inside the calibration domain of every model below (%1 conditions "
+                      "checked).</p>")
+                       .arg(values_.size())
+                 : tr("<p style='color:#a40000'><b>Outside the calibration domain in %1 of %2 "
+                      "conditions</b>: the results of this workspace are extrapolated, and its "
+                      "views and exports say so.</p>")
+                       .arg(outside)
+                       .arg(values_.size());
+        h += tr("<table border=1 cellspacing=0 cellpadding=4 width='100%'><tr><th>model</th>"
+                "<th>quantity</th><th>this session</th><th>calibrated on</th><th>status</th>"
+                "<th>why</th></tr>");
         for (const auto& d : values_) {
             h += QStringLiteral("<tr><td>%1</td><td>%2</td><td align=right>%3</td><td>%4</td>"
                                 "<td style='color:%5'><b>%6</b></td><td>%7</td></tr>")
-                     .arg(q(d.family), q(d.what), q(d.value), q(d.allowed),
+                     .arg(q(d.model), q(d.what), q(d.value), q(d.allowed),
                           d.inside ? "#006000" : "#a40000", d.inside ? tr("inside") : tr("outside"),
                           q(d.why));
         }

@@ -48,8 +48,8 @@ private:
     bool presentation_ = false;
 };
 
-// The session's values outside the calibration domain of `validity`, one line each.
-QStringList outsideCalibration(const std::vector<published::Validity>& validity,
-                               const SessionState& s);
+// The session's values outside the calibration domain of `validity`.
+std::vector<published::DomainValue>
+outsideCalibration(const std::vector<published::Validity>& validity, const SessionState& s);
 
 } // namespace cdx::app

@@ -18,6 +18,7 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 #include <algorithm>
@@ -82,6 +83,10 @@ Workspace::Workspace(const QString& id, const QString& title, const QIcon& icon,
         "QLabel { background: #fff4ce; color: #5c3c00; border-bottom: 1px solid #e0c060; "
         "padding: 4px 8px; }");
     banner_->hide();
+    // It wraps; it must never set the window's minimum width (F11 and back left the window
+    // wider than a 1366 px screen).
+    banner_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    banner_->setMinimumWidth(1);
     connect(banner_, &QLabel::linkActivated, this, [this] {
         if (trustIndex_ >= 0) {
             tabs_->setCurrentIndex(trustIndex_);
@@ -233,29 +238,51 @@ void Workspace::addTrustView() {
     auto* view = new TrustView(id_, validity_, error, this);
     trustIndex_ = static_cast<int>(views_.size());
     addView(view);
+    // Always in reach, however many tabs scroll off a laptop screen (MWP-CWP has ten views).
+    auto* corner = new QToolButton(tabs_);
+    corner->setObjectName(id_ + "TrustButton");
+    corner->setText(tr("How far to trust this"));
+    corner->setAutoRaise(true);
+    corner->setToolTip(tr("Where the models were calibrated and this session against it"));
+    connect(corner, &QToolButton::clicked, this, [this] { tabs_->setCurrentIndex(trustIndex_); });
+    tabs_->setCornerWidget(corner, Qt::TopRightCorner);
     tabs_->setTabToolTip(trustIndex_,
                          tr("Where the model was calibrated, the accuracy its sources claim, real "
                             "measurements against it, and this session against its domain"));
 }
 
 void Workspace::updateBanner() {
-    outside_ = app::outsideCalibration(validity_, doc()->state());
-    if (outside_.isEmpty()) {
+    const auto outside = app::outsideCalibration(validity_, doc()->state());
+    outside_.clear();
+    for (const auto& d : outside) {
+        outside_ << QString::fromStdString(d.message());
+    }
+    if (outside.empty()) {
         banner_->hide();
         return;
     }
-    // "what = value" once, though two models may bound it (the detail is in the tooltip and
-    // the How far to trust this view).
-    QStringList shortLines;
-    for (const QString& line : outside_) {
-        const QString item = line.section(", calibrated on ", 0, 0).toHtmlEscaped();
-        if (!shortLines.contains(item)) {
-            shortLines << item;
+    // Each "what = value" once, with the models that bound it ("n_V = 256 (die-area model,
+    // time model (T_alg))"); the reasons are in the tooltip and the How far to trust this view.
+    QStringList items;
+    QList<QStringList> models;
+    for (const auto& d : outside) {
+        const QString item = QString::fromStdString(d.what + " = " + d.value);
+        const auto at = items.indexOf(item);
+        if (at < 0) {
+            items << item;
+            models << QStringList{QString::fromStdString(d.model)};
+        } else {
+            models[at] << QString::fromStdString(d.model);
         }
     }
+    QStringList shown;
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        shown << QStringLiteral("%1 (%2)").arg(items[i], models[i].join(", ")).toHtmlEscaped();
+    }
     banner_->setText(tr("<b>Outside the calibration domain</b>: %1. The results are "
-                        "extrapolated. <a href=\"trust\">How far to trust this</a>")
-                         .arg(shortLines.join("; ")));
+                        "extrapolated. <a href=\"trust\">How&nbsp;far&nbsp;to&nbsp;trust&nbsp;"
+                        "this</a>")
+                         .arg(shown.join("; ")));
     banner_->setToolTip(outside_.join('\n'));
     banner_->show();
 }

@@ -203,6 +203,7 @@ Validity validityFromText(const std::string& content, const std::string& file) {
     v.file = file;
     v.family = text(j, "family", file + ": ");
     checkFamily(v.family, file + ": family");
+    v.name = text(j, "name", file + ": ");
     v.model = text(j, "model", file + ": ");
     v.calibratedOn = text(j, "calibrated_on", file + ": ");
     for (const char* key : {"claims", "validation"}) {
@@ -311,13 +312,13 @@ Validity validityFromText(const std::string& content, const std::string& file) {
         }
     }
     for (const auto& [key, value] : j.items()) {
-        static const std::set<std::string> known{"schema",     "version",       "family",
-                                                 "model",      "calibrated_on", "claims",
-                                                 "validation", "domain"};
+        static const std::set<std::string> known{"schema", "version",    "family",
+                                                 "name",   "model",      "calibrated_on",
+                                                 "claims", "validation", "domain"};
         if (known.count(key) == 0) {
             throw InputError(file + ": " + key, "",
                              "unknown field; expected one of schema, "
-                             "version, family, model, calibrated_on, "
+                             "version, family, name, model, calibrated_on, "
                              "claims, validation, domain");
         }
     }
@@ -363,7 +364,15 @@ std::string allowedText(const DomainCondition& c) {
 }
 
 std::string DomainValue::message() const {
-    return what + " = " + value + ", calibrated on " + allowed + ": " + why;
+    std::string m = model;
+    return m.append(": ")
+        .append(what)
+        .append(" = ")
+        .append(value)
+        .append(", calibrated on ")
+        .append(allowed)
+        .append(": ")
+        .append(why);
 }
 
 namespace {
@@ -431,7 +440,7 @@ std::vector<DomainValue> domainValues(const Validity& v, const std::string& sess
             value = x.is_array() && !x.empty() ? x.front().dump() + " ... " + x.back().dump()
                                                : x.dump();
         }
-        out.push_back({c.what, value, allowedText(c), c.why, v.family, inside});
+        out.push_back({c.what, value, allowedText(c), c.why, v.family, v.name, inside});
     }
     return out;
 }

@@ -79,7 +79,8 @@ struct DomainCondition {
 };
 struct Validity {
     std::string family;
-    std::string model;
+    std::string name;  // short, for messages: "die-area model", "time model (T_alg)"
+    std::string model; // the long title
     std::string calibratedOn;
     std::vector<Claim> claims;
     std::vector<Measurement> validation;
@@ -102,8 +103,10 @@ struct DomainValue {
     std::string allowed; // "gtx980 or titanx", "[16, 24]", "128"
     std::string why;
     std::string family;
+    std::string model; // the validity file's short name
     bool inside = true;
-    std::string message() const; // "n_V (vector units per SM) = 256, calibrated on 128: why"
+    // "die-area model: n_V (vector units per SM) = 256, calibrated on 128: why"
+    std::string message() const;
 };
 // Every condition of `v` against the session (its JSON, as sessionToJson writes it), in file
 // order. A pointer the session does not have (an optional value left unset) is left out.

@@ -76,6 +76,10 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     status_ = new QLabel(this);
     status_->setObjectName("codesignStatus");
     status_->setWordWrap(true);
+    // A wrapped sentence must not set the window's minimum width (its hint kept presentation's
+    // large font after F11 and held the window at 1392 px on a 1366 screen).
+    status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    status_->setMinimumWidth(1);
     layout->addWidget(status_);
 
     plot_ = new QCustomPlot(this);
@@ -390,7 +394,7 @@ void CodesignView::redraw() {
     // The designs inside the area model's calibration (n_V = 128, M_SM in the Cacti sweep):
     // marked, since every other design is extrapolated (and the CSV says which value is out).
     auto* calibrated = plot_->addGraph();
-    calibrated->setName(tr("inside the area calibration (the others are extrapolated)"));
+    calibrated->setName(tr("inside the area calibration (others extrapolated)"));
     calibrated->setLineStyle(QCPGraph::lsNone);
     calibrated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
                                                 QPen(QColor(40, 40, 40), 1.2), Qt::NoBrush,
@@ -422,7 +426,7 @@ void CodesignView::redraw() {
                 return;
             }
             auto* g = plot_->addGraph();
-            g->setName(tr("%1 config (with / without caches)").arg(name));
+            g->setName(tr("%1 (with / without caches)").arg(name));
             g->setPen(QPen(c, t.lineWidth, Qt::DashLine));
             g->setScatterStyle(
                 QCPScatterStyle(QCPScatterStyle::ssSquare, c, Qt::white, t.markerSize * 1.4));
@@ -436,6 +440,7 @@ void CodesignView::redraw() {
             label->setPadding(QMargins(4, 0, 0, 4));
             label->setFont(lf);
             label->setColor(c.darker(120));
+            label->setBrush(QColor(255, 255, 255, 210)); // readable over the design points
             label->setText(tr("%1: %2 mm² without caches, %3 mm² with")
                                .arg(name)
                                .arg(areas[1], 0, 'f', 0)
@@ -455,10 +460,12 @@ void CodesignView::redraw() {
         g->addData(b->area, b->speedup);
         auto* label = new QCPItemText(plot_);
         label->position->setCoords(b->area, b->speedup);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        label->setPadding(QMargins(0, 0, 10, 8));
+        // Below and right of the point: the legend sits top left, where the label ran into it.
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPadding(QMargins(10, 8, 2, 0));
         label->setFont(lf);
         label->setText(QStringLiteral("%1: %2×").arg(designLabel(*b)).arg(b->speedup, 0, 'f', 2));
+        label->setBrush(QColor(255, 255, 255, 210));
     }
     // The session's own design, if it is one of the grid's.
     const area::Architecture mine = [&] {
