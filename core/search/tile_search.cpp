@@ -228,6 +228,7 @@ struct alignas(64) Part {
     bool overflowed = false;           // a point within the running limit was not kept
     std::uint64_t withinCount = 0;     // the counting pass
     std::uint64_t flushed = 0;         // tilings visited already counted in the progress
+    bool edges = false;                // res.feasibleLow/High hold a feasible tiling
 };
 
 class Enumerator {
@@ -418,6 +419,10 @@ private:
         const Axis& a = axes_[i];
         const bool last = i + 1 == axes_.size();
         std::int64_t& slot = a.of(part.tiles);
+        // The innermost axis's first and last evaluated value: the feasible region's edges
+        // grow once per run of it, not once per tiling (that cost the 1D search 15 %).
+        std::int64_t runLow = 0;
+        std::int64_t runHigh = -1;
         for (std::int64_t x = a.first; x <= a.last; x += a.step) {
             if (i == 1 && !last) { // inside a long tT value: Cancel and progress stay live
                 if (opt_.cancel && opt_.cancel->load(std::memory_order_relaxed)) {
@@ -447,6 +452,22 @@ private:
                 continue;
             }
             visit(part);
+            if (runHigh < runLow) {
+                runLow = x;
+            }
+            runHigh = x;
+        }
+        if (last && runHigh >= runLow) {
+            SearchResult& res = part.res;
+            slot = runLow;
+            if (!part.edges) {
+                res.feasibleLow = part.tiles;
+                res.feasibleHigh = part.tiles;
+                part.edges = true;
+            }
+            widen(res.feasibleLow, res.feasibleHigh, part.tiles);
+            slot = runHigh;
+            widen(res.feasibleLow, res.feasibleHigh, part.tiles);
         }
         slot = a.first;
     }
@@ -455,11 +476,7 @@ private:
         SearchResult& res = part.res;
         const talg::TalgResult r = model_.evaluate(part.tiles);
         ++res.evaluations;
-        if (res.feasiblePoints++ == 0) { // the first feasible tiling sets the edges
-            res.feasibleLow = part.tiles;
-            res.feasibleHigh = part.tiles;
-        }
-        widen(res.feasibleLow, res.feasibleHigh, part.tiles);
+        ++res.feasiblePoints;
         if (!res.found || r.tAlg < res.best.tAlg) {
             res.found = true;
             res.best = {part.tiles, r.tAlg, r.breakdown.k};
