@@ -1062,6 +1062,15 @@ void TestCli::badInput_data() {
     QTest::newRow("mwp unknown kernel") << QStringList{"mwp", "--gpu", "fx5600", "--kernel", "nope"}
                                         << "--kernel = nope: unknown id";
     QTest::newRow("mwp missing --kernel") << QStringList{"mwp", "--gpu", "fx5600"} << "--kernel";
+    QTest::newRow("power --scaling with a bad access rate")
+        << QStringList{"power", "--gpu", "gtx280", "--scaling", "--access-rates", "1,x"}
+        << "--access-rates = 1,x: expected access rates >= 0";
+    QTest::newRow("power --scaling with a kernel")
+        << QStringList{"power", "--gpu", "gtx280", "--scaling", "--kernel", "example-i"}
+        << "--kernel";
+    QTest::newRow("power --access-rates without --scaling")
+        << QStringList{"power", "--gpu", "gtx280", "--kernel", "example-i", "--access-rates", "1"}
+        << "only with --scaling";
     QTest::newRow("mwp bad variant") << mwpA + QStringList{"--variant", "literal"}
                                      << "--variant = literal: expected one of consistent, thesis";
     QTest::newRow("mwp bad case2") << mwpA + QStringList{"--case2", "loose"} << "--case2 = loose";

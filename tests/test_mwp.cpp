@@ -428,13 +428,14 @@ void TestMwp::oracles() {
 void TestMwp::specialLinearTable_data() {
     QTest::addColumn<double>("ar");
     QTest::addColumn<double>("f");
-    for (auto [ar, f] : {std::pair{1.0, 1.001375},
-                         {0.5, 0.906760},
-                         {0.25, 0.812146},
-                         {0.1, 0.687072},
-                         {0.01, 0.372769},
-                         {0.001, 0.058466}}) {
-        QTest::newRow(qPrintable(QStringLiteral("spec 2.3 f(AR=%1)").arg(ar))) << ar << f;
+    for (auto [ar, id] : {std::pair{1.0, "1"},
+                          {0.5, "0p5"},
+                          {0.25, "0p25"},
+                          {0.1, "0p1"},
+                          {0.01, "0p01"},
+                          {0.001, "0p001"}}) {
+        QTest::newRow(qPrintable(QStringLiteral("spec 2.3 f(AR=%1)").arg(ar)))
+            << ar << pub(std::string("special-linear-ar-") + id);
     }
 }
 
@@ -449,13 +450,13 @@ void TestMwp::logScaleTable_data() {
     QTest::addColumn<int>("numSms");
     QTest::addColumn<int>("k");
     QTest::addColumn<double>("s");
-    // Expected values: the published table, by id (k = 0 is kept here: no command runs 0 SMs).
-    QTest::newRow("spec 2.4 s(k=0) 30 SMs") << 30 << 0 << 0.04139;
+    // Expected values: the published table, by id (k = 0 through cdx power --scaling).
+    QTest::newRow("spec 2.4 s(k=0) 30 SMs") << 30 << 0 << pub("log-scale-30sms-k0");
     for (int k : {1, 2, 5, 10, 15, 20, 25, 30}) {
         QTest::newRow(qPrintable(QStringLiteral("spec 2.4 s(k=%1) 30 SMs").arg(k)))
             << 30 << k << pub("log-scale-30sms-k" + std::to_string(k));
     }
-    QTest::newRow("spec 2.4 s(k=0) 16 SMs") << 16 << 0 << 0.04139;
+    QTest::newRow("spec 2.4 s(k=0) 16 SMs") << 16 << 0 << pub("log-scale-16sms-k0");
     for (int k : {1, 2, 5, 10, 15, 16}) {
         QTest::newRow(qPrintable(QStringLiteral("spec 2.4 s(k=%1) 16 SMs").arg(k)))
             << 16 << k << pub("log-scale-16sms-k" + std::to_string(k));

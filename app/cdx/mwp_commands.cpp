@@ -34,13 +34,18 @@ const char* const kPowerUsage =
     "                 [--npw ...] [--json]\n"
     "       cdx power --gpu ID|PATH --runtime-w W --mem-intensity I [--times T1,T2,...]\n"
     "                 [--temperature rise|literal] [--json]\n"
+    "       cdx power --gpu ID|PATH --scaling [--access-rates AR1,AR2,...] [--set n_sm=N]\n"
+    "                 [--json]\n"
     "  IPP power model (thesis Ch. III): access rates, power per unit, run-time, idle and GPU\n"
     "  power, energy, GIPS/W, the sweep over active SMs with the optimum (sweep, eq. 63, the\n"
     "  min(N, CWP) refinement) and, where published, temperature and static power.\n"
     "  --runtime-w and --mem-intensity give the run-time power and memory-access intensity\n"
     "  directly (no kernel): the temperature model alone (eqs. 49-57), the rise from a cold\n"
     "  start and the decay from the maximum temperature at --times seconds (default\n"
-    "  0,35,60,100,120,175,300,600).\n";
+    "  0,35,60,100,120,175,300,600). --scaling prints the model's two scaling functions:\n"
+    "  f(AR) of the special-linear units at --access-rates (default 1,0.5,0.25,0.1,0.01,\n"
+    "  0.001,0; clamped at 0 and as printed) and s(k) over k = 0..n_SM active SMs (eqs. 44-47;\n"
+    "  none for a GPU whose power is linear in active SMs).\n";
 
 const std::vector<std::string> kMwpVariantFlags{"--variant", "--case2", "--mem-l-coal", "--rep",
                                                 "--npw",     "--eq63",  "--temperature"};
@@ -272,7 +277,9 @@ int runMwp(const std::vector<std::string>& args, std::ostream& out) {
     return 0;
 }
 
-std::vector<double> timeList(const std::string& text) {
+// "0,35,60": numbers >= 0 separated by commas, for `flag` (what they are: "seconds").
+std::vector<double> numberList(const std::string& text, const char* flag, const char* what) {
+    const std::string expected = std::string("expected ") + what + " >= 0 separated by commas";
     std::vector<double> out;
     std::stringstream in(text);
     std::string item;
@@ -285,14 +292,18 @@ std::vector<double> timeList(const std::string& text) {
             used = 0;
         }
         if (item.empty() || used != item.size() || !std::isfinite(v) || v < 0) {
-            throw InputError("--times", text, "expected seconds >= 0 separated by commas");
+            throw InputError(flag, text, expected);
         }
         out.push_back(v);
     }
     if (out.empty()) {
-        throw InputError("--times", text, "expected seconds >= 0 separated by commas");
+        throw InputError(flag, text, expected);
     }
     return out;
+}
+
+std::vector<double> timeList(const std::string& text) {
+    return numberList(text, "--times", "seconds");
 }
 
 // The temperature model alone (eqs. 49-57) for a given run-time power and memory-access
@@ -354,11 +365,74 @@ int runThermal(const Arguments& a, std::ostream& out) {
     return 0;
 }
 
+// The IPP model's scaling functions alone: f(AR) (spec §2.3) and s(k) (eqs. 44-47).
+int runScaling(const Arguments& a, std::ostream& out) {
+    for (const char* f : {"--kernel", "--gips", "--runtime-w", "--mem-intensity", "--times"}) {
+        if (a.has(f)) {
+            throw InputError(f, "", "not with --scaling (it takes the GPU only)");
+        }
+    }
+    const std::string gpuId = a.required("--gpu");
+    GpuProfile gpu = loadMwpGpuProfile(gpuId);
+    KernelProfile none;
+    for (const auto& assignment : a.repeated("--set")) {
+        applyKernelOverride(gpu, none, assignment);
+    }
+    const mwp::PowerParams p = mwp::powerParamsOf(gpu);
+    const mwp::Device d = mwp::deviceOf(gpu);
+    std::vector<double> rates{1, 0.5, 0.25, 0.1, 0.01, 0.001, 0};
+    if (const auto text = a.optional("--access-rates")) {
+        rates = numberList(*text, "--access-rates", "access rates");
+    }
+    json linear = json::array();
+    std::ostringstream o;
+    o << "IPP scaling on " << gpuId << ":\n  f(AR) = 0.1365 ln(AR) + 1.001375 (special-linear "
+      << "units; clamped at 0, as printed):\n";
+    for (double ar : rates) {
+        const double clamped = mwp::specialLinear(ar, true);
+        const double printed = mwp::specialLinear(ar, false);
+        linear.push_back({{"access_rate", ar}, {"f", clamped}, {"f_unclamped", printed}});
+        o << "    AR " << fmt(ar) << ": " << fmt(clamped, 7) << ", " << fmt(printed, 7) << "\n";
+    }
+    json scale = nullptr;
+    if (p.logBeta) {
+        scale = json::array();
+        o << "  s(k) = log10(alpha k + beta), beta " << fmt(*p.logBeta) << ", " << d.nSm
+          << " SMs:\n";
+        for (int k = 0; k <= d.nSm; ++k) {
+            const double v = mwp::logScale(k, d.nSm, *p.logBeta);
+            scale.push_back({{"active_sms", k}, {"s", v}});
+            o << "    k " << k << ": " << fmt(v, 6) << "\n";
+        }
+    } else {
+        o << "  power is linear in active SMs on this GPU (no s(k))\n";
+    }
+    if (a.has("--json")) {
+        out << json{{"command", "power"},
+                    {"gpu", gpuId},
+                    {"n_sm", d.nSm},
+                    {"log_beta", p.logBeta ? json(*p.logBeta) : json(nullptr)},
+                    {"special_linear", linear},
+                    {"log_scale", scale}}
+                   .dump(2)
+            << '\n';
+    } else {
+        out << o.str();
+    }
+    return 0;
+}
+
 int runPower(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args,
                       withVariantFlags({"--gpu", "--kernel", "--set", "--gips", "--runtime-w",
-                                        "--mem-intensity", "--times"}),
-                      {"--json"});
+                                        "--mem-intensity", "--times", "--access-rates"}),
+                      {"--json", "--scaling"});
+    if (a.has("--scaling")) {
+        return runScaling(a, out);
+    }
+    if (a.has("--access-rates")) {
+        throw InputError("--access-rates", a.required("--access-rates"), "only with --scaling");
+    }
     if (a.has("--runtime-w")) {
         return runThermal(a, out);
     }
