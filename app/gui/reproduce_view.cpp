@@ -27,8 +27,10 @@ namespace cdx::app {
 
 namespace {
 
+// The verdict second: at 1366 px the columns after the numbers scroll off.
 enum Column {
     Id,
+    Verdict,
     Document,
     Source,
     Published,
@@ -37,7 +39,6 @@ enum Column {
     Tolerance,
     Unit,
     Variant,
-    Verdict,
     Erratum,
     Command,
     Columns
@@ -104,9 +105,10 @@ ReproduceView::ReproduceView(QWidget* parent) : QWidget(parent) {
     layout->addLayout(row);
 
     model_ = new QStandardItemModel(this);
-    model_->setHorizontalHeaderLabels(
-        {tr("id"), tr("document"), tr("source"), tr("published"), tr("computed"), tr("difference"),
-         tr("tolerance"), tr("unit"), tr("variant"), tr("verdict"), tr("erratum"), tr("command")});
+    model_->setHorizontalHeaderLabels({tr("id"), tr("verdict"), tr("document"), tr("source"),
+                                       tr("published"), tr("computed"), tr("difference"),
+                                       tr("tolerance"), tr("unit"), tr("variant"), tr("erratum"),
+                                       tr("command")});
     auto* filter = new Filter(this);
     proxy_ = filter;
     proxy_->setSourceModel(model_);
