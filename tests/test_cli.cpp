@@ -546,6 +546,29 @@ void TestCli::reproduceEveryPublishedValue() {
     // entries + the summary's documents + the four dies of the area validity table
     QCOMPARE(page.count("<tr><td>") + page.count("<tr class="), checked + documents + 4);
     QVERIFY(page.contains("How far to trust the models"));
+    // The PDF: the text report on pages, summary first; a well-formed file (every cross-
+    // reference offset points at its object, startxref at the table).
+    const QString pdfPath = dir.filePath("report.pdf");
+    QCOMPARE(cdx({"reproduce", "--family", "area", "--report", pdfPath}).exitCode, 0);
+    QFile pf(pdfPath);
+    QVERIFY(pf.open(QIODevice::ReadOnly));
+    const QByteArray pdf = pf.readAll();
+    QVERIFY(pdf.startsWith("%PDF-1.4\n"));
+    QVERIFY(pdf.endsWith("%%EOF\n"));
+    const qsizetype sx = pdf.lastIndexOf("startxref\n");
+    const qsizetype xref = pdf.mid(sx + 10).split('\n').front().toLongLong();
+    QVERIFY(pdf.mid(xref).startsWith("xref\n0 "));
+    const QList<QByteArray> table = pdf.mid(xref).split('\n');
+    const int objects = table[1].split(' ')[1].toInt() - 1;
+    QVERIFY(objects >= 6); // catalog, pages, font, info, one page and its contents
+    for (int i = 1; i <= objects; ++i) {
+        const qsizetype at = table[2 + i].left(10).toLongLong();
+        QVERIFY2(pdf.mid(at).startsWith(QByteArray::number(i) + " 0 obj\n"),
+                 qPrintable(table[2 + i]));
+    }
+    QVERIFY(pdf.indexOf("(summary:) Tj") < pdf.indexOf("(  thesis-c-gtx980-area "));
+    QVERIFY(pdf.contains("GM107"));
+    QVERIFY(pdf.contains("/BaseFont /Courier"));
 }
 
 // Issue 19: the validity data. The die-area model against the real Maxwell dies (two it was not
@@ -1165,8 +1188,9 @@ void TestCli::badInput_data() {
         << QStringList{"optimize"} + heat2d({"--within", "-1"}) << "within";
     QTest::newRow("reproduce: unknown family")
         << QStringList{"reproduce", "--family", "tiles"} << "--family = tiles";
-    QTest::newRow("reproduce: report that is not HTML")
-        << QStringList{"reproduce", "--report", "r.pdf"} << "--report = r.pdf";
+    QTest::newRow("reproduce: report that is neither HTML nor PDF")
+        << QStringList{"reproduce", "--report", "r.txt"}
+        << "--report = r.txt: expected a FILE.html or a FILE.pdf";
     QTest::newRow("optimize: too many threads")
         << QStringList{"optimize"} + heat2d({"--threads", "65"}) << "--threads = 65";
     QTest::newRow("optimize: negative threads")

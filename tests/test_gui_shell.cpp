@@ -337,6 +337,11 @@ void TestGuiShell::reproduceThePapers() {
     QFile html(dir.filePath("r.html"));
     QVERIFY(html.open(QIODevice::ReadOnly));
     QVERIFY(QString::fromUtf8(html.readAll()).contains("How far to trust the models"));
+    QVERIFY(view->exportTo(dir.filePath("r.pdf"), &error));
+    QFile pdf(dir.filePath("r.pdf"));
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QVERIFY(pdf.read(5) == "%PDF-");
+    QVERIFY(pdf.size() > 10000);
     QVERIFY(!view->exportTo(dir.filePath("missing/r.csv"), &error));
     QVERIFY(error.contains("Could not write"));
     view->close();

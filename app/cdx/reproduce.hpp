@@ -46,5 +46,7 @@ std::string validityHtml(const published::Validity& v, const std::vector<Validit
                          bool withDomain = true);
 // The report as one HTML page (what --report writes).
 std::string reproduceHtml(const ReproduceReport& report);
+// The text report as a PDF, its summary and validity first (what --report FILE.pdf writes).
+std::string reproducePdf(const ReproduceReport& report);
 
 } // namespace cdx::cli

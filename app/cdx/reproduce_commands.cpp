@@ -4,6 +4,7 @@
 #include "cdx/cli.hpp"
 #include "cdx/common.hpp"
 #include "cdx/reproduce.hpp"
+#include "cdx/text_pdf.hpp"
 #include "params/input_error.hpp"
 #include "published/published.hpp"
 
@@ -23,8 +24,8 @@ namespace {
 using json = nlohmann::ordered_json;
 
 const char* const kReproduceUsage =
-    "usage: cdx reproduce [--family talg|area|mwp|energy|eatss|chain] [--report FILE.html]\n"
-    "                     [--json]\n"
+    "usage: cdx reproduce [--family talg|area|mwp|energy|eatss|chain]\n"
+    "                     [--report FILE.html|FILE.pdf] [--json]\n"
     "  Recomputes every published value of profiles/published/ (tables, worked examples,\n"
     "  values read from figures) with the cdx command its entry names, and prints published,\n"
     "  computed, difference, variant and a verdict: reproduced (within the tolerance),\n"
@@ -32,7 +33,7 @@ const char* const kReproduceUsage =
     "  the corrected one), or differs; then a summary per document, and how far each model\n"
     "  can be trusted: where it was calibrated, the accuracy its source claims, and real\n"
     "  measurements against it (profiles/validity/). Exit 0 when it ran (it is a report);\n"
-    "  --report writes the same as an HTML page.\n";
+    "  --report writes the same as an HTML page, or (FILE.pdf) the text as a PDF.\n";
 
 // The commands' progress lines on stderr are not part of the report.
 class QuietStderr {
@@ -113,6 +114,11 @@ ValidityList checkValidity(const std::string& family,
         out.emplace_back(v, checksOf(v, outputs));
     }
     return out;
+}
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+    return s.size() > suffix.size() &&
+           s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::string number(double v) {
@@ -260,6 +266,59 @@ std::string html(const std::vector<ReproducedValue>& rows, const ValidityList& v
     return o.str();
 }
 
+// The plain-text report (what cdx reproduce prints, and what --report FILE.pdf lays out).
+std::string textReport(const std::vector<ReproducedValue>& rows,
+                       const std::map<std::string, Summary>& summary,
+                       const ValidityList& validity) {
+    std::ostringstream o;
+    std::string document;
+    for (const ReproducedValue& r : rows) {
+        const auto& e = r.entry;
+        if (e.document != document) {
+            document = e.document;
+            o << (o.tellp() > 0 ? "\n" : "") << document << "\n";
+        }
+        o << "  " << e.id << "  (" << e.source << ")\n";
+        o << "    published " << number(e.published) << (e.unit.empty() ? "" : " " + e.unit)
+          << ", computed " << number(r.computed) << ", difference "
+          << number(r.computed - e.published) << " (tolerance " << number(e.tolerance) << ")"
+          << (e.variant.empty() ? "" : "; " + e.variant) << "\n";
+        o << "    " << published::name(r.verdict) << (r.error.empty() ? "" : ": " + r.error)
+          << (e.erratum.empty() ? "" : "; erratum: " + e.erratum) << "\n";
+    }
+    o << "\nsummary:\n";
+    for (const auto& [doc, s] : summary) {
+        o << "  " << doc << ": " << s.entries << " entries, " << s.reproduced << " reproduced, "
+          << s.withinErratum << " differ within the erratum, " << s.differs << " differ\n";
+    }
+    o << "\nhow far to trust the models:\n";
+    for (const auto& [v, checks] : validity) {
+        o << "  " << v.family << ": " << v.model << "\n    calibrated on " << v.calibratedOn
+          << "\n";
+        for (const auto& c : v.claims) {
+            o << "    - " << c.claim << " (" << c.source << ")\n";
+        }
+        for (const auto& d : v.domain) {
+            o << "    domain: " << d.what << " " << published::allowedText(d) << " (" << d.why
+              << ")\n";
+        }
+        for (const auto& c : checks) {
+            o << "    " << (c.m.calibration ? "calibration" : "validation ") << "  " << c.m.chip
+              << ": predicted " << number(c.predicted) << " " << c.m.unit << ", real "
+              << number(c.m.real) << " " << c.m.unit;
+            if (c.error.empty()) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, " (%+.1f %%)", c.errorPct());
+                o << buf;
+            } else {
+                o << " (" << c.error << ")";
+            }
+            o << "\n";
+        }
+    }
+    return o.str();
+}
+
 int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args, {"--family", "--report"}, {"--json"});
     std::string family;
@@ -274,22 +333,22 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
     std::string report;
     if (a.has("--report")) {
         report = a.required("--report");
-        if (report.size() < 5 || report.substr(report.size() - 5) != ".html") {
-            throw InputError("--report", report,
-                             "expected a FILE.html (PDF: print the HTML page from a browser)");
+        if (!endsWith(report, ".html") && !endsWith(report, ".pdf")) {
+            throw InputError("--report", report, "expected a FILE.html or a FILE.pdf");
         }
     }
     const ReproduceReport all = reproduce(family);
     const std::vector<ReproducedValue>& rows = all.values;
     const ValidityList& validity = all.validity;
+    const auto summary = summarise(rows);
     if (!report.empty()) {
-        std::ofstream f(report);
-        f << html(rows, validity);
+        // The HTML page, or the text report laid out as a PDF.
+        std::ofstream f(report, std::ios::binary);
+        f << (endsWith(report, ".pdf") ? reproducePdf(all) : html(rows, validity));
         if (!f) {
             throw InputError("--report", report, "could not be written");
         }
     }
-    const auto summary = summarise(rows);
     if (a.has("--json")) {
         json entries = json::array();
         for (const ReproducedValue& r : rows) {
@@ -371,53 +430,7 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
             << '\n';
         return 0;
     }
-    std::ostringstream o;
-    std::string document;
-    for (const ReproducedValue& r : rows) {
-        const auto& e = r.entry;
-        if (e.document != document) {
-            document = e.document;
-            o << (o.tellp() > 0 ? "\n" : "") << document << "\n";
-        }
-        o << "  " << e.id << "  (" << e.source << ")\n";
-        o << "    published " << number(e.published) << (e.unit.empty() ? "" : " " + e.unit)
-          << ", computed " << number(r.computed) << ", difference "
-          << number(r.computed - e.published) << " (tolerance " << number(e.tolerance) << ")"
-          << (e.variant.empty() ? "" : "; " + e.variant) << "\n";
-        o << "    " << published::name(r.verdict) << (r.error.empty() ? "" : ": " + r.error)
-          << (e.erratum.empty() ? "" : "; erratum: " + e.erratum) << "\n";
-    }
-    o << "\nsummary:\n";
-    for (const auto& [doc, s] : summary) {
-        o << "  " << doc << ": " << s.entries << " entries, " << s.reproduced << " reproduced, "
-          << s.withinErratum << " differ within the erratum, " << s.differs << " differ\n";
-    }
-    o << "\nhow far to trust the models:\n";
-    for (const auto& [v, checks] : validity) {
-        o << "  " << v.family << ": " << v.model << "\n    calibrated on " << v.calibratedOn
-          << "\n";
-        for (const auto& c : v.claims) {
-            o << "    - " << c.claim << " (" << c.source << ")\n";
-        }
-        for (const auto& d : v.domain) {
-            o << "    domain: " << d.what << " " << published::allowedText(d) << " (" << d.why
-              << ")\n";
-        }
-        for (const auto& c : checks) {
-            o << "    " << (c.m.calibration ? "calibration" : "validation ") << "  " << c.m.chip
-              << ": predicted " << number(c.predicted) << " " << c.m.unit << ", real "
-              << number(c.m.real) << " " << c.m.unit;
-            if (c.error.empty()) {
-                char buf[32];
-                std::snprintf(buf, sizeof buf, " (%+.1f %%)", c.errorPct());
-                o << buf;
-            } else {
-                o << " (" << c.error << ")";
-            }
-            o << "\n";
-        }
-    }
-    out << o.str();
+    out << textReport(rows, summary, validity);
     return 0;
 }
 
@@ -437,6 +450,15 @@ ReproduceReport reproduce(const std::string& family) {
 
 std::string reproduceHtml(const ReproduceReport& report) {
     return html(report.values, report.validity);
+}
+
+std::string reproducePdf(const ReproduceReport& report) {
+    // The summary and the validity first, then the entries.
+    const std::string text = textReport(report.values, summarise(report.values), report.validity);
+    const std::size_t at = text.find("\nsummary:\n");
+    const std::string ordered =
+        at == std::string::npos ? text : text.substr(at + 1) + "\n" + text.substr(0, at + 1);
+    return textToPdf(ordered, "Codesign Explorer: published values reproduced (cdx reproduce)");
 }
 
 std::vector<Command> reproduceCommands() {

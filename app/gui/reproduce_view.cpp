@@ -135,7 +135,7 @@ ReproduceView::ReproduceView(QWidget* parent) : QWidget(parent) {
     connect(exportButton, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(
             this, tr("Export the report"), QStringLiteral("reproduce.html"),
-            tr("HTML report (*.html);;CSV of the rows shown (*.csv)"));
+            tr("HTML report (*.html);;PDF report (*.pdf);;CSV of the rows shown (*.csv)"));
         if (path.isEmpty()) {
             return;
         }
@@ -155,8 +155,11 @@ void ReproduceView::refresh() {
     job_->start(tr("Reproduce the papers…"), [this](widgets::JobControl&) {
         auto report = std::make_shared<cli::ReproduceReport>(cli::reproduce());
         auto page = QString::fromStdString(cli::reproduceHtml(*report));
-        return [this, report, page] {
+        const std::string pdfBytes = cli::reproducePdf(*report);
+        auto pdf = QByteArray(pdfBytes.data(), static_cast<qsizetype>(pdfBytes.size()));
+        return [this, report, page, pdf] {
             html_ = page;
+            pdf_ = pdf;
             model_->removeRows(0, model_->rowCount());
             QStringList documents;
             int counts[3] = {0, 0, 0};
@@ -263,6 +266,7 @@ QString ReproduceView::csv() const {
 }
 
 bool ReproduceView::exportTo(const QString& path, QString* error) const {
+    const bool pdf = path.endsWith(".pdf", Qt::CaseInsensitive);
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
         if (error) {
@@ -270,7 +274,11 @@ bool ReproduceView::exportTo(const QString& path, QString* error) const {
         }
         return false;
     }
-    QTextStream(&f) << (path.endsWith(".csv", Qt::CaseInsensitive) ? csv() : html_);
+    if (pdf) { // the same PDF as cdx reproduce --report FILE.pdf
+        f.write(pdf_);
+    } else {
+        QTextStream(&f) << (path.endsWith(".csv", Qt::CaseInsensitive) ? csv() : html_);
+    }
     return true;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QWidget>
 
 class QComboBox;
@@ -34,7 +35,7 @@ public:
     int visibleRows() const;
     QString csv() const; // the rows shown, as CSV
     QString html() const { return html_; }
-    bool exportTo(const QString& path, QString* error) const; // .html or .csv
+    bool exportTo(const QString& path, QString* error) const; // .html, .pdf or .csv
 
 private:
     void applyFilter();
@@ -48,6 +49,7 @@ private:
     QTableView* table_ = nullptr;
     QTextBrowser* validity_ = nullptr;
     QString html_;
+    QByteArray pdf_; // what cdx reproduce --report FILE.pdf writes
 };
 
 } // namespace cdx::app
