@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: every JSON profile reader (GPU, MWP-CWP GPU, stencil, kernel, energy, area
 // coefficients, the published table and the validity files, with the domain check of a
 // validity file against the same text as a session) on arbitrary text. Refusing input is an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the EATSS program reader (profiles/programs) on arbitrary text.
 #include "eatss/eatss_model.hpp"
 #include "params/input_error.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the measured-runs importer, CSV and JSON, on arbitrary text. It reports
 // problems as row issues and never throws.
 #include "runs/run_import.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the session reader (every family's block) on arbitrary text.
 #include "params/input_error.hpp"
 #include "session/session.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Die-area model: the oracles of spec/area-codesign.md §2.7 (O1-O18 less O16, which needs the
 // codesign grid and lives in test_codesign), the §3.3 heat-map table, the Fig. C.2 fitted lines,
 // bad input and the coefficient-set file format.

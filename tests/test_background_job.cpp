@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one background-job helper every long job goes through: results delivered on the GUI
 // thread, a newer start makes the running job stale (its result dropped), Cancel stops it,
 // a failure is reported, progress reaches the GUI.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Matrix chains (thesis App. D; spec matrix-chain.md): the oracle catalogue of §8 as named rows
 // (single MM D.3-D.6, two MM D.10-D.17, Algorithm 10, S D.18, the hyper-node recurrence D.23 with
 // both beta readings, the worked example D.7 with every Figure D.11 entry, M = 96K), Algorithm 10

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Matrix chains beyond the op-count tree (spec matrix-chain.md §5.4, labelled extensions): the
 // hyper-node DP against a brute force over every legal fusion (matching) of the op-count tree and
 // the all-trees DP against a brute force over every tree and matching (n <= 6); integer tiles with

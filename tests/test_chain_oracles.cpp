@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The oracle catalogue of spec matrix-chain.md §8, one named `_data()` row per oracle (O-1 …
 // O-17) with the spec's tolerance: exact integers for op counts and for S where √M divides the
 // products, 0.005 elements for costs printed with two decimals, 5e-4 for percentages printed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Codesign: the grid oracle O16 (spec/area-codesign.md §2.7), the kernel against the exact
 // tile search on sampled designs (every k rule and pitch), determinism across thread counts,
 // cancellation and progress, the Pareto front, workloads and bad input.

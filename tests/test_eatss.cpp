@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // EATSS (CGO'24; spec eatss.md): the artifact-mode exact optima of every shipped program on the
 // A100 and Xavier at every split (spec §4.9, with tie counts), the worked examples of §2.3, the
 // paper-mode matmul oracle O1 and the gemm closed form, the §V-D configuration counts, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Energy model of tiled stencils (thesis App. B, spec energy-model.md): the worked examples of
 // §3.3-3.5 with both coefficient sets, the §6.2 invariants as counted property tests, the
 // §6.1 variants, the K20c coefficient profiles and bad input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the Energy workspace shows besides E_alg: the time source resolved (given, Talg model,
 // measured run), the coefficient shares (exact linear sensitivities), "explain this number"
 // against the spec's worked example §3.3, and the per-point curves of the surface-to-volume

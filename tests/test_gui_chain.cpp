@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Matrix chains workspace's GUI suite (offscreen): the views show core's analysis of the
 // default session (the thesis's worked example D.7, corrected beta: O-9), edits are undoable
 // (a value typed in the list, a dragged dimension, a pasted list, M and beta), bad input is

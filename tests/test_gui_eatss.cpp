@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The EATSS workspace's GUI suite (offscreen): the views show core's formulation, optimum and
 // Z3 answer for the default session (spec eatss.md §2.3 b), edits are undoable, a bad program
 // or split is refused with the reason and the session unchanged, the map, the configuration grid

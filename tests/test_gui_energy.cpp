@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Energy workspace's GUI suite (offscreen): the views show core's numbers (spec §3.3 on
 // the default session), the editor's edits are undoable and bad input is refused at the field
 // with the session unchanged, the time sources (given, Talg model, measured run), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The mwp workspace's GUI suite (offscreen): its views equal core, edits are undoable,
 // bad input keeps the state.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // MWP-CWP, IPP power and the Chapter V throughput model: every worked example of spec
 // mwp-cwp-power.md §4.3 in both variants, the thesis's oracles of §4.2 that the seed's data
 // allow, the property tests of §7.2 E, the presets and bad input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The teaching views' core (issue 16): temperature over time (eqs. 49-57, Table 9) against the
 // spec's Example H (mwp-cwp-power.md §4.3), its decay, warm restarts, and the energy integral.
 

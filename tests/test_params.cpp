@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parameter sets: the shipped profiles against PPoPP'17 Tables 2-4, and every way a
 // profile or an override can be wrong.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The published table and the validity files (issue 19): the loader, the calibration domain
 // and its check against a session. `cdx reproduce` itself is tested in test_cli.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rooflines of the teaching views (issue 16): the tiled-stencil roofline against the spec's
 // Example A (talg-time-model.md §2.6) and its ceilings against Table 3/4 (§3.3-3.4, 1/L =
 // 135.9 GB/s), properties over the top tilings; the MWP-CWP kernel roofline against Example I

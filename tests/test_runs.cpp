@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Measured runs: the SQLite store (schema, WAL, refusals), CSV/JSON import with its validation
 // report, all-or-nothing transactions and duplicate detection, predicted-vs-measured statistics
 // against an independent computation, and calibration recovering known parameters from runs

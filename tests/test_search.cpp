@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Exact tile search: the spec's full-space minima and Fig. 4 slice as named rows, and
 // equivalence with a brute-force scan of every point of small boxes.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Session files: round trip, atomic save, and every way a session file can be wrong.
 
 #include "eatss/eatss_views.hpp"

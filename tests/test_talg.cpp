@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Talg model tests: the worked examples and oracle grids of spec/talg-time-model.md §2.6
 // as named _data() rows, plus property tests (§1.11) for what no table covers.
 

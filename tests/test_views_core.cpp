@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Core computations behind the explorer's views: tile-space grid, sweeps, time split,
 // hexagon geometry. Views only render these, so the numbers are tested here.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // cdx: the command-line face of Codesign Explorer (DESIGN.md "The command-line tool").
 // Exit codes: 0 success, 2 invalid input (one line on stderr), 1 internal error.
 

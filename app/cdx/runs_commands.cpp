@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cdx/runs_commands.hpp"
 
 #include "cdx/arguments.hpp"

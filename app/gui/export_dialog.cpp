@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "export_dialog.hpp"
 
 #include "common/explorer_view.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "reproduce_view.hpp"
 
 #include "cdx/common.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "run_database.hpp"
 
 #include "common/background_job.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "eatss/eatss_model.hpp"
 
 #include "params/input_error.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "eatss/eatss_z3.hpp"
 
 #include <z3++.h>

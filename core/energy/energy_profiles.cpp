@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "energy/energy_profiles.hpp"
 
 #include "params/input_error.hpp"

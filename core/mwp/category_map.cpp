@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/category_map.hpp"
 
 #include "mwp/throughput_model.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/mwp_roofline.hpp"
 
 #include "mwp/throughput_model.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/regime_map.hpp"
 
 #include "params/enum_names.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/thermal_timeline.hpp"
 
 #include "params/input_error.hpp"

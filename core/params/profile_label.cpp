@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "params/profile_label.hpp"
 
 #include "params/input_error.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "published/published.hpp"
 
 #include "params/input_error.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "energy/energy_runs.hpp"
 #include "params/profiles.hpp"
 #include "runs/run_import.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/tile_space.hpp"
 
 #include "search/tile_search.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "session/session.hpp"
 
 #include "params/input_error.hpp"

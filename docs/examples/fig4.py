@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Redraws PPoPP'17 Fig. 4 with the codesign_explorer module and matplotlib.
 
 T_alg of Heat 2D, 8192 x 8192 points x 8192 time steps, on the GTX 980 (C_iter from the

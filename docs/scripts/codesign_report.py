@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Regenerates the numbers of docs/codesign.md with the cdx command-line tool.
 
 usage: docs/scripts/codesign_report.py [path/to/cdx] [variant flags...]

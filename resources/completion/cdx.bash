@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # bash completion for cdx (Codesign Explorer). Installed to
 # share/bash-completion/completions/cdx. The commands and each command's flags are read from
 # `cdx --help` and `cdx COMMAND --help`, and profile ids from `cdx profiles`, so the completion

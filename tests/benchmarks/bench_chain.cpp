@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Matrix chains (docs/performance.md): the time of the worked example D.7 (analyseChain: op-count
 // DP, S, the hyper-node recurrence), of a 20-matrix chain, of the all-trees extension against n
 // (O(n^4)), of the integer-tile extension, and of the Table D.1 experiment (19,000 chains at two

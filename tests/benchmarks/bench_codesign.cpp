@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark: the exact codesign search over the thesis' full hardware grid (13 312 designs)
 // x the six shipped stencils x all their PPoPP'17 problem sizes (64 problems), on every
 // hardware thread; and re-optimising the whole workload for one design (a slider move).

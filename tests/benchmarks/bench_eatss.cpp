@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // EATSS solve times per program (docs/performance.md): the exact enumeration (median of 20 runs)
 // against the artifact's Z3 procedure (one run), A100, s = 0.25, phi = 1 (heat-3d: phi = 0.5,
 // the first feasible), FP64, artifact mode. The paper reports 1.3 s per kernel with Z3's Python

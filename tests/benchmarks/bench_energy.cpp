@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark: energy evaluations per second and the energy-aware tile choice (two streaming
 // passes over every feasible tiling with T_alg from the Talg model) of the J2D default problem
 // (Jacobi 2D, 8192^2 x 8192, GTX 980 times, K20c Model A coefficients). docs/performance.md.

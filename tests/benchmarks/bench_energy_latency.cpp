@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Update latency of the Energy workspace's views for one tile step (what dragging the tS1
 // slider costs): the synchronous views (breakdown with explain table, per-point curves,
 // sensitivity) on the GUI thread, and the energy-vs-time view's background job (every feasible

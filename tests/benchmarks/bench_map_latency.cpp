@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Latency of the tile-space map for one slider step at the default size: what dragging
 // tS1 costs the GUI thread (core recompute of the slice + QCustomPlot replot), offscreen; and
 // of the Architecture view for one n_SM slider step (the current design's area and exact best

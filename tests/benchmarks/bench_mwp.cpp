@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark: MWP-CWP evaluations per second, and the regime map of 200 x 200 points the
 // bottleneck view recomputes on every edit (goal: under 16 ms), plus the IPP active-SM sweep.
 // Uses the shipped profiles (CDX_PROFILES_DIR or the source tree).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark: Talg evaluations per second (2D, 3D) and the wall time of a full-space
 // optimize, single-threaded. Plain C++ so that it measures core alone.
 

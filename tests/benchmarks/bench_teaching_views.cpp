@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The MWP-CWP workspace's teaching views (docs/performance.md): core's warp timeline for the
 // default kernel and for the largest picture stored, the category map, the kernel roofline and
 // the coalescing calculator, the cost of one animation frame painted at

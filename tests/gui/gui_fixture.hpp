@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // What every workspace's GUI suite shares: a window on a fresh session and a fresh run

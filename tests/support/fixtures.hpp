@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Hardware and stencil values of PPoPP'17 Tables 2-4, typed in from the paper so the

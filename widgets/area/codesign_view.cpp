@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/codesign_view.hpp"
 
 #include "common/background_job.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "chain/chain_editor.hpp"
 
 #include "chain/chain_common.hpp"

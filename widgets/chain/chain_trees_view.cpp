@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "chain/chain_trees_view.hpp"
 
 #include "chain/chain_tree_widget.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/plot_theme.hpp"
 
 #include "params/profile_label.hpp"

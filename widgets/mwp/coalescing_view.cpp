@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/coalescing_view.hpp"
 
 #include "common/integer_box.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "runs/runs_view.hpp"
 
 #include "common/plot_theme.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "talg/gpu_editor.hpp"
 
 #include "common/parameter_form.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "talg/tiling_editor.hpp"
 
 #include "common/integer_box.hpp"

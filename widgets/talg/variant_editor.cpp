@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "talg/variant_editor.hpp"
 
 #include "common/variant_choice.hpp"

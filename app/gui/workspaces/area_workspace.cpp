@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspaces/area_workspace.hpp"
 
 #include "area/architecture_view.hpp"

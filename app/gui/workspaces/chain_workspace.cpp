@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspaces/chain_workspace.hpp"
 
 #include "chain/chain_bars_view.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspaces/talg_workspace.hpp"
 
 #include "common/background_job.hpp"
