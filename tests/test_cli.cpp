@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // End-to-end tests of the cdx tool: the DESIGN.md contract (flags, JSON keys, exit codes)
 // and every bad-input case of the foundation issue.
 
@@ -681,7 +682,11 @@ void TestCli::help() {
     // --version (issue 18), and an action's help is that action's usage (not all four).
     const Run version = cdx({"--version"});
     QCOMPARE(version.exitCode, 0);
-    QVERIFY(QRegularExpression("^cdx \\(Codesign Explorer\\) \\d+\\.\\d+\\.\\d+\n$")
+    // The GNU layout help2man reads: the name and version, then copyright and licence (issue 27).
+    QVERIFY(QRegularExpression("^cdx \\(Codesign Explorer\\) \\d+\\.\\d+\\.\\d+\n"
+                               "Copyright \\(C\\) \\d{4} [^\n]+\n"
+                               "License GPL-3\\.0-or-later: GNU GPL version 3 or later [^\n]+\n"
+                               "(.+\n)*There is NO WARRANTY[^\n]*\n$")
                 .match(QString::fromUtf8(version.out))
                 .hasMatch());
     int actions = 0;

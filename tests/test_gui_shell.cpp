@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The shell workspace's GUI suite (offscreen): its views equal core, edits are undoable,
 // bad input keeps the state.
 
+#include "about.hpp"
 #include "area/architecture_view.hpp"
 #include "area/area_model.hpp"
 #include "area/codesign_view.hpp"
@@ -71,6 +73,7 @@ private slots:
     void editorFieldsShowTheirContent();
     void docksBelongToTheirWorkspace();
     void startPageOpensExamples();
+    void aboutNamesVersionAndLicence();
     void reproduceThePapers();
     void outsideCalibrationIsSaidEverywhere();
     void presentationRoundTripFitsLaptop();
@@ -259,6 +262,25 @@ void TestGuiShell::docksBelongToTheirWorkspace() {
     window_->showStart();
     QVERIFY(!talgDock->isVisible() && !kernelDock->isVisible());
     QVERIFY(window_->statusText().contains("workspace"));
+}
+
+void TestGuiShell::aboutNamesVersionAndLicence() {
+    // Help ▸ About (issue 27): the version, every workspace and the licence with its terms.
+    const QString about = app::aboutText(window_->workspaces());
+    QVERIFY(about.contains(QApplication::applicationVersion().isEmpty()
+                               ? QStringLiteral("Codesign Explorer")
+                               : QApplication::applicationVersion()));
+    QVERIFY(about.contains(QStringLiteral("GPL-3.0-or-later")));
+    QVERIFY(about.contains(QStringLiteral("version 3 or later")));
+    QVERIFY(about.contains(QStringLiteral("no warranty")));
+    int named = 0;
+    for (auto* w : window_->workspaces()) {
+        QVERIFY2(about.contains(w->title().toHtmlEscaped()) || about.contains(w->title()),
+                 qPrintable(w->title()));
+        ++named;
+    }
+    QCOMPARE(named, static_cast<int>(window_->workspaces().size()));
+    QVERIFY(named >= 7);
 }
 
 void TestGuiShell::startPageOpensExamples() {

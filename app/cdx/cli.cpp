@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cdx commands' registration list, help and dispatch (DESIGN.md "The command-line tool").
 // Exit codes: 0 success, 2 invalid input (one line on stderr), 1 internal error.
 
@@ -71,6 +72,18 @@ std::vector<Command> registeredCommands() {
 
 const char* version() {
     return CDX_VERSION;
+}
+
+const char* licence() {
+    return "GPL-3.0-or-later";
+}
+
+std::string licenceNotice() {
+    return "Copyright (C) 2026 the Codesign Explorer developers.\n"
+           "License GPL-3.0-or-later: GNU GPL version 3 or later "
+           "<https://www.gnu.org/licenses/gpl-3.0.html>.\n"
+           "This is free software: you are free to change and redistribute it.\n"
+           "There is NO WARRANTY, to the extent permitted by law.\n";
 }
 
 const std::vector<Command>& allCommands() {
@@ -179,7 +192,7 @@ int runCdx(const std::vector<std::string>& all, std::ostream& out, std::ostream&
             return 0;
         }
         if (command == "--version" || command == "-V") {
-            out << "cdx (Codesign Explorer) " << version() << '\n';
+            out << "cdx (Codesign Explorer) " << version() << '\n' << licenceNotice();
             return 0;
         }
         if (const Command* c = findCommand(command)) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "cdx/command.hpp"
@@ -13,6 +14,10 @@ namespace cdx::cli {
 
 // "0.1.0" (the CMake project version).
 const char* version();
+// "GPL-3.0-or-later" (the SPDX identifier of the project's licence, LICENSE).
+const char* licence();
+// The lines `cdx --version` prints after the version: copyright, licence, no warranty.
+std::string licenceNotice();
 
 // Every command, in the order `cdx --help` lists them.
 const std::vector<Command>& allCommands();

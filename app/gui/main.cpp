@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // codesign-explorer: the desktop explorer. Starts with the default session (GTX 980,
 // Heat 2D, 8192^2 x 8192, the exact optimal tiles) or the session file given.
 
+#include "cdx/cli.hpp"
 #include "main_window.hpp"
 #include "params/input_error.hpp"
 #include "run_database.hpp"
@@ -73,6 +75,13 @@ int main(int argc, char** argv) {
         QApplication::setWindowIcon(QIcon(":/app-icon.svg"));
     }
 
+    if (parser.isSet(QStringLiteral("version"))) {
+        // Qt's own --version prints the name and version only; the licence follows, as in cdx.
+        QTextStream(stdout) << QCoreApplication::applicationName() << ' '
+                            << QCoreApplication::applicationVersion() << '\n'
+                            << QString::fromStdString(cdx::cli::licenceNotice());
+        return 0;
+    }
     parser.process(app);
     QTextStream err(stderr);
 

@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.hpp"
 
+#include "about.hpp"
 #include "common/explorer_view.hpp"
 #include "common/job_progress.hpp"
 #include "export_dialog.hpp"
@@ -284,19 +286,7 @@ void MainWindow::buildMenus() {
     help->addAction(tr("&Getting Started"), QKeySequence::HelpContents, this,
                     &MainWindow::showStart);
     help->addAction(tr("&About Codesign Explorer"), this, [this] {
-        QString families;
-        for (auto* w : workspaces_) {
-            families += QStringLiteral("<li><b>%1</b>: %2</li>").arg(w->title(), w->summary());
-        }
-        QMessageBox::about(
-            this, tr("About Codesign Explorer"),
-            tr("<h3>Codesign Explorer %1</h3>"
-               "<p>Interactive analytical GPU cost models, one workspace per model family:</p>"
-               "<ul>%2</ul>"
-               "<p>Where the sources contradict themselves both forms are available "
-               "as a <i>model variant</i>; the active variant is shown on every view "
-               "and export. See docs/model.md.</p>")
-                .arg(QApplication::applicationVersion(), families));
+        QMessageBox::about(this, tr("About Codesign Explorer"), aboutText(workspaces_));
     });
 }
 

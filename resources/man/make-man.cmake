@@ -1,5 +1,7 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Writes the cdx man page: help2man over `cdx --help` / `cdx --version`, with one section per
-# command holding what `cdx COMMAND --help` prints. Run by resources/CMakeLists.txt.
+# command holding what `cdx COMMAND --help` prints, compressed to OUT.gz. Run by
+# resources/CMakeLists.txt.
 execute_process(COMMAND ${CDX} --help OUTPUT_VARIABLE help RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "cdx --help failed")
@@ -38,4 +40,10 @@ execute_process(
     RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "help2man failed")
+endif()
+# Installed compressed, as Debian's policy (and lintian) wants; -n: no name or time stamp, so the
+# page is the same in every build.
+execute_process(COMMAND gzip -9nf ${OUT} RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "gzip ${OUT} failed")
 endif()

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Installs the build tree into a temporary prefix and runs everything from there (issue 18).
 
 Usage: test_install.py BUILD_DIR SOURCE_DIR. Checks that both executables answer --version and
@@ -6,6 +7,7 @@ desktop file, icons, AppStream metadata, MIME type, man page and bash completion
 and valid; and that the installed Python module imports and reads the installed profiles.
 """
 
+import gzip
 import json
 import os
 import shutil
@@ -46,7 +48,8 @@ class Installed(unittest.TestCase):
 
     def test_cdx_reads_the_installed_profiles(self):
         version = run(self.cdx, "--version", env=self.env).stdout
-        self.assertRegex(version, r"^cdx \(Codesign Explorer\) \d+\.\d+\.\d+\n$")
+        self.assertRegex(version, r"^cdx \(Codesign Explorer\) \d+\.\d+\.\d+\n")
+        self.assertIn("License GPL-3.0-or-later", version)
         profiles = json.loads(run(self.cdx, "profiles", "--json", env=self.env).stdout)
         paths = [p["path"] for kind in profiles.values() for p in kind]
         self.assertGreater(len(paths), 10)
@@ -64,8 +67,9 @@ class Installed(unittest.TestCase):
         self.assertGreater(imported["inserted"], 0)
 
     def test_gui_answers_and_draws_from_the_installation(self):
-        self.assertRegex(run(self.gui, "--version", env=self.env).stdout,
-                         r"codesign-explorer \d+\.\d+\.\d+")
+        gui_version = run(self.gui, "--version", env=self.env).stdout
+        self.assertRegex(gui_version, r"^codesign-explorer \d+\.\d+\.\d+\n")
+        self.assertIn("License GPL-3.0-or-later", gui_version)
         self.assertIn("--screenshots", run(self.gui, "--help", env=self.env).stdout)
         env = dict(self.env, QT_QPA_PLATFORM="offscreen")
         session = os.path.join(self.share, "codesign-explorer", "sessions",
@@ -100,16 +104,33 @@ class Installed(unittest.TestCase):
         with open(metainfo, encoding="utf-8") as f:
             text = f.read()
         self.assertIn("<screenshot type=\"default\">", text)
+        self.assertIn("<project_license>GPL-3.0-or-later</project_license>", text)
+        self.assertIn("<metadata_license>CC0-1.0</metadata_license>", text)
+
+    def test_copyright_file(self):
+        # The licence and the sources of the shipped data (issue 27), where Debian looks.
+        path = os.path.join(self.share, "doc", "codesign-explorer", "copyright")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        self.assertTrue(text.startswith("Format: https://www.debian.org/doc/packaging-manuals/"
+                                        "copyright-format/1.0/"))
+        self.assertIn("License: GPL-3+", text)
+        for folder in os.listdir(os.path.join(self.share, "codesign-explorer", "profiles")):
+            self.assertIn(f"profiles/{folder}/", text)
         self.assertNotIn("@", text.replace("@users", ""))  # every CMake variable substituted
 
     def test_man_page_and_completion(self):
-        man = os.path.join(self.share, "man", "man1", "cdx.1")
+        man = os.path.join(self.share, "man", "man1", "cdx.1.gz")
         if shutil.which("help2man"):
-            with open(man, encoding="utf-8") as f:
+            with gzip.open(man, "rt", encoding="utf-8") as f:
                 page = f.read()
             for command in ("talg", "optimize", "codesign", "chain", "eatss"):
                 self.assertIn(f".SS {command}", page)
             self.assertIn("--max-within", page)
+            # help2man puts what --version prints after the version under COPYRIGHT.
+            self.assertIn(".SH COPYRIGHT", page)
+            copyright = page[page.index(".SH COPYRIGHT"):].replace("\\-", "-")  # roff's \-
+            self.assertIn("GPL-3.0-or-later", copyright)
         completion = os.path.join(self.share, "bash-completion", "completions", "cdx")
         script = f"""
             _init_completion() {{ cur=${{COMP_WORDS[COMP_CWORD]}}; prev=${{COMP_WORDS[COMP_CWORD-1]}};
