@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // codesign_explorer: the cdx commands as Python functions (README "Python module").
 //
 //   import codesign_explorer as cx
@@ -13,6 +14,7 @@
 
 #include "cdx/cli.hpp"
 #include "params/input_error.hpp"
+#include "params/profiles.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -178,28 +180,55 @@ py::object run(const cdx::cli::Command& c, const std::vector<std::string>& prefi
     return toPython(Json::parse(out.str()));
 }
 
-// Installed under PREFIX/lib/python3/dist-packages, the module reads the profiles of
-// PREFIX/share/codesign-explorer (the interpreter's own prefix is looked at anyway).
-void findInstalledProfiles() {
+// Which profiles the module reads, decided by where the module itself is, never by the
+// interpreter (issue 26): the build tree's module reads the source tree's profiles; a module
+// installed in PREFIX/CDX_PYTHON_INSTALL_DIR reads PREFIX/share/codesign-explorer; a module
+// copied anywhere else reads the nearest share/codesign-explorer above it, else the source
+// tree's. $CDX_PROFILES_DIR still comes first (core's search path).
+void findOwnProfiles() {
+    namespace fs = std::filesystem;
     Dl_info info{};
-    if (std::getenv("CDX_PROFILES_DIR") != nullptr ||
-        dladdr(reinterpret_cast<void*>(&findInstalledProfiles), &info) == 0 ||
+    if (dladdr(reinterpret_cast<void*>(&findOwnProfiles), &info) == 0 ||
         info.dli_fname == nullptr) {
+        cdx::setInstallationPrefix({});
         return;
     }
     std::error_code ec;
-    const auto so = std::filesystem::canonical(info.dli_fname, ec);
-    if (ec) {
+    const fs::path dir = fs::weakly_canonical(info.dli_fname, ec).parent_path();
+    if (ec || dir.empty() || dir == fs::weakly_canonical(CDX_PYTHON_BUILD_DIR, ec)) {
+        cdx::setInstallationPrefix({}); // the build tree: the source tree's profiles
         return;
     }
-    for (auto dir = so.parent_path(); !dir.empty() && dir != dir.root_path();
-         dir = dir.parent_path()) {
-        const auto profiles = dir / "share" / "codesign-explorer" / "profiles";
-        if (std::filesystem::is_directory(profiles, ec)) {
-            setenv("CDX_PROFILES_DIR", profiles.c_str(), 0);
+    const auto hasProfiles = [&](const fs::path& prefix) {
+        return fs::is_directory(prefix / "share" / "codesign-explorer" / "profiles", ec);
+    };
+    // PREFIX/lib/python3/dist-packages: the module is where `cmake --install` put it.
+    fs::path rest = dir;
+    bool installed = true;
+    const fs::path installDir(CDX_PYTHON_INSTALL_DIR);
+    for (auto it = installDir.end(); it != installDir.begin();) {
+        --it;
+        if (it->empty()) {
+            continue;
+        }
+        if (rest.filename() != *it) {
+            installed = false;
+            break;
+        }
+        rest = rest.parent_path();
+    }
+    if (installed && hasProfiles(rest)) {
+        cdx::setInstallationPrefix(rest);
+        return;
+    }
+    for (fs::path prefix = dir; !prefix.empty() && prefix != prefix.root_path();
+         prefix = prefix.parent_path()) {
+        if (hasProfiles(prefix)) {
+            cdx::setInstallationPrefix(prefix);
             return;
         }
     }
+    cdx::setInstallationPrefix({});
 }
 
 } // namespace
@@ -210,7 +239,8 @@ PYBIND11_MODULE(codesign_explorer, m) {
               "result is its --json output as dicts and lists; bad input raises ValueError\n"
               "with the message cdx prints. help(codesign_explorer.talg) shows the flags.";
     m.attr("__version__") = cdx::cli::version();
-    findInstalledProfiles();
+    m.attr("__license__") = cdx::cli::licence();
+    findOwnProfiles();
     py::register_exception_translator([](std::exception_ptr p) {
         try {
             if (p) {

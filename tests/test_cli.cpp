@@ -97,6 +97,8 @@ class TestCli : public QObject {
     Q_OBJECT
 
 private slots:
+    void badProfileFiles_data();
+    void badProfileFiles();
     void energyWorkedExample_data();
     void energyWorkedExample();
     void energyTimeFromTalgModel();
@@ -1712,15 +1714,7 @@ void TestCli::chainBadInput() {
     }
 }
 
-class TestCliFiles : public QObject {
-    Q_OBJECT
-
-private slots:
-    void badProfileFiles_data();
-    void badProfileFiles();
-};
-
-void TestCliFiles::badProfileFiles_data() {
+void TestCli::badProfileFiles_data() {
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("mention");
     QTest::newRow("malformed JSON") << QByteArray("{\"id\": \"x\", \"name\": ") << "line 1";
@@ -1732,7 +1726,7 @@ void TestCliFiles::badProfileFiles_data() {
                                 << "params.n_sm.unit";
 }
 
-void TestCliFiles::badProfileFiles() {
+void TestCli::badProfileFiles() {
     QFETCH(QByteArray, content);
     QFETCH(QString, mention);
     QTemporaryDir dir;
@@ -1751,13 +1745,7 @@ void TestCliFiles::badProfileFiles() {
     QVERIFY2(!err.contains('\n'), qPrintable(err));
 }
 
-int main(int argc, char** argv) {
-    int status = 0;
-    TestCli cli;
-    status |= QTest::qExec(&cli, argc, argv);
-    TestCliFiles files;
-    status |= QTest::qExec(&files, argc, argv);
-    return status;
-}
+// One test class, so that a function named on the command line (a CTest shard) is found.
+QTEST_GUILESS_MAIN(TestCli)
 
 #include "test_cli.moc"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cdx/energy_commands.hpp"
 
 #include "cdx/arguments.hpp"
@@ -484,7 +485,7 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
         talgJson = {{"gpu", gpu.id}, {"T_alg", r.tAlg}, {"variant", variantJson(tv, p.dim)}};
     }
     if (a.has("--gpu") && !a.repeated("--set").empty()) {
-        timeWarnings.push_back("the GPU or stencil was edited with --set");
+        timeWarnings.emplace_back("the GPU or stencil was edited with --set");
     } else if (!a.repeated("--set").empty()) {
         throw InputError("--set", a.repeated("--set").front(),
                          "only with --gpu (it edits the Talg model's GPU or stencil)");

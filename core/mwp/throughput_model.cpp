@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/throughput_model.hpp"
 
 #include <algorithm>
@@ -135,7 +136,7 @@ ThroughputResult throughput(const Device& d, const Kernel& k, const MwpVariant& 
             (devPeak * (k.mix.fp + k.mix.fpDiv) / useful + 2 * devPeak * k.mix.fpFused / useful) *
             (sms / d.nSm);
     } else if (d.fpUnitsPerSm <= 0) {
-        r.warnings.push_back("fp_units_per_sm unknown: no peak, so no GFLOP/s");
+        r.warnings.emplace_back("fp_units_per_sm unknown: no peak, so no GFLOP/s");
     }
     const double computation = d.issueCycles * weightedComputation(k.mix) * k.depEffect / k.ilp;
     const double usefulCycles = d.issueCycles * useful / k.ilp;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "params/profiles.hpp"
 
 #include "params/input_error.hpp"
@@ -7,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string_view>
@@ -525,13 +527,31 @@ void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& 
     }
 }
 
+namespace {
+// Set once, when a library loaded into another program starts (setInstallationPrefix).
+std::optional<std::filesystem::path>& installationPrefix() {
+    static std::optional<std::filesystem::path> prefix;
+    return prefix;
+}
+} // namespace
+
+void setInstallationPrefix(const std::filesystem::path& prefix) {
+    installationPrefix() = prefix;
+}
+
 std::vector<std::filesystem::path> profileSearchPath() {
     std::vector<std::filesystem::path> dirs;
     if (const char* env = std::getenv("CDX_PROFILES_DIR"); env && *env) {
         dirs.emplace_back(env);
     }
-    if (const auto exe = executableDir(); !exe.empty()) {
-        dirs.push_back(exe.parent_path() / "share" / "codesign-explorer" / "profiles");
+    std::filesystem::path prefix;
+    if (installationPrefix()) {
+        prefix = *installationPrefix();
+    } else if (const auto exe = executableDir(); !exe.empty()) {
+        prefix = exe.parent_path();
+    }
+    if (!prefix.empty()) {
+        dirs.push_back(prefix / "share" / "codesign-explorer" / "profiles");
     }
 #ifdef CDX_SOURCE_PROFILES_DIR
     dirs.emplace_back(CDX_SOURCE_PROFILES_DIR);

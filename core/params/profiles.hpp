@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "params/model_inputs.hpp"
@@ -110,9 +111,16 @@ std::optional<double> parseOverrideValue(const ParameterKey& key, const std::str
 void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
                    const std::string& assignment);
 
-// Where shipped profiles are looked up, in order: $CDX_PROFILES_DIR, the installed
-// share/codesign-explorer/profiles next to the executable, the source tree.
+// Where shipped profiles are looked up, in order: $CDX_PROFILES_DIR, the installation's
+// PREFIX/share/codesign-explorer/profiles, the source tree.
 std::vector<std::filesystem::path> profileSearchPath();
+
+// The installation prefix on that path. By default it is the running executable's
+// (PREFIX/bin/cdx gives PREFIX). Code loaded into another program, the Python module in the
+// interpreter, names its own instead: its installation's prefix, or an empty path when it is
+// not installed (the build tree), so that only $CDX_PROFILES_DIR and the source tree are
+// searched. The interpreter's location then decides nothing.
+void setInstallationPrefix(const std::filesystem::path& prefix);
 
 struct ProfileEntry {
     std::string id;

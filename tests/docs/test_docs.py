@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Docs that stay true (issue 18): every example command of docs/cli.md and the README runs, and
 what the docs show is what the tool prints.
 
@@ -12,7 +13,9 @@ what the docs show is what the tool prints.
   (or string values) that the section's commands produce with --json.
 
 Commands with "..." in their arguments are not runnable and are skipped (counted). Run by CTest
-with CDX (the built cdx) and CDX_SOURCE_DIR.
+with CDX (the built cdx) and CDX_SOURCE_DIR. CDX_DOCS_SHARD=K/N (1-based) runs every N-th
+section of docs/cli.md from the K-th (the README tour is the last section): CTest runs the
+shards at once (issue 26); every shard still checks the counts of the whole document.
 """
 
 import json
@@ -25,6 +28,8 @@ import unittest
 
 CDX = os.environ["CDX"]
 SOURCE = os.environ["CDX_SOURCE_DIR"]
+SHARD, SHARDS = (int(x) for x in os.environ.get("CDX_DOCS_SHARD", "1/1").split("/"))
+README = "README"  # the section name of the README tour
 
 NUMBER = re.compile(r"(?<![\w.~])[-+]?\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?(?![\w.]*\w)")
 
@@ -194,74 +199,99 @@ class Docs(unittest.TestCase):
                 self.outputs.setdefault(section, []).append(json.loads(self.last_stdout))
         return "run"
 
-    def test_cli_md_examples(self):
-        counts = {"run": 0, "skipped": 0}
+    def examples(self):
+        """{section: [(command, comment, shown)]} in the order of the docs: docs/cli.md's fenced
+        "$ cdx" lines, then its inline "`cdx ...` gives" examples, then the README tour."""
+        out = {}
         for section, block in fenced_blocks(self.cli):
-            for command, comment, shown in self.commands(block, dollar=True):
-                counts[self.check_command(section, command, comment, shown)] += 1
+            out.setdefault(section, []).extend(self.commands(block, dollar=True))
         # Inline examples: `cdx ...` gives NUMBERS (up to the end of the clause).
         for m in re.finditer(r"`(cdx [^`]+)`\s+gives\s+(.*?)(?:;|\.\s|\.$)", self.cli, re.S):
             command = " ".join(m.group(1).split())
             heads = re.findall(r"^## `cdx ([a-z -]+)`", self.cli[:m.start()], re.M)
-            section = heads[-1] if heads else "inline"
-            counts[self.check_command(section, command, m.group(2), [])] += 1
-        self.assertGreaterEqual(counts["run"], 14, counts)
-
-    def test_readme_tour(self):
-        counts = {"run": 0, "skipped": 0}
+            out.setdefault(heads[-1] if heads else "inline", []).append([command, m.group(2), []])
         tour = self.readme[self.readme.index("## A short tour of `cdx`"):]
         tour = tour[:tour.index("\n## ", 5)]
-        for section, block in fenced_blocks("## tour\n" + tour):
-            for command, comment, _ in self.commands(block, dollar=False):
-                counts[self.check_command("README", command, comment, [])] += 1
-        self.assertGreaterEqual(counts["run"], 10, counts)
-        self.assertLessEqual(counts["skipped"], 4, counts)
+        out[README] = [c for _, block in fenced_blocks("## tour\n" + tour)
+                       for c in self.commands(block, dollar=False)]
+        return out
 
-    def test_json_keys(self):
-        self.test_cli_md_examples()  # fills the outputs (the runs database too)
-        checked = 0
-        for name, text in sections(self.cli).items():
-            m = re.search(r"(JSON keys|`--json` prints)", text)
-            if not m:
-                continue
-            chunk = text[m.start():]
-            para = chunk.split("\n\n")[0]
-            if para.rstrip().endswith(":") and "```" in chunk:
-                start = chunk.index("```")
-                para += chunk[start:chunk.index("```", start + 3)]
-            # All-capital names are placeholders ("LOOP": size), not keys.
-            keys = {k for k in re.findall(r'"([A-Za-z_][A-Za-z0-9_]*)"', para) if not k.isupper()}
-            produced = list(self.outputs.get(name, []))
-            for extra in EXTRA.get(name, []):
-                setup = isinstance(extra, tuple)
-                args = extra[1] if setup else extra
-                rc, out = self.run_cdx(args + ["--json"])
-                self.assertEqual(rc, 0, out)
-                if not setup:
-                    produced.append(json.loads(self.last_stdout))
-            if not produced:  # no runnable example: the section's usage has the flags
-                continue
-            seen = set()
+    def mine(self, examples):
+        return [s for i, s in enumerate(examples) if i % SHARDS == SHARD - 1]
 
-            def walk(v):
-                if isinstance(v, dict):
-                    for k, x in v.items():
-                        seen.add(k)
-                        walk(x)
-                elif isinstance(v, list):
-                    for x in v:
-                        walk(x)
-                elif isinstance(v, str):
-                    seen.add(v)
+    def test_examples_and_json_keys(self):
+        examples = self.examples()
+        # The whole document's counts, whichever shard this is.
+        cli_total = sum(len(v) for k, v in examples.items() if k != README)
+        self.assertGreaterEqual(cli_total, 14)
+        self.assertGreaterEqual(len(examples[README]), 10)
+        key_lists = [n for n, t in sections(self.cli).items()
+                     if re.search(r"(JSON keys|`--json` prints)", t)]
+        self.assertGreaterEqual(len(key_lists), 7)
+        counts = {"run": 0, "skipped": 0}
+        readme = {"run": 0, "skipped": 0}
+        keys_checked, mine = 0, self.mine(examples)
+        self.assertGreater(len(mine), 0, f"shard {SHARD}/{SHARDS} has no section")
+        for section in mine:
+            for command, comment, shown in examples[section]:
+                label = "README" if section == README else section
+                result = self.check_command(label, command, comment, shown)
+                (readme if section == README else counts)[result] += 1
+            if section in key_lists:
+                keys_checked += self.check_json_keys(section)
+        runnable = sum(1 for s in mine if s != README for c in examples[s]
+                       if "..." not in shlex.split(c[0]) and "…" not in c[0])
+        self.assertEqual(counts["run"], runnable, counts)
+        # A section whose key list has extra commands always produces output to check.
+        self.assertGreaterEqual(keys_checked,
+                                sum(1 for s in mine if s in key_lists and s in EXTRA))
+        if README in mine:
+            self.assertGreaterEqual(readme["run"], 10, readme)
+            self.assertLessEqual(readme["skipped"], 4, readme)
+        print(f"docs shard {SHARD}/{SHARDS}: {len(mine)} sections, {counts['run']} cli.md "
+              f"examples run, {readme['run']} README tour commands, {keys_checked} JSON key "
+              "lists checked")
 
-            for p in produced:
-                walk(p)
-            missing = sorted(keys - seen)
-            self.assertEqual(missing, [], f"cdx {name}: the JSON key list names {missing}, "
-                                          "which its --json output does not have")
-            checked += 1
-        self.assertGreaterEqual(checked, 7)
+    def check_json_keys(self, name):
+        """The section's JSON key list names only keys its --json outputs have; 1 if checked."""
+        text = sections(self.cli)[name]
+        m = re.search(r"(JSON keys|`--json` prints)", text)
+        chunk = text[m.start():]
+        para = chunk.split("\n\n")[0]
+        if para.rstrip().endswith(":") and "```" in chunk:
+            start = chunk.index("```")
+            para += chunk[start:chunk.index("```", start + 3)]
+        # All-capital names are placeholders ("LOOP": size), not keys.
+        keys = {k for k in re.findall(r'"([A-Za-z_][A-Za-z0-9_]*)"', para) if not k.isupper()}
+        produced = list(self.outputs.get(name, []))
+        for extra in EXTRA.get(name, []):
+            setup = isinstance(extra, tuple)
+            args = extra[1] if setup else extra
+            rc, out = self.run_cdx(args + ["--json"])
+            self.assertEqual(rc, 0, out)
+            if not setup:
+                produced.append(json.loads(self.last_stdout))
+        if not produced:  # no runnable example: the section's usage has the flags
+            return 0
+        seen = set()
 
+        def walk(v):
+            if isinstance(v, dict):
+                for k, x in v.items():
+                    seen.add(k)
+                    walk(x)
+            elif isinstance(v, list):
+                for x in v:
+                    walk(x)
+            elif isinstance(v, str):
+                seen.add(v)
+
+        for p in produced:
+            walk(p)
+        missing = sorted(keys - seen)
+        self.assertEqual(missing, [], f"cdx {name}: the JSON key list names {missing}, "
+                                      "which its --json output does not have")
+        return 1
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Python module against `cdx --json` on the same inputs (issue 18).
 
 Run by CTest with PYTHONPATH at the built module and CDX at the built cdx. Every function
@@ -7,7 +8,9 @@ prints after "cdx: ".
 
 import json
 import os
+import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -167,8 +170,71 @@ class ModuleEqualsCdx(unittest.TestCase):
 
     def test_version_and_help(self):
         version = subprocess.run([CDX, "--version"], capture_output=True, text=True).stdout
-        self.assertEqual(version.strip(), f"cdx (Codesign Explorer) {cx.__version__}")
+        self.assertEqual(version.splitlines()[0], f"cdx (Codesign Explorer) {cx.__version__}")
+        self.assertEqual(cx.__license__, "GPL-3.0-or-later")
+        self.assertIn(f"License {cx.__license__}", version)
         self.assertIn("--tile", cx.talg.__doc__)
+
+
+class ProfileLookup(unittest.TestCase):
+    """The module reads the profiles of where it is, never those of the interpreter's prefix
+    (issue 26): an installed share/codesign-explorer beside the interpreter (what the Debian
+    package leaves in /usr) is not read by the build tree's module."""
+
+    SOURCE_PROFILES = os.path.join(os.path.realpath(os.environ["CDX_SOURCE_DIR"]), "profiles")
+
+    def paths(self, profiles):
+        return [p["path"] for kind in profiles.values() for p in kind]
+
+    def test_build_tree_module_reads_the_source_profiles(self):
+        paths = self.paths(cx.profiles())
+        self.assertGreater(len(paths), 10)
+        for p in paths:
+            self.assertTrue(os.path.realpath(p).startswith(self.SOURCE_PROFILES), p)
+
+    def test_an_installed_copy_beside_the_interpreter_is_not_read(self):
+        with tempfile.TemporaryDirectory() as decoy:
+            # A prefix with the interpreter in bin/ and a share/codesign-explorer whose GTX 980
+            # has 99 SMs: what a module that trusts the interpreter's location would read.
+            os.makedirs(os.path.join(decoy, "bin"))
+            python = os.path.join(decoy, "bin", "python3")
+            shutil.copy2(os.path.realpath(sys.executable), python)
+            gpus = os.path.join(decoy, "share", "codesign-explorer", "profiles", "gpus")
+            os.makedirs(gpus)
+            with open(os.path.join(self.SOURCE_PROFILES, "gpus", "gtx980.json")) as f:
+                gpu = json.load(f)
+            gpu["params"]["n_sm"]["value"] = 99
+            with open(os.path.join(gpus, "gtx980.json"), "w") as f:
+                json.dump(gpu, f)
+            env = {k: v for k, v in os.environ.items() if k != "CDX_PROFILES_DIR"}
+            env["PYTHONHOME"] = sys.base_prefix  # the copied interpreter's own library
+            script = ("import codesign_explorer as cx, json, sys; "
+                      "print(json.dumps([sys.executable, cx.profiles(), "
+                      "cx.talg(gpu='gtx980', stencil='heat2d', space=[8192, 8192], time=8192, "
+                      "tile=[8, 256], tt=8, pitch='paper')['T_alg']]))")
+            done = subprocess.run([python, "-c", script], capture_output=True, text=True,
+                                  env=env, check=False)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            executable, profiles, t_alg = json.loads(done.stdout)
+            self.assertTrue(os.path.realpath(executable).startswith(os.path.realpath(decoy)))
+            for p in self.paths(profiles):
+                self.assertTrue(os.path.realpath(p).startswith(self.SOURCE_PROFILES), p)
+            self.assertAlmostEqual(t_alg, 9.654275, places=6)  # spec Example A, 16 SMs
+
+    def test_cdx_profiles_dir_still_comes_first(self):
+        with tempfile.TemporaryDirectory() as mine:
+            shutil.copytree(os.path.join(self.SOURCE_PROFILES, "gpus"),
+                            os.path.join(mine, "gpus"))
+            env = dict(os.environ, CDX_PROFILES_DIR=mine)
+            done = subprocess.run(
+                [sys.executable, "-c",
+                 "import codesign_explorer as cx, json; print(json.dumps(cx.profiles()))"],
+                capture_output=True, text=True, env=env, check=False)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            gpus = json.loads(done.stdout)["gpus"]
+            self.assertGreater(len(gpus), 1)
+            for p in gpus:
+                self.assertTrue(os.path.realpath(p["path"]).startswith(os.path.realpath(mine)))
 
 
 if __name__ == "__main__":

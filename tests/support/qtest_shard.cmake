@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Runs shard SHARD (0-based) of SHARDS of a Qt Test executable EXE: the suite's test functions,
+# as `-functions` lists them, are dealt to the shards in turn, so a suite too long for one CTest
+# test runs as several that `ctest --parallel` can run at once, and a new test function joins a
+# shard without a list to edit (issue 26). A function's data rows stay together: Qt Test runs a
+# function's _data() again for every row named on its command line.
+#   cmake -DEXE=path/to/test_gui_shell -DSHARD=0 -DSHARDS=3 -P qtest_shard.cmake
+foreach(var EXE SHARD SHARDS)
+    if(NOT DEFINED ${var})
+        message(FATAL_ERROR "qtest_shard.cmake: -D${var}=... is required")
+    endif()
+endforeach()
+execute_process(COMMAND ${EXE} -functions OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${EXE} -functions exited with ${rc}")
+endif()
+# One line a function: "name()".
+string(REPLACE "\n" ";" lines "${listing}")
+set(rows "")
+foreach(line IN LISTS lines)
+    if(line MATCHES "^([A-Za-z_][A-Za-z0-9_]*)\\(\\)$")
+        list(APPEND rows "${CMAKE_MATCH_1}")
+    endif()
+endforeach()
+list(LENGTH rows count)
+if(count EQUAL 0)
+    message(FATAL_ERROR "${EXE} -functions listed no test function")
+endif()
+set(mine "")
+set(i 0)
+foreach(row IN LISTS rows)
+    math(EXPR turn "${i} % ${SHARDS}")
+    if(turn EQUAL SHARD)
+        list(APPEND mine "${row}")
+    endif()
+    math(EXPR i "${i} + 1")
+endforeach()
+list(LENGTH mine taken)
+message(STATUS "shard ${SHARD} of ${SHARDS}: ${taken} of ${count} test functions")
+if(taken EQUAL 0)
+    return()
+endif()
+execute_process(COMMAND ${EXE} ${mine} RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${EXE} (shard ${SHARD} of ${SHARDS}) exited with ${rc}")
+endif()
