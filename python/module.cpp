@@ -181,54 +181,29 @@ py::object run(const cdx::cli::Command& c, const std::vector<std::string>& prefi
 }
 
 // Which profiles the module reads, decided by where the module itself is, never by the
-// interpreter (issue 26): the build tree's module reads the source tree's profiles; a module
-// installed in PREFIX/CDX_PYTHON_INSTALL_DIR reads PREFIX/share/codesign-explorer; a module
-// copied anywhere else reads the nearest share/codesign-explorer above it, else the source
-// tree's. $CDX_PROFILES_DIR still comes first (core's search path).
+// interpreter (issue 26): the build tree's module reads the source tree's profiles; an installed
+// module (PREFIX/lib/python3/dist-packages) reads the nearest share/codesign-explorer above it,
+// its own prefix's. $CDX_PROFILES_DIR still comes first (core's search path).
 void findOwnProfiles() {
     namespace fs = std::filesystem;
+    cdx::setInstallationPrefix({}); // unless found below: the source tree's profiles
     Dl_info info{};
     if (dladdr(reinterpret_cast<void*>(&findOwnProfiles), &info) == 0 ||
         info.dli_fname == nullptr) {
-        cdx::setInstallationPrefix({});
         return;
     }
     std::error_code ec;
     const fs::path dir = fs::weakly_canonical(info.dli_fname, ec).parent_path();
     if (ec || dir.empty() || dir == fs::weakly_canonical(CDX_PYTHON_BUILD_DIR, ec)) {
-        cdx::setInstallationPrefix({}); // the build tree: the source tree's profiles
-        return;
-    }
-    const auto hasProfiles = [&](const fs::path& prefix) {
-        return fs::is_directory(prefix / "share" / "codesign-explorer" / "profiles", ec);
-    };
-    // PREFIX/lib/python3/dist-packages: the module is where `cmake --install` put it.
-    fs::path rest = dir;
-    bool installed = true;
-    const fs::path installDir(CDX_PYTHON_INSTALL_DIR);
-    for (auto it = installDir.end(); it != installDir.begin();) {
-        --it;
-        if (it->empty()) {
-            continue;
-        }
-        if (rest.filename() != *it) {
-            installed = false;
-            break;
-        }
-        rest = rest.parent_path();
-    }
-    if (installed && hasProfiles(rest)) {
-        cdx::setInstallationPrefix(rest);
-        return;
+        return; // the build tree
     }
     for (fs::path prefix = dir; !prefix.empty() && prefix != prefix.root_path();
          prefix = prefix.parent_path()) {
-        if (hasProfiles(prefix)) {
+        if (fs::is_directory(prefix / "share" / "codesign-explorer" / "profiles", ec)) {
             cdx::setInstallationPrefix(prefix);
             return;
         }
     }
-    cdx::setInstallationPrefix({});
 }
 
 } // namespace
