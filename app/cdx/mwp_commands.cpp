@@ -96,7 +96,7 @@ Inputs loadInputs(const Arguments& a) {
     return in;
 }
 
-std::vector<std::string> withVariantFlags(std::vector<std::string> flags) {
+std::vector<std::string> withMwpVariantFlags(std::vector<std::string> flags) {
     flags.insert(flags.end(), kMwpVariantFlags.begin(), kMwpVariantFlags.end());
     return flags;
 }
@@ -193,7 +193,7 @@ json throughputJson(const mwp::ThroughputResult& t) {
 namespace {
 
 int runMwp(const std::vector<std::string>& args, std::ostream& out) {
-    const Arguments a(args, withVariantFlags({"--gpu", "--kernel", "--set", "--sweep-warps"}),
+    const Arguments a(args, withMwpVariantFlags({"--gpu", "--kernel", "--set", "--sweep-warps"}),
                       {"--json"});
     const Inputs in = loadInputs(a);
     const mwp::MwpResult r = mwp::evaluate(in.device, in.model, in.variant);
@@ -425,8 +425,8 @@ int runScaling(const Arguments& a, std::ostream& out) {
 
 int runPower(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args,
-                      withVariantFlags({"--gpu", "--kernel", "--set", "--gips", "--runtime-w",
-                                        "--mem-intensity", "--times", "--access-rates"}),
+                      withMwpVariantFlags({"--gpu", "--kernel", "--set", "--gips", "--runtime-w",
+                                           "--mem-intensity", "--times", "--access-rates"}),
                       {"--json", "--scaling"});
     if (a.has("--scaling")) {
         return runScaling(a, out);

@@ -128,7 +128,7 @@ std::string escaped(const std::string& s) {
     return out;
 }
 
-std::string number(double v) {
+std::string pdfNumber(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", v);
     return buf;
@@ -154,8 +154,8 @@ std::string textToPdf(const std::string& utf8Text, const std::string& title) {
     objects.push_back("<< /Title (" + escaped(head) + ") /Producer (Codesign Explorer) >>");
     for (std::size_t p = 0; p < pages; ++p) {
         std::ostringstream c;
-        c << "BT /F1 " << number(kFontSize) << " Tf " << number(kLeading) << " TL "
-          << number(kMargin) << ' ' << number(kPageHeight - kMargin) << " Td\n";
+        c << "BT /F1 " << pdfNumber(kFontSize) << " Tf " << pdfNumber(kLeading) << " TL "
+          << pdfNumber(kMargin) << ' ' << pdfNumber(kPageHeight - kMargin) << " Td\n";
         c << '(' << escaped(head) << "   page " << p + 1 << " of " << pages << ") Tj T* T*\n";
         for (std::size_t k = p * kRowsPerPage; k < std::min(lines.size(), (p + 1) * kRowsPerPage);
              ++k) {
@@ -163,8 +163,8 @@ std::string textToPdf(const std::string& utf8Text, const std::string& title) {
         }
         c << "ET\n";
         const std::string stream = c.str();
-        objects.push_back("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + number(kPageWidth) +
-                          ' ' + number(kPageHeight) +
+        objects.push_back("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + pdfNumber(kPageWidth) +
+                          ' ' + pdfNumber(kPageHeight) +
                           "] /Resources << /Font << /F1 3 0 R >> >> "
                           "/Contents " +
                           std::to_string(6 + 2 * p) + " 0 R >>");

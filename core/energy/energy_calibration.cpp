@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "energy/energy_calibration.hpp"
 
+#include "params/format.hpp"
 #include "params/input_error.hpp"
 
 #include <algorithm>
@@ -19,12 +20,6 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 const char* const kCoefficientNames[7] = {"P_stat", "e_gs",   "e_sr",  "e_fadd",
                                           "e_fmul", "e_iadd", "e_imax"};
-
-std::string str(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
 
 // Uniform integer in [0, n) from a 64-bit engine, the same on every standard library
 // (std::uniform_int_distribution is implementation-defined): rejection sampling.
@@ -249,12 +244,12 @@ CalibrationResult calibrateEnergy(const std::vector<MeasuredEnergyRun>& runs,
                          "jacobi2d to fit the coefficients to");
     }
     if (!(o.trainFraction > 0 && o.trainFraction <= 1)) {
-        throw InputError("--train-fraction", str(o.trainFraction),
+        throw InputError("--train-fraction", formatG(o.trainFraction, 6),
                          "expected a fraction in (0, 1] (0.10: the thesis's 10 % sample)");
     }
     for (const auto& r : runs) {
         if (!(r.eMeasJ > 0) || !std::isfinite(r.eMeasJ)) {
-            throw InputError("energy_j", str(r.eMeasJ),
+            throw InputError("energy_j", formatG(r.eMeasJ, 6),
                              "expected a finite measured energy > 0 [J] (run " +
                                  std::to_string(r.id) + ")");
         }
@@ -294,7 +289,7 @@ CalibrationResult calibrateEnergy(const std::vector<MeasuredEnergyRun>& runs,
                                        ": no training run depends on it";
             res.warnings.push_back(
                 std::string(kCoefficientNames[k]) + " is not determined by the " +
-                "training runs (no run depends on it); kept at " + str(base[k]) + " from " +
+                "training runs (no run depends on it); kept at " + formatG(base[k], 6) + " from " +
                 (o.baseName.empty() ? "the base profile" : o.baseName));
         }
     }

@@ -2,6 +2,7 @@
 #include "mwp/mwp_model.hpp"
 
 #include "params/enum_names.hpp"
+#include "params/format.hpp"
 #include "params/input_error.hpp"
 
 #include <algorithm>
@@ -61,13 +62,6 @@ void requireNonNegative(double v, const char* field) {
     if (v < 0) {
         throw InputError(field, formatNumber(v), "must be a finite number >= 0");
     }
-}
-
-std::string num(double v, int digits = 4) {
-    std::ostringstream s;
-    s.precision(digits);
-    s << v;
-    return s.str();
 }
 
 // One regime under one Case-2 rule (eqs. 21-23, the order 1, 2, 3).
@@ -409,52 +403,57 @@ std::string explain(const MwpResult& r, const Device& d) {
     if (r.limiter == Limiter::None) {
         s << "Compute-bound: the kernel has no global-memory instructions, so every round is the "
              "issue time of N = "
-          << num(r.n) << " warps (" << num(r.compCycles) << " cycles each). Fewer or cheaper "
+          << formatG(r.n, 4) << " warps (" << formatG(r.compCycles, 4)
+          << " cycles each). Fewer or cheaper "
           << "instructions, or a higher clock, would shorten it.";
         return s.str();
     }
     switch (r.regime) {
     case Regime::ShortOfWarps:
-        s << "Short of warps (Case 1): MWP = CWP = N = " << num(r.n)
+        s << "Short of warps (Case 1): MWP = CWP = N = " << formatG(r.n, 4)
           << ", so every warp's memory period overlaps but too few warps run to hide the "
              "serial chain of computation and memory. ";
         s << "More resident warps would help: MWP can grow to "
-          << num(std::min(r.mwpWithoutBwFull, r.mwpPeakBw)) << " (the smaller of MWP_Without_BW "
-          << num(r.mwpWithoutBwFull) << " and MWP_peak_BW " << num(r.mwpPeakBw) << ").";
+          << formatG(std::min(r.mwpWithoutBwFull, r.mwpPeakBw), 4)
+          << " (the smaller of MWP_Without_BW " << formatG(r.mwpWithoutBwFull, 4)
+          << " and MWP_peak_BW " << formatG(r.mwpPeakBw, 4) << ").";
         return s.str();
     case Regime::ComputeBound:
-        s << "Compute-bound (Case 3): MWP (" << num(r.mwp) << ") > CWP (" << num(r.cwp)
-          << "), so the computation of N = " << num(r.n)
-          << " warps hides the memory waiting; one memory period (Mem_L = " << num(r.memL)
-          << " cycles) stays exposed per round. CPI " << num(r.cpi) << " against the issue floor "
-          << num(d.issueCycles) << ". Fewer or cheaper instructions (or a higher clock) would "
+        s << "Compute-bound (Case 3): MWP (" << formatG(r.mwp, 4) << ") > CWP ("
+          << formatG(r.cwp, 4) << "), so the computation of N = " << formatG(r.n, 4)
+          << " warps hides the memory waiting; one memory period (Mem_L = " << formatG(r.memL, 4)
+          << " cycles) stays exposed per round. CPI " << formatG(r.cpi, 4)
+          << " against the issue floor " << formatG(d.issueCycles, 4)
+          << ". Fewer or cheaper instructions (or a higher clock) would "
           << "help; faster memory would not.";
         return s.str();
     case Regime::MemoryBound:
         break;
     }
-    s << "Memory-bound (Case 2): CWP (" << num(r.cwp) << ") >= MWP (" << num(r.mwp)
-      << "), so memory waiting dominates: N/MWP = " << num(r.n / r.mwp)
+    s << "Memory-bound (Case 2): CWP (" << formatG(r.cwp, 4) << ") >= MWP (" << formatG(r.mwp, 4)
+      << "), so memory waiting dominates: N/MWP = " << formatG(r.n / r.mwp, 4)
       << " memory periods are serialised per round. ";
     switch (r.limiter) {
     case Limiter::Latency:
         s << "MWP is limited by latency / departure delay: Mem_L / Departure_delay = "
-          << num(r.memL) << " / " << num(r.departureDelay) << " = " << num(r.mwpWithoutBwFull)
-          << " (MWP_peak_BW " << num(r.mwpPeakBw) << " is " << num(r.mwpPeakBw / r.mwp)
+          << formatG(r.memL, 4) << " / " << formatG(r.departureDelay, 4) << " = "
+          << formatG(r.mwpWithoutBwFull, 4) << " (MWP_peak_BW " << formatG(r.mwpPeakBw, 4) << " is "
+          << formatG(r.mwpPeakBw / r.mwp, 4)
           << "x larger). Coalescing the accesses (fewer transactions per warp) would raise "
              "it; more warps or more bandwidth would not.";
         break;
     case Limiter::Bandwidth:
-        s << "MWP is limited by bandwidth: MWP_peak_BW = " << num(r.mwpPeakBw)
-          << " < N = " << num(r.n) << " and < MWP_Without_BW = " << num(r.mwpWithoutBwFull)
+        s << "MWP is limited by bandwidth: MWP_peak_BW = " << formatG(r.mwpPeakBw, 4)
+          << " < N = " << formatG(r.n, 4)
+          << " and < MWP_Without_BW = " << formatG(r.mwpWithoutBwFull, 4)
           << ". The memory system is saturated: more warps do not help; fewer active SMs "
              "lose little time and save energy (IPP); less data per warp or a GPU with more "
              "bandwidth would help.";
         break;
     case Limiter::Warps:
-        s << "MWP is limited by the number of warps N = " << num(r.nEffective)
+        s << "MWP is limited by the number of warps N = " << formatG(r.nEffective, 4)
           << ": more resident warps (occupancy) or independent loads would raise MWP up to "
-          << num(std::min(r.mwpWithoutBwFull, r.mwpPeakBw)) << ".";
+          << formatG(std::min(r.mwpWithoutBwFull, r.mwpPeakBw), 4) << ".";
         break;
     case Limiter::None:
         break;

@@ -2,6 +2,7 @@
 #include "mwp/mwp_roofline.hpp"
 
 #include "mwp/throughput_model.hpp"
+#include "params/format.hpp"
 #include "params/input_error.hpp"
 
 #include <algorithm>
@@ -9,19 +10,11 @@
 
 namespace cdx::mwp {
 
-namespace {
-std::string num(double v, int digits = 4) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    return buf;
-}
-} // namespace
-
 MwpRoofline mwpRoofline(const Device& d, const Kernel& k, const MwpVariant& v, int maxBlocksPerSm) {
     validate(d, k);
     const MwpResult r = evaluate(d, k, v);
     if (!(r.memInsts > 0) || !(k.loadBytesPerWarp > 0)) {
-        throw InputError("coal_mem_insts + uncoal_mem_insts", num(r.memInsts),
+        throw InputError("coal_mem_insts + uncoal_mem_insts", formatG(r.memInsts, 4),
                          "expected memory instructions and load_bytes_per_warp > 0: a kernel "
                          "that moves no bytes has no arithmetic intensity");
     }
@@ -59,16 +52,16 @@ MwpRoofline mwpRoofline(const Device& d, const Kernel& k, const MwpVariant& v, i
         out.sweep.push_back(place(s.result, s.activeBlocksPerSm));
     }
     const std::string unit = out.unit == RooflineUnit::Flop ? "GFLOP/s" : "G instructions/s";
-    std::string s = "At " + num(out.intensity) +
+    std::string s = "At " + formatG(out.intensity, 4) +
                     (out.unit == RooflineUnit::Flop ? " FLOP/B" : " instructions/B") +
-                    " the roofline allows " + num(bound / 1e9) + " " + unit + " (" +
+                    " the roofline allows " + formatG(bound / 1e9, 4) + " " + unit + " (" +
                     (out.intensity < out.ridge ? "bandwidth-bound" : "compute-bound") +
-                    ", ridge at " + num(out.ridge) + "); the MWP-CWP model predicts " +
-                    num(out.current.opsPerSecond / 1e9) + " " + unit + ", " +
-                    num(100 * out.current.fraction, 3) + " % of it. ";
+                    ", ridge at " + formatG(out.ridge, 4) + "); the MWP-CWP model predicts " +
+                    formatG(out.current.opsPerSecond / 1e9, 4) + " " + unit + ", " +
+                    formatG(100 * out.current.fraction, 3) + " % of it. ";
     switch (r.regime) {
     case Regime::ShortOfWarps:
-        s += "Case 1: too few warps (N = " + num(r.n) +
+        s += "Case 1: too few warps (N = " + formatG(r.n, 4) +
              ") to overlap memory latency, so neither "
              "roof is reached; more resident warps move the point up.";
         break;
@@ -84,12 +77,13 @@ MwpRoofline mwpRoofline(const Device& d, const Kernel& k, const MwpVariant& v, i
                  "departure delays.";
             break;
         case Limiter::Latency:
-            s += "Case 2 limited by the departure delay (MWP = MWP_Without_BW = " + num(r.mwp) +
+            s += "Case 2 limited by the departure delay (MWP = MWP_Without_BW = " +
+                 formatG(r.mwp, 4) +
                  "): too few memory requests in flight to use the bandwidth, so the point sits "
                  "under the bandwidth roof.";
             break;
         default:
-            s += "Case 2 limited by the warps: N = " + num(r.n) +
+            s += "Case 2 limited by the warps: N = " + formatG(r.n, 4) +
                  " memory requests in flight at most; more warps would raise the point.";
             break;
         }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/warp_timeline.hpp"
 
+#include "params/format.hpp"
 #include "params/input_error.hpp"
 
 #include <algorithm>
@@ -25,12 +26,6 @@ std::string_view name(PeriodKind k) {
 }
 
 namespace {
-std::string num(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
-
 // Sets simulated in full; beyond, the steady state's per-set advance is extrapolated.
 constexpr long long kMaxSimulatedSteps = 400'000;
 } // namespace
@@ -44,7 +39,7 @@ WarpTimeline warpTimeline(const MwpResult& r) {
         }
     }
     if (r.n < 0.5) {
-        throw InputError("N", num(r.n), "expected at least one warp per SM");
+        throw InputError("N", formatG(r.n, 6), "expected at least one warp per SM");
     }
     WarpTimeline tl;
     tl.regime = r.regime;
@@ -150,25 +145,25 @@ WarpTimeline warpTimeline(const MwpResult& r) {
     case Regime::ShortOfWarps:
         tl.modelMemoryTerm = r.memCycles;
         tl.modelComputeTerm = r.compCycles + r.compP * (r.mwp - 1);
-        tl.formula =
-            "Case 1 (eq. 21): Mem_cycles + Comp_cycles + Comp_p x (MWP - 1) = " + num(r.memCycles) +
-            " + " + num(r.compCycles) + " + " + num(r.compP) + " x " + num(r.mwp - 1) + " = " +
-            num(r.cyclesPerRound) + " cycles";
+        tl.formula = "Case 1 (eq. 21): Mem_cycles + Comp_cycles + Comp_p x (MWP - 1) = " +
+                     formatG(r.memCycles, 6) + " + " + formatG(r.compCycles, 6) + " + " +
+                     formatG(r.compP, 6) + " x " + formatG(r.mwp - 1, 6) + " = " +
+                     formatG(r.cyclesPerRound, 6) + " cycles";
         break;
     case Regime::MemoryBound:
         tl.modelMemoryTerm = r.memCycles * r.n / r.mwp;
         tl.modelComputeTerm = r.compP * (r.mwp - 1);
-        tl.formula =
-            "Case 2 (eq. 22): Mem_cycles x N / MWP + Comp_p x (MWP - 1) = " + num(r.memCycles) +
-            " x " + num(r.n) + " / " + num(r.mwp) + " + " + num(r.compP) + " x " + num(r.mwp - 1) +
-            " = " + num(r.cyclesPerRound) + " cycles";
+        tl.formula = "Case 2 (eq. 22): Mem_cycles x N / MWP + Comp_p x (MWP - 1) = " +
+                     formatG(r.memCycles, 6) + " x " + formatG(r.n, 6) + " / " + formatG(r.mwp, 6) +
+                     " + " + formatG(r.compP, 6) + " x " + formatG(r.mwp - 1, 6) + " = " +
+                     formatG(r.cyclesPerRound, 6) + " cycles";
         break;
     case Regime::ComputeBound:
         tl.modelMemoryTerm = r.memL;
         tl.modelComputeTerm = r.compCycles * r.n;
-        tl.formula = "Case 3 (eq. 23): Mem_L + Comp_cycles x N = " + num(r.memL) + " + " +
-                     num(r.compCycles) + " x " + num(r.n) + " = " + num(r.cyclesPerRound) +
-                     " cycles";
+        tl.formula = "Case 3 (eq. 23): Mem_L + Comp_cycles x N = " + formatG(r.memL, 6) + " + " +
+                     formatG(r.compCycles, 6) + " x " + formatG(r.n, 6) + " = " +
+                     formatG(r.cyclesPerRound, 6) + " cycles";
         break;
     }
     const double tol = 1e-9 * std::max(1.0, std::abs(tl.modelCycles));
@@ -186,19 +181,20 @@ WarpTimeline warpTimeline(const MwpResult& r) {
             why.append(why.empty() ? "" : "; ").append(s);
         };
         if (!wholeN) {
-            add("the picture draws N = " + num(r.n) + " as " + std::to_string(tl.warps) + " warps");
+            add("the picture draws N = " + formatG(r.n, 6) + " as " + std::to_string(tl.warps) +
+                " warps");
         }
         if (!wholeMwp && memory) {
-            add("a fractional MWP = " + num(r.mwp) + " is drawn as " +
+            add("a fractional MWP = " + formatG(r.mwp, 6) + " is drawn as " +
                 std::to_string(tl.memorySlots) + " memory periods in flight at most");
         }
         if (!wholeSets) {
-            add("#Mem_insts = " + num(r.memInsts) + " is drawn as " + std::to_string(tl.setsTotal) +
-                " sets");
+            add("#Mem_insts = " + formatG(r.memInsts, 6) + " is drawn as " +
+                std::to_string(tl.setsTotal) + " sets");
         }
         if (r.regime == Regime::ShortOfWarps && std::abs(r.mwp - r.n) > 1e-9) {
-            add("Case 1 was chosen with MWP = " + num(r.mwp) + " short of N = " + num(r.n) +
-                " (the robust test, spec §1.3 [R])");
+            add("Case 1 was chosen with MWP = " + formatG(r.mwp, 6) +
+                " short of N = " + formatG(r.n, 6) + " (the robust test, spec §1.3 [R])");
         }
         if (why.empty()) {
             why = "warps wait for one another in the whole-warp schedule where the model's "

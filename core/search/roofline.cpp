@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/roofline.hpp"
 
+#include "params/format.hpp"
 #include "params/input_error.hpp"
 #include "params/units.hpp"
 
@@ -8,14 +9,6 @@
 #include <cstdio>
 
 namespace cdx::search {
-
-namespace {
-std::string num(double v, int digits = 4) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-    return buf;
-}
-} // namespace
 
 RooflineCeilings rooflineCeilings(const Stencil& st, const Gpu& g, const talg::TalgVariant& v) {
     if (!(st.cIterSeconds > 0) || g.nSm < 1 || g.nV < 1 || !(g.lSecondsPerGb > 0) ||
@@ -71,13 +64,13 @@ RooflinePoint rooflinePoint(const Stencil& st, const talg::Problem& p, const tal
 
 std::string rooflineExplanation(const RooflineCeilings& c, const RooflinePoint& pt) {
     const double roofBw = pt.intensity * c.bandwidthBytesPerS;
-    std::string s = "At " + num(pt.intensity) + " points/B the roofline allows " +
-                    num(pt.boundPointsPerS / 1e9) + " Gpoints/s (" +
+    std::string s = "At " + formatG(pt.intensity, 4) + " points/B the roofline allows " +
+                    formatG(pt.boundPointsPerS / 1e9, 4) + " Gpoints/s (" +
                     (roofBw < c.peakPointsPerS ? "bandwidth-bound: below the ridge at " +
-                                                     num(c.ridgePointsPerByte) + " points/B"
+                                                     formatG(c.ridgePointsPerByte, 4) + " points/B"
                                                : "compute-bound: right of the ridge") +
-                    "); the model predicts " + num(pt.pointsPerS / 1e9) + " Gpoints/s, " +
-                    num(100 * pt.fractionOfBound, 3) + " % of it.";
+                    "); the model predicts " + formatG(pt.pointsPerS / 1e9, 4) + " Gpoints/s, " +
+                    formatG(100 * pt.fractionOfBound, 3) + " % of it.";
     if (pt.pointsPerS > c.peakPointsPerS * (1 + 1e-12)) {
         s += " The prediction is above the compute roof: T_alg < T_ideal, the artefact of the "
              "printed pitch or of eq. 22 (spec erratum I1).";
@@ -85,12 +78,12 @@ std::string rooflineExplanation(const RooflineCeilings& c, const RooflinePoint& 
     if (pt.aboveBandwidthRoof) {
         s += " The prediction is above the device-wide bandwidth roof: the model charges the "
              "measured L per tile on every SM at once, as if the GPU had up to " +
-             num(c.impliedBytesPerS / 1e9) + " GB/s (spec erratum I10).";
+             formatG(c.impliedBytesPerS / 1e9, 4) + " GB/s (spec erratum I10).";
     }
     s += std::string(pt.fractionOfBound < 1 ? " Below the roof: " : " Where T_alg goes: ") +
-         "N_w x T_sync = " + num(pt.syncSeconds) + " s is " +
-         num(100 * pt.syncSeconds / pt.tAlg, 3) + " % of T_alg; the SMs are " +
-         num(100 * pt.utilisation, 3) + " % used over the rounds; " +
+         "N_w x T_sync = " + formatG(pt.syncSeconds, 4) + " s is " +
+         formatG(100 * pt.syncSeconds / pt.tAlg, 3) + " % of T_alg; the SMs are " +
+         formatG(100 * pt.utilisation, 3) + " % used over the rounds; " +
          (pt.k > 1 ? "transfer and compute overlap across the k = " + std::to_string(pt.k) +
                          " co-resident tiles but the first read and the last write do not"
                    : "with k = 1 a tile's transfer and compute add up (no overlap)") +
