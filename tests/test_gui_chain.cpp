@@ -137,7 +137,10 @@ void TestGuiChain::refusesBadInput() {
     e->memoryField()->setText("1e400");
     e->memoryField()->setModified(true);
     emit e->memoryField()->editingFinished();
-    QCOMPARE(e->memoryField()->text(), QString("65536"));
+    // Refused: the typed text stays, marked (issue 28); the session keeps M.
+    QCOMPARE(e->memoryField()->text(), QString("1e400"));
+    QVERIFY(e->memoryField()->property("refused").toBool());
+    QCOMPARE(doc_->state().chain.memoryWords, 65536.0);
     // Two matrices are the minimum: Remove on three dimensions is refused.
     e->pasteField()->setText("100, 200, 300");
     e->pasteButton()->click();

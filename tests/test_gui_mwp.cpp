@@ -261,7 +261,13 @@ void TestGuiMwp::powerViewEqualsCore() {
     // A GPU without a power model says so instead of drawing zeros.
     emit mwp()->kernelEditor()->gpuChosen("fx5600");
     QVERIFY(!view->result().has_value());
-    QVERIFY(view->summary()->text().contains("power_fp_w"));
+    // One short sentence in place of the charts (issue 28), the model's reason as its tooltip.
+    QVERIFY2(view->noDataLabel()->text().contains("has no IPP power data; try the"),
+             qPrintable(view->noDataLabel()->text()));
+    QVERIFY(view->noDataLabel()->text().contains("GTX 280"));
+    QVERIFY(!view->noDataLabel()->text().contains('\n'));
+    QVERIFY(view->noDataLabel()->toolTip().contains("power_fp_w"));
+    QVERIFY(view->noDataLabel()->isVisibleTo(view));
 }
 
 // Example I on the GTX 280 (the default session): the view's timeline is core's, its settings
@@ -322,17 +328,24 @@ void TestGuiMwp::categoryMapEqualsCore() {
     QCOMPARE(mwp()->regimeMapView()->map()->ys.size(), std::size_t(30));
     doc_->undoStack()->undo();
     QCOMPARE(doc_->state().mwp.mapY.axis, mwp::MapAxis::BandwidthGbs);
-    // A refused range (MIN > MAX) changes nothing and the field shows the session's range again
-    // (it kept "5:1", and every later edit was refused with it).
+    // A refused range (MIN > MAX) changes nothing; the typed text stays, marked, with the
+    // reason (issue 28), and it does not make later edits of the other axis fail (it once did).
     mwp()->viewTabs()->setCurrentWidget(view);
     auto* xRange = view->findChild<QLineEdit*>("categoryXRange");
-    const QString before = xRange->text();
+    auto* yRange = view->findChild<QLineEdit*>("categoryYRange");
     const std::string session = sessionToJson(doc_->state());
     xRange->setText("5:1");
     emit xRange->editingFinished();
     QCOMPARE(sessionToJson(doc_->state()), session);
-    QCOMPARE(xRange->text(), before);
-    QVERIFY(window_->statusBar()->currentMessage().contains("MIN <= MAX"));
+    QCOMPARE(xRange->text(), QString("5:1"));
+    QVERIFY(xRange->property("refused").toBool());
+    QVERIFY(window_->statusBar()->currentMessage().contains("MIN < MAX"));
+    const mwp::AxisRange x = doc_->state().mwp.mapX;
+    yRange->setText("1:100");
+    emit yRange->editingFinished();
+    QCOMPARE(doc_->state().mwp.mapY.max, 100.0);
+    QCOMPARE(doc_->state().mwp.mapX.max, x.max);
+    QCOMPARE(xRange->text(), QString("5:1")); // still there to be corrected
 }
 
 // The warp timeline is core's schedule, its numbers are evaluate()'s (what cdx mwp prints), the

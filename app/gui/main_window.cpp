@@ -66,6 +66,7 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     setObjectName("mainWindow");
     normalFont_ = QApplication::font();
     runs_ = new RunDatabase(doc_, this);
+    connect(runs_, &RunDatabase::problem, this, [this](const QString& t) { showMessage(t, 0); });
     files_ = new SessionFiles(doc_, this,
                               [this](const QString& text, int ms) { showMessage(text, ms); });
 
@@ -121,10 +122,10 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     }
     // Reproduce the papers: every published value recomputed, in a window of its own.
     start_->addCheck(tr("Reproduce the papers"),
-                     tr("Every published value the project reproduces (tables, worked "
-                        "examples, figures) recomputed with its verdict, and how far each "
-                        "model can be trusted. Sortable, filtered by document and verdict, "
-                        "exported as HTML or CSV (cdx reproduce)."),
+                     tr("Every value the project reproduces, recomputed with its verdict: "
+                        "those printed in the papers and the spec notes' worked examples "
+                        "derived from their equations, counted apart; and how far each model "
+                        "can be trusted. Sortable, filtered, exported (cdx reproduce)."),
                      "reproduce", [this] { showReproduce(); });
     connect(modes_, &QActionGroup::triggered, this, [this](QAction* a) {
         const int i = a->data().toInt();
@@ -166,6 +167,7 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     status_->setMinimumWidth(0);
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addPermanentWidget(status_, 1);
+    connect(statusBar(), &QStatusBar::messageChanged, this, &MainWindow::updateStatus);
     // Every long job of every workspace shows its progress and Cancel here while it runs.
     std::vector<widgets::BackgroundJob*> jobs{runs_->job()};
     for (auto* w : workspaces_) {
@@ -328,9 +330,16 @@ QString MainWindow::statusText() const {
 }
 
 void MainWindow::updateStatus() {
+    // A message (a save, an export, an import, a refusal) is shown in the status line for its
+    // time, then the workspace's status again: QStatusBar draws its own messages only left of
+    // the permanent widgets, where the status line leaves no room.
+    const QString message = statusBar()->currentMessage();
     Workspace* w = currentWorkspace();
-    status_->setText(w ? w->statusText()
-                       : tr("Choose a workspace on the left, or open an example session."));
+    status_->setText(!message.isEmpty() ? message
+                     : w                ? w->statusText()
+                         : tr("Choose a workspace on the left, or open an example session."));
+    status_->setProperty("message", !message.isEmpty());
+    status_->setStyleSheet(message.isEmpty() ? QString() : QStringLiteral("font-weight: bold;"));
     status_->setToolTip(status_->text());
 }
 
@@ -386,10 +395,18 @@ void MainWindow::closeEvent(QCloseEvent* e) {
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
     // Ctrl+Z / Ctrl+Shift+Z in a field undo on the document, not in the field's own text
-    // history: the field then shows the document's value again, and the views follow.
+    // history: the field then shows the document's value again, and the views follow. But text
+    // typed into the field and not taken (not yet committed, or refused) is undone first, in
+    // the field: an undo never throws typed text away together with an earlier edit.
     if (e->type() == QEvent::ShortcutOverride) {
         auto* key = static_cast<QKeyEvent*>(e);
-        if ((key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo)) &&
+        const bool undo = key->matches(QKeySequence::Undo);
+        if (auto* line = qobject_cast<QLineEdit*>(watched);
+            line && (undo ? line->isUndoAvailable() : line->isRedoAvailable()) &&
+            (undo || key->matches(QKeySequence::Redo))) {
+            return false; // the field accepts the override and undoes its own typing
+        }
+        if ((undo || key->matches(QKeySequence::Redo)) &&
             (qobject_cast<QLineEdit*>(watched) || qobject_cast<QAbstractSpinBox*>(watched)) &&
             static_cast<QWidget*>(watched)->window() == this) {
             e->ignore();

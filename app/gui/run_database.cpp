@@ -16,25 +16,25 @@ namespace cdx::app {
 namespace {
 Preference<QString> lastDatabase{"runs/database"};
 
-// Deleting runs: undo restores them with their ids.
+// Deleting runs: undo restores them with their ids, in the database they were deleted from
+// (another database may be open by then: the session's undo history is never cleared for it,
+// which would lose the session's edits and its modified state).
 class DeleteRunsCommand : public QUndoCommand {
 public:
-    DeleteRunsCommand(RunDatabase* db, runs::RunStore* store, std::vector<std::int64_t> ids)
-        : db_(db), store_(store), ids_(std::move(ids)) {
+    DeleteRunsCommand(RunDatabase* db, QString path, std::vector<std::int64_t> ids)
+        : db_(db), path_(std::move(path)), ids_(std::move(ids)) {
         setText(QObject::tr("Delete %1 measured runs").arg(ids_.size()));
     }
     void redo() override {
-        removed_ = store_->remove(ids_);
-        db_->reload();
+        db_->withStore(path_, [this](runs::RunStore& s) { removed_ = s.remove(ids_); });
     }
     void undo() override {
-        store_->restore(removed_);
-        db_->reload();
+        db_->withStore(path_, [this](runs::RunStore& s) { s.restore(removed_); });
     }
 
 private:
     RunDatabase* db_;
-    runs::RunStore* store_;
+    QString path_;
     std::vector<std::int64_t> ids_;
     std::vector<runs::Run> removed_;
 };
@@ -65,10 +65,6 @@ QString RunDatabase::open(const QString& path, bool remember) {
     if (job_->isRunning()) {
         return tr("an import is running; wait for it or cancel it first");
     }
-    // The undo history may hold deletes of the old database: they must not run on another one.
-    if (store_ && path != path_) {
-        doc_->undoStack()->clear();
-    }
     store_.reset();
     runs_.clear();
     path_ = path;
@@ -90,6 +86,25 @@ QString RunDatabase::open(const QString& path, bool remember) {
 void RunDatabase::reload() {
     runs_ = store_ ? store_->list() : std::vector<runs::Run>{};
     emit changed();
+}
+
+void RunDatabase::withStore(const QString& path, const std::function<void(runs::RunStore&)>& f) {
+    try {
+        if (store_ && path == path_) {
+            f(*store_);
+            reload();
+            return;
+        }
+        // An undo or redo of a delete made in a database that is no longer open: done there.
+        runs::RunStore other(path.toStdString());
+        f(other);
+        emit problem(tr("Measured runs changed in %1 (not the open database)")
+                         .arg(QDir::toNativeSeparators(path)));
+    } catch (const std::exception& e) {
+        // An exception must not leave an undo step through Qt's event loop: reported instead.
+        reload();
+        emit problem(tr("run database %1: %2").arg(path, QString::fromUtf8(e.what())));
+    }
 }
 
 std::vector<runs::Run> RunDatabase::runsWithIds(const std::vector<std::int64_t>& ids) const {
@@ -162,7 +177,7 @@ QString RunDatabase::deleteRuns(const std::vector<std::int64_t>& ids) {
         return {};
     }
     try {
-        doc_->undoStack()->push(new DeleteRunsCommand(this, store_.get(), ids));
+        doc_->undoStack()->push(new DeleteRunsCommand(this, path_, ids));
     } catch (const std::exception& e) {
         reload();
         return QString::fromUtf8(e.what());

@@ -47,9 +47,14 @@ public:
     // One undo step on Edit ▸ Undo (restores the runs with their ids).
     QString deleteRuns(const std::vector<std::int64_t>& ids);
     void reload();
+    // Runs `f` on the database at `path`: the open one (then reloads it) or, for the undo of a
+    // delete made before another database was opened, that file.
+    void withStore(const QString& path, const std::function<void(runs::RunStore&)>& f);
 
 signals:
     void changed();
+    // Something the user must read (an undo done in another database, or one that failed).
+    void problem(const QString& text);
 
 private:
     SessionDocument* doc_;

@@ -39,8 +39,9 @@ outsideCalibration(const std::vector<published::Validity>& validity, const Sessi
 }
 
 TrustView::TrustView(const QString& stem, std::vector<published::Validity> validity, QString error,
-                     QWidget* parent)
-    : QWidget(parent), stem_(stem), validity_(std::move(validity)), error_(std::move(error)) {
+                     QWidget* parent, Conditions modelConditions)
+    : QWidget(parent), stem_(stem), validity_(std::move(validity)), error_(std::move(error)),
+      modelConditions_(std::move(modelConditions)) {
     setObjectName("trustView");
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -89,6 +90,11 @@ void TrustView::setSession(const SessionState& s) {
     const std::string json = sessionToJson(s);
     for (const auto& v : validity_) {
         for (auto& d : published::domainValues(v, json)) {
+            values_.push_back(std::move(d));
+        }
+    }
+    if (modelConditions_) {
+        for (auto& d : modelConditions_(s)) {
             values_.push_back(std::move(d));
         }
     }

@@ -6,6 +6,7 @@
 
 #include <QStringList>
 #include <QWidget>
+#include <functional>
 #include <vector>
 
 class QTextBrowser;
@@ -23,8 +24,11 @@ public:
     // `validity`: the models behind the workspace (the codesign views also use T_alg); `error`:
     // why the files could not be read (shown instead).
     // `stem`: the workspace's id, so each workspace's export has its own name.
+    // `modelConditions`: what the models check themselves for a session (Workspace::
+    // modelConditions), listed with the files' conditions.
+    using Conditions = std::function<std::vector<published::DomainValue>(const SessionState&)>;
     TrustView(const QString& stem, std::vector<published::Validity> validity, QString error,
-              QWidget* parent = nullptr);
+              QWidget* parent = nullptr, Conditions modelConditions = {});
 
     QString viewTitle() const override { return tr("How far to trust this"); }
     QString fileStem() const override { return stem_ + QStringLiteral("-how-far-to-trust"); }
@@ -42,6 +46,7 @@ private:
     QString stem_;
     std::vector<published::Validity> validity_;
     QString error_;
+    Conditions modelConditions_;
     QString csvFixed_; // the claim and measurement rows (computed once)
     QString measurementsHtml_;
     std::vector<published::DomainValue> values_;

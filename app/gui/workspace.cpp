@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDockWidget>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -225,8 +226,18 @@ void Workspace::saveLayout() {
 void Workspace::addTrustView() {
     QString error;
     try {
-        for (const QString& family : validityFamilies()) {
+        for (const QString& entry : validityFamilies()) {
+            // "talg:/gpu": only the conditions on that part of the session (the claims too,
+            // not the model's own validation runs, which its workspace shows).
+            const QString family = entry.section(':', 0, 0);
+            const std::string prefix = entry.section(':', 1).toStdString();
             if (auto v = published::validityOf(family.toStdString())) {
+                if (!prefix.empty()) {
+                    std::erase_if(v->domain, [&prefix](const published::DomainCondition& c) {
+                        return !c.pointer.starts_with(prefix);
+                    });
+                    v->validation.clear();
+                }
                 validity_.push_back(std::move(*v));
             }
         }
@@ -236,7 +247,8 @@ void Workspace::addTrustView() {
     if (validity_.empty() && error.isEmpty()) {
         return;
     }
-    auto* view = new TrustView(id_, validity_, error, this);
+    auto* view = new TrustView(id_, validity_, error, this,
+                               [this](const SessionState& st) { return modelConditions(st); });
     trustIndex_ = static_cast<int>(views_.size());
     addView(view);
     // Always in reach, however many tabs scroll off a laptop screen (MWP-CWP has ten views).
@@ -253,7 +265,24 @@ void Workspace::addTrustView() {
 }
 
 void Workspace::updateBanner() {
-    const auto outside = app::outsideCalibration(validity_, doc()->state());
+    // During a drag (a slider, a map, a splitter) the banner waits for the button's release:
+    // appearing, going or growing, it would move the widget under the pointer.
+    if (QGuiApplication::mouseButtons() != Qt::NoButton) {
+        if (!bannerPending_) {
+            bannerPending_ = true;
+            QTimer::singleShot(100, this, [this] {
+                bannerPending_ = false;
+                updateBanner();
+            });
+        }
+        return;
+    }
+    auto outside = app::outsideCalibration(validity_, doc()->state());
+    for (auto& d : modelConditions(doc()->state())) {
+        if (!d.inside) {
+            outside.push_back(std::move(d));
+        }
+    }
     outside_.clear();
     for (const auto& d : outside) {
         outside_ << QString::fromStdString(d.message());

@@ -72,8 +72,16 @@ public:
     virtual std::vector<widgets::BackgroundJob*> jobs() const { return {}; }
 
     // The models behind this workspace whose profiles/validity/ files it shows (default: its id;
-    // the codesign views also use T_alg).
+    // the codesign views also use T_alg). "family:/pointer" takes only that model's conditions
+    // on that part of the session (Energy: T_alg's conditions on the GPU).
     virtual QStringList validityFamilies() const { return {id_}; }
+    // What the models check themselves beyond the validity files (a derived value such as L2
+    // per SM, a kernel against its GPU's limits, a model's own warnings), each as a condition
+    // inside or outside: the banner and How far to trust this say them with the files' own.
+    virtual std::vector<published::DomainValue> modelConditions(const SessionState& s) const {
+        (void)s;
+        return {};
+    }
     // Adds the "How far to trust this" view and the calibration banner (the shell calls it once,
     // after construction).
     void addTrustView();
@@ -127,6 +135,7 @@ private:
 
     QTabWidget* tabs_ = nullptr;
     QLabel* banner_ = nullptr;
+    bool bannerPending_ = false; // the banner waits for a drag to end
     std::vector<published::Validity> validity_;
     QStringList outside_;
     int trustIndex_ = -1;

@@ -171,7 +171,12 @@ Program parseRels(const std::string& text, const std::string& file) {
                                  at(i));
             }
             for (const auto& sz : sizes) {
-                positiveCount(sz, "extent", at(i));
+                r.extents.push_back(positiveCount(sz, "extent", at(i)));
+            }
+            // All 1 is what a program without extents is written with (toRels): not kept.
+            if (std::all_of(r.extents.begin(), r.extents.end(),
+                            [](std::int64_t x) { return x == 1; })) {
+                r.extents.clear();
             }
         }
         try {
@@ -246,6 +251,22 @@ Program programFromJson(const nlohmann::json& j, const std::string& file) {
                                  file);
             }
             ref.subscripts.push_back(s.get<std::string>());
+        }
+        if (r.contains("extents")) {
+            const auto& x = r.at("extents");
+            if (!x.is_array() || x.size() != ref.subscripts.size()) {
+                throw InputError("references." + ref.array + ".extents", x.dump(),
+                                 "expected one positive integer per subscript (" +
+                                     std::to_string(ref.subscripts.size()) + ")",
+                                 file);
+            }
+            for (const auto& v : x) {
+                if (!v.is_number_integer() || v.get<std::int64_t>() < 1) {
+                    throw InputError("references." + ref.array + ".extents", v.dump(),
+                                     "expected positive integers", file);
+                }
+                ref.extents.push_back(v.get<std::int64_t>());
+            }
         }
         p.references.push_back(std::move(ref));
     }

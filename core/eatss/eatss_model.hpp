@@ -22,6 +22,10 @@ struct Loop {
 struct Reference {
     std::string array;
     std::vector<std::string> subscripts; // iterator per subscript, row-major (last = stride 1)
+    // The array's extents as the .rels file gave them (one per subscript; empty: not given).
+    // The model does not use them (nor does the artifact); they are kept so that a program
+    // written back (toRels, a session) says what the user typed.
+    std::vector<std::int64_t> extents;
 };
 struct Program {
     std::string id;

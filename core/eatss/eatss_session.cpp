@@ -19,7 +19,11 @@ ojson toJson(const Program& p) {
     }
     ojson refs = ojson::array();
     for (const auto& r : p.references) {
-        refs.push_back({{"array", r.array}, {"subscripts", r.subscripts}});
+        ojson ref{{"array", r.array}, {"subscripts", r.subscripts}};
+        if (!r.extents.empty()) {
+            ref["extents"] = r.extents;
+        }
+        refs.push_back(std::move(ref));
     }
     ojson j{{"id", p.id}};
     if (!p.name.empty()) {
@@ -44,7 +48,12 @@ std::string toRels(const Program& p) {
         std::string sizes;
         for (std::size_t i = 0; i < r.subscripts.size(); ++i) {
             s += (i ? "," : "") + r.subscripts[i];
-            sizes += i ? ",1" : "1";
+            // The typed extents, or 1 where the program gave none (the model does not use them).
+            const std::int64_t n = i < r.extents.size() ? r.extents[i] : 1;
+            if (i) {
+                sizes += ',';
+            }
+            sizes += std::to_string(n);
         }
         s += ":" + sizes + "\n";
     }

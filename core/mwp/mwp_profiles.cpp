@@ -129,6 +129,20 @@ OccupancyLimits occupancyLimitsOf(const GpuProfile& gpu) {
     return l;
 }
 
+std::vector<LimitCheck> kernelLimitChecks(const GpuProfile& gpu, const Kernel& k) {
+    std::vector<LimitCheck> out;
+    const auto check = [&](const char* key, const char* what, double value) {
+        if (const auto limit = valueOf(gpu.params, key)) {
+            out.push_back({key, what, value, *limit, value <= *limit});
+        }
+    };
+    check("max_threads_per_block", "threads per block", k.threadsPerBlock);
+    check("max_threads_per_sm", "resident threads per SM (active blocks x threads per block)",
+          double(k.activeBlocksPerSm) * k.threadsPerBlock);
+    check("mtb_sm", "resident blocks per SM", k.activeBlocksPerSm);
+    return out;
+}
+
 Device deviceOf(const GpuProfile& gpu) {
     Required req(gpu.params, gpuWhere(gpu));
     Device d;
@@ -174,6 +188,28 @@ PowerParams powerParamsOf(const GpuProfile& gpu) {
     p.idleTempC = valueOf(gpu.params, "temp_idle_c");
     p.sigmaWPerC = valueOf(gpu.params, "static_power_w_per_c");
     return p;
+}
+
+bool hasPowerData(const GpuProfile& gpu) {
+    return std::all_of(
+               kPowerKeys.begin(), kPowerKeys.end(),
+               [&gpu](const auto& k) { return valueOf(gpu.params, k.second).has_value(); }) &&
+           valueOf(gpu.params, "idle_power_w").has_value();
+}
+
+std::vector<std::string> gpusWithPowerData() {
+    std::vector<std::string> out;
+    for (const auto& e : listProfiles("mwp-gpus")) {
+        try {
+            const GpuProfile g = loadMwpGpuProfile(e.id);
+            if (hasPowerData(g)) {
+                out.push_back(g.name.empty() ? g.id : g.name);
+            }
+        } catch (const InputError&) {
+            // a profile that does not load is reported where it is chosen
+        }
+    }
+    return out;
 }
 
 Kernel kernelOf(const KernelProfile& kp, const GpuProfile& gpu) {
@@ -263,13 +299,13 @@ void applyKernelOverride(GpuProfile& gpu, KernelProfile& kernel, const std::stri
         try {
             mwp::setKernelParameter(gpu, kernel, name, value);
         } catch (const InputError& e) {
-            // Worded as the --set flag always worded it: "--set: mstr = 0: must be ...".
-            throw InputError(e.field(), e.value(), e.allowed(), "--set");
+            // One form for every --set refusal: "--set mstr = 0: must be ...".
+            throw InputError("--set " + e.field(), e.value(), e.allowed());
         }
         return;
     }
     if (eq != std::string::npos && eq > 0 && (!key || key->owner == ParameterOwner::Stencil)) {
-        throw InputError("--set " + name, {},
+        throw InputError("--set " + name, assignment.substr(eq + 1),
                          std::string(key ? "is a stencil key" : "unknown key") + "; " +
                              mwp::mwpKeysList());
     }

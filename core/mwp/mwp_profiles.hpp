@@ -37,6 +37,25 @@ Occupancy occupancy(const OccupancyLimits& l, int threadsPerBlock,
 
 OccupancyLimits occupancyLimitsOf(const GpuProfile& gpu); // InputError when a limit is missing
 
+// The kernel against its GPU's own limits: threads per block, and the resident threads and
+// blocks per SM that #Active_blocks_per_SM implies (a given value is not checked by the model,
+// which evaluates whatever it is told). One check per limit the profile gives; `inside` false
+// where the kernel could not run as described on that GPU.
+struct LimitCheck {
+    std::string key;  // the GPU profile's key: "max_threads_per_block", ...
+    std::string what; // "threads per block"
+    double value = 0; // the kernel's
+    double limit = 0; // the GPU's
+    bool inside = true;
+};
+std::vector<LimitCheck> kernelLimitChecks(const GpuProfile& gpu, const Kernel& k);
+
+// Whether `gpu` carries every key of the IPP power model (powerParamsOf would not refuse it).
+bool hasPowerData(const GpuProfile& gpu);
+// The names of the shipped MWP-CWP GPU profiles that do ("NVIDIA GeForce GTX 280", ...): where a
+// power view can send a user whose GPU has none.
+std::vector<std::string> gpusWithPowerData();
+
 // InputError listing every missing MWP-CWP key of the GPU.
 Device deviceOf(const GpuProfile& gpu);
 bool hasPowerModel(const GpuProfile& gpu);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/number_field.hpp"
 
+#include "common/view_layout.hpp"
+
 #include <cmath>
 
 namespace cdx::widgets {
@@ -12,9 +14,25 @@ NumberField::NumberField(const QString& name, double min, double max, const QStr
 }
 
 void NumberField::setValue(double v) {
+    // A refused text stays beside the value it did not replace: showing that same value again
+    // (another field was edited, the view was refreshed) keeps it; a new value replaces it.
+    if (refused_ && v == value_) {
+        return;
+    }
     value_ = v;
+    setRefused(false);
     setText(QString::number(v, 'g', 6));
     setModified(false);
+}
+
+void NumberField::refuseLast() {
+    value_ = previous_;
+    setRefused(true);
+}
+
+void NumberField::setRefused(bool on) {
+    refused_ = on;
+    markRefused(this, on);
 }
 
 void NumberField::commit() {
@@ -25,8 +43,10 @@ void NumberField::commit() {
     bool ok = false;
     const double v = text().trimmed().toDouble(&ok);
     if (!ok || !std::isfinite(v) || v < min_ || v > max_) {
+        // Refused: the typed text stays, marked, for the user to correct (or undo with Ctrl+Z);
+        // the value stays what it was.
         const QString typed = text();
-        setValue(value_);
+        setRefused(true);
         emit refused(tr("%1 = %2 refused: expected a number in [%3, %4]%5")
                          .arg(name_, typed.isEmpty() ? tr("(empty)") : typed)
                          .arg(min_)
@@ -34,7 +54,9 @@ void NumberField::commit() {
                          .arg(unit_.isEmpty() ? QString() : QStringLiteral(" ") + unit_));
         return;
     }
+    setRefused(false);
     if (v != value_) {
+        previous_ = value_;
         value_ = v;
         emit edited(v);
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_form.hpp"
 
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 
@@ -46,12 +47,17 @@ ParameterForm::ParameterForm(const std::vector<std::string>& keys, QWidget* pare
     error_->setObjectName("parameterError");
     error_->setWordWrap(true);
     error_->setStyleSheet("color: #b00020;");
+    // Two lines kept for it whether shown or not: a refusal must not move the fields under the
+    // pointer (the whole reason is also the tooltip at the field and here).
+    error_->setFixedHeight(2 * error_->fontMetrics().lineSpacing() + 2);
+    error_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    QSizePolicy keep = error_->sizePolicy();
+    keep.setRetainSizeWhenHidden(true);
+    error_->setSizePolicy(keep);
     error_->hide();
     outer->insertWidget(0, error_);
     for (std::size_t i = 0; i < rows_.size(); ++i) {
         connect(rows_[i].edit, &QLineEdit::editingFinished, this, [this, i] { commit(rows_[i]); });
-        connect(rows_[i].edit, &QLineEdit::textEdited, rows_[i].edit,
-                [e = rows_[i].edit] { e->setStyleSheet({}); });
     }
 }
 
@@ -64,12 +70,18 @@ void ParameterForm::setValues(const std::map<std::string, Quantity>& values) {
         const ParameterKey* k = findParameterKey(row.key);
         const auto it = values.find(row.key);
         const Quantity q = it == values.end() ? Quantity{} : it->second;
+        // A refused text stays, marked, while the value it was typed over is unchanged (another
+        // field was edited); a new value (undo, another GPU) replaces it.
+        const bool keepRefused = row.refused && q.value == row.last;
         row.last = q.value;
-        if (!row.edit->hasFocus() || row.edit->text() != text(q.value)) {
-            row.edit->setText(text(q.value));
+        if (!keepRefused) {
+            row.refused = false;
+            if (!row.edit->hasFocus() || row.edit->text() != text(q.value)) {
+                row.edit->setText(text(q.value));
+            }
+            markRefused(row.edit, false);
         }
         row.edit->setPlaceholderText(q.value ? QString() : tr("unknown"));
-        row.edit->setStyleSheet({});
         QFont f = row.label->font();
         f.setBold(q.edited);
         row.label->setFont(f);
@@ -119,11 +131,13 @@ void ParameterForm::commit(Row& row) {
         }
         checkParameterValue(*k, value, {});
     } catch (const InputError& e) {
-        // Refused at the field: say why, keep the last valid value.
+        // Refused at the field: say why; the typed text stays, marked, for the user to correct
+        // (Ctrl+Z in the field takes it back); the value stays the last valid one.
         error_->setText(QString::fromUtf8(e.what()));
+        error_->setToolTip(error_->text());
         error_->show();
-        row.edit->setText(text(row.last));
-        row.edit->setStyleSheet("border: 1px solid #b00020;");
+        row.refused = true;
+        markRefused(row.edit, true);
         if (row.edit->isVisible()) {
             QToolTip::showText(row.edit->mapToGlobal(QPoint(0, row.edit->height())), error_->text(),
                                row.edit);
@@ -131,7 +145,8 @@ void ParameterForm::commit(Row& row) {
         return;
     }
     error_->hide();
-    row.edit->setStyleSheet({});
+    row.refused = false;
+    markRefused(row.edit, false);
     if (value == row.last) {
         return;
     }

@@ -40,6 +40,7 @@ private:
         QLineEdit* edit = nullptr;
         QLabel* unit = nullptr;
         std::optional<double> last;
+        bool refused = false; // the field holds a refused text typed over `last`
     };
     void commit(Row& row);
     static QString text(std::optional<double> v);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/plot_theme.hpp"
 
+#include "mwp/mwp_profiles.hpp"
 #include "params/profile_label.hpp"
 
 #include <qcustomplot.h>
@@ -196,6 +197,20 @@ QString mwpContext(const MwpSettings& m) {
     return QObject::tr("kernel %1 on %2, %3")
         .arg(QString::fromStdString(profileLabel(m.kernel)),
              QString::fromStdString(profileLabel(m.gpu)), mwpVariantLine(m.variant));
+}
+
+QString noPowerModelText(const MwpSettings& m, const QString& error) {
+    if (mwp::hasPowerData(m.gpu)) {
+        return error;
+    }
+    QStringList with;
+    for (const auto& name : mwp::gpusWithPowerData()) {
+        with << QString::fromStdString(name);
+    }
+    const QString gpu = QString::fromStdString(m.gpu.name.empty() ? m.gpu.id : m.gpu.name);
+    return with.isEmpty() ? QObject::tr("The %1 profile has no IPP power data.").arg(gpu)
+                          : QObject::tr("The %1 profile has no IPP power data; try the %2.")
+                                .arg(gpu, with.join(QObject::tr(" or the ")));
 }
 
 QString formatSeconds(double s) {

@@ -62,6 +62,10 @@ QString regimeText(mwp::Regime r, mwp::Limiter l);
 QString mwpVariantLine(const mwp::MwpVariant& v);
 // "kernel example-i on NVIDIA GeForce GTX 280, MWP-CWP variant: consistent" (plot subtitles)
 QString mwpContext(const MwpSettings& m);
+// Why a power or temperature view has nothing to show, in one sentence for the place of its
+// charts: "The NVIDIA Quadro FX 5600 profile has no IPP power data; try the NVIDIA GeForce
+// GTX 280." when the GPU lacks the data, else `error` (the model's own reason).
+QString noPowerModelText(const MwpSettings& m, const QString& error);
 
 // Seconds with a sensible number of digits: "9.934548 s", "3.63e-07 s".
 QString formatSeconds(double s);

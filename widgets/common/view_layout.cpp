@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/view_layout.hpp"
 
+#include <QApplication>
 #include <QHeaderView>
+#include <QPalette>
 #include <QScrollArea>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <QVariant>
 
 namespace cdx::widgets {
 
@@ -32,6 +35,17 @@ QTableView* resultTable(QWidget* parent, QAbstractItemModel* model, const char* 
     table->horizontalHeader()->setStretchLastSection(true);
     table->setAlternatingRowColors(true);
     return table;
+}
+
+void markRefused(QWidget* editor, bool refused) {
+    if (editor->property("refused").toBool() == refused) {
+        return;
+    }
+    editor->setProperty("refused", refused);
+    QPalette p = editor->palette();
+    p.setColor(QPalette::Base, refused ? QColor(0xff, 0xe3, 0xe3)
+                                       : QApplication::palette(editor).color(QPalette::Base));
+    editor->setPalette(p);
 }
 
 } // namespace cdx::widgets

@@ -17,4 +17,9 @@ QVBoxLayout* scrollingLayout(QWidget* view);
 // column stretched, alternating row colours.
 QTableView* resultTable(QWidget* parent, QAbstractItemModel* model, const char* objectName);
 
+// Marks an editor whose text was refused (kept for the user to correct) or clears the mark: a
+// light red base and the dynamic property "refused". Through the palette, not a style sheet: a
+// border changed the field's height and moved every field below it under the pointer.
+void markRefused(QWidget* editor, bool refused);
+
 } // namespace cdx::widgets

@@ -2,6 +2,7 @@
 #include "eatss/eatss_editor.hpp"
 
 #include "common/number_field.hpp"
+#include "common/view_layout.hpp"
 #include "eatss/eatss_model.hpp"
 #include "eatss/eatss_session.hpp"
 #include "params/input_error.hpp"
@@ -11,6 +12,7 @@
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -49,7 +51,14 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
     pl->addWidget(text_);
     apply_ = new QPushButton(tr("Apply the program"), progBox);
     apply_->setObjectName("eatssApplyProgram");
-    pl->addWidget(apply_);
+    revert_ = new QPushButton(tr("Revert"), progBox);
+    revert_->setObjectName("eatssRevertProgram");
+    revert_->setToolTip(tr("Throw away the text typed here and show the program in use again"));
+    revert_->setEnabled(false);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(apply_, 1);
+    buttons->addWidget(revert_);
+    pl->addLayout(buttons);
     outer->addWidget(progBox);
 
     auto* modelBox = new QGroupBox(tr("GPU and model"), this);
@@ -112,13 +121,26 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
             }
             e.program = p;
         } catch (const InputError& err) {
-            refuse(QString::fromUtf8(err.what()));
+            // The typed program stays in the editor, marked, with the reason, until it is fixed
+            // or reverted: a typo is corrected where it was made.
+            programError_ = QString::fromUtf8(err.what());
+            error_->setText(programError_);
+            markProgramText();
+            emit refused(programError_);
             return;
         }
+        programError_.clear();
         e.mapX = e.program.loops.size() > 1 ? e.program.loops[0].name : "";
         e.mapY = e.program.loops.size() > 1 ? e.program.loops[1].name : "";
         send(tr("Edit the program"), e);
     });
+    connect(revert_, &QPushButton::clicked, this, [this] {
+        programError_.clear();
+        text_->setPlainText(shownRels_);
+        error_->clear();
+        markProgramText();
+    });
+    connect(text_, &QPlainTextEdit::textChanged, this, &EatssEditor::markProgramText);
     connect(gpu_, &QComboBox::activated, this, [this](int i) {
         EatssSettings e = e_;
         e.gpu = gpu_->itemText(i).toStdString();
@@ -132,7 +154,9 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
     connect(split_, &NumberField::edited, this, [this](double v) {
         EatssSettings e = e_;
         e.options.split = v;
-        send(tr("Set split s = %1").arg(v), e);
+        if (!send(tr("Set split s = %1").arg(v), e)) {
+            split_->refuseLast(); // the typed split stays, marked, beside the message
+        }
     });
     connect(split_, &NumberField::refused, this, &EatssEditor::refuse);
     connect(align_, &QComboBox::activated, this, [this](int i) {
@@ -158,7 +182,7 @@ void EatssEditor::refuse(const QString& text) {
     showValues(); // the session's values again
 }
 
-void EatssEditor::send(const QString& label, const EatssSettings& e) {
+bool EatssEditor::send(const QString& label, const EatssSettings& e) {
     // The options the model refuses (a split above the per-block shared memory) are said here; a
     // program the artifact cannot formulate is still a valid input (the views say why).
     try {
@@ -166,17 +190,24 @@ void EatssEditor::send(const QString& label, const EatssSettings& e) {
     } catch (const InputError& err) {
         if (err.field() == "--split" || err.field() == "--align" || err.field() == "--gpu") {
             refuse(QString::fromUtf8(err.what()));
-            return;
+            return false;
         }
     }
-    error_->clear();
+    error_->setText(programError_); // a refused program still in the editor stays said
     emit edited(label, e);
+    return true;
+}
+
+void EatssEditor::markProgramText() {
+    const bool typed = text_->toPlainText() != shownRels_;
+    revert_->setEnabled(typed);
+    markRefused(text_, typed && !programError_.isEmpty());
 }
 
 void EatssEditor::setSession(const SessionState& s) {
     if (!s.eatss.program.loops.empty()) {
         e_ = s.eatss;
-        error_->clear();
+        error_->setText(programError_);
     }
     showValues();
 }
@@ -188,7 +219,19 @@ void EatssEditor::showValues() {
     if (pi < 0) {
         program_->setEditText(QString::fromStdString(e_.program.id));
     }
-    text_->setPlainText(QString::fromStdString(eatss::toRels(e_.program)));
+    // Text typed and not applied (or refused) is kept while the program in use is the one it
+    // was typed over; another program (chosen, undone, opened) replaces it.
+    const QString rels = QString::fromStdString(eatss::toRels(e_.program));
+    if (rels != shownRels_ || text_->toPlainText() == shownRels_) {
+        if (rels != shownRels_ && !programError_.isEmpty()) {
+            programError_.clear();
+            error_->clear();
+        }
+        shownRels_ = rels;
+        const QSignalBlocker bt(text_);
+        text_->setPlainText(rels);
+    }
+    markProgramText();
     gpu_->setCurrentIndex(gpu_->findText(QString::fromStdString(e_.gpu)));
     try {
         const eatss::Gpu g = eatss::loadGpu(e_.gpu);

@@ -28,6 +28,7 @@ public:
     QComboBox* programBox() const { return program_; }
     QPlainTextEdit* programText() const { return text_; }
     QPushButton* applyButton() const { return apply_; }
+    QPushButton* revertButton() const { return revert_; }
     QComboBox* gpuBox() const { return gpu_; }
     QComboBox* modeBox() const { return mode_; }
     NumberField* splitField() const { return split_; }
@@ -42,13 +43,18 @@ signals:
 private:
     void refuse(const QString& text);
     void showValues();
-    void send(const QString& label, const EatssSettings& e);
+    // Emits edited() unless the model refuses the options (then says why): false if refused.
+    bool send(const QString& label, const EatssSettings& e);
+    void markProgramText();
 
     EatssSettings e_;
     QLabel* error_ = nullptr;
     QComboBox* program_ = nullptr;
     QPlainTextEdit* text_ = nullptr;
     QPushButton* apply_ = nullptr;
+    QPushButton* revert_ = nullptr;
+    QString shownRels_;    // the program in use, as last written into the editor
+    QString programError_; // why the text in the editor was refused (empty: it was not)
     QComboBox* gpu_ = nullptr;
     QLabel* caps_ = nullptr;
     QComboBox* mode_ = nullptr;

@@ -7,6 +7,7 @@
 #include "energy/energy_common.hpp"
 #include "energy/energy_runs.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 #include "params/profiles.hpp"
 
 #include <QAbstractItemView>
@@ -570,7 +571,7 @@ void EnergyEditor::setRuns(const std::vector<runs::Run>& all) {
 
 void EnergyEditor::setSession(const SessionState& s) {
     e_ = s.energy;
-    gpuName_ = QString::fromStdString(s.gpu.name);
+    gpuName_ = QString::fromStdString(profileLabel(s.gpu)); // "(edited: …)" when it is
     error_->clear();
     showSettings();
 }

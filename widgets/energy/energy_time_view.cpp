@@ -6,6 +6,7 @@
 #include "common/plot_theme.hpp"
 #include "energy/energy_explain.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -141,7 +142,7 @@ void EnergyTimeView::setSession(const SessionState& s) {
                    .arg(energyStencilName(e.problem.stencil), energyProblemText(e.problem),
                         energyCoefficientsText(e.coefficients),
                         energyVariantText(e.variant, e.problem.stencil),
-                        QString::fromStdString(s.gpu.name));
+                        QString::fromStdString(profileLabel(s.gpu))); // "(edited: …)" included
     const GpuProfile gpu = s.gpu;
     const talg::TalgVariant tv = s.variant;
     // A later session supersedes this search: the job drops its result.

@@ -40,6 +40,8 @@ public:
     BackgroundJob* job() const { return job_; }
     const std::optional<energy::EnergySearchResult>& result() const { return result_; }
     QLabel* summary() const { return summary_; }
+    // What the view shows, for its subtitle and exports ("…; times: Talg model on <GPU>").
+    QString context() const { return context_; }
     QPushButton* useBestButton() const { return useBest_; }
     QCheckBox* zoomBox() const { return zoom_; }
 

@@ -272,9 +272,13 @@ void BottleneckView::redraw() {
         mwpText->setPadding(QMargins(4, 0, 0, 0));
         mwpText->setFont(lf);
         mwpText->setText(tr("MWP = %1").arg(num(r.mwp, 5)));
-        title->setText(tr("MWP = %1 (the smallest of the three), CWP = %2: %3")
-                           .arg(num(r.mwp, 5), num(r.cwp, 5),
-                                r.cwp >= r.mwp ? tr("CWP ≥ MWP") : tr("MWP > CWP")));
+        // CWP is capped at N (eq. 9): the bar is CWP_full, the title says both.
+        const QString cwp = r.cwpFull != r.cwp
+                                ? tr("min(%1, N) = %2").arg(num(r.cwpFull, 5), num(r.cwp, 5))
+                                : num(r.cwp, 5);
+        title->setText(
+            tr("MWP = %1 (the smallest of the three), CWP = %2: %3")
+                .arg(num(r.mwp, 5), cwp, r.cwp >= r.mwp ? tr("CWP ≥ MWP") : tr("MWP > CWP")));
     } else {
         title->setText(tr("No memory instructions: MWP and CWP are undefined"));
         limiters_->xAxis->setRange(0, std::max(1.0, r.n * 1.2));

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -64,7 +65,16 @@ PowerView::PowerView(QWidget* parent) : QWidget(parent) {
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     breakdown_->xAxis->ticker()->setTickCount(3);
-    layout->addWidget(split, 1);
+    // The charts, or in their place one sentence when the GPU has no power data.
+    pages_ = new QStackedWidget(this);
+    pages_->addWidget(split);
+    noData_ = new QLabel(pages_);
+    noData_->setObjectName("powerNoData");
+    noData_->setWordWrap(true);
+    noData_->setAlignment(Qt::AlignCenter);
+    noData_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    pages_->addWidget(noData_);
+    layout->addWidget(pages_, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("powerSummary");
     summary_->setWordWrap(true);
@@ -104,6 +114,7 @@ void PowerView::setSession(const SessionState& s) {
     temperature_.reset();
     error_.clear();
     context_ = mwpContext(s.mwp);
+    noDataText_.clear();
     try {
         const mwp::Device d = s.mwp.device();
         const mwp::Kernel k = s.mwp.model();
@@ -117,6 +128,7 @@ void PowerView::setSession(const SessionState& s) {
         }
     } catch (const InputError& e) {
         error_ = QString::fromUtf8(e.what());
+        noDataText_ = noPowerModelText(s.mwp, error_);
     }
     redraw();
 }
@@ -141,15 +153,17 @@ void PowerView::redraw() {
     }
     bars_.clear();
     if (!result_) {
-        bTitle_->setText(tr("No power model: %1").arg(error_));
+        bTitle_->setText(tr("No power model"));
         bSubtitle_->setText(context_);
         sTitle_->setText(tr("Performance per watt against active SMs"));
         sSubtitle_->setText({});
-        summary_->setText(error_);
-        breakdown_->replot();
-        sweep_->replot();
+        noData_->setText(noDataText_);
+        noData_->setToolTip(error_); // the model's whole reason
+        pages_->setCurrentWidget(noData_);
+        summary_->clear();
         return;
     }
+    pages_->setCurrentIndex(0);
     const mwp::PowerResult& r = *result_;
     const int k = r.performance.activeSms;
     // Each unit's share of the GPU power (core: per-SM units x #SM, both x the active-SM scale).

@@ -12,6 +12,7 @@ class QCPBars;
 class QCPGraph;
 class QCPTextElement;
 class QLabel;
+class QStackedWidget;
 
 namespace cdx::widgets {
 
@@ -38,6 +39,8 @@ public:
     // The whole-GPU watts of each bar, top to bottom, as drawn.
     const std::vector<std::pair<QString, double>>& bars() const { return bars_; }
     QLabel* summary() const { return summary_; }
+    // The sentence shown instead of the charts when there is no power model (else hidden).
+    QLabel* noDataLabel() const { return noData_; }
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
@@ -58,6 +61,9 @@ private:
     QCPGraph* best_ = nullptr;
     QCPGraph* current_ = nullptr;
     QLabel* summary_ = nullptr;
+    QStackedWidget* pages_ = nullptr; // the charts, or noData_
+    QLabel* noData_ = nullptr;
+    QString noDataText_;
     std::optional<mwp::PowerResult> result_;
     std::optional<mwp::OptimalSms> optimum_;
     std::optional<mwp::TemperatureResult> temperature_;

@@ -2,6 +2,7 @@
 #include "mwp/regime_map_view.hpp"
 
 #include "common/plot_theme.hpp"
+#include "common/view_layout.hpp"
 #include "mwp/throughput_model.hpp"
 #include "params/input_error.hpp"
 
@@ -140,16 +141,18 @@ RegimeMapView::RegimeMapView(QWidget* parent, Kind kind) : QWidget(parent), kind
     }
     layout->addWidget(plot_, 1);
 
-    connect(xAxis_, &QComboBox::activated, this, [this] { emitAxes(true); });
-    connect(yAxis_, &QComboBox::activated, this, [this] { emitAxes(true); });
-    connect(xRange_, &QLineEdit::editingFinished, this, [this] { emitAxes(false); });
-    connect(yRange_, &QLineEdit::editingFinished, this, [this] { emitAxes(false); });
-    connect(xLog_, &QCheckBox::toggled, this, [this] { emitAxes(false); });
-    connect(yLog_, &QCheckBox::toggled, this, [this] { emitAxes(false); });
+    // Each control sends its own change; a refused range left in the other field (marked) is
+    // not read again, so it cannot make every later edit fail.
+    connect(xAxis_, &QComboBox::activated, this, [this] { emitAxes(true, nullptr); });
+    connect(yAxis_, &QComboBox::activated, this, [this] { emitAxes(true, nullptr); });
+    connect(xRange_, &QLineEdit::editingFinished, this, [this] { emitAxes(false, xRange_); });
+    connect(yRange_, &QLineEdit::editingFinished, this, [this] { emitAxes(false, yRange_); });
+    connect(xLog_, &QCheckBox::toggled, this, [this] { emitAxes(false, xLog_); });
+    connect(yLog_, &QCheckBox::toggled, this, [this] { emitAxes(false, yLog_); });
     setPresentation(false);
 }
 
-void RegimeMapView::emitAxes(bool axisChanged) {
+void RegimeMapView::emitAxes(bool axisChanged, QWidget* edited) {
     mwp::AxisRange x = x_, y = y_;
     const auto xa = static_cast<mwp::MapAxis>(xAxis_->currentData().toInt());
     const auto ya = static_cast<mwp::MapAxis>(yAxis_->currentData().toInt());
@@ -161,30 +164,61 @@ void RegimeMapView::emitAxes(bool axisChanged) {
             y = mwp::suggestedRange(ya, device_, kernel_);
         }
     } else {
-        const auto parse = [this](QLineEdit* e, mwp::AxisRange& r, QCheckBox* log) {
-            const QStringList parts = e->text().split(':');
+        // A range that is not MIN:MAX with finite MIN < MAX (and MIN > 0 on a log axis) is
+        // refused with the reason: the typed text stays, marked, and the map is unchanged.
+        // A log box toggled: the session's range with the new spacing.
+        const auto parse = [this, edited](QLineEdit* e, mwp::AxisRange& r, QCheckBox* log,
+                                          const QString& axis) -> QString {
+            if (edited != e && edited != log) {
+                return {}; // not this axis: the session's range as it is
+            }
+            const QStringList parts = edited == log ? QStringList{QString::number(r.min, 'g', 17),
+                                                                  QString::number(r.max, 'g', 17)}
+                                                    : e->text().split(':');
             bool ok1 = false, ok2 = false;
+            double lo = 0, hi = 0;
             if (parts.size() == 2) {
-                const double lo = QLocale::c().toDouble(parts[0].trimmed(), &ok1);
-                const double hi = QLocale::c().toDouble(parts[1].trimmed(), &ok2);
-                if (ok1 && ok2) {
-                    r.min = lo;
-                    r.max = hi;
-                }
+                lo = QLocale::c().toDouble(parts[0].trimmed(), &ok1);
+                hi = QLocale::c().toDouble(parts[1].trimmed(), &ok2);
             }
+            const QString refusal = edited == log
+                                        ? tr("%1 log axis refused: ").arg(axis)
+                                        : tr("%1 range %2 refused: ").arg(axis, e->text());
+            if (!(ok1 && ok2) || !std::isfinite(lo) || !std::isfinite(hi)) {
+                return refusal + tr("expected MIN:MAX, two numbers (for example 1:32)");
+            }
+            if (!(lo < hi)) {
+                return refusal + tr("expected MIN < MAX");
+            }
+            if (log->isChecked() && !(lo > 0)) {
+                return refusal + tr("a log axis needs MIN > 0");
+            }
+            r.min = lo;
+            r.max = hi;
             r.log = log->isChecked();
-            if (!(ok1 && ok2)) {
-                error_ = tr("%1 = %2: expected MIN:MAX").arg(e->objectName(), e->text());
-            }
             if (mwp::isInteger(r.axis)) {
                 r.steps = static_cast<int>(
                     std::clamp(std::floor(r.max) - std::ceil(r.min) + 1, 2.0, 200.0));
             } else {
                 r.steps = 200;
             }
+            return {};
         };
-        parse(xRange_, x, xLog_);
-        parse(yRange_, y, yLog_);
+        const QString xWhy = parse(xRange_, x, xLog_, tr("x"));
+        const QString yWhy = parse(yRange_, y, yLog_, tr("y"));
+        if (edited == xRange_) {
+            markRange(xRange_, !xWhy.isEmpty());
+        }
+        if (edited == yRange_) {
+            markRange(yRange_, !yWhy.isEmpty());
+        }
+        if (!xWhy.isEmpty() || !yWhy.isEmpty()) {
+            const QSignalBlocker b1(xLog_), b2(yLog_);
+            xLog_->setChecked(x_.log); // a refused log box is the session's again
+            yLog_->setChecked(y_.log);
+            emit refused(xWhy.isEmpty() ? yWhy : xWhy);
+            return;
+        }
     }
     if (x.axis == x_.axis && y.axis == y_.axis && x.min == x_.min && x.max == x_.max &&
         y.min == y_.min && y.max == y_.max && x.log == x_.log && y.log == y_.log &&
@@ -193,6 +227,12 @@ void RegimeMapView::emitAxes(bool axisChanged) {
         return;
     }
     emit axesEdited(x, y);
+}
+
+void RegimeMapView::markRange(QLineEdit* e, bool refused) {
+    // refusedOver: the session's range the refused text was typed over.
+    e->setProperty("refusedOver", refused ? rangeText(e == xRange_ ? x_ : y_) : QString());
+    markRefused(e, refused);
 }
 
 void RegimeMapView::setPresentation(bool on) {
@@ -238,8 +278,13 @@ void RegimeMapView::redraw() {
         yAxis_->setCurrentIndex(static_cast<int>(y_.axis));
         xLog_->setChecked(x_.log);
         yLog_->setChecked(y_.log);
-        xRange_->setText(rangeText(x_));
-        yRange_->setText(rangeText(y_));
+        // A refused range stays as typed (marked) while the session's range is unchanged.
+        for (auto [e, r] : {std::pair{xRange_, &x_}, std::pair{yRange_, &y_}}) {
+            if (e->property("refusedOver").toString() != rangeText(*r)) {
+                markRange(e, false);
+                e->setText(rangeText(*r));
+            }
+        }
     }
     edges_->data()->clear();
     marker_->data()->clear();

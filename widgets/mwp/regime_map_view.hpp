@@ -56,15 +56,21 @@ public:
     std::size_t boundaryCount() const { return boundaries_; }
     QComboBox* xAxisBox() const { return xAxis_; }
     QComboBox* yAxisBox() const { return yAxis_; }
+    QLineEdit* xRangeField() const { return xRange_; }
+    QLineEdit* yRangeField() const { return yRange_; }
     QString errorText() const { return error_; }
 
 signals:
     void axesEdited(const cdx::mwp::AxisRange& x, const cdx::mwp::AxisRange& y);
+    // A typed range was refused (the reason); the map and the session are unchanged.
+    void refused(const QString& text);
 
 private:
     void redraw();
+    void markRange(QLineEdit* e, bool refused);
     void resizeEvent(QResizeEvent* e) override;
-    void emitAxes(bool axisChanged);
+    // `edited`: the range field or log box that changed (nullptr: an axis box).
+    void emitAxes(bool axisChanged, QWidget* edited);
 
     QCustomPlot* plot_ = nullptr;
     QCPTextElement* title_ = nullptr;

@@ -10,6 +10,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QStackedWidget>
 #include <QVBoxLayout>
 #include <cmath>
 #include <qcustomplot.h>
@@ -73,7 +74,16 @@ TemperatureView::TemperatureView(QWidget* parent) : QWidget(parent) {
     plot_->yAxis2->setVisible(true);
     plot_->yAxis2->setLabel(tr("GPU power [W]"));
     placeLegendBelow(*plot_, 2);
-    layout->addWidget(plot_, 1);
+    // The chart, or in its place one sentence when the GPU has no power data.
+    pages_ = new QStackedWidget(this);
+    pages_->addWidget(plot_);
+    noData_ = new QLabel(pages_);
+    noData_->setObjectName("temperatureNoData");
+    noData_->setWordWrap(true);
+    noData_->setAlignment(Qt::AlignCenter);
+    noData_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    pages_->addWidget(noData_);
+    layout->addWidget(pages_, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("temperatureSummary");
     summary_->setWordWrap(true);
@@ -105,6 +115,7 @@ void TemperatureView::setPresentation(bool on) {
 void TemperatureView::setSession(const SessionState& s) {
     power_.reset();
     error_.clear();
+    noDataText_.clear();
     context_ = mwpContext(s.mwp);
     variant_ = s.mwp.variant;
     try {
@@ -112,6 +123,7 @@ void TemperatureView::setSession(const SessionState& s) {
         power_ = mwp::power(s.mwp.device(), params_, s.mwp.model(), s.mwp.variant);
     } catch (const InputError& e) {
         error_ = QString::fromUtf8(e.what());
+        noDataText_ = noPowerModelText(s.mwp, error_);
     }
     recompute();
 }
@@ -136,10 +148,19 @@ void TemperatureView::redraw() {
     subtitle_->setText(context_);
     if (!timeline_) {
         title_->setText(tr("No temperature model"));
+        if (!noDataText_.isEmpty()) { // no power model at all: one sentence instead of axes
+            noData_->setText(noDataText_);
+            noData_->setToolTip(error_);
+            pages_->setCurrentWidget(noData_);
+            summary_->clear();
+            return;
+        }
+        pages_->setCurrentIndex(0);
         summary_->setText(error_);
         plot_->replot();
         return;
     }
+    pages_->setCurrentIndex(0);
     const auto& tl = *timeline_;
     title_->setText(tr("Chip temperature and GPU power over %1 run(s) of %2 s with %3 s idle")
                         .arg(cycles_->value())

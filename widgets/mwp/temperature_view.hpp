@@ -10,6 +10,7 @@
 class QCustomPlot;
 class QCPTextElement;
 class QLabel;
+class QStackedWidget;
 
 namespace cdx::widgets {
 
@@ -40,6 +41,8 @@ public:
     IntegerBox* cyclesBox() const { return cycles_; }
     QCustomPlot* plot() const { return plot_; }
     QLabel* summary() const { return summary_; }
+    // The sentence shown instead of the chart when there is no power model (else hidden).
+    QLabel* noDataLabel() const { return noData_; }
     const std::optional<mwp::ThermalTimeline>& timeline() const { return timeline_; }
 
 signals:
@@ -57,6 +60,9 @@ private:
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
     QLabel* summary_ = nullptr;
+    QStackedWidget* pages_ = nullptr; // the chart, or noData_
+    QLabel* noData_ = nullptr;
+    QString noDataText_;
     std::optional<mwp::PowerResult> power_;
     mwp::PowerParams params_;
     mwp::MwpVariant variant_;

@@ -123,6 +123,10 @@ WarpTimelineView::WarpTimelineView(QWidget* parent) : QWidget(parent) {
     speed_->setCurrentIndex(2);
     clock_ = new QLabel(this);
     clock_->setObjectName("warpTimelineClock");
+    // A long count ("cycle 3.00123e+07 of …") is cut at the view's edge (whole in the tooltip):
+    // no label may widen the window past the screen.
+    clock_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    clock_->setMinimumWidth(0);
     row->addWidget(play_);
     row->addWidget(step_);
     row->addWidget(restart_);
@@ -267,6 +271,7 @@ void WarpTimelineView::updateControls() {
         clock_->setText(tr("cycle %1 of %2   |   %3 memory period(s) in flight")
                             .arg(cycles(playhead_), cycles(xMax))
                             .arg(mwp::inFlightAt(*timeline_, playhead_)));
+        clock_->setToolTip(clock_->text());
     } else {
         clock_->clear();
     }

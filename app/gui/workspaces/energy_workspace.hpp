@@ -26,6 +26,9 @@ public:
 
     QString summary() const override;
     QString statusText() const override;
+    // The energy model, and T_alg's conditions on the session's GPU: Energy vs time and the
+    // "model" time source take every tiling's time from the Talg model on that GPU.
+    QStringList validityFamilies() const override { return {"energy", "talg:/gpu"}; }
     std::vector<widgets::BackgroundJob*> jobs() const override;
     QList<StartExample> startExamples() override;
 

@@ -100,6 +100,8 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
             });
     // The two maps share their axes (session settings mwp.map).
     for (auto* map : {regimeMap_, categoryMap_}) {
+        connect(map, &widgets::RegimeMapView::refused, this,
+                [this](const QString& text) { showMessage(text, 10000); });
         connect(map, &widgets::RegimeMapView::axesEdited, this,
                 [this, map](const mwp::AxisRange& x, const mwp::AxisRange& y) {
                     MwpSettings m = doc()->state().mwp;
@@ -122,6 +124,51 @@ QString MwpWorkspace::summary() const {
 
 void MwpWorkspace::refreshEditors(const SessionState& s) {
     kernelEditor_->setSession(s);
+}
+
+std::vector<published::DomainValue> MwpWorkspace::modelConditions(const SessionState& s) const {
+    // The kernel against its GPU's limits (each checked: a given #Active_blocks_per_SM is taken
+    // as it is by the model), and the model's own warnings about this evaluation.
+    std::vector<published::DomainValue> out;
+    const MwpSettings& m = s.mwp;
+    mwp::Kernel k;
+    try {
+        k = m.model();
+    } catch (const InputError&) {
+        return out; // the views say why there is no kernel
+    }
+    for (const auto& c : mwp::kernelLimitChecks(m.gpu, k)) {
+        published::DomainValue d;
+        d.family = "mwp";
+        d.model = "MWP-CWP model";
+        d.what = c.what;
+        d.value = formatNumber(c.value);
+        d.allowed = "at most " + formatNumber(c.limit) + " (" + c.key + " of " + m.gpu.id + ")";
+        d.why = "the GPU cannot run the kernel as described beyond its own limit; the model "
+                "would evaluate it anyway";
+        d.inside = c.inside;
+        out.push_back(std::move(d));
+    }
+    try {
+        const auto r = mwp::evaluate(m.device(), k, m.variant);
+        for (const auto w : r.warnings) {
+            if (w == mwp::MwpWarning::Case2RulesDiffer) {
+                continue; // a reading of the text, said in the views; not a domain matter
+            }
+            published::DomainValue d;
+            d.family = "mwp";
+            d.model = "MWP-CWP model";
+            d.what = "model warning";
+            d.value = std::string(mwp::name(w));
+            d.allowed = "none";
+            d.why = mwp::describe(w);
+            d.inside = false;
+            out.push_back(std::move(d));
+        }
+    } catch (const InputError&) {
+        // refused by the model: the views say why
+    }
+    return out;
 }
 
 QString MwpWorkspace::statusText() const {

@@ -28,6 +28,7 @@ public:
 
     QString summary() const override;
     QString statusText() const override;
+    std::vector<published::DomainValue> modelConditions(const SessionState& s) const override;
 
     widgets::BottleneckView* bottleneckView() const { return bottleneck_; }
     widgets::MwpWarpsView* mwpWarpsView() const { return warps_; }
