@@ -523,6 +523,13 @@ private slots:
         p.params.erase("l2_kb");
         QVERIFY(applyArchitecture(p, gtx980()));
         QCOMPARE(*p.params.at("l2_kb").value, 2048.0);
+        // The GTX 980's own L2: the profile's value and source again, not an edit (issue 28).
+        QVERIFY(!p.params.at("l2_kb").edited);
+        QCOMPARE(p.params.at("l2_kb").source, loadGpuProfile("gtx980").params.at("l2_kb").source);
+        p.params.erase("l2_kb");
+        area::Architecture other = gtx980();
+        other.l2Kb = 1024;
+        QVERIFY(applyArchitecture(p, other));
         QVERIFY(p.params.at("l2_kb").edited);
         QVERIFY(!p.params.at("n_sm").edited);
     }

@@ -1284,7 +1284,7 @@ void TestMwp::typedKernelEditRefused() {
     if (pk && pk->owner != ParameterOwner::Stencil) {
         QCOMPARE(e.typed->field(), k);
         QCOMPARE(e.typed->value(), isNull ? std::string("null") : formatNumber(value));
-        QCOMPARE(std::string(e.set->what()), "--set: " + std::string(e.typed->what()));
+        QCOMPARE(std::string(e.set->what()), "--set " + std::string(e.typed->what()));
     } else {
         QCOMPARE(e.set->field(), "--set " + k);
     }
@@ -1335,7 +1335,7 @@ void TestMwp::everyKernelKeyTypedEqualsOverride() {
             } else {
                 QCOMPARE(snapshot(gTyped, kTyped), snapshot(g0, k0));
                 QCOMPARE(e.typed->field(), key);
-                QVERIFY2(std::string(e.set->what()) == "--set: " + std::string(e.typed->what()),
+                QVERIFY2(std::string(e.set->what()) == "--set " + std::string(e.typed->what()),
                          e.set->what());
             }
             ++editsChecked;

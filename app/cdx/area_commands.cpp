@@ -5,6 +5,7 @@
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
 #include "params/input_error.hpp"
+#include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
 #include "search/codesign.hpp"
 
@@ -73,14 +74,17 @@ area::CoefficientSet coefficientsFlag(const Arguments& a) {
 GpuProfile gpuWithOverrides(const Arguments& a, const std::string& idOrPath) {
     GpuProfile gpu = loadGpuProfile(idOrPath);
     StencilProfile unused;
-    for (const auto& assignment : a.repeated("--set")) {
-        const auto eq = assignment.find('=');
-        const std::string key = assignment.substr(0, eq);
-        if (key == "c_iter_s" || key == "flops_per_point" || key == "bytes_per_word") {
-            throw InputError("--set " + key, {},
-                             "is a stencil key; this command takes GPU keys only");
+    // The die-area model's keys and the Talg model's GPU keys (codesign times its designs).
+    std::vector<std::string> accepted = areaModelKeys();
+    for (const auto& k : talgModelKeys()) {
+        const ParameterKey* key = findParameterKey(k);
+        if (key && key->owner == ParameterOwner::Gpu &&
+            std::find(accepted.begin(), accepted.end(), k) == accepted.end()) {
+            accepted.push_back(k);
         }
-        applyOverride(gpu, unused, gpu.id, assignment);
+    }
+    for (const auto& assignment : a.repeated("--set")) {
+        applyOverride(gpu, unused, gpu.id, assignment, accepted);
     }
     return gpu;
 }
@@ -433,9 +437,14 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
         return 0;
     }
     const auto row = [&](const search::DesignPoint& d) {
+        std::string gflops;
+        if (d.gflops) {
+            gflops = ' ';
+            gflops += fmt(*d.gflops, 5);
+        }
         std::snprintf(buf, sizeof buf, "  %5lld %6lld %7g %10.4f %14.6g %9.3f%s\n",
                       static_cast<long long>(d.nSm), static_cast<long long>(d.nV), d.mSmKb, d.area,
-                      d.weightedTime, d.speedup, d.gflops ? (" " + fmt(*d.gflops, 5)).c_str() : "");
+                      d.weightedTime, d.speedup, gflops.c_str());
         s << buf;
     };
     const char* header = "  %5s %6s %7s %10s %14s %9s\n";

@@ -97,13 +97,21 @@ std::int64_t parseInteger(const std::string& text, const std::string& field) {
     return v;
 }
 
-std::vector<std::int64_t> Arguments::positiveList(const std::string& flag,
-                                                  std::size_t maxCount) const {
+std::vector<std::int64_t> Arguments::positiveList(const std::string& flag, std::size_t maxCount,
+                                                  std::size_t minCount) const {
     const std::string text = required(flag);
     std::vector<std::int64_t> out;
     std::size_t start = 0;
-    const std::string allowed =
-        "expected 1 to " + std::to_string(maxCount) + " comma-separated positive integers";
+    // "expected comma-separated positive integers (at least 3, at most 201)"
+    std::string allowed = "expected comma-separated positive integers";
+    if (minCount == maxCount) {
+        allowed += " (" + std::to_string(minCount) + ")";
+    } else if (minCount > 1) {
+        allowed += " (at least " + std::to_string(minCount) + ", at most " +
+                   std::to_string(maxCount) + ")";
+    } else {
+        allowed += " (at most " + std::to_string(maxCount) + ")";
+    }
     while (true) {
         const auto comma = text.find(',', start);
         const std::string part =
@@ -120,7 +128,7 @@ std::vector<std::int64_t> Arguments::positiveList(const std::string& flag,
         }
         start = comma + 1;
     }
-    if (out.size() > maxCount) {
+    if (out.size() > maxCount || out.size() < minCount) {
         throw InputError(flag, text, allowed);
     }
     return out;

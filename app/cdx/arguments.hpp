@@ -22,8 +22,9 @@ public:
     std::optional<std::string> optional(const std::string& flag) const;
     const std::vector<std::string>& repeated(const std::string& flag) const;
 
-    // "8192,8192" -> {8192, 8192}: 1..maxCount positive integers.
-    std::vector<std::int64_t> positiveList(const std::string& flag, std::size_t maxCount) const;
+    // "8192,8192" -> {8192, 8192}: minCount..maxCount positive integers.
+    std::vector<std::int64_t> positiveList(const std::string& flag, std::size_t maxCount,
+                                           std::size_t minCount = 1) const;
     std::int64_t positiveInteger(const std::string& flag) const;
     double number(const std::string& flag, double fallback) const;
 

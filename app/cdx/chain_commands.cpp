@@ -318,7 +318,7 @@ int runChain(const std::vector<std::string>& args, std::ostream& out) {
             throw InputError(f, a.required(f), "only with --table-d1");
         }
     }
-    const std::vector<std::int64_t> dims = a.positiveList("--dims", chain::kMaxMatrices + 1);
+    const std::vector<std::int64_t> dims = a.positiveList("--dims", chain::kMaxMatrices + 1, 3);
     a.required("--memory-words"); // names the flag when it is missing
     const double m = a.number("--memory-words", 0);
     chain::Beta beta = chain::Beta::Corrected;

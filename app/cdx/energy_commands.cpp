@@ -10,6 +10,7 @@
 #include "energy/energy_runs.hpp"
 #include "energy/energy_search.hpp"
 #include "params/input_error.hpp"
+#include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
 #include "runs/run_store.hpp"
 #include "talg/talg.hpp"
@@ -467,7 +468,7 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
         GpuProfile gpu = loadGpuProfile(a.required("--gpu"));
         StencilProfile stencil = loadStencilProfile(st.talgStencil);
         for (const auto& assignment : a.repeated("--set")) {
-            applyOverride(gpu, stencil, gpu.id, assignment);
+            applyOverride(gpu, stencil, gpu.id, assignment, talgModelKeys());
         }
         const talg::Problem p{twoD ? 2 : 1, {in.s1, twoD ? in.s2 : 1, 1}, in.t};
         const talg::Tiles tiles{{in.tS1, twoD ? in.tS2 : 1, 1}, in.tT};
@@ -631,7 +632,7 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
     GpuProfile gpu = loadGpuProfile(a.required("--gpu"));
     StencilProfile stencil = loadStencilProfile(st.talgStencil);
     for (const auto& assignment : a.repeated("--set")) {
-        applyOverride(gpu, stencil, gpu.id, assignment);
+        applyOverride(gpu, stencil, gpu.id, assignment, talgModelKeys());
     }
     const talg::TalgVariant tv = parseVariant(a);
     energy::EnergySearchResult r;

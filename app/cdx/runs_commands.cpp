@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <ostream>
 #include <sstream>
@@ -140,13 +141,39 @@ int runsImport(const std::vector<std::string>& args, std::ostream& out) {
     }
     const std::string db = a.required("--db");
     const runs::ParsedRuns parsed = runs::parseRunsFile(file, runs::KnownIds::shipped());
-    runs::RunStore store(db);
     const auto policy = a.has("--skip-invalid") ? runs::ImportPolicy::SkipInvalid
                                                 : runs::ImportPolicy::AllOrNothing;
-    const runs::ImportReport rep =
-        runs::importRuns(store, parsed, policy, [](std::size_t done, std::size_t total) {
+    // A refused import leaves no new database behind (nor its -wal and -shm files).
+    const bool created = !std::filesystem::exists(db);
+    const auto removeCreated = [&db, created] {
+        if (created) {
+            std::error_code ignored;
+            for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+                std::filesystem::remove(db + suffix, ignored);
+            }
+        }
+    };
+    runs::ImportReport rep;
+    try {
+        runs::RunStore store(db);
+        rep = runs::importRuns(store, parsed, policy, [](std::size_t done, std::size_t total) {
             std::cerr << "runs import: " << done << "/" << total << " rows\n" << std::flush;
         });
+    } catch (...) {
+        removeCreated();
+        throw;
+    }
+    if (!rep.committed) {
+        removeCreated(); // the store is closed: nothing was written into it
+    }
+    // "1 invalid row (2 problems)": rows and problems are counted apart.
+    const auto count = [](std::size_t n, const char* one, const char* many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    std::string invalid = count(rep.invalid, "invalid row", "invalid rows");
+    if (rep.invalid > 0) {
+        invalid += " (" + count(rep.issues.size(), "problem", "problems") + ")";
+    }
     if (a.has("--json")) {
         json issues = json::array();
         for (const auto& i : rep.issues) {
@@ -170,7 +197,7 @@ int runsImport(const std::vector<std::string>& args, std::ostream& out) {
     } else {
         std::ostringstream o;
         o << file << ": " << rep.rows << " rows; " << rep.inserted << " imported, "
-          << rep.duplicates << " already in " << db << " (skipped), " << rep.invalid << " invalid"
+          << rep.duplicates << " already in " << db << " (skipped), " << invalid
           << (rep.committed ? "" : " -- nothing imported (all or nothing)") << "\n";
         for (const auto& i : rep.issues) {
             o << "  " << i.message() << "\n";
@@ -178,9 +205,8 @@ int runsImport(const std::vector<std::string>& args, std::ostream& out) {
         out << o.str();
     }
     if (!rep.committed) {
-        std::cerr << "cdx: runs import: " << file << ": " << rep.invalid
-                  << " invalid rows, nothing imported; first: " << rep.issues.front().message()
-                  << "\n";
+        std::cerr << "cdx: runs import: " << file << ": " << invalid
+                  << ", nothing imported; first: " << rep.issues.front().message() << "\n";
         return 2;
     }
     return 0;

@@ -4,6 +4,7 @@
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
 #include "params/input_error.hpp"
+#include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
 #include "search/roofline.hpp"
 #include "search/tile_search.hpp"
@@ -87,7 +88,7 @@ Setup loadSetup(const Arguments& a) {
     s.gpuProfile = loadGpuProfile(a.required("--gpu"));
     s.stencilProfile = loadStencilProfile(a.required("--stencil"));
     for (const auto& assignment : a.repeated("--set")) {
-        applyOverride(s.gpuProfile, s.stencilProfile, s.gpuProfile.id, assignment);
+        applyOverride(s.gpuProfile, s.stencilProfile, s.gpuProfile.id, assignment, talgModelKeys());
     }
     s.gpu = toGpu(s.gpuProfile);
     s.stencil = toStencil(s.stencilProfile, s.gpu.id);

@@ -202,6 +202,16 @@ const ParameterKey* findParameterKey(std::string_view key) {
     return nullptr;
 }
 
+std::vector<std::string> talgModelKeys() {
+    return {"n_sm",     "n_v",      "m_sm_kb",         "m_tb_kb",
+            "r_sm",     "mtb_sm",   "l_s_per_gb",      "tau_sync_s",
+            "t_sync_s", "c_iter_s", "flops_per_point", "bytes_per_word"};
+}
+
+std::vector<std::string> areaModelKeys() {
+    return {"n_sm", "n_v", "r_vu_kb", "m_sm_kb", "l1_pair_kb", "l2_kb"};
+}
+
 std::string knownParameterKeys(ParameterOwner owner) {
     std::string s;
     for (const auto& k : kKeys) {

@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cdx {
 
@@ -31,6 +32,12 @@ const ParameterKey* findParameterKey(std::string_view key);
 
 // "n_sm, n_v, ..." for the keys of one owner, for error messages.
 std::string knownParameterKeys(ParameterOwner owner);
+
+// The keys a model reads: what `--set` takes in a command that runs it (a refusal lists these,
+// not every key of the table). The Talg time model: the GPU keys of toGpu and the stencil keys.
+std::vector<std::string> talgModelKeys();
+// The die-area model's GPU keys (architectureOf).
+std::vector<std::string> areaModelKeys();
 
 // Human-readable rule of a key: "an integer in [1, 1048576]".
 std::string allowedValues(const ParameterKey& k);

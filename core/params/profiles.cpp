@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
@@ -461,9 +463,31 @@ Quantity editedQuantity(const ParameterKey& key, std::optional<double> value) {
     return Quantity{value, std::string(key.unit), "set by user", true};
 }
 
+// The quantity to store for `value`: the profile's own (its source, not edited) when `value` is
+// what the profile `id` says for the key (a value set back is not an edit), else an edited one.
+// `published` reads the profile's quantity; a profile that cannot be read again by its id (a
+// file elsewhere, a session's own GPU) leaves every value edited.
+Quantity quantityFor(const ParameterKey& key, std::optional<double> value,
+                     const std::function<std::optional<Quantity>()>& published) {
+    try {
+        if (auto q = published(); q && !q->edited && q->value == value) {
+            return *q;
+        }
+    } catch (const std::exception&) {
+        // not a profile that can be read again: the value is an edit
+    }
+    return editedQuantity(key, value);
+}
+
+std::optional<Quantity> quantityIn(const std::map<std::string, Quantity>& m,
+                                   const std::string& key) {
+    const auto it = m.find(key);
+    return it == m.end() ? std::nullopt : std::optional<Quantity>(it->second);
+}
+
 // Range errors of the typed setters, worded as the --set flag always worded them.
 [[noreturn]] void rethrowForSetFlag(const InputError& e) {
-    throw InputError(e.field(), e.value(), e.allowed(), "--set");
+    throw InputError("--set " + e.field(), e.value(), e.allowed());
 }
 
 } // namespace
@@ -478,7 +502,14 @@ void setGpuParameter(GpuProfile& gpu, const std::string& name, std::optional<dou
         throw InputError(name, {}, what + "; GPU keys: " + knownParameterKeys(ParameterOwner::Gpu));
     }
     checkParameterValue(*key, value, {});
-    gpu.params[name] = editedQuantity(*key, value);
+    gpu.params[name] = quantityFor(*key, value, [&gpu, &name] {
+        if (gpu.id.empty()) {
+            return std::optional<Quantity>();
+        }
+        const GpuProfile published = loadGpuProfile(gpu.id);
+        // The same profile (an MWP-CWP GPU may share its id with another folder's GPU).
+        return published.name == gpu.name ? quantityIn(published.params, name) : std::nullopt;
+    });
 }
 
 void setParameter(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
@@ -490,7 +521,14 @@ void setParameter(GpuProfile& gpu, StencilProfile& stencil, const std::string& g
     }
     checkParameterValue(key, value, {});
     (name == "c_iter_s" ? stencil.cIterByGpu[gpuId] : stencil.params[name]) =
-        editedQuantity(key, value);
+        quantityFor(key, value, [&stencil, &gpuId, &name] {
+            if (stencil.id.empty()) {
+                return std::optional<Quantity>();
+            }
+            const StencilProfile published = loadStencilProfile(stencil.id);
+            return name == "c_iter_s" ? quantityIn(published.cIterByGpu, gpuId)
+                                      : quantityIn(published.params, name);
+        });
 }
 
 std::optional<double> parseOverrideValue(const ParameterKey& key, const std::string& text) {
@@ -512,14 +550,36 @@ std::optional<double> parseOverrideValue(const ParameterKey& key, const std::str
 }
 
 void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
-                   const std::string& assignment) {
+                   const std::string& assignment, const std::vector<std::string>& accepted) {
+    std::string takes = accepted.empty() ? talgKeysList() : std::string("this command takes ");
+    for (std::size_t i = 0; i < accepted.size(); ++i) {
+        if (i) {
+            takes += ", ";
+        }
+        takes += accepted[i];
+    }
     const auto eq = assignment.find('=');
     if (eq == std::string::npos || eq == 0) {
-        throw InputError("--set", assignment, "expected KEY=VALUE");
+        throw InputError("--set " + assignment, {}, "expected KEY=VALUE; " + takes);
     }
     const std::string name = assignment.substr(0, eq);
-    const auto value =
-        parseOverrideValue(talgKey(name, "--set " + name), assignment.substr(eq + 1));
+    const std::string text = assignment.substr(eq + 1);
+    const std::string field = "--set " + name;
+    const ParameterKey* key = findParameterKey(name);
+    if (!key) {
+        throw InputError(field, text, "unknown key; " + takes);
+    }
+    if (key->owner == ParameterOwner::Kernel) {
+        throw InputError(field, text, "is an MWP-CWP kernel key (cdx mwp/power); " + takes);
+    }
+    if (!accepted.empty() && std::find(accepted.begin(), accepted.end(), name) == accepted.end()) {
+        throw InputError(field, text,
+                         std::string(key->owner == ParameterOwner::Stencil
+                                         ? "is a stencil key, not read by this command; "
+                                         : "is not read by this command's models; ") +
+                             takes);
+    }
+    const auto value = parseOverrideValue(*key, text);
     try {
         setParameter(gpu, stencil, gpuId, name, value);
     } catch (const InputError& e) {

@@ -108,8 +108,10 @@ void setGpuParameter(GpuProfile& gpu, const std::string& key, std::optional<doub
 std::optional<double> parseOverrideValue(const ParameterKey& key, const std::string& text);
 
 // `--set KEY=VALUE`: setParameter after parsing; VALUE may be "null" for nullable keys.
+// `accepted`: the keys the command takes (talgModelKeys(), ...; empty: every GPU and stencil
+// key). Every refusal has one form, "--set KEY = VALUE: why", and lists the accepted keys.
 void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
-                   const std::string& assignment);
+                   const std::string& assignment, const std::vector<std::string>& accepted = {});
 
 // Where shipped profiles are looked up, in order: $CDX_PROFILES_DIR, the installation's
 // PREFIX/share/codesign-explorer/profiles, the source tree.
