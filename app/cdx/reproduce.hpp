@@ -4,6 +4,7 @@
 #include "published/published.hpp"
 
 #include <cmath>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +34,19 @@ struct ReproduceReport {
     std::vector<ReproducedValue> values;
     ValidityList validity;
 };
+
+// One document's counts: entries by verdict, and by kind (the values the document prints,
+// and the spec notes' worked examples derived from its equations), each with how many of them
+// are reproduced.
+struct ReproduceSummary {
+    int entries = 0, reproduced = 0, withinErratum = 0, differs = 0;
+    int printed = 0, derived = 0, printedReproduced = 0, derivedReproduced = 0;
+};
+// By document.
+std::map<std::string, ReproduceSummary> reproduceSummary(const std::vector<ReproducedValue>& rows);
+// "193 of 193 printed values and 1094 of 1094 derived worked examples reproduced": the headline
+// of the report, the Reproduce view and the README (never one "published values" count).
+std::string headline(const std::map<std::string, ReproduceSummary>& summary);
 
 // Every entry of profiles/published/ (of one family, or all for ""), and profiles/validity/.
 // Throws InputError on a bad table. Runs the commands in process (their stderr is silenced).

@@ -152,18 +152,17 @@ std::string escape(const std::string& s) {
     return out;
 }
 
-struct Summary {
-    int entries = 0, reproduced = 0, withinErratum = 0, differs = 0;
-};
-
-std::map<std::string, Summary> summarise(const std::vector<ReproducedValue>& rows) {
-    std::map<std::string, Summary> out;
+std::map<std::string, ReproduceSummary> summariseRows(const std::vector<ReproducedValue>& rows) {
+    std::map<std::string, ReproduceSummary> out;
     for (const ReproducedValue& r : rows) {
-        Summary& s = out[r.entry.document];
+        ReproduceSummary& s = out[r.entry.document];
         ++s.entries;
+        const bool printed = r.entry.kind == published::Kind::Printed;
+        ++(printed ? s.printed : s.derived);
         switch (r.verdict) {
         case published::Verdict::Reproduced:
             ++s.reproduced;
+            ++(printed ? s.printedReproduced : s.derivedReproduced);
             break;
         case published::Verdict::WithinErratum:
             ++s.withinErratum;
@@ -176,7 +175,29 @@ std::map<std::string, Summary> summarise(const std::vector<ReproducedValue>& row
     return out;
 }
 
+// "printed", or "derived from the spec note talg-time-model.md §2.6"
+std::string kindText(const published::Entry& e) {
+    return e.kind == published::Kind::Printed ? "printed" : "derived from " + e.derivedFrom;
+}
+
 } // namespace
+
+std::map<std::string, ReproduceSummary> reproduceSummary(const std::vector<ReproducedValue>& rows) {
+    return summariseRows(rows);
+}
+
+std::string headline(const std::map<std::string, ReproduceSummary>& summary) {
+    int printed = 0, derived = 0, printedOk = 0, derivedOk = 0;
+    for (const auto& [doc, s] : summary) {
+        printed += s.printed;
+        derived += s.derived;
+        printedOk += s.printedReproduced;
+        derivedOk += s.derivedReproduced;
+    }
+    return std::to_string(printedOk) + " of " + std::to_string(printed) + " printed values and " +
+           std::to_string(derivedOk) + " of " + std::to_string(derived) +
+           " derived worked examples reproduced";
+}
 
 std::string validityHtml(const published::Validity& v, const std::vector<ValidityCheck>& checks,
                          bool withDomain) {
@@ -231,14 +252,19 @@ std::string html(const std::vector<ReproducedValue>& rows, const ValidityList& v
          "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:3px 6px}"
          "td.n{text-align:right}.differs{background:#fdd}.erratum{background:#ffe}"
          "</style></head><body>\n<h1>Published values reproduced</h1>\n<h2>Summary</h2>\n"
-         "<table><tr><th>document</th><th>entries</th><th>reproduced</th>"
-         "<th>differs within the erratum</th><th>differs</th></tr>\n";
-    for (const auto& [doc, s] : summarise(rows)) {
+         "<p>"
+      << escape(headline(summariseRows(rows)))
+      << "</p>\n"
+         "<table><tr><th>document</th><th>entries</th><th>printed</th><th>derived</th>"
+         "<th>reproduced</th><th>differs within the erratum</th><th>differs</th></tr>\n";
+    for (const auto& [doc, s] : summariseRows(rows)) {
         o << "<tr><td>" << escape(doc) << "</td><td class=n>" << s.entries << "</td><td class=n>"
-          << s.reproduced << "</td><td class=n>" << s.withinErratum << "</td><td class=n>"
-          << s.differs << "</td></tr>\n";
+          << s.printed << "</td><td class=n>" << s.derived << "</td><td class=n>" << s.reproduced
+          << "</td><td class=n>" << s.withinErratum << "</td><td class=n>" << s.differs
+          << "</td></tr>\n";
     }
     o << "</table>\n<h2>Entries</h2>\n<table><tr><th>id</th><th>document</th><th>source</th>"
+         "<th>kind</th>"
          "<th>published</th><th>computed</th><th>difference</th><th>tolerance</th>"
          "<th>unit</th><th>variant</th><th>verdict</th><th>erratum</th><th>command</th></tr>\n";
     for (const ReproducedValue& r : rows) {
@@ -251,13 +277,13 @@ std::string html(const std::vector<ReproducedValue>& rows, const ValidityList& v
             cmd += " " + a;
         }
         o << "<tr" << cls << "><td>" << escape(e.id) << "</td><td>" << escape(e.document)
-          << "</td><td>" << escape(e.source) << "</td><td class=n>" << number(e.published)
-          << "</td><td class=n>" << number(r.computed) << "</td><td class=n>"
-          << number(r.computed - e.published) << "</td><td class=n>" << number(e.tolerance)
-          << "</td><td>" << escape(e.unit) << "</td><td>" << escape(e.variant) << "</td><td>"
-          << published::name(r.verdict) << (r.error.empty() ? "" : ": " + escape(r.error))
-          << "</td><td>" << escape(e.erratum) << "</td><td><code>" << escape(cmd)
-          << "</code></td></tr>\n";
+          << "</td><td>" << escape(e.source) << "</td><td>" << escape(kindText(e))
+          << "</td><td class=n>" << number(e.published) << "</td><td class=n>" << number(r.computed)
+          << "</td><td class=n>" << number(r.computed - e.published) << "</td><td class=n>"
+          << number(e.tolerance) << "</td><td>" << escape(e.unit) << "</td><td>"
+          << escape(e.variant) << "</td><td>" << published::name(r.verdict)
+          << (r.error.empty() ? "" : ": " + escape(r.error)) << "</td><td>" << escape(e.erratum)
+          << "</td><td><code>" << escape(cmd) << "</code></td></tr>\n";
     }
     o << "</table>\n<h2>How far to trust the models</h2>\n";
     for (const auto& [v, checks] : validity) {
@@ -269,7 +295,7 @@ std::string html(const std::vector<ReproducedValue>& rows, const ValidityList& v
 
 // The plain-text report (what cdx reproduce prints, and what --report FILE.pdf lays out).
 std::string textReport(const std::vector<ReproducedValue>& rows,
-                       const std::map<std::string, Summary>& summary,
+                       const std::map<std::string, ReproduceSummary>& summary,
                        const ValidityList& validity) {
     std::ostringstream o;
     std::string document;
@@ -279,7 +305,7 @@ std::string textReport(const std::vector<ReproducedValue>& rows,
             document = e.document;
             o << (o.tellp() > 0 ? "\n" : "") << document << "\n";
         }
-        o << "  " << e.id << "  (" << e.source << ")\n";
+        o << "  " << e.id << "  (" << e.source << "; " << kindText(e) << ")\n";
         o << "    published " << number(e.published) << (e.unit.empty() ? "" : " " + e.unit)
           << ", computed " << number(r.computed) << ", difference "
           << number(r.computed - e.published) << " (tolerance " << number(e.tolerance) << ")"
@@ -287,10 +313,11 @@ std::string textReport(const std::vector<ReproducedValue>& rows,
         o << "    " << published::name(r.verdict) << (r.error.empty() ? "" : ": " + r.error)
           << (e.erratum.empty() ? "" : "; erratum: " + e.erratum) << "\n";
     }
-    o << "\nsummary:\n";
+    o << "\nsummary: " << headline(summary) << "\n";
     for (const auto& [doc, s] : summary) {
-        o << "  " << doc << ": " << s.entries << " entries, " << s.reproduced << " reproduced, "
-          << s.withinErratum << " differ within the erratum, " << s.differs << " differ\n";
+        o << "  " << doc << ": " << s.entries << " entries (" << s.printed << " printed, "
+          << s.derived << " derived), " << s.reproduced << " reproduced, " << s.withinErratum
+          << " differ within the erratum, " << s.differs << " differ\n";
     }
     o << "\nhow far to trust the models:\n";
     for (const auto& [v, checks] : validity) {
@@ -341,7 +368,7 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
     const ReproduceReport all = reproduce(family);
     const std::vector<ReproducedValue>& rows = all.values;
     const ValidityList& validity = all.validity;
-    const auto summary = summarise(rows);
+    const auto summary = summariseRows(rows);
     if (!report.empty()) {
         // The HTML page, or the text report laid out as a PDF.
         std::ofstream f(report, std::ios::binary);
@@ -358,6 +385,8 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
                 {{"id", e.id},
                  {"document", e.document},
                  {"source", e.source},
+                 {"kind", published::name(e.kind)},
+                 {"derived_from", e.derivedFrom.empty() ? json(nullptr) : json(e.derivedFrom)},
                  {"family", e.family},
                  {"command", e.command},
                  {"quantity", e.quantity},
@@ -377,6 +406,10 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
         for (const auto& [doc, s] : summary) {
             docs.push_back({{"document", doc},
                             {"entries", s.entries},
+                            {"printed", s.printed},
+                            {"derived", s.derived},
+                            {"printed_reproduced", s.printedReproduced},
+                            {"derived_reproduced", s.derivedReproduced},
                             {"reproduced", s.reproduced},
                             {"within_erratum", s.withinErratum},
                             {"differs", s.differs}});
@@ -425,6 +458,7 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
         out << json{{"command", "reproduce"},
                     {"family", family.empty() ? json(nullptr) : json(family)},
                     {"entries", entries},
+                    {"headline", headline(summary)},
                     {"summary", docs},
                     {"validity", trust}}
                    .dump(2)
@@ -455,8 +489,9 @@ std::string reproduceHtml(const ReproduceReport& report) {
 
 std::string reproducePdf(const ReproduceReport& report) {
     // The summary and the validity first, then the entries.
-    const std::string text = textReport(report.values, summarise(report.values), report.validity);
-    const std::size_t at = text.find("\nsummary:\n");
+    const std::string text =
+        textReport(report.values, summariseRows(report.values), report.validity);
+    const std::size_t at = text.find("\nsummary: ");
     const std::string ordered =
         at == std::string::npos ? text : text.substr(at + 1) + "\n" + text.substr(0, at + 1);
     return textToPdf(ordered, "Codesign Explorer: published values reproduced (cdx reproduce)");

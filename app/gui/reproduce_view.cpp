@@ -32,6 +32,7 @@ namespace {
 enum Column {
     Id,
     Verdict,
+    Kind,
     Document,
     Source,
     Published,
@@ -49,7 +50,7 @@ enum Column {
 class Filter : public QSortFilterProxyModel {
 public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
-    QString document, verdict;
+    QString document, verdict, kind;
     void refilter() { invalidateFilter(); }
 
 protected:
@@ -57,6 +58,7 @@ protected:
         const auto* m = sourceModel();
         const auto at = [&](int c) { return m->index(row, c, parent).data().toString(); };
         return (document.isEmpty() || at(Document) == document) &&
+               (kind.isEmpty() || at(Kind).startsWith(kind)) && // "derived from …"
                (verdict.isEmpty() || at(Verdict) == verdict ||
                 at(Verdict).startsWith(verdict + ':')); // "differs: <why it failed>"
     }
@@ -99,6 +101,14 @@ ReproduceView::ReproduceView(QWidget* parent) : QWidget(parent) {
                       QStringLiteral("differs within the erratum"));
     verdict_->addItem(tr("differs"), QStringLiteral("differs"));
     row->addWidget(verdict_);
+    // Printed in the papers, or a spec note's worked example derived from their equations.
+    row->addWidget(new QLabel(tr("Kind"), this));
+    kind_ = new QComboBox(this);
+    kind_->setObjectName("kindFilter");
+    kind_->addItem(tr("all"), QString());
+    kind_->addItem(tr("printed in the papers"), QStringLiteral("printed"));
+    kind_->addItem(tr("derived worked examples"), QStringLiteral("derived"));
+    row->addWidget(kind_);
     auto* exportButton = new QPushButton(tr("Export…"), this);
     exportButton->setObjectName("reproduceExport");
     exportButton->setToolTip(tr("The whole report as HTML, or the rows shown as CSV"));
@@ -106,10 +116,10 @@ ReproduceView::ReproduceView(QWidget* parent) : QWidget(parent) {
     layout->addLayout(row);
 
     model_ = new QStandardItemModel(this);
-    model_->setHorizontalHeaderLabels({tr("id"), tr("verdict"), tr("document"), tr("source"),
-                                       tr("published"), tr("computed"), tr("difference"),
-                                       tr("tolerance"), tr("unit"), tr("variant"), tr("erratum"),
-                                       tr("command")});
+    model_->setHorizontalHeaderLabels({tr("id"), tr("verdict"), tr("kind"), tr("document"),
+                                       tr("source"), tr("published"), tr("computed"),
+                                       tr("difference"), tr("tolerance"), tr("unit"), tr("variant"),
+                                       tr("erratum"), tr("command")});
     auto* filter = new Filter(this);
     proxy_ = filter;
     proxy_->setSourceModel(model_);
@@ -130,6 +140,7 @@ ReproduceView::ReproduceView(QWidget* parent) : QWidget(parent) {
 
     connect(document_, &QComboBox::currentIndexChanged, this, &ReproduceView::applyFilter);
     connect(verdict_, &QComboBox::currentIndexChanged, this, &ReproduceView::applyFilter);
+    connect(kind_, &QComboBox::currentIndexChanged, this, &ReproduceView::applyFilter);
     connect(job_, &widgets::BackgroundJob::failed, this, [this](const QString& why) {
         summary_->setText(tr("The report failed: %1").arg(why));
     });
@@ -170,6 +181,9 @@ void ReproduceView::refresh() {
                 items[Id] = textItem(e.id);
                 items[Document] = textItem(e.document);
                 items[Source] = textItem(e.source);
+                items[Kind] =
+                    textItem(e.kind == published::Kind::Printed ? std::string("printed")
+                                                                : "derived from " + e.derivedFrom);
                 items[Published] = numberItem(e.published);
                 items[Computed] = numberItem(v.computed);
                 items[Difference] = numberItem(v.computed - e.published);
@@ -213,11 +227,15 @@ void ReproduceView::refresh() {
                     document_->addItem(d, d);
                 }
             }
+            // Printed values and derived worked examples are counted apart (never one
+            // "published values" count: most rows are the spec notes' worked examples).
             summary_->setText(
-                tr("%1 published values recomputed by their cdx commands: %2 reproduced, %3 "
-                   "differ within a known erratum, %4 differ. Sort by any column; hover a row "
+                tr("%1. Of all %2 entries recomputed by their cdx commands: %3 reproduced, %4 "
+                   "differ within a known erratum, %5 differ. Sort by any column; hover a row "
                    "for its source and command. The table is profiles/published/ "
                    "(docs/formats.md).")
+                    .arg(QString::fromStdString(
+                        cli::headline(cli::reproduceSummary(report->values))))
                     .arg(report->values.size())
                     .arg(counts[0])
                     .arg(counts[1])
@@ -239,7 +257,12 @@ void ReproduceView::applyFilter() {
     auto* f = static_cast<Filter*>(proxy_);
     f->document = document_->currentData().toString();
     f->verdict = verdict_->currentData().toString();
+    f->kind = kind_->currentData().toString();
     f->refilter();
+}
+
+QString ReproduceView::summaryText() const {
+    return summary_->text();
 }
 
 int ReproduceView::visibleRows() const {

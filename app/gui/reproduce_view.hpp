@@ -32,6 +32,8 @@ public:
     QTableView* table() const { return table_; }
     QComboBox* documentFilter() const { return document_; }
     QComboBox* verdictFilter() const { return verdict_; }
+    QComboBox* kindFilter() const { return kind_; }
+    QString summaryText() const; // the line above the table
     QTextBrowser* validity() const { return validity_; }
     int visibleRows() const;
     QString csv() const; // the rows shown, as CSV
@@ -45,6 +47,7 @@ private:
     QLabel* summary_ = nullptr;
     QComboBox* document_ = nullptr;
     QComboBox* verdict_ = nullptr;
+    QComboBox* kind_ = nullptr;
     QStandardItemModel* model_ = nullptr;
     QSortFilterProxyModel* proxy_ = nullptr;
     QTableView* table_ = nullptr;

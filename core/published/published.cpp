@@ -143,6 +143,10 @@ std::vector<std::filesystem::path> jsonFilesOf(const char* folder) {
 
 } // namespace
 
+const char* name(Kind k) {
+    return k == Kind::Printed ? "printed" : "derived";
+}
+
 std::vector<Entry> loadFile(const std::filesystem::path& path) {
     return entriesFromText(readText(path), path.string());
 }
@@ -181,6 +185,17 @@ std::vector<Entry> entriesFromText(const std::string& content, const std::string
         }
         x.variant = text(e, "variant", where, false);
         x.erratum = text(e, "erratum", where, false);
+        const std::string kind = text(e, "kind", where, false);
+        if (kind == "printed") {
+            x.kind = Kind::Printed;
+        } else if (kind == "derived") {
+            x.kind = Kind::Derived;
+            x.derivedFrom = text(e, "derived_from", where);
+        } else {
+            throw InputError(where + ".kind", kind.empty() ? "missing" : kind,
+                             "expected printed (the document prints the value) or derived (a "
+                             "worked example computed from its equations, with derived_from)");
+        }
         if (e.contains("corrected") && !e["corrected"].is_null()) {
             x.corrected = number(e, "corrected", where);
             if (x.erratum.empty()) {

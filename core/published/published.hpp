@@ -13,11 +13,19 @@
 // erratum with the value the model gives instead. docs/formats.md "Published values".
 namespace cdx::published {
 
+// Printed: the value appears in the document (a table, a figure, the text). Derived: a worked
+// example of the spec notes, computed from the document's equations and inputs (the number is
+// not printed there); derivedFrom says from what.
+enum class Kind { Printed, Derived };
+const char* name(Kind k); // "printed", "derived"
+
 struct Entry {
     std::string id;       // unique over all files: "ppopp17-example-a-talg"
     std::string document; // the source document: "PPoPP'17", "Hong's thesis", ...
     std::string source;   // where in it: "Table 4", "spec talg-time-model.md §2.6 Example A"
-    std::string family;   // talg, area, mwp, energy, eatss, chain
+    Kind kind = Kind::Printed;
+    std::string derivedFrom;          // derived entries: "the spec note talg-time-model.md §2.6"
+    std::string family;               // talg, area, mwp, energy, eatss, chain
     std::vector<std::string> command; // cdx arguments (without --json)
     std::string quantity;             // JSON pointer into the command's --json output
     double published = 0;             // the value as printed
