@@ -8,6 +8,7 @@
 #include "session/session.hpp"
 #include "session/session_block.hpp"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
@@ -23,6 +24,7 @@ private slots:
     void initTestCase();
     void defaultSessionIsTheOptimum();
     void roundTripIsExact();
+    void viewBlockIsFormat2();
     void saveIsAtomic();
     void areaAndCodesignSettings();
     void mwpSettings();
@@ -166,13 +168,13 @@ void TestSession::badFiles_data() {
     QTest::addColumn<QString>("from");
     QTest::addColumn<QString>("to");
     QTest::addColumn<QString>("mention");
-    QTest::newRow("malformed JSON") << "\"version\": 1,"
-                                    << "\"version\": 1"
+    QTest::newRow("malformed JSON") << "\"version\": 2,"
+                                    << "\"version\": 2"
                                     << "line";
     QTest::newRow("wrong schema") << "codesign-explorer-session"
                                   << "something-else"
                                   << "schema";
-    QTest::newRow("newer version") << "\"version\": 1"
+    QTest::newRow("newer version") << "\"version\": 2"
                                    << "\"version\": 9"
                                    << "newer";
     QTest::newRow("odd tT") << "\"tt\": 2"
@@ -471,8 +473,45 @@ void TestSession::fixturesRoundTrip() {
     const auto after = nlohmann::json::parse(written);
     for (const auto& [key, value] : before.items()) {
         QVERIFY2(after.contains(key), key.c_str());
+        if (key == "version") { // written in the current format
+            QCOMPARE(after.at(key).get<int>(), kSessionVersion);
+            continue;
+        }
         QVERIFY2(after.at(key) == value, key.c_str());
     }
+}
+
+// Format 2 adds "view" (what was on screen, as strings): written when not empty, read back as
+// it was, refused when not an object of strings; format-1 files have none and open as before.
+void TestSession::viewBlockIsFormat2() {
+    SessionState s = defaultSession();
+    QVERIFY(!ojson::parse(sessionToJson(s)).contains("view"));
+    QCOMPARE(ojson::parse(sessionToJson(s))["version"].get<int>(), 2);
+    s.view = {{"tab.talg", "sweep"}, {"talg.sweep.parameter", "n_sm"}};
+    const SessionState back = sessionFromJson(sessionToJson(s), "v.cdx.json");
+    QCOMPARE(back.view, s.view);
+    QVERIFY(!sameSession(back, defaultSession()));
+    auto j = ojson::parse(sessionToJson(s));
+    int refused = 0;
+    for (const char* bad : {R"({"tab.talg": 3})", R"(["sweep"])", R"("sweep")"}) {
+        j["view"] = ojson::parse(bad);
+        try {
+            (void)sessionFromJson(j.dump(), "v.cdx.json");
+            QFAIL(bad);
+        } catch (const InputError& e) {
+            QVERIFY2(QString(e.what()).contains("view"), e.what());
+            ++refused;
+        }
+    }
+    QCOMPARE(refused, 3);
+    int fixtures = 0;
+    for (const QString& f : QDir(CDX_SOURCE_FIXTURES_DIR "/sessions").entryList({"v1-*.json"})) {
+        const SessionState old =
+            loadSession(QDir(CDX_SOURCE_FIXTURES_DIR "/sessions").filePath(f).toStdString());
+        QVERIFY(old.view.empty());
+        ++fixtures;
+    }
+    QVERIFY(fixtures >= 7);
 }
 
 void TestSession::newerVersionRefused_data() {

@@ -2,6 +2,7 @@
 #include "main_window.hpp"
 
 #include "about.hpp"
+#include "common/eliding_label.hpp"
 #include "common/explorer_view.hpp"
 #include "common/job_progress.hpp"
 #include "export_dialog.hpp"
@@ -11,6 +12,7 @@
 #include "session_document.hpp"
 #include "session_files.hpp"
 #include "start_page.hpp"
+#include "view_state.hpp"
 #include "workspaces/workspaces.hpp"
 
 #include <QAbstractSpinBox>
@@ -79,6 +81,9 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     const WorkspaceContext context{doc_, runs_,
                                    [this](const QString& text, int ms) { showMessage(text, ms); }};
     workspaces_ = createWorkspaces(context, stack_);
+    keepViewState(
+        doc_, workspaces_, [this] { return currentWorkspace(); },
+        [this](Workspace* w) { showWorkspace(w); });
 
     modeBar_ = new QToolBar(tr("Workspaces"), this);
     modeBar_->setObjectName("modeBar");
@@ -161,11 +166,8 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
         showWorkspace(target);
     });
 
-    status_ = new QLabel(this);
+    status_ = new widgets::ElidingLabel(this); // ends in "…" where cut (F11), whole as tooltip
     status_->setObjectName("statusLine");
-    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    status_->setMinimumWidth(0);
-    status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addPermanentWidget(status_, 1);
     connect(statusBar(), &QStatusBar::messageChanged, this, &MainWindow::updateStatus);
     // Every long job of every workspace shows its progress and Cancel here while it runs.
@@ -305,7 +307,10 @@ void MainWindow::updateViewMenu() {
     if (!w) {
         return;
     }
-    viewMenu_->addSection(tr("%1 editors").arg(w->title()));
+    // A disabled item, not addSection(): the menu is sized to its items, and a section's
+    // title longer than them was cut ("Tiled stencils editors").
+    viewMenu_->addSeparator();
+    viewMenu_->addAction(tr("%1 editors").arg(w->title()))->setEnabled(false);
     for (QDockWidget* d : w->docks()) {
         viewMenu_->addAction(d->toggleViewAction());
     }
@@ -355,17 +360,7 @@ void MainWindow::updateTitle() {
 }
 
 bool MainWindow::openSession(const QString& path, QString* error, bool quiet) {
-    if (!files_->open(path, error, quiet)) {
-        return false;
-    }
-    // A session that names its workspace (the examples do) opens there, as from the Start page.
-    const QString id = QString::fromStdString(doc_->state().workspace);
-    for (auto* w : workspaces_) {
-        if (!id.isEmpty() && w->id() == id) {
-            showWorkspace(w);
-        }
-    }
-    return true;
+    return files_->open(path, error, quiet); // it opens in its workspace (keepViewState)
 }
 
 void MainWindow::exportCurrentView(bool asCsv) {

@@ -21,6 +21,7 @@ void SessionDocument::edit(const QString& label, const SessionState& next, int m
 }
 
 void SessionDocument::reset(const SessionState& s, const QString& path) {
+    example_.reset();
     undo_->clear();
     state_ = s;
     path_ = path;
@@ -30,6 +31,26 @@ void SessionDocument::reset(const SessionState& s, const QString& path) {
 }
 
 void SessionDocument::saveAs(const QString& path) {
+    if (viewWriter_) {
+        viewWriter_(state_);
+    }
+    if (example_ && !state_.title.empty()) {
+        SessionState shipped = *example_;
+        shipped.title = state_.title;
+        shipped.view = state_.view; // what is on screen is not a change of the example
+        shipped.workspace = state_.workspace;
+        const std::string mark = "Edited from: ";
+        if (!sameSession(shipped, state_) && !state_.title.starts_with(mark)) {
+            SessionState saved = state_;
+            saved.title = mark + state_.title;
+            saveSession(saved, std::filesystem::path(path.toStdString()));
+            state_.title = saved.title; // not an edit of its own: what the file now says
+            path_ = path;
+            undo_->setClean();
+            emit fileChanged();
+            return;
+        }
+    }
     saveSession(state_, std::filesystem::path(path.toStdString()));
     path_ = path;
     undo_->setClean();
@@ -40,6 +61,8 @@ QStringList SessionDocument::openCopy(const QString& path) {
     std::vector<std::string> warnings;
     const SessionState loaded = loadSession(std::filesystem::path(path.toStdString()), &warnings);
     reset(loaded, QString());
+    example_ = loaded;
+    emit opened();
     QStringList out;
     for (const auto& w : warnings) {
         out << QString::fromStdString(w);
@@ -51,6 +74,7 @@ QStringList SessionDocument::open(const QString& path) {
     std::vector<std::string> warnings;
     const SessionState loaded = loadSession(std::filesystem::path(path.toStdString()), &warnings);
     reset(loaded, path);
+    emit opened();
     QStringList out;
     for (const auto& w : warnings) {
         out << QString::fromStdString(w);

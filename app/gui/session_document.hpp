@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 #include <QUndoCommand>
+#include <functional>
+#include <optional>
 
 class QUndoStack;
 
@@ -31,13 +33,20 @@ public:
 
     // New or opened session: replaces the state and clears the undo history.
     void reset(const SessionState& s, const QString& path = {});
-    // Save to `path` (atomic); throws InputError with the reason on failure.
+    // Save to `path` (atomic); throws InputError with the reason on failure. A session opened
+    // from an example and changed since is saved titled "Edited from: <the example's title>":
+    // its title and description no longer describe it as shipped.
     void saveAs(const QString& path);
     // Load `path`; on failure throws InputError and the document keeps its state. Returns the
     // warnings of the reader (unknown fields ignored).
     QStringList open(const QString& path);
     // Loads `path` as a new untitled session (a shipped example is never saved over).
     QStringList openCopy(const QString& path);
+    // Called by saveAs before writing: puts what is on screen into the state (its "view" and
+    // "workspace"; format 2). Not an edit: nothing to undo, the file is what changes.
+    void setViewStateWriter(std::function<void(SessionState&)> writer) {
+        viewWriter_ = std::move(writer);
+    }
 
     // Applied by the undo commands.
     void setStateFromCommand(const SessionState& s);
@@ -47,11 +56,15 @@ public:
 signals:
     void changed();
     void fileChanged();
+    // A file or an example was opened: what it says was on screen is to be shown again.
+    void opened();
 
 private:
     SessionState state_;
     QUndoStack* undo_ = nullptr;
     QString path_;
+    std::optional<SessionState> example_; // as opened by openCopy (an example), until reset
+    std::function<void(SessionState&)> viewWriter_;
 };
 
 class SessionEditCommand : public QUndoCommand {

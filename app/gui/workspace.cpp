@@ -18,12 +18,14 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 #include <algorithm>
+#include <functional>
 
 namespace cdx::app {
 
@@ -50,6 +52,24 @@ protected:
 
 private:
     QScrollArea* area_;
+};
+
+// Runs `f` whenever a watched widget is resized or laid out again.
+class LayoutWatch : public QObject {
+public:
+    LayoutWatch(std::function<void()> f, QObject* parent) : QObject(parent), f_(std::move(f)) {}
+
+protected:
+    bool eventFilter(QObject*, QEvent* e) override {
+        if (e->type() == QEvent::Resize || e->type() == QEvent::LayoutRequest ||
+            e->type() == QEvent::FontChange) {
+            f_();
+        }
+        return false;
+    }
+
+private:
+    std::function<void()> f_;
 };
 
 void guardWheel(QWidget* editor, QScrollArea* area) {
@@ -98,6 +118,9 @@ Workspace::Workspace(const QString& id, const QString& title, const QIcon& icon,
     tabs_ = new QTabWidget(central);
     tabs_->setObjectName(id + "Views");
     tabs_->setDocumentMode(true);
+    // Whole tab titles, scrolled when they do not fit ("Extensions" was cut to "Exten…").
+    tabs_->setElideMode(Qt::ElideNone);
+    tabs_->setUsesScrollButtons(true);
     column->addWidget(tabs_);
     setCentralWidget(central);
     connect(tabs_, &QTabWidget::currentChanged, this, [this](int i) {
@@ -223,6 +246,30 @@ void Workspace::saveLayout() {
     }
 }
 
+void Workspace::saveViewState(std::map<std::string, std::string>& out) const {
+    const std::string id = id_.toStdString();
+    if (const int i = tabs_->currentIndex(); i >= 0) {
+        out["tab." + id] = views_[static_cast<std::size_t>(i)]->fileStem().toStdString();
+    }
+    for (const auto* v : views_) {
+        v->saveViewState(out, id + "." + v->fileStem().toStdString());
+    }
+}
+
+void Workspace::restoreViewState(const std::map<std::string, std::string>& in) {
+    const std::string id = id_.toStdString();
+    for (auto* v : views_) {
+        v->restoreViewState(in, id + "." + v->fileStem().toStdString());
+    }
+    if (const auto it = in.find("tab." + id); it != in.end()) {
+        for (std::size_t i = 0; i < views_.size(); ++i) {
+            if (views_[i]->fileStem().toStdString() == it->second) {
+                tabs_->setCurrentIndex(static_cast<int>(i));
+            }
+        }
+    }
+}
+
 void Workspace::addTrustView() {
     QString error;
     try {
@@ -259,6 +306,20 @@ void Workspace::addTrustView() {
     corner->setToolTip(tr("Where the models were calibrated and this session against it"));
     connect(corner, &QToolButton::clicked, this, [this] { tabs_->setCurrentIndex(trustIndex_); });
     tabs_->setCornerWidget(corner, Qt::TopRightCorner);
+    // Only while the tab itself may be scrolled out of sight: when every tab fits (with room
+    // for the button, so that showing it cannot make them not fit) it was there twice.
+    auto* watch = new LayoutWatch(
+        [this, corner] {
+            const QTabBar* bar = tabs_->tabBar();
+            int tabsWidth = 0;
+            for (int i = 0; i < bar->count(); ++i) {
+                tabsWidth += bar->tabRect(i).width();
+            }
+            corner->setVisible(tabsWidth + corner->sizeHint().width() > tabs_->width());
+        },
+        this);
+    tabs_->installEventFilter(watch);
+    tabs_->tabBar()->installEventFilter(watch);
     tabs_->setTabToolTip(trustIndex_,
                          tr("Where the model was calibrated, the accuracy its sources claim, real "
                             "measurements against it, and this session against its domain"));
@@ -359,6 +420,13 @@ void Workspace::setPresentation(bool on) {
     banner_->setFont(bannerFont);
     if (!on) {
         restoreState(layoutBeforePresentation_);
+        // Again once the window is back to its size: restored while it was still full screen,
+        // the docks came back narrower (45 px) and the views with wider margins.
+        QTimer::singleShot(0, this, [this, state = layoutBeforePresentation_] {
+            if (!presentation_) {
+                restoreState(state);
+            }
+        });
     }
     std::fill(dirty_.begin(), dirty_.end(), true);
     if (active_ && tabs_->currentIndex() >= 0) {

@@ -54,6 +54,10 @@ public:
     std::vector<widgets::ExplorerView*> views() const { return views_; }
     widgets::ExplorerView* currentView() const;
     QTabWidget* viewTabs() const { return tabs_; }
+    // What is on screen, for a saved session (SessionState::view): the selected view
+    // ("tab.<id>" = its file stem) and each view's own settings ("<id>.<stem>.<name>").
+    void saveViewState(std::map<std::string, std::string>& out) const;
+    void restoreViewState(const std::map<std::string, std::string>& in);
     QList<QDockWidget*> docks() const { return docks_; }
 
     // The summary for the status line (T_alg, the die area, the MWP-CWP case, ...).

@@ -81,7 +81,8 @@ const std::vector<SessionBlock>& sessionBlocks() {
 }
 
 // The top-level fields of the session itself (not of a block).
-constexpr const char* kHeaderKeys[] = {"schema", "version", "title", "description", "workspace"};
+constexpr const char* kHeaderKeys[] = {"schema",      "version",   "title",
+                                       "description", "workspace", "view"};
 
 } // namespace
 
@@ -104,6 +105,9 @@ std::string sessionToJson(const SessionState& s) {
     }
     if (!s.workspace.empty()) {
         j["workspace"] = s.workspace;
+    }
+    if (!s.view.empty()) {
+        j["view"] = s.view;
     }
     for (const SessionBlock& b : sessionBlocks()) {
         b.write(s, j);
@@ -155,6 +159,16 @@ SessionState sessionFromJson(const std::string& text, const std::string& file,
     }
     if (j.contains("workspace")) {
         s.workspace = r.stringMember(j, "workspace", {});
+    }
+    if (j.contains("view")) {
+        const auto& v = j.at("view");
+        if (!v.is_object()) {
+            throw InputError("view", v.dump().substr(0, 40),
+                             "expected an object of strings (what was on screen)", file);
+        }
+        for (const auto& [key, value] : v.items()) {
+            s.view[key] = r.stringMember(v, key, "view");
+        }
     }
     for (const SessionBlock& b : sessionBlocks()) {
         b.read(j, s, r);

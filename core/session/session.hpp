@@ -15,6 +15,7 @@
 #include "talg/talg_session.hpp"
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct SessionState : TalgSettings {
     std::string title;
     std::string description;
     std::string workspace;
+    // What was on screen when it was saved (format 2): each workspace's selected view
+    // ("tab.talg" = "sweep") and the views' own settings ("talg.sweep.parameter" = "n_sm",
+    // "mwp.temperature.run_s" = "600"), as the views write and read them. Not a model input:
+    // sessions that differ only here compute the same. Top-level "view" (when not empty).
+    std::map<std::string, std::string> view;
 
     area::CoefficientSet areaCoefficients; // empty: the shipped default set
     area::Form areaForm = area::Form::Canonical;
@@ -58,7 +64,8 @@ struct SessionState : TalgSettings {
 
 bool sameSession(const SessionState& a, const SessionState& b);
 
-inline constexpr int kSessionVersion = 1;
+// 2 adds "view" (what was on screen); format-1 files open as before.
+inline constexpr int kSessionVersion = 2;
 inline constexpr const char* kSessionSchema = "codesign-explorer-session";
 
 std::string sessionToJson(const SessionState& s);

@@ -6,6 +6,8 @@
 #include <QPaintDevice>
 #include <QSize>
 #include <QString>
+#include <map>
+#include <string>
 
 class QWidget;
 
@@ -27,6 +29,18 @@ public:
     // Completes work running in the background (export calls it first, so a file never
     // holds a half-computed view). Views that compute synchronously have none.
     virtual void finishPendingWork() {}
+    // What the view keeps of its own settings in a saved session (SessionState::view, format
+    // 2), under "<prefix>.<name>" keys, and reads back when a session opens (a key it does not
+    // find, or a value it refuses, leaves that setting as it is). Most views have none.
+    using ViewState = std::map<std::string, std::string>;
+    virtual void saveViewState(ViewState& out, const std::string& prefix) const {
+        (void)out;
+        (void)prefix;
+    }
+    virtual void restoreViewState(const ViewState& in, const std::string& prefix) {
+        (void)in;
+        (void)prefix;
+    }
 };
 
 } // namespace cdx::widgets

@@ -10,9 +10,11 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 #include <cmath>
+#include <optional>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
@@ -124,6 +126,34 @@ void TemperatureView::setSession(const SessionState& s) {
     } catch (const InputError& e) {
         error_ = QString::fromUtf8(e.what());
         noDataText_ = noPowerModelText(s.mwp, error_);
+    }
+    recompute();
+}
+
+void TemperatureView::saveViewState(ViewState& out, const std::string& prefix) const {
+    out[prefix + ".run_s"] = formatNumber(run_->value());
+    out[prefix + ".idle_s"] = formatNumber(idle_->value());
+    out[prefix + ".runs"] = std::to_string(cycles_->value());
+}
+
+void TemperatureView::restoreViewState(const ViewState& in, const std::string& prefix) {
+    // A value this view would refuse when typed is not taken from a file either.
+    const auto number = [&in, &prefix](const char* name, double lo, double hi) {
+        const auto it = in.find(prefix + name);
+        bool ok = false;
+        const double v = it == in.end() ? 0 : QString::fromStdString(it->second).toDouble(&ok);
+        return ok && std::isfinite(v) && v >= lo && v <= hi ? std::optional<double>(v)
+                                                            : std::nullopt;
+    };
+    const QSignalBlocker b1(run_), b2(idle_), b3(cycles_);
+    if (const auto v = number(".run_s", 0.001, 1e7)) {
+        run_->setValue(*v);
+    }
+    if (const auto v = number(".idle_s", 0, 1e7)) {
+        idle_->setValue(*v);
+    }
+    if (const auto v = number(".runs", 1, 50); v && *v == std::floor(*v)) {
+        cycles_->setValue(static_cast<int>(*v));
     }
     recompute();
 }

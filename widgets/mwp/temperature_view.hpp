@@ -35,6 +35,9 @@ public:
     QString csv() const override;
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
+    // The run length, idle gap and number of runs travel with a saved session.
+    void saveViewState(ViewState& out, const std::string& prefix) const override;
+    void restoreViewState(const ViewState& in, const std::string& prefix) override;
 
     NumberField* runField() const { return run_; }
     NumberField* idleField() const { return idle_; }

@@ -46,6 +46,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     marker_->setPen(QPen(Qt::black, 1, Qt::DashLine));
     plot_->legend->setVisible(true);
     plot_->legend->setBrush(QColor(255, 255, 255, 220));
+    placeLegendBelow(*plot_, 3); // under the axes: inside, it covered the curve
     plot_->yAxis->setLabel(tr("T_alg [s]"));
     plot_->yAxis2->setLabel(tr("rounds per wavefront"));
     layout->addWidget(plot_, 1);
@@ -125,6 +126,10 @@ double SweepView::currentValue() const {
     }
 }
 
+QString SweepView::parameter() const {
+    return parameter_->currentData().toString();
+}
+
 void SweepView::setParameter(const QString& key) {
     const int i = parameter_->findData(key);
     if (i >= 0) {
@@ -155,10 +160,35 @@ void SweepView::setSession(const SessionState& s) {
                                              static_cast<int>(k->description.size()))),
                 QString::fromStdString(key));
         }
-        const int i = parameter_->findData(keep.isEmpty() ? QString("tS1") : keep);
+        const QString want = !pending_.isEmpty() ? pending_ : keep;
+        const int i = parameter_->findData(want.isEmpty() ? QString("tS1") : want);
         parameter_->setCurrentIndex(i >= 0 ? i : 0);
+    } else if (!pending_.isEmpty() && parameter_->findData(pending_) >= 0) {
+        const QSignalBlocker block(parameter_);
+        parameter_->setCurrentIndex(parameter_->findData(pending_));
     }
+    pending_.clear();
     rebuild();
+}
+
+void SweepView::saveViewState(ViewState& out, const std::string& prefix) const {
+    const QString key = !pending_.isEmpty() ? pending_ : parameter_->currentData().toString();
+    if (!key.isEmpty()) {
+        out[prefix + ".parameter"] = key.toStdString();
+    }
+}
+
+void SweepView::restoreViewState(const ViewState& in, const std::string& prefix) {
+    const auto it = in.find(prefix + ".parameter");
+    if (it == in.end()) {
+        return;
+    }
+    const QString key = QString::fromStdString(it->second);
+    if (parameter_->findData(key) >= 0) {
+        setParameter(key);
+    } else {
+        pending_ = key; // the list is filled when the view first gets its session
+    }
 }
 
 void SweepView::rebuild() {

@@ -33,9 +33,12 @@ public:
     QString csv() const override;
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
+    void saveViewState(ViewState& out, const std::string& prefix) const override;
+    void restoreViewState(const ViewState& in, const std::string& prefix) override;
 
     // "tS1", "tT", "n_sm", ...
     void setParameter(const QString& key);
+    QString parameter() const; // the key along the x axis
     // Measured runs: those of the session's experiment on the swept line are drawn.
     void setMeasuredRuns(const std::vector<runs::Run>& runs);
     std::size_t measuredShown() const { return measuredShown_; }
@@ -54,6 +57,7 @@ private:
     double currentValue() const;
 
     QComboBox* parameter_ = nullptr;
+    QString pending_; // a saved session's parameter, until the list has it
     QCustomPlot* plot_ = nullptr;
     QCPGraph* tAlg_ = nullptr;
     QCPGraph* rounds_ = nullptr;
