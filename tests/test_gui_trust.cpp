@@ -2,17 +2,25 @@
 // The window's three rules (issue 28), driven through the real widgets (offscreen):
 // 1. no edit is ever lost; 2. nothing the user does goes unanswered; 3. every label is true.
 
+#include "chain/chain_editor.hpp"
 #include "common/number_field.hpp"
 #include "common/parameter_form.hpp"
+#include "common/plot_theme.hpp"
 #include "eatss/eatss_editor.hpp"
 #include "eatss/eatss_model.hpp"
 #include "eatss/eatss_session.hpp"
 #include "energy/energy_time_view.hpp"
 #include "gui/gui_fixture.hpp"
+#include "mwp/coalescing_view.hpp"
+#include "mwp/kernel_editor.hpp"
 #include "mwp/regime_map_view.hpp"
 #include "mwp/temperature_view.hpp"
 #include "runs/run_store.hpp"
+#include "session/session.hpp"
+#include "start_page.hpp"
 #include "talg/gpu_editor.hpp"
+#include "talg/sweep_view.hpp"
+#include "workspaces/chain_workspace.hpp"
 #include "workspaces/eatss_workspace.hpp"
 #include "workspaces/energy_workspace.hpp"
 #include "workspaces/mwp_workspace.hpp"
@@ -27,6 +35,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -44,14 +53,24 @@ private slots:
     void deleteIsUndoneInItsOwnDatabase();
     void refusedProgramStaysInItsEditor();
     void typedExtentsAreKept();
+    void refusedChainListStays();
     void refusedFieldKeepsItsText();
     void ctrlZRevertsTypedTextFirst();
     // Rule 2: nothing the user does goes unanswered.
     void saveIsConfirmedInTheStatusLine();
     void refusedViewFieldsSayWhyAndChangeNothing();
     void refusalDoesNotMoveTheFields();
+    void importOfDuplicatesIsConfirmed();
+    void saveAsHasItsShortcut();
     // Rule 3: every label is true.
     void editedGpuIsNamedInEnergy();
+    void valueSetBackIsNotEdited();
+    void savedExampleIsMarkedEdited();
+    void coalescingRuleFollowsTheGpu();
+    void sessionRestoresWhatWasOnScreen();
+    void kernelBeyondItsGpuIsFlagged();
+    void zeroIsNeverNegative();
+    void trustShownOnceInTheTabBar();
 
 private:
     widgets::ParameterForm* gpuForm() const {
@@ -167,6 +186,24 @@ void TestGuiTrust::typedExtentsAreKept() {
     QCOMPARE(QString::fromStdString(eatss::toRels(doc_->state().eatss.program)), text);
 }
 
+// Matrix chains ▸ Use list with a typo: refused with the reason, the typed list stays.
+void TestGuiTrust::refusedChainListStays() {
+    auto* chainWs = window_->workspace<app::ChainWorkspace>();
+    window_->showWorkspace(chainWs);
+    widgets::ChainEditor* e = chainWs->editor();
+    const SessionState before = doc_->state();
+    e->pasteField()->setText("100, -5, abc, 300");
+    e->pasteButton()->click();
+    QVERIFY(sameSession(doc_->state(), before));
+    QCOMPARE(e->pasteField()->text(), QString("100, -5, abc, 300"));
+    QVERIFY(e->pasteField()->property("refused").toBool());
+    QVERIFY(!e->lastError().isEmpty());
+    e->pasteField()->setText("100, 200, 300");
+    e->pasteButton()->click();
+    QCOMPARE(doc_->state().chain.dims, (std::vector<std::int64_t>{100, 200, 300}));
+    QVERIFY(!e->pasteField()->property("refused").toBool());
+}
+
 // A refused value stays as typed (marked, with the reason); the session is unchanged; a
 // refused text survives other edits.
 void TestGuiTrust::refusedFieldKeepsItsText() {
@@ -274,6 +311,181 @@ void TestGuiTrust::editedGpuIsNamedInEnergy() {
              qPrintable(energyWs->timeView()->context()));
     QVERIFY(energyWs->outsideCalibration().join('\n').contains("n_SM"));
     QTRY_VERIFY(energyWs->calibrationBanner()->isVisible());
+}
+
+// An import whose every row is already in the database says so (it said nothing before).
+void TestGuiTrust::importOfDuplicatesIsConfirmed() {
+    const QString csv = test::writeFile(*data_, "two.csv",
+                                        "gpu,stencil,s1,s2,t,ts1,ts2,tt,time_s\n"
+                                        "gtx980,heat2d,4096,4096,512,32,32,8,0.5\n"
+                                        "gtx980,heat2d,4096,4096,512,64,32,8,0.6\n");
+    auto* runs = window_->workspace<app::RunsWorkspace>();
+    runs->importInteractive(csv);
+    window_->runDatabase()->job()->waitForFinished();
+    QTRY_VERIFY(window_->statusText().contains("2 runs imported"));
+    runs->importInteractive(csv);
+    window_->runDatabase()->job()->waitForFinished();
+    QTRY_VERIFY2(window_->statusText().contains("all 2 rows are already in the database, nothing "
+                                                "imported"),
+                 qPrintable(window_->statusText()));
+}
+
+// Ctrl+Shift+S is Save As on every desktop (QKeySequence::SaveAs is empty outside GNOME/KDE).
+void TestGuiTrust::saveAsHasItsShortcut() {
+    int found = 0;
+    for (QAction* a : window_->findChildren<QAction*>()) {
+        if (a->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)) {
+            QVERIFY(a->text().contains("Save"));
+            ++found;
+        }
+    }
+    QCOMPARE(found, 1);
+}
+
+// A value typed back to the profile's own is no longer "edited": no bullet, not in labels.
+void TestGuiTrust::valueSetBackIsNotEdited() {
+    type(gpuForm()->field("n_sm"), "20");
+    QVERIFY(doc_->state().gpu.params.at("n_sm").edited);
+    QVERIFY(window_->statusText().contains("edited: n_sm"));
+    type(gpuForm()->field("n_sm"), "16");
+    QVERIFY(!doc_->state().gpu.params.at("n_sm").edited);
+    QCOMPARE(doc_->state().gpu.params.at("n_sm").source,
+             loadGpuProfile("gtx980").params.at("n_sm").source);
+    QVERIFY(!window_->statusText().contains("edited"));
+}
+
+// An example changed and saved is titled "Edited from: ..." (it kept the example's title).
+void TestGuiTrust::savedExampleIsMarkedEdited() {
+    const auto& examples = window_->startPage()->examples();
+    QVERIFY(!examples.isEmpty());
+    const auto& e = examples.front();
+    window_->showStart();
+    QVERIFY(window_->startPage()->follow("example:" + e.path));
+    const std::string title = doc_->state().title;
+    QVERIFY(!title.empty());
+    const QString unchanged = tempPath("unchanged.cdx.json");
+    doc_->saveAs(unchanged);
+    QCOMPARE(loadSession(unchanged.toStdString()).title, title); // nothing changed: as shipped
+    window_->showStart();
+    QVERIFY(window_->startPage()->follow("example:" + e.path));
+    SessionState changed = doc_->state();
+    changed.gpu.params["n_sm"].value = 4;
+    doc_->edit("test edit", changed);
+    const QString path = tempPath("edited.cdx.json");
+    doc_->saveAs(path);
+    QCOMPARE(loadSession(path.toStdString()).title, "Edited from: " + title);
+    doc_->saveAs(path); // once
+    QCOMPARE(loadSession(path.toStdString()).title, "Edited from: " + title);
+}
+
+// The coalescing calculator starts from the rule of the session's GPU.
+void TestGuiTrust::coalescingRuleFollowsTheGpu() {
+    auto* mwpWs = window_->workspace<app::MwpWorkspace>();
+    window_->showWorkspace(mwpWs);
+    auto* view = mwpWs->coalescingView();
+    mwpWs->viewTabs()->setCurrentWidget(view);
+    QCOMPARE(view->ruleBox()->currentData().toString(), QString("cc1.2")); // GTX 280
+    emit mwpWs->kernelEditor()->gpuChosen("fx5600");
+    QCOMPARE(view->ruleBox()->currentData().toString(), QString("cc1.0"));
+    emit mwpWs->kernelEditor()->gpuChosen("gtx580");
+    QCOMPARE(view->ruleBox()->currentData().toString(), QString("cc2.0"));
+}
+
+// A kernel beyond its GPU's limits (256 threads x 4 blocks on the FX 5600's 768 threads per
+// SM) is flagged in the banner and counted by How far to trust this.
+void TestGuiTrust::kernelBeyondItsGpuIsFlagged() {
+    auto* mwpWs = window_->workspace<app::MwpWorkspace>();
+    window_->showWorkspace(mwpWs);
+    QVERIFY(!mwpWs->outsideCalibration().join('\n').contains("resident threads"));
+    emit mwpWs->kernelEditor()->gpuChosen("fx5600");
+    QVERIFY2(mwpWs->outsideCalibration().join('\n').contains("resident threads per SM"),
+             qPrintable(mwpWs->outsideCalibration().join('\n')));
+    QTRY_VERIFY(mwpWs->calibrationBanner()->isVisible());
+    int limits = 0;
+    for (const auto& d : mwpWs->modelConditions(doc_->state())) {
+        limits += d.what.find("per SM") != std::string::npos ||
+                  d.what.find("per block") != std::string::npos;
+    }
+    QCOMPARE(limits, 3); // threads per block, resident threads, resident blocks: all checked
+}
+
+// A saved session opens on what was on screen: the workspace, each workspace's view, the
+// sweep's parameter and the Temperature view's settings (format 2).
+void TestGuiTrust::sessionRestoresWhatWasOnScreen() {
+    auto* talgWs = window_->workspace<app::TalgWorkspace>();
+    talgWs->viewTabs()->setCurrentWidget(talgWs->sweepView());
+    talgWs->sweepView()->setParameter("n_sm");
+    auto* mwpWs = window_->workspace<app::MwpWorkspace>();
+    window_->showWorkspace(mwpWs);
+    widgets::TemperatureView* temp = mwpWs->temperatureView();
+    mwpWs->viewTabs()->setCurrentWidget(temp);
+    type(temp->runField(), "120");
+    type(temp->idleField(), "45");
+    QTemporaryDir keep; // the window's own folder goes with it
+    const QString path = keep.filePath("screen.cdx.json");
+    doc_->saveAs(path);
+    const SessionState saved = loadSession(path.toStdString());
+    QCOMPARE(saved.workspace, std::string("mwp"));
+    QCOMPARE(saved.view.at("tab.mwp"), std::string("temperature"));
+    QCOMPARE(saved.view.at("talg.sweep.parameter"), std::string("n_sm"));
+    QCOMPARE(saved.view.at("mwp.temperature.run_s"), std::string("120"));
+    // A fresh window opens it as it was.
+    closeWindow();
+    openWindow("talg");
+    talgWs = window_->workspace<app::TalgWorkspace>();
+    mwpWs = window_->workspace<app::MwpWorkspace>();
+    QVERIFY(talgWs->viewTabs()->currentWidget() != talgWs->sweepView());
+    QString error;
+    QVERIFY2(window_->openSession(path, &error, true), qPrintable(error));
+    QCOMPARE(window_->currentWorkspace(), static_cast<app::Workspace*>(mwpWs));
+    QCOMPARE(mwpWs->viewTabs()->currentWidget(), mwpWs->temperatureView()->widget());
+    QCOMPARE(mwpWs->temperatureView()->runField()->value(), 120.0);
+    QCOMPARE(mwpWs->temperatureView()->idleField()->value(), 45.0);
+    QCOMPARE(talgWs->viewTabs()->currentWidget(), talgWs->sweepView()->widget());
+    window_->showWorkspace(talgWs);
+    QCOMPARE(talgWs->sweepView()->parameter(), QString("n_sm"));
+    // A value the view would refuse is not taken from a file.
+    SessionState bad = saved;
+    bad.view["mwp.temperature.run_s"] = "-5";
+    saveSession(bad, keep.filePath("bad.cdx.json").toStdString());
+    QVERIFY(window_->openSession(keep.filePath("bad.cdx.json"), nullptr, true));
+    QCOMPARE(mwpWs->temperatureView()->runField()->value(), 120.0);
+}
+
+// "-0.00 %" and "-0.00 W" were shown for values that round to zero.
+void TestGuiTrust::zeroIsNeverNegative() {
+    const struct {
+        double v;
+        int decimals;
+        const char* text;
+    } rows[] = {{-0.0, 2, "0.00"},    {-1e-9, 2, "0.00"}, {-0.004, 2, "0.00"},
+                {-0.005, 1, "0.0"},   {-0.4, 0, "0"},     {-0.006, 2, "-0.01"},
+                {-10.0, 2, "-10.00"}, {0.0, 2, "0.00"},   {3.14159, 2, "3.14"}};
+    int checked = 0;
+    for (const auto& r : rows) {
+        QCOMPARE(widgets::fixed(r.v, r.decimals), QString(r.text));
+        ++checked;
+    }
+    QCOMPARE(checked, 9);
+}
+
+// "How far to trust this" appears once: as its tab when every tab fits, and also as the corner
+// button only while the tab may be scrolled out of sight.
+void TestGuiTrust::trustShownOnceInTheTabBar() {
+    window_->showNormal();
+    window_->resize(1900, 1000);
+    auto* eatssWs = window_->workspace<app::EatssWorkspace>();
+    window_->showWorkspace(eatssWs);
+    QCoreApplication::processEvents();
+    QWidget* corner = eatssWs->viewTabs()->cornerWidget(Qt::TopRightCorner);
+    QVERIFY(corner);
+    QTRY_VERIFY(!corner->isVisible()); // 5 tabs fit in 1900 px
+    auto* mwpWs = window_->workspace<app::MwpWorkspace>();
+    window_->showWorkspace(mwpWs);
+    window_->resize(900, 700);
+    QCoreApplication::processEvents();
+    QWidget* mwpCorner = mwpWs->viewTabs()->cornerWidget(Qt::TopRightCorner);
+    QTRY_VERIFY(mwpCorner->isVisible()); // 10 tabs do not fit in 900 px
 }
 
 QTEST_MAIN(TestGuiTrust)

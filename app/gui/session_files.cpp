@@ -61,7 +61,9 @@ void SessionFiles::addMenuEntries(QMenu* file) {
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     fillRecentMenu();
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+    // Ctrl+Shift+S everywhere: QKeySequence::SaveAs is empty outside GNOME and KDE.
+    file->addAction(tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), this,
+                    [this] { saveAs(); });
 }
 
 bool SessionFiles::open(const QString& path, QString* error, bool quiet) {

@@ -15,8 +15,10 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <qcustomplot.h>
+#include <set>
 
 namespace cdx::widgets {
 
@@ -350,10 +352,38 @@ void CodesignView::redraw() {
     title_->setText(headline());
     QString sub;
     if (session_) {
+        // The search varies the die (n_SM, n_V, M_SM) and takes R_VU, L1 and L2 from its own
+        // settings: only the GPU's other values (the time constants) are its inputs. A loaded
+        // design edits the die's keys; it is named as the session's design, not as edited
+        // time constants.
+        static const std::set<std::string> die{"n_sm",    "n_v",        "m_sm_kb",
+                                               "r_vu_kb", "l1_pair_kb", "l2_kb"};
+        std::map<std::string, Quantity> timing;
+        bool designEdited = false;
+        for (const auto& [key, q] : session_->gpu.params) {
+            if (die.contains(key)) {
+                designEdited = designEdited || q.edited;
+            } else {
+                timing.emplace(key, q);
+            }
+        }
+        const std::string edits = editedParameters(timing);
+        const std::string name = session_->gpu.name.empty() ? session_->gpu.id : session_->gpu.name;
         sub = variantLine(session_->variant, 3) +
               tr("   |   time constants and C_iter: %1   |   area: %2 form")
-                  .arg(QString::fromStdString(profileLabel(session_->gpu)),
+                  .arg(QString::fromStdString(edits.empty() ? name : name + ", edited: " + edits),
                        QString::fromUtf8(area::name(session_->areaForm).data()));
+        if (designEdited) {
+            try {
+                const area::Architecture a = session_->architecture();
+                sub += tr("   |   session design: %1 SMs × %2 VUs, %3 KB")
+                           .arg(a.nSm)
+                           .arg(a.nV)
+                           .arg(a.mSmKb);
+            } catch (const InputError&) {
+                // an architecture the area model refuses: the views say why
+            }
+        }
     }
     subtitle_->setText(sub);
     if (!busy()) {

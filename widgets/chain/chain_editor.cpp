@@ -3,6 +3,7 @@
 
 #include "chain/chain_common.hpp"
 #include "common/number_field.hpp"
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 
 #include <QAbstractItemModel>
@@ -291,6 +292,10 @@ ChainEditor::ChainEditor(QWidget* parent) : QWidget(parent) {
         try {
             c.dims = parseList(paste_->text());
         } catch (const InputError& e) {
+            // The typed list stays, marked, for the user to correct (it was replaced by the
+            // session's chain, typo and all gone).
+            paste_->setProperty("refusedOver", shownList());
+            markRefused(paste_, true);
             refuse(QString::fromUtf8(e.what()));
             return;
         }
@@ -402,11 +407,20 @@ void ChainEditor::showValues() {
                         .arg(std::sqrt(2 * m), 0, 'f', 2));
     const QSignalBlocker b(beta_);
     beta_->setCurrentIndex(beta_->findData(QString::fromLatin1(chain::name(c_.beta).data())));
+    // A refused list stays while the chain it was typed over is the session's.
+    if (paste_->property("refusedOver").toString() != shownList()) {
+        paste_->setProperty("refusedOver", QString());
+        markRefused(paste_, false);
+        paste_->setText(shownList());
+    }
+}
+
+QString ChainEditor::shownList() const {
     QStringList list;
     for (const auto d : c_.dims) {
         list << QString::number(d);
     }
-    paste_->setText(list.join(QStringLiteral(", ")));
+    return list.join(QStringLiteral(", "));
 }
 
 } // namespace cdx::widgets

@@ -49,6 +49,7 @@ signals:
 
 private:
     void refuse(const QString& text);
+    QString shownList() const; // the session's chain as the paste field writes it
     void send(const QString& label, ChainSettings c);
     void showValues();
     std::vector<std::int64_t> listedDims(QString* error) const;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/parameter_form.hpp"
 
+#include "common/message_line.hpp"
 #include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
@@ -43,18 +44,10 @@ ParameterForm::ParameterForm(const std::vector<std::string>& keys, QWidget* pare
     }
     // The reason a value was refused, above the fields (below them it was scrolled out of a
     // long form's view) and as a tooltip at the field itself.
-    error_ = new QLabel(this);
+    error_ = new MessageLine(tr("Enter or leaving a field applies it; • marks an edited value "
+                                "(its source and range in the tooltip)."),
+                             this);
     error_->setObjectName("parameterError");
-    error_->setWordWrap(true);
-    error_->setStyleSheet("color: #b00020;");
-    // Two lines kept for it whether shown or not: a refusal must not move the fields under the
-    // pointer (the whole reason is also the tooltip at the field and here).
-    error_->setFixedHeight(2 * error_->fontMetrics().lineSpacing() + 2);
-    error_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    QSizePolicy keep = error_->sizePolicy();
-    keep.setRetainSizeWhenHidden(true);
-    error_->setSizePolicy(keep);
-    error_->hide();
     outer->insertWidget(0, error_);
     for (std::size_t i = 0; i < rows_.size(); ++i) {
         connect(rows_[i].edit, &QLineEdit::editingFinished, this, [this, i] { commit(rows_[i]); });
@@ -101,6 +94,7 @@ void ParameterForm::setValues(const std::map<std::string, Quantity>& values) {
         row.label->setToolTip(tip);
         row.edit->setToolTip(tip);
     }
+    showPendingRefusal(); // a refused text replaced by a new value takes its reason along
 }
 
 QLineEdit* ParameterForm::field(const std::string& key) const {
@@ -113,7 +107,18 @@ QLineEdit* ParameterForm::field(const std::string& key) const {
 }
 
 QString ParameterForm::lastError() const {
-    return error_->isVisible() ? error_->text() : QString();
+    return error_->error();
+}
+
+void ParameterForm::showPendingRefusal() {
+    // The reason of a refused text still in a field (another field was fixed), or none.
+    QString message;
+    for (const auto& r : rows_) {
+        if (r.refused && message.isEmpty()) {
+            message = r.message;
+        }
+    }
+    error_->setError(message);
 }
 
 void ParameterForm::commit(Row& row) {
@@ -133,20 +138,19 @@ void ParameterForm::commit(Row& row) {
     } catch (const InputError& e) {
         // Refused at the field: say why; the typed text stays, marked, for the user to correct
         // (Ctrl+Z in the field takes it back); the value stays the last valid one.
-        error_->setText(QString::fromUtf8(e.what()));
-        error_->setToolTip(error_->text());
-        error_->show();
+        row.message = QString::fromUtf8(e.what());
+        error_->setError(row.message);
         row.refused = true;
         markRefused(row.edit, true);
         if (row.edit->isVisible()) {
-            QToolTip::showText(row.edit->mapToGlobal(QPoint(0, row.edit->height())), error_->text(),
-                               row.edit);
+            QToolTip::showText(row.edit->mapToGlobal(QPoint(0, row.edit->height())),
+                               error_->error(), row.edit);
         }
         return;
     }
-    error_->hide();
     row.refused = false;
     markRefused(row.edit, false);
+    showPendingRefusal();
     if (value == row.last) {
         return;
     }

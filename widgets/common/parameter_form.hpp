@@ -14,6 +14,8 @@ class QLineEdit;
 
 namespace cdx::widgets {
 
+class MessageLine;
+
 // A form of canonical parameters (core's key table): value field, unit, the source in the
 // tooltip, edited values marked. Input is checked with core's rules when the field is
 // left or Enter is pressed; an invalid value is refused at the field with the reason and
@@ -41,12 +43,14 @@ private:
         QLabel* unit = nullptr;
         std::optional<double> last;
         bool refused = false; // the field holds a refused text typed over `last`
+        QString message;      // why it was refused
     };
     void commit(Row& row);
+    void showPendingRefusal();
     static QString text(std::optional<double> v);
 
     std::vector<Row> rows_;
-    QLabel* error_ = nullptr;
+    MessageLine* error_ = nullptr;
 };
 
 } // namespace cdx::widgets

@@ -213,6 +213,14 @@ QString noPowerModelText(const MwpSettings& m, const QString& error) {
                                 .arg(gpu, with.join(QObject::tr(" or the ")));
 }
 
+QString fixed(double v, int decimals) {
+    QString out = QString::number(v, 'f', decimals);
+    if (out.startsWith('-') && out.mid(1).count('0') + out.count('.') == out.size() - 1) {
+        out.remove(0, 1); // "-0.00"
+    }
+    return out;
+}
+
 QString formatSeconds(double s) {
     if (std::isnan(s)) {
         return QStringLiteral("—");

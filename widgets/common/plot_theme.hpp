@@ -66,6 +66,9 @@ QString mwpContext(const MwpSettings& m);
 // charts: "The NVIDIA Quadro FX 5600 profile has no IPP power data; try the NVIDIA GeForce
 // GTX 280." when the GPU lacks the data, else `error` (the model's own reason).
 QString noPowerModelText(const MwpSettings& m, const QString& error);
+// `v` with `decimals` digits after the point, never "-0.00": a value that rounds to zero is
+// printed as zero (the sign of a rounding residue is not information).
+QString fixed(double v, int decimals);
 
 // Seconds with a sensible number of digits: "9.934548 s", "3.63e-07 s".
 QString formatSeconds(double s);

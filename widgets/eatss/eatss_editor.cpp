@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eatss/eatss_editor.hpp"
 
+#include "common/message_line.hpp"
 #include "common/number_field.hpp"
 #include "common/view_layout.hpp"
 #include "eatss/eatss_model.hpp"
@@ -23,12 +24,11 @@ namespace cdx::widgets {
 
 EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);
-    error_ = new QLabel(this);
+    // Two lines kept for a refusal (it must not move the fields under the pointer), with a hint
+    // while there is none.
+    error_ = new MessageLine(
+        tr("Apply checks the program; a refused one stays in the editor, its reason here."), this);
     error_->setObjectName("eatssError");
-    error_->setWordWrap(true);
-    error_->setStyleSheet("color: #D55E00;");
-    error_->setMinimumHeight(2 * error_->fontMetrics().lineSpacing());
-    error_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     outer->addWidget(error_);
 
     auto* progBox = new QGroupBox(tr("Program"), this);
@@ -124,7 +124,7 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
             // The typed program stays in the editor, marked, with the reason, until it is fixed
             // or reverted: a typo is corrected where it was made.
             programError_ = QString::fromUtf8(err.what());
-            error_->setText(programError_);
+            error_->setError(programError_);
             markProgramText();
             emit refused(programError_);
             return;
@@ -137,7 +137,7 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
     connect(revert_, &QPushButton::clicked, this, [this] {
         programError_.clear();
         text_->setPlainText(shownRels_);
-        error_->clear();
+        error_->setError({});
         markProgramText();
     });
     connect(text_, &QPlainTextEdit::textChanged, this, &EatssEditor::markProgramText);
@@ -173,11 +173,11 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
 }
 
 QString EatssEditor::lastError() const {
-    return error_->text();
+    return error_->error();
 }
 
 void EatssEditor::refuse(const QString& text) {
-    error_->setText(text);
+    error_->setError(text);
     emit refused(text);
     showValues(); // the session's values again
 }
@@ -193,7 +193,7 @@ bool EatssEditor::send(const QString& label, const EatssSettings& e) {
             return false;
         }
     }
-    error_->setText(programError_); // a refused program still in the editor stays said
+    error_->setError(programError_); // a refused program still in the editor stays said
     emit edited(label, e);
     return true;
 }
@@ -207,7 +207,7 @@ void EatssEditor::markProgramText() {
 void EatssEditor::setSession(const SessionState& s) {
     if (!s.eatss.program.loops.empty()) {
         e_ = s.eatss;
-        error_->setText(programError_);
+        error_->setError(programError_);
     }
     showValues();
 }
@@ -225,7 +225,7 @@ void EatssEditor::showValues() {
     if (rels != shownRels_ || text_->toPlainText() == shownRels_) {
         if (rels != shownRels_ && !programError_.isEmpty()) {
             programError_.clear();
-            error_->clear();
+            error_->setError({});
         }
         shownRels_ = rels;
         const QSignalBlocker bt(text_);

@@ -12,6 +12,8 @@ class QPushButton;
 
 namespace cdx::widgets {
 
+class MessageLine;
+
 class NumberField;
 
 // The EATSS inputs: a shipped program or one written in the artifact's .rels form (loops with
@@ -48,7 +50,7 @@ private:
     void markProgramText();
 
     EatssSettings e_;
-    QLabel* error_ = nullptr;
+    MessageLine* error_ = nullptr;
     QComboBox* program_ = nullptr;
     QPlainTextEdit* text_ = nullptr;
     QPushButton* apply_ = nullptr;

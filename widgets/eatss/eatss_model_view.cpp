@@ -172,14 +172,15 @@ void EatssModelView::redraw() {
         for (std::size_t i = 0; i < block.size(); ++i) {
             points *= s->tiles[i];
         }
+        const double perThread =
+            threads > 0 ? static_cast<double>(points) / static_cast<double>(threads) : 0;
         h += tr("<p>PPCG runs a tile on a thread block of <b>%1</b> (%2 threads; at most half the "
-                "GPU's %3 per block, spec §2.4): each thread computes %4 points of the mapped "
+                "GPU's %3 per block, spec §2.4): each thread computes %4 of the mapped "
                 "dimensions.</p>")
                  .arg(dims.join(" × "))
                  .arg(threads)
                  .arg(c_.gpu.threadsPerBlock)
-                 .arg(threads > 0 ? static_cast<double>(points) / static_cast<double>(threads) : 0,
-                      0, 'g', 4);
+                 .arg(perThread == 1 ? tr("1 point") : tr("%1 points").arg(perThread, 0, 'g', 4));
     } else {
         h += tr("<h3>Infeasible: no tile vector satisfies the constraints</h3>");
         sizes_->clear();

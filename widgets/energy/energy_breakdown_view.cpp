@@ -142,7 +142,7 @@ void EnergyBreakdownView::redraw() {
         label->setFont(lf);
         label->setText(QStringLiteral("%1 (%2 %)")
                            .arg(joules(bars_[i].second))
-                           .arg(100 * bars_[i].second / r.eAlg, 0, 'f', 1));
+                           .arg(fixed(100 * bars_[i].second / r.eAlg, 1)));
         widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
     }
     plot_->yAxis->setTicker(ticker);

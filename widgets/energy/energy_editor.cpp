@@ -2,6 +2,7 @@
 #include "energy/energy_editor.hpp"
 
 #include "common/integer_box.hpp"
+#include "common/message_line.hpp"
 #include "common/number_field.hpp"
 #include "energy/energy_calibration.hpp"
 #include "energy/energy_common.hpp"
@@ -84,13 +85,11 @@ std::optional<double> parseNumber(const QString& text) {
 
 EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);
-    error_ = new QLabel(this);
+    // Two lines kept for a refusal (it must not move the fields under the pointer), with a hint
+    // while there is none.
+    error_ = new MessageLine(
+        tr("Enter or leaving a field applies it; a refusal is said here, with the reason."), this);
     error_->setObjectName("energyError");
-    error_->setWordWrap(true);
-    error_->setStyleSheet("color: #D55E00;");
-    // Two lines kept for it: a refusal must not move the fields under the pointer.
-    error_->setMinimumHeight(2 * error_->fontMetrics().lineSpacing());
-    error_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     outer->addWidget(error_);
 
     // Stencil and problem.
@@ -467,11 +466,11 @@ QLineEdit* EnergyEditor::coefficientField(const std::string& key) const {
 }
 
 QString EnergyEditor::lastError() const {
-    return error_->text();
+    return error_->error();
 }
 
 void EnergyEditor::refuse(const QString& text) {
-    error_->setText(text);
+    error_->setError(text);
     emit refused(text);
 }
 
@@ -484,7 +483,7 @@ void EnergyEditor::send(const QString& label, const EnergySettings& e) {
         showSettings();
         return;
     }
-    error_->clear();
+    error_->setError({});
     emit edited(label, e);
 }
 
@@ -572,7 +571,7 @@ void EnergyEditor::setRuns(const std::vector<runs::Run>& all) {
 void EnergyEditor::setSession(const SessionState& s) {
     e_ = s.energy;
     gpuName_ = QString::fromStdString(profileLabel(s.gpu)); // "(edited: …)" when it is
-    error_->clear();
+    error_->setError({});
     showSettings();
 }
 

@@ -18,6 +18,8 @@ class QSlider;
 
 namespace cdx::widgets {
 
+class MessageLine;
+
 class IntegerBox;
 class NumberField;
 
@@ -97,7 +99,7 @@ private:
     NumberField* weight_ = nullptr;
     QLabel* weightLabel_ = nullptr;
     NumberField* within_ = nullptr;
-    QLabel* error_ = nullptr;
+    MessageLine* error_ = nullptr;
     QString gpuName_;
     std::vector<runs::Run> runs_;
     bool updating_ = false;

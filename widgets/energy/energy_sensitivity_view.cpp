@@ -155,7 +155,7 @@ void EnergySensitivityView::redraw() {
         rows.push_back({QString::fromStdString(s.label), std::max(0.0, 100 * s.share)});
     }
     bars(shares_plot_, shareBars_, rows,
-         [](double pct) { return QStringLiteral("%1 %").arg(pct, 0, 'f', 2); });
+         [](double pct) { return QStringLiteral("%1 %").arg(fixed(pct, 2)); });
     const auto top =
         *std::max_element(shares_.begin(), shares_.end(),
                           [](const auto& a, const auto& b) { return a.share < b.share; });
@@ -168,8 +168,7 @@ void EnergySensitivityView::redraw() {
         lo = std::min(lo, e);
         hi = std::max(hi, e);
     }
-    pTitle_->setText(
-        tr("E_alg by coefficient set: %1 % apart").arg(100 * (hi / lo - 1), 0, 'f', 1));
+    pTitle_->setText(tr("E_alg by coefficient set: %1 % apart").arg(fixed(100 * (hi / lo - 1), 1)));
     summary_->setText(tr("E_alg is linear in the coefficients: +10 % of %1 adds %2 (%3 %). The "
                          "coefficient sets are the thesis's K20c Model A (micro-benchmarks) and "
                          "Model B (regression); no other GPU's are published (spec §6.1 item 16).")

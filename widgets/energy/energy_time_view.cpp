@@ -4,6 +4,7 @@
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
 #include "common/plot_theme.hpp"
+#include "common/view_layout.hpp"
 #include "energy/energy_explain.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
@@ -14,6 +15,8 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
@@ -42,7 +45,9 @@ struct Job {
 } // namespace
 
 EnergyTimeView::EnergyTimeView(QWidget* parent) : QWidget(parent) {
-    auto* layout = new QVBoxLayout(this);
+    // The content scrolls rather than squash the plot (presentation mode on a laptop screen
+    // left it ~220 px high under the summary's large text).
+    auto* layout = scrollingLayout(this);
     plot_ = new QCustomPlot(this);
     plot_->setObjectName("energyTimePlot");
     plot_->setMinimumSize(420, 280);
@@ -130,6 +135,9 @@ void EnergyTimeView::setPresentation(bool on) {
     QFont f = font();
     f.setPointSize(t.basePointSize + 1);
     summary_->setFont(f);
+    zoom_->setFont(f); // the audience reads the controls too
+    useBest_->setFont(f);
+    plot_->setMinimumHeight(on ? 460 : 280);
     redraw();
 }
 
@@ -183,6 +191,13 @@ void EnergyTimeView::setSession(const SessionState& s) {
 
 void EnergyTimeView::finishPendingWork() {
     job_->waitForFinished();
+}
+
+void EnergyTimeView::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    if (result_) {
+        redraw(); // the optima's labels are placed in pixels
+    }
 }
 
 void EnergyTimeView::redraw() {
@@ -268,39 +283,84 @@ void EnergyTimeView::redraw() {
     const double dt = std::max(tMax - tMin, tMin * 0.05), de = std::max(eMax - eMin, eMin * 0.05);
     plot_->xAxis->setRange(tMin - 0.05 * dt, tMax + 0.08 * dt);
     plot_->yAxis->setRange(eMin - 0.05 * de, eMax + 0.08 * de);
-    // Name the optima on the plot (they can lie close together): a label each, stacked.
+    // Name the optima on the plot. Optima at the same tiling share one label ("energy- and
+    // EDP-optimal"); the others are moved apart vertically until no two overlap, and kept
+    // inside the axes (labels overlapped, and "time-optimal" ran off the top in F11).
     QFont lf = plot_->font();
     lf.setPointSize(t.basePointSize);
-    const auto mark = [&](const energy::EnergyPoint& q, const QString& text, int row) {
-        auto* label = new QCPItemText(plot_);
-        label->position->setCoords(q.tAlg, q.eAlg);
-        // Right of the marker in the left half of the plot, left of it in the right half (a
-        // label must not run off the axes).
-        const QCPRange xr = plot_->xAxis->range();
-        const bool right = q.tAlg < xr.center();
-        label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
-        // Rows 0, 1, 2: 16 px above, level with, 16 px below the marker (padding moves the
-        // text inside its box), so that optima close together keep readable labels.
-        label->setPadding(
-            QMargins(right ? 14 : 0, row == 2 ? 32 : 0, right ? 0 : 14, row == 0 ? 32 : 0));
-        label->setFont(lf);
-        label->setText(text);
+    struct Mark {
+        const energy::EnergyPoint* q;
+        QStringList names;
+        double py = 0;     // the marker's pixel row
+        double dy = 0;     // the label's offset from it
+        bool right = true; // the label right of the marker
     };
-    mark(r.timeOptimal, tr("time-optimal %1").arg(tilingText(r.timeOptimal, twoD_)), 0);
-    mark(r.energyOptimal, tr("energy-optimal %1").arg(tilingText(r.energyOptimal, twoD_)), 1);
-    mark(r.edpOptimal, tr("EDP-optimal %1").arg(tilingText(r.edpOptimal, twoD_)), 2);
+    std::vector<Mark> marks;
+    const std::pair<const energy::EnergyPoint*, QString> optima[] = {
+        {&r.timeOptimal, tr("time")}, {&r.energyOptimal, tr("energy")}, {&r.edpOptimal, tr("EDP")}};
+    for (const auto& [q, name] : optima) {
+        auto same = std::find_if(marks.begin(), marks.end(), [q = q](const Mark& m) {
+            return m.q->tiles.space == q->tiles.space && m.q->tiles.time == q->tiles.time;
+        });
+        if (same != marks.end()) {
+            same->names << name;
+        } else {
+            marks.push_back({q, {name}});
+        }
+    }
+    const QFontMetrics fm(lf);
+    const double h = fm.height() + 4;
+    const QRect axes = plot_->axisRect()->rect();
+    for (auto& m : marks) {
+        m.py = plot_->yAxis->coordToPixel(m.q->eAlg);
+        m.right = m.q->tAlg < plot_->xAxis->range().center();
+    }
+    std::sort(marks.begin(), marks.end(), [](const Mark& a, const Mark& b) { return a.py < b.py; });
+    for (std::size_t i = 1; i < marks.size(); ++i) { // top to bottom: push down what overlaps
+        const double above = marks[i - 1].py + marks[i - 1].dy;
+        if (marks[i].py + marks[i].dy < above + h) {
+            marks[i].dy = above + h - marks[i].py;
+        }
+    }
+    if (!marks.empty() && axes.height() > 0) { // then back inside the axes, keeping the order
+        const double overflow = marks.back().py + marks.back().dy + h / 2 - axes.bottom();
+        for (auto& m : marks) {
+            m.dy -= std::max(0.0, overflow);
+        }
+        const double underflow = axes.top() - (marks.front().py + marks.front().dy - h / 2);
+        for (auto& m : marks) {
+            m.dy += std::max(0.0, underflow);
+        }
+    }
+    for (const auto& m : marks) {
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(m.q->tAlg, m.q->eAlg);
+        label->setPositionAlignment((m.right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+        // Padding on one side moves the text by half of it, away from the marker.
+        const int shift = static_cast<int>(std::lround(2 * std::abs(m.dy)));
+        label->setPadding(QMargins(m.right ? 14 : 0, m.dy > 0 ? shift : 0, m.right ? 0 : 14,
+                                   m.dy < 0 ? shift : 0));
+        label->setFont(lf);
+        label->setClipToAxisRect(false);
+        // "energy-optimal", "energy- and EDP-optimal", "time-, energy- and EDP-optimal"
+        QString names = m.names.back();
+        if (m.names.size() > 1) {
+            names = m.names.mid(0, m.names.size() - 1).join(tr("-, ")) + tr("- and ") + names;
+        }
+        label->setText(tr("%1-optimal %2").arg(names, tilingText(*m.q, twoD_)));
+    }
     const auto delta = [](double v, double best) { return 100 * (v / best - 1); };
     title_->setText(tr("Energy against time of %1 feasible tilings: the energy optimum costs "
                        "%2 % more time, the time optimum %3 % more energy")
                         .arg(r.feasiblePoints)
-                        .arg(delta(r.energyOptimal.tAlg, r.timeOptimal.tAlg), 0, 'f', 2)
-                        .arg(delta(r.timeOptimal.eAlg, r.energyOptimal.eAlg), 0, 'f', 2));
+                        .arg(fixed(delta(r.energyOptimal.tAlg, r.timeOptimal.tAlg), 2))
+                        .arg(fixed(delta(r.timeOptimal.eAlg, r.energyOptimal.eAlg), 2)));
     const auto line = [&](const QString& label, const energy::EnergyPoint& q) {
         return tr("%1 %2: %3, %4 s (Δ %5 % energy, %6 % time, %7 % EDP)")
             .arg(label, tilingText(q, twoD_), joules(q.eAlg), num(q.tAlg))
-            .arg(delta(q.eAlg, r.energyOptimal.eAlg), 0, 'f', 2)
-            .arg(delta(q.tAlg, r.timeOptimal.tAlg), 0, 'f', 2)
-            .arg(delta(q.edp, r.edpOptimal.edp), 0, 'f', 2);
+            .arg(fixed(delta(q.eAlg, r.energyOptimal.eAlg), 2))
+            .arg(fixed(delta(q.tAlg, r.timeOptimal.tAlg), 2))
+            .arg(fixed(delta(q.edp, r.edpOptimal.edp), 2));
     };
     QStringList lines{line(tr("Time-optimal"), r.timeOptimal),
                       line(tr("Energy-optimal"), r.energyOptimal),

@@ -52,6 +52,9 @@ signals:
     // tS1, tS2 (0 for 1-D), tT, sS (0 for jacobi2d): the best tiling under the objective.
     void tilesChosen(std::int64_t tS1, std::int64_t tS2, std::int64_t tT, std::int64_t sS);
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
     void redraw();
 

@@ -24,6 +24,9 @@ QLabel* badge(QWidget* parent, const char* name) {
     l->setObjectName(name);
     l->setTextFormat(Qt::RichText);
     l->setMargin(4);
+    // A long category name wraps inside its badge instead of being cut (or widening the view).
+    l->setWordWrap(true);
+    l->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
     return l;
 }
 
@@ -102,7 +105,7 @@ BottleneckView::BottleneckView(QWidget* parent) : QWidget(parent) {
     vt->addTick(4, tr("N"));
     vt->addTick(5, tr("MWP"));
     chapterV_->xAxis->setTicker(vt);
-    chapterV_->xAxis->setRange(0.4, 5.6);
+    chapterV_->xAxis->setRange(0.2, 5.8);        // room for the last bar's value ("107.5")
     chapterV_->xAxis->setTickLabelRotation(-35); // the five names overlapped on a laptop screen
     chapterV_->yAxis->setLabel(tr("warps"));
     plots->addWidget(chapterV_, 2);
@@ -266,8 +269,12 @@ void BottleneckView::redraw() {
         mwpLine->point2->setCoords(r.mwp, 1);
         mwpLine->setPen(QPen(Qt::black, presentation_ ? 2.5 : 1.5, Qt::DashLine));
         auto* mwpText = new QCPItemText(limiters_);
+        // Above the first bar, in a band kept for it (larger in presentation mode, where the
+        // label was drawn over the bar).
+        const double band = presentation_ ? 0.9 : 0.5;
+        limiters_->yAxis->setRange(0.7 - band, 4.6);
         mwpText->position->setType(QCPItemPosition::ptPlotCoords);
-        mwpText->position->setCoords(r.mwp, 0.45);
+        mwpText->position->setCoords(r.mwp, 0.7 - band + 0.02);
         mwpText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         mwpText->setPadding(QMargins(4, 0, 0, 0));
         mwpText->setFont(lf);
@@ -313,8 +320,8 @@ void BottleneckView::redraw() {
             label->setText(num(all[i], 4) + (all[i] > top ? tr(" ↑") : QString()));
         }
         auto* band = new QCPItemRect(chapterV_);
-        band->topLeft->setCoords(0.4, tp.mwpApp);
-        band->bottomRight->setCoords(5.6, 0.85 * tp.mwpApp);
+        band->topLeft->setCoords(0.2, tp.mwpApp);
+        band->bottomRight->setCoords(5.8, 0.85 * tp.mwpApp);
         band->setPen(Qt::NoPen);
         band->setBrush(QColor(240, 228, 66, 70));
         auto* appLine = new QCPItemStraightLine(chapterV_);

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <map>
@@ -175,6 +176,23 @@ void CoalescingView::setPresentation(bool on) {
 
 void CoalescingView::setSession(const SessionState& s) {
     sessionKernel_.clear();
+    // The coalescing rule of the session's GPU, whenever another GPU is chosen (a CC 1.0
+    // GPU was shown the CC 1.2 rule): G80/G92 are CC 1.0/1.1, GT200 CC 1.2/1.3, Fermi and later
+    // CC 2.x. The user's own choice stands until the GPU changes.
+    if (const QString gpu = QString::fromStdString(s.mwp.gpu.id); gpu != ruleGpu_) {
+        ruleGpu_ = gpu;
+        const QString arch = QString::fromStdString(s.mwp.gpu.architecture);
+        const char* rule = arch.contains("G80") || arch.contains("G92") || arch.contains("G84") ||
+                                   arch.contains("G86")
+                               ? "cc1.0"
+                           : arch.contains("GT200") ? "cc1.2"
+                           : arch.isEmpty()         ? nullptr
+                                                    : "cc2.0";
+        if (rule) {
+            const QSignalBlocker block(rule_);
+            rule_->setCurrentIndex(rule_->findData(QString::fromLatin1(rule)));
+        }
+    }
     try {
         const mwp::Kernel k = s.mwp.model();
         sessionUncoal_ = k.uncoalPerMw;

@@ -81,6 +81,7 @@ private:
     bool sessionUncoalSet_ = false;
     bool sessionLoadBytesSet_ = false;
     QString sessionKernel_;
+    QString ruleGpu_; // the GPU whose rule the rule box was last set to
     bool presentation_ = false;
 };
 

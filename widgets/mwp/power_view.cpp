@@ -195,8 +195,8 @@ void PowerView::redraw() {
         label->setPadding(QMargins(5, 0, 0, 0));
         label->setFont(lf);
         label->setText(QStringLiteral("%1 W (%2 %)")
-                           .arg(bars_[i].second, 0, 'f', 2)
-                           .arg(100 * bars_[i].second / r.gpuW, 0, 'f', 1));
+                           .arg(fixed(bars_[i].second, 2))
+                           .arg(fixed(100 * bars_[i].second / r.gpuW, 1)));
         widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
     }
     breakdown_->yAxis->setTicker(ticker);

@@ -345,6 +345,29 @@ void TileSpaceMapView::rebuild() {
                                static_cast<double>(grid_.tT.back()) + halfX);
         plot_->yAxis->setRange(static_cast<double>(grid_.inner.front()) - halfY,
                                static_cast<double>(grid_.inner.back()) + halfY);
+        // The current tiling off the map is said, with where it is (its marker is not drawn).
+        const QCPRange xr = plot_->xAxis->range(), yr = plot_->yAxis->range();
+        if (!xr.contains(cx[0]) || !yr.contains(cy[0])) {
+            QStringList where;
+            if (cx[0] > xr.upper || cx[0] < xr.lower) {
+                where << (cx[0] > xr.upper
+                              ? tr("right of it (tT = %1 > %2)").arg(cx[0]).arg(grid_.tT.back())
+                              : tr("left of it (tT = %1 < %2)").arg(cx[0]).arg(grid_.tT.front()));
+            }
+            if (cy[0] > yr.upper || cy[0] < yr.lower) {
+                where << (cy[0] > yr.upper ? tr("above it (%1 = %2 > %3)")
+                                                 .arg(innerName(dim))
+                                                 .arg(cy[0])
+                                                 .arg(grid_.inner.back())
+                                           : tr("below it (%1 = %2 < %3)")
+                                                 .arg(innerName(dim))
+                                                 .arg(cy[0])
+                                                 .arg(grid_.inner.front()));
+            }
+            note_->setText(
+                note_->text() +
+                tr(" The current tiling is outside the map: %1.").arg(where.join(tr(" and "))));
+        }
     }
     within_->setData(wx, wy, true);
     minimum_->setData(mx, my, true);

@@ -150,6 +150,35 @@ void RunsWorkspace::addFileMenuEntries(QMenu* file) {
     file->addAction(tr("&Import Runs…"), this, [this] { importInteractive({}); });
 }
 
+QString RunsWorkspace::importSummary(const QString& file, const runs::ImportReport& r) {
+    const auto rows = [](std::size_t n, const QString& one, const QString& many) {
+        return n == 1 ? one : many.arg(n);
+    };
+    if (r.committed && r.inserted == 0 && r.invalid == 0) {
+        return r.duplicates == 0
+                   ? tr("%1: no rows, nothing imported").arg(file)
+                   : tr("%1: %2 already in the database, nothing imported")
+                         .arg(file, rows(r.duplicates, tr("the 1 row is"), tr("all %1 rows are")));
+    }
+    QStringList parts;
+    if (r.committed) {
+        parts << rows(r.inserted, tr("1 run imported"), tr("%1 runs imported"));
+    }
+    if (r.duplicates > 0) {
+        parts << rows(r.duplicates, tr("1 already present"), tr("%1 already present"));
+    }
+    if (r.invalid > 0) {
+        parts << rows(r.invalid, tr("1 invalid row"), tr("%1 invalid rows")) + " (" +
+                     rows(r.issues.size(), tr("1 problem"), tr("%1 problems")) + ")";
+    }
+    if (parts.isEmpty() && !r.issues.empty()) { // the file unreadable, or the import cancelled
+        parts << QString::fromStdString(r.issues.front().message());
+    }
+    return r.committed
+               ? tr("%1: %2").arg(file, parts.join(", "))
+               : tr("%1: nothing imported (all or nothing): %2").arg(file, parts.join(", "));
+}
+
 QString RunsWorkspace::reportHeadline(const runs::ImportReport& r) {
     if (r.committed) {
         return tr("%1 runs imported, %2 already present; %3 rows were skipped:")
@@ -175,13 +204,7 @@ void RunsWorkspace::importInteractive(const QString& given) {
 
 void RunsWorkspace::showReport(const QString& path, const runs::ImportReport& r) {
     const QString name = QFileInfo(path).fileName();
-    showMessage(tr("%1: %2 runs imported, %3 already present, %4 invalid%5")
-                    .arg(name)
-                    .arg(r.inserted)
-                    .arg(r.duplicates)
-                    .arg(r.invalid)
-                    .arg(r.committed ? QString() : tr(" — nothing imported")),
-                10000);
+    showMessage(importSummary(name, r), 10000);
     if (r.issues.empty()) {
         return;
     }
@@ -205,7 +228,8 @@ void RunsWorkspace::showReport(const QString& path, const runs::ImportReport& r)
     // Rows can be imported on their own only when the file itself was readable (line > 0).
     const std::size_t goodRows = r.committed || r.rows <= r.invalid ? 0 : r.rows - r.invalid;
     if (!r.committed && goodRows > 0) {
-        valid = buttons->addButton(tr("Import the %1 valid rows").arg(goodRows),
+        valid = buttons->addButton(goodRows == 1 ? tr("Import the valid row")
+                                                 : tr("Import the %1 valid rows").arg(goodRows),
                                    QDialogButtonBox::AcceptRole);
         valid->setAutoDefault(false);
         valid->setDefault(false);
@@ -216,14 +240,10 @@ void RunsWorkspace::showReport(const QString& path, const runs::ImportReport& r)
     dialog.resize(700, 400);
     close->setFocus();
     if (dialog.exec() == QDialog::Accepted && valid) {
-        context().runs->importFile(path, runs::ImportPolicy::SkipInvalid,
-                                   [this, path](const runs::ImportReport& again) {
-                                       showMessage(tr("%1: %2 valid rows imported, %3 skipped")
-                                                       .arg(QFileInfo(path).fileName())
-                                                       .arg(again.inserted)
-                                                       .arg(again.invalid),
-                                                   10000);
-                                   });
+        context().runs->importFile(
+            path, runs::ImportPolicy::SkipInvalid, [this, path](const runs::ImportReport& again) {
+                showMessage(importSummary(QFileInfo(path).fileName(), again), 10000);
+            });
     }
 }
 

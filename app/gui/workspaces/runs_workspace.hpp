@@ -38,6 +38,9 @@ public:
     void applyCalibration(const runs::Calibration& c);
     // What the import dialog says about a report (tests check the wording and buttons).
     static QString reportHeadline(const runs::ImportReport& r);
+    // The status line's confirmation of an import ("synthetic.csv: all 176 rows are already
+    // in the database, nothing imported"; "2 runs imported, 1 invalid row (2 problems)").
+    static QString importSummary(const QString& file, const runs::ImportReport& r);
 
 protected:
     void refreshEditors(const SessionState& s) override;
