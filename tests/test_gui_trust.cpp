@@ -15,6 +15,7 @@
 #include "mwp/kernel_editor.hpp"
 #include "mwp/regime_map_view.hpp"
 #include "mwp/temperature_view.hpp"
+#include "mwp/warp_timeline_view.hpp"
 #include "runs/run_store.hpp"
 #include "session/session.hpp"
 #include "start_page.hpp"
@@ -71,6 +72,7 @@ private slots:
     void kernelBeyondItsGpuIsFlagged();
     void zeroIsNeverNegative();
     void trustShownOnceInTheTabBar();
+    void longLabelDoesNotWidenTheWindow();
 
 private:
     widgets::ParameterForm* gpuForm() const {
@@ -486,6 +488,28 @@ void TestGuiTrust::trustShownOnceInTheTabBar() {
     QCoreApplication::processEvents();
     QWidget* mwpCorner = mwpWs->viewTabs()->cornerWidget(Qt::TopRightCorner);
     QTRY_VERIFY(mwpCorner->isVisible()); // 10 tabs do not fit in 900 px
+}
+
+// 99999 threads per block gave the warp timeline a "cycle 3.00123e+07 of …" label that widened
+// the window to 1409 px on a 1366 px screen, and it stayed wider after Ctrl+Z.
+void TestGuiTrust::longLabelDoesNotWidenTheWindow() {
+    auto* mwpWs = window_->workspace<app::MwpWorkspace>();
+    window_->showWorkspace(mwpWs);
+    mwpWs->viewTabs()->setCurrentWidget(mwpWs->timelineView()->widget());
+    QCoreApplication::processEvents();
+    const int before = window_->minimumSizeHint().expandedTo(window_->minimumSize()).width();
+    QVERIFY(before <= 1366);
+    emit mwpWs->kernelEditor()->parameterEdited("threads_per_block", 99999, false);
+    QCOMPARE(*doc_->state().mwp.kernel.params.at("threads_per_block").value, 99999.0);
+    mwpWs->viewTabs()->setCurrentWidget(mwpWs->timelineView()->widget());
+    QCoreApplication::processEvents();
+    const int wide = window_->minimumSizeHint().expandedTo(window_->minimumSize()).width();
+    QVERIFY2(wide <= 1366, qPrintable(QString::number(wide)));
+    // And it is flagged: 99999 > the GTX 280's 512 threads per block.
+    QVERIFY(mwpWs->outsideCalibration().join('\n').contains("threads per block"));
+    doc_->undoStack()->undo();
+    QCoreApplication::processEvents();
+    QCOMPARE(window_->minimumSizeHint().expandedTo(window_->minimumSize()).width(), before);
 }
 
 QTEST_MAIN(TestGuiTrust)
