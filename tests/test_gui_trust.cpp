@@ -6,6 +6,7 @@
 #include "common/number_field.hpp"
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
+#include "common/view_layout.hpp"
 #include "eatss/eatss_editor.hpp"
 #include "eatss/eatss_model.hpp"
 #include "eatss/eatss_session.hpp"
@@ -219,9 +220,12 @@ void TestGuiTrust::refusedFieldKeepsItsText() {
     type(gpuForm()->field("n_v"), "64");
     QCOMPARE(*doc_->state().gpu.params.at("n_v").value, 64.0);
     QCOMPARE(nSm->text(), QString("-5")); // still there to be corrected
+    // What a save leaves out and a quit asks about (SessionFiles::savedText, maybeClose).
+    QCOMPARE(widgets::refusedTexts(window_), QStringList{"n_sm: -5"});
     type(nSm, "20");
     QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 20.0);
     QVERIFY(!nSm->property("refused").toBool());
+    QVERIFY(widgets::refusedTexts(window_).isEmpty());
 }
 
 // Ctrl+Z in a field with typed, uncommitted text takes the text back first; the next Ctrl+Z

@@ -282,7 +282,8 @@ int runsStats(const std::vector<std::string>& args, std::ostream& out) {
         return 0;
     }
     std::ostringstream o;
-    o << st.pairs.size() << " runs in " << st.experiments << " experiments (" << st.unpredicted
+    o << st.pairs.size() << " runs in " << st.experiments
+      << (st.experiments == 1 ? " experiment (" : " experiments (") << st.unpredicted
       << " without a prediction)\n";
     o << "  all runs:                     n = " << st.all.n << "  RMSE "
       << fmt(st.all.rmse * 100, 4) << " %  MAPE " << fmt(st.all.mape * 100, 4) << " %  mean "

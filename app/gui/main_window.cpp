@@ -5,6 +5,7 @@
 #include "common/eliding_label.hpp"
 #include "common/explorer_view.hpp"
 #include "common/job_progress.hpp"
+#include "common/view_layout.hpp"
 #include "export_dialog.hpp"
 #include "preference.hpp"
 #include "reproduce_view.hpp"
@@ -71,6 +72,7 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     connect(runs_, &RunDatabase::problem, this, [this](const QString& t) { showMessage(t, 0); });
     files_ = new SessionFiles(doc_, this,
                               [this](const QString& text, int ms) { showMessage(text, ms); });
+    files_->setLeftOut([this] { return widgets::refusedTexts(this); });
 
     stack_ = new PageStack(this);
     setCentralWidget(stack_);
@@ -231,6 +233,7 @@ void MainWindow::showStart() {
 void MainWindow::showWorkspace(Workspace* w) {
     if (auto* old = currentWorkspace(); old && old != w) {
         old->deactivate();
+        statusBar()->clearMessage(); // another workspace's message is not about this one
     }
     stack_->setCurrentWidget(w);
     stack_->updateGeometry();
@@ -310,7 +313,7 @@ void MainWindow::updateViewMenu() {
     // A disabled item, not addSection(): the menu is sized to its items, and a section's
     // title longer than them was cut ("Tiled stencils editors").
     viewMenu_->addSeparator();
-    viewMenu_->addAction(tr("%1 editors").arg(w->title()))->setEnabled(false);
+    viewMenu_->addAction(tr("%1 editors").arg(w->title()).replace('&', "&&"))->setEnabled(false);
     for (QDockWidget* d : w->docks()) {
         viewMenu_->addAction(d->toggleViewAction());
     }
@@ -374,7 +377,7 @@ void MainWindow::exportCurrentView(bool asCsv) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
-    if (!files_->maybeSave()) {
+    if (!files_->maybeClose()) {
         e->ignore();
         return;
     }

@@ -110,13 +110,20 @@ bool SessionFiles::openExample(const QString& path, const QString& title) {
     }
 }
 
+QString SessionFiles::savedText(const QString& path) const {
+    const QStringList left = leftOut_ ? leftOut_() : QStringList();
+    const QString saved = tr("Saved %1").arg(QDir::toNativeSeparators(path));
+    return left.isEmpty() ? saved
+                          : tr("%1; not in it: the refused text of %2").arg(saved, left.join(", "));
+}
+
 bool SessionFiles::save() {
     if (doc_->filePath().isEmpty()) {
         return saveAs();
     }
     try {
         doc_->saveAs(doc_->filePath());
-        message_(tr("Saved %1").arg(QDir::toNativeSeparators(doc_->filePath())), 5000);
+        message_(savedText(doc_->filePath()), 8000);
         return true;
     } catch (const InputError& e) {
         QMessageBox::warning(parent_, tr("Save session"), QString::fromUtf8(e.what()));
@@ -138,12 +145,26 @@ bool SessionFiles::saveAs() {
         doc_->saveAs(path);
         addRecent(path);
         setLastDirectory(QFileInfo(path).absolutePath());
-        message_(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+        message_(savedText(path), 8000);
         return true;
     } catch (const InputError& e) {
         QMessageBox::warning(parent_, tr("Save session"), QString::fromUtf8(e.what()));
         return false;
     }
+}
+
+bool SessionFiles::maybeClose() {
+    const QStringList refused = leftOut_ ? leftOut_() : QStringList();
+    if (!refused.isEmpty() &&
+        QMessageBox::question(parent_, tr("Quit"),
+                              tr("These fields hold text that was refused and is not in the "
+                                 "session:\n%1\nQuit and lose it?")
+                                  .arg(refused.join('\n')),
+                              QMessageBox::Yes | QMessageBox::Cancel,
+                              QMessageBox::Cancel) != QMessageBox::Yes) {
+        return false;
+    }
+    return maybeSave();
 }
 
 bool SessionFiles::maybeSave() {

@@ -34,6 +34,11 @@ public:
     bool saveAs();
     // "Save the changes?" when the session is modified; false: the user cancelled.
     bool maybeSave();
+    // Before the window closes: refused text in fields (not in the session) is asked about on
+    // its own, then unsaved changes (maybeSave).
+    bool maybeClose();
+    // What a save leaves out (fields holding refused text): said with "Saved …".
+    void setLeftOut(std::function<QStringList()> f) { leftOut_ = std::move(f); }
     QStringList recent() const;
 
 signals:
@@ -46,6 +51,8 @@ private:
     SessionDocument* doc_;
     QWidget* parent_;
     std::function<void(const QString&, int)> message_;
+    std::function<QStringList()> leftOut_;
+    QString savedText(const QString& path) const;
     QMenu* recentMenu_ = nullptr;
 };
 

@@ -420,13 +420,6 @@ void Workspace::setPresentation(bool on) {
     banner_->setFont(bannerFont);
     if (!on) {
         restoreState(layoutBeforePresentation_);
-        // Again once the window is back to its size: restored while it was still full screen,
-        // the docks came back narrower (45 px) and the views with wider margins.
-        QTimer::singleShot(0, this, [this, state = layoutBeforePresentation_] {
-            if (!presentation_) {
-                restoreState(state);
-            }
-        });
     }
     std::fill(dirty_.begin(), dirty_.end(), true);
     if (active_ && tabs_->currentIndex() >= 0) {

@@ -111,7 +111,7 @@ ChainEditor::ChainEditor(QWidget* parent) : QWidget(parent) {
     error_ = new QLabel(this);
     error_->setObjectName("chainError");
     error_->setWordWrap(true);
-    error_->setStyleSheet("color: #D55E00;");
+    error_->setStyleSheet("color: #b00020;");
     error_->setMinimumHeight(2 * error_->fontMetrics().lineSpacing());
     error_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     outer->addWidget(error_);

@@ -44,9 +44,7 @@ ParameterForm::ParameterForm(const std::vector<std::string>& keys, QWidget* pare
     }
     // The reason a value was refused, above the fields (below them it was scrolled out of a
     // long form's view) and as a tooltip at the field itself.
-    error_ = new MessageLine(tr("Enter or leaving a field applies it; • marks an edited value "
-                                "(its source and range in the tooltip)."),
-                             this);
+    error_ = new MessageLine(tr("Enter applies a field; • marks an edited value."), this);
     error_->setObjectName("parameterError");
     outer->insertWidget(0, error_);
     for (std::size_t i = 0; i < rows_.size(); ++i) {

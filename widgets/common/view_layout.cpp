@@ -3,8 +3,11 @@
 
 #include <QApplication>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QPalette>
+#include <QPlainTextEdit>
 #include <QScrollArea>
+#include <QStringList>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QVariant>
@@ -46,6 +49,23 @@ void markRefused(QWidget* editor, bool refused) {
     p.setColor(QPalette::Base, refused ? QColor(0xff, 0xe3, 0xe3)
                                        : QApplication::palette(editor).color(QPalette::Base));
     editor->setPalette(p);
+}
+
+QStringList refusedTexts(const QWidget* root) {
+    QStringList out;
+    for (const QWidget* w : root->findChildren<QWidget*>()) {
+        if (!w->property("refused").toBool()) {
+            continue;
+        }
+        QString text;
+        if (const auto* line = qobject_cast<const QLineEdit*>(w)) {
+            text = line->text();
+        } else if (const auto* edit = qobject_cast<const QPlainTextEdit*>(w)) {
+            text = edit->toPlainText().section('\n', 0, 0) + QStringLiteral(" …");
+        }
+        out << QStringLiteral("%1: %2").arg(w->objectName(), text);
+    }
+    return out;
 }
 
 } // namespace cdx::widgets

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QStringList>
+
 class QAbstractItemModel;
 class QTableView;
 class QVBoxLayout;
@@ -21,5 +23,8 @@ QTableView* resultTable(QWidget* parent, QAbstractItemModel* model, const char* 
 // light red base and the dynamic property "refused". Through the palette, not a style sheet: a
 // border changed the field's height and moved every field below it under the pointer.
 void markRefused(QWidget* editor, bool refused);
+// "n_sm: -5", one per editor under `root` that holds a refused text (markRefused): what a save
+// does not contain and a quit would lose.
+QStringList refusedTexts(const QWidget* root);
 
 } // namespace cdx::widgets

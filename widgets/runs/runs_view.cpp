@@ -375,13 +375,21 @@ void RunsView::redraw() {
                                  .arg(stats_.unpredicted));
         return;
     }
+    // What the sign of the mean says, read from the mean (the model was said to be optimistic
+    // beside a mean of +128 % in a what-if).
+    const double mean = stats_.all.meanSigned;
+    const QString sign = mean < 0   ? tr("the model predicts less time than measured on average "
+                                           "(optimistic; by design it omits some costs)")
+                         : mean > 0 ? tr("the model predicts more time than measured on average "
+                                         "(pessimistic)")
+                                    : tr("no bias on average");
     statsLabel_->setText(
-        tr("%1 runs in %2 experiments (%3 without a prediction). All runs: n = %4, RMSE %5 %, "
+        tr("%1 runs in %2 (%3 without a prediction). All runs: n = %4, RMSE %5 %, "
            "MAPE %6 %, mean %7 %. Within %8 % of each experiment's best: n = %9, RMSE %10 %, "
-           "MAPE %11 %. Errors are relative, (T_alg − T_meas) / T_meas; the model is "
-           "optimistic by design (negative mean).")
+           "MAPE %11 %. Errors are relative, (T_alg − T_meas) / T_meas; %12.")
             .arg(stats_.pairs.size())
-            .arg(stats_.experiments)
+            .arg(stats_.experiments == 1 ? tr("1 experiment")
+                                         : tr("%1 experiments").arg(stats_.experiments))
             .arg(stats_.unpredicted)
             .arg(stats_.all.n)
             .arg(stats_.all.rmse * 100, 0, 'f', 2)
@@ -390,7 +398,8 @@ void RunsView::redraw() {
             .arg(stats_.within * 100, 0, 'g', 3)
             .arg(stats_.nearBest.n)
             .arg(stats_.nearBest.rmse * 100, 0, 'f', 2)
-            .arg(stats_.nearBest.mape * 100, 0, 'f', 2));
+            .arg(stats_.nearBest.mape * 100, 0, 'f', 2)
+            .arg(sign));
 }
 
 void RunsView::renderTo(QPaintDevice& device, const QSize& size) {

@@ -144,8 +144,9 @@ std::vector<published::DomainValue> MwpWorkspace::modelConditions(const SessionS
         d.what = c.what;
         d.value = formatNumber(c.value);
         d.allowed = "at most " + formatNumber(c.limit) + " (" + c.key + " of " + m.gpu.id + ")";
-        d.why = "the GPU cannot run the kernel as described beyond its own limit; the model "
-                "would evaluate it anyway";
+        d.why = c.inside ? "the GPU's own limit (profile key " + c.key + ")"
+                         : "the GPU cannot run the kernel as described: the model evaluates it "
+                           "anyway, and its result describes no real run";
         d.inside = c.inside;
         out.push_back(std::move(d));
     }
