@@ -452,9 +452,8 @@ void MainWindow::setPresentation(bool on) {
     }
     modeBar_->setVisible(!on);
     if (!on) {
-        // Hidden pages' layouts cache the large fonts' hints again while the fonts are still
-        // being replaced (the codesign view's spin-box row kept 1027 px and the window could
-        // not shrink below 1392 on a 1366 screen): once more when the events have run.
+        // Hidden pages' layouts cached the large fonts' hints again (the window could not
+        // shrink below 1392 px on a 1366 px screen): once more when the events have run.
         QTimer::singleShot(0, this, [this] {
             for (Workspace* w : workspaces()) {
                 for (QLayout* l : w->findChildren<QLayout*>()) {
@@ -466,32 +465,36 @@ void MainWindow::setPresentation(bool on) {
     }
     if (on) {
         showFullScreen();
-    } else {
-        if (wasMaximized_) {
-            showMaximized();
-        } else {
-            showNormal();
-            // The larger fonts' minimum sizes must be gone before the old geometry comes
-            // back, or the window is clamped to them (it stayed 1509 px wide on a 1366 screen).
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-            restoreGeometry(geometryBeforePresentation_);
-            QTimer::singleShot(0, this, [this] {
-                if (!presentation_ && !isMaximized()) {
-                    restoreGeometry(geometryBeforePresentation_);
-                    // Whatever the window manager made of it, never wider or taller than the
-                    // screen (a real X server at 1366 x 768 left it 1392 px wide).
-                    const QRect avail = screen()->availableGeometry();
-                    const QSize frame = frameGeometry().size() - size();
-                    const QSize fit(std::min(width(), avail.width() - frame.width()),
-                                    std::min(height(), avail.height() - frame.height()));
-                    if (fit != size()) {
-                        resize(fit);
-                        move(std::max(avail.left(), x()), std::max(avail.top(), y()));
-                    }
-                }
-            });
-        }
+        return;
     }
+    // The larger fonts' minimum sizes must be gone before the old geometry comes back, or the
+    // window is clamped to them (1509 px normal, 1439 px maximised on a 1366 px screen).
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    if (wasMaximized_) {
+        showMaximized();
+    } else {
+        showNormal();
+        restoreGeometry(geometryBeforePresentation_);
+    }
+    QTimer::singleShot(0, this, [this] {
+        if (!presentation_ && !isMaximized()) {
+            restoreGeometry(geometryBeforePresentation_);
+        }
+        // Whatever the window manager made of it, never wider or taller than the screen.
+        const QRect avail = screen()->availableGeometry();
+        const QSize frame = frameGeometry().size() - size();
+        const QSize fit(std::min(width(), avail.width() - frame.width()),
+                        std::min(height(), avail.height() - frame.height()));
+        if (fit != size() && !presentation_) {
+            const bool maximized = isMaximized();
+            showNormal();
+            resize(fit);
+            move(std::max(avail.left(), x()), std::max(avail.top(), y()));
+            if (maximized) {
+                showMaximized();
+            }
+        }
+    });
 }
 
 } // namespace cdx::app
