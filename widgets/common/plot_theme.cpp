@@ -4,6 +4,8 @@
 #include "mwp/mwp_profiles.hpp"
 #include "params/profile_label.hpp"
 
+#include <QLabel>
+#include <QStackedWidget>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
@@ -211,6 +213,16 @@ QString noPowerModelText(const MwpSettings& m, const QString& error) {
     return with.isEmpty() ? QObject::tr("The %1 profile has no IPP power data.").arg(gpu)
                           : QObject::tr("The %1 profile has no IPP power data; try the %2.")
                                 .arg(gpu, with.join(QObject::tr(" or the ")));
+}
+
+QLabel* addNoDataPage(QStackedWidget* pages, const char* objectName) {
+    auto* l = new QLabel(pages);
+    l->setObjectName(objectName);
+    l->setWordWrap(true);
+    l->setAlignment(Qt::AlignCenter);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    pages->addWidget(l);
+    return l;
 }
 
 QString fixed(double v, int decimals) {

@@ -11,6 +11,8 @@
 #include <array>
 
 class QCustomPlot;
+class QLabel;
+class QStackedWidget;
 class QPaintDevice;
 class QSize;
 class QCPColorGradient;
@@ -66,6 +68,9 @@ QString mwpContext(const MwpSettings& m);
 // charts: "The NVIDIA Quadro FX 5600 profile has no IPP power data; try the NVIDIA GeForce
 // GTX 280." when the GPU lacks the data, else `error` (the model's own reason).
 QString noPowerModelText(const MwpSettings& m, const QString& error);
+// The page shown in place of a view's charts when there is nothing to draw: a centred,
+// wrapped, selectable sentence, added to `pages` after the charts.
+QLabel* addNoDataPage(QStackedWidget* pages, const char* objectName);
 // `v` with `decimals` digits after the point, never "-0.00": a value that rounds to zero is
 // printed as zero (the sign of a rounding residue is not information).
 QString fixed(double v, int decimals);

@@ -68,12 +68,7 @@ PowerView::PowerView(QWidget* parent) : QWidget(parent) {
     // The charts, or in their place one sentence when the GPU has no power data.
     pages_ = new QStackedWidget(this);
     pages_->addWidget(split);
-    noData_ = new QLabel(pages_);
-    noData_->setObjectName("powerNoData");
-    noData_->setWordWrap(true);
-    noData_->setAlignment(Qt::AlignCenter);
-    noData_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    pages_->addWidget(noData_);
+    noData_ = addNoDataPage(pages_, "powerNoData");
     layout->addWidget(pages_, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("powerSummary");

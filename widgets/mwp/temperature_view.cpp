@@ -79,12 +79,7 @@ TemperatureView::TemperatureView(QWidget* parent) : QWidget(parent) {
     // The chart, or in its place one sentence when the GPU has no power data.
     pages_ = new QStackedWidget(this);
     pages_->addWidget(plot_);
-    noData_ = new QLabel(pages_);
-    noData_->setObjectName("temperatureNoData");
-    noData_->setWordWrap(true);
-    noData_->setAlignment(Qt::AlignCenter);
-    noData_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    pages_->addWidget(noData_);
+    noData_ = addNoDataPage(pages_, "temperatureNoData");
     layout->addWidget(pages_, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("temperatureSummary");
