@@ -265,8 +265,12 @@ void TestGuiEnergy::timeSourceModel() {
     QCOMPARE(ev.result->tAlgS, t.tAlg);
     QVERIFY(ws()->breakdownView()->summary()->text().contains("cross-GPU"));
     QVERIFY(ws()->statusText().contains("Talg model"));
+    // The cross-GPU estimate is an extrapolation: the banner and How far to trust this count it.
+    QVERIFY2(ws()->outsideCalibration().join('\n').contains("cross-GPU"),
+             qPrintable(ws()->outsideCalibration().join('\n')));
     doc_->undoStack()->undo();
     QCOMPARE(doc_->state().energy.timeSource.kind, energy::TimeSourceKind::Given);
+    QVERIFY(!ws()->outsideCalibration().join('\n').contains("cross-GPU"));
 }
 
 void TestGuiEnergy::timeSourceMeasuredRun() {

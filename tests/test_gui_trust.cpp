@@ -38,6 +38,7 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -316,6 +317,11 @@ void TestGuiTrust::editedGpuIsNamedInEnergy() {
     QVERIFY2(energyWs->timeView()->context().contains("edited: n_sm"),
              qPrintable(energyWs->timeView()->context()));
     QVERIFY(energyWs->outsideCalibration().join('\n').contains("n_SM"));
+    energyWs->viewTabs()->setCurrentIndex(energyWs->viewTabs()->count() - 1);
+    auto* trust = energyWs->findChild<QTextBrowser*>("trustText");
+    QVERIFY(trust);
+    QVERIFY2(trust->toPlainText().contains("gtx980, edited: n_sm"),
+             qPrintable(trust->toPlainText()));
     QTRY_VERIFY(energyWs->calibrationBanner()->isVisible());
 }
 

@@ -128,6 +128,15 @@ void TestPublished::editedProfileIsOutside() {
     QCOMPARE(out[0].what, std::string("C_iter and the stencil values"));
     QCOMPARE(out[0].value, std::string("edited: c_iter_s/gtx980"));
     QCOMPARE(out[0].allowed, std::string("the published values"));
+    // The profile's id is inside (it is the GTX 980) but does not pass for the published one.
+    SessionState g = defaultSession();
+    setParameter(g.gpu, g.stencil, g.gpu.id, "n_sm", 6);
+    const auto values = domainValues(*v, sessionToJson(g));
+    const auto id = std::find_if(values.begin(), values.end(),
+                                 [](const DomainValue& d) { return d.what == "GPU profile"; });
+    QVERIFY(id != values.end());
+    QCOMPARE(id->value, std::string("gtx980, edited: n_sm"));
+    QVERIFY(id->inside);
     // An edited energy coefficient too, also after a save and a load (the mark was dropped
     // by the energy profile's writer, so a saved session passed for published).
     SessionState e = defaultSession();

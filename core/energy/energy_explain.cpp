@@ -80,6 +80,7 @@ SettingsEvaluation evaluateSettings(const EnergySettings& e, const GpuProfile& g
                 " (calibrated on Maxwell GPUs for hybrid-hexagonal tiling) with energy "
                 "coefficients of " +
                 e.coefficients.gpu + ": a cross-GPU estimate (spec §6.1 item 1)");
+            out.extrapolations.push_back(out.warnings.back());
             break;
         }
         case TimeSourceKind::Measured: {

@@ -24,6 +24,9 @@ struct SettingsEvaluation {
     EnergyInput input;     // with tAlgS from the source
     std::string timeLabel; // "given", "Talg model on NVIDIA GeForce GTX 980", "run 12 ..."
     std::vector<std::string> warnings; // the cross-GPU warning, a run that does not match
+    // Of the warnings, those that put the result beyond what the sources calibrated or give
+    // (the cross-GPU estimate; the result's own extrapolations are in result->extrapolations).
+    std::vector<std::string> extrapolations;
     std::optional<EnergyResult> result;
     std::optional<double> measuredJ; // the run's measured energy (time source "measured")
     std::string runSource;           // where the run came from (its source column)

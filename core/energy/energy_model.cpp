@@ -113,6 +113,7 @@ void noSharedMemoryRule(const EnergyInput& in, TileCounts& c) {
         c.warnings.push_back("shared-memory capacity not checked: the thesis gives no "
                              "shared-memory footprint for " +
                              std::string(name(in.stencil)) + " tiles");
+        c.extrapolations.push_back(c.warnings.back());
     }
 }
 
@@ -197,6 +198,7 @@ public:
                                    "spreadsheets); the generic S*T/(tS*tT) is used"
                                  : "Jacobi 1D N_tiles is not given by the thesis; the spec's "
                                    "skewed-band derivation T*(S+tT)/(tS*tT) is used");
+        c.extrapolations.push_back(c.warnings.back());
         if (v.j1dSr == J1dSr::Alt) {
             c.warnings.push_back("shared<->register words use the alternative parse "
                                  "4*(2tS+4tT)*tS/sS (spec §6.1 item 2), not the default");
@@ -377,6 +379,7 @@ EnergyResult evaluateEnergy(const EnergyInput& in, const EnergyCoefficients& coe
     r.feasible = c.infeasibleReason.empty();
     r.reason = c.infeasibleReason;
     r.warnings = std::move(c.warnings);
+    r.extrapolations = std::move(c.extrapolations);
     r.mTileWords = c.mTileWords;
 
     r.vTile = c.vTile;

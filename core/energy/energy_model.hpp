@@ -102,6 +102,10 @@ struct TileCounts {
     std::optional<double> mTileWords; // J2D shared-memory footprint (A.20)
     std::string infeasibleReason;     // empty: feasible
     std::vector<std::string> warnings;
+    // The warnings where the thesis gives nothing and a rule of this program fills in (no
+    // shared-memory footprint for SW/J1D, the Jacobi 1D N_tiles): the result is extrapolated
+    // beyond the thesis, and the workspace's trust view counts them.
+    std::vector<std::string> extrapolations;
 };
 
 // A stencil plug-in. validate() throws InputError for bad input; counts() assumes valid input.
@@ -136,6 +140,7 @@ struct EnergyResult {
     double muSr = 0;   // as used (J2D; 0 otherwise)
     EnergyVariant variant;
     std::vector<std::string> warnings;
+    std::vector<std::string> extrapolations; // a subset of warnings (TileCounts)
 };
 
 // The whole model. Bad input (sizes < 1, a size a stencil does not use set, odd tT for J2D,

@@ -433,6 +433,16 @@ std::vector<DomainValue> domainValues(const Validity& v, const std::string& sess
         } else if (!c.oneOf.empty()) {
             value = x.is_string() ? x.get<std::string>() : x.dump();
             inside = std::find(c.oneOf.begin(), c.oneOf.end(), value) != c.oneOf.end();
+            // A profile's id names it as edited when its values are ("gtx980, edited: n_sm"):
+            // the edited values have rows of their own, but the id alone would read as
+            // the published profile.
+            if (c.pointer.ends_with("/id")) {
+                std::vector<std::string> edited;
+                editedKeys(session.at(at.parent_pointer()), "", edited);
+                for (std::size_t i = 0; i < edited.size(); ++i) {
+                    value.append(i == 0 ? ", edited: " : ", ").append(edited[i]);
+                }
+            }
         } else if (x.is_number() || x.is_array()) {
             // A number, or every number of an array (the first one outside is named).
             const auto in = [&c](double d) {

@@ -32,14 +32,7 @@ Preference<QString> lastProfileDirectory{"energy/lastProfileDirectory", QDir::ho
 EnergyWorkspace::EnergyWorkspace(const WorkspaceContext& context, QWidget* parent)
     : Workspace("energy", tr("Energy"), QIcon(":/icons/energy.svg"), context, parent) {
     RunDatabase* db = context.runs;
-    const widgets::RunLookup lookup = [db](std::int64_t id) -> std::optional<runs::Run> {
-        for (const auto& r : db->runs()) {
-            if (r.id == id) {
-                return r;
-            }
-        }
-        return std::nullopt;
-    };
+    const widgets::RunLookup lookup = [this](std::int64_t id) { return findRun(id); };
     breakdown_ = new widgets::EnergyBreakdownView(lookup, this);
     time_ = new widgets::EnergyTimeView(this);
     perPoint_ = new widgets::EnergyPerPointView(this);
@@ -193,17 +186,43 @@ void EnergyWorkspace::saveProfile(const energy::EnergyProfile& p) {
     }
 }
 
+std::optional<runs::Run> EnergyWorkspace::findRun(std::int64_t id) const {
+    for (const auto& r : context().runs->runs()) {
+        if (r.id == id) {
+            return r;
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<published::DomainValue> EnergyWorkspace::modelConditions(const SessionState& s) const {
+    std::vector<published::DomainValue> out;
+    const auto ev =
+        widgets::evaluateEnergySession(s, [this](std::int64_t id) { return findRun(id); });
+    std::vector<std::string> said = ev.extrapolations;
+    if (ev.result) {
+        said.insert(said.end(), ev.result->extrapolations.begin(), ev.result->extrapolations.end());
+    }
+    for (const auto& w : said) {
+        published::DomainValue d;
+        d.family = "energy";
+        d.model = "energy model (thesis App. B)";
+        d.what = "extrapolation";
+        // "T_alg from the Talg model on … : a cross-GPU estimate": the part before the colon.
+        const auto colon = w.find(": ");
+        d.value = colon == std::string::npos ? w : w.substr(0, colon);
+        d.allowed = "what the thesis calibrated and gives";
+        d.why = w;
+        d.inside = false;
+        out.push_back(std::move(d));
+    }
+    return out;
+}
+
 QString EnergyWorkspace::statusText() const {
     const SessionState& s = doc()->state();
     const auto ev =
-        widgets::evaluateEnergySession(s, [this](std::int64_t id) -> std::optional<runs::Run> {
-            for (const auto& r : context().runs->runs()) {
-                if (r.id == id) {
-                    return r;
-                }
-            }
-            return std::nullopt;
-        });
+        widgets::evaluateEnergySession(s, [this](std::int64_t id) { return findRun(id); });
     if (!ev.result) {
         return QString::fromStdString(ev.error);
     }

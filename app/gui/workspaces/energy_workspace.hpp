@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "runs/run_store.hpp"
 #include "workspace.hpp"
 
 namespace cdx::widgets {
@@ -29,6 +30,8 @@ public:
     // The energy model, and T_alg's conditions on the session's GPU: Energy vs time and the
     // "model" time source take every tiling's time from the Talg model on that GPU.
     QStringList validityFamilies() const override { return {"energy", "talg:/gpu"}; }
+    // What the evaluation itself extrapolates: a cross-GPU time, a rule the thesis does not give.
+    std::vector<published::DomainValue> modelConditions(const SessionState& s) const override;
     std::vector<widgets::BackgroundJob*> jobs() const override;
     QList<StartExample> startExamples() override;
 
@@ -43,6 +46,7 @@ protected:
     void refreshEditors(const SessionState& s) override;
 
 private:
+    std::optional<runs::Run> findRun(std::int64_t id) const;
     void showRuns();
     void saveProfile(const energy::EnergyProfile& p);
     void openSyntheticExample();
