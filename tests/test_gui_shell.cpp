@@ -78,6 +78,7 @@ private slots:
     void outsideCalibrationIsSaidEverywhere();
     void presentationRoundTripFitsLaptop();
     void presentationRestoresLayout();
+    void presentationKeepsDockWidths();
     void escapeLeavesPresentation();
     void ctrlZInFieldUndoesDocument();
     void sessionFixturesOpen_data();
@@ -403,6 +404,33 @@ void TestGuiShell::presentationRestoresLayout() {
     QVERIFY(window_->isMaximized()); // leaving F11 does not un-maximise
     QCOMPARE(talg()->saveState(), layout);
     QVERIFY(talg()->docks().front()->isVisible());
+}
+
+// After F11 and Esc every dock is as wide as before once the window has settled (the docks
+// were restored while the views still had the large fonts' minimum widths, and came back
+// ~45 px narrower in Die area and MWP-CWP).
+void TestGuiShell::presentationKeepsDockWidths() {
+    window_->showMaximized();
+    int checked = 0;
+    for (app::Workspace* w : window_->workspaces()) {
+        if (w->docks().empty()) {
+            continue;
+        }
+        window_->showWorkspace(w);
+        QTest::qWait(50);
+        const int before = w->docks().front()->width();
+        window_->setPresentation(true);
+        QTest::qWait(50);
+        window_->setPresentation(false);
+        QTest::qWait(100);
+        QVERIFY2(std::abs(w->docks().front()->width() - before) <= 2,
+                 qPrintable(QStringLiteral("%1: dock %2 px wide, %3 before")
+                                .arg(w->title())
+                                .arg(w->docks().front()->width())
+                                .arg(before)));
+        ++checked;
+    }
+    QCOMPARE(checked, 6);
 }
 
 void TestGuiShell::escapeLeavesPresentation() {

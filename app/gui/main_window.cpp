@@ -461,6 +461,9 @@ void MainWindow::setPresentation(bool on) {
                 }
             }
             QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            for (Workspace* w : workspaces()) {
+                w->settleAfterPresentation();
+            }
         });
     }
     if (on) {

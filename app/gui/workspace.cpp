@@ -429,6 +429,12 @@ void Workspace::setPresentation(bool on) {
     }
 }
 
+void Workspace::settleAfterPresentation() {
+    if (!presentation_ && !layoutBeforePresentation_.isEmpty()) {
+        restoreState(layoutBeforePresentation_);
+    }
+}
+
 void Workspace::finishPendingWork() {
     for (auto* job : jobs()) {
         job->waitForFinished();

@@ -99,6 +99,10 @@ public:
     void deactivate(); // hidden: saves the dock layout
     bool isActive() const { return active_; }
     void setPresentation(bool on);
+    // The docks and splitters as before the presentation, once the views' minimum sizes are
+    // the normal fonts' again (restored while they were the large ones', docks came back
+    // ~45 px narrower: the central views claimed the space).
+    void settleAfterPresentation();
     void saveLayout();
     void finishPendingWork();
 

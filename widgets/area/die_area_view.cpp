@@ -81,7 +81,6 @@ DieAreaView::DieAreaView(QWidget* parent) : QWidget(parent) {
     parts_->yAxis->setRangeReversed(true);
     parts_->yAxis->setRange(0.4, 6.6);
     parts_->xAxis->setLabel(tr("area [mm²]"));
-    parts_->xAxis->ticker()->setTickCount(3); // a narrow panel: five ticks overlapped
     split->addWidget(compare_);
     split->addWidget(parts_);
     split->setStretchFactor(0, 3);
@@ -181,12 +180,16 @@ void DieAreaView::redraw() {
     subtitle_->setText(formLine_);
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     double maxTotal = 0;
+    // The names take at most a third of the plot's width (in presentation mode they took
+    // three quarters and left the bars 170 px): longer ones wrap.
+    const int nameWidth = std::max(120, compare_->width() / 3);
     for (std::size_t r = 0; r < rows_.size(); ++r) {
         // The session's row is named in the title (its profile label can be a line long, and
         // as a tick it took the whole plot's width): the tick says "this session" and the design.
+        const QString name =
+            r == 0 ? tr("this session\n%1").arg(rows_[r].label.section('\n', 1)) : rows_[r].label;
         ticker->addTick(static_cast<double>(r + 1),
-                        r == 0 ? tr("this session\n%1").arg(rows_[r].label.section('\n', 1))
-                               : rows_[r].label);
+                        wrapToWidth(name, compare_->yAxis->tickLabelFont(), nameWidth));
         maxTotal = std::max(maxTotal, rows_[r].breakdown.total);
     }
     compare_->yAxis->setTicker(ticker);
@@ -218,9 +221,10 @@ void DieAreaView::redraw() {
         widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
     }
     compare_->xAxis->setLabel(percent ? tr("share of the die [%]") : tr("area [mm²]"));
-    compare_->xAxis->setRange(
-        0,
-        percent ? 100 : upperWithRoomForLabels(*compare_->xAxis, std::max(1.0, maxTotal), widest));
+    const double upper =
+        percent ? 100 : upperWithRoomForLabels(*compare_->xAxis, std::max(1.0, maxTotal), widest);
+    compare_->xAxis->setRange(0, upper);
+    fitTickCount(*compare_->xAxis, upper);
     compare_->replot();
 
     for (int i = parts_->itemCount() - 1; i >= 0; --i) {
@@ -262,8 +266,9 @@ void DieAreaView::redraw() {
         partsSubtitle_->setText({});
         warnings_->setText(error_);
     }
-    parts_->xAxis->setRange(0,
-                            top > 0 ? upperWithRoomForLabels(*parts_->xAxis, top, widestPart) : 1);
+    const double partsUpper = top > 0 ? upperWithRoomForLabels(*parts_->xAxis, top, widestPart) : 1;
+    parts_->xAxis->setRange(0, partsUpper);
+    fitTickCount(*parts_->xAxis, partsUpper);
     parts_->replot();
 }
 

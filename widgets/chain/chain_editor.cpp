@@ -2,6 +2,7 @@
 #include "chain/chain_editor.hpp"
 
 #include "chain/chain_common.hpp"
+#include "common/message_line.hpp"
 #include "common/number_field.hpp"
 #include "common/view_layout.hpp"
 #include "params/input_error.hpp"
@@ -108,12 +109,10 @@ std::vector<std::int64_t> ChainEditor::parseList(const QString& text) {
 
 ChainEditor::ChainEditor(QWidget* parent) : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);
-    error_ = new QLabel(this);
+    error_ = new MessageLine(tr("Edit a dimension in the list, or type them all and press Use "
+                                "list; a refusal is said here."),
+                             this);
     error_->setObjectName("chainError");
-    error_->setWordWrap(true);
-    error_->setStyleSheet("color: #b00020;");
-    error_->setMinimumHeight(2 * error_->fontMetrics().lineSpacing());
-    error_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     outer->addWidget(error_);
 
     auto* chainBox = new QGroupBox(tr("Chain A1 … An (Ai is P(i−1) × Pi)"), this);
@@ -345,11 +344,11 @@ std::vector<std::int64_t> ChainEditor::listedDims(QString* error) const {
 }
 
 QString ChainEditor::lastError() const {
-    return error_->text();
+    return error_->error();
 }
 
 void ChainEditor::refuse(const QString& text) {
-    error_->setText(text);
+    error_->setError(text);
     emit refused(text);
     showValues();
 }
@@ -363,13 +362,13 @@ void ChainEditor::send(const QString& label, ChainSettings c) {
     }
     // The single-MM view's node stays inside the new tree.
     c.singleMMNode = std::clamp(c.singleMMNode, 1, static_cast<int>(c.dims.size()) - 2);
-    error_->clear();
+    error_->setError({});
     emit edited(label, c);
 }
 
 void ChainEditor::setSession(const SessionState& s) {
     c_ = s.chain;
-    error_->clear();
+    error_->setError({});
     showValues();
 }
 

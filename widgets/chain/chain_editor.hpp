@@ -13,6 +13,7 @@ class QPushButton;
 
 namespace cdx::widgets {
 
+class MessageLine;
 class NumberField;
 
 // The Matrix chains inputs: the dimensions P0..Pn as a list (edit a value in place, drag one to
@@ -55,7 +56,7 @@ private:
     std::vector<std::int64_t> listedDims(QString* error) const;
 
     ChainSettings c_;
-    QLabel* error_ = nullptr;
+    MessageLine* error_ = nullptr;
     QListWidget* dims_ = nullptr;
     QLabel* matrices_ = nullptr;
     QPushButton* add_ = nullptr;

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -33,6 +34,20 @@ void fill(QTableWidget* t, const QStringList& header, const std::vector<QStringL
         }
     }
     t->resizeColumnsToContents();
+    // No taller than its rows: the spare height goes to the other table (the integer table
+    // kept an empty band while the hyper-node table showed 2.5 of its rows in presentation).
+    int height = 2 * t->frameWidth() + t->horizontalHeader()->sizeHint().height();
+    for (int r = 0; r < t->rowCount(); ++r) {
+        height += t->rowHeight(r);
+    }
+    int width = 2 * t->frameWidth();
+    for (int c = 0; c < t->columnCount(); ++c) {
+        width += t->columnWidth(c);
+    }
+    if (width > t->width()) {
+        height += t->horizontalScrollBar()->sizeHint().height();
+    }
+    t->setMaximumHeight(std::max(height, 3 * t->horizontalHeader()->sizeHint().height()));
 }
 } // namespace
 
@@ -51,12 +66,16 @@ ChainExtensionsView::ChainExtensionsView(QWidget* parent) : QWidget(parent) {
     allText_->setObjectName("chainAllTreesText");
     allText_->setWordWrap(true);
     allText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The texts never take more than they need: the height left goes to the tables.
+    allText_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     al->addWidget(allText_);
     allTable_ = new QTableWidget(allBox);
     allTable_->setObjectName("chainAllTreesTable");
     allTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     allTable_->verticalHeader()->hide();
+    allTable_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     al->addWidget(allTable_, 1);
+    allBox->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     layout->addWidget(allBox, 1);
     job_ = new BackgroundJob(this);
     layout->addWidget(new JobProgress(job_, this));
@@ -66,13 +85,17 @@ ChainExtensionsView::ChainExtensionsView(QWidget* parent) : QWidget(parent) {
     intText_ = new QLabel(intBox);
     intText_->setObjectName("chainIntegerText");
     intText_->setWordWrap(true);
+    intText_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     il->addWidget(intText_);
     intTable_ = new QTableWidget(intBox);
     intTable_->setObjectName("chainIntegerTable");
     intTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     intTable_->verticalHeader()->hide();
+    intTable_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     il->addWidget(intTable_, 1);
+    intBox->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     layout->addWidget(intBox, 1);
+    layout->addStretch(0); // what both boxes leave, below them
     connect(job_, &BackgroundJob::failed, this, [this](const QString& why) {
         error_ = why;
         redraw();

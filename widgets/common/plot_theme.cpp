@@ -77,16 +77,17 @@ private:
 };
 } // namespace
 
-double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPixels) {
-    const double top = std::max(maxValue, 1e-300);
-    // Lay the plot out for its current size first: the axis rect of the last replot may be
-    // from before a resize (or from before the first show).
-    QCustomPlot* plot = axis.parentPlot();
-    plot->plotLayout()->setOuterRect(plot->viewport());
+void layOutNow(QCustomPlot& plot) {
+    plot.plotLayout()->setOuterRect(plot.viewport());
     for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
                        QCPLayoutElement::upLayout}) {
-        plot->plotLayout()->update(phase);
+        plot.plotLayout()->update(phase);
     }
+}
+
+double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPixels) {
+    const double top = std::max(maxValue, 1e-300);
+    layOutNow(*axis.parentPlot());
     const int length =
         axis.orientation() == Qt::Horizontal ? axis.axisRect()->width() : axis.axisRect()->height();
     const int room = labelPixels + 12;
@@ -94,6 +95,39 @@ double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPix
         return top * 6; // a tiny plot: the bars stay visible, the labels get what there is
     }
     return top * length / (length - room);
+}
+
+void fitTickCount(QCPAxis& axis, double upper) {
+    const int length =
+        axis.orientation() == Qt::Horizontal ? axis.axisRect()->width() : axis.axisRect()->height();
+    const QFontMetrics fm(axis.tickLabelFont());
+    // The widest label of a nice step is about as wide as the upper end's; one label and
+    // two characters' gap per tick.
+    const int label =
+        axis.orientation() == Qt::Horizontal
+            ? fm.horizontalAdvance(QString::number(upper, 'g', 4)) + 2 * fm.averageCharWidth()
+            : 2 * fm.height();
+    axis.ticker()->setTickCount(std::clamp(length / std::max(1, label), 2, 5));
+}
+
+QString wrapToWidth(const QString& text, const QFont& font, int maxPixels) {
+    const QFontMetrics fm(font);
+    QStringList out;
+    for (const QString& line : text.split('\n')) {
+        QString current;
+        // Words, a comma staying with the word before it.
+        for (const QString& word : line.split(' ', Qt::SkipEmptyParts)) {
+            const QString candidate = current.isEmpty() ? word : current + ' ' + word;
+            if (!current.isEmpty() && fm.horizontalAdvance(candidate) > maxPixels) {
+                out << current;
+                current = word;
+            } else {
+                current = candidate;
+            }
+        }
+        out << current;
+    }
+    return out.join('\n');
 }
 
 PlotHeader addPlotHeader(QCustomPlot& plot) {
@@ -264,6 +298,26 @@ void placeLegendBelow(QCustomPlot& plot, int wrap) {
     plot.legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-flows the items
     plot.legend->setBorderPen(Qt::NoPen);
     plot.plotLayout()->setRowStretchFactor(row, 0.001);
+}
+
+void placeLegendRight(QCustomPlot& plot) {
+    plot.legend->setVisible(true);
+    plot.axisRect()->insetLayout()->take(plot.legend);
+    QCPLayoutGrid* grid = plot.plotLayout();
+    int row = 0;
+    while (row < grid->rowCount() && grid->element(row, 0) != plot.axisRect()) {
+        ++row;
+    }
+    // In a column of its own whose spare height is below it (in the grid cell itself the
+    // entries spread over the whole height).
+    auto* column = new QCPLayoutGrid;
+    grid->addElement(row, 1, column);
+    column->addElement(0, 0, plot.legend);
+    column->addElement(1, 0, new QCPLayoutElement(&plot));
+    column->setRowStretchFactors({0.001, 1});
+    plot.legend->setBorderPen(Qt::NoPen);
+    grid->setColumnStretchFactor(1, 0.001); // as wide as its entries; the titles stay above
+                                            // the axis rect's column
 }
 
 } // namespace cdx::widgets

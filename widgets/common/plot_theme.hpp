@@ -43,10 +43,23 @@ struct PlotHeader {
 PlotHeader addPlotHeader(QCustomPlot& plot);
 void applyTheme(const PlotHeader& header, const PlotTheme& theme);
 
+// Lays the plot out for its current size and contents now: the axis rect of the last replot
+// may be from before a resize, a new font (presentation mode) or the first show, and pixel
+// positions computed from it land in the wrong place.
+void layOutNow(QCustomPlot& plot);
+
 // The upper end of a value axis that leaves room right of the longest bar for a value label
 // `labelPixels` wide (labels were clipped at the plot's edge at 1920 x 1080 and in
 // presentation mode): computed from the axis's current length in pixels.
 double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPixels);
+
+// As many ticks (2 to 5) on a linear value axis as fit its current length with the labels of
+// [0, upper] apart (at large areas in presentation mode "0 500 1000 1500" ran together).
+void fitTickCount(QCPAxis& axis, double upper);
+
+// `text` broken at spaces (and after commas) into lines at most `maxPixels` wide in `font`;
+// existing line breaks stay. A word longer than the width stays whole.
+QString wrapToWidth(const QString& text, const QFont& font, int maxPixels);
 
 // A perceptually uniform dark-blue -> green -> yellow map (viridis-like; QCustomPlot 2.1 has
 // no viridis preset), NaN transparent so infeasible cells stay blank.
@@ -81,6 +94,9 @@ QString formatSeconds(double s);
 // Moves the plot's legend out of the axes into a row of its own under them, `wrap` items per
 // row, filled column by column, without a frame (inside the axes it covered data).
 void placeLegendBelow(QCustomPlot& plot, int wrap);
+// The legend in a column right of the axis rect, never over the data (a scatter fills the
+// whole rect: a corner legend hid points).
+void placeLegendRight(QCustomPlot& plot);
 
 // Export of a view made of a plot and a text under it: the plot on top, the text in the last
 // `textHeight` pixels, at the theme's size.

@@ -14,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -51,6 +52,7 @@ EnergyTimeView::EnergyTimeView(QWidget* parent) : QWidget(parent) {
     plot_ = new QCustomPlot(this);
     plot_->setObjectName("energyTimePlot");
     plot_->setMinimumSize(420, 280);
+    plot_->installEventFilter(this);
     const PlotHeader h = addPlotHeader(*plot_);
     title_ = h.title;
     subtitle_ = h.subtitle;
@@ -75,8 +77,7 @@ EnergyTimeView::EnergyTimeView(QWidget* parent) : QWidget(parent) {
     }
     plot_->xAxis->setLabel(tr("T_alg from the Talg model [s]"));
     plot_->yAxis->setLabel(tr("E_alg [J]"));
-    plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    placeLegendRight(*plot_);
     layout->addWidget(plot_, 1);
     job_ = new BackgroundJob(this);
     auto* row = new QHBoxLayout;
@@ -137,7 +138,7 @@ void EnergyTimeView::setPresentation(bool on) {
     summary_->setFont(f);
     zoom_->setFont(f); // the audience reads the controls too
     useBest_->setFont(f);
-    plot_->setMinimumHeight(on ? 460 : 280);
+    plot_->setMinimumHeight(on ? 540 : 280);
     redraw();
 }
 
@@ -198,6 +199,19 @@ void EnergyTimeView::resizeEvent(QResizeEvent* e) {
     if (result_) {
         redraw(); // the optima's labels are placed in pixels
     }
+}
+
+bool EnergyTimeView::eventFilter(QObject* watched, QEvent* e) {
+    // The plot alone changes size in the scroll area (a taller minimum in presentation mode):
+    // the labels were placed for the old height and ran below the axis.
+    if (watched == plot_ && e->type() == QEvent::Resize && result_ && !redrawQueued_) {
+        redrawQueued_ = true;
+        QTimer::singleShot(0, this, [this] {
+            redrawQueued_ = false;
+            redraw();
+        });
+    }
+    return QWidget::eventFilter(watched, e);
 }
 
 void EnergyTimeView::redraw() {
@@ -283,6 +297,13 @@ void EnergyTimeView::redraw() {
     const double dt = std::max(tMax - tMin, tMin * 0.05), de = std::max(eMax - eMin, eMin * 0.05);
     plot_->xAxis->setRange(tMin - 0.05 * dt, tMax + 0.08 * dt);
     plot_->yAxis->setRange(eMin - 0.05 * de, eMax + 0.08 * de);
+    const auto delta = [](double v, double best) { return 100 * (v / best - 1); };
+    // The title first: its height decides the axis rect's, where the labels below go.
+    title_->setText(tr("Energy against time of %1 feasible tilings: the energy optimum costs "
+                       "%2 % more time, the time optimum %3 % more energy")
+                        .arg(r.feasiblePoints)
+                        .arg(fixed(delta(r.energyOptimal.tAlg, r.timeOptimal.tAlg), 2))
+                        .arg(fixed(delta(r.timeOptimal.eAlg, r.energyOptimal.eAlg), 2)));
     // Name the optima on the plot. Optima at the same tiling share one label ("energy- and
     // EDP-optimal"); the others are moved apart vertically until no two overlap, and kept
     // inside the axes (labels overlapped, and "time-optimal" ran off the top in F11).
@@ -310,27 +331,29 @@ void EnergyTimeView::redraw() {
     }
     const QFontMetrics fm(lf);
     const double h = fm.height() + 4;
+    layOutNow(*plot_);
     const QRect axes = plot_->axisRect()->rect();
     for (auto& m : marks) {
         m.py = plot_->yAxis->coordToPixel(m.q->eAlg);
         m.right = m.q->tAlg < plot_->xAxis->range().center();
     }
     std::sort(marks.begin(), marks.end(), [](const Mark& a, const Mark& b) { return a.py < b.py; });
-    for (std::size_t i = 1; i < marks.size(); ++i) { // top to bottom: push down what overlaps
-        const double above = marks[i - 1].py + marks[i - 1].dy;
-        if (marks[i].py + marks[i].dy < above + h) {
-            marks[i].dy = above + h - marks[i].py;
-        }
+    // Each label's centre inside the axes, then apart: top to bottom pushing down what
+    // overlaps, bottom to top pushing up what the bottom edge sent back (moving every label
+    // by the same amount sent a label at the top edge, alone, out and back over the others).
+    const double lo = axes.top() + h / 2, hi = std::max(lo, axes.bottom() - h / 2);
+    std::vector<double> centre;
+    for (const auto& m : marks) {
+        centre.push_back(std::clamp(m.py, lo, hi));
     }
-    if (!marks.empty() && axes.height() > 0) { // then back inside the axes, keeping the order
-        const double overflow = marks.back().py + marks.back().dy + h / 2 - axes.bottom();
-        for (auto& m : marks) {
-            m.dy -= std::max(0.0, overflow);
-        }
-        const double underflow = axes.top() - (marks.front().py + marks.front().dy - h / 2);
-        for (auto& m : marks) {
-            m.dy += std::max(0.0, underflow);
-        }
+    for (std::size_t i = 1; i < centre.size(); ++i) {
+        centre[i] = std::max(centre[i], centre[i - 1] + h);
+    }
+    for (std::size_t i = centre.size(); i-- > 0;) {
+        centre[i] = std::min(centre[i], i + 1 < centre.size() ? centre[i + 1] - h : hi);
+    }
+    for (std::size_t i = 0; i < marks.size(); ++i) {
+        marks[i].dy = centre[i] - marks[i].py;
     }
     for (const auto& m : marks) {
         auto* label = new QCPItemText(plot_);
@@ -349,12 +372,6 @@ void EnergyTimeView::redraw() {
         }
         label->setText(tr("%1-optimal %2").arg(names, tilingText(*m.q, twoD_)));
     }
-    const auto delta = [](double v, double best) { return 100 * (v / best - 1); };
-    title_->setText(tr("Energy against time of %1 feasible tilings: the energy optimum costs "
-                       "%2 % more time, the time optimum %3 % more energy")
-                        .arg(r.feasiblePoints)
-                        .arg(fixed(delta(r.energyOptimal.tAlg, r.timeOptimal.tAlg), 2))
-                        .arg(fixed(delta(r.timeOptimal.eAlg, r.energyOptimal.eAlg), 2)));
     const auto line = [&](const QString& label, const energy::EnergyPoint& q) {
         return tr("%1 %2: %3, %4 s (Δ %5 % energy, %6 % time, %7 % EDP)")
             .arg(label, tilingText(q, twoD_), joules(q.eAlg), num(q.tAlg))

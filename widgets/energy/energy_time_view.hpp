@@ -54,8 +54,10 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
+    bool redrawQueued_ = false;
     void redraw();
 
     QCustomPlot* plot_ = nullptr;

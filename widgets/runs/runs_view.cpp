@@ -15,6 +15,7 @@
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
 #include <map>
@@ -190,6 +191,8 @@ void RunsView::setPresentation(bool on) {
     applyTheme(*plot_, plotTheme(on));
     applyTheme(PlotHeader{title_, subtitle_}, plotTheme(on));
     redraw();
+    // The headers in the new font size ("measured [s" was cut in presentation mode).
+    QTimer::singleShot(0, table_, [this] { table_->resizeColumnsToContents(); });
 }
 
 void RunsView::setSession(const SessionState& s) {
