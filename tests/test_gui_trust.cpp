@@ -59,6 +59,7 @@ private slots:
     void refusedChainListStays();
     void refusedFieldKeepsItsText();
     void ctrlZRevertsTypedTextFirst();
+    void ctrlZAfterTwoRefusals();
     // Rule 2: nothing the user does goes unanswered.
     void saveIsConfirmedInTheStatusLine();
     void refusedViewFieldsSayWhyAndChangeNothing();
@@ -249,6 +250,32 @@ void TestGuiTrust::ctrlZRevertsTypedTextFirst() {
     QCOMPARE(nSm->text(), QString("16"));
 }
 
+// Two refused texts, then Ctrl+Z: the field steps back through its own text to the value the
+// document has, and then it is neither marked refused nor explained by a stale message; the
+// next Ctrl+Z undoes on the document.
+void TestGuiTrust::ctrlZAfterTwoRefusals() {
+    type(gpuForm()->field("n_v"), "64");
+    QLineEdit* nSm = gpuForm()->field("n_sm");
+    type(nSm, "abc");
+    type(nSm, "-5");
+    QVERIFY(nSm->property("refused").toBool());
+    int steps = 0;
+    while (nSm->text() != "16" && steps < 10) {
+        QTest::keyClick(nSm, Qt::Key_Z, Qt::ControlModifier);
+        ++steps;
+        QCOMPARE(*doc_->state().gpu.params.at("n_v").value, 64.0); // the field's own text only
+    }
+    QCOMPARE(nSm->text(), QString("16"));
+    QVERIFY(!nSm->property("refused").toBool());
+    QVERIFY2(gpuForm()->lastError().isEmpty(), qPrintable(gpuForm()->lastError()));
+    QVERIFY(widgets::refusedTexts(window_).isEmpty());
+    while (nSm->isUndoAvailable()) {
+        QTest::keyClick(nSm, Qt::Key_Z, Qt::ControlModifier);
+    }
+    QTest::keyClick(nSm, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(*doc_->state().gpu.params.at("n_v").value, 128.0);
+}
+
 // File ▸ Save says so where the user looks: the status line.
 void TestGuiTrust::saveIsConfirmedInTheStatusLine() {
     const QString path = tempPath("confirm.cdx.json");
@@ -292,6 +319,9 @@ void TestGuiTrust::refusedViewFieldsSayWhyAndChangeNothing() {
         QVERIFY(sameSession(doc_->state(), before));
         QCOMPARE(map->xRangeField()->text(), QString(bad));
         QVERIFY2(window_->statusText().contains("refused"), qPrintable(window_->statusText()));
+        // At the field too, as the dock forms say it.
+        QVERIFY2(map->xRangeField()->toolTip().contains("refused"),
+                 qPrintable(map->xRangeField()->toolTip()));
     }
     QVERIFY(map->map());
     QCOMPARE(map->map()->xs.size(), static_cast<std::size_t>(before.mwp.mapX.steps));

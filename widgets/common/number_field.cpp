@@ -11,6 +11,12 @@ NumberField::NumberField(const QString& name, double min, double max, const QStr
                          QWidget* parent)
     : QLineEdit(parent), name_(name), min_(min), max_(max), unit_(unit) {
     connect(this, &QLineEdit::editingFinished, this, &NumberField::commit);
+    // Back at the value shown before (Ctrl+Z through refused texts): no longer refused.
+    connect(this, &QLineEdit::textChanged, this, [this](const QString& t) {
+        if (refused_ && t.trimmed() == QString::number(value_, 'g', 6)) {
+            setRefused(false);
+        }
+    });
 }
 
 void NumberField::setValue(double v) {
@@ -47,11 +53,13 @@ void NumberField::commit() {
         // the value stays what it was.
         const QString typed = text();
         setRefused(true);
-        emit refused(tr("%1 = %2 refused: expected a number in [%3, %4]%5")
-                         .arg(name_, typed.isEmpty() ? tr("(empty)") : typed)
-                         .arg(min_)
-                         .arg(max_)
-                         .arg(unit_.isEmpty() ? QString() : QStringLiteral(" ") + unit_));
+        const QString why = tr("%1 = %2 refused: expected a number in [%3, %4]%5")
+                                .arg(name_, typed.isEmpty() ? tr("(empty)") : typed)
+                                .arg(min_)
+                                .arg(max_)
+                                .arg(unit_.isEmpty() ? QString() : QStringLiteral(" ") + unit_);
+        sayRefusal(this, why);
+        emit refused(why);
         return;
     }
     setRefused(false);

@@ -49,6 +49,16 @@ ParameterForm::ParameterForm(const std::vector<std::string>& keys, QWidget* pare
     outer->insertWidget(0, error_);
     for (std::size_t i = 0; i < rows_.size(); ++i) {
         connect(rows_[i].edit, &QLineEdit::editingFinished, this, [this, i] { commit(rows_[i]); });
+        // Back at the value the document has (Ctrl+Z in the field through refused texts, or
+        // typed again): nothing is refused any more, and the message goes with the mark.
+        connect(rows_[i].edit, &QLineEdit::textChanged, this, [this, i](const QString& t) {
+            Row& row = rows_[i];
+            if (row.refused && t.trimmed() == text(row.last)) {
+                row.refused = false;
+                markRefused(row.edit, false);
+                showPendingRefusal();
+            }
+        });
     }
 }
 

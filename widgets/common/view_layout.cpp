@@ -9,6 +9,7 @@
 #include <QScrollArea>
 #include <QStringList>
 #include <QTableView>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QVariant>
 
@@ -45,10 +46,24 @@ void markRefused(QWidget* editor, bool refused) {
         return;
     }
     editor->setProperty("refused", refused);
+    if (!refused && editor->property("tipBeforeRefusal").isValid()) { // sayRefusal's tooltip
+        editor->setToolTip(editor->property("tipBeforeRefusal").toString());
+        editor->setProperty("tipBeforeRefusal", QVariant());
+    }
     QPalette p = editor->palette();
     p.setColor(QPalette::Base, refused ? QColor(0xff, 0xe3, 0xe3)
                                        : QApplication::palette(editor).color(QPalette::Base));
     editor->setPalette(p);
+}
+
+void sayRefusal(QWidget* editor, const QString& why) {
+    if (!editor->property("tipBeforeRefusal").isValid()) {
+        editor->setProperty("tipBeforeRefusal", editor->toolTip());
+    }
+    editor->setToolTip(why);
+    if (editor->isVisible()) {
+        QToolTip::showText(editor->mapToGlobal(QPoint(0, editor->height())), why, editor);
+    }
 }
 
 QStringList refusedTexts(const QWidget* root) {

@@ -23,6 +23,9 @@ QTableView* resultTable(QWidget* parent, QAbstractItemModel* model, const char* 
 // light red base and the dynamic property "refused". Through the palette, not a style sheet: a
 // border changed the field's height and moved every field below it under the pointer.
 void markRefused(QWidget* editor, bool refused);
+// The reason beside the field itself, as the dock forms do (a tooltip shown at it and kept as
+// its tooltip while it stays refused), besides the status line.
+void sayRefusal(QWidget* editor, const QString& why);
 // "n_sm: -5", one per editor under `root` that holds a refused text (markRefused): what a save
 // does not contain and a quit would lose.
 QStringList refusedTexts(const QWidget* root);

@@ -216,6 +216,9 @@ void RegimeMapView::emitAxes(bool axisChanged, QWidget* edited) {
             const QSignalBlocker b1(xLog_), b2(yLog_);
             xLog_->setChecked(x_.log); // a refused log box is the session's again
             yLog_->setChecked(y_.log);
+            if (edited == xRange_ || edited == yRange_) {
+                sayRefusal(edited, edited == xRange_ ? xWhy : yWhy);
+            }
             emit refused(xWhy.isEmpty() ? yWhy : xWhy);
             return;
         }
