@@ -26,8 +26,6 @@ EnergySensitivityView::EnergySensitivityView(RunLookup runs, QWidget* parent)
     shareBars_ = new QCPBars(shares_plot_->yAxis, shares_plot_->xAxis);
     shareBars_->setWidth(0.6);
     shares_plot_->yAxis->setRangeReversed(true);
-    shares_plot_->xAxis->setLabel(
-        tr("% of E_alg (= % change of E_alg per 1 % of the coefficient)"));
     profiles_plot_ = new QCustomPlot(split);
     profiles_plot_->setObjectName("energyProfilesPlot");
     profiles_plot_->setMinimumSize(300, 260);
@@ -174,6 +172,12 @@ void EnergySensitivityView::redraw() {
                          "Model B (regression); no other GPU's are published (spec §6.1 item 16).")
                           .arg(QString::fromStdString(top.label), joules(0.1 * top.joules))
                           .arg(10 * top.share, 0, 'f', 2));
+    // Two lines where one does not fit: it is centred under the axis rect (whose width the
+    // bars' names just set), and ran past the plot's right edge at 1366 x 768.
+    layOutNow(*shares_plot_);
+    shares_plot_->xAxis->setLabel(wrapToWidth(
+        tr("% of E_alg (= % change of E_alg per 1 % of the coefficient)"),
+        shares_plot_->xAxis->labelFont(), std::max(150, shares_plot_->axisRect()->width())));
     shares_plot_->replot();
     profiles_plot_->replot();
 }

@@ -147,13 +147,14 @@ void TilingGeometryView::paint(QPainter& p, const QRect& r) const {
             bestDist = d;
             chosen = &h;
         }
-        const QPointF centre = toScreen(static_cast<double>(h.s0) + static_cast<double>(tS) / 2,
-                                        static_cast<double>(h.t0) + static_cast<double>(tT) / 2);
-        if (cw * static_cast<double>(tS) > fm.horizontalAdvance("w00") &&
-            ch * static_cast<double>(tT) > line * 1.5) {
+        // The label in the middle of the hexagon's visible part (at the window's top and
+        // bottom edges the middle of the whole one is outside, and "w7" was cut in half).
+        const QRectF visible = poly.boundingRect().intersected(QRectF(area));
+        if (visible.width() > fm.horizontalAdvance("w00") && visible.height() > line * 1.5) {
             p.setPen(QColor(40, 40, 40));
-            p.drawText(QRectF(centre.x() - 30, centre.y() - line / 2.0, 60, line), Qt::AlignCenter,
-                       QStringLiteral("w%1").arg(h.wavefront));
+            p.drawText(
+                QRectF(visible.center().x() - 30, visible.center().y() - line / 2.0, 60, line),
+                Qt::AlignCenter, QStringLiteral("w%1").arg(h.wavefront));
         }
     }
     if (chosen) {
