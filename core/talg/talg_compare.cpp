@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "talg/talg_compare.hpp"
+
+#include "params/format.hpp"
+#include "params/input_error.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cdx::talg {
+
+namespace {
+
+// "3" or "3 → 4".
+std::string change(double x, double y, int digits = 4) {
+    return x == y ? formatG(x, digits) : formatG(x, digits) + " → " + formatG(y, digits);
+}
+
+std::string signedSeconds(double s) {
+    return (s >= 0 ? "+" : "") + formatG(s, 3) + " s";
+}
+
+} // namespace
+
+TalgComparison compareTalg(const TalgCase& a, const TalgCase& b) {
+    TalgResult ra, rb;
+    try {
+        ra = evaluate(a.stencil, a.problem, a.tiles, a.gpu, a.variant);
+    } catch (const InputError& e) {
+        throw InputError("baseline " + e.field(), e.value(), e.allowed());
+    }
+    rb = evaluate(b.stencil, b.problem, b.tiles, b.gpu, b.variant);
+    return compareTalg(a, ra, b, rb);
+}
+
+TalgComparison compareTalg(const TalgCase& a, const TalgResult& ra, const TalgCase& b,
+                           const TalgResult& rb) {
+    TalgComparison c;
+    c.a = ra;
+    c.b = rb;
+    c.tAlg = {"T_alg", "s", "eqs. 6 / 17 / 30", std::nullopt, std::nullopt, false};
+    if (ra.feasible) {
+        c.tAlg.a = ra.tAlg;
+    }
+    if (rb.feasible) {
+        c.tAlg.b = rb.tAlg;
+    }
+    // Every intermediate value, in the baseline's order, then those only the session has.
+    const auto ea = breakdownEntries(ra, a.problem.dim);
+    const auto eb = breakdownEntries(rb, b.problem.dim);
+    for (const auto& e : ea) {
+        compare::ComparedValue v{e.symbol, e.unit, e.equation, e.value, std::nullopt, e.integer};
+        const auto other = std::find_if(
+            eb.begin(), eb.end(), [&e](const BreakdownEntry& x) { return x.symbol == e.symbol; });
+        if (other != eb.end()) {
+            v.b = other->value;
+        }
+        c.values.push_back(std::move(v));
+    }
+    for (const auto& e : eb) {
+        if (std::none_of(ea.begin(), ea.end(),
+                         [&e](const BreakdownEntry& x) { return x.symbol == e.symbol; })) {
+            c.values.push_back({e.symbol, e.unit, e.equation, std::nullopt, e.value, e.integer});
+        }
+    }
+
+    if (!ra.feasible || !rb.feasible) {
+        const auto why = [](const TalgResult& r) { return describe(r.excludedBy); };
+        c.explanation = !ra.feasible && !rb.feasible
+                            ? "T_alg: both tilings are infeasible (baseline: " + why(ra) +
+                                  "; session: " + why(rb) + ")"
+                        : !ra.feasible
+                            ? "T_alg: the baseline's tiling is infeasible (" + why(ra) +
+                                  "), the session's takes " + formatG(rb.tAlg, 4) + " s"
+                            : "T_alg: the session's tiling is infeasible (" + why(rb) +
+                                  "), the baseline's takes " + formatG(ra.tAlg, 4) + " s";
+        return c;
+    }
+
+    const TalgBreakdown& ba = ra.breakdown;
+    const TalgBreakdown& bb = rb.breakdown;
+    const double na = static_cast<double>(ba.nW), nb = static_cast<double>(bb.nW);
+    const double rA = static_cast<double>(ba.rounds), rB = static_cast<double>(bb.rounds);
+    const double tsA = a.gpu.tSyncSeconds, tsB = b.gpu.tSyncSeconds;
+    const double computeA = na * rA * ba.tUnit, computeB = nb * rB * bb.tUnit;
+    const double syncA = na * tsA, syncB = nb * tsB;
+    double nW = 0, rounds = 0, tUnit = 0, tSync = 0;
+    if (computeA > 0 && computeB > 0) {
+        const double l = compare::logMean(computeA, computeB);
+        nW += l * std::log(nb / na);
+        rounds += l * std::log(rB / rA);
+        tUnit += l * std::log(bb.tUnit / ba.tUnit);
+    } else {
+        tUnit += computeB - computeA; // a zero C_iter and no transfer: no factors to split
+    }
+    if (syncA > 0 && syncB > 0) {
+        const double l = compare::logMean(syncA, syncB);
+        nW += l * std::log(nb / na);
+        tSync += l * std::log(tsB / tsA);
+    } else {
+        tSync += syncB - syncA;
+    }
+    const auto kn = [](const TalgBreakdown& x, const Gpu& g) {
+        return static_cast<double>(x.k) * static_cast<double>(g.nSm);
+    };
+    c.contributions = {
+        {"N_w", nW,
+         "N_w " + change(na, nb) + " wavefronts (kernel calls; T = " +
+             change(static_cast<double>(a.problem.time), static_cast<double>(b.problem.time)) +
+             ", tT = " +
+             change(static_cast<double>(a.tiles.time), static_cast<double>(b.tiles.time)) + ")"},
+        {"rounds", rounds,
+         "rounds " + change(rA, rB) + " (ceil(w / (k n_SM)): w = " +
+             change(static_cast<double>(ba.w), static_cast<double>(bb.w)) +
+             " tiles per wavefront, k n_SM = " + change(kn(ba, a.gpu), kn(bb, b.gpu)) + ")"},
+        {"T_unit", tUnit,
+         "T_unit " + change(ba.tUnit, bb.tUnit) +
+             " s (k = " + change(static_cast<double>(ba.k), static_cast<double>(bb.k)) +
+             " resident blocks, N_sub = " +
+             change(static_cast<double>(ba.nSub), static_cast<double>(bb.nSub)) +
+             ", zeta = max(m', c) = " + change(ba.zeta, bb.zeta) + " s with m' = " +
+             change(ba.mPrime, bb.mPrime) + " s, c = " + change(ba.c, bb.c) + " s)"},
+        {"T_sync", tSync, "T_sync " + change(tsA, tsB) + " s per kernel call"}};
+
+    std::vector<const compare::Contribution*> order;
+    for (const auto& x : c.contributions) {
+        order.push_back(&x);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto* x, const auto* y) {
+        return std::abs(x->amount) > std::abs(y->amount);
+    });
+    std::string s = "T_alg " + compare::percentText(c.tAlg.deltaPct()) + " (" +
+                    change(ra.tAlg, rb.tAlg) + " s)";
+    std::vector<std::string> moved, unchanged;
+    for (const auto* x : order) {
+        // A term whose factors did not change contributes exactly nothing.
+        if (x->amount == 0) {
+            unchanged.push_back(x->term);
+        } else {
+            moved.push_back(x->detail + " " + signedSeconds(x->amount));
+        }
+    }
+    for (std::size_t i = 0; i < moved.size(); ++i) {
+        s.append(i == 0 ? ": " : "; ").append(moved[i]);
+    }
+    if (!unchanged.empty()) {
+        s.append(moved.empty() ? ": " : "; ");
+        for (std::size_t i = 0; i < unchanged.size(); ++i) {
+            s.append(i == 0 ? "" : i + 1 == unchanged.size() ? " and " : ", ").append(unchanged[i]);
+        }
+        s.append(" unchanged");
+    }
+    c.explanation = s;
+    return c;
+}
+
+} // namespace cdx::talg
