@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/compare.hpp"
 
+#include "params/format.hpp"
+#include "params/input_error.hpp"
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -38,6 +42,16 @@ nlohmann::ordered_json toJson(const ComparedValue& v) {
         return x && std::isfinite(*x) ? nlohmann::ordered_json(*x)
                                       : nlohmann::ordered_json(nullptr);
     };
+    if (v.isText()) {
+        const auto text = [](const std::string& t) {
+            return t.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(t);
+        };
+        return {{"a", text(v.textA)},
+                {"b", text(v.textB)},
+                {"delta", nullptr},
+                {"delta_pct", nullptr},
+                {"changed", v.textA != v.textB}};
+    }
     return {{"a", value(v.a)},
             {"b", value(v.b)},
             {"delta", value(v.delta())},
@@ -54,6 +68,132 @@ std::string percentText(std::optional<double> pct) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%+.2f %%", *pct);
     return buf;
+}
+
+std::string change(double a, double b, int digits) {
+    return a == b ? formatG(a, digits) : formatG(a, digits) + " → " + formatG(b, digits);
+}
+
+std::string explainSum(const ComparedValue& total, const std::vector<Contribution>& parts) {
+    std::string s = total.name + " " + percentText(total.deltaPct());
+    if (total.a && total.b) {
+        s += " (" + change(*total.a, *total.b) + (total.unit.empty() ? "" : " " + total.unit) + ")";
+    }
+    std::vector<const Contribution*> order;
+    for (const auto& p : parts) {
+        order.push_back(&p);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto* x, const auto* y) {
+        return std::abs(x->amount) > std::abs(y->amount);
+    });
+    std::vector<std::string> moved, unchanged;
+    for (const auto* p : order) {
+        if (p->amount == 0) {
+            unchanged.push_back(p->term);
+        } else {
+            moved.push_back(p->detail + " " + (p->amount > 0 ? "+" : "") + formatG(p->amount, 3) +
+                            (total.unit.empty() ? "" : " " + total.unit));
+        }
+    }
+    for (std::size_t i = 0; i < moved.size(); ++i) {
+        s.append(i == 0 ? ": " : "; ").append(moved[i]);
+    }
+    if (!unchanged.empty()) {
+        s.append(moved.empty() ? ": " : "; ");
+        for (std::size_t i = 0; i < unchanged.size(); ++i) {
+            s.append(i == 0 ? "" : i + 1 == unchanged.size() ? " and " : ", ").append(unchanged[i]);
+        }
+        s.append(" unchanged");
+    }
+    return s;
+}
+
+nlohmann::ordered_json toJson(const FamilyComparison& c) {
+    nlohmann::ordered_json quantities = nlohmann::ordered_json::object();
+    for (const auto& v : c.values) {
+        quantities[v.name] = toJson(v);
+    }
+    nlohmann::ordered_json contributions = nlohmann::ordered_json::object();
+    for (const auto& x : c.contributions) {
+        contributions[x.term] = x.amount;
+    }
+    return {{"title", c.title},
+            {"quantities", quantities},
+            {"contributions", contributions},
+            {"explanation", c.explanation},
+            {"error",
+             c.error.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(c.error)}};
+}
+
+void addNumber(FamilyComparison& f, const std::string& name, const std::string& unit,
+               std::optional<double> a, std::optional<double> b, bool integer,
+               const std::string& source) {
+    f.values.push_back({name, unit, source, a, b, integer, {}, {}});
+}
+
+void addText(FamilyComparison& f, const std::string& name, const std::string& a,
+             const std::string& b) {
+    ComparedValue v;
+    v.name = name;
+    v.textA = a;
+    v.textB = b;
+    f.values.push_back(std::move(v));
+}
+
+namespace {
+void addJsonSide(FamilyComparison& f, const nlohmann::json& j, const std::string& prefix,
+                 bool isA) {
+    if (!j.is_object()) {
+        return;
+    }
+    for (const auto& [key, value] : j.items()) {
+        const std::string name = prefix.empty() ? key : prefix + "." + key;
+        if (value.is_object()) {
+            addJsonSide(f, value, name, isA);
+            continue;
+        }
+        if (!value.is_number() && !value.is_string()) {
+            continue;
+        }
+        auto it = std::find_if(f.values.begin(), f.values.end(),
+                               [&name](const ComparedValue& v) { return v.name == name; });
+        if (it == f.values.end()) {
+            f.values.push_back({name, {}, {}, std::nullopt, std::nullopt, false, {}, {}});
+            it = std::prev(f.values.end());
+        }
+        if (value.is_number()) {
+            (isA ? it->a : it->b) = value.get<double>();
+            it->integer = value.is_number_integer();
+        } else {
+            (isA ? it->textA : it->textB) = value.get<std::string>();
+        }
+    }
+}
+} // namespace
+
+void addJson(FamilyComparison& f, const nlohmann::json& a, const nlohmann::json& b,
+             const std::string& prefix) {
+    addJsonSide(f, a, prefix, true);
+    addJsonSide(f, b, prefix, false);
+}
+
+bool evaluateSides(FamilyComparison& f, const std::function<void()>& a,
+                   const std::function<void()>& b) {
+    bool both = true;
+    for (const auto& [side, run] :
+         {std::pair<const char*, const std::function<void()>*>{"baseline", &a},
+          std::pair<const char*, const std::function<void()>*>{"session", &b}}) {
+        try {
+            (*run)();
+        } catch (const InputError& e) {
+            f.error += (f.error.empty() ? "" : "; ") + std::string(side) + ": " + e.what();
+            both = false;
+        }
+    }
+    if (!both) {
+        f.explanation = f.error;
+    }
+    return both;
 }
 
 } // namespace cdx::compare

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -18,6 +19,9 @@ struct ComparedValue {
     std::string source; // the equation ("eq. 5")
     std::optional<double> a, b;
     bool integer = false;
+    // A quantity that is a word, not a number ("memory_bound"): both texts, no delta.
+    std::string textA, textB;
+    bool isText() const { return !textA.empty() || !textB.empty(); }
     // b - a (nullopt where a side has no value).
     std::optional<double> delta() const;
     // 100 (b - a) / |a| (nullopt where a side has no value or a = 0 and b != 0; 0 when equal).
@@ -41,5 +45,44 @@ nlohmann::ordered_json toJson(const ComparedValue& v);
 
 // "+38.20 %", "-3.10 %", "unchanged", "n/a".
 std::string percentText(std::optional<double> pct);
+
+// "3" or "3 → 4" (%.4g).
+std::string change(double a, double b, int digits = 4);
+
+// A comparison sentence for a total that is the sum of `parts`: "E_alg +3.20 % (67.26 →
+// 69.41 J): shared<->register +1.9 J; global<->shared +0.3 J; arithmetic unchanged", the parts
+// that moved largest first by |amount|, each with its detail.
+std::string explainSum(const ComparedValue& total, const std::vector<Contribution>& parts);
+
+// One family's comparison of two sessions (cdx compare, the workspaces' Compare views): every
+// quantity its command prints, the additive split of its headline where the model has one, and
+// the sentence. `error`: why a side could not be evaluated (its values are null).
+struct FamilyComparison {
+    std::string family; // "talg"
+    std::string title;  // "Tiled stencils (T_alg)"
+    std::vector<ComparedValue> values;
+    std::vector<Contribution> contributions;
+    std::string explanation;
+    std::string error;
+};
+
+// {"title", "quantities": {name: toJson(value)}, "contributions": {term: amount},
+// "explanation", "error"}.
+nlohmann::ordered_json toJson(const FamilyComparison& c);
+
+// Building a FamilyComparison.
+void addNumber(FamilyComparison& f, const std::string& name, const std::string& unit,
+               std::optional<double> a, std::optional<double> b, bool integer = false,
+               const std::string& source = {});
+void addText(FamilyComparison& f, const std::string& name, const std::string& a,
+             const std::string& b);
+// Every number and string of two JSON objects by key path ("trace.mem_l"), in `a`'s order then
+// `b`'s (a side that is null has no values); arrays and booleans are left out.
+void addJson(FamilyComparison& f, const nlohmann::json& a, const nlohmann::json& b,
+             const std::string& prefix = {});
+// Runs each side's evaluation; an InputError is recorded in f.error ("baseline: …",
+// "session: …") and that side keeps no values. True when both sides were evaluated.
+bool evaluateSides(FamilyComparison& f, const std::function<void()>& a,
+                   const std::function<void()>& b);
 
 } // namespace cdx::compare

@@ -3,18 +3,16 @@
 
 #include "params/format.hpp"
 #include "params/input_error.hpp"
+#include "params/profiles.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace cdx::talg {
 
-namespace {
+using compare::change;
 
-// "3" or "3 → 4".
-std::string change(double x, double y, int digits = 4) {
-    return x == y ? formatG(x, digits) : formatG(x, digits) + " → " + formatG(y, digits);
-}
+namespace {
 
 std::string signedSeconds(double s) {
     return (s >= 0 ? "+" : "") + formatG(s, 3) + " s";
@@ -38,7 +36,7 @@ TalgComparison compareTalg(const TalgCase& a, const TalgResult& ra, const TalgCa
     TalgComparison c;
     c.a = ra;
     c.b = rb;
-    c.tAlg = {"T_alg", "s", "eqs. 6 / 17 / 30", std::nullopt, std::nullopt, false};
+    c.tAlg = {"T_alg", "s", "eqs. 6 / 17 / 30", std::nullopt, std::nullopt, false, {}, {}};
     if (ra.feasible) {
         c.tAlg.a = ra.tAlg;
     }
@@ -49,7 +47,8 @@ TalgComparison compareTalg(const TalgCase& a, const TalgResult& ra, const TalgCa
     const auto ea = breakdownEntries(ra, a.problem.dim);
     const auto eb = breakdownEntries(rb, b.problem.dim);
     for (const auto& e : ea) {
-        compare::ComparedValue v{e.symbol, e.unit, e.equation, e.value, std::nullopt, e.integer};
+        compare::ComparedValue v{e.symbol,     e.unit,    e.equation, e.value,
+                                 std::nullopt, e.integer, {},         {}};
         const auto other = std::find_if(
             eb.begin(), eb.end(), [&e](const BreakdownEntry& x) { return x.symbol == e.symbol; });
         if (other != eb.end()) {
@@ -60,7 +59,8 @@ TalgComparison compareTalg(const TalgCase& a, const TalgResult& ra, const TalgCa
     for (const auto& e : eb) {
         if (std::none_of(ea.begin(), ea.end(),
                          [&e](const BreakdownEntry& x) { return x.symbol == e.symbol; })) {
-            c.values.push_back({e.symbol, e.unit, e.equation, std::nullopt, e.value, e.integer});
+            c.values.push_back(
+                {e.symbol, e.unit, e.equation, std::nullopt, e.value, e.integer, {}, {}});
         }
     }
 
@@ -152,6 +152,49 @@ TalgComparison compareTalg(const TalgCase& a, const TalgResult& ra, const TalgCa
     }
     c.explanation = s;
     return c;
+}
+
+compare::FamilyComparison compareSettings(const TalgSettings& a, const TalgSettings& b) {
+    compare::FamilyComparison f;
+    f.family = "talg";
+    f.title = "Tiled stencils (T_alg)";
+    std::optional<TalgCase> ca, cb;
+    std::optional<TalgResult> ra, rb;
+    const auto side = [](const TalgSettings& s, std::optional<TalgCase>& c,
+                         std::optional<TalgResult>& r) {
+        c = TalgCase{toStencil(s.stencil, s.gpu.id), s.problem, s.tiles, toGpu(s.gpu), s.variant};
+        r = evaluate(c->stencil, c->problem, c->tiles, c->gpu, c->variant);
+    };
+    compare::evaluateSides(
+        f, [&] { side(a, ca, ra); }, [&] { side(b, cb, rb); });
+    if (ra && rb) {
+        TalgComparison c = compareTalg(*ca, *ra, *cb, *rb);
+        f.values.push_back(c.tAlg);
+        for (auto& v : c.values) {
+            if (v.name != "T_alg") {
+                f.values.push_back(std::move(v));
+            }
+        }
+        f.contributions = std::move(c.contributions);
+        f.explanation = std::move(c.explanation);
+        return f;
+    }
+    // One side only: its values, the other's null; the explanation is the error.
+    const TalgResult& r = ra ? *ra : *rb;
+    const TalgCase& tc = ra ? *ca : *cb;
+    if (!ra && !rb) {
+        return f;
+    }
+    compare::addNumber(f, "T_alg", "s", ra && r.feasible ? std::optional(r.tAlg) : std::nullopt,
+                       rb && r.feasible ? std::optional(r.tAlg) : std::nullopt, false,
+                       "eqs. 6 / 17 / 30");
+    for (const auto& e : breakdownEntries(r, tc.problem.dim)) {
+        if (e.symbol != "T_alg") {
+            compare::addNumber(f, e.symbol, e.unit, ra ? std::optional(e.value) : std::nullopt,
+                               rb ? std::optional(e.value) : std::nullopt, e.integer, e.equation);
+        }
+    }
+    return f;
 }
 
 } // namespace cdx::talg

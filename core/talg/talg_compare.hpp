@@ -3,6 +3,7 @@
 
 #include "compare/compare.hpp"
 #include "talg/talg.hpp"
+#include "talg/talg_session.hpp"
 
 #include <string>
 #include <vector>
@@ -40,5 +41,9 @@ TalgComparison compareTalg(const TalgCase& a, const TalgCase& b);
 // With the two results already evaluated (the views have them): the same comparison.
 TalgComparison compareTalg(const TalgCase& a, const TalgResult& ra, const TalgCase& b,
                            const TalgResult& rb);
+
+// The family's part of `cdx compare` and of the Compare views: T_alg first, then every value
+// of `cdx talg`'s breakdown, of the baseline `a` and the session `b`.
+compare::FamilyComparison compareSettings(const TalgSettings& a, const TalgSettings& b);
 
 } // namespace cdx::talg

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "compare/compare.hpp"
+
+#include <string>
+#include <vector>
+
+namespace cdx {
+struct SessionState;
+}
+
+namespace cdx::compare {
+
+// One family's comparison, registered in families.cpp (one line per family, like the
+// workspaces): its id (cdx compare --family), its title, and the function of its own folder.
+struct CompareFamily {
+    std::string id;
+    FamilyComparison (*compare)(const SessionState& a, const SessionState& b);
+};
+const std::vector<CompareFamily>& compareFamilies();
+
+// "talg, area, mwp, power, energy, eatss, chain".
+std::string familyIds();
+
+// Every family (`family` empty) or one: the baseline `a` against the session `b`. InputError
+// for an unknown family, naming the allowed ones.
+std::vector<FamilyComparison> compareSessions(const SessionState& a, const SessionState& b,
+                                              const std::string& family = {});
+
+} // namespace cdx::compare

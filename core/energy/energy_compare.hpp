@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "compare/compare.hpp"
+
+namespace cdx {
+struct SessionState;
+}
+
+namespace cdx::energy {
+
+// The energy of the baseline `a` and the session `b` (issue 29): every value `cdx energy`
+// prints (toJson of the result) and E_alg's difference split exactly into static energy and
+// the three dynamic terms (global<->shared, shared<->register, arithmetic). A session whose
+// time source is a measured run needs the run database: here its side is an error.
+compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b);
+
+} // namespace cdx::energy

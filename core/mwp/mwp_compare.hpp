@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "compare/compare.hpp"
+
+namespace cdx {
+struct SessionState;
+}
+
+namespace cdx::mwp {
+
+// MWP-CWP of the baseline `a` and the session `b` (issue 29): every value `cdx mwp` prints
+// (Exec_cycles, CPI, MWP, CWP, N, the case and the MWP limiter, the trace) and the Chapter V
+// category; the sentence names the case and the inputs of the binding term that moved most.
+compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b);
+
+// IPP power of both (`cdx power`): GPU and run-time power split exactly over the power units,
+// idle and activation power, energy, GIPS/W and the optimal number of active SMs. Both GPUs need
+// IPP power data (else the error says which has none).
+compare::FamilyComparison comparePowerSessions(const SessionState& a, const SessionState& b);
+
+} // namespace cdx::mwp
