@@ -113,6 +113,8 @@ private slots:
     void chainEndToEnd();
     void chainTableD1();
     void chainBadInput();
+    void compareEndToEnd();
+    void compareBadInput();
     void exampleA();
     void exampleAReadable();
     void optimizeMinima_data();
@@ -1703,6 +1705,54 @@ void TestCli::chainTableD1() {
     const Run text = cdx({"chain", "--table-d1", "--n", "3..3", "--chains", "10"});
     QVERIFY(text.out.contains("M = 98304"));
     QVERIFY(text.out.contains("the thesis does not state its distribution"));
+}
+
+// `cdx compare`: each side's T_alg is cdx talg's for the same configuration, bit for bit, and
+// the difference and the change in % are computed from them.
+void TestCli::compareEndToEnd() {
+    const QString sessions = QString(CDX_SOURCE_PROFILES_DIR) + "/../resources/sessions/";
+    const QString a = sessions + "fig4-heat2d-gtx980.cdx.json";
+    const QString b = sessions + "table4-optimum-heat2d-gtx980.cdx.json";
+    const Run r = cdx({"compare", a, b, "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject families = json(r)["families"].toObject();
+    QCOMPARE(families.keys().size(), 7);
+    const QJsonObject tAlg =
+        families["talg"].toObject()["quantities"].toObject()["T_alg"].toObject();
+    const Run ta = cdx({"talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192",
+                        "--time", "8192", "--tile", "8,192", "--tt", "18", "--json"});
+    const Run tb = cdx({"talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192",
+                        "--time", "8192", "--tile", "128,32", "--tt", "2", "--json"});
+    QCOMPARE(tAlg["a"].toDouble(), json(ta)["T_alg"].toDouble());
+    QCOMPARE(tAlg["b"].toDouble(), json(tb)["T_alg"].toDouble());
+    QCOMPARE(tAlg["delta"].toDouble(), tAlg["b"].toDouble() - tAlg["a"].toDouble());
+    QVERIFY(families["talg"].toObject()["explanation"].toString().startsWith("T_alg -0.54 %"));
+    // The text form names both files and every family.
+    const Run text = cdx({"compare", a, b});
+    QCOMPARE(text.exitCode, 0);
+    for (const char* title : {"Tiled stencils", "Die area", "MWP-CWP", "IPP power", "Energy",
+                              "EATSS", "Matrix chains"}) {
+        QVERIFY2(text.out.contains(title), title);
+    }
+}
+
+void TestCli::compareBadInput() {
+    const QString sessions = QString(CDX_SOURCE_PROFILES_DIR) + "/../resources/sessions/";
+    const QString a = sessions + "fig4-heat2d-gtx980.cdx.json";
+    const QString notSession = QString(CDX_SOURCE_PROFILES_DIR) + "/gpus/gtx980.json";
+    const QList<QPair<QStringList, QString>> cases{
+        {{"compare", a}, "SESSIONS"},
+        {{"compare", a, a, a}, "SESSIONS"},
+        {{"compare", a, a, "--family", "talgg"}, "--family"},
+        {{"compare", a, notSession}, "gtx980.json"},
+        {{"compare", a, "/nonexistent.cdx.json"}, "nonexistent"},
+    };
+    for (const auto& [args, field] : cases) {
+        const Run r = cdx(args);
+        QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + ": " + r.err));
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains(field.toUtf8()), r.err.constData());
+    }
 }
 
 void TestCli::chainBadInput() {

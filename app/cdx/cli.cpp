@@ -6,6 +6,7 @@
 
 #include "cdx/area_commands.hpp"
 #include "cdx/chain_commands.hpp"
+#include "cdx/compare_commands.hpp"
 #include "cdx/eatss_commands.hpp"
 #include "cdx/energy_commands.hpp"
 #include "cdx/mwp_commands.hpp"
@@ -41,6 +42,7 @@ constexpr Family kFamilies[] = {
     eatssCommands,     // eatss
     chainCommands,     // chain
     reproduceCommands, // reproduce (every family's published values)
+    compareCommands,   // compare (two sessions, every family)
     profilesCommands,  // profiles
 };
 

@@ -145,8 +145,12 @@ compare::FamilyComparison comparePowerSessions(const SessionState& a, const Sess
     std::optional<PowerSide> sa, sb;
     const auto side = [](const SessionState& s) {
         if (!hasPowerData(s.mwp.gpu)) {
+            std::string with;
+            for (const auto& g : gpusWithPowerData()) {
+                with += (with.empty() ? "" : ", ") + g;
+            }
             throw InputError("gpu", s.mwp.gpu.id,
-                             "has no IPP power data (the GTX 280 and GTX 480 profiles have)");
+                             "has no IPP power data (these have: " + with + ")");
         }
         const Device d = s.mwp.device();
         const Kernel k = s.mwp.model();

@@ -48,6 +48,8 @@ EXTRA = {
               "--time", "8192", "--tile", "8,512", "--tt", "8"],
              ["talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192",
               "--time", "8192", "--tile", "8,256", "--tt", "8", "--r-tile", "70000"]],
+    "compare": [["compare", "resources/sessions/hong-example-i.cdx.json",
+                 "resources/sessions/hong-example-a.cdx.json", "--family", "mwp"]],  # words
     "reproduce": [["reproduce", "--family", "talg"]],  # the time model's domain (min/max, one_of, unedited)
     "eatss": [["eatss", "--program", "gemm", "--gpu", "a100", "--solver", "z3"],
               ["eatss", "--program", "gemm", "--gpu", "a100", "--tiles", "4096,4096,4096"]],

@@ -115,6 +115,16 @@ class ModuleEqualsCdx(unittest.TestCase):
             for n in names:
                 self.assertTrue(callable(getattr(cx, n, None)), n)
 
+    def test_compare_equals_cdx(self):
+        sessions = os.path.join(os.environ["CDX_SOURCE_DIR"], "resources", "sessions")
+        a = os.path.join(sessions, "fig4-heat2d-gtx980.cdx.json")
+        b = os.path.join(sessions, "table4-optimum-heat2d-gtx980.cdx.json")
+        got = cx.compare(a, b, family="talg")
+        self.assertEqual(got, cdx("compare", a, b, "--family", "talg"))
+        t_alg = got["families"]["talg"]["quantities"]["T_alg"]
+        self.assertEqual(t_alg["delta"], t_alg["b"] - t_alg["a"])
+        self.assertEqual(set(t_alg), {"a", "b", "delta", "delta_pct"})
+
     def test_runs_import_and_stats(self):
         csv = os.path.join(RUNS, "synthetic-heat2d-gtx980.csv")
         with tempfile.TemporaryDirectory() as tmp:
