@@ -25,6 +25,9 @@ private slots:
     void defaultSessionIsTheOptimum();
     void roundTripIsExact();
     void viewBlockIsFormat2();
+    void baselineRoundTrips();
+    void badBaselineIsRefused();
+    void shippedProfilesBaseline();
     void saveIsAtomic();
     void areaAndCodesignSettings();
     void mwpSettings();
@@ -96,6 +99,81 @@ void TestSession::roundTripIsExact() {
     QCOMPARE(back.variant, s.variant);
     QCOMPARE(back.tiles, s.tiles);
     QCOMPARE(back.within, 0.07);
+}
+
+// A pinned baseline is saved as the optional "baseline" block and read back exactly; a
+// session without one writes no block (format-2 files of before are unchanged).
+void TestSession::baselineRoundTrips() {
+    SessionState s = defaultSession();
+    QVERIFY(sessionToJson(s).find("\"baseline\"") == std::string::npos);
+    SessionState pinned = s;
+    pinned.view["tab.talg"] = "sweep";
+    s.baseline = std::make_shared<const SessionState>(asBaseline(pinned));
+    QVERIFY(s.baseline->view.empty()); // what was on screen is the session's, not the baseline's
+    setParameter(s.gpu, s.stencil, s.gpu.id, "n_sm", 24);
+    const std::string text = sessionToJson(s);
+    QVERIFY(text.find("\"baseline\"") != std::string::npos);
+    std::vector<std::string> warnings;
+    const SessionState back = sessionFromJson(text, "pinned.cdx.json", &warnings);
+    QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+    QVERIFY(back.baseline);
+    QCOMPARE(*back.baseline->gpu.params.at("n_sm").value, 16.0);
+    QCOMPARE(*back.gpu.params.at("n_sm").value, 24.0);
+    QVERIFY(!back.baseline->baseline);
+    QVERIFY(sameSession(back, s));
+    QCOMPARE(sessionToJson(back), text);
+    // A different baseline is a different session (undo and the modified mark see it).
+    SessionState other = s;
+    other.baseline.reset();
+    QVERIFY(!sameSession(other, s));
+}
+
+void TestSession::badBaselineIsRefused() {
+    const std::string good = sessionToJson(defaultSession());
+    nlohmann::json j = nlohmann::json::parse(good);
+    j["baseline"] = 5;
+    try {
+        (void)sessionFromJson(j.dump(), "bad.cdx.json");
+        QFAIL("a baseline that is not a session was taken");
+    } catch (const InputError& e) {
+        QVERIFY2(std::string(e.what()).find("baseline") != std::string::npos, e.what());
+    }
+    nlohmann::json b = nlohmann::json::parse(good);
+    b["tiles"]["tt"] = 3; // odd: refused inside the baseline, named there
+    j["baseline"] = b;
+    try {
+        (void)sessionFromJson(j.dump(), "bad.cdx.json");
+        QFAIL("a broken baseline was taken");
+    } catch (const InputError& e) {
+        QVERIFY2(std::string(e.what()).find("bad.cdx.json baseline") != std::string::npos,
+                 e.what());
+    }
+    b = nlohmann::json::parse(good);
+    b["version"] = 99;
+    j["baseline"] = b;
+    QVERIFY_THROWS_EXCEPTION(InputError, (void)sessionFromJson(j.dump(), "newer.cdx.json"));
+}
+
+// Compare ▸ Baseline: shipped profiles: every edited value back to the shipped one.
+void TestSession::shippedProfilesBaseline() {
+    SessionState s = defaultSession();
+    setParameter(s.gpu, s.stencil, s.gpu.id, "n_sm", 24);
+    s.mwp.kernel.params["blocks"].value = 99;
+    s.mwp.kernel.params["blocks"].edited = true;
+    std::vector<std::string> kept;
+    const SessionState b = withShippedProfiles(s, &kept);
+    QVERIFY(kept.empty());
+    QCOMPARE(*b.gpu.params.at("n_sm").value, 16.0);
+    QVERIFY(!b.gpu.params.at("n_sm").edited);
+    QVERIFY(*b.mwp.kernel.params.at("blocks").value != 99.0);
+    QCOMPARE(b.tiles.time, s.tiles.time); // the problem and tiling are the session's
+    GpuProfile mine = s.gpu;
+    mine.id = "my-gpu";
+    s.gpu = mine;
+    kept.clear();
+    const SessionState b2 = withShippedProfiles(s, &kept);
+    QCOMPARE(kept, std::vector<std::string>{"my-gpu"});
+    QCOMPARE(b2.gpu.id, std::string("my-gpu"));
 }
 
 void TestSession::saveIsAtomic() {

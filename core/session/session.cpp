@@ -81,8 +81,8 @@ const std::vector<SessionBlock>& sessionBlocks() {
 }
 
 // The top-level fields of the session itself (not of a block).
-constexpr const char* kHeaderKeys[] = {"schema",      "version",   "title",
-                                       "description", "workspace", "view"};
+constexpr const char* kHeaderKeys[] = {"schema",    "version", "title",   "description",
+                                       "workspace", "view",    "baseline"};
 
 } // namespace
 
@@ -111,6 +111,9 @@ std::string sessionToJson(const SessionState& s) {
     }
     for (const SessionBlock& b : sessionBlocks()) {
         b.write(s, j);
+    }
+    if (s.baseline) {
+        j["baseline"] = ojson::parse(sessionToJson(asBaseline(*s.baseline)));
     }
     return j.dump(2) + "\n";
 }
@@ -173,6 +176,16 @@ SessionState sessionFromJson(const std::string& text, const std::string& file,
     for (const SessionBlock& b : sessionBlocks()) {
         b.read(j, s, r);
     }
+    if (j.contains("baseline")) {
+        const auto& b = j.at("baseline");
+        if (!b.is_object()) {
+            throw InputError("baseline", b.dump().substr(0, 40),
+                             "expected a session object (the configuration compared with)", file);
+        }
+        // Read as a session of its own; its fields are named after the file's "baseline".
+        s.baseline = std::make_shared<const SessionState>(
+            asBaseline(sessionFromJson(b.dump(), file + " baseline", warnings ? &found : nullptr)));
+    }
     if (warnings != nullptr) {
         warnings->insert(warnings->end(), found.begin(), found.end());
     }
@@ -189,6 +202,38 @@ SessionState loadSession(const std::filesystem::path& path) {
 
 SessionState loadSession(const std::filesystem::path& path, std::vector<std::string>* warnings) {
     return sessionFromJson(readText(path), path.string(), warnings);
+}
+
+SessionState asBaseline(const SessionState& s) {
+    SessionState b = s;
+    b.baseline.reset();
+    b.view.clear();
+    return b;
+}
+
+SessionState withShippedProfiles(const SessionState& s, std::vector<std::string>* kept) {
+    SessionState out = asBaseline(s);
+    const auto reload = [kept](auto& target, const std::string& id, auto load) {
+        try {
+            target = load(id);
+        } catch (const InputError&) {
+            if (kept) {
+                kept->push_back(id);
+            }
+        }
+    };
+    reload(out.gpu, s.gpu.id, [](const std::string& id) { return loadGpuProfile(id); });
+    reload(out.stencil, s.stencil.id, [](const std::string& id) { return loadStencilProfile(id); });
+    reload(out.mwp.gpu, s.mwp.gpu.id, [](const std::string& id) { return loadMwpGpuProfile(id); });
+    reload(out.mwp.kernel, s.mwp.kernel.id,
+           [](const std::string& id) { return loadKernelProfile(id); });
+    reload(out.energy.coefficients, s.energy.coefficients.id,
+           [](const std::string& id) { return energy::loadEnergyProfile(id); });
+    if (!s.areaCoefficients.params.empty()) {
+        reload(out.areaCoefficients, s.areaCoefficients.id,
+               [](const std::string& id) { return area::loadCoefficientSet(id); });
+    }
+    return out;
 }
 
 bool applyOptimalTiles(SessionState& s) {

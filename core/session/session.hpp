@@ -16,6 +16,7 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,10 @@ struct SessionState : TalgSettings {
     // "mwp.temperature.run_s" = "600"), as the views write and read them. Not a model input:
     // sessions that differ only here compute the same. Top-level "view" (when not empty).
     std::map<std::string, std::string> view;
+    // The configuration the session is compared with (issue 29; Compare ▸ Pin current as
+    // baseline): a whole session of its own, without a baseline or a view. Saved as the
+    // optional top-level "baseline" block (a session object); files without it open as before.
+    std::shared_ptr<const SessionState> baseline;
 
     area::CoefficientSet areaCoefficients; // empty: the shipped default set
     area::Form areaForm = area::Form::Canonical;
@@ -89,5 +94,13 @@ SessionState defaultSession();
 
 // The optimum tiling of the session's problem (exact search), if any.
 bool applyOptimalTiles(SessionState& s);
+
+// `s` as a baseline: the same configuration without its own baseline and what was on screen.
+SessionState asBaseline(const SessionState& s);
+
+// `s` with every profile it uses read again as shipped (its GPU, stencil, MWP-CWP GPU and
+// kernel, energy and area coefficients): the session with every edited value reset. A profile
+// that is not shipped (a file of the user's) stays as it is, its id appended to `kept`.
+SessionState withShippedProfiles(const SessionState& s, std::vector<std::string>* kept);
 
 } // namespace cdx
