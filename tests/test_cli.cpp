@@ -747,7 +747,7 @@ void TestCli::commandTable() {
     }
     const QStringList expected{"talg",  "optimize",  "area",    "codesign",        "mwp",
                                "power", "runs",      "energy",  "energy-optimize", "eatss",
-                               "chain", "reproduce", "profiles"};
+                               "chain", "reproduce", "compare", "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -1273,7 +1273,7 @@ void TestCli::badInput_data() {
     QTest::newRow("unknown command") << QStringList{"tlag"}
                                      << "talg, optimize, area, codesign, mwp, power, runs, energy, "
                                         "energy-optimize, eatss, chain, reproduce, "
-                                        "profiles";
+                                        "compare, profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
     QTest::newRow("area: negative shared memory")

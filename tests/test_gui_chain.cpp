@@ -271,7 +271,7 @@ void TestGuiChain::exportsEveryView() {
         QVERIFY(!view->csv().isEmpty());
         ++checked;
     }
-    QCOMPARE(checked, 7); // six views and How far to trust this
+    QCOMPARE(checked, 8); // six views, Compare and How far to trust this
 }
 
 CDX_GUI_TEST_MAIN(TestGuiChain)

@@ -128,7 +128,8 @@ void TestGuiShell::exportEveryView() {
             // The calibration view without energy runs: its header line only.
             const bool noRuns =
                 view->fileStem() == "measured-runs" || view->fileStem() == "energy-calibration";
-            const qint64 least = noRuns ? 60 : 200;
+            // Compare without a baseline: how to pin one, and the header.
+            const qint64 least = noRuns || view->fileStem().endsWith("-compare") ? 60 : 200;
             QVERIFY2(QFileInfo(path).size() > least, qPrintable(path));
             if (suffix == "png") {
                 QImage image(path);
@@ -189,17 +190,17 @@ void TestGuiShell::windowFitsLaptopScreen() {
         return visited;
     };
     QStringList tooBig;
-    // 6 Talg + 3 area + 9 MWP-CWP + 5 energy + 4 EATSS + 6 chain + 1 runs, and How far to
-    // trust this in every workspace but the runs
-    QCOMPARE(visitAll("", true, tooBig), 40);
+    // 6 Talg + 3 area + 9 MWP-CWP + 5 energy + 4 EATSS + 6 chain + 1 runs, and Compare and
+    // How far to trust this in every workspace but the runs
+    QCOMPARE(visitAll("", true, tooBig), 46);
     QVERIFY2(tooBig.isEmpty(), qPrintable(tooBig.join('\n')));
     // Presentation mode (larger text) must not widen the window beyond the screen either
     // (height may scroll), nor leave it wider afterwards: it kept a 1509-pixel minimum once.
     window_->setPresentation(true);
-    QCOMPARE(visitAll("presentation, ", false, tooBig), 40);
+    QCOMPARE(visitAll("presentation, ", false, tooBig), 46);
     window_->setPresentation(false);
     QVERIFY2(tooBig.isEmpty(), qPrintable(tooBig.join('\n')));
-    QCOMPARE(visitAll("after presentation, ", true, tooBig), 40);
+    QCOMPARE(visitAll("after presentation, ", true, tooBig), 46);
     QVERIFY2(tooBig.isEmpty(), qPrintable(tooBig.join('\n')));
 }
 

@@ -6,6 +6,8 @@
 #include "common/explorer_view.hpp"
 #include "common/job_progress.hpp"
 #include "common/view_layout.hpp"
+#include "compare_menu.hpp"
+#include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "preference.hpp"
 #include "reproduce_view.hpp"
@@ -273,6 +275,9 @@ void MainWindow::buildMenus() {
     redo->setShortcuts(QKeySequence::Redo); // Ctrl+Shift+Z and Ctrl+Y
     edit->addAction(undo);
     edit->addAction(redo);
+    compare_ =
+        new CompareMenu(doc_, this, [this](const QString& t, int ms) { showMessage(t, ms); });
+    compare_->addTo(menuBar());
 
     viewMenu_ = menuBar()->addMenu(tr("&View"));
     presentationAction_ = new QAction(tr("&Presentation Mode"), this);
@@ -343,9 +348,12 @@ void MainWindow::updateStatus() {
     // the permanent widgets, where the status line leaves no room.
     const QString message = statusBar()->currentMessage();
     Workspace* w = currentWorkspace();
-    status_->setText(!message.isEmpty() ? message
-                     : w                ? w->statusText()
-                         : tr("Choose a workspace on the left, or open an example session."));
+    QString text =
+        w ? w->statusText() : tr("Choose a workspace on the left, or open an example session.");
+    if (const auto& base = doc_->state().baseline; base && w) { // both sides are named
+        text += tr("   |   vs baseline %1").arg(compareSideLabel(*base, w->compareFamilies()));
+    }
+    status_->setText(!message.isEmpty() ? message : text);
     status_->setProperty("message", !message.isEmpty());
     status_->setStyleSheet(message.isEmpty() ? QString() : QStringLiteral("font-weight: bold;"));
     status_->setToolTip(status_->text());

@@ -14,6 +14,7 @@ class QToolBar;
 
 namespace cdx::app {
 
+class CompareMenu;
 class ReproduceView;
 
 class RunDatabase;
@@ -49,6 +50,7 @@ public:
     void showStart();
     void showWorkspace(Workspace* w);
     RunDatabase* runDatabase() const { return runs_; }
+    CompareMenu* compareMenu() const { return compare_; }
     QString statusText() const;
 
     // Opens a session file; on error shows (or, quiet, returns) the reason and keeps the
@@ -73,6 +75,7 @@ private:
     SessionDocument* doc_;
     RunDatabase* runs_ = nullptr;
     SessionFiles* files_ = nullptr;
+    CompareMenu* compare_ = nullptr;
     std::vector<Workspace*> workspaces_;
     StartPage* start_ = nullptr;
     QStackedWidget* stack_ = nullptr;

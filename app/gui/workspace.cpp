@@ -3,6 +3,7 @@
 
 #include "common/background_job.hpp"
 #include "common/explorer_view.hpp"
+#include "compare_view.hpp"
 #include "params/input_error.hpp"
 #include "preference.hpp"
 #include "session_document.hpp"
@@ -267,6 +268,13 @@ void Workspace::restoreViewState(const std::map<std::string, std::string>& in) {
                 tabs_->setCurrentIndex(static_cast<int>(i));
             }
         }
+    }
+}
+
+void Workspace::addCompareView() {
+    const QStringList families = compareFamilies();
+    if (!families.isEmpty()) {
+        addView(new CompareView(id_, families, this));
     }
 }
 

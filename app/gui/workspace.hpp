@@ -79,6 +79,11 @@ public:
     // the codesign views also use T_alg). "family:/pointer" takes only that model's conditions
     // on that part of the session (Energy: T_alg's conditions on the GPU).
     virtual QStringList validityFamilies() const { return {id_}; }
+    // The core compare families (compare/families.cpp) the Compare view shows: the
+    // workspace's own by default; none: no Compare view.
+    virtual QStringList compareFamilies() const { return {id_}; }
+    // Adds the "Compare" view (the shell calls it once, before addTrustView).
+    void addCompareView();
     // What the models check themselves beyond the validity files (a derived value such as L2
     // per SM, a kernel against its GPU's limits, a model's own warnings), each as a condition
     // inside or outside: the banner and How far to trust this say them with the files' own.

@@ -27,6 +27,8 @@ public:
     MwpWorkspace(const WorkspaceContext& context, QWidget* parent = nullptr);
 
     QString summary() const override;
+    // MWP-CWP and the IPP power of both kernels.
+    QStringList compareFamilies() const override { return {"mwp", "power"}; }
     QString statusText() const override;
     std::vector<published::DomainValue> modelConditions(const SessionState& s) const override;
 

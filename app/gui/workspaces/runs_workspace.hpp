@@ -20,6 +20,8 @@ public:
     RunsWorkspace(const WorkspaceContext& context, QWidget* parent = nullptr);
 
     QString summary() const override;
+    // Measured runs are data, not a configuration: no Compare view (yet).
+    QStringList compareFamilies() const override { return {}; }
     QString statusText() const override;
     void addFileMenuEntries(QMenu* file) override;
     std::vector<widgets::BackgroundJob*> jobs() const override;

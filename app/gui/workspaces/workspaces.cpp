@@ -32,7 +32,8 @@ std::vector<Workspace*> createWorkspaces(const WorkspaceContext& context, QWidge
     std::vector<Workspace*> out;
     for (Factory f : kWorkspaces) {
         out.push_back(f(context, parent));
-        out.back()->addTrustView(); // the shell's, from profiles/validity/: no family code
+        out.back()->addCompareView(); // the shell's, from core/compare: no family code
+        out.back()->addTrustView();   // the shell's, from profiles/validity/: no family code
     }
     return out;
 }

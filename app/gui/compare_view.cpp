@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "compare_view.hpp"
+
+#include "common/view_export.hpp"
+#include "compare/families.hpp"
+#include "params/format.hpp"
+#include "params/profile_label.hpp"
+#include "session/session.hpp"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QTableWidget>
+#include <QTextDocument>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+namespace cdx::app {
+
+namespace {
+
+// A table item that sorts by its number (the text is formatted), empty cells last.
+class NumberItem : public QTableWidgetItem {
+public:
+    NumberItem(const QString& text, std::optional<double> v) : QTableWidgetItem(text) {
+        setData(Qt::UserRole, v ? QVariant(*v) : QVariant());
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    bool operator<(const QTableWidgetItem& other) const override {
+        const QVariant a = data(Qt::UserRole), b = other.data(Qt::UserRole);
+        if (!a.isValid() || !b.isValid()) {
+            return a.isValid() && !b.isValid();
+        }
+        return a.toDouble() < b.toDouble();
+    }
+};
+
+QString numberText(const compare::ComparedValue& v, std::optional<double> x) {
+    if (!x) {
+        return QStringLiteral("–");
+    }
+    return QString::fromStdString(formatG(*x, v.integer ? 15 : 6));
+}
+
+} // namespace
+
+QString compareSideLabel(const SessionState& s, const QStringList& families) {
+    if (!s.title.empty()) {
+        return QString::fromStdString(s.title);
+    }
+    QStringList parts;
+    for (const QString& f : families) {
+        if (f == "talg" || f == "area" || f == "energy") {
+            parts << QString::fromStdString(profileLabel(s.gpu));
+        } else if (f == "mwp" || f == "power") {
+            parts << QString::fromStdString(profileLabel(s.mwp.gpu) + ", kernel " +
+                                            profileLabel(s.mwp.kernel));
+        } else if (f == "eatss") {
+            parts << QString::fromStdString(s.eatss.program.id + " on " + s.eatss.gpu);
+        } else if (f == "chain") {
+            parts << QObject::tr("%1 matrices, M = %2")
+                         .arg(s.chain.dims.size() - 1)
+                         .arg(QString::fromStdString(formatG(s.chain.memoryWords, 10)));
+        }
+    }
+    parts.removeDuplicates();
+    return parts.join("; ");
+}
+
+CompareView::CompareView(const QString& stem, QStringList families, QWidget* parent)
+    : QWidget(parent), stem_(stem), families_(std::move(families)) {
+    setObjectName("compareView");
+    auto* layout = new QVBoxLayout(this);
+    text_ = new QLabel(this);
+    text_->setObjectName("compareText");
+    text_->setWordWrap(true);
+    text_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    text_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    layout->addWidget(text_);
+    table_ = new QTableWidget(this);
+    table_->setObjectName("compareTable");
+    table_->setColumnCount(6);
+    table_->setHorizontalHeaderLabels(
+        {tr("quantity"), tr("baseline"), tr("session"), tr("Δ"), tr("Δ %"), tr("unit")});
+    table_->verticalHeader()->hide();
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(table_, 1);
+    setPresentation(false);
+}
+
+void CompareView::setSession(const SessionState& s) {
+    hasBaseline_ = s.baseline != nullptr;
+    comparisons_.clear();
+    table_->setSortingEnabled(false);
+    table_->setRowCount(0);
+    if (!hasBaseline_) {
+        sides_.clear();
+        text_->setText(tr("<b>No baseline.</b> Compare ▸ <b>Pin Current as Baseline</b> "
+                          "(Ctrl+B) keeps this configuration; edit the session and every "
+                          "quantity appears here beside the baseline's, with the difference and "
+                          "the terms that explain it. Compare ▸ Open Session as Baseline… "
+                          "compares with a saved session or an example, Compare ▸ Baseline: "
+                          "Shipped Profiles with the published values."));
+        table_->hide();
+        return;
+    }
+    table_->show();
+    for (const QString& f : families_) {
+        auto one = compare::compareSessions(*s.baseline, s, f.toStdString());
+        comparisons_.insert(comparisons_.end(), one.begin(), one.end());
+    }
+    sides_ = tr("Baseline: %1 — session: %2")
+                 .arg(compareSideLabel(*s.baseline, families_), compareSideLabel(s, families_));
+    QStringList lines{QStringLiteral("<b>%1</b>").arg(sides_.toHtmlEscaped())};
+    for (const auto& c : comparisons_) {
+        lines << QStringLiteral("<b>%1</b>: %2")
+                     .arg(QString::fromStdString(c.title).toHtmlEscaped(),
+                          QString::fromStdString(c.explanation).toHtmlEscaped());
+    }
+    text_->setText(lines.join("<br>"));
+    int rows = 0;
+    for (const auto& c : comparisons_) {
+        rows += static_cast<int>(c.values.size());
+    }
+    table_->setRowCount(rows);
+    int row = 0;
+    const bool several = comparisons_.size() > 1;
+    for (const auto& c : comparisons_) {
+        for (const auto& v : c.values) {
+            const QString name = QString::fromStdString(v.name);
+            table_->setItem(row, 0,
+                            new QTableWidgetItem(
+                                several ? QString::fromStdString(c.family) + ": " + name : name));
+            if (v.isText()) {
+                table_->setItem(row, 1, new QTableWidgetItem(QString::fromStdString(v.textA)));
+                table_->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(v.textB)));
+                table_->setItem(row, 3, new NumberItem({}, std::nullopt));
+                table_->setItem(row, 4,
+                                new NumberItem(v.textA == v.textB ? tr("unchanged") : tr("changed"),
+                                               std::nullopt));
+            } else {
+                table_->setItem(row, 1, new NumberItem(numberText(v, v.a), v.a));
+                table_->setItem(row, 2, new NumberItem(numberText(v, v.b), v.b));
+                const auto d = v.delta();
+                table_->setItem(row, 3, new NumberItem(numberText(v, d), d));
+                const auto pct = v.deltaPct();
+                table_->setItem(
+                    row, 4, new NumberItem(QString::fromStdString(compare::percentText(pct)), pct));
+            }
+            table_->setItem(row, 5, new QTableWidgetItem(QString::fromStdString(v.unit)));
+            ++row;
+        }
+    }
+    table_->setSortingEnabled(true);
+    table_->resizeColumnsToContents();
+}
+
+QString CompareView::headline() const {
+    return text_->text();
+}
+
+QString CompareView::csv() const {
+    QString out = QStringLiteral("# %1\n").arg(
+        hasBaseline_ ? sides_ : tr("no baseline: Compare > Pin Current as Baseline (Ctrl+B)"));
+    for (const auto& c : comparisons_) {
+        out += QStringLiteral("# %1: %2\n")
+                   .arg(QString::fromStdString(c.title), QString::fromStdString(c.explanation));
+    }
+    out += QStringLiteral("family,quantity,baseline,session,delta,delta_pct,unit\n");
+    const auto num = [](std::optional<double> x) {
+        return x ? QString::number(*x, 'g', 17) : QString();
+    };
+    for (const auto& c : comparisons_) {
+        for (const auto& v : c.values) {
+            out +=
+                QStringList{
+                    QString::fromStdString(c.family),
+                    widgets::csvField(QString::fromStdString(v.name)),
+                    v.isText() ? widgets::csvField(QString::fromStdString(v.textA)) : num(v.a),
+                    v.isText() ? widgets::csvField(QString::fromStdString(v.textB)) : num(v.b),
+                    v.isText() ? QString() : num(v.delta()),
+                    v.isText() ? QString() : num(v.deltaPct()),
+                    widgets::csvField(QString::fromStdString(v.unit))}
+                    .join(',') +
+                '\n';
+        }
+    }
+    return out;
+}
+
+void CompareView::renderTo(QPaintDevice& device, const QSize& size) {
+    // The sentences and the table as one page of text, scaled to fit (as How far to trust this).
+    QString h = QStringLiteral("<p>%1</p>").arg(text_->text());
+    if (hasBaseline_) {
+        h += QStringLiteral(
+            "<table border=1 cellspacing=0 cellpadding=3><tr><th>quantity</th>"
+            "<th>baseline</th><th>session</th><th>Δ</th><th>Δ %</th><th>unit</th></tr>");
+        for (int r = 0; r < table_->rowCount(); ++r) {
+            h += QStringLiteral("<tr>");
+            for (int c = 0; c < 6; ++c) {
+                const auto* item = table_->item(r, c);
+                h += QStringLiteral("<td%1>%2</td>")
+                         .arg(c >= 1 && c <= 4 ? " align=right" : "",
+                              item ? item->text().toHtmlEscaped() : QString());
+            }
+            h += QStringLiteral("</tr>");
+        }
+        h += QStringLiteral("</table>");
+    }
+    QTextDocument doc;
+    doc.setHtml(h);
+    QFont f = font();
+    f.setPixelSize(std::max(10, size.width() / 100));
+    doc.setDefaultFont(f);
+    const double width = size.width() - 24.0, height = size.height() - 24.0;
+    double k = 1;
+    for (int step = 0; step < 6; ++step) {
+        doc.setTextWidth(width / k);
+        const double hh = doc.size().height() * k;
+        if (hh <= height) {
+            break;
+        }
+        k *= std::max(0.5, std::sqrt(height / hh));
+    }
+    doc.setTextWidth(width / k);
+    QPainter p(&device);
+    p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    p.translate(12, 12);
+    p.scale(k, k);
+    doc.drawContents(&p);
+}
+
+void CompareView::setPresentation(bool on) {
+    presentation_ = on;
+    QFont f = font();
+    f.setPointSizeF(on ? 15 : QWidget().font().pointSizeF());
+    text_->setFont(f);
+    table_->setFont(f);
+    table_->resizeColumnsToContents();
+}
+
+} // namespace cdx::app

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The baseline beside the session (issue 29): Compare ▸ Pin, Open, Shipped profiles, Swap and
+// Clear through the real menu, each undoable; the Compare view of every workspace with core's
+// numbers; a session with a baseline saved and reopened.
+#include "common/parameter_form.hpp"
+#include "compare/families.hpp"
+#include "compare_menu.hpp"
+#include "compare_view.hpp"
+#include "gui/gui_fixture.hpp"
+#include "session/session.hpp"
+#include "talg/gpu_editor.hpp"
+#include "talg/talg.hpp"
+#include "workspaces/talg_workspace.hpp"
+
+#include <QAction>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace cdx;
+
+class TestGuiCompare : public QObject, public test::GuiFixture {
+    Q_OBJECT
+
+private slots:
+    void init() { openWindow("talg"); }
+    void cleanup() { closeWindow(); }
+
+    void pinEditAndCompare();
+    void pinSwapClearAreUndoable();
+    void shippedProfilesBaseline();
+    void savedBaselineReopens();
+    void notASessionIsRefused();
+    void everyWorkspaceCompares();
+
+private:
+    app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
+    app::CompareView* compareView(app::Workspace* w) const {
+        for (auto* v : w->views()) {
+            if (auto* c = dynamic_cast<app::CompareView*>(v)) {
+                return c;
+            }
+        }
+        return nullptr;
+    }
+    void setNSm(double v) {
+        QLineEdit* field = talg()->gpuEditor()->form()->field("n_sm");
+        field->setText(QString::number(v));
+        emit field->editingFinished();
+    }
+    // The Compare menu's action of that text (the menu as the user sees it).
+    QAction* menuAction(const QString& text) const {
+        for (QAction* m : window_->menuBar()->actions()) {
+            if (m->text() == "&Compare") {
+                for (QAction* a : m->menu()->actions()) {
+                    if (a->text() == text) {
+                        return a;
+                    }
+                }
+            }
+        }
+        return nullptr;
+    }
+};
+
+// Ctrl+B, then an edit: the Compare view shows both T_alg, each the model's own, and their
+// difference; the status line names the baseline.
+void TestGuiCompare::pinEditAndCompare() {
+    QAction* pin = menuAction("&Pin Current as Baseline");
+    QVERIFY(pin);
+    QCOMPARE(pin->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_B));
+    pin->trigger();
+    QVERIFY(doc_->state().baseline);
+    QVERIFY(window_->statusText().contains("Pinned"));
+    setNSm(8); // 16 groups of tiles: one round on 16 SMs, two on 8
+    auto* view = compareView(talg());
+    QVERIFY(view);
+    talg()->viewTabs()->setCurrentWidget(view);
+    QCOMPARE(view->comparisons().size(), std::size_t(1));
+    const auto& c = view->comparisons().front();
+    const auto& t = c.values.front();
+    QCOMPARE(QString::fromStdString(t.name), QString("T_alg"));
+    const SessionState& s = doc_->state();
+    const auto evaluate = [](const SessionState& x) {
+        return talg::evaluate(x.modelStencil(), x.problem, x.tiles, x.modelGpu(), x.variant).tAlg;
+    };
+    QCOMPARE(*t.a, evaluate(*s.baseline));
+    QCOMPARE(*t.b, evaluate(s));
+    QVERIFY(*t.delta() > 0); // fewer SMs, more time
+    QVERIFY2(QString::fromStdString(c.explanation).contains("rounds"), c.explanation.c_str());
+    // The table: baseline | session | Δ | Δ %, one row per quantity.
+    QCOMPARE(view->table()->rowCount(), static_cast<int>(c.values.size()));
+    QCOMPARE(view->table()->horizontalHeaderItem(3)->text(), QString("Δ"));
+    QVERIFY(view->csv().contains("family,quantity,baseline,session,delta,delta_pct,unit"));
+    QVERIFY(view->csv().contains("talg,T_alg,"));
+    window_->statusBar()->clearMessage(); // the pin's confirmation, then the status again
+    QVERIFY2(window_->statusText().contains("vs baseline NVIDIA GeForce GTX 980"),
+             qPrintable(window_->statusText()));
+}
+
+void TestGuiCompare::pinSwapClearAreUndoable() {
+    app::CompareMenu* menu = window_->compareMenu();
+    QVERIFY(!menu->swapAction()->isEnabled());
+    menu->pin();
+    QVERIFY(menu->swapAction()->isEnabled());
+    doc_->undoStack()->undo();
+    QVERIFY(!doc_->state().baseline);
+    menu->pin();
+    setNSm(24);
+    menu->swap();
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 16.0);
+    QCOMPARE(*doc_->state().baseline->gpu.params.at("n_sm").value, 24.0);
+    doc_->undoStack()->undo(); // swap
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 24.0);
+    QCOMPARE(*doc_->state().baseline->gpu.params.at("n_sm").value, 16.0);
+    menu->clear();
+    QVERIFY(!doc_->state().baseline);
+    QVERIFY(!menu->clearAction()->isEnabled());
+    doc_->undoStack()->undo(); // clear
+    QVERIFY(doc_->state().baseline);
+    QCOMPARE(*doc_->state().baseline->gpu.params.at("n_sm").value, 16.0);
+}
+
+void TestGuiCompare::shippedProfilesBaseline() {
+    setNSm(24);
+    window_->compareMenu()->shippedProfiles();
+    QVERIFY(doc_->state().baseline);
+    QCOMPARE(*doc_->state().baseline->gpu.params.at("n_sm").value, 16.0);
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 24.0);
+    QVERIFY(window_->statusText().contains("shipped"));
+}
+
+// Saved with its baseline, reopened with it (the meeting's comparison comes back).
+void TestGuiCompare::savedBaselineReopens() {
+    window_->compareMenu()->pin();
+    setNSm(24);
+    const QString path = tempPath("pinned.cdx.json");
+    doc_->saveAs(path);
+    doc_->reset(defaultSession());
+    QVERIFY(!doc_->state().baseline);
+    QString error;
+    QVERIFY2(window_->openSession(path, &error, true), qPrintable(error));
+    QVERIFY(doc_->state().baseline);
+    QCOMPARE(*doc_->state().baseline->gpu.params.at("n_sm").value, 16.0);
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 24.0);
+    // And it opens as the baseline of another session, too.
+    doc_->reset(defaultSession());
+    QVERIFY(window_->compareMenu()->openAsBaseline(path, &error));
+    QCOMPARE(*doc_->state().baseline->gpu.params.at("n_sm").value, 24.0);
+    QVERIFY(!doc_->state().baseline->baseline); // a baseline has none of its own
+}
+
+void TestGuiCompare::notASessionIsRefused() {
+    const SessionState before = doc_->state();
+    QString error;
+    QVERIFY(!window_->compareMenu()->openAsBaseline(
+        QString(CDX_SOURCE_PROFILES_DIR) + "/gpus/gtx980.json", &error));
+    QVERIFY2(error.contains("gtx980.json"), qPrintable(error));
+    QVERIFY(sameSession(doc_->state(), before));
+    QVERIFY2(window_->statusText().contains("Not taken as the baseline"),
+             qPrintable(window_->statusText()));
+}
+
+// Every workspace but the measured runs has a Compare view; with a baseline each shows its
+// families' comparisons, without errors for the default session.
+void TestGuiCompare::everyWorkspaceCompares() {
+    window_->compareMenu()->pin();
+    int views = 0;
+    for (auto* w : window_->workspaces()) {
+        auto* view = compareView(w);
+        if (w->id() == "runs") {
+            QVERIFY(!view);
+            continue;
+        }
+        QVERIFY2(view, qPrintable(w->id()));
+        window_->showWorkspace(w);
+        w->viewTabs()->setCurrentWidget(view);
+        QVERIFY(!view->comparisons().empty());
+        for (const auto& c : view->comparisons()) {
+            QVERIFY2(c.error.empty(), c.error.c_str());
+        }
+        QVERIFY(view->table()->rowCount() > 0);
+        ++views;
+    }
+    QCOMPARE(views, 6);
+}
+
+CDX_GUI_TEST_MAIN(TestGuiCompare)
+#include "test_gui_compare.moc"
