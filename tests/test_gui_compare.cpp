@@ -8,8 +8,10 @@
 #include "compare_view.hpp"
 #include "gui/gui_fixture.hpp"
 #include "session/session.hpp"
+#include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/talg.hpp"
+#include "talg/tile_space_map_view.hpp"
 #include "workspaces/talg_workspace.hpp"
 
 #include <QAction>
@@ -18,6 +20,7 @@
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace cdx;
 
@@ -34,6 +37,7 @@ private slots:
     void savedBaselineReopens();
     void notASessionIsRefused();
     void everyWorkspaceCompares();
+    void twoTilingsInTheBreakdown();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -185,6 +189,47 @@ void TestGuiCompare::everyWorkspaceCompares() {
         ++views;
     }
     QCOMPARE(views, 6);
+}
+
+// A second tiling without pinning (Shift+click on the map): the breakdown differences the two,
+// term by term, with the sentence; the map marks the other tiling; undo takes it back.
+void TestGuiCompare::twoTilingsInTheBreakdown() {
+    talg::Tiles other = doc_->state().tiles;
+    other.time = 4; // 128 x 32, tT 4
+    // The map's Shift+click, as the signal it sends.
+    emit talg()->mapView()->compareTilesChosen(other);
+    QVERIFY(doc_->state().baseline);
+    QCOMPARE(doc_->state().baseline->tiles.time, std::int64_t(4));
+    QCOMPARE(doc_->state().tiles.time, std::int64_t(2));
+    auto* b = talg()->breakdownView();
+    talg()->viewTabs()->setCurrentWidget(b);
+    QCOMPARE(b->table()->columnCount(), 7);
+    QCOMPARE(b->table()->horizontalHeaderItem(1)->text(), QString("baseline"));
+    QCOMPARE(b->table()->item(0, 0)->text(), QString("T_alg"));
+    const SessionState& s = doc_->state();
+    const auto ra = talg::evaluate(s.modelStencil(), s.problem, other, s.modelGpu(), s.variant);
+    const auto rb = talg::evaluate(s.modelStencil(), s.problem, s.tiles, s.modelGpu(), s.variant);
+    QCOMPARE(b->table()->item(0, 1)->text(), QString::number(ra.tAlg, 'g', 10));
+    QCOMPARE(b->table()->item(0, 2)->text(), QString::number(rb.tAlg, 'g', 10));
+    QVERIFY(b->csv().contains("quantity,baseline,session,delta,delta_pct,unit,from"));
+    QVERIFY2(b->csv().contains("Against the baseline (dashed): T_alg"),
+             qPrintable(b->csv().left(400)));
+    // The other tiling on the map: a dashed square with its legend entry.
+    talg()->viewTabs()->setCurrentWidget(talg()->mapView());
+    talg()->finishPendingWork();
+    QCPGraph* mark = nullptr;
+    for (int i = 0; i < talg()->mapView()->plot()->graphCount(); ++i) {
+        if (talg()->mapView()->plot()->graph(i)->name() == "baseline tiling") {
+            mark = talg()->mapView()->plot()->graph(i);
+        }
+    }
+    QVERIFY(mark);
+    QCOMPARE(mark->dataCount(), 1);
+    QCOMPARE(mark->data()->at(0)->key, 4.0);
+    doc_->undoStack()->undo();
+    QVERIFY(!doc_->state().baseline);
+    talg()->viewTabs()->setCurrentWidget(b);
+    QCOMPARE(b->table()->columnCount(), 4);
 }
 
 CDX_GUI_TEST_MAIN(TestGuiCompare)

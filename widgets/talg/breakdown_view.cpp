@@ -4,9 +4,12 @@
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "talg/talg_compare.hpp"
 
 #include <QHeaderView>
+#include <QLabel>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -16,6 +19,12 @@ namespace cdx::widgets {
 
 BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
+    compareText_ = new QLabel(this);
+    compareText_->setObjectName("breakdownCompareText");
+    compareText_->setWordWrap(true);
+    compareText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    compareText_->hide();
+    layout->addWidget(compareText_);
     auto* split = new QSplitter(Qt::Vertical, this);
     plot_ = new QCustomPlot(split);
     plot_->setObjectName("breakdownPlot");
@@ -25,6 +34,13 @@ BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent) {
     subtitle_ = header.subtitle;
     bars_ = new QCPBars(plot_->yAxis, plot_->xAxis); // horizontal bars
     bars_->setWidth(0.6);
+    bars_->setName(tr("session"));
+    baselineBars_ = new QCPBars(plot_->yAxis, plot_->xAxis);
+    baselineBars_->setWidth(0.3);
+    baselineBars_->setName(tr("baseline"));
+    baselineBars_->setVisible(false);
+    plot_->legend->setVisible(false);
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     ticker->addTick(1, tr("host syncs\nN_w T_sync"));
     ticker->addTick(2, tr("exposed transfer"));
@@ -57,6 +73,9 @@ void BreakdownView::setPresentation(bool on) {
     applyTheme(PlotHeader{title_, subtitle_}, t);
     bars_->setPen(QPen(t.palette[0].darker(130), t.presentation ? 2 : 1));
     bars_->setBrush(t.palette[0]);
+    // The baseline in the same colour, hollow and dashed.
+    baselineBars_->setPen(QPen(t.palette[0].darker(130), t.presentation ? 2.5 : 1.5, Qt::DashLine));
+    baselineBars_->setBrush(Qt::NoBrush);
     QFont f = table_->font();
     f.setPointSize(t.basePointSize);
     table_->setFont(f);
@@ -105,12 +124,14 @@ void BreakdownView::setSession(const SessionState& s) {
     }
     QVector<double> keys{1, 2, 3, 4};
     QVector<double> values(4, 0.0);
+    QVector<QCPItemText*> labels;
     if (error.isEmpty() && r.feasible) {
         const talg::TimeSplit split = talg::splitTime(r, dim);
         values = {split.hostSync, split.exposedTransfer, split.compute, split.idle};
         const PlotTheme t = plotTheme(presentation_);
         for (int i = 0; i < 4; ++i) {
             auto* label = new QCPItemText(plot_);
+            labels << label;
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
             label->position->setAxes(plot_->xAxis, plot_->yAxis);
             label->position->setCoords(values[i], keys[i]);
@@ -123,14 +144,82 @@ void BreakdownView::setSession(const SessionState& s) {
                                .arg(100 * values[i] / r.tAlg, 0, 'f', 1));
         }
     }
-    bars_->setData(keys, values, true);
+    // With a baseline: its split as hollow bars above the session's, and the sentence that
+    // says which of T_alg's factors made the difference.
+    std::optional<compare::FamilyComparison> cmp;
+    QVector<double> baseValues;
+    if (s.baseline) {
+        cmp = talg::compareSettings(*s.baseline, s);
+        try {
+            const SessionState& b = *s.baseline;
+            const auto rb =
+                talg::evaluate(b.modelStencil(), b.problem, b.tiles, b.modelGpu(), b.variant);
+            if (rb.feasible) {
+                const talg::TimeSplit split = talg::splitTime(rb, b.problem.dim);
+                baseValues = {split.hostSync, split.exposedTransfer, split.compute, split.idle};
+            }
+        } catch (const InputError&) {
+            // the comparison's error says why
+        }
+        compareText_->setText(tr("<b>Against the baseline</b> (dashed): %1")
+                                  .arg(QString::fromStdString(cmp->explanation).toHtmlEscaped()));
+    }
+    QVector<double> shifted = keys;
+    if (!baseValues.isEmpty()) {
+        QVector<double> baseKeys;
+        for (int i = 0; i < 4; ++i) {
+            baseKeys << keys[i] - 0.2;
+            shifted[i] = keys[i] + 0.12;
+        }
+        baselineBars_->setData(baseKeys, baseValues, true);
+    }
+    baselineBars_->setVisible(!baseValues.isEmpty());
+    compareText_->setVisible(cmp.has_value());
+    plot_->legend->setVisible(!baseValues.isEmpty());
+    bars_->setWidth(baseValues.isEmpty() ? 0.6 : 0.36);
+    bars_->setData(shifted, values, true);
+    for (int i = 0; i < labels.size(); ++i) { // the labels follow their bars
+        labels[i]->position->setCoords(labels[i]->position->key(), shifted[i]);
+    }
     double top = 0;
-    for (double v : values) {
+    for (double v : values + baseValues) {
         top = std::max(top, v);
     }
     plot_->xAxis->setRange(0, top > 0 ? top * 1.45 : 1); // room for the labels
     plot_->replot();
 
+    compared_ = cmp.has_value();
+    if (compared_) {
+        // baseline | session | Δ | Δ % for every quantity, as the Compare view and cdx compare.
+        table_->setColumnCount(7);
+        table_->setHorizontalHeaderLabels({tr("quantity"), tr("baseline"), tr("session"), tr("Δ"),
+                                           tr("Δ %"), tr("unit"), tr("from")});
+        table_->setRowCount(static_cast<int>(cmp->values.size()));
+        const auto text = [](const compare::ComparedValue& v, std::optional<double> x) {
+            return x ? QString::number(*x, 'g', v.integer ? 15 : 10) : QStringLiteral("–");
+        };
+        for (int i = 0; i < static_cast<int>(cmp->values.size()); ++i) {
+            const auto& v = cmp->values[static_cast<std::size_t>(i)];
+            const QStringList cells{QString::fromStdString(v.name),
+                                    text(v, v.a),
+                                    text(v, v.b),
+                                    text(v, v.delta()),
+                                    QString::fromStdString(compare::percentText(v.deltaPct())),
+                                    QString::fromStdString(v.unit),
+                                    QString::fromStdString(v.source)};
+            for (int c = 0; c < 7; ++c) {
+                auto* item = new QTableWidgetItem(cells[c]);
+                if (c >= 1 && c <= 4) {
+                    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                }
+                table_->setItem(i, c, item);
+            }
+        }
+        table_->resizeColumnsToContents();
+        return;
+    }
+    table_->setColumnCount(4);
+    table_->setHorizontalHeaderLabels({tr("quantity"), tr("value"), tr("unit"), tr("from")});
     const auto entries =
         error.isEmpty() ? talg::breakdownEntries(r, dim) : std::vector<talg::BreakdownEntry>{};
     table_->setRowCount(static_cast<int>(entries.size()));
@@ -162,7 +251,19 @@ void BreakdownView::renderTo(QPaintDevice& device, const QSize& size) {
     }
     QPainter painter(&device);
     painter.translate(0, plotHeight);
-    const QSize tableSize(size.width(), size.height() - plotHeight);
+    int textHeight = 0;
+    if (compared_) { // the sentence against the baseline, between the bars and the table
+        QFont f = font();
+        f.setPixelSize(std::max(10, size.width() / 110));
+        painter.setFont(f);
+        const QString text = QString(compareText_->text()).remove(QRegularExpression("<[^>]*>"));
+        const QRect box = painter.boundingRect(QRect(8, 0, size.width() - 16, size.height()),
+                                               Qt::TextWordWrap, text);
+        painter.drawText(box, Qt::TextWordWrap, text);
+        textHeight = box.height() + 6;
+        painter.translate(0, textHeight);
+    }
+    const QSize tableSize(size.width(), size.height() - plotHeight - textHeight);
     const QSize old = table_->size();
     table_->resize(tableSize);
     table_->render(&painter, QPoint(), QRegion(QRect(QPoint(), tableSize)), QWidget::DrawChildren);
@@ -170,11 +271,18 @@ void BreakdownView::renderTo(QPaintDevice& device, const QSize& size) {
 }
 
 QString BreakdownView::csv() const {
-    QString out = QStringLiteral("# %1; %2\nquantity,value,unit,from\n")
-                      .arg(title_->text(), subtitle_->text());
+    QString out = QStringLiteral("# %1; %2%3\n%4\n")
+                      .arg(QString(title_->text()).replace('\n', ' '),
+                           QString(subtitle_->text()).replace('\n', ' '),
+                           compared_ ? QStringLiteral("\n# ") + compareText_->text().remove(
+                                                                    QRegularExpression("<[^>]*>"))
+                                     : QString(),
+                           compared_ ? QStringLiteral("quantity,baseline,session,delta,delta_pct,"
+                                                      "unit,from")
+                                     : QStringLiteral("quantity,value,unit,from"));
     for (int i = 0; i < table_->rowCount(); ++i) {
         QStringList cells;
-        for (int c = 0; c < 4; ++c) {
+        for (int c = 0; c < table_->columnCount(); ++c) {
             QString t = table_->item(i, c)->text();
             if (t.contains(',') || t.contains('"')) {
                 t = '"' + t.replace('"', "\"\"") + '"';

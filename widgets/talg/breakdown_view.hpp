@@ -8,6 +8,7 @@
 class QCustomPlot;
 class QCPBars;
 class QCPTextElement;
+class QLabel;
 class QTableWidget;
 
 namespace cdx::widgets {
@@ -34,9 +35,12 @@ public:
 private:
     QCustomPlot* plot_ = nullptr;
     QCPBars* bars_ = nullptr;
+    QCPBars* baselineBars_ = nullptr; // the baseline's split, hollow, beside the session's
+    bool compared_ = false;           // the table is baseline | session | Δ | Δ %
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
     QTableWidget* table_ = nullptr;
+    QLabel* compareText_ = nullptr; // the sentence against the baseline (hidden without one)
     bool presentation_ = false;
 };
 

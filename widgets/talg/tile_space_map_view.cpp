@@ -135,6 +135,9 @@ TileSpaceMapView::TileSpaceMapView(QWidget* parent) : QWidget(parent) {
     current_ = plot_->addGraph();
     current_->setLineStyle(QCPGraph::lsNone);
     current_->setName(tr("current tiling"));
+    baseline_ = plot_->addGraph();
+    baseline_->setLineStyle(QCPGraph::lsNone);
+    baseline_->setName(tr("baseline tiling"));
     measured_ = plot_->addGraph();
     measured_->setLineStyle(QCPGraph::lsNone);
     measured_->setName(tr("measured runs"));
@@ -176,6 +179,10 @@ void TileSpaceMapView::setPresentation(bool on) {
     current_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle,
                                               QPen(Qt::black, t.lineWidth), Qt::NoBrush,
                                               t.markerSize * 2));
+    // The baseline's tiling: the same black, hollow and dashed.
+    baseline_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare,
+                                               QPen(Qt::black, t.lineWidth, Qt::DashLine),
+                                               Qt::NoBrush, t.markerSize * 2.2));
     QFont lf = minimumLabel_->font();
     lf.setPointSize(t.basePointSize);
     minimumLabel_->setFont(lf);
@@ -320,7 +327,8 @@ void TileSpaceMapView::rebuild() {
         cy << static_cast<double>(state_.tiles.space[static_cast<std::size_t>(in)]);
         const QString feasibility =
             grid_.hasMinimum
-                ? tr("Hatched cells are infeasible (hover for the constraint).")
+                ? tr("Hatched cells are infeasible (hover for the constraint). Click a cell to "
+                     "take its tiling; Shift+click to compare with it.")
                 : tr("No feasible tiling in this slice (every cell is hatched; hover for the "
                      "constraint): choose a smaller tS1 or press Optimal tiles.");
         note_->setText(tr("%1 Step: tT %2, %3 %4.")
@@ -372,6 +380,27 @@ void TileSpaceMapView::rebuild() {
     within_->setData(wx, wy, true);
     minimum_->setData(mx, my, true);
     current_->setData(cx, cy, true);
+    // The baseline's tiling where it is on this slice (same dimension and outer tile sizes).
+    QVector<double> bx, by;
+    if (state_.baseline && state_.baseline->problem.dim == dim && !grid_.tT.empty()) {
+        const talg::Tiles& bt = state_.baseline->tiles;
+        bool sameSlice = true;
+        for (int i = 0; i < dim; ++i) {
+            sameSlice =
+                sameSlice && (i == in || bt.space[static_cast<std::size_t>(i)] ==
+                                             state_.tiles.space[static_cast<std::size_t>(i)]);
+        }
+        if (sameSlice) {
+            bx << static_cast<double>(bt.time);
+            by << static_cast<double>(bt.space[static_cast<std::size_t>(in)]);
+        }
+    }
+    baseline_->setData(bx, by, true);
+    if (bx.isEmpty()) {
+        baseline_->removeFromLegend();
+    } else {
+        baseline_->addToLegend();
+    }
     // Measured runs of this experiment on this slice (tT and the innermost size free).
     QVector<double> rx, ry;
     const char* innerKey[3] = {"tS1", "tS2", "tS3"};
@@ -464,7 +493,9 @@ void TileSpaceMapView::onMousePress(QMouseEvent* e) {
     }
     const auto* c = cellAt(plot_->xAxis->pixelToCoord(e->position().x()),
                            plot_->yAxis->pixelToCoord(e->position().y()));
-    if (c) {
+    if (c && (e->modifiers() & Qt::ShiftModifier)) {
+        emit compareTilesChosen(c->tiles);
+    } else if (c) {
         emit tilesChosen(c->tiles, false);
     }
 }

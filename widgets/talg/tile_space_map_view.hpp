@@ -52,6 +52,8 @@ public:
 
 signals:
     void tilesChosen(const cdx::talg::Tiles& t, bool dragging);
+    // Shift+click on a cell: compare the session with that tiling (it becomes the baseline).
+    void compareTilesChosen(const cdx::talg::Tiles& t);
 
 private:
     void rebuild();
@@ -68,6 +70,7 @@ private:
     QCPGraph* within_ = nullptr;
     QCPGraph* minimum_ = nullptr;
     QCPGraph* current_ = nullptr;
+    QCPGraph* baseline_ = nullptr; // the baseline's tiling, when it is on this slice
     QCPGraph* measured_ = nullptr;
     std::vector<runs::Run> runs_;
     std::size_t measuredShown_ = 0;

@@ -76,6 +76,8 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
                 editSession(tr("Change model variant"), [&](SessionState& s) { s.variant = v; });
             });
     connect(map_, &widgets::TileSpaceMapView::tilesChosen, this, &TalgWorkspace::setTiles);
+    connect(map_, &widgets::TileSpaceMapView::compareTilesChosen, this,
+            &TalgWorkspace::compareWithTiles);
     connect(sweep_, &widgets::SweepView::tilesChosen, this, &TalgWorkspace::setTiles);
     connect(sweep_, &widgets::SweepView::parameterChosen, this,
             [this](const QString& key, double v) { setGpuOrStencilParameter(key, v, false); });
@@ -149,6 +151,25 @@ void TalgWorkspace::setTiles(const talg::Tiles& t, bool dragging) {
     SessionState s = doc()->state();
     s.tiles = t;
     doc()->edit(tr("Change tiles"), s, dragging ? SessionDocument::DragTiles : -1);
+}
+
+void TalgWorkspace::compareWithTiles(const talg::Tiles& t) {
+    // Two tilings of one session: the baseline is this session with the other tiling.
+    SessionState s = doc()->state();
+    SessionState other = asBaseline(s);
+    other.tiles = t;
+    other.title.clear(); // named by its tiling, not by the example it was opened from
+    s.baseline = std::make_shared<const SessionState>(other);
+    QString tiles;
+    for (int i = 0; i < s.problem.dim; ++i) {
+        tiles += (i ? "×" : "") + QString::number(t.space[static_cast<std::size_t>(i)]);
+    }
+    doc()->edit(tr("Compare with tiles %1, tT %2").arg(tiles).arg(t.time), s);
+    showMessage(tr("Baseline: the same run with tiles %1, tT = %2 (dashed square on the map); the "
+                   "Breakdown and Compare views difference the two. Compare ▸ Clear removes it.")
+                    .arg(tiles)
+                    .arg(t.time),
+                10000);
 }
 
 void TalgWorkspace::startOptimize() {

@@ -41,6 +41,9 @@ public:
     widgets::TilingEditor* tilingEditor() const { return tilingEditor_; }
     widgets::VariantEditor* variantEditor() const { return variantEditor_; }
     bool optimizing() const;
+    // Two tilings in one session (Shift+click on the map): the baseline becomes this session
+    // with tiling `t` (undoable).
+    void compareWithTiles(const talg::Tiles& t);
 
 protected:
     void refreshEditors(const SessionState& s) override;
