@@ -7,12 +7,14 @@
 #include "area/architecture_view.hpp"
 #include "params/profiles.hpp"
 #include "session/session.hpp"
+#include "talg/breakdown_view.hpp"
 #include "talg/tile_space_map_view.hpp"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <qcustomplot.h>
 #include <vector>
 
@@ -47,6 +49,37 @@ int main(int argc, char** argv) {
         "%zu slider steps over tS1 = 1..128:\n  median %.2f ms, p90 %.2f ms, p99 %.2f ms, max "
         "%.2f ms (goal < 16 ms)\n",
         ms.size(), pct(0.5), pct(0.9), pct(0.99), ms.back());
+
+    // The same drag with a baseline pinned (issue 29): the map marks the baseline's tiling and
+    // the Breakdown differences the two (core's comparison on every step); the baseline is
+    // evaluated from the session it holds, nothing is searched for it.
+    const auto drag = [&](cdx::widgets::ExplorerView& v, const char* what) {
+        cdx::SessionState b = cdx::defaultSession();
+        b.baseline = std::make_shared<const cdx::SessionState>(cdx::asBaseline(b));
+        std::vector<double> t2;
+        for (int pass = 0; pass < 3; ++pass) {
+            for (int step = 0; step < 256; ++step) {
+                b.tiles.space[0] = step < 128 ? step + 1 : 256 - step;
+                QElapsedTimer t;
+                t.start();
+                v.setSession(b);
+                t2.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+            }
+            QApplication::processEvents();
+        }
+        std::sort(t2.begin(), t2.end());
+        const auto p = [&](double f) {
+            return t2[static_cast<std::size_t>(f * static_cast<double>(t2.size() - 1))];
+        };
+        std::printf("%s with a baseline pinned, %zu slider steps over tS1 = 1..128:\n  median %.2f "
+                    "ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (goal < 16 ms)\n",
+                    what, t2.size(), p(0.5), p(0.9), p(0.99), t2.back());
+    };
+    drag(view, "tile-space map update");
+    cdx::widgets::BreakdownView breakdown;
+    breakdown.resize(1100, 800);
+    breakdown.show();
+    drag(breakdown, "breakdown (differenced, core comparison)");
 
     cdx::widgets::ArchitectureView arch;
     arch.resize(1100, 700);
