@@ -2,6 +2,7 @@
 // The baseline beside the session (issue 29): Compare ▸ Pin, Open, Shipped profiles, Swap and
 // Clear through the real menu, each undoable; the Compare view of every workspace with core's
 // numbers; a session with a baseline saved and reopened.
+#include "area/die_area_view.hpp"
 #include "common/parameter_form.hpp"
 #include "compare/families.hpp"
 #include "compare_menu.hpp"
@@ -12,6 +13,7 @@
 #include "talg/gpu_editor.hpp"
 #include "talg/talg.hpp"
 #include "talg/tile_space_map_view.hpp"
+#include "workspaces/area_workspace.hpp"
 #include "workspaces/talg_workspace.hpp"
 
 #include <QAction>
@@ -134,6 +136,15 @@ void TestGuiCompare::shippedProfilesBaseline() {
     QCOMPARE(*doc_->state().baseline->gpu.params.at("n_sm").value, 16.0);
     QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 24.0);
     QVERIFY(window_->statusText().contains("shipped"));
+    // Die area: the baseline's bars second, beside the session's, with its own total.
+    auto* area = window_->workspace<app::AreaWorkspace>();
+    window_->showWorkspace(area);
+    area->viewTabs()->setCurrentIndex(0);
+    auto* die = qobject_cast<widgets::DieAreaView*>(area->viewTabs()->currentWidget());
+    QVERIFY(die);
+    QVERIFY(die->rows().size() >= 2);
+    QVERIFY(die->rows()[1].label.startsWith("baseline: NVIDIA GeForce GTX 980"));
+    QVERIFY(die->rows()[1].breakdown.total < die->rows()[0].breakdown.total); // 16 SMs < 24
 }
 
 // Saved with its baseline, reopened with it (the meeting's comparison comes back).

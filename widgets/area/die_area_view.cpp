@@ -133,6 +133,19 @@ void DieAreaView::setSession(const SessionState& s) {
         add(tr("%1 (session)\n%2")
                 .arg(QString::fromStdString(profileLabel(s.gpu)), designText(mine)),
             mine);
+        hasBaseline_ = s.baseline != nullptr;
+        if (hasBaseline_) { // with its own coefficients and form, second, beside the session
+            try {
+                const SessionState& b = *s.baseline;
+                const area::Architecture theirs = b.architecture();
+                rows_.push_back(
+                    {tr("baseline: %1\n%2")
+                         .arg(QString::fromStdString(profileLabel(b.gpu)), designText(theirs)),
+                     area::areaBreakdown(theirs, b.areaSet(), b.areaForm)});
+            } catch (const InputError&) {
+                hasBaseline_ = false; // the Compare view says why the baseline has no area
+            }
+        }
         for (const char* id : {"gtx980", "titanx"}) {
             try {
                 const GpuProfile p = loadGpuProfile(id);
@@ -174,7 +187,9 @@ void DieAreaView::redraw() {
     const bool percent = unit_->currentIndex() == 1;
     title_->setText(
         error_.isEmpty()
-            ? tr("Die area by component: %1 and the Maxwell references")
+            ? (hasBaseline_ ? tr("Die area by component: %1, the baseline and the Maxwell "
+                                 "references")
+                            : tr("Die area by component: %1 and the Maxwell references"))
                   .arg(rows_.empty() ? QString() : rows_.front().label.section('\n', 0, 0))
             : tr("No area: %1").arg(error_));
     subtitle_->setText(formLine_);

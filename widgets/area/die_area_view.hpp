@@ -48,6 +48,7 @@ protected:
     void resizeEvent(QResizeEvent* e) override;
 
 private:
+    bool hasBaseline_ = false; // its row is the second
     void redraw();
 
     QCustomPlot* compare_ = nullptr;
