@@ -8,12 +8,14 @@
 #include "compare_menu.hpp"
 #include "compare_view.hpp"
 #include "gui/gui_fixture.hpp"
+#include "mwp/regime_map_view.hpp"
 #include "session/session.hpp"
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/talg.hpp"
 #include "talg/tile_space_map_view.hpp"
 #include "workspaces/area_workspace.hpp"
+#include "workspaces/mwp_workspace.hpp"
 #include "workspaces/talg_workspace.hpp"
 
 #include <QAction>
@@ -40,6 +42,7 @@ private slots:
     void notASessionIsRefused();
     void everyWorkspaceCompares();
     void twoTilingsInTheBreakdown();
+    void regimeMapMarksTheBaseline();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -241,6 +244,35 @@ void TestGuiCompare::twoTilingsInTheBreakdown() {
     QVERIFY(!doc_->state().baseline);
     talg()->viewTabs()->setCurrentWidget(b);
     QCOMPARE(b->table()->columnCount(), 4);
+}
+
+// The baseline kernel's point on the regime map, where its GPU and kernel put it on the map's
+// axes (the session's kernel with twice the computation moves right of it).
+void TestGuiCompare::regimeMapMarksTheBaseline() {
+    window_->compareMenu()->pin();
+    SessionState s = doc_->state();
+    auto& fp = s.mwp.kernel.params["fp_insts"];
+    fp.value = *fp.value * 2;
+    fp.edited = true;
+    doc_->edit("more computation", s);
+    auto* mwpWs = window_->workspace<app::MwpWorkspace>();
+    window_->showWorkspace(mwpWs);
+    mwpWs->viewTabs()->setCurrentWidget(mwpWs->regimeMapView());
+    QCustomPlot* plot = mwpWs->regimeMapView()->findChild<QCustomPlot*>("regimeMapPlot");
+    QVERIFY(plot);
+    QCPGraph* session = nullptr;
+    QCPGraph* baseline = nullptr;
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        if (plot->graph(i)->name() == "baseline") {
+            baseline = plot->graph(i);
+        } else if (plot->graph(i)->name() == "session") {
+            session = plot->graph(i);
+        }
+    }
+    QVERIFY(session && baseline);
+    QCOMPARE(baseline->dataCount(), 1);
+    QVERIFY(session->data()->at(0)->key > baseline->data()->at(0)->key);
+    QCOMPARE(session->data()->at(0)->value, baseline->data()->at(0)->value);
 }
 
 CDX_GUI_TEST_MAIN(TestGuiCompare)

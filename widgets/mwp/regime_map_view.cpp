@@ -132,6 +132,9 @@ RegimeMapView::RegimeMapView(QWidget* parent, Kind kind) : QWidget(parent), kind
     marker_ = plot_->addGraph();
     marker_->setName(tr("session"));
     marker_->setLineStyle(QCPGraph::lsNone);
+    baselineMarker_ = plot_->addGraph();
+    baselineMarker_->setName(tr("baseline"));
+    baselineMarker_->setLineStyle(QCPGraph::lsNone);
     plot_->legend->setVisible(true);
     plot_->legend->setBrush(QColor(255, 255, 255, 225));
     if (kind_ == Kind::Category) {
@@ -249,6 +252,10 @@ void RegimeMapView::setPresentation(bool on) {
     edges_->setPen(QPen(Qt::black, on ? 3 : 1.6));
     marker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2),
                                              QBrush(QColor(240, 228, 66)), t.markerSize * 2));
+    // The baseline kernel's point: the same circle, hollow and dashed.
+    baselineMarker_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                                     QPen(Qt::black, 2, Qt::DashLine), Qt::NoBrush,
+                                                     t.markerSize * 2));
     redraw();
 }
 
@@ -263,6 +270,16 @@ void RegimeMapView::setSession(const SessionState& s) {
         variant_ = s.mwp.variant;
         device_ = s.mwp.device();
         kernel_ = s.mwp.model();
+        baselinePoint_.reset();
+        if (s.baseline) { // where the baseline's kernel and GPU lie on the same axes
+            try {
+                const mwp::Device bd = s.baseline->mwp.device();
+                const mwp::Kernel bk = s.baseline->mwp.model();
+                baselinePoint_ = {mwp::axisValue(bd, bk, x_.axis), mwp::axisValue(bd, bk, y_.axis)};
+            } catch (const InputError&) {
+                // the Compare view says why the baseline has no point
+            }
+        }
         if (kind_ == Kind::Regime) {
             map_ = mwp::regimeMap(device_, kernel_, s.mwp.variant, x_, y_);
         } else {
@@ -291,6 +308,7 @@ void RegimeMapView::redraw() {
     }
     edges_->data()->clear();
     marker_->data()->clear();
+    baselineMarker_->data()->clear();
     // Legend entries: one empty bar series per class present.
     for (int i = plot_->plottableCount() - 1; i >= 0; --i) {
         if (auto* b = qobject_cast<QCPBars*>(plot_->plottable(i))) {
@@ -368,6 +386,13 @@ void RegimeMapView::redraw() {
     const double cx = mwp::axisValue(device_, kernel_, x_.axis);
     const double cy = mwp::axisValue(device_, kernel_, y_.axis);
     marker_->addData(cx, cy);
+    baselineMarker_->data()->clear();
+    if (baselinePoint_) {
+        baselineMarker_->addData(baselinePoint_->first, baselinePoint_->second);
+        baselineMarker_->addToLegend();
+    } else {
+        baselineMarker_->removeFromLegend();
+    }
     // Two legend columns under the map: a title longer than its column is shortened (the
     // Bottleneck view and the CSV give it whole).
     const QFontMetrics legendFont(plot_->legend->font());

@@ -78,6 +78,8 @@ private:
     QCPItemPixmap* image_ = nullptr;
     QCPCurve* edges_ = nullptr;
     QCPGraph* marker_ = nullptr;
+    QCPGraph* baselineMarker_ = nullptr;
+    std::optional<std::pair<double, double>> baselinePoint_; // on the map's axes
     QComboBox* xAxis_ = nullptr;
     QComboBox* yAxis_ = nullptr;
     QLineEdit* xRange_ = nullptr;
