@@ -12,6 +12,7 @@
 #include "session/session.hpp"
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
+#include "talg/roofline_view.hpp"
 #include "talg/talg.hpp"
 #include "talg/tile_space_map_view.hpp"
 #include "workspaces/area_workspace.hpp"
@@ -240,6 +241,12 @@ void TestGuiCompare::twoTilingsInTheBreakdown() {
     QVERIFY(mark);
     QCOMPARE(mark->dataCount(), 1);
     QCOMPARE(mark->data()->at(0)->key, 4.0);
+    // And on the roofline: the other tiling's point beside the session's.
+    auto* roofline = talg()->findChild<widgets::StencilRooflineView*>();
+    QVERIFY(roofline);
+    talg()->viewTabs()->setCurrentWidget(roofline);
+    QVERIFY(roofline->baselinePoint().has_value());
+    QCOMPARE(roofline->baselinePoint()->tiles.time, std::int64_t(4));
     doc_->undoStack()->undo();
     QVERIFY(!doc_->state().baseline);
     talg()->viewTabs()->setCurrentWidget(b);

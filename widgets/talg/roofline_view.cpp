@@ -99,6 +99,17 @@ void StencilRooflineView::setPresentation(bool on) {
 void StencilRooflineView::setSession(const SessionState& s) {
     ceilings_.reset();
     current_.reset();
+    baseline_.reset();
+    if (s.baseline) {
+        try {
+            const SessionState& b = *s.baseline;
+            baseline_ = search::rooflinePoint(b.modelStencil(), b.problem, b.tiles, b.modelGpu(),
+                                              b.variant);
+            baselineDim_ = b.problem.dim;
+        } catch (const InputError&) {
+            // infeasible or invalid: the Compare view and the Breakdown say why
+        }
+    }
     cloud_.clear();
     error_.clear();
     within_ = s.within;
@@ -188,7 +199,7 @@ void StencilRooflineView::redraw() {
     const bool flops = c.flopsPerPoint.has_value();
     const double f = flops ? *c.flopsPerPoint : 1.0; // points -> FLOPs on both axes
     double lo = c.ridgePointsPerByte, hi = c.ridgePointsPerByte;
-    for (const auto* p : {current_ ? &*current_ : nullptr}) {
+    for (const auto* p : {current_ ? &*current_ : nullptr, baseline_ ? &*baseline_ : nullptr}) {
         if (p) {
             lo = std::min(lo, p->intensity);
             hi = std::max(hi, p->intensity);
@@ -240,6 +251,18 @@ void StencilRooflineView::redraw() {
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2),
                                            QBrush(QColor(240, 228, 66)), t.markerSize * 2));
+        g->addData(p.intensity * f, p.pointsPerS * f / 1e9);
+        yLo = std::min(yLo, p.pointsPerS * f / 1e9);
+        yHi = std::max(yHi, p.pointsPerS * f / 1e9);
+    }
+    if (baseline_) { // hollow and dashed: the same marker as the session's tiling
+        const auto& p = *baseline_;
+        QCPGraph* g = plot_->addGraph();
+        g->setName(tr("baseline tiling %1").arg(tilesText(p.tiles, baselineDim_)));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                           QPen(Qt::black, 2, Qt::DashLine), Qt::NoBrush,
+                                           t.markerSize * 2));
         g->addData(p.intensity * f, p.pointsPerS * f / 1e9);
         yLo = std::min(yLo, p.pointsPerS * f / 1e9);
         yHi = std::max(yHi, p.pointsPerS * f / 1e9);

@@ -40,6 +40,7 @@ public:
 
     const std::optional<search::RooflineCeilings>& ceilings() const { return ceilings_; }
     const std::optional<search::RooflinePoint>& current() const { return current_; }
+    const std::optional<search::RooflinePoint>& baselinePoint() const { return baseline_; }
     const std::vector<search::RooflinePoint>& cloud() const { return cloud_; }
     QCustomPlot* plot() const { return plot_; }
     QLabel* summary() const { return summary_; }
@@ -60,6 +61,8 @@ private:
     BackgroundJob* job_ = nullptr;
     std::optional<search::RooflineCeilings> ceilings_;
     std::optional<search::RooflinePoint> current_;
+    std::optional<search::RooflinePoint> baseline_; // the baseline's tiling, on its own model
+    int baselineDim_ = 2;
     std::vector<search::RooflinePoint> cloud_;
     QString cloudStatus_;
     QString context_;
