@@ -7,6 +7,7 @@
 #include "compare/families.hpp"
 #include "compare_menu.hpp"
 #include "compare_view.hpp"
+#include "energy/energy_breakdown_view.hpp"
 #include "gui/gui_fixture.hpp"
 #include "mwp/regime_map_view.hpp"
 #include "session/session.hpp"
@@ -16,6 +17,7 @@
 #include "talg/talg.hpp"
 #include "talg/tile_space_map_view.hpp"
 #include "workspaces/area_workspace.hpp"
+#include "workspaces/energy_workspace.hpp"
 #include "workspaces/mwp_workspace.hpp"
 #include "workspaces/talg_workspace.hpp"
 
@@ -44,6 +46,7 @@ private slots:
     void everyWorkspaceCompares();
     void twoTilingsInTheBreakdown();
     void regimeMapMarksTheBaseline();
+    void energyBreakdownBesideTheBaseline();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -280,6 +283,25 @@ void TestGuiCompare::regimeMapMarksTheBaseline() {
     QCOMPARE(baseline->dataCount(), 1);
     QVERIFY(session->data()->at(0)->key > baseline->data()->at(0)->key);
     QCOMPARE(session->data()->at(0)->value, baseline->data()->at(0)->value);
+}
+
+// Energy: the baseline's four terms beside the session's, and the sentence in those terms.
+void TestGuiCompare::energyBreakdownBesideTheBaseline() {
+    window_->compareMenu()->pin();
+    SessionState s = doc_->state();
+    s.energy.problem.tT = 4; // 16 x 64 x 4 instead of 16 x 64 x 8: more tiles, more transfers
+    doc_->edit("tiles", s);
+    auto* ws = window_->workspace<app::EnergyWorkspace>();
+    window_->showWorkspace(ws);
+    ws->viewTabs()->setCurrentWidget(ws->breakdownView());
+    const auto& base = ws->breakdownView()->baselineEvaluation();
+    QVERIFY(base && base->result);
+    QCOMPARE(base->result->eAlg, energy::evaluateSettings(doc_->state().baseline->energy, s.gpu,
+                                                          s.variant, std::nullopt)
+                                     .result->eAlg);
+    QVERIFY2(ws->breakdownView()->summary()->text().startsWith("Against the baseline (dashed): "
+                                                               "E_alg +"),
+             qPrintable(ws->breakdownView()->summary()->text()));
 }
 
 CDX_GUI_TEST_MAIN(TestGuiCompare)

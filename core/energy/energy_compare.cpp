@@ -19,13 +19,10 @@ EnergyResult energySide(const SessionState& s) {
 
 } // namespace
 
-compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b) {
+compare::FamilyComparison compareResults(const EnergyResult* ra, const EnergyResult* rb) {
     compare::FamilyComparison f;
     f.family = "energy";
     f.title = "Energy";
-    std::optional<EnergyResult> ra, rb;
-    compare::evaluateSides(
-        f, [&] { ra = energySide(a); }, [&] { rb = energySide(b); });
     compare::addJson(f, ra ? toJson(*ra) : nlohmann::json(), rb ? toJson(*rb) : nlohmann::json());
     for (auto& v : f.values) {
         v.unit = v.name.rfind("E_", 0) == 0 || v.name == "e_pt" ? "J"
@@ -50,6 +47,19 @@ compare::FamilyComparison compareSessions(const SessionState& a, const SessionSt
         std::find_if(f.values.begin(), f.values.end(),
                      [](const compare::ComparedValue& v) { return v.name == "E_alg"; });
     f.explanation = compare::explainSum(*total, f.contributions);
+    return f;
+}
+
+compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b) {
+    compare::FamilyComparison errors;
+    std::optional<EnergyResult> ra, rb;
+    compare::evaluateSides(
+        errors, [&] { ra = energySide(a); }, [&] { rb = energySide(b); });
+    compare::FamilyComparison f = compareResults(ra ? &*ra : nullptr, rb ? &*rb : nullptr);
+    if (!errors.error.empty()) {
+        f.error = errors.error;
+        f.explanation = errors.explanation;
+    }
     return f;
 }
 

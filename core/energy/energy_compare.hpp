@@ -15,4 +15,9 @@ namespace cdx::energy {
 // time source is a measured run needs the run database: here its side is an error.
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b);
 
+struct EnergyResult;
+// The same from two evaluated results (null: that side has none), for the views that evaluate
+// with the run database (a measured time source).
+compare::FamilyComparison compareResults(const EnergyResult* a, const EnergyResult* b);
+
 } // namespace cdx::energy

@@ -2,6 +2,7 @@
 #include "energy/energy_breakdown_view.hpp"
 
 #include "common/plot_theme.hpp"
+#include "energy/energy_compare.hpp"
 #include "energy/energy_profiles.hpp"
 #include "params/input_error.hpp"
 
@@ -36,6 +37,16 @@ EnergyBreakdownView::EnergyBreakdownView(RunLookup runs, QWidget* parent)
     for (QCPBars* b : {staticBars_, dynamicBars_}) {
         b->setWidth(0.6);
     }
+    baselineBars_ = new QCPBars(plot_->yAxis, plot_->xAxis);
+    baselineBars_->setWidth(0.3);
+    baselineBars_->setName(tr("baseline"));
+    baselineBars_->setBrush(Qt::NoBrush);
+    baselineBars_->setPen(QPen(Qt::black, 1.5, Qt::DashLine));
+    for (QCPBars* b : {staticBars_, dynamicBars_}) {
+        b->removeFromLegend();
+    }
+    plot_->legend->setVisible(false);
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     plot_->yAxis->setRangeReversed(true);
     plot_->xAxis->setLabel(tr("energy of the run [J]"));
     explain_ = new QTableWidget(split);
@@ -84,6 +95,10 @@ void EnergyBreakdownView::setPresentation(bool on) {
 
 void EnergyBreakdownView::setSession(const SessionState& s) {
     ev_ = evaluateEnergySession(s, runs_);
+    baseline_.reset();
+    if (s.baseline) { // evaluated as the session is (its measured run from the same database)
+        baseline_ = evaluateEnergySession(*s.baseline, runs_);
+    }
     context_ = energyContext(s, ev_);
     terms_.clear();
     statedRmsePct_ = energy::statedRmsePct(s.energy.coefficients, ev_.input.stencil);
@@ -110,6 +125,7 @@ void EnergyBreakdownView::redraw() {
     }
     staticBars_->data()->clear();
     dynamicBars_->data()->clear();
+    baselineBars_->data()->clear();
     bars_.clear();
     explain_->setRowCount(0);
     if (!ev_.result) {
@@ -129,9 +145,24 @@ void EnergyBreakdownView::redraw() {
     lf.setPointSize(t.basePointSize);
     int widest = 0;
     double top = 0;
+    const energy::EnergyResult* base =
+        baseline_ && baseline_->result ? &*baseline_->result : nullptr;
+    for (QCPBars* b : {staticBars_, dynamicBars_}) {
+        b->setWidth(base ? 0.36 : 0.6);
+    }
+    baselineBars_->setVisible(base != nullptr);
+    plot_->legend->setVisible(base != nullptr);
+    if (base) {
+        const double values[4] = {base->eStat, base->eDynGs, base->eDynSr, base->eDynAr};
+        for (int i = 0; i < 4; ++i) {
+            baselineBars_->addData(i + 1 - 0.2, values[i]);
+            top = std::max(top, values[i]);
+        }
+    }
     for (std::size_t i = 0; i < bars_.size(); ++i) {
-        const double y = static_cast<double>(i + 1);
-        ticker->addTick(y, bars_[i].first);
+        const double tick = static_cast<double>(i + 1);
+        const double y = tick + (base ? 0.12 : 0.0);
+        ticker->addTick(tick, bars_[i].first);
         (i == 0 ? staticBars_ : dynamicBars_)->addData(y, bars_[i].second);
         top = std::max(top, bars_[i].second);
         auto* label = new QCPItemText(plot_);
@@ -202,6 +233,14 @@ void EnergyBreakdownView::redraw() {
     }
     for (const auto& w : r.warnings) {
         text += tr(" ⚠ %1.").arg(QString::fromStdString(w));
+    }
+    if (baseline_) { // the sentence against the baseline first, in the model's four terms
+        const auto c = energy::compareResults(base, &r);
+        text = (base ? tr("Against the baseline (dashed): %1.")
+                           .arg(QString::fromStdString(c.explanation))
+                     : tr("The baseline has no energy: %1.")
+                           .arg(QString::fromStdString(baseline_->error))) +
+               ' ' + text;
     }
     summary_->setText(text);
 }

@@ -36,6 +36,9 @@ public:
     const energy::SettingsEvaluation& evaluation() const { return ev_; }
     QTableWidget* explainTable() const { return explain_; }
     QLabel* summary() const { return summary_; }
+    const std::optional<energy::SettingsEvaluation>& baselineEvaluation() const {
+        return baseline_;
+    }
     // The bars as drawn: label, joules.
     const std::vector<std::pair<QString, double>>& bars() const { return bars_; }
 
@@ -51,6 +54,8 @@ private:
     QCPTextElement* subtitle_ = nullptr;
     QCPBars* staticBars_ = nullptr;
     QCPBars* dynamicBars_ = nullptr;
+    QCPBars* baselineBars_ = nullptr; // the baseline's four terms, hollow, beside the session's
+    std::optional<energy::SettingsEvaluation> baseline_;
     QTableWidget* explain_ = nullptr;
     QLabel* summary_ = nullptr;
     energy::SettingsEvaluation ev_;
