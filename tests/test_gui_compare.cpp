@@ -14,6 +14,7 @@
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/roofline_view.hpp"
+#include "talg/sweep_view.hpp"
 #include "talg/talg.hpp"
 #include "talg/tile_space_map_view.hpp"
 #include "workspaces/area_workspace.hpp"
@@ -111,6 +112,23 @@ void TestGuiCompare::pinEditAndCompare() {
     window_->statusBar()->clearMessage(); // the pin's confirmation, then the status again
     QVERIFY2(window_->statusText().contains("vs baseline NVIDIA GeForce GTX 980"),
              qPrintable(window_->statusText()));
+    // The sweep: the baseline's curve over the same values, dashed, with its legend entry.
+    talg()->viewTabs()->setCurrentWidget(talg()->sweepView());
+    QCPGraph* base = nullptr;
+    QCPGraph* mine = nullptr;
+    for (int i = 0; i < talg()->sweepView()->plot()->graphCount(); ++i) {
+        QCPGraph* g = talg()->sweepView()->plot()->graph(i);
+        if (g->name() == "baseline's T_alg") {
+            base = g;
+        } else if (g->name().startsWith("T_alg")) {
+            mine = g;
+        }
+    }
+    QVERIFY(base && mine);
+    QVERIFY(base->dataCount() > 1);
+    QCOMPARE(base->data()->at(0)->key, mine->data()->at(0)->key);
+    QCOMPARE(base->pen().style(), Qt::DashLine);
+    QVERIFY(talg()->sweepView()->csv().contains(",constraint,baseline_T_alg_s,delta_s\n"));
 }
 
 void TestGuiCompare::pinSwapClearAreUndoable() {

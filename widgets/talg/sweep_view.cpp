@@ -39,6 +39,8 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     rounds_->setLineStyle(QCPGraph::lsStepCenter);
     tAlg_ = plot_->addGraph();
     tAlg_->setName(tr("T_alg (blank: infeasible)"));
+    baselineTAlg_ = plot_->addGraph();
+    baselineTAlg_->setName(tr("baseline's T_alg"));
     measured_ = plot_->addGraph();
     measured_->setName(tr("measured runs (run database)"));
     measured_->setLineStyle(QCPGraph::lsNone);
@@ -98,6 +100,7 @@ void SweepView::setPresentation(bool on) {
     tAlg_->setPen(QPen(t.palette[0], t.lineWidth));
     tAlg_->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, t.palette[0], t.markerSize * 0.8));
+    baselineTAlg_->setPen(QPen(t.palette[0], t.lineWidth, Qt::DashLine)); // same colour, dashed
     rounds_->setPen(QPen(t.palette[1], t.lineWidth * 0.8, Qt::DotLine));
     measured_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::black, 1.2),
                                                QBrush(t.palette[3]), t.markerSize * 1.6));
@@ -240,6 +243,44 @@ void SweepView::rebuild() {
     }
     tAlg_->setData(x, y, true);
     rounds_->setData(x, r, true);
+    // The baseline swept over the same values of the same parameter (its own other sizes,
+    // GPU and stencil), when it has that parameter.
+    QVector<double> bx, by;
+    if (state_.baseline && state_.baseline->problem.dim == dim && error_.isEmpty()) {
+        const SessionState& b = *state_.baseline;
+        try {
+            search::Sweep bs;
+            if (isTileParameter()) {
+                const std::int64_t extent =
+                    key == "tT" ? b.problem.time
+                                : b.problem.space[static_cast<std::size_t>(key.mid(2).toInt() - 1)];
+                bs = search::sweepTileSize(b.modelStencil(), b.problem, b.modelGpu(), b.variant,
+                                           b.tiles, key.toStdString(), extent);
+            } else {
+                std::vector<double> xs;
+                for (const auto& p : sweep_.points) {
+                    xs.push_back(p.x);
+                }
+                bs = search::sweepParameter(b.modelStencil(), b.problem, b.modelGpu(), b.variant,
+                                            b.tiles, key.toStdString(), xs);
+            }
+            const double last = x.isEmpty() ? 0 : x.back();
+            for (const auto& p : bs.points) {
+                if (p.x <= last) {
+                    bx << p.x;
+                    by << (p.feasible ? p.tAlg : std::nan(""));
+                }
+            }
+        } catch (const InputError&) {
+            // the Compare view says why the baseline has no T_alg
+        }
+    }
+    baselineTAlg_->setData(bx, by, true);
+    if (bx.isEmpty()) {
+        baselineTAlg_->removeFromLegend();
+    } else {
+        baselineTAlg_->addToLegend();
+    }
     // Measured runs of this experiment whose other tile sizes equal the session's.
     QVector<double> mx, my;
     if (isTileParameter()) {
@@ -288,6 +329,11 @@ void SweepView::rebuild() {
     if (!x.isEmpty()) {
         bool any = false;
         QCPRange yr = tAlg_->getValueRange(any);
+        bool anyBase = false;
+        const QCPRange br = baselineTAlg_->getValueRange(anyBase);
+        if (anyBase) {
+            yr.expand(br);
+        }
         bool anyMeasured = false;
         const QCPRange mr = measured_->getValueRange(anyMeasured);
         if (anyMeasured && measured_->visible()) {
@@ -364,16 +410,28 @@ void SweepView::renderTo(QPaintDevice& device, const QSize& size) {
 
 QString SweepView::csv() const {
     QString out = QStringLiteral("# %1; %2\n").arg(title_->text(), subtitle_->text());
+    // With a baseline: its T_alg at the same value and the difference (session - baseline).
+    const bool compared = baselineTAlg_->dataCount() > 0;
     out += QString::fromStdString(sweep_.parameter) +
-           ",feasible,T_alg_s,k,rounds,w,N_sub,constraint\n";
+           ",feasible,T_alg_s,k,rounds,w,N_sub,constraint" +
+           (compared ? ",baseline_T_alg_s,delta_s\n" : "\n");
     for (const auto& p : sweep_.points) {
         out +=
-            QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8\n")
+            QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8")
                 .arg(QString::number(p.x, 'g', 17), p.feasible ? "true" : "false",
                      p.feasible ? QString::number(p.tAlg, 'g', 17) : QString(),
                      p.feasible ? QString::number(p.k) : QString(),
                      p.feasible ? QString::number(p.rounds) : QString(), QString::number(p.w),
                      QString::number(p.nSub), QString::fromLatin1(talg::name(p.excludedBy).data()));
+        if (compared) {
+            const auto it = baselineTAlg_->data()->findBegin(p.x, false);
+            const bool has =
+                it != baselineTAlg_->data()->constEnd() && it->key == p.x && !std::isnan(it->value);
+            out += QStringLiteral(",%1,%2").arg(
+                has ? QString::number(it->value, 'g', 17) : QString(),
+                has && p.feasible ? QString::number(p.tAlg - it->value, 'g', 17) : QString());
+        }
+        out += '\n';
     }
     return out;
 }

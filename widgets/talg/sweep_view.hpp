@@ -60,6 +60,7 @@ private:
     QString pending_; // a saved session's parameter, until the list has it
     QCustomPlot* plot_ = nullptr;
     QCPGraph* tAlg_ = nullptr;
+    QCPGraph* baselineTAlg_ = nullptr; // the same sweep of the baseline, dashed
     QCPGraph* rounds_ = nullptr;
     QCPGraph* measured_ = nullptr;
     std::vector<runs::Run> runs_;
