@@ -10,19 +10,23 @@
 #include "energy/energy_breakdown_view.hpp"
 #include "gui/gui_fixture.hpp"
 #include "mwp/regime_map_view.hpp"
+#include "runs/runs_view.hpp"
 #include "session/session.hpp"
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/roofline_view.hpp"
+#include "talg/stencil_editor.hpp"
 #include "talg/sweep_view.hpp"
 #include "talg/talg.hpp"
 #include "talg/tile_space_map_view.hpp"
 #include "workspaces/area_workspace.hpp"
 #include "workspaces/energy_workspace.hpp"
 #include "workspaces/mwp_workspace.hpp"
+#include "workspaces/runs_workspace.hpp"
 #include "workspaces/talg_workspace.hpp"
 
 #include <QAction>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QStatusBar>
@@ -48,6 +52,7 @@ private slots:
     void twoTilingsInTheBreakdown();
     void regimeMapMarksTheBaseline();
     void energyBreakdownBesideTheBaseline();
+    void measuredRunsFitUnderBothSides();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -320,6 +325,28 @@ void TestGuiCompare::energyBreakdownBesideTheBaseline() {
     QVERIFY2(ws->breakdownView()->summary()->text().startsWith("Against the baseline (dashed): "
                                                                "E_alg +"),
              qPrintable(ws->breakdownView()->summary()->text()));
+}
+
+// Measured runs: the fit of the same runs with the baseline's C_iter and with the session's.
+void TestGuiCompare::measuredRunsFitUnderBothSides() {
+    const auto rep = importRuns(QString(CDX_SOURCE_PROFILES_DIR) +
+                                    "/../resources/runs/synthetic-heat2d-gtx980.csv",
+                                runs::ImportPolicy::AllOrNothing);
+    QVERIFY(rep.committed);
+    window_->compareMenu()->pin();
+    QLineEdit* cIter = talg()->stencilEditor()->form()->field("c_iter_s");
+    QVERIFY(cIter);
+    cIter->setText("4e-08");
+    emit cIter->editingFinished();
+    auto* runsWs = window_->workspace<app::RunsWorkspace>();
+    window_->showWorkspace(runsWs);
+    const QString text = runsWs->runsView()->statsLabel()->text();
+    QVERIFY2(text.contains("Against the baseline: with its GPU, stencil and variant RMSE"),
+             qPrintable(text));
+    // The two fits differ: C_iter moved every prediction.
+    const QString a = text.section("RMSE ", 2, 2).section(',', 0, 0);
+    const QString b = text.section("RMSE ", 3, 3).section(',', 0, 0);
+    QVERIFY2(!a.isEmpty() && a != b, qPrintable(text));
 }
 
 CDX_GUI_TEST_MAIN(TestGuiCompare)

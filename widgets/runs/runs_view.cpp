@@ -246,6 +246,29 @@ void RunsView::recompute() {
         variant = session_->variant;
     }
     stats_ = runs::runStats(shown, profiles, variant, within_->value() / 100);
+    // With a baseline: the same runs predicted with the baseline's GPU, stencil and variant
+    // and with the session's (what an edited C_iter or n_SM does to the fit), side by side.
+    baselineLine_.clear();
+    if (session_ && session_->baseline) {
+        const auto fit = [&](const SessionState& side) {
+            runs::ProfileSet p = shippedProfiles();
+            p.put(side.gpu);
+            p.put(side.stencil);
+            return runs::runStats(shown, p, side.variant, within_->value() / 100).all;
+        };
+        const runs::ErrorStats a = fit(*session_->baseline);
+        const runs::ErrorStats b = fit(*session_);
+        const auto pct = [](const runs::ErrorStats& e, double v) {
+            return e.n == 0 ? tr("n/a") : QStringLiteral("%1 %").arg(v * 100, 0, 'f', 2);
+        };
+        baselineLine_ =
+            tr(" Against the baseline: with its GPU, stencil and variant RMSE %1, MAPE %2 (n = "
+               "%3); with the session's RMSE %4, MAPE %5 (n = %6).")
+                .arg(pct(a, a.rmse), pct(a, a.mape))
+                .arg(a.n)
+                .arg(pct(b, b.rmse), pct(b, b.mape))
+                .arg(b.n);
+    }
     redraw();
 }
 
@@ -375,7 +398,8 @@ void RunsView::redraw() {
         // No prediction, no statistics: never "RMSE 0.0 %".
         statsLabel_->setText(tr("%1 runs (%2 without a prediction): RMSE n/a, MAPE n/a.")
                                  .arg(stats_.pairs.size())
-                                 .arg(stats_.unpredicted));
+                                 .arg(stats_.unpredicted) +
+                             baselineLine_);
         return;
     }
     // What the sign of the mean says, read from the mean (the model was said to be optimistic
@@ -402,7 +426,8 @@ void RunsView::redraw() {
             .arg(stats_.nearBest.n)
             .arg(stats_.nearBest.rmse * 100, 0, 'f', 2)
             .arg(stats_.nearBest.mape * 100, 0, 'f', 2)
-            .arg(sign));
+            .arg(sign) +
+        baselineLine_);
 }
 
 void RunsView::renderTo(QPaintDevice& device, const QSize& size) {

@@ -57,6 +57,7 @@ signals:
     void calibrateRequested(const std::vector<std::int64_t>& ids);
 
 private:
+    QString baselineLine_; // the fit under the baseline's GPU, stencil and variant
     void recompute();
     void redraw();
 
