@@ -380,6 +380,11 @@ void TestCompare::identicalIsUnchanged() {
         QCOMPARE(x.amount, 0.0);
     }
     QVERIFY2(c.explanation.rfind("T_alg unchanged", 0) == 0, c.explanation.c_str());
+    // Two configurations, not two tilings of one: the sentence says what else differs.
+    const auto other = compareTalg(heat2d(128, 32, 2), heat2d(128, 32, 2, test::titanx()));
+    QVERIFY2(other.explanation.find("(the two also differ in GPU gtx980 → titanx)") !=
+                 std::string::npos,
+             other.explanation.c_str());
 }
 
 void TestCompare::infeasibleSide() {

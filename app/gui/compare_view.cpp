@@ -210,27 +210,7 @@ void CompareView::renderTo(QPaintDevice& device, const QSize& size) {
         }
         h += QStringLiteral("</table>");
     }
-    QTextDocument doc;
-    doc.setHtml(h);
-    QFont f = font();
-    f.setPixelSize(std::max(10, size.width() / 100));
-    doc.setDefaultFont(f);
-    const double width = size.width() - 24.0, height = size.height() - 24.0;
-    double k = 1;
-    for (int step = 0; step < 6; ++step) {
-        doc.setTextWidth(width / k);
-        const double hh = doc.size().height() * k;
-        if (hh <= height) {
-            break;
-        }
-        k *= std::max(0.5, std::sqrt(height / hh));
-    }
-    doc.setTextWidth(width / k);
-    QPainter p(&device);
-    p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    p.translate(12, 12);
-    p.scale(k, k);
-    doc.drawContents(&p);
+    widgets::renderFittedHtml(device, size, h, font(), 100);
 }
 
 void CompareView::setPresentation(bool on) {

@@ -144,29 +144,7 @@ void TrustView::render() {
 }
 
 void TrustView::renderTo(QPaintDevice& device, const QSize& size) {
-    QTextDocument doc;
-    doc.setHtml(browser_->toHtml());
-    QFont f = font();
-    f.setPixelSize(std::max(10, size.width() / 90));
-    doc.setDefaultFont(f);
-    // Too long for the page: a smaller scale on a wider text column (so the text fills the
-    // width), found in a few steps.
-    const double width = size.width() - 24.0, height = size.height() - 24.0;
-    double k = 1;
-    for (int step = 0; step < 6; ++step) {
-        doc.setTextWidth(width / k);
-        const double h = doc.size().height() * k;
-        if (h <= height) {
-            break;
-        }
-        k *= std::max(0.5, std::sqrt(height / h));
-    }
-    doc.setTextWidth(width / k);
-    QPainter p(&device);
-    p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    p.translate(12, 12);
-    p.scale(k, k);
-    doc.drawContents(&p);
+    widgets::renderFittedHtml(device, size, browser_->toHtml(), font(), 90);
 }
 
 QString TrustView::csv() const {

@@ -12,14 +12,6 @@ namespace cdx::talg {
 
 using compare::change;
 
-namespace {
-
-std::string signedSeconds(double s) {
-    return (s >= 0 ? "+" : "") + formatG(s, 3) + " s";
-}
-
-} // namespace
-
 TalgComparison compareTalg(const TalgCase& a, const TalgCase& b) {
     TalgResult ra, rb;
     try {
@@ -122,33 +114,29 @@ TalgComparison compareTalg(const TalgCase& a, const TalgResult& ra, const TalgCa
              change(ba.mPrime, bb.mPrime) + " s, c = " + change(ba.c, bb.c) + " s)"},
         {"T_sync", tSync, "T_sync " + change(tsA, tsB) + " s per kernel call"}};
 
-    std::vector<const compare::Contribution*> order;
-    for (const auto& x : c.contributions) {
-        order.push_back(&x);
+    // The largest share first, each with its detail; the factors that did not change contribute
+    // exactly nothing and are named as unchanged.
+    std::string s = compare::explainSum(c.tAlg, c.contributions);
+    // Two different configurations (not two tilings of one): say what else differs.
+    std::vector<std::string> differs;
+    if (a.gpu.id != b.gpu.id) {
+        differs.push_back("GPU " + a.gpu.id + " → " + b.gpu.id);
     }
-    std::stable_sort(order.begin(), order.end(), [](const auto* x, const auto* y) {
-        return std::abs(x->amount) > std::abs(y->amount);
-    });
-    std::string s = "T_alg " + compare::percentText(c.tAlg.deltaPct()) + " (" +
-                    change(ra.tAlg, rb.tAlg) + " s)";
-    std::vector<std::string> moved, unchanged;
-    for (const auto* x : order) {
-        // A term whose factors did not change contributes exactly nothing.
-        if (x->amount == 0) {
-            unchanged.push_back(x->term);
-        } else {
-            moved.push_back(x->detail + " " + signedSeconds(x->amount));
-        }
+    if (a.stencil.id != b.stencil.id) {
+        differs.push_back("stencil " + a.stencil.id + " → " + b.stencil.id);
     }
-    for (std::size_t i = 0; i < moved.size(); ++i) {
-        s.append(i == 0 ? ": " : "; ").append(moved[i]);
+    if (a.problem.space != b.problem.space || a.problem.time != b.problem.time ||
+        a.problem.dim != b.problem.dim) {
+        differs.push_back("problem size");
     }
-    if (!unchanged.empty()) {
-        s.append(moved.empty() ? ": " : "; ");
-        for (std::size_t i = 0; i < unchanged.size(); ++i) {
-            s.append(i == 0 ? "" : i + 1 == unchanged.size() ? " and " : ", ").append(unchanged[i]);
-        }
-        s.append(" unchanged");
+    if (!(a.variant == b.variant)) {
+        differs.push_back("model variant");
+    }
+    for (std::size_t i = 0; i < differs.size(); ++i) {
+        s.append(i == 0 ? " (the two also differ in " : ", ").append(differs[i]);
+    }
+    if (!differs.empty()) {
+        s.append(")");
     }
     c.explanation = s;
     return c;

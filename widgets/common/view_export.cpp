@@ -9,7 +9,9 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTemporaryFile>
+#include <QTextDocument>
 #include <algorithm>
+#include <cmath>
 
 namespace cdx::widgets {
 
@@ -171,6 +173,32 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
     }
     return QStringLiteral("%1: unknown format '%2'; expected .png, .pdf, .svg or .csv")
         .arg(path, suffix);
+}
+
+void renderFittedHtml(QPaintDevice& device, const QSize& size, const QString& html, QFont font,
+                      int widthPerPixel) {
+    QTextDocument doc;
+    doc.setHtml(html);
+    font.setPixelSize(std::max(10, size.width() / std::max(1, widthPerPixel)));
+    doc.setDefaultFont(font);
+    // Too long for the page: a smaller scale on a wider text column (so the text fills the
+    // width), found in a few steps.
+    const double width = size.width() - 24.0, height = size.height() - 24.0;
+    double k = 1;
+    for (int step = 0; step < 6; ++step) {
+        doc.setTextWidth(width / k);
+        const double h = doc.size().height() * k;
+        if (h <= height) {
+            break;
+        }
+        k *= std::max(0.5, std::sqrt(height / h));
+    }
+    doc.setTextWidth(width / k);
+    QPainter p(&device);
+    p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    p.translate(12, 12);
+    p.scale(k, k);
+    doc.drawContents(&p);
 }
 
 } // namespace cdx::widgets

@@ -3,6 +3,7 @@
 
 #include "common/explorer_view.hpp"
 
+#include <QFont>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -22,5 +23,11 @@ QString csvField(QString s);
 
 // Writes `text` atomically (QSaveFile); empty string on success, else the reason.
 QString writeTextFile(const QString& path, const QString& text);
+
+// An HTML page (the text views' export: How far to trust this, Compare) drawn on a white page of
+// `size`, in `font` at size.width() / `widthPerPixel` pixels, scaled down on a wider text
+// column until it fits the page's height.
+void renderFittedHtml(QPaintDevice& device, const QSize& size, const QString& html, QFont font,
+                      int widthPerPixel);
 
 } // namespace cdx::widgets
