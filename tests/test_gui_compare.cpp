@@ -277,6 +277,10 @@ void TestGuiCompare::twoTilingsInTheBreakdown() {
     QVERIFY(!doc_->state().baseline);
     talg()->viewTabs()->setCurrentWidget(b);
     QCOMPARE(b->table()->columnCount(), 4);
+    // The same from a point of the sweep (Shift+click).
+    emit talg()->sweepView()->compareTilesChosen(other);
+    QVERIFY(doc_->state().baseline);
+    QCOMPARE(doc_->state().baseline->tiles.time, std::int64_t(4));
 }
 
 // The baseline kernel's point on the regime map, where its GPU and kernel put it on the map's

@@ -80,7 +80,11 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
                 t.space[static_cast<std::size_t>(key.mid(2).toInt() - 1)] =
                     static_cast<std::int64_t>(x);
             }
-            emit tilesChosen(t, false);
+            if (e->modifiers() & Qt::ShiftModifier) {
+                emit compareTilesChosen(t); // compare with that tiling instead of taking it
+            } else {
+                emit tilesChosen(t, false);
+            }
         } else {
             emit parameterChosen(key, x);
         }
@@ -355,7 +359,10 @@ void SweepView::rebuild() {
     for (const auto& p : sweep_.points) {
         feasible += p.feasible ? 1 : 0;
     }
-    QString note = tr("Click a point to make it current; hover for k, rounds, w and N_sub.");
+    QString note = isTileParameter()
+                       ? tr("Click a point to make it current, Shift+click to compare with it; "
+                            "hover for k, rounds, w and N_sub.")
+                       : tr("Click a point to make it current; hover for k, rounds, w and N_sub.");
     if (feasible < 2 && error_.isEmpty()) {
         note = tr("Only %1 feasible value along %2 with the other sizes fixed (shared memory per "
                   "block); "

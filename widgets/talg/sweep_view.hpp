@@ -48,6 +48,8 @@ public:
 
 signals:
     void tilesChosen(const cdx::talg::Tiles& t, bool dragging);
+    // Shift+click on a point of a tile-size sweep: compare the session with that tiling.
+    void compareTilesChosen(const cdx::talg::Tiles& t);
     void parameterChosen(const QString& key, double value);
 
 private:

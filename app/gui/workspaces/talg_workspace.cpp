@@ -79,6 +79,8 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
     connect(map_, &widgets::TileSpaceMapView::compareTilesChosen, this,
             &TalgWorkspace::compareWithTiles);
     connect(sweep_, &widgets::SweepView::tilesChosen, this, &TalgWorkspace::setTiles);
+    connect(sweep_, &widgets::SweepView::compareTilesChosen, this,
+            &TalgWorkspace::compareWithTiles);
     connect(sweep_, &widgets::SweepView::parameterChosen, this,
             [this](const QString& key, double v) { setGpuOrStencilParameter(key, v, false); });
     connect(top_, &widgets::TopTilingsView::tilesChosen, this, &TalgWorkspace::setTiles);
