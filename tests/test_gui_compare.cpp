@@ -19,6 +19,7 @@
 #include "talg/sweep_view.hpp"
 #include "talg/talg.hpp"
 #include "talg/tile_space_map_view.hpp"
+#include "talg/top_tilings_view.hpp"
 #include "workspaces/area_workspace.hpp"
 #include "workspaces/energy_workspace.hpp"
 #include "workspaces/mwp_workspace.hpp"
@@ -29,7 +30,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -50,6 +53,7 @@ private slots:
     void notASessionIsRefused();
     void everyWorkspaceCompares();
     void twoTilingsInTheBreakdown();
+    void compareWithFromTopTilings();
     void regimeMapMarksTheBaseline();
     void energyBreakdownBesideTheBaseline();
     void measuredRunsFitUnderBothSides();
@@ -351,6 +355,24 @@ void TestGuiCompare::measuredRunsFitUnderBothSides() {
     const QString a = text.section("RMSE ", 2, 2).section(',', 0, 0);
     const QString b = text.section("RMSE ", 3, 3).section(',', 0, 0);
     QVERIFY2(!a.isEmpty() && a != b, qPrintable(text));
+}
+
+// Top tilings ▸ Compare with…: the selected row's tiling becomes the baseline; without a
+// selection the view says what to do and nothing changes.
+void TestGuiCompare::compareWithFromTopTilings() {
+    auto* top = talg()->topTilingsView();
+    talg()->viewTabs()->setCurrentWidget(top);
+    talg()->finishPendingWork();
+    QTRY_VERIFY(top->table()->model()->rowCount() > 1);
+    auto* button = top->findChild<QPushButton*>("compareWithSelected");
+    QVERIFY(button);
+    button->click();
+    QVERIFY(!doc_->state().baseline);
+    top->table()->setCurrentIndex(top->table()->model()->index(1, 0));
+    button->click();
+    QVERIFY(doc_->state().baseline);
+    QVERIFY(!(doc_->state().baseline->tiles.space == doc_->state().tiles.space &&
+              doc_->state().baseline->tiles.time == doc_->state().tiles.time));
 }
 
 CDX_GUI_TEST_MAIN(TestGuiCompare)

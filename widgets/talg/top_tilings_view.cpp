@@ -39,6 +39,11 @@ TopTilingsView::TopTilingsView(QWidget* parent) : QWidget(parent) {
     within_->setToolTip(tr("List every feasible tiling with T_alg <= (1 + X/100) T_min"));
     top->addWidget(within_);
     top->addStretch(1);
+    compare_ = new QPushButton(tr("Compare with…"), this);
+    compare_->setObjectName("compareWithSelected");
+    compare_->setToolTip(tr("Compare the session with the selected tiling: it becomes the "
+                            "baseline, and the Breakdown and Compare views difference the two"));
+    top->addWidget(compare_);
     copy_ = new QPushButton(tr("Copy as CSV"), this);
     copy_->setObjectName("copyCsv");
     copy_->setShortcut(QKeySequence::Copy);
@@ -67,6 +72,19 @@ TopTilingsView::TopTilingsView(QWidget* parent) : QWidget(parent) {
     connect(within_, &QDoubleSpinBox::valueChanged, this,
             [this](double percent) { emit withinEdited(percent / 100); });
     connect(copy_, &QPushButton::clicked, this, &TopTilingsView::copyCsv);
+    connect(compare_, &QPushButton::clicked, this, [this] {
+        const QModelIndex index = table_->currentIndex();
+        if (!index.isValid()) {
+            status_->setText(tr("Select a tiling in the list first, then Compare with…"));
+            return;
+        }
+        const QModelIndex src = proxy_->mapToSource(index);
+        const auto row = static_cast<std::size_t>(
+            model_->item(src.row(), 0)->data(Qt::UserRole + 1).toULongLong());
+        if (row < result_.within.size()) {
+            emit compareTilesChosen(result_.within[row].tiles);
+        }
+    });
     connect(table_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QModelIndex src = proxy_->mapToSource(index);
         const auto row = static_cast<std::size_t>(

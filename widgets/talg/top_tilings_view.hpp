@@ -43,6 +43,8 @@ public:
 
 signals:
     void tilesChosen(const cdx::talg::Tiles& t, bool dragging);
+    // "Compare with…": the selected tiling becomes the baseline.
+    void compareTilesChosen(const cdx::talg::Tiles& t);
     void withinEdited(double fraction);
     void searchFinished();
 
@@ -56,6 +58,7 @@ private:
 
     QDoubleSpinBox* within_ = nullptr;
     QPushButton* copy_ = nullptr;
+    QPushButton* compare_ = nullptr;
     QLabel* status_ = nullptr;
     QTableView* table_ = nullptr;
     QStandardItemModel* model_ = nullptr;

@@ -84,6 +84,8 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
     connect(sweep_, &widgets::SweepView::parameterChosen, this,
             [this](const QString& key, double v) { setGpuOrStencilParameter(key, v, false); });
     connect(top_, &widgets::TopTilingsView::tilesChosen, this, &TalgWorkspace::setTiles);
+    connect(top_, &widgets::TopTilingsView::compareTilesChosen, this,
+            &TalgWorkspace::compareWithTiles);
     connect(top_, &widgets::TopTilingsView::withinEdited, this, [this](double f) {
         editSession(tr("Change within-X%"), [&](SessionState& s) { s.within = f; });
     });
