@@ -9,12 +9,8 @@
 
 #include <QHeaderView>
 #include <QLabel>
-#include <QPainter>
 #include <QTableWidget>
-#include <QTextDocument>
 #include <QVBoxLayout>
-#include <algorithm>
-#include <cmath>
 
 namespace cdx::app {
 

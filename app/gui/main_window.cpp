@@ -9,6 +9,7 @@
 #include "compare_menu.hpp"
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
+#include "field_undo.hpp"
 #include "preference.hpp"
 #include "reproduce_view.hpp"
 #include "run_database.hpp"
@@ -18,17 +19,14 @@
 #include "view_state.hpp"
 #include "workspaces/workspaces.hpp"
 
-#include <QAbstractSpinBox>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QLayout>
-#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -188,7 +186,7 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     buildMenus();
     connect(doc_, &SessionDocument::fileChanged, this, &MainWindow::updateTitle);
     connect(doc_, &SessionDocument::changed, this, &MainWindow::updateTitle);
-    qApp->installEventFilter(this);
+    qApp->installEventFilter(new FieldUndoRouter(this));
 
     // The first window fits the screen it opens on (a 1366 x 768 laptop included).
     const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1366, 768);
@@ -397,29 +395,6 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         }
     }
     e->accept();
-}
-
-bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
-    // Ctrl+Z / Ctrl+Shift+Z in a field undo on the document, not in the field's own text
-    // history: the field then shows the document's value again, and the views follow. But text
-    // typed into the field and not taken (not yet committed, or refused) is undone first, in
-    // the field: an undo never throws typed text away together with an earlier edit.
-    if (e->type() == QEvent::ShortcutOverride) {
-        auto* key = static_cast<QKeyEvent*>(e);
-        const bool undo = key->matches(QKeySequence::Undo);
-        if (auto* line = qobject_cast<QLineEdit*>(watched);
-            line && (undo ? line->isUndoAvailable() : line->isRedoAvailable()) &&
-            (undo || key->matches(QKeySequence::Redo))) {
-            return false; // the field accepts the override and undoes its own typing
-        }
-        if ((undo || key->matches(QKeySequence::Redo)) &&
-            (qobject_cast<QLineEdit*>(watched) || qobject_cast<QAbstractSpinBox*>(watched)) &&
-            static_cast<QWidget*>(watched)->window() == this) {
-            e->ignore();
-            return true; // not accepted: the Edit menu's shortcut runs
-        }
-    }
-    return QMainWindow::eventFilter(watched, e);
 }
 
 void MainWindow::setPresentation(bool on) {

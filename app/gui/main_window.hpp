@@ -61,7 +61,6 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* e) override;
-    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     ReproduceView* reproduce_ = nullptr;

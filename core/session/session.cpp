@@ -91,11 +91,9 @@ area::CoefficientSet SessionState::areaSet() const {
                                            : areaCoefficients;
 }
 
-bool sameSession(const SessionState& a, const SessionState& b) {
-    return sessionToJson(a) == sessionToJson(b);
-}
-
-std::string sessionToJson(const SessionState& s) {
+namespace {
+// The session without its baseline.
+ojson sessionBody(const SessionState& s) {
     ojson j{{"schema", kSessionSchema}, {"version", kSessionVersion}};
     if (!s.title.empty()) {
         j["title"] = s.title;
@@ -112,8 +110,25 @@ std::string sessionToJson(const SessionState& s) {
     for (const SessionBlock& b : sessionBlocks()) {
         b.write(s, j);
     }
+    return j;
+}
+} // namespace
+
+bool sameSession(const SessionState& a, const SessionState& b) {
+    // The baseline is shared between the states of one document: the same pointer is the same
+    // baseline, and only a different one is serialized (a drag step compares two states).
+    if (a.baseline != b.baseline &&
+        (!a.baseline || !b.baseline ||
+         sessionBody(*a.baseline).dump() != sessionBody(*b.baseline).dump())) {
+        return false;
+    }
+    return sessionBody(a).dump() == sessionBody(b).dump(); // as written (a NaN is null)
+}
+
+std::string sessionToJson(const SessionState& s) {
+    ojson j = sessionBody(s);
     if (s.baseline) {
-        j["baseline"] = ojson::parse(sessionToJson(asBaseline(*s.baseline)));
+        j["baseline"] = sessionBody(asBaseline(*s.baseline));
     }
     return j.dump(2) + "\n";
 }
