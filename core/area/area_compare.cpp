@@ -41,7 +41,10 @@ compare::FamilyComparison compareSessions(const SessionState& a, const SessionSt
         {"m_sm_kb", &Architecture::mSmKb},
         {"l1_pair_kb", &Architecture::l1PairKb},
         {"l2_kb", &Architecture::l2Kb}};
-    for (const auto& [key, member] : inputs) {
+    for (const auto& input : inputs) {
+        // Not a structured binding: clang does not capture those in a lambda.
+        const char* const key = input.first;
+        double Architecture::*const member = input.second;
         const auto value = [&](const std::optional<Architecture>& x) -> std::optional<double> {
             if (!x) {
                 return std::nullopt;

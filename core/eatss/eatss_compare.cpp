@@ -116,11 +116,14 @@ compare::FamilyComparison compareSessions(const SessionState& a, const SessionSt
             set("weights." + loop, "", static_cast<double>(x.f.weights[i]));
         }
         for (const auto& c : x.e.constraints) {
-            for (const auto& [key, value] : {std::pair{"constraints." + c.name + ".lhs", c.lhs},
-                                             std::pair{"constraints." + c.name + ".rhs", c.rhs}}) {
+            for (const auto& entry : {std::pair{"constraints." + c.name + ".lhs", c.lhs},
+                                      std::pair{"constraints." + c.name + ".rhs", c.rhs}}) {
+                // Not a structured binding: clang does not capture those in a lambda.
+                const std::string& key = entry.first;
+                const std::int64_t value = entry.second;
                 auto it =
                     std::find_if(f.values.begin(), f.values.end(),
-                                 [&](const compare::ComparedValue& v) { return v.name == key; });
+                                 [&key](const compare::ComparedValue& v) { return v.name == key; });
                 if (it == f.values.end()) {
                     compare::addNumber(f, key, "elements", std::nullopt, std::nullopt, true);
                     it = std::prev(f.values.end());
