@@ -246,6 +246,11 @@ void TestGuiCompare::twoTilingsInTheBreakdown() {
     QVERIFY(doc_->state().baseline);
     QCOMPARE(doc_->state().baseline->tiles.time, std::int64_t(4));
     QCOMPARE(doc_->state().tiles.time, std::int64_t(2));
+    // Both sides are named by their tiling (the GPU alone was the same on both).
+    window_->statusBar()->clearMessage();
+    QVERIFY2(
+        window_->statusText().contains("vs baseline NVIDIA GeForce GTX 980, tiles 128×32, tT 4"),
+        qPrintable(window_->statusText()));
     auto* b = talg()->breakdownView();
     talg()->viewTabs()->setCurrentWidget(b);
     QCOMPARE(b->table()->columnCount(), 7);

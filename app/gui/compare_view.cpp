@@ -47,7 +47,15 @@ QString compareSideLabel(const SessionState& s, const QStringList& families) {
     }
     QStringList parts;
     for (const QString& f : families) {
-        if (f == "talg" || f == "area" || f == "energy") {
+        if (f == "talg") { // two tilings of one run differ only here
+            QStringList tiles;
+            for (int i = 0; i < s.problem.dim; ++i) {
+                tiles << QString::number(s.tiles.space[static_cast<std::size_t>(i)]);
+            }
+            parts << QObject::tr("%1, tiles %2, tT %3")
+                         .arg(QString::fromStdString(profileLabel(s.gpu)), tiles.join("×"))
+                         .arg(s.tiles.time);
+        } else if (f == "area" || f == "energy") {
             parts << QString::fromStdString(profileLabel(s.gpu));
         } else if (f == "mwp" || f == "power") {
             parts << QString::fromStdString(profileLabel(s.mwp.gpu) + ", kernel " +
