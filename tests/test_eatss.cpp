@@ -37,7 +37,7 @@ qlonglong pub(const std::string& id) {
 // The value a consistent computation gives: the corrected value where the entry has an erratum
 // (Fig. 7's printed gmeans are not the gmeans of its printed rows), else the printed one.
 double pubCorrected(const std::string& id) {
-    const auto e = published::find(id);
+    const auto& e = test::publishedEntry(id);
     return e.corrected.value_or(e.published);
 }
 
