@@ -2,9 +2,14 @@
 #include "area/area_compare.hpp"
 
 #include "area/area_model.hpp"
+#include "params/profile_label.hpp"
 #include "session/session.hpp"
 
 namespace cdx::area {
+
+std::string sideName(const SessionState& s) {
+    return profileLabel(s.gpu);
+}
 
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b) {
     compare::FamilyComparison f;

@@ -3,6 +3,8 @@
 
 #include "compare/compare.hpp"
 
+#include <string>
+
 namespace cdx {
 struct SessionState;
 }
@@ -13,5 +15,8 @@ namespace cdx::area {
 // prints (architecture, total, components, shares, groups, per SM), the total's difference
 // split over the six components (it is their sum), the largest named first.
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b);
+
+// A side as titles name it: the GPU's label ("GTX 980, edited: n_sm").
+std::string sideName(const SessionState& s);
 
 } // namespace cdx::area

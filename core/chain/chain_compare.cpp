@@ -2,6 +2,7 @@
 #include "chain/chain_compare.hpp"
 
 #include "chain/chain_model.hpp"
+#include "params/format.hpp"
 #include "session/session.hpp"
 
 namespace cdx::chain {
@@ -18,6 +19,11 @@ std::string hyperNodeName(const HyperNode& h) {
 }
 
 } // namespace
+
+std::string sideName(const SessionState& s) {
+    return std::to_string(s.chain.dims.size() - 1) +
+           " matrices, M = " + formatG(s.chain.memoryWords, 10);
+}
 
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b) {
     compare::FamilyComparison f;

@@ -3,6 +3,8 @@
 
 #include "compare/compare.hpp"
 
+#include <string>
+
 namespace cdx {
 struct SessionState;
 }
@@ -13,5 +15,8 @@ namespace cdx::chain {
 // (no fusion), F, the fused total and the reduction, both trees as text; when both trees have
 // the same hyper-nodes, the fused total's difference split over them, the largest first.
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b);
+
+// A side as titles name it: "5 matrices, M = 1024".
+std::string sideName(const SessionState& s);
 
 } // namespace cdx::chain

@@ -10,20 +10,28 @@
 #include "session/session.hpp"
 #include "talg/talg_compare.hpp"
 
+#include <algorithm>
+
 namespace cdx::compare {
 
 namespace {
 FamilyComparison compareTalgSessions(const SessionState& a, const SessionState& b) {
     return talg::compareSettings(a, b);
 }
+std::string talgSide(const SessionState& s) {
+    return talg::sideName(s);
+}
 } // namespace
 
 const std::vector<CompareFamily>& compareFamilies() {
     static const std::vector<CompareFamily> families{
-        {"talg", &compareTalgSessions},       {"area", &area::compareSessions},
-        {"mwp", &mwp::compareSessions},       {"power", &mwp::comparePowerSessions},
-        {"energy", &energy::compareSessions}, {"eatss", &eatss::compareSessions},
-        {"chain", &chain::compareSessions},
+        {"talg", &compareTalgSessions, &talgSide},
+        {"area", &area::compareSessions, &area::sideName},
+        {"mwp", &mwp::compareSessions, &mwp::sideName},
+        {"power", &mwp::comparePowerSessions, &mwp::sideName},
+        {"energy", &energy::compareSessions, &energy::sideName},
+        {"eatss", &eatss::compareSessions, &eatss::sideName},
+        {"chain", &chain::compareSessions, &chain::sideName},
     };
     return families;
 }
@@ -32,6 +40,28 @@ std::string familyIds() {
     std::string out;
     for (const auto& f : compareFamilies()) {
         out += (out.empty() ? "" : ", ") + f.id;
+    }
+    return out;
+}
+
+std::string sideLabel(const SessionState& s, const std::vector<std::string>& families) {
+    if (!s.title.empty()) {
+        return s.title;
+    }
+    std::vector<std::string> parts;
+    for (const auto& id : families) {
+        for (const auto& f : compareFamilies()) {
+            if (f.id == id) {
+                std::string p = f.side(s);
+                if (std::find(parts.begin(), parts.end(), p) == parts.end()) {
+                    parts.push_back(std::move(p));
+                }
+            }
+        }
+    }
+    std::string out;
+    for (const auto& p : parts) {
+        out += (out.empty() ? "" : "; ") + p;
     }
     return out;
 }

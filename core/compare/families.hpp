@@ -17,11 +17,17 @@ namespace cdx::compare {
 struct CompareFamily {
     std::string id;
     FamilyComparison (*compare)(const SessionState& a, const SessionState& b);
+    // A side as the family's titles name it ("GTX 980, edited: n_sm, tiles 128×32, tT 4").
+    std::string (*side)(const SessionState& s);
 };
 const std::vector<CompareFamily>& compareFamilies();
 
 // "talg, area, mwp, power, energy, eatss, chain".
 std::string familyIds();
+
+// A session as the titles of the given families name it: its title if it has one, else each
+// family's side name, without repeats, joined by "; ". Unknown family ids are skipped.
+std::string sideLabel(const SessionState& s, const std::vector<std::string>& families);
 
 // Every family (`family` empty) or one: the baseline `a` against the session `b`. InputError
 // for an unknown family, naming the allowed ones.

@@ -39,6 +39,10 @@ std::string tileText(const EatssSide& x) {
 
 } // namespace
 
+std::string sideName(const SessionState& s) {
+    return s.eatss.program.id + " on " + s.eatss.gpu;
+}
+
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b) {
     compare::FamilyComparison f;
     f.family = "eatss";

@@ -3,6 +3,8 @@
 
 #include "compare/compare.hpp"
 
+#include <string>
+
 namespace cdx {
 struct SessionState;
 }
@@ -13,5 +15,8 @@ namespace cdx::eatss {
 // (GPU, split, alignment, precision, mode), the exact optimum's tiles, W and blk, the budgets
 // and each constraint's value at the optimum; the sentence says what moved W.
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b);
+
+// A side as titles name it: "gemm on gtx1080ti".
+std::string sideName(const SessionState& s);
 
 } // namespace cdx::eatss

@@ -3,6 +3,7 @@
 
 #include "energy/energy_explain.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 #include "session/session.hpp"
 
 namespace cdx::energy {
@@ -48,6 +49,10 @@ compare::FamilyComparison compareResults(const EnergyResult* ra, const EnergyRes
                      [](const compare::ComparedValue& v) { return v.name == "E_alg"; });
     f.explanation = compare::explainSum(*total, f.contributions);
     return f;
+}
+
+std::string sideName(const SessionState& s) {
+    return profileLabel(s.gpu);
 }
 
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b) {

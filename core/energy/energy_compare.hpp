@@ -3,6 +3,8 @@
 
 #include "compare/compare.hpp"
 
+#include <string>
+
 namespace cdx {
 struct SessionState;
 }
@@ -14,6 +16,9 @@ namespace cdx::energy {
 // the three dynamic terms (global<->shared, shared<->register, arithmetic). A session whose
 // time source is a measured run needs the run database: here its side is an error.
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b);
+
+// A side as titles name it: the GPU's label.
+std::string sideName(const SessionState& s);
 
 struct EnergyResult;
 // The same from two evaluated results (null: that side has none), for the views that evaluate

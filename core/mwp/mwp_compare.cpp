@@ -6,6 +6,7 @@
 #include "mwp/power_model.hpp"
 #include "mwp/throughput_model.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 #include "session/session.hpp"
 
 #include <algorithm>
@@ -28,6 +29,10 @@ MwpSide mwpSide(const SessionState& s) {
 }
 
 } // namespace
+
+std::string sideName(const SessionState& s) {
+    return profileLabel(s.mwp.gpu) + ", kernel " + profileLabel(s.mwp.kernel);
+}
 
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b) {
     compare::FamilyComparison f;

@@ -3,6 +3,8 @@
 
 #include "compare/compare.hpp"
 
+#include <string>
+
 namespace cdx {
 struct SessionState;
 }
@@ -18,5 +20,8 @@ compare::FamilyComparison compareSessions(const SessionState& a, const SessionSt
 // idle and activation power, energy, GIPS/W and the optimal number of active SMs. Both GPUs need
 // IPP power data (else the error says which has none).
 compare::FamilyComparison comparePowerSessions(const SessionState& a, const SessionState& b);
+
+// A side as titles name it (MWP-CWP and power alike): "GTX 280, kernel Example I".
+std::string sideName(const SessionState& s);
 
 } // namespace cdx::mwp

@@ -3,6 +3,7 @@
 
 #include "params/format.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 #include "params/profiles.hpp"
 
 #include <algorithm>
@@ -140,6 +141,14 @@ TalgComparison compareTalg(const TalgCase& a, const TalgResult& ra, const TalgCa
     }
     c.explanation = s;
     return c;
+}
+
+std::string sideName(const TalgSettings& s) {
+    std::string tiles;
+    for (int i = 0; i < s.problem.dim; ++i) {
+        tiles += (i ? "\u00d7" : "") + std::to_string(s.tiles.space[static_cast<std::size_t>(i)]);
+    }
+    return profileLabel(s.gpu) + ", tiles " + tiles + ", tT " + std::to_string(s.tiles.time);
 }
 
 compare::FamilyComparison compareSettings(const TalgSettings& a, const TalgSettings& b) {

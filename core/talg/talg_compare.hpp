@@ -46,4 +46,8 @@ TalgComparison compareTalg(const TalgCase& a, const TalgResult& ra, const TalgCa
 // of `cdx talg`'s breakdown, of the baseline `a` and the session `b`.
 compare::FamilyComparison compareSettings(const TalgSettings& a, const TalgSettings& b);
 
+// A side as titles name it: "GTX 980, edited: n_sm, tiles 128×32, tT 4" (two tilings of one run
+// differ only in the tiles).
+std::string sideName(const TalgSettings& s);
+
 } // namespace cdx::talg
