@@ -42,34 +42,11 @@ QString numberText(const compare::ComparedValue& v, std::optional<double> x) {
 } // namespace
 
 QString compareSideLabel(const SessionState& s, const QStringList& families) {
-    if (!s.title.empty()) {
-        return QString::fromStdString(s.title);
-    }
-    QStringList parts;
+    std::vector<std::string> ids;
     for (const QString& f : families) {
-        if (f == "talg") { // two tilings of one run differ only here
-            QStringList tiles;
-            for (int i = 0; i < s.problem.dim; ++i) {
-                tiles << QString::number(s.tiles.space[static_cast<std::size_t>(i)]);
-            }
-            parts << QObject::tr("%1, tiles %2, tT %3")
-                         .arg(QString::fromStdString(profileLabel(s.gpu)), tiles.join("×"))
-                         .arg(s.tiles.time);
-        } else if (f == "area" || f == "energy") {
-            parts << QString::fromStdString(profileLabel(s.gpu));
-        } else if (f == "mwp" || f == "power") {
-            parts << QString::fromStdString(profileLabel(s.mwp.gpu) + ", kernel " +
-                                            profileLabel(s.mwp.kernel));
-        } else if (f == "eatss") {
-            parts << QString::fromStdString(s.eatss.program.id + " on " + s.eatss.gpu);
-        } else if (f == "chain") {
-            parts << QObject::tr("%1 matrices, M = %2")
-                         .arg(s.chain.dims.size() - 1)
-                         .arg(QString::fromStdString(formatG(s.chain.memoryWords, 10)));
-        }
+        ids.push_back(f.toStdString());
     }
-    parts.removeDuplicates();
-    return parts.join("; ");
+    return QString::fromStdString(compare::sideLabel(s, ids));
 }
 
 CompareView::CompareView(const QString& stem, QStringList families, QWidget* parent)

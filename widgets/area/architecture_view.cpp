@@ -139,6 +139,10 @@ ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
     current_ = plot_->addGraph(plot_->xAxis, plot_->yAxis);
     current_->setName(tr("this design"));
     current_->setLineStyle(QCPGraph::lsNone);
+    baselinePoint_ = plot_->addGraph(plot_->xAxis, plot_->yAxis);
+    baselinePoint_->setName(tr("baseline"));
+    baselinePoint_->setLineStyle(QCPGraph::lsNone);
+    baselinePoint_->removeFromLegend();
     // Where the area model's vector-unit logic was measured (n_V = 128 on the shipped set):
     // the rest of the curve is extrapolated.
     calibratedNv_ = new QCPItemRect(plot_);
@@ -177,6 +181,9 @@ void ArchitectureView::setPresentation(bool on) {
     current_->setPen(QPen(t.palette[3], t.lineWidth));
     current_->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, t.palette[3], Qt::white, t.markerSize * 2));
+    baselinePoint_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                                    QPen(t.palette[3], t.lineWidth, Qt::DashLine),
+                                                    Qt::NoBrush, t.markerSize * 2.8));
     plot_->replot();
 }
 
@@ -286,6 +293,22 @@ void ArchitectureView::setSession(const SessionState& s) {
         if (refTime > 0) {
             referenceName_ = QString::fromStdString(s.gpu.id);
         }
+        // The baseline's design, once per baseline (and per reference): one design of its own
+        // workload under its own constants, a few ms.
+        if (s.baseline != baselineOf_ || refTime != baselineReference_) {
+            baselineOf_ = s.baseline;
+            baselineReference_ = refTime;
+            baselineDesign_.reset();
+            baselineError_.clear();
+            if (baselineOf_) {
+                try {
+                    baselineDesign_ = search::placeDesign(*baselineOf_, refTime);
+                } catch (const InputError& e) {
+                    baselineError_ = QString::fromUtf8(e.what());
+                }
+            }
+        }
+        baselineName_ = baselineName(s, {"area"});
         // The current design now, on the GUI thread (one design, a few ms): the area, the
         // title, the text and the table all come from this one result.
         search::CodesignOptions o;
@@ -381,6 +404,20 @@ void ArchitectureView::drawCurve() {
     } else {
         current_->data()->clear();
     }
+    // The baseline at its own n_V (its n_SM and M_SM may differ from this curve's: the legend
+    // names its design).
+    if (baselineOf_ && baselineDesign_ && baselineDesign_->point.feasible &&
+        baselineDesign_->point.speedup > 0) {
+        const auto& b = baselineDesign_->point;
+        baselinePoint_->setData({static_cast<double>(b.nV)}, {b.speedup});
+        baselinePoint_->setName(
+            tr("%1 (%2 SMs × %3 VUs, %4 KB)").arg(baselineName_).arg(b.nSm).arg(b.nV).arg(b.mSmKb));
+        baselinePoint_->addToLegend();
+        top = std::max(top, b.speedup);
+    } else {
+        baselinePoint_->data()->clear();
+        baselinePoint_->removeFromLegend();
+    }
     plot_->xAxis->setRange(0, 2048 + 64);
     plot_->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
     // At least a few pixels wide where the range is one value (128).
@@ -403,7 +440,8 @@ void ArchitectureView::drawCurve() {
     }
     title_->setText(error_.isEmpty() ? summary().section('\n', 0, 0)
                                      : tr("No result: %1").arg(error_));
-    subtitle_->setText(context_ + (curvePending_ ? tr("   |   n_V curve: computing…") : QString()));
+    subtitle_->setText(context_ + (curvePending_ ? tr("   |   n_V curve: computing…") : QString()) +
+                       (baselineOf_ ? tr("\ndashed circle: %1").arg(baselineName_) : QString()));
     plot_->replot();
 }
 
@@ -419,6 +457,38 @@ QString ArchitectureView::summary() const {
         }
     } else if (design_) {
         s += tr("  ·  some workload problem has no feasible tiling on this design");
+    }
+    if (baselineOf_) {
+        s += QStringLiteral("\n") + baselineName_ + QStringLiteral(": ");
+        if (baselineDesign_) {
+            const search::PlacedDesign& b = *baselineDesign_;
+            const auto pct = [](double x, double base) {
+                return base > 0 ? QStringLiteral("%1%2 %")
+                                      .arg(x >= base ? "+" : "")
+                                      .arg(100 * (x - base) / base, 0, 'f', 1)
+                                : QStringLiteral("–");
+            };
+            s += tr("%1 SMs × %2 VUs, %3 KB, die area %4 mm² (this design %5)")
+                     .arg(b.architecture.nSm)
+                     .arg(b.architecture.nV)
+                     .arg(b.architecture.mSmKb)
+                     .arg(b.areaWithCaches, 0, 'f', 2)
+                     .arg(pct(area_, b.areaWithCaches));
+            if (b.point.feasible) {
+                s += tr(", best workload time %1").arg(formatSeconds(b.point.weightedTime));
+                if (design_ && design_->feasible) {
+                    s += tr(" (this design %1)")
+                             .arg(pct(design_->weightedTime, b.point.weightedTime));
+                }
+                if (b.workload != (current_Workload_ ? current_Workload_->id : std::string())) {
+                    s += tr(", its workload %1").arg(QString::fromStdString(b.workload));
+                }
+            } else {
+                s += tr(", some workload problem has no feasible tiling on it");
+            }
+        } else {
+            s += baselineError_;
+        }
     }
     if (current_Workload_) {
         s += tr("\nworkload '%1': %2 problems, exact optimal tiles for each (%3)")

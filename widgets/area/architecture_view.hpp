@@ -4,6 +4,7 @@
 #include "area/area_model.hpp"
 #include "common/explorer_view.hpp"
 #include "search/codesign.hpp"
+#include "search/codesign_compare.hpp"
 
 #include <QWidget>
 #include <array>
@@ -52,6 +53,8 @@ public:
     QString summary() const;
     const std::optional<search::DesignPoint>& design() const { return design_; }
     double areaMm2() const { return area_; }
+    // The baseline's design (its workload, time constants, area), placed once per baseline.
+    const std::optional<search::PlacedDesign>& baselineDesign() const { return baselineDesign_; }
 
     // The grid values a slider position stands for.
     static std::vector<double> sliderValues(Slider s);
@@ -75,6 +78,11 @@ private:
     QCPGraph* speedup_ = nullptr;
     QCPGraph* area_Graph_ = nullptr;
     QCPGraph* current_ = nullptr;
+    QCPGraph* baselinePoint_ = nullptr;
+    std::shared_ptr<const SessionState> baselineOf_;
+    double baselineReference_ = 0; // the reference time its speed-up is against
+    std::optional<search::PlacedDesign> baselineDesign_;
+    QString baselineError_;
     QCPItemRect* calibratedNv_ = nullptr; // the n_V the area model was measured on
     QCPItemText* calibratedLabel_ = nullptr;
     std::array<double, 2> calibratedRange_{128, 128};
@@ -85,6 +93,7 @@ private:
     std::vector<search::DesignPoint> curve_;
     std::vector<double> curveArea_;
     QString referenceName_;
+    QString baselineName_;
     QString error_;
     std::map<std::string, search::Workload> workloads_; // by workload id + GPU id
     std::map<std::string, double> referenceTimes_;      // by workload, GPU id, variant

@@ -114,6 +114,11 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
         runningKey_.clear();
         status_->setText(tr("Cancelled; change a setting to search again."));
     });
+    baselineJob_ = new BackgroundJob(this);
+    connect(baselineJob_, &BackgroundJob::failed, this, [this](const QString& why) {
+        baselineError_ = why;
+        redraw();
+    });
     connect(cancel_, &QPushButton::clicked, this, &CodesignView::cancel);
     for (QDoubleSpinBox* b : {areaMin_, areaMax_, budgetMin_, budgetMax_}) {
         connect(b, &QDoubleSpinBox::valueChanged, this, [this] { emitSettings(); });
@@ -189,7 +194,32 @@ void CodesignView::setSession(const SessionState& s) {
     if (key != resultKey_ && key != runningKey_ && key != cancelledKey_) {
         start();
     }
+    if (s.baseline != baselineOf_ || (s.baseline && key != baselineKey_)) {
+        placeBaseline();
+    }
     redraw();
+}
+
+void CodesignView::placeBaseline() {
+    baselineOf_ = session_->baseline;
+    baselineKey_ = keyOf(*session_);
+    baselineDesign_.reset();
+    baselineError_.clear();
+    if (!baselineOf_) {
+        baselineJob_->cancel();
+        return;
+    }
+    // Its own workload, time constants and area; its speed-up against this session's
+    // reference (the y axis). One design: a fraction of the search's time.
+    baselineJob_->start(tr("Baseline design…"),
+                        [this, s = *session_](JobControl&) -> BackgroundJob::Deliver {
+                            const double ref = search::referenceTime(s);
+                            search::PlacedDesign d = search::placeDesign(*s.baseline, ref);
+                            return [this, d = std::move(d)] {
+                                baselineDesign_ = d;
+                                redraw();
+                            };
+                        });
 }
 
 void CodesignView::start() {
@@ -274,6 +304,7 @@ bool CodesignView::busy() const {
 
 void CodesignView::finishPendingWork() {
     job_->waitForFinished();
+    baselineJob_->waitForFinished();
 }
 
 QString CodesignView::outsideCalibration(const search::DesignPoint& d) const {
@@ -383,6 +414,18 @@ void CodesignView::redraw() {
             } catch (const InputError&) {
                 // an architecture the area model refuses: the views say why
             }
+        }
+    }
+    if (session_ && session_->baseline) {
+        sub += tr("\ndashed circles: %1").arg(baselineName(*session_, {"area"}));
+        if (!baselineError_.isEmpty()) {
+            sub += tr(" (not placed: %1)").arg(baselineError_);
+        } else if (baselineDesign_ && !baselineDesign_->point.feasible) {
+            sub += tr(" (not placed: some workload problem has no feasible tiling on it)");
+        } else if (!baselineDesign_) {
+            sub += tr(" (placing…)");
+        } else if (baselineDesign_->workload != session_->codesign.workload) {
+            sub += tr(" (its workload: %1)").arg(QString::fromStdString(baselineDesign_->workload));
         }
     }
     subtitle_->setText(sub);
@@ -517,7 +560,36 @@ void CodesignView::redraw() {
             g->addData(d.area, d.speedup);
         }
     }
-    plot_->xAxis->setRange(session_->codesign.areaMin - 10, session_->codesign.areaMax + 10);
+    // The baseline's design (its own workload, time constants and area): the session design's
+    // colour, hollow and dashed, with and without its caches like the Maxwell references.
+    double right = session_->codesign.areaMax + 10;
+    double left = session_->codesign.areaMin - 10;
+    if (baselineDesign_ && baselineDesign_->point.feasible && baselineDesign_->point.speedup > 0) {
+        const search::PlacedDesign& b = *baselineDesign_;
+        auto* g = plot_->addGraph();
+        g->setName(tr("%1 (with / without caches)").arg(baselineName(*session_, {"area"})));
+        g->setPen(QPen(t.palette[6], t.lineWidth, Qt::DashLine));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
+                                           QPen(t.palette[6], t.lineWidth, Qt::DashLine),
+                                           Qt::NoBrush, t.markerSize * 2.2));
+        g->addData(b.areaCacheLess, b.point.speedup);
+        g->addData(b.areaWithCaches, b.point.speedup);
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(b.areaCacheLess, b.point.speedup);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        label->setPadding(QMargins(2, 8, 10, 0));
+        label->setFont(lf);
+        label->setColor(t.palette[6].darker(130));
+        label->setBrush(QColor(255, 255, 255, 210));
+        label->setText(tr("baseline %1: %2×, %3 mm² without caches")
+                           .arg(designLabel(b.point))
+                           .arg(b.point.speedup, 0, 'f', 2)
+                           .arg(b.areaCacheLess, 0, 'f', 0));
+        top = std::max(top, b.point.speedup);
+        left = std::min(left, b.areaCacheLess - 10);
+        right = std::max(right, b.areaWithCaches + 40);
+    }
+    plot_->xAxis->setRange(left, right);
     if (refs_) {
         plot_->xAxis->setRange(std::min(plot_->xAxis->range().lower, refs_->gtxArea[1] - 10),
                                std::max(plot_->xAxis->range().upper, refs_->titanArea[0] + 40));
@@ -570,6 +642,19 @@ QString CodesignView::csv() const {
                        .arg(d.pareto ? 1 : 0)
                        .arg(outsideCalibration(d));
         }
+    }
+    if (baselineDesign_) {
+        const search::PlacedDesign& b = *baselineDesign_;
+        out += QStringLiteral("# %1: n_sm %2, n_v %3, m_sm_kb %4, area %5 mm2 without caches, %6 "
+                              "mm2 with, weighted time %7 s, speedup %8\n")
+                   .arg(baselineName(*session_, {"area"}))
+                   .arg(b.point.nSm)
+                   .arg(b.point.nV)
+                   .arg(b.point.mSmKb)
+                   .arg(b.areaCacheLess, 0, 'g', 10)
+                   .arg(b.areaWithCaches, 0, 'g', 10)
+                   .arg(b.point.weightedTime, 0, 'g', 10)
+                   .arg(b.point.speedup, 0, 'g', 8);
     }
     return out;
 }

@@ -3,6 +3,7 @@
 
 #include "common/explorer_view.hpp"
 #include "search/codesign.hpp"
+#include "search/codesign_compare.hpp"
 
 #include <QWidget>
 #include <atomic>
@@ -57,6 +58,8 @@ public:
     // Selects the design nearest to a plot position (what a click does).
     void chooseNear(const QPointF& pixel);
     void cancel();
+    // The baseline's own design (its workload, time constants and area), once placed.
+    const std::optional<search::PlacedDesign>& baselineDesign() const { return baselineDesign_; }
 
 signals:
     void designChosen(std::int64_t nSm, std::int64_t nV, double mSmKb, double rVuKb);
@@ -77,6 +80,7 @@ private:
     void finished(Job& job);
     void redraw();
     void emitSettings();
+    void placeBaseline();
 
     QComboBox* workload_ = nullptr;
     QDoubleSpinBox* areaMin_ = nullptr;
@@ -90,6 +94,11 @@ private:
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
     BackgroundJob* job_ = nullptr;
+    BackgroundJob* baselineJob_ = nullptr;
+    std::shared_ptr<const SessionState> baselineOf_;
+    std::string baselineKey_; // the session's search key the baseline's speed-up is against
+    std::optional<search::PlacedDesign> baselineDesign_;
+    QString baselineError_;
     std::unique_ptr<search::CodesignResult> result_;
     std::unique_ptr<Job> refs_;
     std::string resultKey_;

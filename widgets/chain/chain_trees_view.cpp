@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chain/chain_trees_view.hpp"
 
+#include "chain/chain_compare.hpp"
 #include "chain/chain_tree_widget.hpp"
 #include "common/plot_theme.hpp"
 
@@ -76,6 +77,63 @@ QString nodeTip(const chain::ChainResult& r, const chain::Node& n) {
     }
     return t;
 }
+// The fused tree of hyper-nodes (Fig. D.12) into `fu`; returns its root's index.
+int buildFusedTree(const chain::ChainResult& r, std::vector<DrawnNode>& fu) {
+    const int n = static_cast<int>(r.p.size()) - 1;
+    std::function<int(int, int)> hyper = [&](int i, int j) -> int {
+        if (i == j) {
+            fu.push_back(leafNode(r, i));
+            return static_cast<int>(fu.size()) - 1;
+        }
+        const chain::HyperNode* h = nullptr;
+        for (const auto& x : r.hyperNodes) {
+            if (x.i == i && x.j == j) {
+                h = &x;
+            }
+        }
+        const int k = splitOf(r, i, j);
+        std::vector<std::pair<int, int>> kids;
+        QString eq = QObject::tr("D.3");
+        if (h->choice == chain::Choice::FuseLeft) {
+            const int k1 = splitOf(r, i, k);
+            kids = {{i, k1}, {k1 + 1, k}, {k + 1, j}};
+            eq = QObject::tr("D.10");
+        } else if (h->choice == chain::Choice::FuseRight) {
+            const int k2 = splitOf(r, k + 1, j);
+            kids = {{i, k}, {k + 1, k2}, {k2 + 1, j}};
+            eq = QObject::tr("D.14");
+        } else {
+            kids = {{i, k}, {k + 1, j}};
+        }
+        DrawnNode d;
+        for (const auto& [a, b] : kids) {
+            d.children.push_back(hyper(a, b));
+            d.fusedEdge.push_back(false);
+        }
+        QStringList names;
+        for (const auto& [a, b] : h->members) {
+            names << nodeName(r, a, b);
+        }
+        d.label = names.join('+');
+        d.sub = QStringLiteral("%1×%2").arg(h->x, 0, 'f', 1).arg(h->y, 0, 'f', 1);
+        d.color = choiceColor(h->choice);
+        d.tip =
+            QObject::tr(
+                "<b>%1</b>: %2, one kernel%3<br>cost (%4, its own output write included) = "
+                "%5 elements<br>the same nodes unfused (D.3 each) = %6<br>tiles x = %7, y = "
+                "%8 (real numbers, as in the thesis)")
+                .arg(names.join(" + "), choiceText(h->choice))
+                .arg(h->members.size() > 1 ? QObject::tr(": the intermediate never leaves the chip")
+                                           : QString())
+                .arg(eq, num(h->costChosen), num(h->costUnfused))
+                .arg(h->x, 0, 'f', 3)
+                .arg(h->y, 0, 'f', 3);
+        fu.push_back(d);
+        return static_cast<int>(fu.size()) - 1;
+    };
+    return hyper(1, n);
+}
+
 } // namespace
 
 ChainTreesView::ChainTreesView(QWidget* parent) : QWidget(parent) {
@@ -91,8 +149,12 @@ ChainTreesView::ChainTreesView(QWidget* parent) : QWidget(parent) {
     opTree_->setObjectName("chainOpTree");
     fusedTree_ = new ChainTreeWidget(hsplit);
     fusedTree_->setObjectName("chainFusedTree");
+    baselineTree_ = new ChainTreeWidget(hsplit);
+    baselineTree_->setObjectName("chainBaselineTree");
+    baselineTree_->hide();
     hsplit->addWidget(opTree_);
     hsplit->addWidget(fusedTree_);
+    hsplit->addWidget(baselineTree_);
     vsplit->addWidget(hsplit);
     table_ = new QTableWidget(vsplit);
     table_->setObjectName("chainNodeTable");
@@ -126,10 +188,29 @@ void ChainTreesView::setPresentation(bool on) {
 void ChainTreesView::setSession(const SessionState& s) {
     settings_ = s.chain;
     c_ = computeChain(s.chain);
+    base_.reset();
+    baseLabel_ = baselineName(s, {"chain"});
+    baseSentence_.clear();
+    if (s.baseline) {
+        base_ = computeChain(s.baseline->chain);
+        baseSentence_ = QString::fromStdString(chain::compareSessions(*s.baseline, s).explanation);
+    }
     redraw();
 }
 
 void ChainTreesView::redraw() {
+    // The baseline's fused tree beside the session's.
+    baselineTree_->setVisible(base_.has_value());
+    if (base_ && base_->result) {
+        std::vector<DrawnNode> nodes;
+        const int root = buildFusedTree(*base_->result, nodes);
+        baselineTree_->setTree(tr("%1: fused tree, %2 hyper-node(s)")
+                                   .arg(baseLabel_)
+                                   .arg(base_->result->hyperNodes.size()),
+                               std::move(nodes), root);
+    } else if (base_) {
+        baselineTree_->setTree(tr("%1: no tree (%2)").arg(baseLabel_, base_->error), {}, -1);
+    }
     if (!c_.result) {
         totals_->setText(c_.error);
         opTree_->setTree(tr("No tree"), {}, -1);
@@ -148,7 +229,30 @@ void ChainTreesView::redraw() {
             .arg(n)
             .arg(num(r.s), num(r.fusedTotal))
             .arg(r.reductionPct, 0, 'f', 3)
-            .arg(chainContext(settings_).toHtmlEscaped()));
+            .arg(chainContext(settings_).toHtmlEscaped()) +
+        [&] {
+            if (!base_) {
+                return QString();
+            }
+            if (!base_->result) {
+                return tr("<br><b>%1</b>: %2")
+                    .arg(baseLabel_.toHtmlEscaped(), base_->error.toHtmlEscaped());
+            }
+            const auto& b = *base_->result;
+            const auto pct = [](double from, double to) {
+                return from != 0 ? QStringLiteral(" (%1%2 %)")
+                                       .arg(to >= from ? "+" : "")
+                                       .arg(100 * (to - from) / from, 0, 'f', 2)
+                                 : QString();
+            };
+            return tr("<br><b>%1</b>: S %2 → %3%4 &nbsp;·&nbsp; fused total %5 → %6%7 "
+                      "&nbsp;·&nbsp; reduction %8 % → %9 %<br>%10")
+                .arg(baseLabel_.toHtmlEscaped(), num(b.s), num(r.s), pct(b.s, r.s),
+                     num(b.fusedTotal), num(r.fusedTotal), pct(b.fusedTotal, r.fusedTotal))
+                .arg(b.reductionPct, 0, 'f', 3)
+                .arg(r.reductionPct, 0, 'f', 3)
+                .arg(baseSentence_.toHtmlEscaped());
+        }());
 
     // The op-count tree.
     std::vector<DrawnNode> op;
@@ -176,56 +280,7 @@ void ChainTreesView::redraw() {
 
     // The fused tree of hyper-nodes.
     std::vector<DrawnNode> fu;
-    std::function<int(int, int)> hyper = [&](int i, int j) -> int {
-        if (i == j) {
-            fu.push_back(leafNode(r, i));
-            return static_cast<int>(fu.size()) - 1;
-        }
-        const chain::HyperNode* h = nullptr;
-        for (const auto& x : r.hyperNodes) {
-            if (x.i == i && x.j == j) {
-                h = &x;
-            }
-        }
-        const int k = splitOf(r, i, j);
-        std::vector<std::pair<int, int>> kids;
-        QString eq = tr("D.3");
-        if (h->choice == chain::Choice::FuseLeft) {
-            const int k1 = splitOf(r, i, k);
-            kids = {{i, k1}, {k1 + 1, k}, {k + 1, j}};
-            eq = tr("D.10");
-        } else if (h->choice == chain::Choice::FuseRight) {
-            const int k2 = splitOf(r, k + 1, j);
-            kids = {{i, k}, {k + 1, k2}, {k2 + 1, j}};
-            eq = tr("D.14");
-        } else {
-            kids = {{i, k}, {k + 1, j}};
-        }
-        DrawnNode d;
-        for (const auto& [a, b] : kids) {
-            d.children.push_back(hyper(a, b));
-            d.fusedEdge.push_back(false);
-        }
-        QStringList names;
-        for (const auto& [a, b] : h->members) {
-            names << nodeName(r, a, b);
-        }
-        d.label = names.join('+');
-        d.sub = QStringLiteral("%1×%2").arg(h->x, 0, 'f', 1).arg(h->y, 0, 'f', 1);
-        d.color = choiceColor(h->choice);
-        d.tip = tr("<b>%1</b>: %2, one kernel%3<br>cost (%4, its own output write included) = "
-                   "%5 elements<br>the same nodes unfused (D.3 each) = %6<br>tiles x = %7, y = "
-                   "%8 (real numbers, as in the thesis)")
-                    .arg(names.join(" + "), choiceText(h->choice))
-                    .arg(h->members.size() > 1 ? tr(": the intermediate never leaves the chip")
-                                               : QString())
-                    .arg(eq, num(h->costChosen), num(h->costUnfused))
-                    .arg(h->x, 0, 'f', 3)
-                    .arg(h->y, 0, 'f', 3);
-        fu.push_back(d);
-        return static_cast<int>(fu.size()) - 1;
-    };
-    const int fuRoot = hyper(1, n);
+    const int fuRoot = buildFusedTree(r, fu);
     fusedTree_->setTree((r.hyperNodes.size() == 1
                              ? tr("Fused tree: 1 hyper-node (box = one kernel, tiles x × y)")
                              : tr("Fused tree: %1 hyper-nodes (box = one kernel, tiles x × y)")
@@ -314,7 +369,7 @@ void ChainTreesView::renderTo(QPaintDevice& device, const QSize& size) {
     QFont f = font();
     f.setPointSize(plotTheme(presentation_).basePointSize + 1);
     p.setFont(f);
-    const int head = 3 * QFontMetrics(f).lineSpacing() + 8;
+    const int head = (base_ ? 6 : 3) * QFontMetrics(f).lineSpacing() + 8;
     QLabel header;
     header.setFont(f);
     header.setTextFormat(Qt::RichText);
@@ -323,8 +378,13 @@ void ChainTreesView::renderTo(QPaintDevice& device, const QSize& size) {
     header.resize(size.width() - 16, head);
     header.render(&p, QPoint(8, 4));
     const int treeH = (size.height() - head) * 3 / 5;
-    opTree_->paintTree(p, QRect(0, head, size.width() / 2, treeH));
-    fusedTree_->paintTree(p, QRect(size.width() / 2, head, size.width() / 2, treeH));
+    const int trees = base_ ? 3 : 2;
+    const int w = size.width() / trees;
+    opTree_->paintTree(p, QRect(0, head, w, treeH));
+    fusedTree_->paintTree(p, QRect(w, head, w, treeH));
+    if (base_) {
+        baselineTree_->paintTree(p, QRect(2 * w, head, w, treeH));
+    }
     const QSize old = table_->size();
     table_->resize(size.width() - 16, size.height() - head - treeH - 8);
     table_->render(&p, QPoint(8, head + treeH + 4));
@@ -343,6 +403,16 @@ QString ChainTreesView::csv() const {
                .arg(r.fusedTotal, 0, 'g', 17)
                .arg(r.reductionPct, 0, 'g', 17)
                .arg(QString::fromStdString(r.tree));
+    if (base_ && base_->result) {
+        const auto& b = *base_->result;
+        out += QStringLiteral("# %1: opcount %2, S %3, fused_total %4, reduction_pct %5, tree %6\n")
+                   .arg(baseLabel_)
+                   .arg(b.oc.total)
+                   .arg(b.s, 0, 'g', 17)
+                   .arg(b.fusedTotal, 0, 'g', 17)
+                   .arg(b.reductionPct, 0, 'g', 17)
+                   .arg(QString::fromStdString(b.tree));
+    }
     out += "node,i,j,k,ops,hp,hl,hr,Fp,Fl,Fr,F,choice,tile_x,tile_y\n";
     const auto g = [](double v) { return std::isnan(v) ? QString() : QString::number(v, 'g', 17); };
     for (std::size_t t = 0; t < r.nodes.size(); ++t) {

@@ -5,6 +5,7 @@
 #include "common/explorer_view.hpp"
 
 #include <QWidget>
+#include <optional>
 
 class QLabel;
 class QTableWidget;
@@ -33,6 +34,8 @@ public:
 
     ChainTreeWidget* opTree() const { return opTree_; }
     ChainTreeWidget* fusedTree() const { return fusedTree_; }
+    // The baseline's fused tree, beside the session's (hidden without a baseline).
+    ChainTreeWidget* baselineTree() const { return baselineTree_; }
     QTableWidget* table() const { return table_; }
     QLabel* totals() const { return totals_; }
 
@@ -41,9 +44,13 @@ private:
 
     ChainSettings settings_;
     ChainComputed c_;
+    std::optional<ChainComputed> base_; // the baseline's chain, when there is a baseline
+    QString baseLabel_;
+    QString baseSentence_;
     QLabel* totals_ = nullptr;
     ChainTreeWidget* opTree_ = nullptr;
     ChainTreeWidget* fusedTree_ = nullptr;
+    ChainTreeWidget* baselineTree_ = nullptr;
     QTableWidget* table_ = nullptr;
     QLabel* note_ = nullptr;
     bool presentation_ = false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/plot_theme.hpp"
 
+#include "compare/families.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "params/profile_label.hpp"
 
@@ -173,6 +174,15 @@ QCPColorGradient tAlgGradient() {
 
 QString variantLine(const talg::TalgVariant& v, int dim) {
     return QStringLiteral("variant: %1").arg(QString::fromStdString(talg::variantSummary(v, dim)));
+}
+
+QString baselineName(const SessionState& s, std::initializer_list<const char*> families) {
+    if (!s.baseline) {
+        return {};
+    }
+    std::vector<std::string> ids(families.begin(), families.end());
+    return QObject::tr("baseline: %1")
+        .arg(QString::fromStdString(compare::sideLabel(*s.baseline, ids)));
 }
 
 QColor regimeColor(mwp::Regime r, mwp::Limiter l) {

@@ -9,6 +9,7 @@
 #include <QFont>
 #include <QString>
 #include <array>
+#include <initializer_list>
 
 class QCustomPlot;
 class QLabel;
@@ -67,6 +68,11 @@ QCPColorGradient tAlgGradient();
 
 // "variant: pitch=geometric nw=exact k=max gb=decimal" for a plot subtitle.
 QString variantLine(const talg::TalgVariant& v, int dim);
+
+// The baseline as legends and titles name it (issue 29), by the sides of the given compare
+// families (core's compare::sideLabel): "baseline: GTX 980, tiles 8×32, tT 4"; empty without
+// a baseline.
+QString baselineName(const SessionState& s, std::initializer_list<const char*> families);
 
 // The colour of an MWP-CWP class (spec §5.1 UI labels): short of warps orange, compute-bound
 // green, memory-bound blue (latency), sky blue (bandwidth) or purple (warps); Okabe-Ito.

@@ -4,6 +4,7 @@
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
 #include "common/plot_theme.hpp"
+#include "eatss/eatss_compare.hpp"
 #include "eatss/eatss_views.hpp"
 #include "params/input_error.hpp"
 
@@ -60,6 +61,20 @@ void EatssModelView::setPresentation(bool on) {
 void EatssModelView::setSession(const SessionState& s) {
     settings_ = s.eatss;
     c_ = computeEatss(s.eatss);
+    // The baseline's configuration and optimum (its own enumeration, once per baseline) and
+    // core's sentence on what changed.
+    if (s.baseline != baselineOf_) {
+        baselineOf_ = s.baseline;
+        base_.reset();
+        if (baselineOf_) {
+            baseSettings_ = baselineOf_->eatss;
+            base_ = computeEatss(baseSettings_);
+        }
+    }
+    baseLabel_ = baselineName(s, {"eatss"});
+    baseSentence_ = s.baseline
+                        ? QString::fromStdString(eatss::compareSessions(*s.baseline, s).explanation)
+                        : QString();
     z3_.reset();
     z3Error_.clear();
     if (c_.formulation) {
@@ -88,7 +103,7 @@ void EatssModelView::redraw() {
     QString h = tr("<h3>EATSS: %1</h3>").arg(eatssContext(settings_).toHtmlEscaped());
     if (!c_.formulation) {
         h += QStringLiteral("<p style='color:#D55E00'><b>%1</b></p>").arg(c_.error.toHtmlEscaped());
-        report_->setHtml(h);
+        report_->setHtml(h + baselineHtml());
         sizes_->clear();
         return;
     }
@@ -211,7 +226,49 @@ void EatssModelView::redraw() {
     } else {
         h += tr("<p>Z3: solving…</p>");
     }
+    h += baselineHtml();
     report_->setHtml(h);
+}
+
+QString EatssModelView::baselineHtml() const {
+    if (!base_) {
+        return {};
+    }
+    QString h = tr("<h3>Against %1</h3><p>Its configuration: %2.</p>")
+                    .arg(baseLabel_.toHtmlEscaped(), eatssContext(baseSettings_).toHtmlEscaped());
+    const eatss::Solution* a = base_->solution ? &*base_->solution : nullptr;
+    const eatss::Solution* b = c_.solution ? &*c_.solution : nullptr;
+    if (!base_->formulation) {
+        h += tr("<p>The baseline has no model: %1</p>").arg(base_->error.toHtmlEscaped());
+    } else if (!a || !a->feasible) {
+        h += tr("<p>The baseline is infeasible: no tile vector satisfies its constraints.</p>");
+    } else {
+        h += tr("<p>Its optimum: T = %1 over loops %2, W = %3")
+                 .arg(tileText(a->tiles))
+                 .arg([&] {
+                     QStringList l;
+                     for (const auto& loop : base_->formulation->loops) {
+                         l << QString::fromStdString(loop.name);
+                     }
+                     return l.join(", ");
+                 }())
+                 .arg(a->objective);
+        if (b && b->feasible) {
+            const double d = static_cast<double>(b->objective - a->objective);
+            h += tr("; this session's W = %1 (Δ %2%3, %4%5 %)")
+                     .arg(b->objective)
+                     .arg(d >= 0 ? "+" : "")
+                     .arg(d, 0, 'g', 12)
+                     .arg(d >= 0 ? "+" : "")
+                     .arg(a->objective != 0 ? 100 * d / static_cast<double>(a->objective) : 0.0, 0,
+                          'f', 2);
+        }
+        h += ".</p>";
+    }
+    if (!baseSentence_.isEmpty()) {
+        h += QStringLiteral("<p><i>%1</i></p>").arg(baseSentence_.toHtmlEscaped());
+    }
+    return h;
 }
 
 void EatssModelView::renderTo(QPaintDevice& device, const QSize& size) {
@@ -251,6 +308,16 @@ QString EatssModelView::csv() const {
                    .arg(c.rhs);
     }
     out += QStringLiteral("\nppcg_sizes,\"%1\"\n").arg(sizes_->text());
+    if (base_ && base_->formulation && base_->solution && base_->solution->feasible) {
+        out += QStringLiteral("\n# %1\nbaseline_loop,baseline_optimum\n").arg(baseLabel_);
+        const auto& bf = *base_->formulation;
+        for (std::size_t i = 0; i < bf.loops.size(); ++i) {
+            out += QStringLiteral("%1,%2\n")
+                       .arg(QString::fromStdString(bf.loops[i].name))
+                       .arg(base_->solution->tiles[i]);
+        }
+        out += QStringLiteral("baseline_w,%1\n").arg(base_->solution->objective);
+    }
     return out;
 }
 

@@ -6,6 +6,8 @@
 #include "eatss/eatss_z3.hpp"
 
 #include <QWidget>
+#include <memory>
+#include <optional>
 
 class QLineEdit;
 class QPushButton;
@@ -39,9 +41,12 @@ public:
     const EatssComputed& computed() const { return c_; }
     const std::optional<eatss::Z3Answer>& z3() const { return z3_; }
     BackgroundJob* job() const { return job_; }
+    // The baseline's formulation and optimum (computed once per baseline), when there is one.
+    const std::optional<EatssComputed>& baseline() const { return base_; }
 
 private:
     void redraw();
+    QString baselineHtml() const;
 
     QTextBrowser* report_ = nullptr;
     QLineEdit* sizes_ = nullptr;
@@ -49,6 +54,11 @@ private:
     BackgroundJob* job_ = nullptr;
     EatssSettings settings_;
     EatssComputed c_;
+    std::shared_ptr<const SessionState> baselineOf_;
+    std::optional<EatssComputed> base_;
+    EatssSettings baseSettings_;
+    QString baseLabel_;
+    QString baseSentence_;
     std::optional<eatss::Z3Answer> z3_;
     QString z3Error_;
     double z3Ms_ = 0;

@@ -43,6 +43,37 @@ struct Job {
     double milliseconds = 0;
 };
 
+// Every tiling's energy and Talg time for a session's energy settings, GPU and variant: the
+// optima, and for the session itself the cloud and the Pareto front (`full`) and its own tiling.
+Job searchEnergy(const SessionState& s, bool full) {
+    Job job;
+    QElapsedTimer timer;
+    timer.start();
+    const EnergySettings& e = s.energy;
+    try {
+        // Every tiling's time comes from the Talg model (sw has none; jacobi1d has no published
+        // C_iter for the shipped GPUs): the message says so.
+        const Stencil st = energy::talgStencilFor(e.problem.stencil, s.gpu);
+        const Gpu g = toGpu(s.gpu);
+        const auto c = energy::coefficientsOf(e.coefficients);
+        energy::EnergySearchOptions o;
+        o.objective = e.objective;
+        o.weight = e.weight;
+        o.within = e.within;
+        o.maxWithin = 1;
+        o.maxCloud = full ? EnergyTimeView::kMaxDrawn : 0;
+        o.pareto = full;
+        job.result = energy::optimizeEnergy(e.problem, c, e.variant, st, g, s.variant, o);
+        if (full) { // the session's tiling, with its Talg time, when the models take it
+            job.session = energy::evaluateTiling(e.problem, c, e.variant, st, g, s.variant);
+        }
+    } catch (const InputError& err) {
+        job.error = QString::fromUtf8(err.what());
+    }
+    job.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+    return job;
+}
+
 } // namespace
 
 EnergyTimeView::EnergyTimeView(QWidget* parent) : QWidget(parent) {
@@ -72,7 +103,14 @@ EnergyTimeView::EnergyTimeView(QWidget* parent) : QWidget(parent) {
     best_->setName(tr("weighted optimum"));
     session_ = plot_->addGraph();
     session_->setName(tr("session's tiling (Talg time)"));
-    for (QCPGraph* g : {timeOpt_, energyOpt_, edpOpt_, best_, session_}) {
+    baseTimeOpt_ = plot_->addGraph();
+    baseTimeOpt_->setName(tr("baseline's time-optimal"));
+    baseEnergyOpt_ = plot_->addGraph();
+    baseEnergyOpt_->setName(tr("baseline's energy-optimal"));
+    baseEdpOpt_ = plot_->addGraph();
+    baseEdpOpt_->setName(tr("baseline's EDP-optimal"));
+    for (QCPGraph* g : {timeOpt_, energyOpt_, edpOpt_, best_, session_, baseTimeOpt_,
+                        baseEnergyOpt_, baseEdpOpt_}) {
         g->setLineStyle(QCPGraph::lsNone);
     }
     plot_->xAxis->setLabel(tr("T_alg from the Talg model [s]"));
@@ -80,6 +118,12 @@ EnergyTimeView::EnergyTimeView(QWidget* parent) : QWidget(parent) {
     placeLegendRight(*plot_);
     layout->addWidget(plot_, 1);
     job_ = new BackgroundJob(this);
+    baselineJob_ = new BackgroundJob(this);
+    connect(baselineJob_, &BackgroundJob::failed, this, [this](const QString& why) {
+        baselineResult_.reset();
+        baselineError_ = why;
+        redraw();
+    });
     auto* row = new QHBoxLayout;
     summary_ = new QLabel(this);
     summary_->setObjectName("energyTimeSummary");
@@ -133,6 +177,16 @@ void EnergyTimeView::setPresentation(bool on) {
                                            QBrush(t.palette[4]), t.markerSize * 2.6));
     session_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2),
                                               QBrush(QColor(240, 228, 66)), t.markerSize * 2));
+    // The baseline's optima: the same shapes and colours, hollow and dashed, a little larger.
+    baseTimeOpt_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssTriangle,
+                                                  QPen(t.palette[1], 2, Qt::DashLine), Qt::NoBrush,
+                                                  t.markerSize * 3));
+    baseEnergyOpt_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
+                                                    QPen(t.palette[2], 2, Qt::DashLine),
+                                                    Qt::NoBrush, t.markerSize * 3));
+    baseEdpOpt_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare,
+                                                 QPen(t.palette[3], 2, Qt::DashLine), Qt::NoBrush,
+                                                 t.markerSize * 2.6));
     QFont f = font();
     f.setPointSize(t.basePointSize + 1);
     summary_->setFont(f);
@@ -152,46 +206,42 @@ void EnergyTimeView::setSession(const SessionState& s) {
                         energyCoefficientsText(e.coefficients),
                         energyVariantText(e.variant, e.problem.stencil),
                         QString::fromStdString(profileLabel(s.gpu))); // "(edited: …)" included
-    const GpuProfile gpu = s.gpu;
-    const talg::TalgVariant tv = s.variant;
     // A later session supersedes this search: the job drops its result.
-    job_->start(tr("Energy of every tiling…"),
-                [this, e, gpu, tv](JobControl&) -> BackgroundJob::Deliver {
-                    Job job;
-                    QElapsedTimer timer;
-                    timer.start();
-                    try {
-                        // Every tiling's time comes from the Talg model (sw has none; jacobi1d has
-                        // no published C_iter for the shipped GPUs): the message says so.
-                        const Stencil st = energy::talgStencilFor(e.problem.stencil, gpu);
-                        const Gpu g = toGpu(gpu);
-                        const auto c = energy::coefficientsOf(e.coefficients);
-                        energy::EnergySearchOptions o;
-                        o.objective = e.objective;
-                        o.weight = e.weight;
-                        o.within = e.within;
-                        o.maxWithin = 1;
-                        o.maxCloud = kMaxDrawn;
-                        o.pareto = true;
-                        job.result = energy::optimizeEnergy(e.problem, c, e.variant, st, g, tv, o);
-                        // The session's tiling, with its Talg time, when the models take it.
-                        job.session = energy::evaluateTiling(e.problem, c, e.variant, st, g, tv);
-                    } catch (const InputError& err) {
-                        job.error = QString::fromUtf8(err.what());
-                    }
-                    job.milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-                    return [this, job = std::move(job)] {
-                        result_ = job.result;
-                        sessionPoint_ = job.session;
-                        error_ = job.error;
-                        milliseconds_ = job.milliseconds;
-                        redraw();
-                    };
-                });
+    job_->start(tr("Energy of every tiling…"), [this, s](JobControl&) -> BackgroundJob::Deliver {
+        Job job = searchEnergy(s, true);
+        return [this, job = std::move(job)] {
+            result_ = job.result;
+            sessionPoint_ = job.session;
+            error_ = job.error;
+            milliseconds_ = job.milliseconds;
+            redraw();
+        };
+    });
+    // The baseline's optima, once per baseline: its own problem, coefficients, GPU and variant.
+    baselineLabel_ = baselineName(s, {"energy"});
+    if (s.baseline != baselineOf_) {
+        baselineOf_ = s.baseline;
+        baselineResult_.reset();
+        baselineError_.clear();
+        if (!baselineOf_) {
+            baselineJob_->cancel();
+        } else {
+            baselineJob_->start(tr("Baseline's energy optima…"),
+                                [this, b = baselineOf_](JobControl&) -> BackgroundJob::Deliver {
+                                    Job job = searchEnergy(*b, false);
+                                    return [this, job = std::move(job)] {
+                                        baselineResult_ = job.result;
+                                        baselineError_ = job.error;
+                                        redraw();
+                                    };
+                                });
+        }
+    }
 }
 
 void EnergyTimeView::finishPendingWork() {
     job_->waitForFinished();
+    baselineJob_->waitForFinished();
 }
 
 void EnergyTimeView::resizeEvent(QResizeEvent* e) {
@@ -219,11 +269,34 @@ void EnergyTimeView::redraw() {
     for (int i = plot_->itemCount() - 1; i >= 0; --i) {
         plot_->removeItem(i);
     }
-    for (QCPGraph* g : {cloud_, pareto_, timeOpt_, energyOpt_, edpOpt_, best_, session_}) {
+    for (QCPGraph* g : {cloud_, pareto_, timeOpt_, energyOpt_, edpOpt_, best_, session_,
+                        baseTimeOpt_, baseEnergyOpt_, baseEdpOpt_}) {
         g->data()->clear();
     }
     useBest_->setEnabled(result_ && result_->found);
-    subtitle_->setText(context_);
+    const bool baseDrawn = baselineOf_ && baselineResult_ && baselineResult_->found;
+    subtitle_->setText(
+        context_ +
+        (baselineOf_ ? tr("\nhollow, dashed: %1's optima%2")
+                           .arg(baselineLabel_,
+                                baseDrawn                   ? QString()
+                                : !baselineError_.isEmpty() ? tr(" (none: %1)").arg(baselineError_)
+                                : baselineResult_           ? tr(" (none: no feasible tiling)")
+                                                            : tr(" (searching…)"))
+                     : QString()));
+    for (QCPGraph* g : {baseTimeOpt_, baseEnergyOpt_, baseEdpOpt_}) {
+        if (baseDrawn) {
+            g->addToLegend();
+        } else {
+            g->removeFromLegend();
+        }
+    }
+    if (baseDrawn) {
+        baseTimeOpt_->addData(baselineResult_->timeOptimal.tAlg, baselineResult_->timeOptimal.eAlg);
+        baseEnergyOpt_->addData(baselineResult_->energyOptimal.tAlg,
+                                baselineResult_->energyOptimal.eAlg);
+        baseEdpOpt_->addData(baselineResult_->edpOptimal.tAlg, baselineResult_->edpOptimal.eAlg);
+    }
     const bool drawn = result_ && result_->found;
     plot_->legend->setVisible(drawn);
     for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
@@ -280,6 +353,20 @@ void EnergyTimeView::redraw() {
         tMax = std::max(tMax, sessionPoint_->tAlg);
         eMax = std::max(eMax, sessionPoint_->eAlg);
     }
+    // The baseline's optima are always in range (the point of the comparison).
+    const auto baselineRange = [&] {
+        if (baseDrawn) {
+            for (const energy::EnergyPoint* q :
+                 {&baselineResult_->timeOptimal, &baselineResult_->energyOptimal,
+                  &baselineResult_->edpOptimal}) {
+                tMin = std::min(tMin, q->tAlg);
+                tMax = std::max(tMax, q->tAlg);
+                eMin = std::min(eMin, q->eAlg);
+                eMax = std::max(eMax, q->eAlg);
+            }
+        }
+    };
+    baselineRange();
     if (zoom_->isChecked()) {
         // The region of the optima: the Pareto front and the three optima (and the session's
         // tiling when it is near), with a margin.
@@ -293,6 +380,7 @@ void EnergyTimeView::redraw() {
             tMax = std::max(tMax, sessionPoint_->tAlg);
             eMax = std::max(eMax, sessionPoint_->eAlg);
         }
+        baselineRange();
     }
     const double dt = std::max(tMax - tMin, tMin * 0.05), de = std::max(eMax - eMin, eMin * 0.05);
     plot_->xAxis->setRange(tMin - 0.05 * dt, tMax + 0.08 * dt);
@@ -385,6 +473,23 @@ void EnergyTimeView::redraw() {
     if (weighted) {
         lines << line(tr("Weighted optimum"), r.best);
     }
+    if (baseDrawn) {
+        const energy::EnergySearchResult& b = *baselineResult_;
+        const auto change = [&](const QString& what, double before, double after,
+                                const QString& unit) {
+            return tr("%1 %2 → %3%4 (%5 %)")
+                .arg(what, num(before), num(after), unit)
+                .arg((after >= before ? "+" : "") + fixed(delta(after, before), 2));
+        };
+        lines << tr("Against %1's optima: %2; %3; %4.")
+                     .arg(baselineLabel_,
+                          change(tr("time-optimal T_alg"), b.timeOptimal.tAlg, r.timeOptimal.tAlg,
+                                 tr(" s")),
+                          change(tr("energy-optimal E_alg"), b.energyOptimal.eAlg,
+                                 r.energyOptimal.eAlg, tr(" J")),
+                          change(tr("EDP-optimal EDP"), b.edpOptimal.edp, r.edpOptimal.edp,
+                                 tr(" J·s")));
+    }
     QString tail = tr("%1 tilings within %2 % of the best %3; %4 on the Pareto front")
                        .arg(r.withinCount)
                        .arg(within_ * 100, 0, 'g', 4)
@@ -420,6 +525,9 @@ void EnergyTimeView::renderTo(QPaintDevice& device, const QSize& size) {
 
 QString EnergyTimeView::csv() const {
     QString out = QStringLiteral("# %1\n").arg(context_);
+    if (baselineOf_) {
+        out += QStringLiteral("# %1\n").arg(baselineLabel_);
+    }
     if (!result_ || !result_->found) {
         return out + QStringLiteral("# %1\n").arg(error_);
     }
@@ -438,6 +546,11 @@ QString EnergyTimeView::csv() const {
     out += row("energy_optimal", result_->energyOptimal);
     out += row("edp_optimal", result_->edpOptimal);
     out += row("best", result_->best);
+    if (baselineOf_ && baselineResult_ && baselineResult_->found) {
+        out += row("baseline_time_optimal", baselineResult_->timeOptimal);
+        out += row("baseline_energy_optimal", baselineResult_->energyOptimal);
+        out += row("baseline_edp_optimal", baselineResult_->edpOptimal);
+    }
     for (const auto& q : result_->pareto) {
         out += row("pareto", q);
     }

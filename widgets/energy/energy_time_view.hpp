@@ -6,6 +6,8 @@
 #include "energy/energy_search.hpp"
 
 #include <QWidget>
+#include <memory>
+#include <optional>
 
 class QCustomPlot;
 class QCPGraph;
@@ -39,6 +41,10 @@ public:
 
     BackgroundJob* job() const { return job_; }
     const std::optional<energy::EnergySearchResult>& result() const { return result_; }
+    // The baseline's optima (no cloud, no front), once its search has finished.
+    const std::optional<energy::EnergySearchResult>& baselineResult() const {
+        return baselineResult_;
+    }
     QLabel* summary() const { return summary_; }
     // What the view shows, for its subtitle and exports ("…; times: Talg model on <GPU>").
     QString context() const { return context_; }
@@ -70,6 +76,14 @@ private:
     QCPGraph* edpOpt_ = nullptr;
     QCPGraph* best_ = nullptr;
     QCPGraph* session_ = nullptr;
+    QCPGraph* baseTimeOpt_ = nullptr; // the baseline's optima (issue 29)
+    QCPGraph* baseEnergyOpt_ = nullptr;
+    QCPGraph* baseEdpOpt_ = nullptr;
+    BackgroundJob* baselineJob_ = nullptr;
+    std::shared_ptr<const SessionState> baselineOf_;
+    std::optional<energy::EnergySearchResult> baselineResult_;
+    QString baselineError_;
+    QString baselineLabel_;
     QLabel* summary_ = nullptr;
     QPushButton* useBest_ = nullptr;
     QCheckBox* zoom_ = nullptr;

@@ -2,6 +2,7 @@
 #include "mwp/power_view.hpp"
 
 #include "common/plot_theme.hpp"
+#include "mwp/mwp_compare.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
 
@@ -18,6 +19,26 @@ namespace {
 QString num(double v, int digits = 4) {
     return QString::number(v, 'g', digits);
 }
+
+// The whole-GPU watts of each component as the breakdown draws them: the units with power,
+// the Fermi activation, the idle power.
+std::vector<std::pair<QString, double>>
+componentWatts(const mwp::PowerResult& r, const mwp::PowerParams& p, std::size_t* units) {
+    std::vector<std::pair<QString, double>> out;
+    for (const auto& u : r.units) {
+        if (p[u.unit] > 0) {
+            out.push_back({QString::fromLatin1(mwp::label(u.unit).data()), u.gpuWatts});
+        }
+    }
+    if (units) {
+        *units = out.size();
+    }
+    if (p.activationW > 0) {
+        out.push_back({QObject::tr("Activation (Fermi)"), p.activationW});
+    }
+    out.push_back({QObject::tr("Idle power"), p.idlePowerW});
+    return out;
+}
 } // namespace
 
 PowerView::PowerView(QWidget* parent) : QWidget(parent) {
@@ -31,9 +52,8 @@ PowerView::PowerView(QWidget* parent) : QWidget(parent) {
     bSubtitle_ = h.subtitle;
     unitBars_ = new QCPBars(breakdown_->yAxis, breakdown_->xAxis);
     fixedBars_ = new QCPBars(breakdown_->yAxis, breakdown_->xAxis);
-    for (QCPBars* b : {unitBars_, fixedBars_}) {
-        b->setWidth(0.65);
-    }
+    baselineBars_ = new QCPBars(breakdown_->yAxis, breakdown_->xAxis);
+    baselineBars_->setName(tr("baseline"));
     breakdown_->yAxis->setRangeReversed(true);
     breakdown_->xAxis->setLabel(tr("power [W]"));
 
@@ -53,6 +73,11 @@ PowerView::PowerView(QWidget* parent) : QWidget(parent) {
     current_ = sweep_->addGraph();
     current_->setName(tr("session"));
     current_->setLineStyle(QCPGraph::lsNone);
+    basePerW_ = sweep_->addGraph();
+    basePerW_->setName(tr("baseline's GIPS/W"));
+    baseBest_ = sweep_->addGraph();
+    baseBest_->setName(tr("baseline's optimum"));
+    baseBest_->setLineStyle(QCPGraph::lsNone);
     sweep_->xAxis->setLabel(tr("active SMs"));
     sweep_->yAxis->setLabel(tr("GIPS/W"));
     sweep_->yAxis2->setVisible(true);
@@ -97,6 +122,15 @@ void PowerView::setPresentation(bool on) {
                                            QBrush(t.palette[3]), t.markerSize * 3));
     current_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2),
                                               QBrush(QColor(240, 228, 66)), t.markerSize * 2));
+    // The baseline: the same colours, hollow and dashed.
+    baselineBars_->setBrush(Qt::NoBrush);
+    baselineBars_->setPen(QPen(t.palette[0].darker(130), t.lineWidth, Qt::DashLine));
+    basePerW_->setPen(QPen(Qt::black, t.lineWidth, Qt::DashLine));
+    basePerW_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1),
+                                               Qt::NoBrush, t.markerSize * 0.8));
+    baseBest_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar,
+                                               QPen(t.palette[3], 2, Qt::DashLine), Qt::NoBrush,
+                                               t.markerSize * 3.4));
     QFont f = font();
     f.setPointSize(t.basePointSize + 1);
     summary_->setFont(f);
@@ -125,6 +159,32 @@ void PowerView::setSession(const SessionState& s) {
         error_ = QString::fromUtf8(e.what());
         noDataText_ = noPowerModelText(s.mwp, error_);
     }
+    // The baseline's power beside the session's (closed forms: cheap on every change), and
+    // core's sentence on what made the difference.
+    baseResult_.reset();
+    baseOptimum_.reset();
+    baseBars_.clear();
+    baseLabel_ = baselineName(s, {"power"});
+    baseSentence_.clear();
+    if (s.baseline) {
+        const SessionState& b = *s.baseline;
+        try {
+            const mwp::Device d = b.mwp.device();
+            const mwp::Kernel k = b.mwp.model();
+            baseNSm_ = d.nSm;
+            baseParams_ = mwp::powerParamsOf(b.mwp.gpu);
+            baseResult_ = mwp::power(d, baseParams_, k, b.mwp.variant);
+            baseOptimum_ = mwp::optimalActiveSms(d, baseParams_, k, b.mwp.variant);
+            baseBars_ = componentWatts(*baseResult_, baseParams_, nullptr);
+        } catch (const InputError& e) {
+            baseSentence_ = tr("The baseline has no power: %1.").arg(QString::fromUtf8(e.what()));
+        }
+        if (baseResult_ && result_) {
+            baseSentence_ =
+                tr("Against the baseline (hollow, dashed): %1.")
+                    .arg(QString::fromStdString(mwp::comparePowerSessions(b, s).explanation));
+        }
+    }
     redraw();
 }
 
@@ -140,10 +200,10 @@ void PowerView::redraw() {
             p->removeItem(i);
         }
     }
-    for (QCPBars* b : {unitBars_, fixedBars_}) {
+    for (QCPBars* b : {unitBars_, fixedBars_, baselineBars_}) {
         b->data()->clear();
     }
-    for (QCPGraph* g : {perW_, gips_, best_, current_}) {
+    for (QCPGraph* g : {perW_, gips_, best_, current_, basePerW_, baseBest_}) {
         g->data()->clear();
     }
     bars_.clear();
@@ -162,47 +222,78 @@ void PowerView::redraw() {
     const mwp::PowerResult& r = *result_;
     const int k = r.performance.activeSms;
     // Each unit's share of the GPU power (core: per-SM units x #SM, both x the active-SM scale).
-    for (const auto& u : r.units) {
-        if (params_[u.unit] <= 0) {
-            continue;
+    std::size_t units = 0;
+    bars_ = componentWatts(r, params_, &units);
+    // The rows: the session's components, then any only the baseline has (a Fermi activation).
+    QStringList rows;
+    for (const auto& b : bars_) {
+        rows << b.first;
+    }
+    for (const auto& b : baseBars_) {
+        if (!rows.contains(b.first)) {
+            rows << b.first;
         }
-        bars_.push_back({QString::fromLatin1(mwp::label(u.unit).data()), u.gpuWatts});
     }
-    const std::size_t units = bars_.size();
-    if (params_.activationW > 0) {
-        bars_.push_back({tr("Activation (Fermi)"), params_.activationW});
+    const bool paired = !baseBars_.empty();
+    const double width = paired ? 0.38 : 0.65;
+    for (QCPBars* b : {unitBars_, fixedBars_, baselineBars_}) {
+        b->setWidth(width);
     }
-    bars_.push_back({tr("Idle power"), params_.idlePowerW});
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     double top = 0;
     int widest = 0;
     QFont lf = breakdown_->font();
     lf.setPointSize(t.basePointSize);
-    for (std::size_t i = 0; i < bars_.size(); ++i) {
-        const double y = static_cast<double>(i + 1);
-        ticker->addTick(y, bars_[i].first);
-        (i < units ? unitBars_ : fixedBars_)->addData(y, bars_[i].second);
-        top = std::max(top, bars_[i].second);
+    const auto valueLabel = [&](double watts, double y, const QString& text, const QColor& c) {
         auto* label = new QCPItemText(breakdown_);
         label->position->setAxes(breakdown_->xAxis, breakdown_->yAxis);
-        label->position->setCoords(bars_[i].second, y);
+        label->position->setCoords(watts, y);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         label->setPadding(QMargins(5, 0, 0, 0));
         label->setFont(lf);
-        label->setText(QStringLiteral("%1 W (%2 %)")
-                           .arg(fixed(bars_[i].second, 2))
-                           .arg(fixed(100 * bars_[i].second / r.gpuW, 1)));
-        widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
+        label->setColor(c);
+        label->setText(text);
+        widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(text));
+    };
+    for (int i = 0; i < rows.size(); ++i) {
+        const double y = static_cast<double>(i + 1);
+        ticker->addTick(y, rows[i]);
+        const double shift = paired ? 0.2 : 0.0;
+        for (std::size_t j = 0; j < bars_.size(); ++j) {
+            if (bars_[j].first == rows[i]) {
+                (j < units ? unitBars_ : fixedBars_)->addData(y - shift, bars_[j].second);
+                top = std::max(top, bars_[j].second);
+                valueLabel(bars_[j].second, y - shift,
+                           QStringLiteral("%1 W (%2 %)")
+                               .arg(fixed(bars_[j].second, 2))
+                               .arg(fixed(100 * bars_[j].second / r.gpuW, 1)),
+                           Qt::black);
+            }
+        }
+        for (const auto& b : baseBars_) {
+            if (b.first == rows[i]) {
+                baselineBars_->addData(y + shift, b.second);
+                top = std::max(top, b.second);
+                valueLabel(b.second, y + shift, tr("%1 W baseline").arg(fixed(b.second, 2)),
+                           QColor(90, 90, 90));
+            }
+        }
     }
     breakdown_->yAxis->setTicker(ticker);
-    breakdown_->yAxis->setRange(0.4, static_cast<double>(bars_.size()) + 0.6);
+    breakdown_->yAxis->setRange(0.4, static_cast<double>(rows.size()) + 0.6);
     breakdown_->xAxis->setRange(
         0, upperWithRoomForLabels(*breakdown_->xAxis, std::max(1.0, top), widest));
-    bTitle_->setText(tr("GPU power %1 W at %2 of %3 SMs").arg(num(r.gpuW, 5)).arg(k).arg(nSm_));
-    bSubtitle_->setText(tr("run-time %1 W + idle %2 W; %3 scale %4 (eqs. 44-48)")
-                            .arg(num(r.runtimeW, 5), num(params_.idlePowerW, 4),
-                                 params_.logBeta ? tr("log10(αk+β)") : tr("linear k/#SM"),
-                                 num(r.scale, 4)));
+    bTitle_->setText(tr("GPU power %1 W at %2 of %3 SMs").arg(num(r.gpuW, 5)).arg(k).arg(nSm_) +
+                     (baseResult_ ? tr(" (baseline %1 W at %2 of %3)")
+                                        .arg(num(baseResult_->gpuW, 5))
+                                        .arg(baseResult_->performance.activeSms)
+                                        .arg(baseNSm_)
+                                  : QString()));
+    bSubtitle_->setText(
+        tr("run-time %1 W + idle %2 W; %3 scale %4 (eqs. 44-48)")
+            .arg(num(r.runtimeW, 5), num(params_.idlePowerW, 4),
+                 params_.logBeta ? tr("log10(αk+β)") : tr("linear k/#SM"), num(r.scale, 4)) +
+        (baseLabel_.isEmpty() ? QString() : tr("\nhollow, dashed: %1").arg(baseLabel_)));
     breakdown_->replot();
 
     const mwp::OptimalSms& o = *optimum_;
@@ -216,7 +307,24 @@ void PowerView::redraw() {
     const auto& bestRow = o.sweep[static_cast<std::size_t>(o.bySweep - 1)];
     best_->addData(o.bySweep, bestRow.result.gipsPerW);
     current_->addData(k, r.gipsPerW);
-    sweep_->xAxis->setRange(0.5, nSm_ + 0.5);
+    int sms = nSm_;
+    if (baseOptimum_) {
+        for (const auto& row : baseOptimum_->sweep) {
+            basePerW_->addData(row.activeSms, row.result.gipsPerW);
+            topPerW = std::max(topPerW, row.result.gipsPerW);
+        }
+        const auto& b = baseOptimum_->sweep[static_cast<std::size_t>(baseOptimum_->bySweep - 1)];
+        baseBest_->addData(baseOptimum_->bySweep, b.result.gipsPerW);
+        sms = std::max(sms, baseNSm_);
+    }
+    for (QCPGraph* g : {basePerW_, baseBest_}) {
+        if (baseOptimum_) {
+            g->addToLegend();
+        } else {
+            g->removeFromLegend();
+        }
+    }
+    sweep_->xAxis->setRange(0.5, sms + 0.5);
     sweep_->yAxis->setRange(0, topPerW * 1.2);
     sweep_->yAxis2->setRange(0, topGips * 1.2);
     const auto vline = [&](double x, Qt::PenStyle style, const QString& text, double yFrac) {
@@ -254,7 +362,11 @@ void PowerView::redraw() {
             .arg(o.bySweep)
             .arg(nSm_)
             .arg(num(bestRow.result.gipsPerW, 4), num(o.sweep.back().result.gipsPerW, 4)));
-    sSubtitle_->setText(context_);
+    sSubtitle_->setText(context_ + (baseOptimum_ ? tr("\ndashed: %1, best at %2 of %3 SMs")
+                                                       .arg(baseLabel_)
+                                                       .arg(baseOptimum_->bySweep)
+                                                       .arg(baseNSm_)
+                                                 : QString()));
     sweep_->replot();
 
     QString text = tr("Energy %1 mJ (run-time %2 mJ) in %3 µs. At the optimum (%4 SMs): %5 % "
@@ -275,20 +387,30 @@ void PowerView::redraw() {
     for (const auto& w : r.warnings) {
         text += tr(" ⚠ %1.").arg(QString::fromStdString(w));
     }
+    if (!baseSentence_.isEmpty()) {
+        text += QStringLiteral("\n") + baseSentence_;
+    }
     summary_->setText(text);
 }
 
 void PowerView::renderTo(QPaintDevice& device, const QSize& size) {
     const int w1 = size.width() * 2 / 5;
     QCPPainter painter(&device);
-    breakdown_->toPainter(&painter, w1, size.height() - 48);
-    painter.translate(w1, 0);
-    sweep_->toPainter(&painter, size.width() - w1, size.height() - 48);
-    painter.translate(-w1, size.height() - 46);
     QFont f = painter.font();
     f.setPointSize(plotTheme(presentation_).basePointSize);
+    // The summary's height as wrapped at this width (with a baseline it has a second sentence).
+    const int textH = std::min(
+        size.height() / 3, QFontMetrics(f, &device)
+                                   .boundingRect(QRect(0, 0, size.width() - 16, 100000),
+                                                 Qt::AlignLeft | Qt::TextWordWrap, summary_->text())
+                                   .height() +
+                               4);
+    breakdown_->toPainter(&painter, w1, size.height() - textH - 4);
+    painter.translate(w1, 0);
+    sweep_->toPainter(&painter, size.width() - w1, size.height() - textH - 4);
+    painter.translate(-w1, size.height() - textH - 2);
     painter.setFont(f);
-    painter.drawText(QRect(8, 0, size.width() - 16, 44), Qt::AlignLeft | Qt::TextWordWrap,
+    painter.drawText(QRect(8, 0, size.width() - 16, textH), Qt::AlignLeft | Qt::TextWordWrap,
                      summary_->text());
 }
 
@@ -297,9 +419,42 @@ QString PowerView::csv() const {
     if (!optimum_) {
         return out + QStringLiteral("# %1\n").arg(error_);
     }
-    out += "component,watts\n";
-    for (const auto& [name, w] : bars_) {
-        out += QStringLiteral("\"%1\",%2\n").arg(name).arg(w, 0, 'g', 10);
+    if (baseBars_.empty()) {
+        out += "component,watts\n";
+        for (const auto& [name, w] : bars_) {
+            out += QStringLiteral("\"%1\",%2\n").arg(name).arg(w, 0, 'g', 10);
+        }
+    } else {
+        // Baseline, session and Δ by component (a component one side lacks is empty there).
+        out += QStringLiteral("# %1\ncomponent,baseline_watts,watts,delta_w,delta_pct\n")
+                   .arg(baseLabel_);
+        QStringList names;
+        for (const auto& b : bars_) {
+            names << b.first;
+        }
+        for (const auto& b : baseBars_) {
+            if (!names.contains(b.first)) {
+                names << b.first;
+            }
+        }
+        const auto find = [](const std::vector<std::pair<QString, double>>& v, const QString& n) {
+            std::optional<double> w;
+            for (const auto& [name, x] : v) {
+                if (name == n) {
+                    w = x;
+                }
+            }
+            return w;
+        };
+        for (const QString& n : names) {
+            const auto a = find(baseBars_, n), b = find(bars_, n);
+            const auto g = [](std::optional<double> x) {
+                return x ? QString::number(*x, 'g', 10) : QString();
+            };
+            out += QStringLiteral("\"%1\",%2,%3,%4,%5\n")
+                       .arg(n, g(a), g(b), a && b ? g(*b - *a) : QString(),
+                            a && b && *a != 0 ? g(100 * (*b - *a) / *a) : QString());
+        }
     }
     out += "\nactive_sms,case,time_s,gips,runtime_power_w,gpu_power_w,gips_per_w,energy_j,"
            "power_gated_w\n";
@@ -314,6 +469,16 @@ QString PowerView::csv() const {
                    .arg(row.result.gipsPerW, 0, 'g', 10)
                    .arg(row.result.energyJ, 0, 'g', 10)
                    .arg(row.powerGatedW, 0, 'g', 10);
+    }
+    if (baseOptimum_) {
+        out += "\nbaseline_active_sms,gips_per_w,gpu_power_w,energy_j\n";
+        for (const auto& row : baseOptimum_->sweep) {
+            out += QStringLiteral("%1,%2,%3,%4\n")
+                       .arg(row.activeSms)
+                       .arg(row.result.gipsPerW, 0, 'g', 10)
+                       .arg(row.result.gpuW, 0, 'g', 10)
+                       .arg(row.result.energyJ, 0, 'g', 10);
+        }
     }
     return out;
 }

@@ -41,6 +41,10 @@ public:
     QLabel* summary() const { return summary_; }
     // The sentence shown instead of the charts when there is no power model (else hidden).
     QLabel* noDataLabel() const { return noData_; }
+    // The baseline's whole-GPU watts by component, as drawn beside the session's (empty without
+    // a baseline with power data), and its optimum.
+    const std::vector<std::pair<QString, double>>& baselineBars() const { return baseBars_; }
+    const std::optional<mwp::OptimalSms>& baselineOptimum() const { return baseOptimum_; }
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
@@ -56,6 +60,9 @@ private:
     QCPTextElement* sSubtitle_ = nullptr;
     QCPBars* unitBars_ = nullptr;
     QCPBars* fixedBars_ = nullptr;
+    QCPBars* baselineBars_ = nullptr; // hollow, dashed, beside the session's (issue 29)
+    QCPGraph* basePerW_ = nullptr;
+    QCPGraph* baseBest_ = nullptr;
     QCPGraph* perW_ = nullptr;
     QCPGraph* gips_ = nullptr;
     QCPGraph* best_ = nullptr;
@@ -69,6 +76,13 @@ private:
     std::optional<mwp::TemperatureResult> temperature_;
     mwp::PowerParams params_;
     std::vector<std::pair<QString, double>> bars_;
+    std::optional<mwp::PowerResult> baseResult_;
+    std::optional<mwp::OptimalSms> baseOptimum_;
+    mwp::PowerParams baseParams_;
+    std::vector<std::pair<QString, double>> baseBars_;
+    int baseNSm_ = 0;
+    QString baseLabel_;    // "baseline: GTX 280, kernel …"; empty without a baseline
+    QString baseSentence_; // core's explaining sentence, or why the baseline has no power
     int nSm_ = 0;
     QString context_;
     QString error_;

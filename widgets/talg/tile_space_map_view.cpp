@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "talg/tile_space_map_view.hpp"
 
+#include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "talg/search_job.hpp"
 
 #include <QElapsedTimer>
 #include <QHBoxLayout>
@@ -138,6 +140,14 @@ TileSpaceMapView::TileSpaceMapView(QWidget* parent) : QWidget(parent) {
     baseline_ = plot_->addGraph();
     baseline_->setLineStyle(QCPGraph::lsNone);
     baseline_->setName(tr("baseline tiling"));
+    baselineMinimum_ = plot_->addGraph();
+    baselineMinimum_->setLineStyle(QCPGraph::lsNone);
+    baselineMinimum_->setName(tr("baseline optimum"));
+    baselineJob_ = new BackgroundJob(this);
+    connect(baselineJob_, &BackgroundJob::failed, this, [this](const QString& why) {
+        baselineOptimumError_ = why;
+        rebuild();
+    });
     measured_ = plot_->addGraph();
     measured_->setLineStyle(QCPGraph::lsNone);
     measured_->setName(tr("measured runs"));
@@ -183,6 +193,10 @@ void TileSpaceMapView::setPresentation(bool on) {
     baseline_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare,
                                                QPen(Qt::black, t.lineWidth, Qt::DashLine),
                                                Qt::NoBrush, t.markerSize * 2.2));
+    // The baseline's optimum: the minimum's orange, hollow and dashed.
+    baselineMinimum_->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssCircle, QPen(QColor(213, 94, 0), t.lineWidth * 1.5, Qt::DashLine),
+        Qt::NoBrush, t.markerSize * 2.6));
     QFont lf = minimumLabel_->font();
     lf.setPointSize(t.basePointSize);
     minimumLabel_->setFont(lf);
@@ -203,8 +217,61 @@ void TileSpaceMapView::setSession(const SessionState& s) {
     timer.start();
     state_ = s;
     hasState_ = true;
+    if (state_.baseline != baselineSearched_) {
+        searchBaselineOptimum();
+    }
     rebuild();
     lastUpdateMs_ = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
+
+void TileSpaceMapView::searchBaselineOptimum() {
+    baselineSearched_ = state_.baseline;
+    baselineOptimum_.reset();
+    baselineOptimumError_.clear();
+    if (!baselineSearched_) {
+        baselineJob_->cancel();
+        return;
+    }
+    // Once per baseline (not per slider step): its own stencil, problem, GPU and variant.
+    baselineJob_->start(
+        tr("Baseline optimum…"),
+        [this, b = baselineSearched_](JobControl& control) -> BackgroundJob::Deliver {
+            search::SearchOptions o = search::withinOptions(0);
+            o.maxWithin = 1;
+            const search::SearchResult r =
+                runSearchJob(control, b->modelStencil(), b->problem, b->modelGpu(), b->variant, o);
+            std::optional<search::TilePoint> best;
+            if (r.found) {
+                best = r.best;
+            }
+            return [this, best, b] {
+                if (b == baselineSearched_) {
+                    baselineOptimum_ = best;
+                    baselineOptimumError_ =
+                        best ? QString() : tr("the baseline has no feasible tiling");
+                    rebuild();
+                }
+            };
+        });
+}
+
+void TileSpaceMapView::finishPendingWork() {
+    baselineJob_->waitForFinished();
+}
+
+bool TileSpaceMapView::onThisSlice(const talg::Tiles& t, int dim) const {
+    const int in = search::mapInnerIndex(dim);
+    for (int i = 0; i < dim; ++i) {
+        if (i != in && t.space[static_cast<std::size_t>(i)] !=
+                           state_.tiles.space[static_cast<std::size_t>(i)]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool TileSpaceMapView::baselineOptimumShown() const {
+    return !baselineMinimum_->data()->isEmpty();
 }
 
 void TileSpaceMapView::rebuild() {
@@ -255,9 +322,11 @@ void TileSpaceMapView::rebuild() {
                              QString::fromStdString(profileLabel(state_.stencil)),
                              QString::fromStdString(profileLabel(state_.gpu)), sizes)
                         .arg(state_.problem.time));
-    subtitle_->setText(variantLine(state_.variant, dim) +
-                       tr("\nwhite outlines: within %1 % of the minimum; hatched: infeasible")
-                           .arg(state_.within * 100, 0, 'g', 3));
+    subtitle_->setText(
+        variantLine(state_.variant, dim) +
+        tr("\nwhite outlines: within %1 % of the minimum; hatched: infeasible")
+            .arg(state_.within * 100, 0, 'g', 3) +
+        (state_.baseline ? tr("; dashed: %1").arg(baselineName(state_, {"talg"})) : QString()));
     plot_->xAxis->setLabel(tr("tT [time steps]"));
     plot_->yAxis->setLabel(tr("%1 [points]").arg(innerName(dim)));
 
@@ -380,26 +449,55 @@ void TileSpaceMapView::rebuild() {
     within_->setData(wx, wy, true);
     minimum_->setData(mx, my, true);
     current_->setData(cx, cy, true);
-    // The baseline's tiling where it is on this slice (same dimension and outer tile sizes).
-    QVector<double> bx, by;
-    if (state_.baseline && state_.baseline->problem.dim == dim && !grid_.tT.empty()) {
-        const talg::Tiles& bt = state_.baseline->tiles;
-        bool sameSlice = true;
+    // The baseline's tiling and its exact optimum where they are on this slice (same dimension
+    // and outer tile sizes); where they are not, the note says where they are.
+    QVector<double> bx, by, ox, oy;
+    const bool sameDim = state_.baseline && state_.baseline->problem.dim == dim;
+    const auto tilesText = [dim](const talg::Tiles& t) {
+        QStringList parts;
         for (int i = 0; i < dim; ++i) {
-            sameSlice =
-                sameSlice && (i == in || bt.space[static_cast<std::size_t>(i)] ==
-                                             state_.tiles.space[static_cast<std::size_t>(i)]);
+            parts << QString::number(t.space[static_cast<std::size_t>(i)]);
         }
-        if (sameSlice) {
-            bx << static_cast<double>(bt.time);
-            by << static_cast<double>(bt.space[static_cast<std::size_t>(in)]);
+        return QStringLiteral("%1, tT %2").arg(parts.join(QStringLiteral("×"))).arg(t.time);
+    };
+    if (sameDim && !grid_.tT.empty() && onThisSlice(state_.baseline->tiles, dim)) {
+        const talg::Tiles& bt = state_.baseline->tiles;
+        bx << static_cast<double>(bt.time);
+        by << static_cast<double>(bt.space[static_cast<std::size_t>(in)]);
+    }
+    QString baselineNote;
+    if (state_.baseline) {
+        if (baselineOptimum_) {
+            const talg::Tiles& ot = baselineOptimum_->tiles;
+            const bool shown = sameDim && !grid_.tT.empty() && onThisSlice(ot, dim);
+            if (shown) {
+                ox << static_cast<double>(ot.time);
+                oy << static_cast<double>(ot.space[static_cast<std::size_t>(in)]);
+            }
+            baselineNote =
+                tr(" Baseline optimum (exact, its whole space): tiles %1, T_alg %2%3.")
+                    .arg(tilesText(ot), formatSeconds(baselineOptimum_->tAlg),
+                         shown ? tr(", dashed orange circle") : tr(", not on this slice"));
+        } else if (!baselineOptimumError_.isEmpty()) {
+            baselineNote = tr(" Baseline optimum: %1.").arg(baselineOptimumError_);
+        } else {
+            baselineNote = tr(" Baseline optimum: searching…");
+        }
+        if (bx.isEmpty() && sameDim) {
+            baselineNote += tr(" The baseline's tiling (%1) is not on this slice.")
+                                .arg(tilesText(state_.baseline->tiles));
         }
     }
+    note_->setText(note_->text() + baselineNote);
     baseline_->setData(bx, by, true);
-    if (bx.isEmpty()) {
-        baseline_->removeFromLegend();
-    } else {
-        baseline_->addToLegend();
+    baselineMinimum_->setData(ox, oy, true);
+
+    for (QCPGraph* g : {baseline_, baselineMinimum_}) {
+        if (g->data()->isEmpty()) {
+            g->removeFromLegend();
+        } else {
+            g->addToLegend();
+        }
     }
     // Measured runs of this experiment on this slice (tT and the innermost size free).
     QVector<double> rx, ry;

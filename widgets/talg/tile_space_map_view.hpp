@@ -3,9 +3,12 @@
 
 #include "common/explorer_view.hpp"
 #include "runs/run_stats.hpp"
+#include "search/tile_search.hpp"
 #include "search/tile_space.hpp"
 
 #include <QWidget>
+#include <memory>
+#include <optional>
 
 class QCustomPlot;
 class QCPColorMap;
@@ -20,6 +23,8 @@ class QSlider;
 class QSpinBox;
 
 namespace cdx::widgets {
+
+class BackgroundJob;
 
 // PPoPP'17 Fig. 4 as a live map: T_alg over (tT x innermost tile size) at the current
 // tS1 (and tS2 in 3D). Infeasible cells are blank, with the excluding constraint in the
@@ -41,6 +46,8 @@ public:
     QString csv() const override;
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
+    // The baseline's exact optimum is searched in the background once per baseline.
+    void finishPendingWork() override;
 
     const search::TileSpaceGrid& grid() const { return grid_; }
     QCustomPlot* plot() const { return plot_; }
@@ -49,6 +56,10 @@ public:
     QString describeCellAt(double tT, double inner) const;
     // Wall time of the last setSession: recompute (core) + replot, in milliseconds.
     double lastUpdateMs() const { return lastUpdateMs_; }
+    // The baseline's exact optimum (searched on its own stencil, problem, GPU and variant), once
+    // its search has finished; drawn where it lies on this slice, said where it does not.
+    const std::optional<search::TilePoint>& baselineOptimum() const { return baselineOptimum_; }
+    bool baselineOptimumShown() const;
 
 signals:
     void tilesChosen(const cdx::talg::Tiles& t, bool dragging);
@@ -62,6 +73,10 @@ private:
     void onMouseMove(QMouseEvent* e);
     void onMousePress(QMouseEvent* e);
     void sliceChosen(int index, int value, bool dragging);
+    void searchBaselineOptimum();
+    // "on this slice" or where the baseline's tiling/optimum lies instead; empty when it is on
+    // the map.
+    bool onThisSlice(const talg::Tiles& t, int dim) const;
 
     QCustomPlot* plot_ = nullptr;
     QCPColorMap* map_ = nullptr;
@@ -70,7 +85,12 @@ private:
     QCPGraph* within_ = nullptr;
     QCPGraph* minimum_ = nullptr;
     QCPGraph* current_ = nullptr;
-    QCPGraph* baseline_ = nullptr; // the baseline's tiling, when it is on this slice
+    QCPGraph* baseline_ = nullptr;        // the baseline's tiling, when it is on this slice
+    QCPGraph* baselineMinimum_ = nullptr; // the baseline's exact optimum, when on this slice
+    BackgroundJob* baselineJob_ = nullptr;
+    std::shared_ptr<const SessionState> baselineSearched_; // the baseline the optimum is of
+    std::optional<search::TilePoint> baselineOptimum_;
+    QString baselineOptimumError_;
     QCPGraph* measured_ = nullptr;
     std::vector<runs::Run> runs_;
     std::size_t measuredShown_ = 0;
