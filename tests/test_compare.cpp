@@ -12,6 +12,7 @@
 #include "mwp/power_model.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
+#include "search/codesign_compare.hpp"
 #include "session/session.hpp"
 #include "support/fixtures.hpp"
 #include "talg/talg_compare.hpp"
@@ -151,6 +152,8 @@ private slots:
     void eatssSplitChanged();
     void oneSideRefused();
     void unknownFamilyIsRefused();
+    void sidesAreNamed();
+    void designPlacedAsTheSearchDoes();
 };
 
 // A session against itself: every family evaluates, nothing differs, every sentence says so.
@@ -180,6 +183,66 @@ void TestCompare::everyFamilyAgainstItself() {
                  (f.family + ": " + f.explanation).c_str());
     }
     QVERIFY2(checked >= 150, qPrintable(QString::number(checked)));
+}
+
+// How titles name a side: each family by its own registration, no name twice, a session's
+// title first, unknown ids skipped.
+void TestCompare::sidesAreNamed() {
+    SessionState s = defaultSession();
+    const std::string talg = compare::sideLabel(s, {"talg"});
+    QVERIFY2(talg.find(", tiles ") != std::string::npos && talg.find(", tT ") != std::string::npos,
+             talg.c_str());
+    // area and energy name the same GPU: once.
+    QCOMPARE(compare::sideLabel(s, {"area", "energy"}), compare::sideLabel(s, {"area"}));
+    QCOMPARE(compare::sideLabel(s, {"mwp", "power"}), compare::sideLabel(s, {"mwp"}));
+    QVERIFY(compare::sideLabel(s, {"mwp"}).find(", kernel ") != std::string::npos);
+    QVERIFY(compare::sideLabel(s, {"chain"}).find(" matrices, M = ") != std::string::npos);
+    QVERIFY(compare::sideLabel(s, {"eatss"}).find(" on ") != std::string::npos);
+    QCOMPARE(compare::sideLabel(s, {"nonsense"}), std::string());
+    // An edited GPU is named as edited.
+    s.gpu.params["n_sm"].value = 8;
+    s.gpu.params["n_sm"].edited = true;
+    QVERIFY2(compare::sideLabel(s, {"area"}).find("edited: n_sm") != std::string::npos,
+             compare::sideLabel(s, {"area"}).c_str());
+    s.title = "Fig. 4";
+    QCOMPARE(compare::sideLabel(s, {"talg", "area"}), std::string("Fig. 4"));
+    int families = 0;
+    for (const auto& f : compare::compareFamilies()) {
+        QVERIFY2(!f.side(defaultSession()).empty(), f.id.c_str());
+        ++families;
+    }
+    QCOMPARE(families, 7);
+}
+
+// A session's design on the codesign axes: the same weighted time as the search's kernel on
+// that design, the speed-up against the reference the codesign search uses, the die area with
+// and without caches from the area model.
+void TestCompare::designPlacedAsTheSearchDoes() {
+    const SessionState s = defaultSession(); // the GTX 980 as shipped
+    const double ref = search::referenceTime(s);
+    const auto w = search::loadWorkload(s.codesign.workload, s.gpu.id);
+    QCOMPARE(ref,
+             search::optimizeDesign(w, toGpu(loadGpuProfile("gtx980")), s.variant).weightedTime);
+    const auto p = search::placeDesign(s, ref);
+    QVERIFY(p.point.feasible);
+    QCOMPARE(p.point.speedup, 1.0); // the shipped GTX 980 against itself
+    QCOMPARE(p.areaWithCaches,
+             area::areaBreakdown(s.architecture(), s.areaSet(), s.areaForm).total);
+    QCOMPARE(p.areaCacheLess,
+             area::areaBreakdown(area::cacheLess(s.architecture()), s.areaSet(), s.areaForm).total);
+    QVERIFY(p.areaCacheLess < p.areaWithCaches);
+    QCOMPARE(std::round(p.areaWithCaches * 100) / 100, 397.99); // Table C.2
+    // Half the SMs: slower, smaller; no reference, no speed-up.
+    SessionState half = s;
+    half.gpu.params["n_sm"].value = 8;
+    const auto q = search::placeDesign(half, ref);
+    QVERIFY(q.point.weightedTime > p.point.weightedTime);
+    QVERIFY(q.areaWithCaches < p.areaWithCaches);
+    QCOMPARE(q.point.speedup, ref / q.point.weightedTime);
+    QCOMPARE(search::placeDesign(half, 0).point.speedup, 0.0);
+    // A design the area model refuses is an InputError, as the session's own evaluation.
+    half.gpu.params["n_sm"].value = 0;
+    QVERIFY_THROWS_EXCEPTION(InputError, search::placeDesign(half, ref));
 }
 
 // Thesis Table C.2's references: the GTX Titan X's die against the GTX 980's (397.99 and

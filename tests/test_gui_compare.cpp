@@ -2,15 +2,28 @@
 // The baseline beside the session (issue 29): Compare ▸ Pin, Open, Shipped profiles, Swap and
 // Clear through the real menu, each undoable; the Compare view of every workspace with core's
 // numbers; a session with a baseline saved and reopened.
+#include "area/architecture_view.hpp"
+#include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
+#include "chain/chain_compare.hpp"
+#include "chain/chain_tree_widget.hpp"
+#include "chain/chain_trees_view.hpp"
 #include "common/parameter_form.hpp"
 #include "compare/families.hpp"
 #include "compare_menu.hpp"
 #include "compare_view.hpp"
+#include "eatss/eatss_common.hpp"
+#include "eatss/eatss_model_view.hpp"
 #include "energy/energy_breakdown_view.hpp"
+#include "energy/energy_time_view.hpp"
 #include "gui/gui_fixture.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "mwp/power_model.hpp"
+#include "mwp/power_view.hpp"
 #include "mwp/regime_map_view.hpp"
 #include "runs/runs_view.hpp"
+#include "search/codesign_compare.hpp"
+#include "search/tile_search.hpp"
 #include "session/session.hpp"
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
@@ -21,6 +34,8 @@
 #include "talg/tile_space_map_view.hpp"
 #include "talg/top_tilings_view.hpp"
 #include "workspaces/area_workspace.hpp"
+#include "workspaces/chain_workspace.hpp"
+#include "workspaces/eatss_workspace.hpp"
 #include "workspaces/energy_workspace.hpp"
 #include "workspaces/mwp_workspace.hpp"
 #include "workspaces/runs_workspace.hpp"
@@ -34,6 +49,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -57,6 +73,12 @@ private slots:
     void regimeMapMarksTheBaseline();
     void energyBreakdownBesideTheBaseline();
     void measuredRunsFitUnderBothSides();
+    void mapMarksTheBaselineOptimum();
+    void areaViewsPlaceTheBaselineDesign();
+    void energyTimeShowsBothOptima();
+    void powerBesideTheBaseline();
+    void chainTreesSideBySide();
+    void eatssModelAgainstTheBaseline();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -72,6 +94,15 @@ private:
         QLineEdit* field = talg()->gpuEditor()->form()->field("n_sm");
         field->setText(QString::number(v));
         emit field->editingFinished();
+    }
+    // The graph of `plot` whose name starts with `prefix` (nullptr if none).
+    static QCPGraph* graphNamed(QCustomPlot* plot, const QString& prefix) {
+        for (int i = 0; i < plot->graphCount(); ++i) {
+            if (plot->graph(i)->name().startsWith(prefix)) {
+                return plot->graph(i);
+            }
+        }
+        return nullptr;
     }
     // The Compare menu's action of that text (the menu as the user sees it).
     QAction* menuAction(const QString& text) const {
@@ -378,6 +409,190 @@ void TestGuiCompare::compareWithFromTopTilings() {
     QVERIFY(doc_->state().baseline);
     QVERIFY(!(doc_->state().baseline->tiles.space == doc_->state().tiles.space &&
               doc_->state().baseline->tiles.time == doc_->state().tiles.time));
+}
+
+// The map marks the baseline's exact optimum (its own whole-space search, once per baseline)
+// where it lies on the slice, and says where it is otherwise.
+void TestGuiCompare::mapMarksTheBaselineOptimum() {
+    window_->compareMenu()->pin();
+    setNSm(8);
+    auto* map = talg()->mapView();
+    talg()->viewTabs()->setCurrentWidget(map);
+    map->finishPendingWork();
+    QVERIFY(map->baselineOptimum());
+    const SessionState& b = *doc_->state().baseline;
+    search::SearchOptions o = search::withinOptions(0);
+    o.maxWithin = 1;
+    const auto r = search::searchTiles(b.modelStencil(), b.problem, b.modelGpu(), b.variant, o);
+    QVERIFY(r.found);
+    QCOMPARE(map->baselineOptimum()->tAlg, r.best.tAlg);
+    QVERIFY(map->baselineOptimum()->tiles.space == r.best.tiles.space);
+    QCOMPARE(map->baselineOptimum()->tiles.time, r.best.tiles.time);
+    const QString note = map->noteText();
+    QVERIFY2(note.contains("Baseline optimum (exact, its whole space)"), qPrintable(note));
+    // On this slice (the session keeps the pinned tiles' tS1), it is drawn, dashed.
+    const bool onSlice = r.best.tiles.space[0] == doc_->state().tiles.space[0];
+    QCOMPARE(map->baselineOptimumShown(), onSlice);
+    QVERIFY(note.contains(onSlice ? "dashed orange circle" : "not on this slice"));
+    // The subtitle names the baseline; clearing it removes the mark and the note.
+    window_->compareMenu()->clear();
+    QVERIFY(!map->baselineOptimum());
+    QVERIFY(!map->baselineOptimumShown());
+}
+
+// Die area & codesign: the baseline's design (the GTX 980 as pinned, 16 SMs) on the codesign
+// plot with and without its caches, and on the Architecture view's plot and summary, each
+// value core's own.
+void TestGuiCompare::areaViewsPlaceTheBaselineDesign() {
+    window_->compareMenu()->pin();
+    setNSm(8);
+    auto* ws = window_->workspace<app::AreaWorkspace>();
+    window_->showWorkspace(ws);
+    const SessionState& b = *doc_->state().baseline;
+    const double ref = search::referenceTime(doc_->state());
+    const search::PlacedDesign expected = search::placeDesign(b, ref);
+    QCOMPARE(expected.architecture.nSm, std::int64_t(16));
+    QVERIFY(expected.point.feasible);
+    // Architecture view (synchronous).
+    ws->viewTabs()->setCurrentWidget(ws->architectureView());
+    auto* arch = ws->architectureView();
+    QVERIFY(arch->baselineDesign());
+    QCOMPARE(arch->baselineDesign()->point.weightedTime, expected.point.weightedTime);
+    QCOMPARE(arch->baselineDesign()->areaWithCaches, expected.areaWithCaches);
+    QCustomPlot* archPlot = arch->findChild<QCustomPlot*>("archPlot");
+    QCPGraph* archBase = graphNamed(archPlot, "baseline: ");
+    QVERIFY(archBase);
+    QCOMPARE(archBase->dataCount(), 1);
+    QCOMPARE(archBase->data()->at(0)->key, double(expected.point.nV));
+    QCOMPARE(archBase->data()->at(0)->value, expected.point.speedup);
+    QVERIFY2(arch->summary().contains("baseline: NVIDIA GeForce GTX 980: 16 SMs"),
+             qPrintable(arch->summary()));
+    // Codesign (in the background).
+    ws->viewTabs()->setCurrentWidget(ws->codesignView());
+    auto* cd = ws->codesignView();
+    cd->finishPendingWork();
+    QVERIFY(cd->baselineDesign());
+    QCOMPARE(cd->baselineDesign()->point.speedup, expected.point.speedup);
+    QCPGraph* g = graphNamed(cd->plot(), "baseline: ");
+    QVERIFY(g);
+    QCOMPARE(g->dataCount(), 2);
+    QCOMPARE(g->data()->at(0)->key, expected.areaCacheLess);
+    QCOMPARE(g->data()->at(1)->key, expected.areaWithCaches);
+    QCOMPARE(g->pen().style(), Qt::DashLine);
+    QVERIFY(cd->csv().contains("# baseline: NVIDIA GeForce GTX 980: n_sm 16"));
+}
+
+// Energy vs time: the baseline's time-, energy- and EDP-optimal tilings beside the session's
+// (on 8 SMs every tiling is slower); each equal to the session's own optima before the edit.
+void TestGuiCompare::energyTimeShowsBothOptima() {
+    auto* ws = window_->workspace<app::EnergyWorkspace>();
+    window_->showWorkspace(ws);
+    ws->viewTabs()->setCurrentWidget(ws->timeView());
+    auto* view = ws->timeView();
+    view->finishPendingWork();
+    QVERIFY(view->result() && view->result()->found);
+    const energy::EnergySearchResult before = *view->result();
+    window_->compareMenu()->pin();
+    SessionState s = doc_->state();
+    auto& nSm = s.gpu.params["n_sm"];
+    nSm.value = 8;
+    nSm.edited = true;
+    doc_->edit("fewer SMs", s);
+    view->finishPendingWork();
+    QVERIFY(view->baselineResult() && view->baselineResult()->found);
+    const auto& b = *view->baselineResult();
+    QCOMPARE(b.timeOptimal.tAlg, before.timeOptimal.tAlg);
+    QCOMPARE(b.energyOptimal.eAlg, before.energyOptimal.eAlg);
+    QCOMPARE(b.edpOptimal.edp, before.edpOptimal.edp);
+    QVERIFY(view->result()->timeOptimal.tAlg > b.timeOptimal.tAlg);
+    QCustomPlot* plot = view->findChild<QCustomPlot*>();
+    QCPGraph* t = graphNamed(plot, "baseline's time-optimal");
+    QVERIFY(t);
+    QCOMPARE(t->dataCount(), 1);
+    QCOMPARE(t->data()->at(0)->key, b.timeOptimal.tAlg);
+    QVERIFY2(view->summary()->text().contains("Against baseline: NVIDIA GeForce GTX 980's optima: "
+                                              "time-optimal T_alg"),
+             qPrintable(view->summary()->text()));
+    QVERIFY(view->csv().contains("\nbaseline_time_optimal,"));
+}
+
+// Power: the baseline's components beside the session's (core's watts), its GIPS/W sweep and
+// optimum, core's sentence, and baseline | session | Δ columns in the CSV.
+void TestGuiCompare::powerBesideTheBaseline() {
+    window_->compareMenu()->pin();
+    SessionState s = doc_->state();
+    auto& fp = s.mwp.kernel.params["fp_insts"];
+    fp.value = *fp.value * 2;
+    fp.edited = true;
+    doc_->edit("more computation", s);
+    auto* ws = window_->workspace<app::MwpWorkspace>();
+    window_->showWorkspace(ws);
+    ws->viewTabs()->setCurrentWidget(ws->powerView());
+    auto* view = ws->powerView();
+    QVERIFY(view->result());
+    const SessionState& b = *doc_->state().baseline;
+    const auto params = mwp::powerParamsOf(b.mwp.gpu);
+    const auto r = mwp::power(b.mwp.device(), params, b.mwp.model(), b.mwp.variant);
+    QVERIFY(!view->baselineBars().empty());
+    int checked = 0;
+    for (const auto& u : r.units) {
+        if (params[u.unit] > 0) {
+            QCOMPARE(view->baselineBars()[static_cast<std::size_t>(checked)].second, u.gpuWatts);
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 3);
+    QCOMPARE(view->baselineBars().back().second, params.idlePowerW);
+    QVERIFY(view->baselineOptimum());
+    QVERIFY2(view->summary()->text().contains("Against the baseline (hollow, dashed): "),
+             qPrintable(view->summary()->text()));
+    QVERIFY(view->csv().contains("component,baseline_watts,watts,delta_w,delta_pct"));
+    QVERIFY(view->csv().contains("\nbaseline_active_sms,"));
+}
+
+// Matrix chains: the baseline's fused tree beside the session's, and S, the fused total and
+// the reduction from both sides with core's sentence.
+void TestGuiCompare::chainTreesSideBySide() {
+    auto* ws = window_->workspace<app::ChainWorkspace>();
+    window_->showWorkspace(ws);
+    ws->viewTabs()->setCurrentWidget(ws->treesView());
+    auto* view = ws->treesView();
+    QVERIFY(!view->baselineTree()->isVisibleTo(view));
+    window_->compareMenu()->pin();
+    SessionState s = doc_->state();
+    s.chain.memoryWords = s.chain.memoryWords / 16; // a smaller memory: less fusion pays
+    doc_->edit("smaller memory", s);
+    QVERIFY(view->baselineTree()->isVisibleTo(view));
+    const QString totals = view->totals()->text();
+    QVERIFY2(totals.contains("baseline: ") && totals.contains("fused total"), qPrintable(totals));
+    QVERIFY(totals.contains(
+        QString::fromStdString(
+            chain::compareSessions(*doc_->state().baseline, doc_->state()).explanation)
+            .toHtmlEscaped()));
+    QVERIFY(view->csv().contains("# baseline: "));
+    window_->compareMenu()->clear();
+    QVERIFY(!view->baselineTree()->isVisibleTo(view));
+}
+
+// EATSS: the baseline's configuration and optimum (its own enumeration) against the session's.
+void TestGuiCompare::eatssModelAgainstTheBaseline() {
+    window_->compareMenu()->pin();
+    SessionState s = doc_->state();
+    s.eatss.options.split = 0.125;
+    doc_->edit("split", s);
+    auto* ws = window_->workspace<app::EatssWorkspace>();
+    window_->showWorkspace(ws);
+    ws->viewTabs()->setCurrentWidget(ws->modelView());
+    auto* view = ws->modelView();
+    QVERIFY(view->baseline());
+    const auto expected = widgets::computeEatss(doc_->state().baseline->eatss);
+    QVERIFY(expected.solution && expected.solution->feasible);
+    QCOMPARE(view->baseline()->solution->objective, expected.solution->objective);
+    const QString html = view->report()->toPlainText();
+    QVERIFY2(html.contains("Against baseline: ") &&
+                 html.contains(QStringLiteral("W = %1").arg(expected.solution->objective)),
+             qPrintable(html));
+    QVERIFY2(view->csv().contains("baseline_w,"), qPrintable(view->csv()));
 }
 
 CDX_GUI_TEST_MAIN(TestGuiCompare)

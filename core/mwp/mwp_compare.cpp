@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace cdx::mwp {
 
@@ -213,14 +212,12 @@ compare::FamilyComparison comparePowerSessions(const SessionState& a, const Sess
         f.contributions.push_back({std::string(label(u)), wb - wa,
                                    std::string(label(u)) + " " + compare::change(wa, wb) + " W"});
     }
-    const double actA = sa->r.runtimeW - std::accumulate(sa->r.units.begin(), sa->r.units.end(),
-                                                         0.0, [](double x, const UnitPower& up) {
-                                                             return x + up.gpuWatts;
-                                                         });
-    const double actB = sb->r.runtimeW - std::accumulate(sb->r.units.begin(), sb->r.units.end(),
-                                                         0.0, [](double x, const UnitPower& up) {
-                                                             return x + up.gpuWatts;
-                                                         });
+    // The model's own activation term (eq. 48: Fermi's linear scale only), not the residual
+    // of the sum, whose rounding showed as "activation -1.4e-14 → 0 W" on other GPUs. The
+    // shares still sum to the total's Δ within rounding.
+    const auto activation = [](const PowerSide& x) { return x.p.logBeta ? 0.0 : x.p.activationW; };
+    const double actA = activation(*sa);
+    const double actB = activation(*sb);
     f.contributions.push_back(
         {"activation", actB - actA, "activation " + compare::change(actA, actB) + " W"});
     f.contributions.push_back(

@@ -157,7 +157,8 @@ ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
     plot_->xAxis->setLabel(tr("vector units per SM, n_V (at this n_SM and M_SM)"));
     plot_->yAxis2->setLabel(tr("die area [mm²]"));
     plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // Under the axes: inside, it covered this design's and the baseline's points (small n_V).
+    placeLegendBelow(*plot_, 2);
 
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(left);

@@ -576,8 +576,10 @@ void CodesignView::redraw() {
         g->addData(b.areaWithCaches, b.point.speedup);
         auto* label = new QCPItemText(plot_);
         label->position->setCoords(b.areaCacheLess, b.point.speedup);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        label->setPadding(QMargins(2, 8, 10, 0));
+        // Below the line's left end (a reference's label is above it; the baseline is often the
+        // same GPU), opening right so the left edge does not cut it.
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPadding(QMargins(4, 10, 2, 0));
         label->setFont(lf);
         label->setColor(t.palette[6].darker(130));
         label->setBrush(QColor(255, 255, 255, 210));

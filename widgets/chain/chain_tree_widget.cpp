@@ -13,7 +13,7 @@ namespace cdx::widgets {
 
 ChainTreeWidget::ChainTreeWidget(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
-    setMinimumSize(300, 220);
+    setMinimumSize(220, 220); // three trees (with a baseline) fit beside the dock at 1366 px
 }
 
 void ChainTreeWidget::setTree(const QString& title, std::vector<DrawnNode> nodes, int root) {

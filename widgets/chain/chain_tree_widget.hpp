@@ -31,7 +31,7 @@ public:
     // The node under `pos` (widget coordinates), -1 if none.
     int nodeAt(const QPoint& pos) const;
     const std::vector<DrawnNode>& nodes() const { return nodes_; }
-    QSize minimumSizeHint() const override { return {300, 220}; }
+    QSize minimumSizeHint() const override { return {220, 220}; }
 
 protected:
     void paintEvent(QPaintEvent*) override;

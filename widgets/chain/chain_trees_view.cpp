@@ -204,12 +204,12 @@ void ChainTreesView::redraw() {
     if (base_ && base_->result) {
         std::vector<DrawnNode> nodes;
         const int root = buildFusedTree(*base_->result, nodes);
-        baselineTree_->setTree(tr("%1: fused tree, %2 hyper-node(s)")
-                                   .arg(baseLabel_)
-                                   .arg(base_->result->hyperNodes.size()),
-                               std::move(nodes), root);
+        // Short: the baseline's name is in the totals above (an elided title named nothing).
+        baselineTree_->setTree(
+            tr("Baseline's fused tree: %1 hyper-node(s)").arg(base_->result->hyperNodes.size()),
+            std::move(nodes), root);
     } else if (base_) {
-        baselineTree_->setTree(tr("%1: no tree (%2)").arg(baseLabel_, base_->error), {}, -1);
+        baselineTree_->setTree(tr("Baseline: no tree (%1)").arg(base_->error), {}, -1);
     }
     if (!c_.result) {
         totals_->setText(c_.error);

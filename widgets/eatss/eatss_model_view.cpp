@@ -285,8 +285,20 @@ void EatssModelView::renderTo(QPaintDevice& device, const QSize& size) {
 
 QString EatssModelView::csv() const {
     QString out = QStringLiteral("# %1\n").arg(eatssContext(settings_));
+    // The baseline's optimum by loop (its own loops), when it has one.
+    QString base;
+    if (base_ && base_->formulation && base_->solution && base_->solution->feasible) {
+        base += QStringLiteral("\n# %1\nbaseline_loop,baseline_optimum\n").arg(baseLabel_);
+        const auto& bf = *base_->formulation;
+        for (std::size_t i = 0; i < bf.loops.size(); ++i) {
+            base += QStringLiteral("%1,%2\n")
+                        .arg(QString::fromStdString(bf.loops[i].name))
+                        .arg(base_->solution->tiles[i]);
+        }
+        base += QStringLiteral("baseline_w,%1\n").arg(base_->solution->objective);
+    }
     if (!c_.formulation) {
-        return out + "# " + c_.error + "\n";
+        return out + "# " + c_.error + "\n" + base;
     }
     const auto& f = *c_.formulation;
     out += "loop,parallel,c,weight,optimum,z3\n";
@@ -307,17 +319,7 @@ QString EatssModelView::csv() const {
                    .arg(QString::fromStdString(c.name), QString::fromStdString(c.text))
                    .arg(c.rhs);
     }
-    out += QStringLiteral("\nppcg_sizes,\"%1\"\n").arg(sizes_->text());
-    if (base_ && base_->formulation && base_->solution && base_->solution->feasible) {
-        out += QStringLiteral("\n# %1\nbaseline_loop,baseline_optimum\n").arg(baseLabel_);
-        const auto& bf = *base_->formulation;
-        for (std::size_t i = 0; i < bf.loops.size(); ++i) {
-            out += QStringLiteral("%1,%2\n")
-                       .arg(QString::fromStdString(bf.loops[i].name))
-                       .arg(base_->solution->tiles[i]);
-        }
-        out += QStringLiteral("baseline_w,%1\n").arg(base_->solution->objective);
-    }
+    out += QStringLiteral("\nppcg_sizes,\"%1\"\n").arg(sizes_->text()) + base;
     return out;
 }
 

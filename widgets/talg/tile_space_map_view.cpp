@@ -270,6 +270,10 @@ bool TileSpaceMapView::onThisSlice(const talg::Tiles& t, int dim) const {
     return true;
 }
 
+QString TileSpaceMapView::noteText() const {
+    return note_->text();
+}
+
 bool TileSpaceMapView::baselineOptimumShown() const {
     return !baselineMinimum_->data()->isEmpty();
 }

@@ -60,6 +60,8 @@ public:
     // its search has finished; drawn where it lies on this slice, said where it does not.
     const std::optional<search::TilePoint>& baselineOptimum() const { return baselineOptimum_; }
     bool baselineOptimumShown() const;
+    // The sentence under the map (feasibility, steps, where the baseline's marks are).
+    QString noteText() const;
 
 signals:
     void tilesChosen(const cdx::talg::Tiles& t, bool dragging);
