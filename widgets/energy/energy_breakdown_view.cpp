@@ -100,6 +100,9 @@ void EnergyBreakdownView::setSession(const SessionState& s) {
         baseline_ = evaluateEnergySession(*s.baseline, runs_);
     }
     context_ = energyContext(s, ev_);
+    if (s.baseline) {
+        context_ += tr("\ndashed: %1").arg(baselineName(s, {"energy"}));
+    }
     terms_.clear();
     statedRmsePct_ = energy::statedRmsePct(s.energy.coefficients, ev_.input.stencil);
     if (ev_.result) {

@@ -266,6 +266,9 @@ void RegimeMapView::setSession(const SessionState& s) {
     x_ = s.mwp.mapX;
     y_ = s.mwp.mapY;
     context_ = mwpContext(s.mwp);
+    if (s.baseline) {
+        context_ += tr("; %1 marked").arg(baselineName(s, {"mwp"}));
+    }
     try {
         variant_ = s.mwp.variant;
         device_ = s.mwp.device();

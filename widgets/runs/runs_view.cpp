@@ -352,7 +352,10 @@ void RunsView::redraw() {
                                    QString::fromStdString(profileLabel(session_->stencil)),
                                    variantLine(session_->variant, session_->problem.dim))
                         : tr("shipped profiles, default variant"),
-                 database_.isEmpty() ? tr("(none)") : database_));
+                 database_.isEmpty() ? tr("(none)") : database_) +
+        (session_ && session_->baseline
+             ? tr("\nits fit under %1 is in the text below").arg(baselineName(*session_, {"talg"}))
+             : QString()));
     plot_->replot();
 
     table_->setSortingEnabled(false);

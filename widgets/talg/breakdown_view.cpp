@@ -113,10 +113,11 @@ void BreakdownView::setSession(const SessionState& s) {
                             .arg(r.breakdown.k)
                             .arg(r.breakdown.computeBound ? tr("compute") : tr("memory")));
     }
-    subtitle_->setText(tr("%1 on %2; %3")
-                           .arg(QString::fromStdString(profileLabel(s.stencil)),
-                                QString::fromStdString(profileLabel(s.gpu)),
-                                variantLine(s.variant, dim)));
+    subtitle_->setText(
+        tr("%1 on %2; %3")
+            .arg(QString::fromStdString(profileLabel(s.stencil)),
+                 QString::fromStdString(profileLabel(s.gpu)), variantLine(s.variant, dim)) +
+        (s.baseline ? tr("\ndashed bars: %1").arg(baselineName(s, {"talg"})) : QString()));
     for (int i = plot_->itemCount() - 1; i >= 0; --i) {
         if (qobject_cast<QCPItemText*>(plot_->item(i))) {
             plot_->removeItem(i);

@@ -118,6 +118,9 @@ void StencilRooflineView::setSession(const SessionState& s) {
                    .arg(QString::fromStdString(profileLabel(s.stencil)),
                         QString::fromStdString(profileLabel(s.gpu)), problemText(s.problem),
                         variantLine(s.variant, s.problem.dim));
+    if (s.baseline) {
+        context_ += tr("\nhollow: %1").arg(baselineName(s, {"talg"}));
+    }
     try {
         const Stencil st = s.modelStencil();
         const Gpu g = s.modelGpu();

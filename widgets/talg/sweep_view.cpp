@@ -325,7 +325,10 @@ void SweepView::rebuild() {
     title_->setText(tr("T_alg against %1\n%2 on %3")
                         .arg(key, QString::fromStdString(profileLabel(state_.stencil)),
                              QString::fromStdString(profileLabel(state_.gpu))));
-    subtitle_->setText(variantLine(state_.variant, dim) + tr("\ndashed line: current value"));
+    subtitle_->setText(variantLine(state_.variant, dim) + tr("\ndashed line: current value") +
+                       (state_.baseline
+                            ? tr("; dashed curve: %1").arg(baselineName(state_, {"talg"}))
+                            : QString()));
     const double now = currentValue();
     marker_->point1->setCoords(now, 0);
     marker_->point2->setCoords(now, 1);
