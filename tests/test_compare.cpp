@@ -15,6 +15,7 @@
 #include "search/codesign_compare.hpp"
 #include "session/session.hpp"
 #include "support/fixtures.hpp"
+#include "support/published.hpp"
 #include "talg/talg_compare.hpp"
 
 #include <QtTest>
@@ -145,6 +146,8 @@ private slots:
     void randomPairs();
     void everyFamilyAgainstItself();
     void areaGtx980AgainstTitanX();
+    void areaTableC2AgainstGtx980_data();
+    void areaTableC2AgainstGtx980();
     void mwpExampleIAgainstExampleA();
     void powerExampleIAt30SmsAgainstItsOptimum();
     void energyTimeOptimumAgainstEnergyOptimum();
@@ -243,6 +246,52 @@ void TestCompare::designPlacedAsTheSearchDoes() {
     // A design the area model refuses is an InputError, as the session's own evaluation.
     half.gpu.params["n_sm"].value = 0;
     QVERIFY_THROWS_EXCEPTION(InputError, search::placeDesign(half, ref));
+}
+
+// Thesis Table C.2's best designs in 425-450 mm² (cache-less, R_VU = 2 KB) against the GTX 980
+// as shipped: the session's die is the published area, the baseline's 397.99 mm², and the six
+// components' differences sum to the difference.
+void TestCompare::areaTableC2AgainstGtx980_data() {
+    QTest::addColumn<int>("nSm");
+    QTest::addColumn<int>("nV");
+    QTest::addColumn<double>("mSmKb");
+    QTest::addColumn<QString>("id");
+    QTest::newRow("thesis Table C.2 jacobi2d") << 32 << 128 << 24.0 << "jacobi2d";
+    QTest::newRow("thesis Table C.2 heat2d") << 22 << 256 << 12.0 << "heat2d";
+    QTest::newRow("thesis Table C.2 gradient2d") << 28 << 160 << 24.0 << "gradient2d";
+    QTest::newRow("thesis Table C.2 laplacian2d") << 28 << 160 << 12.0 << "laplacian2d";
+    QTest::newRow("thesis Table C.2 heat3d") << 18 << 288 << 192.0 << "heat3d";
+    QTest::newRow("thesis Table C.2 laplacian3d") << 8 << 896 << 96.0 << "laplacian3d";
+}
+
+void TestCompare::areaTableC2AgainstGtx980() {
+    QFETCH(int, nSm);
+    QFETCH(int, nV);
+    QFETCH(double, mSmKb);
+    QFETCH(QString, id);
+    const SessionState a = defaultSession(); // the GTX 980 as shipped
+    SessionState b = a;
+    const auto set = [&b](const char* key, double v) {
+        b.gpu.params[key].value = v;
+        b.gpu.params[key].edited = true;
+    };
+    set("n_sm", nSm);
+    set("n_v", nV);
+    set("m_sm_kb", mSmKb);
+    set("r_vu_kb", 2);
+    set("l1_pair_kb", 0); // the codesign grid's designs are cache-less
+    set("l2_kb", 0);
+    const auto f = only(a, b, "area");
+    checkSplit(f, "total_mm2");
+    const auto& total = value(f, "total_mm2");
+    QCOMPARE(std::round(*total.a * 100) / 100, 397.99);
+    const double published =
+        test::published(("thesis-c-table-c2-" + id.toStdString() + "-area").c_str());
+    QVERIFY2(std::abs(*total.b - published) < 5e-5,
+             qPrintable(QStringLiteral("%1 mm², published %2").arg(*total.b).arg(published)));
+    QCOMPARE(*total.delta(), *total.b - *total.a);
+    // The sentence starts with the headline and names the largest component first.
+    QVERIFY2(f.explanation.rfind("die area +", 0) == 0, f.explanation.c_str());
 }
 
 // Thesis Table C.2's references: the GTX Titan X's die against the GTX 980's (397.99 and
