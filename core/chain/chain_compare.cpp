@@ -78,6 +78,21 @@ compare::FamilyComparison compareSessions(const SessionState& a, const SessionSt
         f.contributions.push_back(
             {"P0 Pn", pb - pa, "P0 Pn (the result's write) " + compare::change(pa, pb)});
         f.explanation = compare::explainSum(total, f.contributions);
+    } else if (ra->tree == rb->tree) {
+        // The same op-count tree, fused differently (another M moves the fusion choices).
+        const auto groups = [](const ChainResult& r) {
+            std::string out;
+            for (const auto& h : r.hyperNodes) {
+                out += (out.empty() ? "" : "; ") + hyperNodeName(h);
+            }
+            return out;
+        };
+        f.explanation = "fused_total " + compare::percentText(total.deltaPct()) + " (" +
+                        compare::change(*total.a, *total.b) + " elements): the same tree " +
+                        ra->tree + ", fused into " + std::to_string(ra->hyperNodes.size()) + " → " +
+                        std::to_string(rb->hyperNodes.size()) + " hyper-nodes (" + groups(*ra) +
+                        " → " + groups(*rb) +
+                        "), so no hyper-node is compared with one of the other";
     } else {
         f.explanation = "fused_total " + compare::percentText(total.deltaPct()) + " (" +
                         compare::change(*total.a, *total.b) + " elements): the trees differ (" +

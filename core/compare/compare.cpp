@@ -70,8 +70,21 @@ std::string percentText(std::optional<double> pct) {
     return buf;
 }
 
+namespace {
+// `digits` significant digits, but a value of more integer digits than that is written whole
+// (16160, 8392059: an exponent, "1.616e+04", hid that they are counts).
+std::string readable(double x, int digits) {
+    if (std::isfinite(x) && std::abs(x) >= std::pow(10.0, digits) && std::abs(x) < 1e15) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.0f", x);
+        return buf;
+    }
+    return formatG(x, digits);
+}
+} // namespace
+
 std::string change(double a, double b, int digits) {
-    return a == b ? formatG(a, digits) : formatG(a, digits) + " → " + formatG(b, digits);
+    return a == b ? readable(a, digits) : readable(a, digits) + " → " + readable(b, digits);
 }
 
 std::string explainSum(const ComparedValue& total, const std::vector<Contribution>& parts) {

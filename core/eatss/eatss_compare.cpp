@@ -2,6 +2,7 @@
 #include "eatss/eatss_compare.hpp"
 
 #include "eatss/eatss_model.hpp"
+#include "params/format.hpp"
 #include "session/session.hpp"
 
 namespace cdx::eatss {
@@ -40,7 +41,10 @@ std::string tileText(const EatssSide& x) {
 } // namespace
 
 std::string sideName(const SessionState& s) {
-    return s.eatss.program.id + " on " + s.eatss.gpu;
+    // The options too: two sides of one program and GPU differ there (a split, a mode).
+    return s.eatss.program.id + " on " + s.eatss.gpu + ", " +
+           std::string(name(s.eatss.options.mode)) + ", s = " + formatG(s.eatss.options.split, 4) +
+           ", φ = " + formatG(s.eatss.options.align, 4);
 }
 
 compare::FamilyComparison compareSessions(const SessionState& a, const SessionState& b) {
@@ -74,7 +78,7 @@ compare::FamilyComparison compareSessions(const SessionState& a, const SessionSt
                        sb ? std::optional(b.eatss.options.split) : std::nullopt);
     compare::addNumber(f, "align", "", sa ? std::optional(a.eatss.options.align) : std::nullopt,
                        sb ? std::optional(b.eatss.options.align) : std::nullopt);
-    compare::addNumber(f, "blk", "threads",
+    compare::addNumber(f, "blk", "points",
                        opt(sa,
                            [](const EatssSide& x) {
                                return x.s.feasible ? std::optional<double>(x.e.blk) : std::nullopt;

@@ -6,6 +6,8 @@
 #include "params/profile_label.hpp"
 #include "session/session.hpp"
 
+#include <map>
+
 namespace cdx::energy {
 
 namespace {
@@ -25,12 +27,36 @@ compare::FamilyComparison compareResults(const EnergyResult* ra, const EnergyRes
     f.family = "energy";
     f.title = "Energy";
     compare::addJson(f, ra ? toJson(*ra) : nlohmann::json(), rb ? toJson(*rb) : nlohmann::json());
+    // The units of `cdx energy --json` (per tile and per point where the model's term is).
+    static const std::map<std::string, std::string> units{
+        {"E_alg", "J"},
+        {"E_stat", "J"},
+        {"E_dyn", "J"},
+        {"E_dyn_gs", "J"},
+        {"E_dyn_sr", "J"},
+        {"E_dyn_ar", "J"},
+        {"E_tile", "J/tile"},
+        {"E_gs", "J/tile"},
+        {"E_sr", "J/tile"},
+        {"E_ar", "J/tile"},
+        {"E_iter", "J/point"},
+        {"e_pt", "J/point"},
+        {"P_avg", "W"},
+        {"EDP", "J·s"},
+        {"t_alg_s", "s"},
+        {"N_tiles", "tiles"},
+        {"V_tile", "points"},
+        {"M_io", "words/tile"},
+        {"SR", "words/tile"},
+        {"M_tile", "words"},
+        {"V_eff", "points"},
+        {"V_alg", "points"},
+        {"M_io_per_V_tile", "words/point"},
+    };
     for (auto& v : f.values) {
-        v.unit = v.name.rfind("E_", 0) == 0 || v.name == "e_pt" ? "J"
-                 : v.name == "P_avg"                            ? "W"
-                 : v.name == "EDP"                              ? "J·s"
-                 : v.name == "t_alg_s"                          ? "s"
-                                                                : v.unit;
+        if (const auto u = units.find(v.name); u != units.end()) {
+            v.unit = u->second;
+        }
     }
     if (!ra || !rb) {
         return f;
