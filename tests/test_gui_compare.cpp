@@ -460,7 +460,7 @@ void TestGuiCompare::areaViewsPlaceTheBaselineDesign() {
     QCOMPARE(arch->baselineDesign()->point.weightedTime, expected.point.weightedTime);
     QCOMPARE(arch->baselineDesign()->areaWithCaches, expected.areaWithCaches);
     QCustomPlot* archPlot = arch->findChild<QCustomPlot*>("archPlot");
-    QCPGraph* archBase = graphNamed(archPlot, "baseline: ");
+    QCPGraph* archBase = graphNamed(archPlot, "baseline (16 SMs");
     QVERIFY(archBase);
     QCOMPARE(archBase->dataCount(), 1);
     QCOMPARE(archBase->data()->at(0)->key, double(expected.point.nV));

@@ -128,9 +128,10 @@ void PowerView::setPresentation(bool on) {
     basePerW_->setPen(QPen(Qt::black, t.lineWidth, Qt::DashLine));
     basePerW_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 1),
                                                Qt::NoBrush, t.markerSize * 0.8));
-    baseBest_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar,
+    // A dashed ring, not a second star: the session's optimum is the star.
+    baseBest_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
                                                QPen(t.palette[3], 2, Qt::DashLine), Qt::NoBrush,
-                                               t.markerSize * 3.4));
+                                               t.markerSize * 3));
     QFont f = font();
     f.setPointSize(t.basePointSize + 1);
     summary_->setFont(f);
@@ -274,8 +275,9 @@ void PowerView::redraw() {
             if (b.first == rows[i]) {
                 baselineBars_->addData(y + shift, b.second);
                 top = std::max(top, b.second);
-                valueLabel(b.second, y + shift, tr("%1 W baseline").arg(fixed(b.second, 2)),
-                           QColor(90, 90, 90));
+                // Short (the subtitle says hollow is the baseline): the panel is narrow in F11.
+                valueLabel(b.second, y + shift, tr("%1 W").arg(fixed(b.second, 2)),
+                           QColor(110, 110, 110));
             }
         }
     }

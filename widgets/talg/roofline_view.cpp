@@ -100,9 +100,11 @@ void StencilRooflineView::setSession(const SessionState& s) {
     ceilings_.reset();
     current_.reset();
     baseline_.reset();
+    baselineCeilings_.reset();
     if (s.baseline) {
         try {
             const SessionState& b = *s.baseline;
+            baselineCeilings_ = search::rooflineCeilings(b.modelStencil(), b.modelGpu(), b.variant);
             baseline_ = search::rooflinePoint(b.modelStencil(), b.problem, b.tiles, b.modelGpu(),
                                               b.variant);
             baselineDim_ = b.problem.dim;
@@ -227,6 +229,30 @@ void StencilRooflineView::redraw() {
               flops ? tr("arithmetic intensity [FLOP/B]") : tr("arithmetic intensity [points/B]"),
               flops ? tr("performance [GFLOP/s]") : tr("performance [Gpoints/s]"), t.lineWidth);
     double yLo = roofs.peak / 1e9, yHi = roofs.peak / 1e9;
+    // The baseline's roofs where its GPU or stencil moves them: its point is measured against
+    // them (drawn against the session's alone, it sat "above the roof").
+    if (baselineCeilings_ && (baselineCeilings_->peakPointsPerS != c.peakPointsPerS ||
+                              baselineCeilings_->bandwidthBytesPerS != c.bandwidthBytesPerS)) {
+        const auto& b = *baselineCeilings_;
+        const double bf = b.flopsPerPoint ? *b.flopsPerPoint : 1.0;
+        QCPGraph* g = plot_->addGraph();
+        g->setName(tr("baseline's roof (%1 Gpoints/s, %2 GB/s)")
+                       .arg(b.peakPointsPerS / 1e9, 0, 'g', 4)
+                       .arg(b.bandwidthBytesPerS / 1e9, 0, 'g', 4));
+        g->setPen(QPen(QColor(90, 90, 90), t.lineWidth, Qt::DashLine));
+        QVector<double> xs, ys;
+        const auto add = [&](double x) {
+            xs << x * f;
+            ys << std::min(b.peakPointsPerS, x * b.bandwidthBytesPerS) * bf / 1e9;
+        };
+        add(lo);
+        if (b.ridgePointsPerByte > lo && b.ridgePointsPerByte < hi) {
+            add(b.ridgePointsPerByte);
+        }
+        add(hi);
+        g->setData(xs, ys, true);
+        yHi = std::max(yHi, b.peakPointsPerS * bf / 1e9);
+    }
     if (!cloud_.empty()) {
         QCPGraph* g = plot_->addGraph();
         g->setName(tr("tilings within %1 % of the optimum").arg(within_ * 100));

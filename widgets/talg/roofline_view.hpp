@@ -41,6 +41,10 @@ public:
     const std::optional<search::RooflineCeilings>& ceilings() const { return ceilings_; }
     const std::optional<search::RooflinePoint>& current() const { return current_; }
     const std::optional<search::RooflinePoint>& baselinePoint() const { return baseline_; }
+    // The baseline's roofs, drawn (dashed) where they differ from the session's.
+    const std::optional<search::RooflineCeilings>& baselineCeilings() const {
+        return baselineCeilings_;
+    }
     const std::vector<search::RooflinePoint>& cloud() const { return cloud_; }
     QCustomPlot* plot() const { return plot_; }
     QLabel* summary() const { return summary_; }
@@ -63,6 +67,7 @@ private:
     std::optional<search::RooflinePoint> current_;
     std::optional<search::RooflinePoint> baseline_; // the baseline's tiling, on its own model
     int baselineDim_ = 2;
+    std::optional<search::RooflineCeilings> baselineCeilings_; // its own roofs (its GPU)
     std::vector<search::RooflinePoint> cloud_;
     QString cloudStatus_;
     QString context_;

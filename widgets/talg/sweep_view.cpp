@@ -325,7 +325,7 @@ void SweepView::rebuild() {
     title_->setText(tr("T_alg against %1\n%2 on %3")
                         .arg(key, QString::fromStdString(profileLabel(state_.stencil)),
                              QString::fromStdString(profileLabel(state_.gpu))));
-    subtitle_->setText(variantLine(state_.variant, dim) + tr("\ndashed line: current value") +
+    subtitle_->setText(variantLine(state_.variant, dim) + tr("\nvertical line: current value") +
                        (state_.baseline
                             ? tr("; dashed curve: %1").arg(baselineName(state_, {"talg"}))
                             : QString()));

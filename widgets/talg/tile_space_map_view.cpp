@@ -189,10 +189,11 @@ void TileSpaceMapView::setPresentation(bool on) {
     current_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCrossCircle,
                                               QPen(Qt::black, t.lineWidth), Qt::NoBrush,
                                               t.markerSize * 2));
-    // The baseline's tiling: the same black, hollow and dashed.
-    baseline_->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare,
-                                               QPen(Qt::black, t.lineWidth, Qt::DashLine),
-                                               Qt::NoBrush, t.markerSize * 2.2));
+    // The baseline's tiling: hollow and dashed, in a colour the viridis cells do not have (black
+    // vanished on the darkest cells, where the optimum usually is), larger than the other marks.
+    baseline_->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssSquare, QPen(QColor(204, 121, 167), t.lineWidth * 1.6, Qt::DashLine),
+        Qt::NoBrush, t.markerSize * 3.2));
     // The baseline's optimum: the minimum's orange, hollow and dashed.
     baselineMinimum_->setScatterStyle(QCPScatterStyle(
         QCPScatterStyle::ssCircle, QPen(QColor(213, 94, 0), t.lineWidth * 1.5, Qt::DashLine),
