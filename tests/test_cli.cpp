@@ -115,6 +115,8 @@ private slots:
     void chainBadInput();
     void compareEndToEnd();
     void compareBadInput();
+    void occupancyEndToEnd();
+    void occupancyBadInput();
     void exampleA();
     void exampleAReadable();
     void optimizeMinima_data();
@@ -745,9 +747,9 @@ void TestCli::commandTable() {
         QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
         names << words.first();
     }
-    const QStringList expected{"talg",  "optimize",  "area",    "codesign",        "mwp",
-                               "power", "runs",      "energy",  "energy-optimize", "eatss",
-                               "chain", "reproduce", "compare", "profiles"};
+    const QStringList expected{"talg",  "optimize",  "area",      "codesign",        "mwp",
+                               "power", "runs",      "energy",    "energy-optimize", "eatss",
+                               "chain", "occupancy", "reproduce", "compare",         "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -1272,7 +1274,7 @@ void TestCli::badInput_data() {
         << "3874004427 tilings fit the shared memory";
     QTest::newRow("unknown command") << QStringList{"tlag"}
                                      << "talg, optimize, area, codesign, mwp, power, runs, energy, "
-                                        "energy-optimize, eatss, chain, reproduce, "
+                                        "energy-optimize, eatss, chain, occupancy, reproduce, "
                                         "compare, profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
@@ -1746,6 +1748,59 @@ void TestCli::compareBadInput() {
         {{"compare", a, a, "--family", "talgg"}, "--family"},
         {{"compare", a, notSession}, "gtx980.json"},
         {{"compare", a, "/nonexistent.cdx.json"}, "nonexistent"},
+    };
+    for (const auto& [args, field] : cases) {
+        const Run r = cdx(args);
+        QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + ": " + r.err));
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains(field.toUtf8()), r.err.constData());
+    }
+}
+
+// `cdx occupancy`: the Best Practices Guide's example (7.0, 128 threads, 37 registers: 12
+// blocks, 75 %), the JSON keys, and the text.
+void TestCli::occupancyEndToEnd() {
+    const Run r = cdx({"occupancy", "--cc", "7.0", "--threads-per-block", "128",
+                       "--registers-per-thread", "37", "--shared-bytes", "0", "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject j = json(r);
+    QCOMPARE(j["blocks_per_sm"].toInt(), 12);
+    QCOMPARE(j["warps_per_sm"].toInt(), 48);
+    QCOMPARE(j["occupancy"].toDouble(), 0.75);
+    QCOMPARE(j["limiter"].toString(), QString("registers"));
+    QCOMPARE(j["blocks_limit_warps"].toInt(), 16);
+    QCOMPARE(j["blocks_limit_registers"].toInt(), 12);
+    QCOMPARE(j["blocks_limit_shared"].toInt(), 32);
+    QCOMPARE(j["limits"].toObject()["max_warps_per_sm"].toInt(), 64);
+    QCOMPARE(j["allocated"].toObject()["registers_per_warp"].toInt(), 1280);
+    const Run text =
+        cdx({"occupancy", "--cc", "9.0", "--threads-per-block", "1024", "--registers-per-thread",
+             "64", "--shared-bytes", "0", "--carveout", "100"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("occupancy 50 %"), text.out.constData());
+    QVERIFY(text.out.contains("limited by: registers"));
+    QVERIFY(text.out.contains("carveout 100 KB"));
+}
+
+void TestCli::occupancyBadInput() {
+    const QStringList ok{"--threads-per-block", "128", "--registers-per-thread", "32",
+                         "--shared-bytes",      "0"};
+    const QList<QPair<QStringList, QString>> cases{
+        {QStringList{"occupancy", "--cc", "4.0"} + ok, "--cc"},
+        {QStringList{"occupancy"} + ok, "--cc"},
+        {{"occupancy", "--cc", "7.0", "--threads-per-block", "2048", "--registers-per-thread", "32",
+          "--shared-bytes", "0"},
+         "--threads-per-block"},
+        {{"occupancy", "--cc", "8.0", "--threads-per-block", "128", "--registers-per-thread", "-4",
+          "--shared-bytes", "0"},
+         "--registers-per-thread"},
+        {{"occupancy", "--cc", "8.0", "--threads-per-block", "128", "--registers-per-thread", "32",
+          "--shared-bytes", "99999999999999999999"},
+         "--shared-bytes"},
+        {{"occupancy", "--cc", "8.0", "--threads-per-block", "abc", "--registers-per-thread", "32",
+          "--shared-bytes", "0"},
+         "--threads-per-block"},
+        {QStringList{"occupancy", "--cc", "8.0", "--carveout", "48"} + ok, "--carveout"},
     };
     for (const auto& [args, field] : cases) {
         const Run r = cdx(args);

@@ -10,6 +10,7 @@
 #include "cdx/eatss_commands.hpp"
 #include "cdx/energy_commands.hpp"
 #include "cdx/mwp_commands.hpp"
+#include "cdx/occupancy_commands.hpp"
 #include "cdx/profiles_commands.hpp"
 #include "cdx/reproduce_commands.hpp"
 #include "cdx/runs_commands.hpp"
@@ -41,6 +42,7 @@ constexpr Family kFamilies[] = {
     energyCommands,    // energy, energy-optimize
     eatssCommands,     // eatss
     chainCommands,     // chain
+    occupancyCommands, // occupancy
     reproduceCommands, // reproduce (every family's published values)
     compareCommands,   // compare (two sessions, every family)
     profilesCommands,  // profiles

@@ -125,6 +125,14 @@ class ModuleEqualsCdx(unittest.TestCase):
         self.assertEqual(t_alg["delta"], t_alg["b"] - t_alg["a"])
         self.assertEqual(set(t_alg), {"a", "b", "delta", "delta_pct"})
 
+    def test_occupancy_equals_cdx(self):
+        got = cx.occupancy(cc="8.0", threads_per_block=256, registers_per_thread=32,
+                           shared_bytes=0)
+        self.assertEqual(got, cdx("occupancy", "--cc", "8.0", "--threads-per-block", "256",
+                                  "--registers-per-thread", "32", "--shared-bytes", "0"))
+        self.assertEqual(got["occupancy"], 1.0)
+        self.assertEqual(got["blocks_per_sm"], 8)
+
     def test_runs_import_and_stats(self):
         csv = os.path.join(RUNS, "synthetic-heat2d-gtx980.csv")
         with tempfile.TemporaryDirectory() as tmp:

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "occupancy/occupancy.hpp"
+
+#include "params/input_error.hpp"
+
+#include <algorithm>
+
+namespace cdx::occupancy {
+
+namespace {
+
+constexpr const char* kCalculator =
+    "CUDA Occupancy Calculator, GPU data sheet (register and shared-memory allocation units and "
+    "granularities); CUDA C++ Programming Guide, Features and Technical Specifications";
+
+// One row; the warp size is 32 throughout.
+Limits row(const char* cc, int threadsPerBlock, int warps, int blocks, int regsPerSm,
+           int regsPerBlock, int regsPerThread, int regUnit, bool perWarp, int warpGranularity,
+           int sharedPerSm, int sharedPerBlock, int sharedUnit, int reserved,
+           std::vector<int> carveouts) {
+    Limits l;
+    l.cc = cc;
+    l.maxThreadsPerBlock = threadsPerBlock;
+    l.maxWarpsPerSm = warps;
+    l.maxBlocksPerSm = blocks;
+    l.registersPerSm = regsPerSm;
+    l.maxRegistersPerBlock = regsPerBlock;
+    l.maxRegistersPerThread = regsPerThread;
+    l.registerAllocationUnit = regUnit;
+    l.registersPerWarp = perWarp;
+    l.warpAllocationGranularity = warpGranularity;
+    l.sharedPerSmBytes = sharedPerSm;
+    l.maxSharedPerBlockBytes = sharedPerBlock;
+    l.sharedAllocationUnit = sharedUnit;
+    l.reservedSharedPerBlockBytes = reserved;
+    l.carveoutsKb = std::move(carveouts);
+    l.source = kCalculator;
+    return l;
+}
+
+std::int64_t roundUp(std::int64_t x, std::int64_t unit) {
+    return unit > 0 ? (x + unit - 1) / unit * unit : x;
+}
+
+std::string knownCapabilities() {
+    std::string out;
+    for (const auto& l : limitsTable()) {
+        out += (out.empty() ? "" : ", ") + l.cc;
+    }
+    return out;
+}
+
+} // namespace
+
+const std::vector<Limits>& limitsTable() {
+    constexpr bool warp = true, block = false;
+    // cc, threads/block, warps/SM, blocks/SM, regs/SM, regs/block, regs/thread, reg unit,
+    // granularity, warp granularity, shared/SM, shared/block (opt-in), shared unit, reserved,
+    // carveouts [KB]
+    static const std::vector<Limits> table{
+        row("1.0", 512, 24, 8, 8192, 8192, 124, 256, block, 2, 16384, 16384, 512, 0, {}),
+        row("1.1", 512, 24, 8, 8192, 8192, 124, 256, block, 2, 16384, 16384, 512, 0, {}),
+        row("1.2", 512, 32, 8, 16384, 16384, 124, 512, block, 2, 16384, 16384, 512, 0, {}),
+        row("1.3", 512, 32, 8, 16384, 16384, 124, 512, block, 2, 16384, 16384, 512, 0, {}),
+        row("2.0", 1024, 48, 8, 32768, 32768, 63, 64, warp, 2, 49152, 49152, 128, 0, {}),
+        row("2.1", 1024, 48, 8, 32768, 32768, 63, 64, warp, 2, 49152, 49152, 128, 0, {}),
+        row("3.0", 1024, 64, 16, 65536, 65536, 63, 256, warp, 4, 49152, 49152, 256, 0, {}),
+        row("3.2", 1024, 64, 16, 65536, 65536, 255, 256, warp, 4, 49152, 49152, 256, 0, {}),
+        row("3.5", 1024, 64, 16, 65536, 65536, 255, 256, warp, 4, 49152, 49152, 256, 0, {}),
+        row("3.7", 1024, 64, 16, 131072, 65536, 255, 256, warp, 4, 114688, 49152, 256, 0, {}),
+        row("5.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 65536, 49152, 256, 0, {}),
+        row("5.2", 1024, 64, 32, 65536, 32768, 255, 256, warp, 2, 98304, 49152, 256, 0, {}),
+        row("5.3", 1024, 64, 32, 65536, 32768, 255, 256, warp, 2, 65536, 49152, 256, 0, {}),
+        row("6.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 2, 65536, 49152, 256, 0, {}),
+        row("6.1", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 98304, 49152, 256, 0, {}),
+        row("6.2", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 65536, 49152, 256, 0, {}),
+        row("7.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 98304, 98304, 256, 0,
+            {0, 8, 16, 32, 64, 96}),
+        row("7.2", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 98304, 98304, 256, 0,
+            {0, 8, 16, 32, 64, 96}),
+        row("7.5", 1024, 32, 16, 65536, 65536, 255, 256, warp, 4, 65536, 65536, 256, 0, {32, 64}),
+        row("8.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 167936, 166912, 128, 1024,
+            {0, 8, 16, 32, 64, 100, 132, 164}),
+        row("8.6", 1024, 48, 16, 65536, 65536, 255, 256, warp, 4, 102400, 101376, 128, 1024,
+            {0, 8, 16, 32, 64, 100}),
+        row("8.7", 1024, 48, 16, 65536, 65536, 255, 256, warp, 4, 167936, 166912, 128, 1024,
+            {0, 8, 16, 32, 64, 100, 132, 164}),
+        row("8.9", 1024, 48, 24, 65536, 65536, 255, 256, warp, 4, 102400, 101376, 128, 1024,
+            {0, 8, 16, 32, 64, 100}),
+        row("9.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 233472, 232448, 128, 1024,
+            {0, 8, 16, 32, 64, 100, 132, 164, 196, 228}),
+    };
+    return table;
+}
+
+const Limits& limitsOf(const std::string& cc, const std::string& field) {
+    for (const auto& l : limitsTable()) {
+        if (l.cc == cc) {
+            return l;
+        }
+    }
+    throw InputError(field, cc, "expected a compute capability of " + knownCapabilities());
+}
+
+Result evaluate(const Limits& l, const Input& in) {
+    const auto range = [](std::int64_t lo, std::int64_t hi) {
+        return "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+               "] (compute capability ";
+    };
+    if (in.threadsPerBlock < 1 || in.threadsPerBlock > l.maxThreadsPerBlock) {
+        throw InputError("--threads-per-block", std::to_string(in.threadsPerBlock),
+                         range(1, l.maxThreadsPerBlock) + l.cc + ")");
+    }
+    if (in.registersPerThread < 0 || in.registersPerThread > l.maxRegistersPerThread) {
+        throw InputError("--registers-per-thread", std::to_string(in.registersPerThread),
+                         range(0, l.maxRegistersPerThread) + l.cc + ")");
+    }
+    if (in.sharedBytesPerBlock < 0 || in.sharedBytesPerBlock > l.maxSharedPerBlockBytes) {
+        throw InputError("--shared-bytes", std::to_string(in.sharedBytesPerBlock),
+                         range(0, l.maxSharedPerBlockBytes) + l.cc + ", the opt-in maximum)");
+    }
+    Result r;
+    r.limits = l;
+    r.sharedPerSm = l.sharedPerSmBytes;
+    r.carveoutKb = l.sharedPerSmBytes / 1024;
+    if (in.carveoutKb) {
+        const auto& c = l.carveoutsKb;
+        if (std::find(c.begin(), c.end(), *in.carveoutKb) == c.end()) {
+            std::string allowed;
+            for (int k : c) {
+                allowed += (allowed.empty() ? "" : ", ") + std::to_string(k);
+            }
+            throw InputError("--carveout", std::to_string(*in.carveoutKb),
+                             c.empty() ? "compute capability " + l.cc +
+                                             " has no selectable carveout (shared memory per SM "
+                                             "is " +
+                                             std::to_string(r.carveoutKb) + " KB)"
+                                       : "expected one of " + allowed + " KB (compute capability " +
+                                             l.cc + ")");
+        }
+        r.carveoutKb = *in.carveoutKb;
+        r.sharedPerSm = std::int64_t{*in.carveoutKb} * 1024;
+    }
+
+    r.warpsPerBlock = (in.threadsPerBlock + l.warpSize - 1) / l.warpSize;
+    r.blocksLimitWarps =
+        std::min<std::int64_t>(l.maxWarpsPerSm / r.warpsPerBlock, l.maxBlocksPerSm);
+
+    // Registers (the calculator): per warp from 2.0 on, the warps that fit a block's register
+    // file counted in groups of the warp allocation granularity; per block on 1.x.
+    const std::int64_t files = l.registersPerSm / l.maxRegistersPerBlock;
+    if (in.registersPerThread == 0) {
+        r.blocksLimitRegisters = l.maxBlocksPerSm;
+    } else if (l.registersPerWarp) {
+        r.registersPerWarp = roundUp(in.registersPerThread * l.warpSize, l.registerAllocationUnit);
+        r.registersPerBlock = r.registersPerWarp * r.warpsPerBlock;
+        const std::int64_t g = l.warpAllocationGranularity;
+        const std::int64_t warps = l.maxRegistersPerBlock / r.registersPerWarp / g * g;
+        r.blocksLimitRegisters = warps / r.warpsPerBlock * files;
+    } else {
+        r.registersPerBlock = roundUp(roundUp(r.warpsPerBlock, l.warpAllocationGranularity) *
+                                          in.registersPerThread * l.warpSize,
+                                      l.registerAllocationUnit);
+        r.registersPerWarp = r.registersPerBlock / r.warpsPerBlock;
+        r.blocksLimitRegisters = l.maxRegistersPerBlock / r.registersPerBlock * files;
+    }
+
+    // Shared memory: the request and the runtime's reserved part, rounded up to the unit.
+    r.sharedPerBlock =
+        roundUp(in.sharedBytesPerBlock + l.reservedSharedPerBlockBytes, l.sharedAllocationUnit);
+    r.blocksLimitShared =
+        r.sharedPerBlock > 0 ? r.sharedPerSm / r.sharedPerBlock : std::int64_t{l.maxBlocksPerSm};
+
+    r.blocksPerSm = std::min({r.blocksLimitWarps, r.blocksLimitRegisters, r.blocksLimitShared});
+    r.warpsPerSm = r.blocksPerSm * r.warpsPerBlock;
+    r.occupancy = static_cast<double>(r.warpsPerSm) / static_cast<double>(l.maxWarpsPerSm);
+    const bool slots = l.maxBlocksPerSm < l.maxWarpsPerSm / r.warpsPerBlock;
+    if (r.blocksLimitWarps == r.blocksPerSm) {
+        r.binding.push_back(slots ? "blocks" : "warps");
+    }
+    if (r.blocksLimitRegisters == r.blocksPerSm) {
+        r.binding.push_back("registers");
+    }
+    if (r.blocksLimitShared == r.blocksPerSm) {
+        r.binding.push_back("shared memory");
+    }
+    r.limiter = r.binding.front();
+    return r;
+}
+
+} // namespace cdx::occupancy
