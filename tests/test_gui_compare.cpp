@@ -473,7 +473,7 @@ void TestGuiCompare::areaViewsPlaceTheBaselineDesign() {
     cd->finishPendingWork();
     QVERIFY(cd->baselineDesign());
     QCOMPARE(cd->baselineDesign()->point.speedup, expected.point.speedup);
-    QCPGraph* g = graphNamed(cd->plot(), "baseline: ");
+    QCPGraph* g = graphNamed(cd->plot(), "baseline (with / without caches)");
     QVERIFY(g);
     QCOMPARE(g->dataCount(), 2);
     QCOMPARE(g->data()->at(0)->key, expected.areaCacheLess);

@@ -438,7 +438,8 @@ void CodesignView::redraw() {
                 : error_);
     }
     const QString refId = session_ ? QString::fromStdString(session_->gpu.id) : QString();
-    plot_->yAxis->setLabel(tr("workload speed-up vs %1 as shipped [×]").arg(refId));
+    // Short enough for the axis in F11 (the title says it is the workload's).
+    plot_->yAxis->setLabel(tr("speed-up vs %1 as shipped [×]").arg(refId));
     if (!result_ || !session_) {
         plot_->replot();
         return;
@@ -468,7 +469,8 @@ void CodesignView::redraw() {
     // The designs inside the area model's calibration (n_V = 128, M_SM in the Cacti sweep):
     // marked, since every other design is extrapolated (and the CSV says which value is out).
     auto* calibrated = plot_->addGraph();
-    calibrated->setName(tr("inside the area calibration (others extrapolated)"));
+    calibrated->setName(presentation_ ? tr("inside the area calibration")
+                                      : tr("inside the area calibration (others extrapolated)"));
     calibrated->setLineStyle(QCPGraph::lsNone);
     calibrated->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond,
                                                 QPen(QColor(40, 40, 40), 1.2), Qt::NoBrush,
@@ -567,14 +569,28 @@ void CodesignView::redraw() {
     if (baselineDesign_ && baselineDesign_->point.feasible && baselineDesign_->point.speedup > 0) {
         const search::PlacedDesign& b = *baselineDesign_;
         auto* g = plot_->addGraph();
-        g->setName(tr("%1 (with / without caches)").arg(baselineName(*session_, {"area"})));
+        // Its name is in the subtitle; the legend covered the plot in F11.
+        g->setName(tr("baseline (with / without caches)"));
         g->setPen(QPen(t.palette[6], t.lineWidth, Qt::DashLine));
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle,
                                            QPen(t.palette[6], t.lineWidth, Qt::DashLine),
                                            Qt::NoBrush, t.markerSize * 2.2));
         g->addData(b.areaCacheLess, b.point.speedup);
         g->addData(b.areaWithCaches, b.point.speedup);
+        // On a Maxwell reference's line (the baseline is that GPU as shipped): the legend says
+        // so, and a second label would cover the reference's.
+        const auto on = [&](const search::DesignPoint& d, const double* areas) {
+            return refs_ && d.feasible && d.speedup == b.point.speedup &&
+                   areas[0] == b.areaWithCaches && areas[1] == b.areaCacheLess;
+        };
+        const QString same = refs_ && on(refs_->gtx980, refs_->gtxArea)     ? tr("GTX 980")
+                             : refs_ && on(refs_->titanx, refs_->titanArea) ? tr("Titan X")
+                                                                            : QString();
+        if (!same.isEmpty()) {
+            g->setName(tr("baseline (= the %1 reference)").arg(same));
+        }
         auto* label = new QCPItemText(plot_);
+        label->setVisible(same.isEmpty());
         label->position->setCoords(b.areaCacheLess, b.point.speedup);
         // Below the line's left end (a reference's label is above it; the baseline is often the
         // same GPU), opening right so the left edge does not cut it.

@@ -195,14 +195,21 @@ void DieAreaView::redraw() {
     subtitle_->setText(formLine_);
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     double maxTotal = 0;
-    // The names take at most a third of the plot's width (in presentation mode they took
+    // The names take at most two fifths of the plot's width (in presentation mode they took
     // three quarters and left the bars 170 px): longer ones wrap.
-    const int nameWidth = std::max(120, compare_->width() / 3);
+    const int nameWidth = std::max(120, compare_->width() * 2 / 5);
     for (std::size_t r = 0; r < rows_.size(); ++r) {
         // The session's row is named in the title (its profile label can be a line long, and
         // as a tick it took the whole plot's width): the tick says "this session" and the design.
-        const QString name =
-            r == 0 ? tr("this session\n%1").arg(rows_[r].label.section('\n', 1)) : rows_[r].label;
+        // The session's and the baseline's ticks name the SMs and VUs only (their whole design
+        // wrapped to four lines overlapped the next row in F11): the subtitles have the rest.
+        const QString design = rows_[r].label.section('\n', 1).section(", ", 0, 0);
+        // One line each: two-line names overlapped the next row in F11 at 1366 x 768.
+        QString name = r == 0                   ? tr("session, %1").arg(design)
+                       : r == 1 && hasBaseline_ ? tr("baseline, %1").arg(design)
+                                                : rows_[r].label;
+        name.replace(QStringLiteral("NVIDIA GeForce "), QString());
+        name.replace(tr(" without caches"), tr(", no caches"));
         ticker->addTick(static_cast<double>(r + 1),
                         wrapToWidth(name, compare_->yAxis->tickLabelFont(), nameWidth));
         maxTotal = std::max(maxTotal, rows_[r].breakdown.total);

@@ -44,6 +44,7 @@ componentWatts(const mwp::PowerResult& r, const mwp::PowerParams& p, std::size_t
 PowerView::PowerView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     auto* split = new QSplitter(Qt::Horizontal, this);
+    split_ = split;
     breakdown_ = new QCustomPlot(split);
     breakdown_->setObjectName("powerBreakdownPlot");
     breakdown_->setMinimumSize(360, 300);
@@ -105,6 +106,7 @@ PowerView::PowerView(QWidget* parent) : QWidget(parent) {
 
 void PowerView::setPresentation(bool on) {
     presentation_ = on;
+    splitSized_ = false;
     const PlotTheme t = plotTheme(on);
     for (QCustomPlot* p : {breakdown_, sweep_}) {
         applyTheme(*p, t);
@@ -167,6 +169,7 @@ void PowerView::setSession(const SessionState& s) {
     baseBars_.clear();
     baseLabel_ = baselineName(s, {"power"});
     baseSentence_.clear();
+    baseSentenceFull_.clear();
     if (s.baseline) {
         const SessionState& b = *s.baseline;
         try {
@@ -181,9 +184,18 @@ void PowerView::setSession(const SessionState& s) {
             baseSentence_ = tr("The baseline has no power: %1.").arg(QString::fromUtf8(e.what()));
         }
         if (baseResult_ && result_) {
+            // The headline of core's sentence and the optimum's move; every unit's share is in
+            // the Compare tab and the tooltip (the whole sentence took a third of the view in F11).
+            const QString all = QString::fromStdString(mwp::comparePowerSessions(b, s).explanation);
+            const QString optimum = all.contains("; optimal active SMs")
+                                        ? all.section("; optimal active SMs", 1)
+                                        : QString();
             baseSentence_ =
-                tr("Against the baseline (hollow, dashed): %1.")
-                    .arg(QString::fromStdString(mwp::comparePowerSessions(b, s).explanation));
+                tr("Against the baseline (hollow, dashed): %1%2; every unit's share in the "
+                   "Compare tab.")
+                    .arg(all.section(':', 0, 0),
+                         optimum.isEmpty() ? QString() : tr("; optimal active SMs") + optimum);
+            baseSentenceFull_ = all;
         }
     }
     redraw();
@@ -191,6 +203,13 @@ void PowerView::setSession(const SessionState& s) {
 
 void PowerView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
+    // Two fifths for the breakdown the first time the view has a width (and after F11): the
+    // splitter gave it only its minimum, too narrow for its labels in presentation mode.
+    if (!splitSized_ && split_->width() > 0) {
+        splitSized_ = true;
+        const int w = split_->width();
+        split_->setSizes({w * 2 / 5, w - w * 2 / 5});
+    }
     redraw(); // the room for the value labels depends on the plots' width
 }
 
@@ -226,12 +245,27 @@ void PowerView::redraw() {
     std::size_t units = 0;
     bars_ = componentWatts(r, params_, &units);
     // The rows: the session's components, then any only the baseline has (a Fermi activation).
+    // Units at 0 W on both sides are not drawn (15 rows left no room for the bars in F11); the
+    // CSV lists every unit, and the subtitle says how many were left out.
     QStringList rows;
-    for (const auto& b : bars_) {
-        rows << b.first;
-    }
-    for (const auto& b : baseBars_) {
-        if (!rows.contains(b.first)) {
+    int zeroRows = 0;
+    const auto wattsOf = [](const std::vector<std::pair<QString, double>>& v, const QString& n) {
+        for (const auto& [name, w] : v) {
+            if (name == n) {
+                return w;
+            }
+        }
+        return 0.0;
+    };
+    for (const auto& list : {bars_, baseBars_}) {
+        for (const auto& b : list) {
+            if (rows.contains(b.first)) {
+                continue;
+            }
+            if (wattsOf(bars_, b.first) == 0 && wattsOf(baseBars_, b.first) == 0) {
+                ++zeroRows;
+                continue;
+            }
             rows << b.first;
         }
     }
@@ -295,7 +329,8 @@ void PowerView::redraw() {
         tr("run-time %1 W + idle %2 W; %3 scale %4 (eqs. 44-48)")
             .arg(num(r.runtimeW, 5), num(params_.idlePowerW, 4),
                  params_.logBeta ? tr("log10(αk+β)") : tr("linear k/#SM"), num(r.scale, 4)) +
-        (baseLabel_.isEmpty() ? QString() : tr("\nhollow, dashed: %1").arg(baseLabel_)));
+        (zeroRows > 0 ? tr("; %n unit(s) at 0 W not drawn", "", zeroRows) : QString()) +
+        (baseLabel_.isEmpty() ? QString() : tr("\nhollow, dashed: the baseline")));
     breakdown_->replot();
 
     const mwp::OptimalSms& o = *optimum_;
@@ -364,11 +399,13 @@ void PowerView::redraw() {
             .arg(o.bySweep)
             .arg(nSm_)
             .arg(num(bestRow.result.gipsPerW, 4), num(o.sweep.back().result.gipsPerW, 4)));
-    sSubtitle_->setText(context_ + (baseOptimum_ ? tr("\ndashed: %1, best at %2 of %3 SMs")
-                                                       .arg(baseLabel_)
-                                                       .arg(baseOptimum_->bySweep)
-                                                       .arg(baseNSm_)
-                                                 : QString()));
+    // The baseline's full name is in the status line and the Compare tab; here it would take
+    // two more lines from the plot in F11.
+    sSubtitle_->setText(context_ + (baseOptimum_
+                                        ? tr("\ndashed: the baseline, best at %1 of %2 SMs")
+                                              .arg(baseOptimum_->bySweep)
+                                              .arg(baseNSm_)
+                                        : QString()));
     sweep_->replot();
 
     QString text = tr("Energy %1 mJ (run-time %2 mJ) in %3 µs. At the optimum (%4 SMs): %5 % "
@@ -393,6 +430,7 @@ void PowerView::redraw() {
         text += QStringLiteral("\n") + baseSentence_;
     }
     summary_->setText(text);
+    summary_->setToolTip(baseSentenceFull_);
 }
 
 void PowerView::renderTo(QPaintDevice& device, const QSize& size) {

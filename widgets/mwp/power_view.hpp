@@ -12,6 +12,7 @@ class QCPBars;
 class QCPGraph;
 class QCPTextElement;
 class QLabel;
+class QSplitter;
 class QStackedWidget;
 
 namespace cdx::widgets {
@@ -69,6 +70,8 @@ private:
     QCPGraph* current_ = nullptr;
     QLabel* summary_ = nullptr;
     QStackedWidget* pages_ = nullptr; // the charts, or noData_
+    QSplitter* split_ = nullptr;
+    bool splitSized_ = false;
     QLabel* noData_ = nullptr;
     QString noDataText_;
     std::optional<mwp::PowerResult> result_;
@@ -82,7 +85,8 @@ private:
     std::vector<std::pair<QString, double>> baseBars_;
     int baseNSm_ = 0;
     QString baseLabel_;    // "baseline: GTX 280, kernel …"; empty without a baseline
-    QString baseSentence_; // core's explaining sentence, or why the baseline has no power
+    QString baseSentence_; // core's headline of the difference, or why the baseline has no power
+    QString baseSentenceFull_; // core's whole sentence (the summary's tooltip)
     int nSm_ = 0;
     QString context_;
     QString error_;
