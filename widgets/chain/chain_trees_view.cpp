@@ -182,6 +182,7 @@ void ChainTreesView::setPresentation(bool on) {
     note_->setFont(f);
     opTree_->setPresentation(on);
     fusedTree_->setPresentation(on);
+    baselineTree_->setPresentation(on);
     redraw();
 }
 
