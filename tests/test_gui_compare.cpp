@@ -95,6 +95,15 @@ private:
         field->setText(QString::number(v));
         emit field->editingFinished();
     }
+    // Compare ▸ Pin, then the session's kernel with twice the FP instructions (an edit).
+    void pinThenDoubleTheKernelsFp() {
+        window_->compareMenu()->pin();
+        SessionState s = doc_->state();
+        auto& fp = s.mwp.kernel.params["fp_insts"];
+        fp.value = *fp.value * 2;
+        fp.edited = true;
+        doc_->edit("more computation", s);
+    }
     // The graph of `plot` whose name starts with `prefix` (nullptr if none).
     static QCPGraph* graphNamed(QCustomPlot* plot, const QString& prefix) {
         for (int i = 0; i < plot->graphCount(); ++i) {
@@ -326,12 +335,7 @@ void TestGuiCompare::twoTilingsInTheBreakdown() {
 // The baseline kernel's point on the regime map, where its GPU and kernel put it on the map's
 // axes (the session's kernel with twice the computation moves right of it).
 void TestGuiCompare::regimeMapMarksTheBaseline() {
-    window_->compareMenu()->pin();
-    SessionState s = doc_->state();
-    auto& fp = s.mwp.kernel.params["fp_insts"];
-    fp.value = *fp.value * 2;
-    fp.edited = true;
-    doc_->edit("more computation", s);
+    pinThenDoubleTheKernelsFp();
     auto* mwpWs = window_->workspace<app::MwpWorkspace>();
     window_->showWorkspace(mwpWs);
     mwpWs->viewTabs()->setCurrentWidget(mwpWs->regimeMapView());
@@ -520,12 +524,7 @@ void TestGuiCompare::energyTimeShowsBothOptima() {
 // Power: the baseline's components beside the session's (core's watts), its GIPS/W sweep and
 // optimum, core's sentence, and baseline | session | Δ columns in the CSV.
 void TestGuiCompare::powerBesideTheBaseline() {
-    window_->compareMenu()->pin();
-    SessionState s = doc_->state();
-    auto& fp = s.mwp.kernel.params["fp_insts"];
-    fp.value = *fp.value * 2;
-    fp.edited = true;
-    doc_->edit("more computation", s);
+    pinThenDoubleTheKernelsFp();
     auto* ws = window_->workspace<app::MwpWorkspace>();
     window_->showWorkspace(ws);
     ws->viewTabs()->setCurrentWidget(ws->powerView());

@@ -156,12 +156,8 @@ compare::FamilyComparison comparePowerSessions(const SessionState& a, const Sess
             throw InputError("gpu", s.mwp.gpu.id,
                              "has no IPP power data (these have: " + with + ")");
         }
-        const Device d = s.mwp.device();
-        const Kernel k = s.mwp.model();
-        PowerSide out{powerParamsOf(s.mwp.gpu), {}, {}};
-        out.r = power(d, out.p, k, s.mwp.variant);
-        out.o = optimalActiveSms(d, out.p, k, s.mwp.variant);
-        return out;
+        const PowerEvaluation e = evaluatePower(s.mwp);
+        return PowerSide{e.params, e.result, e.optimum};
     };
     compare::evaluateSides(
         f, [&] { sa = side(a); }, [&] { sb = side(b); });

@@ -10,6 +10,17 @@ namespace cdx {
 
 using ojson = nlohmann::ordered_json;
 
+PowerEvaluation evaluatePower(const MwpSettings& m) {
+    const mwp::Device d = m.device();
+    const mwp::Kernel k = m.model();
+    PowerEvaluation e;
+    e.nSm = d.nSm;
+    e.params = mwp::powerParamsOf(m.gpu);
+    e.result = mwp::power(d, e.params, k, m.variant);
+    e.optimum = mwp::optimalActiveSms(d, e.params, k, m.variant);
+    return e;
+}
+
 mwp::Device MwpSettings::device() const {
     return mwp::deviceOf(gpu);
 }

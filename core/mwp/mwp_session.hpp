@@ -2,6 +2,7 @@
 #pragma once
 
 #include "mwp/mwp_model.hpp"
+#include "mwp/power_model.hpp"
 #include "mwp/regime_map.hpp"
 #include "params/profiles.hpp"
 
@@ -30,6 +31,17 @@ struct MwpSettings {
     mwp::Device device() const;
     mwp::Kernel model() const;
 };
+
+// The IPP power of a session's kernel on its GPU (eqs. 35-48) and the active-SM sweep (eq. 62),
+// as the Power view and the power comparison evaluate a session. InputError for a GPU
+// without IPP power data (naming the GPUs that have it) or invalid inputs.
+struct PowerEvaluation {
+    int nSm = 0;
+    mwp::PowerParams params;
+    mwp::PowerResult result;
+    mwp::OptimalSms optimum;
+};
+PowerEvaluation evaluatePower(const MwpSettings& m);
 
 // GTX 280 with the spec's Example I kernel: every MWP-CWP, power and temperature view works.
 MwpSettings defaultMwpSettings();

@@ -148,12 +148,11 @@ void PowerView::setSession(const SessionState& s) {
     context_ = mwpContext(s.mwp);
     noDataText_.clear();
     try {
-        const mwp::Device d = s.mwp.device();
-        const mwp::Kernel k = s.mwp.model();
-        nSm_ = d.nSm;
-        params_ = mwp::powerParamsOf(s.mwp.gpu);
-        result_ = mwp::power(d, params_, k, s.mwp.variant);
-        optimum_ = mwp::optimalActiveSms(d, params_, k, s.mwp.variant);
+        const PowerEvaluation e = evaluatePower(s.mwp);
+        nSm_ = e.nSm;
+        params_ = e.params;
+        result_ = e.result;
+        optimum_ = e.optimum;
         if (params_.hasTemperature()) {
             temperature_ = mwp::temperature(params_, result_->runtimeW, result_->memAccessIntensity,
                                             s.mwp.variant);
@@ -173,12 +172,11 @@ void PowerView::setSession(const SessionState& s) {
     if (s.baseline) {
         const SessionState& b = *s.baseline;
         try {
-            const mwp::Device d = b.mwp.device();
-            const mwp::Kernel k = b.mwp.model();
-            baseNSm_ = d.nSm;
-            baseParams_ = mwp::powerParamsOf(b.mwp.gpu);
-            baseResult_ = mwp::power(d, baseParams_, k, b.mwp.variant);
-            baseOptimum_ = mwp::optimalActiveSms(d, baseParams_, k, b.mwp.variant);
+            const PowerEvaluation e = evaluatePower(b.mwp);
+            baseNSm_ = e.nSm;
+            baseParams_ = e.params;
+            baseResult_ = e.result;
+            baseOptimum_ = e.optimum;
             baseBars_ = componentWatts(*baseResult_, baseParams_, nullptr);
         } catch (const InputError& e) {
             baseSentence_ = tr("The baseline has no power: %1.").arg(QString::fromUtf8(e.what()));
