@@ -632,8 +632,11 @@ std::vector<ProfileEntry> listProfiles(const std::string& kind) {
                 continue;
             }
             const json j = parseJson(readText(e.path()), e.path().string());
-            out.push_back({j.value("id", e.path().stem().string()), j.value("name", std::string{}),
-                           e.path()});
+            ProfileEntry entry;
+            entry.id = j.value("id", e.path().stem().string());
+            entry.name = j.value("name", std::string{});
+            entry.path = e.path();
+            out.push_back(std::move(entry));
         }
         std::sort(out.begin(), out.end(),
                   [](const ProfileEntry& a, const ProfileEntry& b) { return a.id < b.id; });
@@ -650,15 +653,22 @@ std::filesystem::path resolveProfile(const std::string& idOrPath, const std::str
         }
         return idOrPath;
     }
-    const auto known = listProfiles(kind);
+    const auto known = listAllProfiles(kind); // shipped first, then the user's
+    for (const auto& e : known) {
+        if (e.id == idOrPath && e.error.empty()) {
+            return e.path;
+        }
+    }
     for (const auto& e : known) {
         if (e.id == idOrPath) {
-            return e.path;
+            throw InputError(flag, idOrPath, "a profile of yours that cannot be used: " + e.error);
         }
     }
     std::string ids;
     for (const auto& e : known) {
-        ids += (ids.empty() ? "" : ", ") + e.id;
+        if (e.error.empty()) {
+            ids += (ids.empty() ? "" : ", ") + e.id + (e.user ? " (yours)" : "");
+        }
     }
     throw InputError(flag, idOrPath,
                      "unknown id; known: " + (ids.empty() ? std::string("none found") : ids) +
@@ -681,8 +691,8 @@ GpuProfile loadMwpGpuProfile(const std::string& idOrPath) {
         // A Talg GPU (gtx980) is accepted too; its MWP-CWP keys are then checked by the model.
         bool talgGpu = false;
         if (!looksLikePath(idOrPath)) {
-            for (const auto& entry : listProfiles("gpus")) {
-                if (entry.id == idOrPath) {
+            for (const auto& entry : listAllProfiles("gpus")) {
+                if (entry.id == idOrPath && entry.error.empty()) {
                     path = entry.path;
                     talgGpu = true;
                 }

@@ -128,8 +128,45 @@ struct ProfileEntry {
     std::string id;
     std::string name;
     std::filesystem::path path;
+    bool user = false; // from the user's folder or CDX_PROFILES_PATH ("Yours"), not shipped
+    std::string error; // a user profile that cannot be used: why (unreadable, no id, an id taken)
 };
-std::vector<ProfileEntry> listProfiles(const std::string& kind); // "gpus", "stencils"
+// The shipped profiles of `kind` ("gpus", "stencils", ...), sorted by id.
+std::vector<ProfileEntry> listProfiles(const std::string& kind);
+
+// The user's profiles (docs/formats.md "User profiles"). They live in `<folder>/<kind>/*.json`
+// for each folder of userProfileFolders(): first the user's data folder (where the window saves:
+// QStandardPaths::AppDataLocation/profiles, i.e. $XDG_DATA_HOME or ~/.local/share, then
+// CodesignExplorer/codesign-explorer/profiles), then each folder of $CDX_PROFILES_PATH
+// (colon-separated). The GUI passes Qt's location with setUserProfileFolder; core computes the
+// same one otherwise, so that cdx and Python read what the window saved.
+std::vector<std::filesystem::path> userProfileFolders();
+std::filesystem::path userProfileFolder(); // the first: where saves go
+void setUserProfileFolder(const std::filesystem::path& folder);
+
+// Shipped then the user's profiles of `kind`. A user profile is never skipped in silence: one
+// that is not JSON, has no "id", takes a shipped id or an id already listed is listed with
+// `error` set (and refused when chosen), and nothing else stops because of it.
+std::vector<ProfileEntry> listAllProfiles(const std::string& kind);
+
+// An id a user profile may take: 1 to 64 characters of a-z, 0-9, '.', '_' and '-', starting
+// with a letter or digit, and not the id of a shipped profile of `kind`. InputError otherwise,
+// naming the field "id" and the rule (or the shipped profile it collides with).
+void checkUserProfileId(const std::string& kind, const std::string& id);
+
+// Writes `profile` (JSON of that kind, with its "id") as userProfileFolder()/<kind>/<id>.json,
+// atomically, creating the folders. An existing file of that id is replaced only with
+// `replace`; otherwise InputError "id: a profile of yours has this id (FILE)". Returns the path.
+// `profile` (a parameter set as the session holds it: JSON of `kind`) as a profile of the user's
+// named `name` with id `id`: every value marked "edited" becomes the profile's own, its source
+// "edited from ORIGINAL (was V)" where ORIGINAL is the profile it was loaded from (its "id" in
+// `profile`) and V that profile's shipped value at the same place ("edited from gtx980 (was
+// 16)"); "edited" flags are dropped. Checks the id (checkUserProfileId).
+nlohmann::json asUserProfile(const nlohmann::json& profile, const std::string& kind,
+                             const std::string& id, const std::string& name);
+
+std::filesystem::path saveUserProfile(const std::string& kind, const nlohmann::json& profile,
+                                      bool replace);
 
 // The file of a profile of `kind` ("gpus", "stencils", "area"): an id looked up on the search
 // path or a path; an unknown id is an InputError for `flag` listing the known ones.

@@ -8,11 +8,13 @@ _cdx_commands() {
     cdx --help 2>/dev/null | sed -n '/^commands:/,/^$/p' | awk 'NR > 1 && NF { print $1 }'
 }
 
-# Profile ids of one section of `cdx profiles` ("GPUs:", "stencils:", ...).
+# Profile ids of one section of `cdx profiles` ("GPUs (", "stencils:", ...): the shipped ones
+# and yours (not the "Yours (FOLDER):" heading, not a broken file).
 _cdx_profile_ids() {
     cdx profiles 2>/dev/null | awk -v section="$1" '
         /^[^ ].*:$/ { inside = (index($0, section) == 1); next }
-        inside && NF { print $1 }'
+        /^[^ ]/ { inside = 0; next }
+        inside && NF && $1 != "Yours" && $2 != "BROKEN," { print $1 }'
 }
 
 _cdx() {
@@ -25,7 +27,7 @@ _cdx() {
     local command=${words[1]}
     case $prev in
         --gpu)
-            COMPREPLY=($(compgen -W "$(_cdx_profile_ids 'GPUs:') $(_cdx_profile_ids 'MWP-CWP GPUs')" -- "$cur"))
+            COMPREPLY=($(compgen -W "$(_cdx_profile_ids 'GPUs (') $(_cdx_profile_ids 'MWP-CWP GPUs')" -- "$cur"))
             _filedir json # profile files, with directories and names with spaces
             return
             ;;

@@ -51,7 +51,8 @@ class Installed(unittest.TestCase):
         self.assertRegex(version, r"^cdx \(Codesign Explorer\) \d+\.\d+\.\d+\n")
         self.assertIn("License GPL-3.0-or-later", version)
         profiles = json.loads(run(self.cdx, "profiles", "--json", env=self.env).stdout)
-        paths = [p["path"] for kind in profiles.values() for p in kind]
+        paths = [p["path"] for key, kind in profiles.items() if key != "user_folders"
+                 for p in kind if p["origin"] == "shipped"]
         self.assertGreater(len(paths), 10)
         for p in paths:
             self.assertTrue(p.startswith(os.path.join(self.share, "codesign-explorer")), p)
@@ -163,7 +164,8 @@ class Installed(unittest.TestCase):
         out = run(python, "-c",
                   "import codesign_explorer as cx, json; print(json.dumps(cx.profiles()))",
                   env=env).stdout
-        paths = [p["path"] for kind in json.loads(out).values() for p in kind]
+        paths = [p["path"] for key, kind in json.loads(out).items() if key != "user_folders"
+                 for p in kind if p["origin"] == "shipped"]
         for p in paths:
             self.assertTrue(p.startswith(os.path.join(self.share, "codesign-explorer")), p)
 

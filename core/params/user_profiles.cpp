@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The user's profiles: the folders they are read from, their listing beside the shipped ones
+// (broken ones listed with the reason) and saving one (docs/formats.md "User profiles").
+#include "params/input_error.hpp"
+#include "params/profiles.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+
+namespace cdx {
+
+namespace {
+
+std::optional<std::filesystem::path>& folderOverride() {
+    static std::optional<std::filesystem::path> folder;
+    return folder;
+}
+
+// QStandardPaths::AppDataLocation on Linux for organisation "CodesignExplorer" and application
+// "codesign-explorer" (app/gui/main.cpp), plus "profiles".
+std::filesystem::path defaultUserFolder() {
+    std::filesystem::path base;
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg && xdg[0] == '/') {
+        base = xdg;
+    } else if (const char* home = std::getenv("HOME"); home && *home) {
+        base = std::filesystem::path(home) / ".local" / "share";
+    } else {
+        return {};
+    }
+    return base / "CodesignExplorer" / "codesign-explorer" / "profiles";
+}
+
+bool validIdCharacter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+}
+
+} // namespace
+
+void setUserProfileFolder(const std::filesystem::path& folder) {
+    folderOverride() = folder;
+}
+
+std::filesystem::path userProfileFolder() {
+    return folderOverride() ? *folderOverride() : defaultUserFolder();
+}
+
+std::vector<std::filesystem::path> userProfileFolders() {
+    std::vector<std::filesystem::path> out;
+    if (auto f = userProfileFolder(); !f.empty()) {
+        out.push_back(std::move(f));
+    }
+    if (const char* env = std::getenv("CDX_PROFILES_PATH"); env && *env) {
+        const std::string s = env;
+        std::size_t start = 0;
+        while (start <= s.size()) {
+            const auto colon = s.find(':', start);
+            const std::string part =
+                s.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+            if (!part.empty() &&
+                std::find(out.begin(), out.end(), std::filesystem::path(part)) == out.end()) {
+                out.emplace_back(part);
+            }
+            if (colon == std::string::npos) {
+                break;
+            }
+            start = colon + 1;
+        }
+    }
+    return out;
+}
+
+void checkUserProfileId(const std::string& kind, const std::string& id) {
+    const std::string rule = "1 to 64 characters of a-z, 0-9, '.', '_' and '-', starting with a "
+                             "letter or a digit";
+    if (id.empty() || id.size() > 64 || id[0] == '.' || id[0] == '_' || id[0] == '-' ||
+        !std::all_of(id.begin(), id.end(), validIdCharacter)) {
+        throw InputError("id", id, "must be " + rule);
+    }
+    for (const auto& e : listProfiles(kind)) {
+        if (e.id == id) {
+            throw InputError("id", id,
+                             "is the id of the shipped profile \"" + e.name + "\" (" + kind + "/" +
+                                 id + "); a profile of yours needs an id of its own, e.g. " + id +
+                                 "-mine");
+        }
+    }
+}
+
+std::vector<ProfileEntry> listAllProfiles(const std::string& kind) {
+    std::vector<ProfileEntry> out = listProfiles(kind);
+    std::set<std::string> shipped;
+    for (const auto& e : out) {
+        shipped.insert(e.id);
+    }
+    std::map<std::string, std::filesystem::path> taken; // user ids listed so far
+    for (const auto& folder : userProfileFolders()) {
+        const auto sub = folder / kind;
+        std::error_code ec;
+        if (!std::filesystem::is_directory(sub, ec)) {
+            continue;
+        }
+        std::vector<std::filesystem::path> files;
+        for (const auto& f : std::filesystem::directory_iterator(sub, ec)) {
+            if (f.path().extension() == ".json") {
+                files.push_back(f.path());
+            }
+        }
+        std::sort(files.begin(), files.end());
+        for (const auto& path : files) {
+            ProfileEntry e;
+            e.user = true;
+            e.path = path;
+            e.id = path.stem().string();
+            try {
+                const nlohmann::json j = parseJson(readText(path), path.string());
+                if (!j.is_object() || !j.contains("id") || !j["id"].is_string()) {
+                    throw InputError("id", {}, "missing; expected the profile's id (a string)",
+                                     path.string());
+                }
+                e.id = j["id"].get<std::string>();
+                if (j.contains("name") && j["name"].is_string()) {
+                    e.name = j["name"].get<std::string>();
+                }
+                if (shipped.count(e.id) != 0) {
+                    e.error = path.string() + ": id \"" + e.id +
+                              "\" is a shipped profile's; give this profile an id of its own";
+                } else if (const auto t = taken.find(e.id); t != taken.end()) {
+                    e.error = path.string() + ": id \"" + e.id + "\" is already taken by " +
+                              t->second.string();
+                } else {
+                    taken.emplace(e.id, path);
+                }
+            } catch (const InputError& x) {
+                e.error = x.what();
+            }
+            out.push_back(std::move(e));
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [](const ProfileEntry& a, const ProfileEntry& b) {
+        return a.user != b.user ? !a.user : (a.user && a.id < b.id);
+    });
+    return out;
+}
+
+namespace {
+// Rewrites edited values under `j` (at `pointer` in the whole profile) against `original`.
+void markEdited(nlohmann::json& j, const nlohmann::json::json_pointer& pointer,
+                const nlohmann::json* original, const std::string& originalId) {
+    if (!j.is_object()) {
+        return;
+    }
+    if (j.contains("edited") && j["edited"].is_boolean()) {
+        if (j["edited"].get<bool>()) {
+            std::string was = "not in it";
+            if (original && original->contains(pointer / "value")) {
+                const auto& v = original->at(pointer / "value");
+                was = v.is_number() ? formatNumber(v.get<double>()) : v.dump();
+            }
+            j["source"] = "edited from " + originalId + " (was " + was + ")";
+        }
+        j.erase("edited");
+        return;
+    }
+    for (auto& [key, value] : j.items()) {
+        markEdited(value, pointer / key, original, originalId);
+    }
+}
+} // namespace
+
+nlohmann::json asUserProfile(const nlohmann::json& profile, const std::string& kind,
+                             const std::string& id, const std::string& name) {
+    checkUserProfileId(kind, id);
+    if (name.empty()) {
+        throw InputError("name", {}, "must not be empty (it names the profile in the lists)");
+    }
+    const std::string originalId = profile.contains("id") && profile["id"].is_string()
+                                       ? profile["id"].get<std::string>()
+                                       : std::string("the session");
+    std::optional<nlohmann::json> original;
+    for (const auto& e : listAllProfiles(kind)) {
+        if (e.id == originalId && e.error.empty()) {
+            try {
+                original = parseJson(readText(e.path), e.path.string());
+            } catch (const InputError&) {
+            }
+            break;
+        }
+    }
+    nlohmann::json out = profile;
+    out["id"] = id;
+    out["name"] = name;
+    markEdited(out, nlohmann::json::json_pointer(), original ? &*original : nullptr, originalId);
+    return out;
+}
+
+std::filesystem::path saveUserProfile(const std::string& kind, const nlohmann::json& profile,
+                                      bool replace) {
+    if (!profile.is_object() || !profile.contains("id") || !profile["id"].is_string()) {
+        throw InputError("id", {}, "missing; a profile needs an id");
+    }
+    const std::string id = profile["id"].get<std::string>();
+    checkUserProfileId(kind, id);
+    const auto folder = userProfileFolder();
+    if (folder.empty()) {
+        throw InputError("profile folder", {}, "unknown: neither $XDG_DATA_HOME nor $HOME is set");
+    }
+    const auto dir = folder / kind;
+    const auto path = dir / (id + ".json");
+    std::error_code ec;
+    if (!replace && std::filesystem::exists(path, ec)) {
+        throw InputError("id", id, "a profile of yours has this id (" + path.string() + ")");
+    }
+    std::filesystem::create_directories(dir, ec);
+    if (ec) {
+        throw InputError("profile folder", dir.string(), "cannot be created: " + ec.message());
+    }
+    writeTextAtomic(path, profile.dump(2) + "\n");
+    return path;
+}
+
+} // namespace cdx
