@@ -52,7 +52,8 @@ void TestPublished::everyFamilyHasValidity() {
         families.insert(v.family);
         for (const auto& d : v.domain) {
             // Exactly one kind of bound.
-            QCOMPARE(int(!d.oneOf.empty()) + int(d.min || d.max) + int(d.unedited), 1);
+            QCOMPARE(
+                int(!d.oneOf.empty()) + int(d.min || d.max) + int(d.unedited) + int(d.measured), 1);
             QVERIFY(!d.why.empty());
         }
     }
@@ -72,8 +73,8 @@ void TestPublished::defaultSessionIsInsideTheDomain() {
         }
         QVERIFY(outsideDomain(v, json).empty());
     }
-    // talg 9, area 5, mwp 2, energy 3, eatss 2 conditions (chain has none).
-    QCOMPARE(checked, 21);
+    // talg 11, area 6, mwp 3, energy 3, eatss 2 conditions (chain has none).
+    QCOMPARE(checked, 25);
 }
 
 void TestPublished::editedDesignIsOutside_data() {
@@ -197,15 +198,18 @@ void TestPublished::badDomainIsRefused_data() {
     QTest::newRow("unedited false")
         << R"([{"what": "a", "session": "/g", "why": "w", "unedited": false}])"
         << "unedited = false";
+    QTest::newRow("measured false")
+        << R"([{"what": "a", "session": "/g", "why": "w", "measured": false}])"
+        << "measured = false";
     QTest::newRow("bad pointer escape")
         << R"([{"what": "a", "session": "/a~2", "why": "w", "min": 1}])"
         << "not a valid JSON pointer";
     QTest::newRow("neither one_of nor bounds")
         << R"([{"what": "a", "session": "/g", "why": "w"}])"
-        << "either \"one_of\", \"min\"/\"max\" or \"unedited\"";
+        << "either \"one_of\", \"min\"/\"max\", \"unedited\" or \"measured\"";
     QTest::newRow("both")
         << R"([{"what": "a", "session": "/g", "why": "w", "min": 1, "one_of": ["x"]}])"
-        << "either \"one_of\", \"min\"/\"max\" or \"unedited\"";
+        << "either \"one_of\", \"min\"/\"max\", \"unedited\" or \"measured\"";
     QTest::newRow("min above max")
         << R"([{"what": "a", "session": "/g", "why": "w", "min": 2, "max": 1}])"
         << "must not exceed max";

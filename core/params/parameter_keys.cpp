@@ -62,6 +62,8 @@ constexpr std::array kKeys{
                  "resident threads per SM (occupancy; CUDA documentation, not the thesis)"},
     ParameterKey{"max_threads_per_block", ParameterOwner::Gpu, "threads", true, 1, false, k2p20,
                  true, "threads per block allowed (occupancy; CUDA documentation)"},
+    ParameterKey{"compute_capability", ParameterOwner::Gpu, "CC", false, 1, false, 99, true,
+                 "CUDA compute capability X.Y (occupancy limits; 1.0 to 9.0 are known)"},
     // IPP power model (thesis Tables 8 and 11): per-SM unit powers, chip-level memory powers.
     ParameterKey{"power_fp_w", ParameterOwner::Gpu, "W", false, 0, false, 1e4, true,
                  "MaxPower of the FP unit per SM (RP_Fp)"},

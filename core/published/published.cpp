@@ -305,21 +305,28 @@ Validity validityFromText(const std::string& content, const std::string& file) {
                 }
                 c.unedited = true;
             }
+            if (d.contains("measured")) {
+                if (!d["measured"].is_boolean() || !d["measured"].get<bool>()) {
+                    throw InputError(where + ".measured", d["measured"].dump(), "expected true");
+                }
+                c.measured = true;
+            }
             for (const auto& [key, value] : d.items()) {
-                static const std::set<std::string> known{"what",     "session", "one_of",
-                                                         "min",      "max",     "zero_means_none",
-                                                         "unedited", "why"};
+                static const std::set<std::string> known{"what",     "session",  "one_of",
+                                                         "min",      "max",      "zero_means_none",
+                                                         "unedited", "measured", "why"};
                 if (known.count(key) == 0) {
                     throw InputError(where + "." + key, "",
                                      "unknown field; expected what, session, one_of, min, max, "
-                                     "zero_means_none, unedited, why");
+                                     "zero_means_none, unedited, measured, why");
                 }
             }
-            const int kinds =
-                (c.oneOf.empty() ? 0 : 1) + (c.min || c.max ? 1 : 0) + (c.unedited ? 1 : 0);
+            const int kinds = (c.oneOf.empty() ? 0 : 1) + (c.min || c.max ? 1 : 0) +
+                              (c.unedited ? 1 : 0) + (c.measured ? 1 : 0);
             if (kinds != 1) {
                 throw InputError(where, d.dump(),
-                                 "expected either \"one_of\", \"min\"/\"max\" or \"unedited\"");
+                                 "expected either \"one_of\", \"min\"/\"max\", \"unedited\" "
+                                 "or \"measured\"");
             }
             if (c.min && c.max && *c.min > *c.max) {
                 throw InputError(where + ".min", std::to_string(*c.min), "must not exceed max");
@@ -354,6 +361,9 @@ std::string allowedText(const DomainCondition& c) {
     std::string s;
     if (c.unedited) {
         return "the published values";
+    }
+    if (c.measured) {
+        return "measured or published values";
     }
     if (!c.oneOf.empty()) {
         for (std::size_t i = 0; i < c.oneOf.size(); ++i) {
@@ -406,6 +416,44 @@ void editedKeys(const json& j, const std::string& path, std::vector<std::string>
         editedKeys(value, container ? path : path.empty() ? key : path + "/" + key, out);
     }
 }
+// The keys under `j` whose "source" is an estimate ("l_s_per_gb", "c_iter_s").
+void estimatedKeys(const json& j, const std::string& path, std::vector<std::string>& out) {
+    if (!j.is_object()) {
+        return;
+    }
+    if (j.contains("source") && j["source"].is_string() &&
+        j["source"].get<std::string>().starts_with("estimate")) {
+        out.push_back(path);
+        return;
+    }
+    for (const auto& [key, value] : j.items()) {
+        const bool container = key == "params";
+        estimatedKeys(value, container ? path : path.empty() ? key : path + "/" + key, out);
+    }
+}
+
+// "/stencil/c_iter_s/{/gpu/id}" with the session's GPU id; "" when the named value is missing.
+std::string substitute(const std::string& pointer, const json& session) {
+    const auto open = pointer.find('{');
+    if (open == std::string::npos) {
+        return pointer;
+    }
+    const auto close = pointer.find('}', open);
+    if (close == std::string::npos) {
+        return {};
+    }
+    const json::json_pointer inner(pointer.substr(open + 1, close - open - 1));
+    if (!session.contains(inner) || !session.at(inner).is_string()) {
+        return {};
+    }
+    std::string key = session.at(inner).get<std::string>();
+    // JSON pointer escapes of the key (RFC 6901).
+    std::string escaped;
+    for (const char ch : key) {
+        escaped += ch == '~' ? "~0" : ch == '/' ? "~1" : std::string(1, ch);
+    }
+    return pointer.substr(0, open) + escaped + pointer.substr(close + 1);
+}
 } // namespace
 
 std::vector<DomainValue> domainValues(const Validity& v, const std::string& sessionJson) {
@@ -415,14 +463,27 @@ std::vector<DomainValue> domainValues(const Validity& v, const std::string& sess
         return out;
     }
     for (const auto& c : v.domain) {
-        const json::json_pointer at(c.pointer);
+        const std::string pointer = substitute(c.pointer, session);
+        if (pointer.empty()) {
+            continue;
+        }
+        const json::json_pointer at(pointer);
         if (!session.contains(at) || session.at(at).is_null()) {
             continue;
         }
         const json& x = session.at(at);
         std::string value;
         bool inside = true;
-        if (c.unedited) {
+        if (c.measured) {
+            std::vector<std::string> estimated;
+            estimatedKeys(x, "", estimated);
+            inside = estimated.empty();
+            value = inside ? "measured or published" : "estimated: ";
+            for (std::size_t i = 0; i < estimated.size(); ++i) {
+                value.append(i == 0 ? "" : ", ")
+                    .append(estimated[i].empty() ? "the value" : estimated[i]);
+            }
+        } else if (c.unedited) {
             std::vector<std::string> edited;
             editedKeys(x, "", edited);
             inside = edited.empty();
