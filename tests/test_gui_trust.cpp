@@ -448,7 +448,13 @@ void TestGuiTrust::kernelBeyondItsGpuIsFlagged() {
         limits += d.what.find("per SM") != std::string::npos ||
                   d.what.find("per block") != std::string::npos;
     }
-    QCOMPARE(limits, 3); // threads per block, resident threads, resident blocks: all checked
+    // threads per block, resident threads, resident blocks against the profile's limits; with
+    // its compute capability (1.0) also threads per block, shared memory per block and the
+    // resident blocks against CUDA occupancy (issue 30): all checked.
+    QCOMPARE(limits, 6);
+    // 4 blocks of 256 threads where CUDA makes 3 resident (768 threads per SM on 1.0).
+    QVERIFY2(mwpWs->outsideCalibration().join('\n').contains("against CUDA occupancy"),
+             qPrintable(mwpWs->outsideCalibration().join('\n')));
 }
 
 // A saved session opens on what was on screen: the workspace, each workspace's view, the

@@ -5,6 +5,7 @@
 #include "occupancy/occupancy.hpp"
 #include "params/format.hpp"
 #include "params/input_error.hpp"
+#include "params/profiles.hpp"
 
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -17,8 +18,8 @@ using json = nlohmann::ordered_json;
 namespace {
 
 const char* const kOccupancyUsage =
-    "usage: cdx occupancy --cc X.Y --threads-per-block N --registers-per-thread R\n"
-    "                     --shared-bytes S [--carveout KB] [--json]\n"
+    "usage: cdx occupancy (--cc X.Y | --gpu ID|PATH) --threads-per-block N\n"
+    "                     --registers-per-thread R --shared-bytes S [--carveout KB] [--json]\n"
     "  Resident blocks and warps per SM and the occupancy of a kernel with N threads per block,\n"
     "  R registers per thread and S bytes of shared memory per block (static + dynamic), by the\n"
     "  rules of NVIDIA's CUDA Occupancy Calculator for compute capabilities 1.0 to 9.0: the block\n"
@@ -32,11 +33,24 @@ std::int64_t nonNegative(const Arguments& a, const std::string& flag) {
 }
 
 int runOccupancy(const std::vector<std::string>& args, std::ostream& out) {
-    const Arguments a(
-        args,
-        {"--cc", "--threads-per-block", "--registers-per-thread", "--shared-bytes", "--carveout"},
-        {"--json"});
-    const occupancy::Limits& l = occupancy::limitsOf(a.required("--cc"));
+    const Arguments a(args,
+                      {"--cc", "--gpu", "--threads-per-block", "--registers-per-thread",
+                       "--shared-bytes", "--carveout"},
+                      {"--json"});
+    if (a.has("--cc") == a.has("--gpu")) {
+        throw InputError("--cc/--gpu", {},
+                         "give exactly one: --cc X.Y (a compute capability) or --gpu ID|PATH (an "
+                         "MWP-CWP GPU profile with a compute_capability, e.g. a100-sxm4)");
+    }
+    std::string gpuId;
+    const occupancy::Limits& l = [&]() -> const occupancy::Limits& {
+        if (a.has("--cc")) {
+            return occupancy::limitsOf(a.required("--cc"));
+        }
+        const GpuProfile gpu = loadMwpGpuProfile(a.required("--gpu"));
+        gpuId = gpu.id;
+        return occupancy::limitsOfGpu(gpu);
+    }();
     occupancy::Input in;
     in.threadsPerBlock = nonNegative(a, "--threads-per-block");
     in.registersPerThread = nonNegative(a, "--registers-per-thread");
@@ -55,6 +69,7 @@ int runOccupancy(const std::vector<std::string>& args, std::ostream& out) {
             carveouts.push_back(k);
         }
         out << json{{"command", "occupancy"},
+                    {"gpu", gpuId.empty() ? json(nullptr) : json(gpuId)},
                     {"compute_capability", l.cc},
                     {"threads_per_block", in.threadsPerBlock},
                     {"registers_per_thread", in.registersPerThread},
@@ -96,9 +111,10 @@ int runOccupancy(const std::vector<std::string>& args, std::ostream& out) {
         return 0;
     }
     std::ostringstream o;
-    o << "compute capability " << l.cc << ": " << in.threadsPerBlock << " threads per block ("
-      << r.warpsPerBlock << " warps), " << in.registersPerThread << " registers per thread, "
-      << in.sharedBytesPerBlock << " B shared memory per block\n";
+    o << (gpuId.empty() ? "" : gpuId + ", ") << "compute capability " << l.cc << ": "
+      << in.threadsPerBlock << " threads per block (" << r.warpsPerBlock << " warps), "
+      << in.registersPerThread << " registers per thread, " << in.sharedBytesPerBlock
+      << " B shared memory per block\n";
     o << "resident per SM: " << r.blocksPerSm << " blocks, " << r.warpsPerSm << " of "
       << l.maxWarpsPerSm << " warps: occupancy " << formatG(100 * r.occupancy, 4) << " %\n";
     o << "limited by: " << r.limiter;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/mwp_profiles.hpp"
 
+#include "occupancy/occupancy.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 
@@ -129,7 +130,8 @@ OccupancyLimits occupancyLimitsOf(const GpuProfile& gpu) {
     return l;
 }
 
-std::vector<LimitCheck> kernelLimitChecks(const GpuProfile& gpu, const Kernel& k) {
+std::vector<LimitCheck> kernelLimitChecks(const GpuProfile& gpu, const Kernel& k,
+                                          const KernelProfile* kernel) {
     std::vector<LimitCheck> out;
     const auto check = [&](const char* key, const char* what, double value) {
         if (const auto limit = valueOf(gpu.params, key)) {
@@ -140,6 +142,46 @@ std::vector<LimitCheck> kernelLimitChecks(const GpuProfile& gpu, const Kernel& k
     check("max_threads_per_sm", "resident threads per SM (active blocks x threads per block)",
           double(k.activeBlocksPerSm) * k.threadsPerBlock);
     check("mtb_sm", "resident blocks per SM", k.activeBlocksPerSm);
+    if (!kernel || !valueOf(gpu.params, "compute_capability")) {
+        return out;
+    }
+    try {
+        const occupancy::Limits& l = occupancy::limitsOfGpu(gpu, "compute_capability");
+        const std::string cc = "compute capability " + l.cc;
+        out.push_back({"compute_capability", "threads per block (" + cc + " limit)",
+                       double(k.threadsPerBlock), double(l.maxThreadsPerBlock),
+                       k.threadsPerBlock <= l.maxThreadsPerBlock});
+        if (k.threadsPerBlock > l.maxThreadsPerBlock) {
+            return out;
+        }
+        occupancy::Input in;
+        in.threadsPerBlock = k.threadsPerBlock;
+        in.registersPerThread =
+            static_cast<std::int64_t>(valueOf(kernel->params, "registers_per_thread").value_or(0));
+        in.sharedBytesPerBlock = static_cast<std::int64_t>(
+            std::ceil(valueOf(kernel->params, "shared_bytes_per_block").value_or(0)));
+        const auto within = [&](const char* what, std::int64_t value, std::int64_t limit) {
+            out.push_back({"compute_capability", what + (" (" + cc + " limit)"), double(value),
+                           double(limit), value <= limit});
+            return value <= limit;
+        };
+        if (!within("registers per thread", in.registersPerThread, l.maxRegistersPerThread) ||
+            !within("shared memory per block [B]", in.sharedBytesPerBlock,
+                    l.maxSharedPerBlockBytes)) {
+            return out; // the kernel cannot launch: no occupancy to compare with
+        }
+        const occupancy::Result r = occupancy::evaluate(l, in);
+        out.push_back({"compute_capability",
+                       "resident blocks per SM against CUDA occupancy (" + cc + ", " +
+                           std::to_string(in.registersPerThread) + " registers per thread, " +
+                           std::to_string(in.sharedBytesPerBlock) +
+                           " B shared per block: " + r.limiter + " limit)",
+                       double(k.activeBlocksPerSm), double(r.blocksPerSm),
+                       k.activeBlocksPerSm <= r.blocksPerSm});
+    } catch (const InputError&) {
+        // a compute capability the table does not know: the profile's own message says so
+        // where the capability is used (cdx occupancy --gpu, the Occupancy view)
+    }
     return out;
 }
 

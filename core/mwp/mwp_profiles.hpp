@@ -48,7 +48,12 @@ struct LimitCheck {
     double limit = 0; // the GPU's
     bool inside = true;
 };
-std::vector<LimitCheck> kernelLimitChecks(const GpuProfile& gpu, const Kernel& k);
+// With the kernel's profile and a GPU with a "compute_capability", also the CUDA occupancy
+// rules (core/occupancy): threads per block against the capability's limit, and the resident
+// blocks per SM against the blocks CUDA would make resident with the kernel's registers per
+// thread and shared memory per block (key "compute_capability" in both rows).
+std::vector<LimitCheck> kernelLimitChecks(const GpuProfile& gpu, const Kernel& k,
+                                          const KernelProfile* kernel = nullptr);
 
 // Whether `gpu` carries every key of the IPP power model (powerParamsOf would not refuse it).
 bool hasPowerData(const GpuProfile& gpu);

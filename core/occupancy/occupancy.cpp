@@ -2,8 +2,10 @@
 #include "occupancy/occupancy.hpp"
 
 #include "params/input_error.hpp"
+#include "params/profiles.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cdx::occupancy {
 
@@ -102,6 +104,27 @@ const Limits& limitsOf(const std::string& cc, const std::string& field) {
     throw InputError(field, cc, "expected a compute capability of " + knownCapabilities());
 }
 
+std::string capabilityName(double cc) {
+    const long tenths = std::lround(cc * 10);
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10);
+}
+
+const Limits& limitsOfGpu(const GpuProfile& gpu, const std::string& field) {
+    const auto it = gpu.params.find("compute_capability");
+    if (it == gpu.params.end() || !it->second.value) {
+        throw InputError(field, gpu.id,
+                         "has no compute_capability; give it in the profile or use --cc with " +
+                             knownCapabilities(),
+                         gpu.file);
+    }
+    const double cc = *it->second.value;
+    if (std::abs(cc * 10 - std::round(cc * 10)) > 1e-9 || cc < 0 || cc > 99) {
+        throw InputError("compute_capability", formatNumber(cc),
+                         "expected a compute capability of " + knownCapabilities(), gpu.file);
+    }
+    return limitsOf(capabilityName(cc), "compute_capability");
+}
+
 Result evaluate(const Limits& l, const Input& in) {
     const auto range = [](std::int64_t lo, std::int64_t hi) {
         return "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
@@ -186,6 +209,35 @@ Result evaluate(const Limits& l, const Input& in) {
     }
     r.limiter = r.binding.front();
     return r;
+}
+
+std::vector<CurvePoint> curve(const Limits& l, const Input& in, Axis axis) {
+    std::int64_t first = 0, last = 0, step = 1;
+    switch (axis) {
+    case Axis::ThreadsPerBlock:
+        first = l.warpSize;
+        last = l.maxThreadsPerBlock;
+        step = l.warpSize;
+        break;
+    case Axis::RegistersPerThread:
+        last = l.maxRegistersPerThread;
+        break;
+    case Axis::SharedBytesPerBlock:
+        last = l.maxSharedPerBlockBytes;
+        step = l.sharedAllocationUnit;
+        break;
+    }
+    std::vector<CurvePoint> out;
+    out.reserve(static_cast<std::size_t>((last - first) / step + 1));
+    for (std::int64_t x = first; x <= last; x += step) {
+        Input at = in;
+        (axis == Axis::ThreadsPerBlock      ? at.threadsPerBlock
+         : axis == Axis::RegistersPerThread ? at.registersPerThread
+                                            : at.sharedBytesPerBlock) = x;
+        const Result r = evaluate(l, at);
+        out.push_back({x, r.blocksPerSm, r.occupancy});
+    }
+    return out;
 }
 
 } // namespace cdx::occupancy

@@ -11,6 +11,10 @@
 // "Occupancy"). From threads per block, registers per thread and shared memory per block: the
 // block limit set by warps (or the SM's block slots), by registers and by shared memory, the
 // resident blocks and warps, the occupancy, and which resource binds.
+namespace cdx {
+struct GpuProfile; // params/profiles.hpp
+}
+
 namespace cdx::occupancy {
 
 // One compute capability's limits (the calculator's "GPU data", the CUDA C++ Programming Guide's
@@ -39,6 +43,13 @@ struct Limits {
 const std::vector<Limits>& limitsTable();
 // "8.0" -> its limits; InputError naming `field` and the known capabilities otherwise.
 const Limits& limitsOf(const std::string& cc, const std::string& field = "--cc");
+
+// The limits of a GPU profile's "compute_capability" (an MWP-CWP GPU, profiles/mwp-gpus):
+// 8 -> "8.0", 8.9 -> "8.9". InputError naming `field`, the profile and the allowed values when the
+// profile has none or an unknown one.
+const Limits& limitsOfGpu(const GpuProfile& gpu, const std::string& field = "--gpu");
+// "8.0" for 8, "8.9" for 8.9: the table's spelling of a capability given as a number.
+std::string capabilityName(double cc);
 
 struct Input {
     std::int64_t threadsPerBlock = 0;
@@ -69,5 +80,17 @@ struct Result {
 // [1, maxThreadsPerBlock], registers per thread outside [0, maxRegistersPerThread], shared memory
 // per block outside [0, maxSharedPerBlockBytes], a carveout that is not one of the capability's.
 Result evaluate(const Limits& l, const Input& in);
+
+// Occupancy against one input, the others as in `in` (the calculator's three charts): threads
+// per block from one warp to the capability's limit in steps of a warp, registers per thread
+// from 0 to its limit, shared memory per block from 0 to the opt-in maximum in steps of the
+// allocation unit. Each point is evaluate()'s result at that value.
+enum class Axis { ThreadsPerBlock, RegistersPerThread, SharedBytesPerBlock };
+struct CurvePoint {
+    std::int64_t x = 0;
+    std::int64_t blocksPerSm = 0;
+    double occupancy = 0;
+};
+std::vector<CurvePoint> curve(const Limits& l, const Input& in, Axis axis);
 
 } // namespace cdx::occupancy

@@ -3,6 +3,7 @@
 
 #include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
+#include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
 
 #include <QHBoxLayout>
@@ -158,6 +159,7 @@ void BottleneckView::setSession(const SessionState& s) {
     result_.reset();
     throughput_.reset();
     error_.clear();
+    limitFlags_.clear();
     variantLine_ = mwpVariantLine(s.mwp.variant);
     context_ = mwpContext(s.mwp);
     try {
@@ -165,6 +167,19 @@ void BottleneckView::setSession(const SessionState& s) {
         const mwp::Kernel k = s.mwp.model();
         result_ = mwp::evaluate(device_, k, s.mwp.variant);
         throughput_ = mwp::throughput(device_, k, s.mwp.variant);
+        // The kernel against its GPU's limits and CUDA occupancy (How far to trust this lists
+        // the same rows): what no real run could do is said above the explanation.
+        for (const auto& c : mwp::kernelLimitChecks(s.mwp.gpu, k, &s.mwp.kernel)) {
+            if (!c.inside) {
+                limitFlags_ << tr("%1 = %2 exceeds %3 (%4 of %5): no real run looks like this; "
+                                  "the model evaluates it anyway")
+                                   .arg(QString::fromStdString(c.what))
+                                   .arg(c.value)
+                                   .arg(c.limit)
+                                   .arg(QString::fromStdString(c.key),
+                                        QString::fromStdString(s.mwp.gpu.id));
+            }
+        }
     } catch (const InputError& e) {
         error_ = QString::fromUtf8(e.what());
     }
@@ -363,7 +378,7 @@ void BottleneckView::redraw() {
                     .arg(QString::fromLatin1(cat.erratum.data()).toHtmlEscaped());
     }
     category_->setText(text);
-    QStringList w;
+    QStringList w = limitFlags_;
     for (auto warning : r.warnings) {
         w << QString::fromStdString(mwp::describe(warning));
     }

@@ -5,6 +5,7 @@
 #include "mwp/mwp_model.hpp"
 #include "mwp/throughput_model.hpp"
 
+#include <QStringList>
 #include <QWidget>
 #include <optional>
 
@@ -72,6 +73,7 @@ private:
     QString error_;
     int highlighted_ = -1;
     bool presentation_ = false;
+    QStringList limitFlags_; // the kernel beyond its GPU's limits (kernelLimitChecks)
 };
 
 } // namespace cdx::widgets

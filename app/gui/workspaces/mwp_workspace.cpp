@@ -8,6 +8,7 @@
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/mwp_roofline_view.hpp"
 #include "mwp/mwp_warps_view.hpp"
+#include "mwp/occupancy_view.hpp"
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map.hpp"
 #include "mwp/regime_map_view.hpp"
@@ -30,8 +31,10 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
     temperature_ = new widgets::TemperatureView(this);
     coalescing_ = new widgets::CoalescingView(this);
     roofline_ = new widgets::MwpRooflineView(this);
+    occupancy_ = new widgets::OccupancyView(this);
     addView(bottleneck_);
     addView(warps_);
+    addView(occupancy_);
     addView(timeline_);
     addView(regimeMap_);
     addView(categoryMap_);
@@ -67,7 +70,13 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
             return;
         }
         editMwp(tr("Choose MWP-CWP GPU %1").arg(id), m);
+        if (id.contains('/') || id.endsWith(".json")) {
+            showMessage(tr("Opened MWP-CWP GPU profile %1: %2")
+                            .arg(id, QString::fromStdString(m.gpu.name)));
+        }
     });
+    connect(kernelEditor_, &widgets::KernelEditor::statusMessage, this,
+            [this](const QString& text) { showMessage(text, 10000); });
     connect(kernelEditor_, &widgets::KernelEditor::kernelChosen, this, [this](const QString& id) {
         MwpSettings m = doc()->state().mwp;
         try {
@@ -78,6 +87,10 @@ MwpWorkspace::MwpWorkspace(const WorkspaceContext& context, QWidget* parent)
             return;
         }
         editMwp(tr("Choose kernel %1").arg(id), m);
+        if (id.contains('/') || id.endsWith(".json")) {
+            showMessage(
+                tr("Opened kernel profile %1: %2").arg(id, QString::fromStdString(m.kernel.name)));
+        }
     });
     connect(kernelEditor_, &widgets::KernelEditor::parameterEdited, this,
             [this](const QString& key, double value, bool isNull) {
@@ -137,7 +150,7 @@ std::vector<published::DomainValue> MwpWorkspace::modelConditions(const SessionS
     } catch (const InputError&) {
         return out; // the views say why there is no kernel
     }
-    for (const auto& c : mwp::kernelLimitChecks(m.gpu, k)) {
+    for (const auto& c : mwp::kernelLimitChecks(m.gpu, k, &m.kernel)) {
         published::DomainValue d;
         d.family = "mwp";
         d.model = "MWP-CWP model";

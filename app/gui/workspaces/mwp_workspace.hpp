@@ -7,6 +7,7 @@ namespace cdx::widgets {
 class BottleneckView;
 class CoalescingView;
 class MwpRooflineView;
+class OccupancyView;
 class KernelEditor;
 class MwpWarpsView;
 class PowerView;
@@ -41,6 +42,7 @@ public:
     widgets::WarpTimelineView* timelineView() const { return timeline_; }
     widgets::CoalescingView* coalescingView() const { return coalescing_; }
     widgets::MwpRooflineView* rooflineView() const { return roofline_; }
+    widgets::OccupancyView* occupancyView() const { return occupancy_; }
     widgets::KernelEditor* kernelEditor() const { return kernelEditor_; }
 
 protected:
@@ -59,6 +61,7 @@ private:
     widgets::WarpTimelineView* timeline_ = nullptr;
     widgets::CoalescingView* coalescing_ = nullptr;
     widgets::MwpRooflineView* roofline_ = nullptr;
+    widgets::OccupancyView* occupancy_ = nullptr;
     widgets::KernelEditor* kernelEditor_ = nullptr;
 };
 

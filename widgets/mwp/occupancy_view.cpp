@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mwp/occupancy_view.hpp"
+
+#include "common/plot_theme.hpp"
+#include "mwp/mwp_profiles.hpp"
+#include "params/input_error.hpp"
+
+#include <QVBoxLayout>
+#include <cmath>
+#include <qcustomplot.h>
+
+namespace cdx::widgets {
+
+namespace {
+const char* const kAxisNames[3] = {"threads per block", "registers per thread",
+                                   "shared memory per block [B]"};
+} // namespace
+
+OccupancyView::OccupancyView(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    plot_ = new QCustomPlot(this);
+    plot_->setObjectName("occupancyPlot");
+    plot_->setMinimumSize(500, 360);
+    plot_->plotLayout()->clear();
+    const PlotHeader h = addPlotHeader(*plot_);
+    title_ = h.title;
+    subtitle_ = h.subtitle;
+    // Two rows of two charts under the header rows.
+    auto* grid = new QCPLayoutGrid;
+    plot_->plotLayout()->addElement(2, 0, grid);
+    for (int i = 0; i < 4; ++i) {
+        rects_[static_cast<std::size_t>(i)] = new QCPAxisRect(plot_);
+        grid->addElement(i / 2, i % 2, rects_[static_cast<std::size_t>(i)]);
+    }
+    bars_ = new QCPBars(rects_[0]->axis(QCPAxis::atBottom), rects_[0]->axis(QCPAxis::atLeft));
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    ticker->addTick(1, tr("warps /\nblock slots"));
+    ticker->addTick(2, tr("registers"));
+    ticker->addTick(3, tr("shared\nmemory"));
+    rects_[0]->axis(QCPAxis::atBottom)->setTicker(ticker);
+    rects_[0]->axis(QCPAxis::atBottom)->setRange(0.4, 3.6);
+    rects_[0]->axis(QCPAxis::atLeft)->setLabel(tr("blocks per SM allowed"));
+    for (int i = 0; i < 3; ++i) {
+        QCPAxisRect* r = rects_[static_cast<std::size_t>(i + 1)];
+        curves_[static_cast<std::size_t>(i)] =
+            plot_->addGraph(r->axis(QCPAxis::atBottom), r->axis(QCPAxis::atLeft));
+        points_[static_cast<std::size_t>(i)] =
+            plot_->addGraph(r->axis(QCPAxis::atBottom), r->axis(QCPAxis::atLeft));
+        r->axis(QCPAxis::atBottom)->setLabel(tr(kAxisNames[i]));
+        r->axis(QCPAxis::atLeft)->setLabel(tr("occupancy [%]"));
+        r->axis(QCPAxis::atLeft)->setRange(0, 105);
+    }
+    layout->addWidget(plot_);
+    setPresentation(false);
+}
+
+void OccupancyView::setPresentation(bool on) {
+    presentation_ = on;
+    const PlotTheme t = plotTheme(on);
+    applyTheme(PlotHeader{title_, subtitle_}, t);
+    // applyTheme's fonts and pens on each of the four charts.
+    QFont f = plot_->font();
+    f.setPointSize(t.basePointSize);
+    QFont label = f;
+    label.setPointSize(t.basePointSize + 1);
+    const QPen axisPen(Qt::black, on ? 2.0 : 1.0);
+    for (auto* r : rects_) {
+        for (QCPAxis* a : r->axes()) {
+            a->setTickLabelFont(f);
+            a->setLabelFont(label);
+            a->setBasePen(axisPen);
+            a->setTickPen(axisPen);
+            a->setSubTickPen(axisPen);
+            a->grid()->setPen(QPen(QColor(210, 210, 210), 1, Qt::DotLine));
+        }
+    }
+    bars_->setPen(Qt::NoPen);
+    bars_->setBrush(t.palette[0]);
+    bars_->setWidth(0.6);
+    for (std::size_t i = 0; i < 3; ++i) {
+        curves_[i]->setPen(QPen(t.palette[0], t.lineWidth));
+        curves_[i]->setLineStyle(QCPGraph::lsStepLeft);
+        points_[i]->setLineStyle(QCPGraph::lsNone);
+        points_[i]->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2),
+                                                    QBrush(QColor(240, 228, 66)),
+                                                    t.markerSize * 1.8));
+    }
+    redraw();
+}
+
+void OccupancyView::setSession(const SessionState& s) {
+    result_.reset();
+    error_.clear();
+    assumed_.clear();
+    for (auto& v : series_) {
+        v.clear();
+    }
+    context_ = mwpContext(s.mwp);
+    try {
+        const occupancy::Limits& l = occupancy::limitsOfGpu(s.mwp.gpu, "compute_capability");
+        const auto& kp = s.mwp.kernel.params;
+        const auto value = [&kp](const char* key) -> std::optional<double> {
+            const auto it = kp.find(key);
+            return it == kp.end() ? std::nullopt : it->second.value;
+        };
+        input_ = occupancy::Input{};
+        input_.threadsPerBlock = static_cast<std::int64_t>(value("threads_per_block").value_or(0));
+        QStringList assumed;
+        if (const auto r = value("registers_per_thread")) {
+            input_.registersPerThread = static_cast<std::int64_t>(*r);
+        } else {
+            assumed << tr("registers per thread unknown: 0 assumed");
+        }
+        if (const auto b = value("shared_bytes_per_block")) {
+            input_.sharedBytesPerBlock = static_cast<std::int64_t>(std::ceil(*b));
+        } else {
+            assumed << tr("shared memory per block unknown: 0 assumed");
+        }
+        assumed_ = assumed.join("; ");
+        kernelBlocks_ = 0;
+        try {
+            kernelBlocks_ = s.mwp.model().activeBlocksPerSm;
+        } catch (const InputError&) {
+        }
+        result_ = occupancy::evaluate(l, input_);
+        const occupancy::Axis axes[3] = {occupancy::Axis::ThreadsPerBlock,
+                                         occupancy::Axis::RegistersPerThread,
+                                         occupancy::Axis::SharedBytesPerBlock};
+        for (std::size_t i = 0; i < 3; ++i) {
+            series_[i] = occupancy::curve(l, input_, axes[i]);
+        }
+    } catch (const InputError& e) {
+        error_ = QString::fromUtf8(e.what());
+    }
+    redraw();
+}
+
+QString OccupancyView::titleText() const {
+    return title_->text();
+}
+
+void OccupancyView::redraw() {
+    for (int i = plot_->itemCount() - 1; i >= 0; --i) {
+        plot_->removeItem(i);
+    }
+    bars_->data()->clear();
+    for (std::size_t i = 0; i < 3; ++i) {
+        curves_[i]->data()->clear();
+        points_[i]->data()->clear();
+    }
+    if (!result_) {
+        title_->setText(tr("No occupancy: %1").arg(error_));
+        subtitle_->setText(context_);
+        plot_->replot();
+        return;
+    }
+    const occupancy::Result& r = *result_;
+    const double limits[3] = {double(r.blocksLimitWarps), double(r.blocksLimitRegisters),
+                              double(r.blocksLimitShared)};
+    double top = 1;
+    for (int i = 0; i < 3; ++i) {
+        bars_->addData(i + 1, limits[i]);
+        top = std::max(top, limits[i]);
+    }
+    top = std::max(top, double(kernelBlocks_));
+    QCPAxis* bx = rects_[0]->axis(QCPAxis::atBottom);
+    QCPAxis* by = rects_[0]->axis(QCPAxis::atLeft);
+    by->setRange(0, top * 1.25);
+    const auto hline = [&](double y, const QColor& c, Qt::PenStyle style, const QString& text,
+                           double labelY) {
+        auto* line = new QCPItemStraightLine(plot_);
+        line->setClipAxisRect(rects_[0]);
+        line->point1->setAxes(bx, by);
+        line->point2->setAxes(bx, by);
+        line->point1->setCoords(0, y);
+        line->point2->setCoords(1, y);
+        line->setPen(QPen(c, 2, style));
+        auto* label = new QCPItemText(plot_);
+        label->setClipAxisRect(rects_[0]);
+        label->position->setAxes(bx, by);
+        label->position->setCoords(3.55, labelY);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setColor(c);
+        label->setText(text);
+    };
+    hline(double(r.blocksPerSm), Qt::black, Qt::SolidLine,
+          tr("resident: %1 (%2 limit)").arg(r.blocksPerSm).arg(QString::fromStdString(r.limiter)),
+          double(r.blocksPerSm));
+    if (kernelBlocks_ > 0 && kernelBlocks_ != r.blocksPerSm) {
+        const bool over = kernelBlocks_ > r.blocksPerSm;
+        hline(
+            double(kernelBlocks_), over ? QColor(213, 94, 0) : QColor(0, 114, 178), Qt::DashLine,
+            over ? tr("kernel's #Active_blocks_per_SM %1: more than CUDA allows").arg(kernelBlocks_)
+                 : tr("kernel's #Active_blocks_per_SM %1").arg(kernelBlocks_),
+            double(kernelBlocks_));
+    }
+    const std::int64_t current[3] = {input_.threadsPerBlock, input_.registersPerThread,
+                                     input_.sharedBytesPerBlock};
+    for (std::size_t i = 0; i < 3; ++i) {
+        const auto& v = series_[i];
+        for (const auto& p : v) {
+            curves_[i]->addData(double(p.x), 100 * p.occupancy);
+        }
+        points_[i]->addData(double(current[i]), 100 * r.occupancy);
+        QCPAxis* x = rects_[i + 1]->axis(QCPAxis::atBottom);
+        if (!v.empty()) {
+            const double span = double(v.back().x - v.front().x);
+            x->setRange(double(v.front().x) - span * 0.02, double(v.back().x) + span * 0.02);
+        }
+    }
+    const auto& l = r.limits;
+    title_->setText(tr("Occupancy %1 %: %2 blocks, %3 of %4 warps per SM — limited by %5")
+                        .arg(100 * r.occupancy, 0, 'g', 4)
+                        .arg(r.blocksPerSm)
+                        .arg(r.warpsPerSm)
+                        .arg(l.maxWarpsPerSm)
+                        .arg(QString::fromStdString(r.limiter)));
+    QString sub = tr("CUDA occupancy calculator rules, compute capability %1: %2 threads, %3 "
+                     "registers per thread, %4 B shared per block (%5 B allocated, carveout %6 "
+                     "KB)")
+                      .arg(QString::fromStdString(l.cc))
+                      .arg(input_.threadsPerBlock)
+                      .arg(input_.registersPerThread)
+                      .arg(input_.sharedBytesPerBlock)
+                      .arg(r.sharedPerBlock)
+                      .arg(r.carveoutKb);
+    if (!assumed_.isEmpty()) {
+        sub += "; " + assumed_;
+    }
+    subtitle_->setText(sub + "\n" + context_);
+    plot_->replot();
+}
+
+void OccupancyView::renderTo(QPaintDevice& device, const QSize& size) {
+    QCPPainter painter(&device);
+    plot_->toPainter(&painter, size.width(), size.height());
+}
+
+QString OccupancyView::csv() const {
+    if (!result_) {
+        return QStringLiteral("# no occupancy: %1\n").arg(error_);
+    }
+    const auto& r = *result_;
+    QString out =
+        QStringLiteral("# %1\n# compute capability %2; limiter %3\n")
+            .arg(context_, QString::fromStdString(r.limits.cc), QString::fromStdString(r.limiter));
+    out += QStringLiteral("blocks_limit_warps,blocks_limit_registers,blocks_limit_shared,"
+                          "blocks_per_sm,warps_per_sm,occupancy\n%1,%2,%3,%4,%5,%6\n")
+               .arg(r.blocksLimitWarps)
+               .arg(r.blocksLimitRegisters)
+               .arg(r.blocksLimitShared)
+               .arg(r.blocksPerSm)
+               .arg(r.warpsPerSm)
+               .arg(r.occupancy, 0, 'g', 10);
+    const char* keys[3] = {"threads_per_block", "registers_per_thread", "shared_bytes_per_block"};
+    for (std::size_t i = 0; i < 3; ++i) {
+        out += QStringLiteral("\n%1,blocks_per_sm,occupancy\n").arg(QLatin1String(keys[i]));
+        for (const auto& p : series_[i]) {
+            out += QStringLiteral("%1,%2,%3\n")
+                       .arg(p.x)
+                       .arg(p.blocksPerSm)
+                       .arg(p.occupancy, 0, 'g', 10);
+        }
+    }
+    return out;
+}
+
+} // namespace cdx::widgets
