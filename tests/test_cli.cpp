@@ -117,6 +117,9 @@ private slots:
     void compareBadInput();
     void occupancyEndToEnd();
     void occupancyBadInput();
+    void occupancyFromAGpuProfile();
+    void optimizeOnTodaysGpus();
+    void profilesListsYours();
     void exampleA();
     void exampleAReadable();
     void optimizeMinima_data();
@@ -503,13 +506,14 @@ void TestCli::profiles() {
     for (const auto g : o["gpus"].toArray()) {
         gpus << g.toObject()["id"].toString();
     }
-    QCOMPARE(gpus, (QStringList{"gtx980", "titanx"}));
+    QCOMPARE(gpus, (QStringList{"a100-sxm4", "gtx980", "h100-sxm5", "rtx4090", "titanx"}));
     QCOMPARE(o["stencils"].toArray().size(), 7);
     QStringList mwpGpus;
     for (const auto g : o["mwp_gpus"].toArray()) {
         mwpGpus << g.toObject()["id"].toString();
     }
-    QCOMPARE(mwpGpus, (QStringList{"8800gt", "8800gtx", "fx5600", "gtx280", "gtx580"}));
+    QCOMPARE(mwpGpus, (QStringList{"8800gt", "8800gtx", "a100-sxm4", "fx5600", "gtx280", "gtx580",
+                                   "h100-sxm5", "rtx4090"}));
     QVERIFY(o["kernels"].toArray().size() >= 20);
     const Run text = cdx({"profiles"});
     QVERIFY(text.out.contains("example-a"));
@@ -1211,7 +1215,7 @@ void TestCli::badInput_data() {
     QTest::newRow("unknown GPU id lists the known ones")
         << QStringList{"optimize", "--gpu",     "gtx1080", "--stencil", "heat2d",
                        "--space",  "8192,8192", "--time",  "8192"}
-        << "known: gtx980, titanx";
+        << "known: a100-sxm4, gtx980, h100-sxm5, rtx4090, titanx";
     QTest::newRow("unknown stencil id")
         << QStringList{"optimize", "--gpu",     "gtx980", "--stencil", "heat5d",
                        "--space",  "8192,8192", "--time", "8192"}
@@ -1808,6 +1812,127 @@ void TestCli::occupancyBadInput() {
         QVERIFY(r.out.isEmpty());
         QVERIFY2(r.err.contains(field.toUtf8()), r.err.constData());
     }
+}
+
+// Issue 30: --gpu reads the MWP-CWP profile's compute capability.
+void TestCli::occupancyFromAGpuProfile() {
+    const Run r = cdx({"occupancy", "--gpu", "a100-sxm4", "--threads-per-block", "128",
+                       "--registers-per-thread", "37", "--shared-bytes", "0", "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject j = json(r);
+    QCOMPARE(j["gpu"].toString(), QString("a100-sxm4"));
+    QCOMPARE(j["compute_capability"].toString(), QString("8.0"));
+    QCOMPARE(j["blocks_per_sm"].toInt(), 12);
+    QCOMPARE(j["limiter"].toString(), QString("registers"));
+    const Run text = cdx({"occupancy", "--gpu", "rtx4090", "--threads-per-block", "1024",
+                          "--registers-per-thread", "32", "--shared-bytes", "0"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.startsWith("rtx4090, compute capability 8.9"), text.out.constData());
+    QVERIFY(text.out.contains("1 blocks, 32 of 48 warps"));
+    const QList<QPair<QStringList, QString>> bad{
+        {{"occupancy", "--gpu", "a100-sxm4", "--cc", "8.0", "--threads-per-block", "128",
+          "--registers-per-thread", "32", "--shared-bytes", "0"},
+         "give exactly one"},
+        {{"occupancy", "--gpu", "nosuch", "--threads-per-block", "128", "--registers-per-thread",
+          "32", "--shared-bytes", "0"},
+         "unknown id"},
+        {{"occupancy", "--gpu", "h100-sxm5", "--threads-per-block", "2048",
+          "--registers-per-thread", "32", "--shared-bytes", "0"},
+         "[1, 1024]"},
+    };
+    for (const auto& [args, why] : bad) {
+        const Run b = cdx(args);
+        QVERIFY2(b.exitCode == 2, qPrintable(args.join(' ') + ": " + b.err));
+        QVERIFY2(b.err.contains(why.toUtf8()), b.err.constData());
+    }
+}
+
+// Every shipped stencil with a C_iter has an optimum on each of today's GPUs.
+void TestCli::optimizeOnTodaysGpus() {
+    int answered = 0;
+    for (const QString gpu : {"a100-sxm4", "h100-sxm5", "rtx4090"}) {
+        for (const QString stencil : {"jacobi2d", "heat2d", "laplacian2d", "gradient2d", "heat3d",
+                                      "laplacian3d", "jacobi1d"}) {
+            const bool threeD = stencil.endsWith("3d");
+            const bool oneD = stencil == "jacobi1d";
+            const Run r = cdx({"optimize", "--gpu", gpu, "--stencil", stencil, "--space",
+                               threeD ? "256,256,256"
+                               : oneD ? "65536"
+                                      : "4096,4096",
+                               "--time", threeD ? "64" : "512", "--json"},
+                              300);
+            if (oneD) { // no published C_iter to scale: refused, naming the key
+                QCOMPARE(r.exitCode, 2);
+                QVERIFY2(r.err.contains("c_iter_s"), r.err.constData());
+                continue;
+            }
+            QVERIFY2(r.exitCode == 0, qPrintable(gpu + " " + stencil + ": " + r.err));
+            const double tAlg = json(r)["best"].toObject()["T_alg"].toDouble();
+            QVERIFY2(tAlg > 0 && std::isfinite(tAlg), qPrintable(gpu + " " + stencil));
+            ++answered;
+        }
+    }
+    QCOMPARE(answered, 18);
+}
+
+// The user's folder ($XDG_DATA_HOME/CodesignExplorer/codesign-explorer/profiles) and
+// CDX_PROFILES_PATH: listed as yours with the folder, a broken one with its reason.
+void TestCli::profilesListsYours() {
+    QTemporaryDir home, extra;
+    const QString gpus = home.path() + "/CodesignExplorer/codesign-explorer/profiles/gpus";
+    QVERIFY(QDir().mkpath(gpus));
+    QVERIFY(
+        QFile::copy(QString(CDX_SOURCE_PROFILES_DIR) + "/gpus/gtx980.json", gpus + "/mine.json"));
+    {
+        QFile f(gpus + "/mine.json");
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray text = f.readAll().replace("\"id\": \"gtx980\"", "\"id\": \"my-980\"");
+        f.resize(0);
+        f.write(text);
+    }
+    QFile broken(gpus + "/broken.json");
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("{\"id\": \"half\", \"name\": \"Half\", \"params\": {\"n_sm\": 3}}");
+    broken.close();
+    QVERIFY(QDir().mkpath(extra.path() + "/kernels"));
+    QVERIFY(QFile::copy(QString(CDX_SOURCE_PROFILES_DIR) + "/kernels/example-a.json",
+                        extra.path() + "/kernels/example-a.json")); // a shipped id: refused
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR);
+    env.insert("XDG_DATA_HOME", home.path());
+    env.insert("CDX_PROFILES_PATH", extra.path());
+    p.setProcessEnvironment(env);
+    p.start(CDX_EXECUTABLE, {"profiles", "--json"});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 0);
+    const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    QMap<QString, QJsonObject> yours;
+    for (const char* key : {"gpus", "kernels"}) {
+        for (const auto v : o[key].toArray()) {
+            if (v.toObject()["origin"].toString() == "yours") {
+                yours[QFileInfo(v.toObject()["path"].toString()).fileName()] = v.toObject();
+            }
+        }
+    }
+    QCOMPARE(yours.size(), 3);
+    QVERIFY(!yours["mine.json"].contains("error"));
+    QCOMPARE(yours["mine.json"]["name"].toString(), QString("NVIDIA GeForce GTX 980"));
+    QVERIFY2(yours["broken.json"]["error"].toString().contains("n_sm"),
+             qPrintable(yours["broken.json"]["error"].toString()));
+    QVERIFY(yours["example-a.json"]["error"].toString().contains("shipped"));
+    QCOMPARE(o["user_folders"].toArray().size(), 2);
+    // The saved id works as --gpu, and the text names the folder.
+    p.start(CDX_EXECUTABLE,
+            {"talg", "--gpu", "my-980", "--stencil", "heat2d", "--space", "8192,8192", "--time",
+             "8192", "--tile", "8,256", "--tt", "8", "--set", "c_iter_s=3.68e-8"});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 0);
+    p.start(CDX_EXECUTABLE, {"profiles"});
+    QVERIFY(p.waitForFinished(60000));
+    const QString text = QString::fromUtf8(p.readAllStandardOutput());
+    QVERIFY2(text.contains("Yours (" + gpus + ")"), qPrintable(text));
+    QVERIFY(text.contains("broken.json  BROKEN, not usable"));
 }
 
 void TestCli::chainBadInput() {

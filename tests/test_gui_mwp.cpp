@@ -10,6 +10,7 @@
 #include "common/number_field.hpp"
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
+#include "common/profile_combo.hpp"
 #include "common/view_export.hpp"
 #include "gui/gui_fixture.hpp"
 #include "mwp/bottleneck_view.hpp"
@@ -21,6 +22,7 @@
 #include "mwp/mwp_roofline.hpp"
 #include "mwp/mwp_roofline_view.hpp"
 #include "mwp/mwp_warps_view.hpp"
+#include "mwp/occupancy_view.hpp"
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map_view.hpp"
@@ -29,6 +31,7 @@
 #include "mwp/throughput_model.hpp"
 #include "mwp/warp_timeline.hpp"
 #include "mwp/warp_timeline_view.hpp"
+#include "occupancy/occupancy.hpp"
 #include "runs/run_stats.hpp"
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
@@ -48,14 +51,20 @@
 #include "workspaces/talg_workspace.hpp"
 
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -81,6 +90,8 @@ private slots:
     void warpTimelineEqualsCoreAndAnimates();
     void coalescingCalculatorEqualsCore();
     void mwpRooflineEqualsCore();
+    void occupancyViewEqualsCore();
+    void profileSavedAndListedAsYours();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -486,6 +497,76 @@ void TestGuiMwp::mwpWarpsMarksSession() {
     const MwpSettings& m = doc_->state().mwp;
     QCOMPARE(cur.execCycles, mwp::evaluate(m.device(), m.model(), m.variant).execCycles);
     QVERIFY(view->csv().count('\n') == static_cast<qsizetype>(view->points().size()) + 2);
+}
+
+// Issue 30: the Occupancy view draws core's occupancy for the GPU's compute capability, and says
+// why there is none for a GPU without one.
+void TestGuiMwp::occupancyViewEqualsCore() {
+    auto* view = mwp()->occupancyView();
+    mwp()->viewTabs()->setCurrentWidget(view);
+    const MwpSettings& m = doc_->state().mwp; // GTX 280 (1.3), Example I
+    QVERIFY2(view->result().has_value(), qPrintable(view->titleText()));
+    occupancy::Input in;
+    in.threadsPerBlock = static_cast<std::int64_t>(*m.kernel.params.at("threads_per_block").value);
+    const auto regs = m.kernel.params.find("registers_per_thread");
+    in.registersPerThread =
+        regs != m.kernel.params.end() && regs->second.value ? std::int64_t(*regs->second.value) : 0;
+    const auto r = occupancy::evaluate(occupancy::limitsOf("1.3"), in);
+    QCOMPARE(view->result()->blocksPerSm, r.blocksPerSm);
+    QCOMPARE(view->result()->occupancy, r.occupancy);
+    QVERIFY(view->titleText().contains(QString::fromStdString(r.limiter)));
+    QVERIFY(view->csv().contains("blocks_limit_warps,blocks_limit_registers"));
+    // Today's GPU: the A100's limits (8.0).
+    emit mwp()->kernelEditor()->gpuChosen("a100-sxm4");
+    QCOMPARE(view->result()->limits.cc, std::string("8.0"));
+    // No compute capability: said in the title, nothing drawn.
+    QLineEdit* cc = mwp()->kernelEditor()->gpuForm()->field("compute_capability");
+    QVERIFY(cc);
+    cc->setText("");
+    emit cc->editingFinished();
+    QVERIFY(!doc_->state().mwp.gpu.params.at("compute_capability").value);
+    QVERIFY(!view->result().has_value());
+    QVERIFY2(view->titleText().contains("compute_capability"), qPrintable(view->titleText()));
+}
+
+// Save as profile… from the MWP-CWP GPU editor: the dialog refuses a shipped id and keeps the
+// text, then saves; the profile is listed under "Yours", the session uses it, and its edited
+// value's source says where it came from.
+void TestGuiMwp::profileSavedAndListedAsYours() {
+    QLineEdit* nSm = mwp()->kernelEditor()->gpuForm()->field("n_sm");
+    nSm->setText("20");
+    emit nSm->editingFinished();
+    QStringList refusals;
+    QTimer::singleShot(0, this, [&] {
+        auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        auto* id = dialog->findChild<QLineEdit*>("profileId");
+        auto* buttons = dialog->findChild<QDialogButtonBox*>();
+        id->setText("gtx280");
+        buttons->button(QDialogButtonBox::Save)->click();
+        refusals << dialog->findChild<QLabel*>("profileRefusal")->text();
+        QCOMPARE(id->text(), QString("gtx280")); // a refused text stays where it was typed
+        id->setText("my-280");
+        buttons->button(QDialogButtonBox::Save)->click();
+    });
+    mwp()->kernelEditor()->findChild<QToolButton*>("mwpGpuSaveProfile")->click();
+    QCOMPARE(refusals.size(), 1);
+    QVERIFY2(refusals[0].contains("shipped"), qPrintable(refusals[0]));
+    QCOMPARE(doc_->state().mwp.gpu.id, std::string("my-280"));
+    const auto& q = doc_->state().mwp.gpu.params.at("n_sm");
+    QCOMPARE(*q.value, 20.0);
+    QVERIFY(!q.edited);
+    QCOMPARE(q.source, std::string("edited from gtx280 (was 30)"));
+    QComboBox* box = mwp()->kernelEditor()->gpuBox();
+    const int yours = box->findText("Yours", Qt::MatchStartsWith);
+    QVERIFY(yours > 0);
+    QVERIFY(!(box->model()->flags(box->model()->index(yours, 0)) & Qt::ItemIsEnabled));
+    QCOMPARE(box->findData("my-280"), yours + 1);
+    QCOMPARE(box->currentData().toString(), QString("my-280"));
+    // Undo returns to the edited GTX 280; the saved profile stays listed.
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().mwp.gpu.id, std::string("gtx280"));
+    QVERIFY(box->findData("my-280") > 0);
 }
 
 CDX_GUI_TEST_MAIN(TestGuiMwp)

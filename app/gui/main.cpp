@@ -5,6 +5,7 @@
 #include "cdx/cli.hpp"
 #include "main_window.hpp"
 #include "params/input_error.hpp"
+#include "params/profiles.hpp"
 #include "run_database.hpp"
 #include "screenshots.hpp"
 #include "session_document.hpp"
@@ -13,6 +14,7 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QTextStream>
 #include <memory>
 
@@ -68,6 +70,11 @@ int main(int argc, char** argv) {
     QCoreApplication::setOrganizationName("CodesignExplorer");
     QCoreApplication::setApplicationName("codesign-explorer");
     QCoreApplication::setApplicationVersion(CDX_VERSION);
+    // The user's profiles (docs/formats.md): Qt's data location, which cdx computes alike.
+    if (const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        !data.isEmpty()) {
+        cdx::setUserProfileFolder(std::filesystem::path(data.toStdString()) / "profiles");
+    }
     if (qobject_cast<QApplication*>(&app) != nullptr) {
         QApplication::setApplicationDisplayName("Codesign Explorer");
         // The freedesktop id: the launcher, the icon and the window's taskbar entry match.

@@ -198,8 +198,14 @@ bool Workspace::editSession(const QString& label, const std::function<void(Sessi
 }
 
 void Workspace::chooseGpuProfile(const QString& id) {
-    editSession(tr("Choose GPU %1").arg(id),
-                [&](SessionState& s) { s.gpu = loadGpuProfile(id.toStdString()); });
+    const bool done = editSession(tr("Choose GPU %1").arg(id), [&](SessionState& s) {
+        s.gpu = loadGpuProfile(id.toStdString());
+    });
+    if (done && (id.contains('/') || id.endsWith(".json"))) {
+        showMessage(tr("Opened GPU profile %1: %2")
+                        .arg(id, QString::fromStdString(doc()->state().gpu.name)),
+                    8000);
+    }
 }
 
 void Workspace::setGpuOrStencilParameter(const QString& key, double value, bool isNull) {

@@ -3,6 +3,7 @@
 
 #include "common/message_line.hpp"
 #include "common/number_field.hpp"
+#include "common/profile_combo.hpp"
 #include "common/view_layout.hpp"
 #include "eatss/eatss_model.hpp"
 #include "eatss/eatss_session.hpp"
@@ -65,9 +66,8 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout(modelBox);
     gpu_ = new QComboBox(modelBox);
     gpu_->setObjectName("eatssGpu");
-    for (const auto& g : listProfiles("eatss-gpus")) {
-        gpu_->addItem(QString::fromStdString(g.id));
-    }
+    fillProfileCombo(gpu_, "eatss-gpus",
+                     [](const ProfileEntry& g) { return QString::fromStdString(g.id); });
     form->addRow(tr("GPU"), gpu_);
     caps_ = new QLabel(modelBox);
     caps_->setWordWrap(true);
@@ -143,7 +143,7 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
     connect(text_, &QPlainTextEdit::textChanged, this, &EatssEditor::markProgramText);
     connect(gpu_, &QComboBox::activated, this, [this](int i) {
         EatssSettings e = e_;
-        e.gpu = gpu_->itemText(i).toStdString();
+        e.gpu = gpu_->itemData(i).toString().toStdString();
         send(tr("Choose GPU %1").arg(gpu_->itemText(i)), e);
     });
     connect(mode_, &QComboBox::activated, this, [this](int i) {
@@ -232,7 +232,7 @@ void EatssEditor::showValues() {
         text_->setPlainText(rels);
     }
     markProgramText();
-    gpu_->setCurrentIndex(gpu_->findText(QString::fromStdString(e_.gpu)));
+    selectProfileItem(gpu_, e_.gpu, QString::fromStdString(e_.gpu));
     try {
         const eatss::Gpu g = eatss::loadGpu(e_.gpu);
         QStringList caps;

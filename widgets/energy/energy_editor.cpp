@@ -4,6 +4,7 @@
 #include "common/integer_box.hpp"
 #include "common/message_line.hpp"
 #include "common/number_field.hpp"
+#include "common/profile_combo.hpp"
 #include "energy/energy_calibration.hpp"
 #include "energy/energy_common.hpp"
 #include "energy/energy_runs.hpp"
@@ -233,24 +234,49 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
     auto* cf = new QFormLayout(coefBox);
     profile_ = new QComboBox(coefBox);
     profile_->setObjectName("energyProfile");
-    for (const auto& p : listProfiles("energy")) {
-        profile_->addItem(QString::fromStdString(p.id), QString::fromStdString(p.id));
-    }
+    fillProfileCombo(profile_, "energy",
+                     [](const ProfileEntry& p) { return QString::fromStdString(p.id); });
     profile_->setToolTip(tr("Energy coefficient profile (profiles/energy): k20c-a micro-benchmarks "
-                            "(Model A), k20c-b regression (Model B)"));
+                            "(Model A), k20c-b regression (Model B), or yours"));
     cf->addRow(tr("Profile"), profile_);
-    connect(profile_, &QComboBox::activated, this, [this](int index) {
+    // An id or a file: the coefficients of that profile, as one edit.
+    const auto choose = [this](const QString& idOrPath, const QString& label) {
         EnergySettings e = e_;
         try {
-            e.coefficients =
-                energy::loadEnergyProfile(profile_->itemData(index).toString().toStdString());
+            e.coefficients = energy::loadEnergyProfile(idOrPath.toStdString());
         } catch (const InputError& err) {
             refuse(QString::fromUtf8(err.what()));
             showSettings();
-            return;
+            return false;
         }
-        send(tr("Choose coefficients %1").arg(profile_->itemText(index)), e);
+        send(tr("Choose coefficients %1").arg(label), e);
+        return true;
+    };
+    connect(profile_, &QComboBox::activated, this, [this, choose](int index) {
+        choose(profile_->itemData(index).toString(), profile_->itemText(index));
     });
+    cf->addRow(profileButtons(
+        coefBox, "energy", tr("energy coefficients"),
+        [this, choose] {
+            const auto current = nlohmann::json::parse(energy::toJson(e_.coefficients).dump());
+            if (const auto saved =
+                    saveProfileDialog(this, "energy", tr("energy coefficients"), current,
+                                      QString::fromStdString(e_.coefficients.name))) {
+                const QString id = QString::fromStdString(saved->id);
+                if (choose(id, id)) {
+                    emit statusMessage(tr("Saved energy coefficients %1 to %2; this session now "
+                                          "uses them (listed under \"Yours\"; cdx energy "
+                                          "--coefficients %1 reads them)")
+                                           .arg(id, saved->path));
+                }
+            }
+        },
+        [this, choose] {
+            const QString path = openProfileDialog(this, tr("energy coefficients"));
+            if (!path.isEmpty() && choose(path, path)) {
+                emit statusMessage(tr("Opened energy coefficients %1").arg(path));
+            }
+        }));
     for (std::size_t k = 0; k < 7; ++k) {
         const std::string key(energy::kCoefficientKeys[k]);
         auto* f = new QLineEdit(coefBox);
@@ -626,12 +652,7 @@ void EnergyEditor::showSettings() {
     muSr_->setModified(false);
     muSr_->setVisible(twoD);
     muSrLabel_->setVisible(twoD);
-    const int pi = profile_->findData(QString::fromStdString(e_.coefficients.id));
-    if (pi < 0) {
-        profile_->addItem(QString::fromStdString(e_.coefficients.id),
-                          QString::fromStdString(e_.coefficients.id));
-    }
-    profile_->setCurrentIndex(profile_->findData(QString::fromStdString(e_.coefficients.id)));
+    selectProfileItem(profile_, e_.coefficients.id, QString::fromStdString(e_.coefficients.id));
     for (std::size_t k = 0; k < 7; ++k) {
         const std::string key(energy::kCoefficientKeys[k]);
         QLineEdit* f = coefficients_[key];

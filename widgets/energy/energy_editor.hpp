@@ -57,6 +57,8 @@ signals:
     void edited(const QString& label, const cdx::EnergySettings& settings);
     // A value refused, with the reason (also shown above the form).
     void refused(const QString& text);
+    // Something the status line says (coefficients saved or opened).
+    void statusMessage(const QString& text);
 
 private:
     // Shows e_ in the fields (again, after a refusal).

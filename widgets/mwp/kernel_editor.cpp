@@ -2,6 +2,7 @@
 #include "mwp/kernel_editor.hpp"
 
 #include "common/parameter_form.hpp"
+#include "common/profile_combo.hpp"
 #include "common/variant_choice.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
@@ -29,22 +30,15 @@ QComboBox* profileBox(QWidget* parent, const char* name, const char* kind, const
     // Long preset names must not widen the dock (the fields would be cut off).
     c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     c->setMinimumContentsLength(14);
-    for (const auto& e : listProfiles(kind)) {
-        const QString text = QString::fromStdString(e.id + " — " + e.name);
-        c->addItem(text, QString::fromStdString(e.id));
-        c->setItemData(c->count() - 1, text, Qt::ToolTipRole); // the full name when cut
-    }
+    // The full name is each item's tooltip, for when the combo cuts it.
+    fillProfileCombo(c, kind, [](const ProfileEntry& e) {
+        return QString::fromStdString(e.id + " — " + e.name);
+    });
     return c;
 }
 
 void selectProfile(QComboBox* c, const std::string& id, const std::string& name) {
-    const QSignalBlocker block(c);
-    int i = c->findData(QString::fromStdString(id));
-    if (i < 0) {
-        c->addItem(QString::fromStdString(id + " — " + name), QString::fromStdString(id));
-        i = c->count() - 1;
-    }
-    c->setCurrentIndex(i);
+    selectProfileItem(c, id, QString::fromStdString(id + " — " + name));
 }
 
 QGroupBox* group(const QString& title, QWidget* content, QWidget* parent) {
@@ -67,7 +61,24 @@ KernelEditor::KernelEditor(QWidget* parent) : QWidget(parent) {
                          tr("Kernel preset (profiles/kernels): Table 3 micro-benchmarks, the "
                             "spec's worked examples, the Chapter V kernels"));
     top->addRow(tr("GPU"), gpu_);
+    top->addRow(QString(),
+                profileButtons(
+                    this, "mwpGpu", tr("MWP-CWP GPU"), [this] { saveProfile("mwp-gpus"); },
+                    [this] {
+                        const QString path = openProfileDialog(this, tr("MWP-CWP GPU"));
+                        if (!path.isEmpty()) {
+                            emit gpuChosen(path);
+                        }
+                    }));
     top->addRow(tr("Kernel"), kernel_);
+    top->addRow(QString(), profileButtons(
+                               this, "mwpKernel", tr("kernel"), [this] { saveProfile("kernels"); },
+                               [this] {
+                                   const QString path = openProfileDialog(this, tr("kernel"));
+                                   if (!path.isEmpty()) {
+                                       emit kernelChosen(path);
+                                   }
+                               }));
     layout->addLayout(top);
     description_ = new QLabel(this);
     description_->setWordWrap(true);
@@ -117,11 +128,11 @@ KernelEditor::KernelEditor(QWidget* parent) : QWidget(parent) {
     layout->addWidget(
         group(tr("Kernel: launch and per-thread instruction counts"), kernelBox, this));
 
-    gpuForm_ = new ParameterForm({"n_sm", "freq_ghz", "mem_bandwidth_gbs", "mem_ld_cycles",
-                                  "departure_del_coal_cycles", "departure_del_uncoal_cycles",
-                                  "issue_cycles", "fp_units_per_sm", "max_threads_per_sm",
-                                  "max_threads_per_block", "mtb_sm", "r_sm", "m_sm_kb"},
-                                 this);
+    gpuForm_ = new ParameterForm(
+        {"n_sm", "freq_ghz", "mem_bandwidth_gbs", "mem_ld_cycles", "departure_del_coal_cycles",
+         "departure_del_uncoal_cycles", "issue_cycles", "fp_units_per_sm", "max_threads_per_sm",
+         "max_threads_per_block", "mtb_sm", "r_sm", "m_sm_kb", "compute_capability"},
+        this);
     gpuForm_->setObjectName("mwpGpuForm");
     layout->addWidget(group(tr("GPU: MWP-CWP parameters"), gpuForm_, this));
     powerForm_ = new ParameterForm(
@@ -217,8 +228,25 @@ void KernelEditor::emitVariant() {
     emit variantEdited(v);
 }
 
+void KernelEditor::saveProfile(const std::string& kind) {
+    const bool gpu = kind == "mwp-gpus";
+    const QString what = gpu ? tr("MWP-CWP GPU") : tr("kernel");
+    const auto saved =
+        saveProfileDialog(this, kind, what, gpu ? toJson(mwp_.gpu) : toJson(mwp_.kernel),
+                          QString::fromStdString(gpu ? mwp_.gpu.name : mwp_.kernel.name));
+    if (!saved) {
+        return;
+    }
+    const QString id = QString::fromStdString(saved->id);
+    gpu ? emit gpuChosen(id) : emit kernelChosen(id);
+    emit statusMessage(tr("Saved %1 profile %2 to %3; this session now uses it (listed under "
+                          "\"Yours\"; cdx mwp %4 %2 reads it)")
+                           .arg(what, id, saved->path, gpu ? "--gpu" : "--kernel"));
+}
+
 void KernelEditor::setSession(const SessionState& s) {
     const MwpSettings& m = s.mwp;
+    mwp_ = m;
     selectProfile(gpu_, m.gpu.id, m.gpu.name);
     selectProfile(kernel_, m.kernel.id, m.kernel.name);
     description_->setText(QString::fromStdString(m.kernel.description));

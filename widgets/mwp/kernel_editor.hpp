@@ -33,15 +33,18 @@ public:
     QLabel* occupancyLabel() const { return occupancy_; }
 
 signals:
-    void gpuChosen(const QString& id);
-    void kernelChosen(const QString& id);
+    void gpuChosen(const QString& id);    // an id or a profile file's path
+    void kernelChosen(const QString& id); // an id or a profile file's path
+    void statusMessage(const QString& text);
     // A GPU or kernel key (core dispatches by the key's owner).
     void parameterEdited(const QString& key, double value, bool isNull);
     void variantEdited(const cdx::mwp::MwpVariant& v);
 
 private:
     void emitVariant();
+    void saveProfile(const std::string& kind); // "mwp-gpus" or "kernels"
 
+    MwpSettings mwp_;
     QComboBox* gpu_ = nullptr;
     QComboBox* kernel_ = nullptr;
     QLabel* description_ = nullptr;

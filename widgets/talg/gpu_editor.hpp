@@ -22,10 +22,16 @@ public:
     ParameterForm* form() const { return form_; }
 
 signals:
+    // An id, or the path of a profile file (Open profile…).
     void gpuChosen(const QString& id);
+    // Something the status line says (a profile saved).
+    void statusMessage(const QString& text);
     void parameterEdited(const QString& key, double value, bool isNull);
 
 private:
+    void saveProfile();
+
+    GpuProfile gpu_;
     QComboBox* profile_ = nullptr;
     QLabel* architecture_ = nullptr;
     ParameterForm* form_ = nullptr;

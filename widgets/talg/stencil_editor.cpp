@@ -3,6 +3,7 @@
 
 #include "common/integer_box.hpp"
 #include "common/parameter_form.hpp"
+#include "common/profile_combo.hpp"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -19,14 +20,22 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     profile_ = new QComboBox(this);
     profile_->setObjectName("stencilProfile");
-    for (const auto& e : listProfiles("stencils")) {
-        profile_->addItem(QString::fromStdString(e.name), QString::fromStdString(e.id));
-    }
+    profile_->setToolTip(tr("Stencil profile: shipped (profiles/stencils) or yours"));
+    fillProfileCombo(profile_, "stencils",
+                     [](const ProfileEntry& e) { return QString::fromStdString(e.name); });
     description_ = new QLabel(this);
     description_->setWordWrap(true);
     description_->setStyleSheet("color: palette(mid);");
     form_ = new ParameterForm({"c_iter_s", "flops_per_point", "bytes_per_word"}, this);
     layout->addWidget(profile_);
+    layout->addWidget(profileButtons(
+        this, "stencil", tr("stencil"), [this] { saveProfile(); },
+        [this] {
+            const QString path = openProfileDialog(this, tr("stencil"));
+            if (!path.isEmpty()) {
+                emit stencilChosen(path);
+            }
+        }));
     layout->addWidget(description_);
     layout->addWidget(form_);
 
@@ -82,18 +91,19 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
     connect(form_, &ParameterForm::parameterEdited, this, &StencilEditor::parameterEdited);
 }
 
-void StencilEditor::setSession(const SessionState& s) {
-    {
-        const QSignalBlocker block(profile_);
-        const int i = profile_->findData(QString::fromStdString(s.stencil.id));
-        if (i < 0) {
-            profile_->addItem(QString::fromStdString(s.stencil.name),
-                              QString::fromStdString(s.stencil.id));
-            profile_->setCurrentIndex(profile_->count() - 1);
-        } else {
-            profile_->setCurrentIndex(i);
-        }
+void StencilEditor::saveProfile() {
+    if (const auto saved = saveProfileDialog(this, "stencils", tr("stencil"), toJson(stencil_),
+                                             QString::fromStdString(stencil_.name))) {
+        emit stencilChosen(QString::fromStdString(saved->id));
+        emit statusMessage(tr("Saved stencil profile %1 to %2; this session now uses it "
+                              "(listed under \"Yours\"; cdx --stencil %1 reads it)")
+                               .arg(QString::fromStdString(saved->id), saved->path));
     }
+}
+
+void StencilEditor::setSession(const SessionState& s) {
+    stencil_ = s.stencil;
+    selectProfileItem(profile_, s.stencil.id, QString::fromStdString(s.stencil.name));
     description_->setText(QString::fromStdString(s.stencil.description));
     auto values = s.stencil.params;
     if (const auto it = s.stencil.cIterByGpu.find(s.gpu.id); it != s.stencil.cIterByGpu.end()) {

@@ -28,11 +28,15 @@ public:
     QSpinBox* timeBox() const { return time_; }
 
 signals:
-    void stencilChosen(const QString& id);
+    void stencilChosen(const QString& id); // an id or a profile file's path
+    void statusMessage(const QString& text);
     void parameterEdited(const QString& key, double value, bool isNull);
     void problemEdited(const cdx::talg::Problem& p);
 
 private:
+    void saveProfile();
+
+    StencilProfile stencil_;
     void setProblem(const talg::Problem& p);
     void emitProblem();
 

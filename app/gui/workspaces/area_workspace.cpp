@@ -24,6 +24,8 @@ AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
     addDock(tr("GPU"), "areaGpuDock", gpuEditor_);
 
     connect(gpuEditor_, &widgets::GpuEditor::gpuChosen, this, &AreaWorkspace::chooseGpuProfile);
+    connect(gpuEditor_, &widgets::GpuEditor::statusMessage, this,
+            [this](const QString& text) { showMessage(text, 10000); });
     connect(gpuEditor_, &widgets::GpuEditor::parameterEdited, this,
             &AreaWorkspace::setGpuOrStencilParameter);
     connect(architecture_, &widgets::ArchitectureView::architectureEdited, this,

@@ -79,6 +79,8 @@ EnergyWorkspace::EnergyWorkspace(const WorkspaceContext& context, QWidget* paren
                                 10000);
                 }
             });
+    connect(editor_, &widgets::EnergyEditor::statusMessage, this,
+            [this](const QString& text) { showMessage(text, 10000); });
     connect(editor_, &widgets::EnergyEditor::refused, this,
             [this](const QString& text) { showMessage(text, 10000); });
     connect(calibration_, &widgets::EnergyCalibrationView::applyRequested, this,

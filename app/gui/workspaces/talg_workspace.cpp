@@ -56,6 +56,9 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
             &TalgWorkspace::setGpuOrStencilParameter);
     connect(stencilEditor_, &widgets::StencilEditor::stencilChosen, this,
             &TalgWorkspace::chooseStencil);
+    const auto say = [this](const QString& text) { showMessage(text, 10000); };
+    connect(gpuEditor_, &widgets::GpuEditor::statusMessage, this, say);
+    connect(stencilEditor_, &widgets::StencilEditor::statusMessage, this, say);
     connect(stencilEditor_, &widgets::StencilEditor::parameterEdited, this,
             &TalgWorkspace::setGpuOrStencilParameter);
     connect(stencilEditor_, &widgets::StencilEditor::problemEdited, this,
@@ -206,7 +209,8 @@ void TalgWorkspace::startOptimize() {
 }
 
 void TalgWorkspace::chooseStencil(const QString& id) {
-    editSession(tr("Choose stencil %1").arg(id), [&](SessionState& s) {
+    const bool file = id.contains('/') || id.endsWith(".json");
+    const bool done = editSession(tr("Choose stencil %1").arg(id), [&](SessionState& s) {
         s.stencil = loadStencilProfile(id.toStdString());
         if (s.stencil.dim != s.problem.dim) {
             s.problem = talg::defaultProblem(s.stencil.dim);
@@ -217,6 +221,11 @@ void TalgWorkspace::chooseStencil(const QString& id) {
             }
         }
     });
+    if (done && file) {
+        showMessage(tr("Opened stencil profile %1: %2")
+                        .arg(id, QString::fromStdString(doc()->state().stencil.name)),
+                    8000);
+    }
 }
 
 } // namespace cdx::app

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/profile_combo.hpp"
+
+#include "params/input_error.hpp"
+
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QStandardItemModel>
+#include <QToolButton>
+#include <filesystem>
+
+namespace cdx::widgets {
+
+ProfileCatalog* ProfileCatalog::instance() {
+    static ProfileCatalog catalog;
+    return &catalog;
+}
+
+namespace {
+
+void disableItem(QComboBox* box, int index) {
+    if (auto* model = qobject_cast<QStandardItemModel*>(box->model())) {
+        if (auto* item = model->item(index)) {
+            item->setFlags(Qt::NoItemFlags);
+        }
+    }
+}
+
+void refill(QComboBox* box, const std::string& kind, const ProfileText& text) {
+    const QSignalBlocker block(box);
+    const QVariant current = box->currentData();
+    const QString currentText = box->currentText();
+    box->clear();
+    std::vector<ProfileEntry> entries;
+    try {
+        entries = listAllProfiles(kind);
+    } catch (const InputError& e) {
+        box->addItem(QObject::tr("(profiles cannot be read)"));
+        box->setItemData(0, QString::fromUtf8(e.what()), Qt::ToolTipRole);
+        disableItem(box, 0);
+        return;
+    }
+    bool yours = false;
+    for (const auto& e : entries) {
+        if (e.user && !yours) {
+            yours = true;
+            box->insertSeparator(box->count());
+            box->addItem(QObject::tr("Yours (%1)")
+                             .arg(QString::fromStdString(e.path.parent_path().string())));
+            disableItem(box, box->count() - 1);
+        }
+        if (!e.error.empty()) {
+            box->addItem(QObject::tr("⚠ %1 — broken, not usable")
+                             .arg(QString::fromStdString(e.path.filename().string())));
+            box->setItemData(box->count() - 1, QString::fromStdString(e.error), Qt::ToolTipRole);
+            disableItem(box, box->count() - 1);
+            continue;
+        }
+        const QString t = text(e);
+        box->addItem(t, QString::fromStdString(e.id));
+        box->setItemData(
+            box->count() - 1,
+            e.user ? QObject::tr("%1 (yours: %2)").arg(t, QString::fromStdString(e.path.string()))
+                   : t,
+            Qt::ToolTipRole);
+    }
+    if (current.isValid()) {
+        selectProfileItem(box, current.toString().toStdString(), currentText);
+    }
+}
+
+} // namespace
+
+void fillProfileCombo(QComboBox* box, const std::string& kind, ProfileText text) {
+    refill(box, kind, text);
+    QObject::connect(ProfileCatalog::instance(), &ProfileCatalog::changed, box,
+                     [box, kind, text](const QString& changed) {
+                         if (changed.toStdString() == kind) {
+                             refill(box, kind, text);
+                         }
+                     });
+}
+
+void selectProfileItem(QComboBox* box, const std::string& id, const QString& text) {
+    const QSignalBlocker block(box);
+    int i = box->findData(QString::fromStdString(id));
+    if (i < 0) {
+        box->addItem(text, QString::fromStdString(id));
+        i = box->count() - 1;
+    }
+    box->setCurrentIndex(i);
+}
+
+QWidget* profileButtons(QWidget* parent, const QString& objectPrefix, const QString& what,
+                        std::function<void()> save, std::function<void()> open) {
+    auto* row = new QWidget(parent);
+    auto* l = new QHBoxLayout(row);
+    l->setContentsMargins(0, 0, 0, 0);
+    auto* saveButton = new QToolButton(row);
+    saveButton->setObjectName(objectPrefix + "SaveProfile");
+    saveButton->setText(QObject::tr("Save as profile…"));
+    saveButton->setToolTip(
+        QObject::tr("Save this %1, with every edited value and where it came from, as a profile "
+                    "of yours: it is listed under \"Yours\" here and read by cdx")
+            .arg(what));
+    auto* openButton = new QToolButton(row);
+    openButton->setObjectName(objectPrefix + "OpenProfile");
+    openButton->setText(QObject::tr("Open profile…"));
+    openButton->setToolTip(QObject::tr("Use a %1 profile from a JSON file").arg(what));
+    l->addWidget(saveButton);
+    l->addWidget(openButton);
+    l->addStretch(1);
+    QObject::connect(saveButton, &QToolButton::clicked, row, std::move(save));
+    QObject::connect(openButton, &QToolButton::clicked, row, std::move(open));
+    return row;
+}
+
+std::optional<SavedProfile> saveProfileDialog(QWidget* parent, const std::string& kind,
+                                              const QString& what, const nlohmann::json& current,
+                                              const QString& suggestedName) {
+    QDialog dialog(parent);
+    dialog.setWindowTitle(QObject::tr("Save %1 as profile").arg(what));
+    auto* form = new QFormLayout(&dialog);
+    auto* name = new QLineEdit(suggestedName, &dialog);
+    name->setObjectName("profileName");
+    auto* id = new QLineEdit(&dialog);
+    id->setObjectName("profileId");
+    id->setPlaceholderText(QObject::tr("a-z, 0-9, '.', '_', '-', e.g. my-gpu"));
+    auto* why = new QLabel(&dialog);
+    why->setObjectName("profileRefusal");
+    why->setWordWrap(true);
+    why->setStyleSheet("color: #b00020;");
+    why->hide();
+    auto* where =
+        new QLabel(QObject::tr("Saved to %1")
+                       .arg(QString::fromStdString((userProfileFolder() / kind).string())),
+                   &dialog);
+    where->setWordWrap(true);
+    where->setStyleSheet("color: palette(mid);");
+    auto* buttons =
+        new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(QObject::tr("Name"), name);
+    form->addRow(QObject::tr("Id"), id);
+    form->addRow(why);
+    form->addRow(where);
+    form->addRow(buttons);
+    dialog.setMinimumWidth(420);
+    std::optional<SavedProfile> saved;
+    const auto refuse = [&](const QString& text, QLineEdit* field) {
+        why->setText(text);
+        why->show();
+        field->setFocus();
+        field->selectAll();
+    };
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, [&] {
+        nlohmann::json profile;
+        try {
+            profile = asUserProfile(current, kind, id->text().trimmed().toStdString(),
+                                    name->text().trimmed().toStdString());
+        } catch (const InputError& e) {
+            refuse(QString::fromUtf8(e.what()), e.field() == "name" ? name : id);
+            return;
+        }
+        bool replace = false;
+        const auto path =
+            userProfileFolder() / kind / (id->text().trimmed().toStdString() + ".json");
+        std::error_code ec;
+        if (std::filesystem::exists(path, ec)) {
+            if (QMessageBox::question(
+                    &dialog, QObject::tr("Replace profile"),
+                    QObject::tr("A profile of yours has the id %1 (%2). "
+                                "Replace it?")
+                        .arg(id->text().trimmed(), QString::fromStdString(path.string()))) !=
+                QMessageBox::Yes) {
+                refuse(QObject::tr("Not replaced: choose another id."), id);
+                return;
+            }
+            replace = true;
+        }
+        try {
+            const auto written = saveUserProfile(kind, profile, replace);
+            saved = SavedProfile{id->text().trimmed().toStdString(),
+                                 QString::fromStdString(written.string())};
+        } catch (const InputError& e) {
+            refuse(QString::fromUtf8(e.what()), id);
+            return;
+        }
+        dialog.accept();
+    });
+    id->setFocus();
+    if (dialog.exec() != QDialog::Accepted || !saved) {
+        return std::nullopt;
+    }
+    ProfileCatalog::instance()->notifyChanged(QString::fromStdString(kind));
+    return saved;
+}
+
+QString openProfileDialog(QWidget* parent, const QString& what) {
+    return QFileDialog::getOpenFileName(parent, QObject::tr("Open %1 profile").arg(what), QString(),
+                                        QObject::tr("JSON profiles (*.json)"));
+}
+
+} // namespace cdx::widgets
