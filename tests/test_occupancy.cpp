@@ -38,6 +38,7 @@ private slots:
     void carveout();
     void monotoneInRegistersAndShared();
     void residentThreadsWithinTheSm();
+    void curvesAreEvaluations();
     void badInput_data();
     void badInput();
 };
@@ -257,6 +258,40 @@ void TestOccupancy::residentThreadsWithinTheSm() {
                 }
             }
         }
+    }
+    QVERIFY2(checked > 5000, qPrintable(QString::number(checked)));
+}
+
+// The Occupancy view's three curves: every point is evaluate() at that value, the axes span the
+// capability's range in its steps, and the registers and shared-memory curves never rise.
+void TestOccupancy::curvesAreEvaluations() {
+    int checked = 0;
+    for (const auto& l : occupancy::limitsTable()) {
+        const Input in{256, 24, 4096, std::nullopt};
+        const auto threads = occupancy::curve(l, in, occupancy::Axis::ThreadsPerBlock);
+        QCOMPARE(threads.front().x, std::int64_t(32));
+        QCOMPARE(threads.back().x, std::int64_t(l.maxThreadsPerBlock));
+        QCOMPARE(threads.size(), std::size_t(l.maxThreadsPerBlock / 32));
+        const auto regs = occupancy::curve(l, in, occupancy::Axis::RegistersPerThread);
+        QCOMPARE(regs.size(), std::size_t(l.maxRegistersPerThread + 1));
+        const auto shared = occupancy::curve(l, in, occupancy::Axis::SharedBytesPerBlock);
+        QCOMPARE(shared.front().x, std::int64_t(0));
+        QVERIFY(shared.back().x <= l.maxSharedPerBlockBytes);
+        QVERIFY(shared.back().x + l.sharedAllocationUnit > l.maxSharedPerBlockBytes);
+        for (const auto& p : threads) {
+            const auto r = occupancy::evaluate(l, Input{p.x, 24, 4096, std::nullopt});
+            QCOMPARE(p.occupancy, r.occupancy);
+            QCOMPARE(p.blocksPerSm, r.blocksPerSm);
+            ++checked;
+        }
+        for (const auto* curve : {&regs, &shared}) {
+            for (std::size_t i = 1; i < curve->size(); ++i) {
+                QVERIFY((*curve)[i].occupancy <= (*curve)[i - 1].occupancy);
+                ++checked;
+            }
+        }
+        // The session's own value lies on its curve.
+        QCOMPARE(regs[24].occupancy, occupancy::evaluate(l, in).occupancy);
     }
     QVERIFY2(checked > 5000, qPrintable(QString::number(checked)));
 }

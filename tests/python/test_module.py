@@ -132,6 +132,12 @@ class ModuleEqualsCdx(unittest.TestCase):
                                   "--registers-per-thread", "32", "--shared-bytes", "0"))
         self.assertEqual(got["occupancy"], 1.0)
         self.assertEqual(got["blocks_per_sm"], 8)
+        # Issue 30: a GPU profile's compute capability (the A100's 8.0).
+        a100 = cx.occupancy(gpu="a100-sxm4", threads_per_block=256, registers_per_thread=32,
+                            shared_bytes=0)
+        self.assertEqual(a100["compute_capability"], "8.0")
+        self.assertEqual(a100["gpu"], "a100-sxm4")
+        self.assertEqual(a100["blocks_per_sm"], got["blocks_per_sm"])
 
     def test_runs_import_and_stats(self):
         csv = os.path.join(RUNS, "synthetic-heat2d-gtx980.csv")

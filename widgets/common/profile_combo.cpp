@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -128,9 +129,17 @@ std::optional<SavedProfile> saveProfileDialog(QWidget* parent, const std::string
                                               const QString& what, const nlohmann::json& current,
                                               const QString& suggestedName) {
     QDialog dialog(parent);
-    dialog.setWindowTitle(QObject::tr("Save %1 as profile").arg(what));
+    dialog.setWindowTitle(QObject::tr("Save as profile"));
     auto* form = new QFormLayout(&dialog);
-    auto* name = new QLineEdit(suggestedName, &dialog);
+    auto* heading = new QLabel(QObject::tr("Save this %1, with its values, units and sources, as "
+                                           "a profile of yours.")
+                                   .arg(what),
+                               &dialog);
+    heading->setWordWrap(true);
+    // The shipped name as it is would list two entries alike: the suggestion says whose it is.
+    const QString yours = QObject::tr(" (yours)");
+    auto* name = new QLineEdit(
+        suggestedName.endsWith(yours) ? suggestedName : suggestedName + yours, &dialog);
     name->setObjectName("profileName");
     auto* id = new QLineEdit(&dialog);
     id->setObjectName("profileId");
@@ -148,16 +157,19 @@ std::optional<SavedProfile> saveProfileDialog(QWidget* parent, const std::string
     where->setStyleSheet("color: palette(mid);");
     auto* buttons =
         new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(heading);
     form->addRow(QObject::tr("Name"), name);
     form->addRow(QObject::tr("Id"), id);
     form->addRow(why);
     form->addRow(where);
     form->addRow(buttons);
-    dialog.setMinimumWidth(420);
+    name->setMinimumWidth(420); // the dialog's width (its layout sets its minimum size)
+    form->setSizeConstraint(QLayout::SetMinimumSize); // grows with a refusal's lines
     std::optional<SavedProfile> saved;
     const auto refuse = [&](const QString& text, QLineEdit* field) {
         why->setText(text);
         why->show();
+        dialog.adjustSize();
         field->setFocus();
         field->selectAll();
     };
@@ -189,8 +201,11 @@ std::optional<SavedProfile> saveProfileDialog(QWidget* parent, const std::string
         }
         try {
             const auto written = saveUserProfile(kind, profile, replace);
-            saved = SavedProfile{id->text().trimmed().toStdString(),
-                                 QString::fromStdString(written.string())};
+            QString shown = QString::fromStdString(written.string());
+            if (const QString home = QDir::homePath(); shown.startsWith(home + "/")) {
+                shown = "~" + shown.mid(home.size()); // shorter in the status line
+            }
+            saved = SavedProfile{id->text().trimmed().toStdString(), shown};
         } catch (const InputError& e) {
             refuse(QString::fromUtf8(e.what()), id);
             return;

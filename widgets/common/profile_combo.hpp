@@ -47,7 +47,8 @@ QWidget* profileButtons(QWidget* parent, const QString& objectPrefix, const QStr
 
 // Asks for a name and an id (refusals shown in the dialog, which stays open), then writes
 // asUserProfile(current) to the user's folder (replacing a profile of the user's of that id
-// only after asking). Returns the id saved and the file's path; nullopt when cancelled.
+// only after asking). Returns the id saved and the file's path (~ for the home folder); nullopt
+// when cancelled.
 struct SavedProfile {
     std::string id;
     QString path;

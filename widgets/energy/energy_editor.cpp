@@ -264,10 +264,9 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
                                       QString::fromStdString(e_.coefficients.name))) {
                 const QString id = QString::fromStdString(saved->id);
                 if (choose(id, id)) {
-                    emit statusMessage(tr("Saved energy coefficients %1 to %2; this session now "
-                                          "uses them (listed under \"Yours\"; cdx energy "
-                                          "--coefficients %1 reads them)")
-                                           .arg(id, saved->path));
+                    emit statusMessage(
+                        tr("Saved energy coefficients %1 to %2; the session uses them.")
+                            .arg(id, saved->path));
                 }
             }
         },

@@ -239,9 +239,8 @@ void KernelEditor::saveProfile(const std::string& kind) {
     }
     const QString id = QString::fromStdString(saved->id);
     gpu ? emit gpuChosen(id) : emit kernelChosen(id);
-    emit statusMessage(tr("Saved %1 profile %2 to %3; this session now uses it (listed under "
-                          "\"Yours\"; cdx mwp %4 %2 reads it)")
-                           .arg(what, id, saved->path, gpu ? "--gpu" : "--kernel"));
+    emit statusMessage(
+        tr("Saved %1 profile %2 to %3; the session uses it.").arg(what, id, saved->path));
 }
 
 void KernelEditor::setSession(const SessionState& s) {

@@ -157,17 +157,26 @@ void OccupancyView::redraw() {
     const occupancy::Result& r = *result_;
     const double limits[3] = {double(r.blocksLimitWarps), double(r.blocksLimitRegisters),
                               double(r.blocksLimitShared)};
-    double top = 1;
-    for (int i = 0; i < 3; ++i) {
-        bars_->addData(i + 1, limits[i]);
-        top = std::max(top, limits[i]);
-    }
-    top = std::max(top, double(kernelBlocks_));
+    // The scale follows the block slots, the resident blocks and the kernel's: a resource the
+    // kernel hardly uses (0 B of shared memory allows 100 blocks) would flatten the others, so
+    // its bar is cut at the top and its value written there.
+    const double scale = 1.6 * std::max({double(r.limits.maxBlocksPerSm), double(r.blocksPerSm),
+                                         double(kernelBlocks_), 1.0});
     QCPAxis* bx = rects_[0]->axis(QCPAxis::atBottom);
     QCPAxis* by = rects_[0]->axis(QCPAxis::atLeft);
-    by->setRange(0, top * 1.25);
+    by->setRange(0, scale);
+    for (int i = 0; i < 3; ++i) {
+        bars_->addData(i + 1, std::min(limits[i], scale));
+        auto* value = new QCPItemText(plot_);
+        value->setClipAxisRect(rects_[0]);
+        value->position->setAxes(bx, by);
+        value->position->setCoords(i + 1, std::min(limits[i], scale * 0.93));
+        value->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+        value->setBrush(QColor(255, 255, 255, 220));
+        value->setText(limits[i] > scale ? tr("%1 ↑").arg(limits[i]) : QString::number(limits[i]));
+    }
     const auto hline = [&](double y, const QColor& c, Qt::PenStyle style, const QString& text,
-                           double labelY) {
+                           double labelY, bool left) {
         auto* line = new QCPItemStraightLine(plot_);
         line->setClipAxisRect(rects_[0]);
         line->point1->setAxes(bx, by);
@@ -178,21 +187,22 @@ void OccupancyView::redraw() {
         auto* label = new QCPItemText(plot_);
         label->setClipAxisRect(rects_[0]);
         label->position->setAxes(bx, by);
-        label->position->setCoords(3.55, labelY);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->position->setCoords(left ? 0.45 : 3.55, labelY);
+        label->setPositionAlignment((left ? Qt::AlignLeft : Qt::AlignRight) |
+                                    (left ? Qt::AlignTop : Qt::AlignBottom));
         label->setColor(c);
+        label->setBrush(QColor(255, 255, 255, 225)); // readable over a bar
+        label->setPadding(QMargins(3, 1, 3, 1));
         label->setText(text);
     };
-    hline(double(r.blocksPerSm), Qt::black, Qt::SolidLine,
-          tr("resident: %1 (%2 limit)").arg(r.blocksPerSm).arg(QString::fromStdString(r.limiter)),
-          double(r.blocksPerSm));
+    hline(double(r.blocksPerSm), Qt::black, Qt::SolidLine, tr("resident %1").arg(r.blocksPerSm),
+          double(r.blocksPerSm), false);
     if (kernelBlocks_ > 0 && kernelBlocks_ != r.blocksPerSm) {
         const bool over = kernelBlocks_ > r.blocksPerSm;
-        hline(
-            double(kernelBlocks_), over ? QColor(213, 94, 0) : QColor(0, 114, 178), Qt::DashLine,
-            over ? tr("kernel's #Active_blocks_per_SM %1: more than CUDA allows").arg(kernelBlocks_)
-                 : tr("kernel's #Active_blocks_per_SM %1").arg(kernelBlocks_),
-            double(kernelBlocks_));
+        hline(double(kernelBlocks_), over ? QColor(213, 94, 0) : QColor(0, 114, 178), Qt::DashLine,
+              over ? tr("kernel %1: more than CUDA allows").arg(kernelBlocks_)
+                   : tr("kernel %1").arg(kernelBlocks_),
+              double(kernelBlocks_), kernelBlocks_ < r.blocksPerSm);
     }
     const std::int64_t current[3] = {input_.threadsPerBlock, input_.registersPerThread,
                                      input_.sharedBytesPerBlock};
@@ -209,12 +219,18 @@ void OccupancyView::redraw() {
         }
     }
     const auto& l = r.limits;
-    title_->setText(tr("Occupancy %1 %: %2 blocks, %3 of %4 warps per SM — limited by %5")
+    QString title = tr("Occupancy %1 %: %2 blocks, %3 of %4 warps per SM — limited by %5")
                         .arg(100 * r.occupancy, 0, 'g', 4)
                         .arg(r.blocksPerSm)
                         .arg(r.warpsPerSm)
                         .arg(l.maxWarpsPerSm)
-                        .arg(QString::fromStdString(r.limiter)));
+                        .arg(QString::fromStdString(r.limiter));
+    if (kernelBlocks_ > r.blocksPerSm) {
+        title += tr(" — ⚠ the kernel's #Active_blocks_per_SM = %1 is more than CUDA makes "
+                    "resident")
+                     .arg(kernelBlocks_);
+    }
+    title_->setText(title);
     QString sub = tr("CUDA occupancy calculator rules, compute capability %1: %2 threads, %3 "
                      "registers per thread, %4 B shared per block (%5 B allocated, carveout %6 "
                      "KB)")

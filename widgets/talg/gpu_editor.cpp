@@ -45,9 +45,8 @@ void GpuEditor::saveProfile() {
                                              QString::fromStdString(gpu_.name))) {
         // The session keeps its GPU: the stencils' C_iter are published per GPU id, so a GPU
         // of the user's needs c_iter_s set when it is chosen (docs/formats.md).
-        emit statusMessage(tr("Saved GPU profile %1 to %2 (listed under \"Yours\"; cdx --gpu "
-                              "%1 reads it). The session keeps %3: a GPU of yours needs "
-                              "c_iter_s set when chosen, as C_iter is published per GPU.")
+        emit statusMessage(tr("Saved GPU profile %1 to %2; the session keeps %3 (a GPU of yours "
+                              "needs c_iter_s when chosen).")
                                .arg(QString::fromStdString(saved->id), saved->path,
                                     QString::fromStdString(gpu_.name)));
     }

@@ -95,8 +95,7 @@ void StencilEditor::saveProfile() {
     if (const auto saved = saveProfileDialog(this, "stencils", tr("stencil"), toJson(stencil_),
                                              QString::fromStdString(stencil_.name))) {
         emit stencilChosen(QString::fromStdString(saved->id));
-        emit statusMessage(tr("Saved stencil profile %1 to %2; this session now uses it "
-                              "(listed under \"Yours\"; cdx --stencil %1 reads it)")
+        emit statusMessage(tr("Saved stencil profile %1 to %2; the session uses it.")
                                .arg(QString::fromStdString(saved->id), saved->path));
     }
 }
