@@ -632,7 +632,7 @@ void TestCli::reproduceReportsValidity() {
             QVERIFY(c["session"].toString().startsWith('/'));
             QVERIFY(!c["why"].toString().isEmpty());
             QCOMPARE(int(c.contains("one_of")) + int(c.contains("min") || c.contains("max")) +
-                         int(c.contains("unedited")),
+                         int(c.contains("unedited")) + int(c.contains("measured")),
                      1);
             ++conditions[f["family"].toString()];
         }

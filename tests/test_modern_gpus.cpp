@@ -47,6 +47,7 @@ private slots:
     void occupancyFromTheProfile_data();
     void occupancyFromTheProfile();
     void talgAndMwpEvaluate();
+    void occupancyCheckOfAGivenBlockCount();
     void domainNamesTheEstimates();
     void thesisGpusKeepTheirValues();
 };
@@ -151,7 +152,7 @@ void TestModernGpus::estimatesFollowTheirRules() {
     QCOMPARE(value(m, "departure_del_coal_cycles"), value(fermi, "departure_del_coal_cycles"));
     QCOMPARE(value(m, "departure_del_uncoal_cycles"), value(fermi, "departure_del_uncoal_cycles"));
     QCOMPARE(value(m, "issue_cycles"), 32 / value(m, "fp_units_per_sm"));
-    for (const char* key : {"mem_ld_cycles", "departure_del_coal_cycles",
+    for (const char* key : {"mem_bandwidth_gbs", "mem_ld_cycles", "departure_del_coal_cycles",
                             "departure_del_uncoal_cycles", "issue_cycles"}) {
         QVERIFY2(estimate(m.params.at(key)), key);
     }
@@ -247,6 +248,36 @@ void TestModernGpus::talgAndMwpEvaluate() {
         }
     }
     QCOMPARE(evaluated, 18);
+}
+
+// CUDA occupancy against #Active_blocks_per_SM only where the kernel gives it: 16384 B of shared
+// memory per block on the A100 (8.0) make 9 blocks resident (164 KB less 1 KB reserved per
+// block), so 10 given blocks are flagged; a derived count is not compared.
+void TestModernGpus::occupancyCheckOfAGivenBlockCount() {
+    MwpSettings m = defaultMwpSettings();
+    m.gpu = loadMwpGpuProfile("a100-sxm4");
+    mwp::setKernelParameter(m.gpu, m.kernel, "shared_bytes_per_block", 16384);
+    mwp::setKernelParameter(m.gpu, m.kernel, "threads_per_block", 64);
+    mwp::setKernelParameter(m.gpu, m.kernel, "active_blocks_per_sm", 10);
+    const auto cuda = [&] {
+        std::vector<mwp::LimitCheck> rows;
+        for (const auto& c : mwp::kernelLimitChecks(m.gpu, m.model(), &m.kernel)) {
+            if (c.what.find("against CUDA occupancy") != std::string::npos) {
+                rows.push_back(c);
+            }
+        }
+        return rows;
+    };
+    auto rows = cuda();
+    QCOMPARE(rows.size(), std::size_t(1));
+    QCOMPARE(rows[0].limit, 9.0);
+    QVERIFY(!rows[0].inside);
+    QVERIFY2(rows[0].what.find("registers per thread (not given: 0 assumed)") != std::string::npos,
+             rows[0].what.c_str());
+    mwp::setKernelParameter(m.gpu, m.kernel, "active_blocks_per_sm", 9);
+    QVERIFY(cuda().at(0).inside);
+    mwp::setKernelParameter(m.gpu, m.kernel, "active_blocks_per_sm", std::nullopt);
+    QVERIFY(cuda().empty()); // derived by the occupancy helper: nothing to compare
 }
 
 void TestModernGpus::domainNamesTheEstimates() {

@@ -278,10 +278,13 @@ void TestOccupancy::curvesAreEvaluations() {
         QCOMPARE(shared.front().x, std::int64_t(0));
         QVERIFY(shared.back().x <= l.maxSharedPerBlockBytes);
         QVERIFY(shared.back().x + l.sharedAllocationUnit > l.maxSharedPerBlockBytes);
+        // Each point is a possible residency: within the SM's threads and block slots, and
+        // its occupancy the resident warps over the SM's.
         for (const auto& p : threads) {
-            const auto r = occupancy::evaluate(l, Input{p.x, 24, 4096, std::nullopt});
-            QCOMPARE(p.occupancy, r.occupancy);
-            QCOMPARE(p.blocksPerSm, r.blocksPerSm);
+            QVERIFY(p.blocksPerSm * p.x <= std::int64_t(l.maxWarpsPerSm) * l.warpSize);
+            QVERIFY(p.blocksPerSm <= l.maxBlocksPerSm);
+            const std::int64_t warps = p.blocksPerSm * ((p.x + l.warpSize - 1) / l.warpSize);
+            QCOMPARE(p.occupancy, double(warps) / l.maxWarpsPerSm);
             ++checked;
         }
         for (const auto* curve : {&regs, &shared}) {
@@ -290,8 +293,11 @@ void TestOccupancy::curvesAreEvaluations() {
                 ++checked;
             }
         }
-        // The session's own value lies on its curve.
-        QCOMPARE(regs[24].occupancy, occupancy::evaluate(l, in).occupancy);
+        // The session's own value lies on each curve.
+        const double here = occupancy::evaluate(l, in).occupancy;
+        QCOMPARE(regs[24].occupancy, here);
+        QCOMPARE(threads[256 / 32 - 1].occupancy, here);
+        QCOMPARE(shared[std::size_t(4096 / l.sharedAllocationUnit)].occupancy, here);
     }
     QVERIFY2(checked > 5000, qPrintable(QString::number(checked)));
 }

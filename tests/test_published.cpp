@@ -73,8 +73,8 @@ void TestPublished::defaultSessionIsInsideTheDomain() {
         }
         QVERIFY(outsideDomain(v, json).empty());
     }
-    // talg 11, area 6, mwp 3, energy 3, eatss 2 conditions (chain has none).
-    QCOMPARE(checked, 25);
+    // talg 11, area 5, mwp 3, energy 3, eatss 2 conditions (chain has none).
+    QCOMPARE(checked, 24);
 }
 
 void TestPublished::editedDesignIsOutside_data() {

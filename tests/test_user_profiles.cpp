@@ -104,6 +104,13 @@ void TestUserProfiles::brokenProfilesAreListedWithTheirReason() {
     QVERIFY(errors["d.json"].empty());
     QVERIFY(QString::fromStdString(errors["e.json"]).contains("already taken"));
     // Choosing a broken one by id gives its reason; a shipped id still gives the shipped one.
+    try {
+        resolveProfile("a", "gpus", "--gpu"); // a.json: not JSON, listed under its file's stem
+        QFAIL("a broken profile was chosen");
+    } catch (const InputError& e) {
+        QVERIFY2(QString(e.what()).contains("a profile of yours that cannot be used"), e.what());
+        QVERIFY2(QString(e.what()).contains("a.json"), e.what());
+    }
     QVERIFY(loadGpuProfile("gtx980").name.find("GTX 980") != std::string::npos);
     try {
         resolveProfile("twice", "gpus", "--gpu");
@@ -124,6 +131,7 @@ void TestUserProfiles::idRules_data() {
     QTest::newRow("leading dash") << "-x" << false << "starting with";
     QTest::newRow("65 characters") << QString(65, 'a') << false << "1 to 64";
     QTest::newRow("shipped id") << "gtx980" << false << "shipped profile";
+    QTest::newRow("a file name") << "mine.json" << false << "must not end in .json";
 }
 
 void TestUserProfiles::idRules() {
@@ -156,6 +164,15 @@ void TestUserProfiles::saveKeepsTheHistoryOfEditedValues() {
     // A second save of the id needs replace; the old file is untouched without it.
     QVERIFY_THROWS_EXCEPTION(InputError, saveUserProfile("gpus", profile, false));
     QCOMPARE(saveUserProfile("gpus", profile, true), path);
+    // Another file of yours that already carries the id would be the one chosen: refused.
+    write(folder_ / "gpus" / "older.json", R"({"id": "zzz", "name": "older"})");
+    try {
+        saveUserProfile("gpus", asUserProfile(toJson(g), "gpus", "zzz", "newer"), false);
+        QFAIL("saved an id another file of yours has");
+    } catch (const InputError& e) {
+        QVERIFY2(QString(e.what()).contains("older.json"), e.what());
+    }
+    QVERIFY(!std::filesystem::exists(folder_ / "gpus" / "zzz.json"));
     // A shipped id or an empty name is refused before anything is written.
     QVERIFY_THROWS_EXCEPTION(InputError, asUserProfile(toJson(g), "gpus", "titanx", "x"));
     QVERIFY_THROWS_EXCEPTION(InputError, asUserProfile(toJson(g), "gpus", "ok-id", ""));

@@ -6,6 +6,7 @@
 #include "eatss/eatss_model.hpp"
 #include "energy/energy_profiles.hpp"
 #include "mwp/mwp_profiles.hpp"
+#include "occupancy/occupancy.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 
@@ -49,15 +50,23 @@ int runShow(const std::string& what, std::ostream& out) {
     }
     const std::string id = what.substr(slash + 1);
     std::string known;
-    for (const auto& e : listAllProfiles(kind)) {
+    const auto all = listAllProfiles(kind);
+    for (const auto& e : all) {
         if (e.id == id && e.error.empty()) {
-            // As shipped: the file's own JSON (a published input is checked where it is kept).
+            // As it is in its file (a published input is checked where it is kept).
             out << parseJson(readText(e.path), e.path.string()).dump(2) << '\n';
             return 0;
         }
-        known += (known.empty() ? "" : ", ") + e.id;
+        if (e.error.empty()) {
+            known += (known.empty() ? "" : ", ") + e.id + (e.user ? " (yours)" : "");
+        }
     }
-    throw InputError("--show", what, "unknown " + kind + " id; shipped: " + known);
+    for (const auto& e : all) {
+        if (e.id == id) {
+            throw InputError("--show", what, "a profile of yours that cannot be used: " + e.error);
+        }
+    }
+    throw InputError("--show", what, "unknown " + kind + " id; known: " + known);
 }
 
 // One profile entry's JSON: its own fields, then where it is from. A broken user profile has
@@ -86,9 +95,11 @@ struct Kind {
 
 std::string line(const char* format, const std::string& a, const std::string& b,
                  const std::string& c = {}) {
-    char buf[400];
-    std::snprintf(buf, sizeof buf, format, a.c_str(), b.c_str(), c.c_str());
-    return buf;
+    const int n = std::snprintf(nullptr, 0, format, a.c_str(), b.c_str(), c.c_str());
+    std::string out(static_cast<std::size_t>(std::max(n, 0)) + 1, '\0');
+    std::snprintf(out.data(), out.size(), format, a.c_str(), b.c_str(), c.c_str());
+    out.pop_back(); // the terminating zero
+    return out;
 }
 
 const std::vector<Kind>& kinds() {
@@ -128,7 +139,7 @@ const std::vector<Kind>& kinds() {
              std::string cc;
              if (const auto it = p.params.find("compute_capability");
                  it != p.params.end() && it->second.value) {
-                 cc = "CC " + formatNumber(*it->second.value);
+                 cc = "CC " + occupancy::capabilityName(*it->second.value);
              }
              return std::pair{
                  json{{"name", p.name}, {"architecture", p.architecture}, {"power_model", power}},
@@ -171,9 +182,21 @@ int runProfiles(const std::vector<std::string>& args, std::ostream& out) {
         json list = json::array();
         o << k.heading << '\n';
         bool yoursHeading = false;
-        for (const auto& e : listAllProfiles(k.kind)) {
+        const auto entries = listAllProfiles(k.kind);
+        for (const auto& e : entries) {
             if (e.user && !yoursHeading) {
-                o << "  Yours (" << e.path.parent_path().string() << "):\n";
+                std::vector<std::string> folders; // each folder with a profile of this kind
+                for (const auto& f : entries) {
+                    const std::string dir = f.path.parent_path().string();
+                    if (f.user && std::find(folders.begin(), folders.end(), dir) == folders.end()) {
+                        folders.push_back(dir);
+                    }
+                }
+                o << "  Yours (";
+                for (std::size_t i = 0; i < folders.size(); ++i) {
+                    o << (i ? ", " : "") << folders[i];
+                }
+                o << "):\n";
                 yoursHeading = true;
             }
             if (!e.error.empty()) {

@@ -438,6 +438,8 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
                 json c{{"what", d.what}, {"session", d.pointer}};
                 if (d.unedited) {
                     c["unedited"] = true;
+                } else if (d.measured) {
+                    c["measured"] = true;
                 } else if (!d.oneOf.empty()) {
                     c["one_of"] = d.oneOf;
                 } else {

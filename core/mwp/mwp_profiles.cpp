@@ -170,14 +170,25 @@ std::vector<LimitCheck> kernelLimitChecks(const GpuProfile& gpu, const Kernel& k
                     l.maxSharedPerBlockBytes)) {
             return out; // the kernel cannot launch: no occupancy to compare with
         }
+        // Only a given #Active_blocks_per_SM is compared: a derived one is the occupancy
+        // helper's (docs/model.md), not a claim about a run.
+        if (!valueOf(kernel->params, "active_blocks_per_sm")) {
+            return out;
+        }
         const occupancy::Result r = occupancy::evaluate(l, in);
-        out.push_back({"compute_capability",
-                       "resident blocks per SM against CUDA occupancy (" + cc + ", " +
-                           std::to_string(in.registersPerThread) + " registers per thread, " +
-                           std::to_string(in.sharedBytesPerBlock) +
-                           " B shared per block: " + r.limiter + " limit)",
-                       double(k.activeBlocksPerSm), double(r.blocksPerSm),
-                       k.activeBlocksPerSm <= r.blocksPerSm});
+        const auto given = [&](const char* key, std::int64_t v, const char* unit) {
+            return std::to_string(v) + unit +
+                   (valueOf(kernel->params, key) ? "" : " (not given: 0 assumed)");
+        };
+        out.push_back(
+            {"compute_capability",
+             "resident blocks per SM against CUDA occupancy (" + cc + ", " +
+                 given("registers_per_thread", in.registersPerThread, " registers per thread") +
+                 ", " +
+                 given("shared_bytes_per_block", in.sharedBytesPerBlock, " B shared per block") +
+                 ": " + r.limiter + " limit)",
+             double(k.activeBlocksPerSm), double(r.blocksPerSm),
+             k.activeBlocksPerSm <= r.blocksPerSm});
     } catch (const InputError&) {
         // a compute capability the table does not know: the profile's own message says so
         // where the capability is used (cdx occupancy --gpu, the Occupancy view)

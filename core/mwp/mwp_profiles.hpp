@@ -51,7 +51,9 @@ struct LimitCheck {
 // With the kernel's profile and a GPU with a "compute_capability", also the CUDA occupancy
 // rules (core/occupancy): threads per block against the capability's limit, and the resident
 // blocks per SM against the blocks CUDA would make resident with the kernel's registers per
-// thread and shared memory per block (key "compute_capability" in both rows).
+// thread and shared memory per block (key "compute_capability" in every row). The resident
+// blocks are compared only where the kernel gives #Active_blocks_per_SM; registers and shared
+// memory it does not give count as 0, said in the row.
 std::vector<LimitCheck> kernelLimitChecks(const GpuProfile& gpu, const Kernel& k,
                                           const KernelProfile* kernel = nullptr);
 

@@ -150,13 +150,15 @@ void setUserProfileFolder(const std::filesystem::path& folder);
 std::vector<ProfileEntry> listAllProfiles(const std::string& kind);
 
 // An id a user profile may take: 1 to 64 characters of a-z, 0-9, '.', '_' and '-', starting
-// with a letter or digit, and not the id of a shipped profile of `kind`. InputError otherwise,
-// naming the field "id" and the rule (or the shipped profile it collides with).
+// with a letter or digit, not ending in ".json", and not the id of a shipped profile of `kind`.
+// InputError otherwise, naming the field "id" and the rule (or the shipped profile it collides
+// with).
 void checkUserProfileId(const std::string& kind, const std::string& id);
 
 // Writes `profile` (JSON of that kind, with its "id") as userProfileFolder()/<kind>/<id>.json,
 // atomically, creating the folders. An existing file of that id is replaced only with
-// `replace`; otherwise InputError "id: a profile of yours has this id (FILE)". Returns the path.
+// `replace`; otherwise InputError "id: a profile of yours has this id (FILE)". Another file of
+// yours whose "id" is this one is always refused (it would be the one chosen). Returns the path.
 // `profile` (a parameter set as the session holds it: JSON of `kind`) as a profile of the user's
 // named `name` with id `id`: every value marked "edited" becomes the profile's own, its source
 // "edited from ORIGINAL (was V)" where ORIGINAL is the profile it was loaded from (its "id" in

@@ -79,6 +79,9 @@ void checkUserProfileId(const std::string& kind, const std::string& id) {
         !std::all_of(id.begin(), id.end(), validIdCharacter)) {
         throw InputError("id", id, "must be " + rule);
     }
+    if (id.ends_with(".json")) { // it would be read as a file's path, not as an id
+        throw InputError("id", id, "must not end in .json (that names a file); " + rule);
+    }
     for (const auto& e : listProfiles(kind)) {
         if (e.id == id) {
             throw InputError("id", id,
@@ -212,6 +215,14 @@ std::filesystem::path saveUserProfile(const std::string& kind, const nlohmann::j
     std::error_code ec;
     if (!replace && std::filesystem::exists(path, ec)) {
         throw InputError("id", id, "a profile of yours has this id (" + path.string() + ")");
+    }
+    // Another file of yours with this id (a.json with "id": "zzz") would be the one chosen.
+    for (const auto& e : listAllProfiles(kind)) {
+        if (e.user && e.error.empty() && e.id == id && e.path != path) {
+            throw InputError("id", id,
+                             "a profile of yours in another file has this id (" + e.path.string() +
+                                 "); choose another id");
+        }
     }
     std::filesystem::create_directories(dir, ec);
     if (ec) {

@@ -422,7 +422,7 @@ void estimatedKeys(const json& j, const std::string& path, std::vector<std::stri
         return;
     }
     if (j.contains("source") && j["source"].is_string() &&
-        j["source"].get<std::string>().starts_with("estimate")) {
+        j["source"].get<std::string>().starts_with("estimate:")) {
         out.push_back(path);
         return;
     }

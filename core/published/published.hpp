@@ -84,7 +84,7 @@ struct DomainCondition {
     bool zeroMeansNone = false; // 0 (the part is left out, exactly modelled) is inside too
     // Inside when no value under the pointer is marked "edited" (a profile as published).
     bool unedited = false;
-    // Inside when no value under the pointer has a source beginning "estimate" (today's GPUs:
+    // Inside when no value under the pointer has a source beginning "estimate:" (today's GPUs:
     // docs/model.md "Today's GPUs"). The pointer may name a session value in braces,
     // "/stencil/c_iter_s/{/gpu/id}": the C_iter of the session's GPU.
     bool measured = false;

@@ -55,8 +55,14 @@ void refill(QComboBox* box, const std::string& kind, const ProfileText& text) {
         if (e.user && !yours) {
             yours = true;
             box->insertSeparator(box->count());
-            box->addItem(QObject::tr("Yours (%1)")
-                             .arg(QString::fromStdString(e.path.parent_path().string())));
+            QStringList folders; // each folder with a profile of this kind
+            for (const auto& f : entries) {
+                const QString dir = QString::fromStdString(f.path.parent_path().string());
+                if (f.user && !folders.contains(dir)) {
+                    folders << dir;
+                }
+            }
+            box->addItem(QObject::tr("Yours (%1)").arg(folders.join(", ")));
             disableItem(box, box->count() - 1);
         }
         if (!e.error.empty()) {

@@ -130,7 +130,11 @@ void OccupancyView::setSession(const SessionState& s) {
             series_[i] = occupancy::curve(l, input_, axes[i]);
         }
     } catch (const InputError& e) {
-        error_ = QString::fromUtf8(e.what());
+        // core names the CLI's flags; here the values are the kernel's keys
+        error_ = QString::fromUtf8(e.what())
+                     .replace("--threads-per-block", "threads_per_block")
+                     .replace("--registers-per-thread", "registers_per_thread")
+                     .replace("--shared-bytes", "shared_bytes_per_block");
     }
     redraw();
 }
