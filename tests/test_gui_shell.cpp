@@ -12,10 +12,13 @@
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
 #include "gui/gui_fixture.hpp"
+#include "help_browser.hpp"
+#include "help_menu.hpp"
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/mwp_warps_view.hpp"
+#include "mwp/occupancy_view.hpp"
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map_view.hpp"
@@ -49,6 +52,9 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QSlider>
 #include <QSpinBox>
@@ -74,6 +80,7 @@ private slots:
     void docksBelongToTheirWorkspace();
     void startPageOpensExamples();
     void aboutNamesVersionAndLicence();
+    void helpOpensTheViewsSection();
     void reproduceThePapers();
     void outsideCalibrationIsSaidEverywhere();
     void presentationRoundTripFitsLaptop();
@@ -97,6 +104,55 @@ private:
     app::MwpWorkspace* mwp() const { return window_->workspace<app::MwpWorkspace>(); }
     app::RunsWorkspace* runsWs() const { return window_->workspace<app::RunsWorkspace>(); }
 };
+
+// Issue 31: the documentation inside the window. Every view has a section (docs/help-topics.json)
+// that exists; F1 (Help ▸ Documentation) opens the one of the view on screen; the search counts
+// a term on every page.
+void TestGuiShell::helpOpensTheViewsSection() {
+    QVERIFY(!app::HelpBrowser::docsFolder().isEmpty());
+    int checked = 0;
+    for (auto* w : window_->workspaces()) {
+        for (auto* v : w->views()) {
+            const auto [page, heading] = app::HelpMenu::topicOf(v->fileStem());
+            QVERIFY2(!heading.isEmpty(), qPrintable(v->fileStem() + ": no section"));
+            app::HelpBrowser* b = window_->helpMenu()->showHelp(page, heading);
+            QCOMPARE(b->currentPage(), page);
+            QVERIFY2(b->currentHeading().startsWith(heading),
+                     qPrintable(v->fileStem() + ": " + b->currentHeading()));
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, 47); // every view of every workspace (windowFitsLaptopScreen's count)
+    // F1 is Help ▸ Documentation, at the view on screen.
+    QAction* docs = nullptr;
+    for (QAction* a : window_->menuBar()->actions()) {
+        for (QAction* item : a->menu() ? a->menu()->actions() : QList<QAction*>{}) {
+            docs = item->shortcut() == QKeySequence(Qt::Key_F1) ? item : docs;
+        }
+    }
+    QVERIFY(docs);
+    window_->showWorkspace(mwp());
+    mwp()->viewTabs()->setCurrentWidget(mwp()->occupancyView());
+    docs->trigger();
+    app::HelpBrowser* b = window_->helpMenu()->browser();
+    QVERIFY(b->isVisible());
+    QCOMPARE(b->currentPage(), QString("model.md"));
+    QVERIFY2(b->currentHeading().startsWith("Occupancy (core/occupancy"),
+             qPrintable(b->currentHeading()));
+    // The search: a count on each page that has the term, in the list.
+    b->searchField()->setText("compute capability");
+    int pagesWithHits = 0;
+    for (int i = 0; i < b->pageList()->count(); ++i) {
+        pagesWithHits += b->pageList()->item(i)->text().startsWith('(');
+    }
+    QVERIFY(pagesWithHits >= 2); // model.md and cli.md at least
+    emit b->searchField()->returnPressed();
+    QVERIFY(b->browser()->textCursor().selectedText().compare("compute capability",
+                                                              Qt::CaseInsensitive) == 0);
+    // A page that does not exist is said, not shown blank.
+    QVERIFY(!b->showPage("nosuch.md"));
+    b->close();
+}
 
 void TestGuiShell::presentationMode() {
     window_->setPresentation(true);

@@ -10,6 +10,7 @@
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "field_undo.hpp"
+#include "help_menu.hpp"
 #include "preference.hpp"
 #include "reproduce_view.hpp"
 #include "run_database.hpp"
@@ -292,12 +293,14 @@ void MainWindow::buildMenus() {
     addAction(leave);
     updateViewMenu();
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Getting Started"), QKeySequence::HelpContents, this,
-                    &MainWindow::showStart);
-    help->addAction(tr("&About Codesign Explorer"), this, [this] {
-        QMessageBox::about(this, tr("About Codesign Explorer"), aboutText(workspaces_));
-    });
+    help_ = new HelpMenu(
+        this,
+        [this] {
+            Workspace* w = currentWorkspace();
+            return w && w->currentView() ? w->currentView()->fileStem() : QString();
+        },
+        [this] { showStart(); }, [this] { return aboutText(workspaces_); });
+    help_->addTo(menuBar());
 }
 
 void MainWindow::updateViewMenu() {

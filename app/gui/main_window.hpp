@@ -15,6 +15,7 @@ class QToolBar;
 namespace cdx::app {
 
 class CompareMenu;
+class HelpMenu;
 class ReproduceView;
 
 class RunDatabase;
@@ -51,6 +52,7 @@ public:
     void showWorkspace(Workspace* w);
     RunDatabase* runDatabase() const { return runs_; }
     CompareMenu* compareMenu() const { return compare_; }
+    HelpMenu* helpMenu() const { return help_; }
     QString statusText() const;
 
     // Opens a session file; on error shows (or, quiet, returns) the reason and keeps the
@@ -75,6 +77,7 @@ private:
     RunDatabase* runs_ = nullptr;
     SessionFiles* files_ = nullptr;
     CompareMenu* compare_ = nullptr;
+    HelpMenu* help_ = nullptr;
     std::vector<Workspace*> workspaces_;
     StartPage* start_ = nullptr;
     QStackedWidget* stack_ = nullptr;

@@ -120,6 +120,17 @@ class Installed(unittest.TestCase):
             self.assertIn(f"profiles/{folder}/", text)
         self.assertNotIn("@", text.replace("@users", ""))  # every CMake variable substituted
 
+    def test_documentation_is_installed(self):
+        # Help ▸ Documentation (issue 31) reads the installed pages and the view-to-section map.
+        docs = os.path.join(self.share, "doc", "codesign-explorer", "docs")
+        for page in ("model.md", "cli.md", "formats.md", "help-topics.json"):
+            self.assertTrue(os.path.isfile(os.path.join(docs, page)), page)
+        with open(os.path.join(docs, "help-topics.json"), encoding="utf-8") as f:
+            topics = json.load(f)["views"]
+        for page, _ in topics.values():
+            self.assertTrue(os.path.isfile(os.path.join(docs, page)), page)
+        self.assertFalse(os.path.exists(os.path.join(docs, "scripts")))
+
     def test_man_page_and_completion(self):
         man = os.path.join(self.share, "man", "man1", "cdx.1.gz")
         if shutil.which("help2man"):

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "help_menu.hpp"
+
+#include "help_browser.hpp"
+
+#include <QAction>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QKeySequence>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QUrl>
+
+namespace cdx::app {
+
+HelpMenu::HelpMenu(QWidget* window, std::function<QString()> currentView,
+                   std::function<void()> showStart, std::function<QString()> aboutText)
+    : QObject(window), window_(window), currentView_(std::move(currentView)),
+      showStart_(std::move(showStart)), aboutText_(std::move(aboutText)) {}
+
+void HelpMenu::addTo(QMenuBar* bar) {
+    QMenu* help = bar->addMenu(tr("&Help"));
+    auto* docs = help->addAction(tr("&Documentation"), this, [this] { showContextHelp(); });
+    docs->setShortcut(QKeySequence::HelpContents); // F1: the view on screen's section
+    docs->setToolTip(tr("The documentation inside the window, at the section of the view on "
+                        "screen (F1)"));
+    help->addAction(tr("Documentation &Folder"), this, [this] {
+        const QString folder = HelpBrowser::docsFolder();
+        if (folder.isEmpty() || !QDesktopServices::openUrl(QUrl::fromLocalFile(folder))) {
+            QMessageBox::information(window_, tr("Documentation folder"),
+                                     folder.isEmpty()
+                                         ? tr("The documentation was not found (looked in: %1).")
+                                               .arg(HelpBrowser::docsFolders().join(", "))
+                                         : tr("The documentation is in %1.").arg(folder));
+        }
+    });
+    help->addSeparator();
+    help->addAction(tr("&Getting Started"), this, [this] { showStart_(); });
+    help->addAction(tr("&About Codesign Explorer"), this, [this] {
+        QMessageBox::about(window_, tr("About Codesign Explorer"), aboutText_());
+    });
+}
+
+std::pair<QString, QString> HelpMenu::topicOf(const QString& viewStem) {
+    QFile f(QDir(HelpBrowser::docsFolder()).filePath("help-topics.json"));
+    if (!viewStem.isEmpty() && f.open(QIODevice::ReadOnly)) {
+        const QJsonObject views = QJsonDocument::fromJson(f.readAll()).object()["views"].toObject();
+        for (auto it = views.begin(); it != views.end(); ++it) {
+            // An exact stem, or a suffix for the shell's views ("talg-compare": "-compare").
+            if (it.key() == viewStem || (it.key().startsWith('-') && viewStem.endsWith(it.key()))) {
+                const QJsonArray a = it.value().toArray();
+                return {a.at(0).toString(), a.at(1).toString()};
+            }
+        }
+    }
+    return {QStringLiteral("model.md"), QString()};
+}
+
+HelpBrowser* HelpMenu::showHelp(const QString& page, const QString& heading) {
+    if (browser_ == nullptr) {
+        browser_ = new HelpBrowser(window_);
+        browser_->setWindowFlag(Qt::Window);
+    }
+    browser_->showPage(page, heading);
+    browser_->show();
+    browser_->raise();
+    browser_->activateWindow();
+    return browser_;
+}
+
+HelpBrowser* HelpMenu::showContextHelp() {
+    const auto [page, heading] = topicOf(currentView_());
+    return showHelp(page, heading);
+}
+
+} // namespace cdx::app
