@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <functional>
 
 namespace {
 
@@ -120,6 +121,7 @@ private slots:
     void occupancyFromAGpuProfile();
     void optimizeOnTodaysGpus();
     void profilesListsYours();
+    void glossaryCoversWhatTheCommandsPrint();
     void exampleA();
     void exampleAReadable();
     void optimizeMinima_data();
@@ -751,9 +753,10 @@ void TestCli::commandTable() {
         QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
         names << words.first();
     }
-    const QStringList expected{"talg",  "optimize",  "area",      "codesign",        "mwp",
-                               "power", "runs",      "energy",    "energy-optimize", "eatss",
-                               "chain", "occupancy", "reproduce", "compare",         "profiles"};
+    const QStringList expected{"talg",    "optimize",  "area",     "codesign",        "mwp",
+                               "power",   "runs",      "energy",   "energy-optimize", "eatss",
+                               "chain",   "occupancy", "glossary", "reproduce",       "compare",
+                               "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -1276,10 +1279,11 @@ void TestCli::badInput_data() {
                        "--threads",
                        "2"}
         << "3874004427 tilings fit the shared memory";
-    QTest::newRow("unknown command") << QStringList{"tlag"}
-                                     << "talg, optimize, area, codesign, mwp, power, runs, energy, "
-                                        "energy-optimize, eatss, chain, occupancy, reproduce, "
-                                        "compare, profiles";
+    QTest::newRow("unknown command")
+        << QStringList{"tlag"}
+        << "talg, optimize, area, codesign, mwp, power, runs, energy, "
+           "energy-optimize, eatss, chain, occupancy, glossary, reproduce, "
+           "compare, profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
     QTest::newRow("area: negative shared memory")
@@ -1933,6 +1937,76 @@ void TestCli::profilesListsYours() {
     const QString text = QString::fromUtf8(p.readAllStandardOutput());
     QVERIFY2(text.contains("Yours (" + gpus + ")"), qPrintable(text));
     QVERIFY(text.contains("broken.json  BROKEN, not usable"));
+}
+
+// Issue 31: every number `cdx talg`, `cdx optimize` and `cdx occupancy` print has a glossary
+// entry of its family (the families the glossary covers so far), and `cdx glossary` prints the
+// entries with the documented fields.
+void TestCli::glossaryCoversWhatTheCommandsPrint() {
+    const Run g = cdx({"glossary", "--json"});
+    QCOMPARE(g.exitCode, 0);
+    QMap<QString, QSet<QString>> keys; // family -> keys
+    for (const auto v : json(g)["entries"].toArray()) {
+        const QJsonObject e = v.toObject();
+        const QStringList fields = e.keys();
+        QCOMPARE(QSet<QString>(fields.begin(), fields.end()),
+                 (QSet<QString>{"key", "symbol", "meaning", "unit", "equation", "source", "family",
+                                "see_also"}));
+        keys[e["family"].toString()] << e["key"].toString();
+    }
+    // Every numeric value of a JSON object, by key, wherever it is nested.
+    std::function<void(const QJsonValue&, QSet<QString>&)> numbers = [&](const QJsonValue& v,
+                                                                         QSet<QString>& out) {
+        if (v.isObject()) {
+            const QJsonObject o = v.toObject();
+            for (auto it = o.begin(); it != o.end(); ++it) {
+                if (it.value().isDouble()) {
+                    out << it.key();
+                }
+                numbers(it.value(), out);
+            }
+        } else if (v.isArray()) {
+            for (const auto x : v.toArray()) {
+                numbers(x, out);
+            }
+        }
+    };
+    const QList<QPair<QStringList, QString>> commands{
+        {QStringList{"talg"} + heat2d({"--tile", "8,256", "--tt", "8", "--json"}), "talg"},
+        {{"talg", "--gpu", "gtx980", "--stencil", "heat3d", "--space", "256,256,256", "--time",
+          "64", "--tile", "8,8,32", "--tt", "4", "--json"},
+         "talg"},
+        {{"talg", "--gpu", "gtx980", "--stencil", "jacobi1d", "--space", "65536", "--time", "64",
+          "--tile", "64", "--tt", "4", "--set", "c_iter_s=1e-8", "--json"},
+         "talg"},
+        {QStringList{"optimize"} + heat2d({"--json"}), "talg"},
+        {{"occupancy", "--gpu", "a100-sxm4", "--threads-per-block", "256", "--registers-per-thread",
+          "32", "--shared-bytes", "0", "--json"},
+         "occupancy"},
+    };
+    int checked = 0;
+    for (const auto& [args, family] : commands) {
+        const Run r = cdx(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(args.join(' ') + ": " + r.err));
+        QSet<QString> printed;
+        numbers(json(r), printed);
+        for (const QString& k : printed) {
+            QVERIFY2(keys[family].contains(k),
+                     qPrintable(args.first() + " prints " + k + ", which has no " + family +
+                                " glossary entry"));
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= 100);
+    // One term, and a term that is nothing: exit 2 naming it.
+    const Run one = cdx({"glossary", "T_unit"});
+    QCOMPARE(one.exitCode, 0);
+    QVERIFY(one.out.startsWith("T_unit (T_unit) [s]"));
+    QVERIFY(one.out.contains("PPoPP'17 eqs. 10, 12, 16, 28-29"));
+    const Run none = cdx({"glossary", "no-such-symbol"});
+    QCOMPARE(none.exitCode, 2);
+    QVERIFY(none.err.contains("TERM = no-such-symbol"));
+    QCOMPARE(cdx({"glossary", "--family", "nope"}).exitCode, 2);
 }
 
 void TestCli::chainBadInput() {

@@ -6,10 +6,12 @@
 #include "area/area_model.hpp"
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
+#include "common/glossary_tip.hpp"
 #include "common/job_progress.hpp"
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
+#include "glossary/glossary.hpp"
 #include "gui/gui_fixture.hpp"
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/kernel_editor.hpp"
@@ -71,6 +73,7 @@ private slots:
     void init() { openWindow("talg"); }
     void cleanup() { closeWindow(); }
     void defaultSessionOpens();
+    void breakdownRowsExplainThemselves();
     void statusLineEqualsCore();
     void mapMinimumEqualsOptimize();
     void sliderUpdatesViews();
@@ -104,6 +107,28 @@ private:
     app::MwpWorkspace* mwp() const { return window_->workspace<app::MwpWorkspace>(); }
     app::RunsWorkspace* runsWs() const { return window_->workspace<app::RunsWorkspace>(); }
 };
+
+// Issue 31: hovering a quantity of the breakdown table shows its glossary entry (what the
+// symbol means, its equation and source), the same as `cdx glossary KEY`.
+void TestGuiTalg::breakdownRowsExplainThemselves() {
+    auto* view = window_->workspace<app::TalgWorkspace>()->breakdownView();
+    window_->workspace<app::TalgWorkspace>()->viewTabs()->setCurrentWidget(view);
+    QTableWidget* table = view->table();
+    QVERIFY(table->rowCount() >= 20);
+    const auto rows = talg::breakdownEntries(
+        talg::evaluate(doc_->state().modelStencil(), doc_->state().problem, doc_->state().tiles,
+                       doc_->state().modelGpu(), doc_->state().variant),
+        doc_->state().problem.dim);
+    QCOMPARE(table->rowCount(), static_cast<int>(rows.size()));
+    for (int i = 0; i < table->rowCount(); ++i) {
+        const auto& key = rows[static_cast<std::size_t>(i)].key;
+        const QString tip = table->item(i, 0)->toolTip();
+        QCOMPARE(tip, widgets::glossaryTip(key, "talg"));
+        QVERIFY2(tip.contains(
+                     QString::fromStdString(glossary::find(key, "talg")->meaning).toHtmlEscaped()),
+                 key.c_str());
+    }
+}
 
 void TestGuiTalg::defaultSessionOpens() {
     const SessionState& s = doc_->state();

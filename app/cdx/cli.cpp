@@ -8,6 +8,7 @@
 #include "cdx/chain_commands.hpp"
 #include "cdx/compare_commands.hpp"
 #include "cdx/eatss_commands.hpp"
+#include "cdx/glossary_commands.hpp"
 #include "cdx/energy_commands.hpp"
 #include "cdx/mwp_commands.hpp"
 #include "cdx/occupancy_commands.hpp"
@@ -43,6 +44,7 @@ constexpr Family kFamilies[] = {
     eatssCommands,     // eatss
     chainCommands,     // chain
     occupancyCommands, // occupancy
+    glossaryCommands,  // glossary (every family's symbols)
     reproduceCommands, // reproduce (every family's published values)
     compareCommands,   // compare (two sessions, every family)
     profilesCommands,  // profiles

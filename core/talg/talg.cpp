@@ -495,31 +495,32 @@ std::vector<BreakdownEntry> breakdownEntries(const TalgResult& r, int dim) {
     const auto count = [](std::int64_t v) { return static_cast<double>(v); };
     const char* tile = dim == 1 ? "eq. 12" : (dim == 2 ? "eq. 16" : "eqs. 28-29");
     std::vector<BreakdownEntry> e{
-        {"L_w", b.lWordSeconds, false, "s/word", "L * b_w / GB (spec 2.1)"},
-        {"M_SM", count(b.mSmWords), true, "words", "shared memory per SM"},
-        {"M_TB", count(b.mTbWords), true, "words", "per-thread-block limit (eq. 31)"},
-        {"N_w", count(b.nW), true, "", "eq. 3, epsilon = " + std::to_string(b.epsilon)},
-        {"w_tile", count(b.wTile), true, "points", "eq. 4: tS1 + tT - 2"},
-        {"pitch", count(b.pitch), true, "points", "eq. 5 / A.5 (erratum I1)"},
-        {"w", count(b.w), true, "tiles", dim == 3 ? "eq. 22 / eq. 5" : "eq. 5"},
-        {"N_sub", count(b.nSub), true, "", dim == 3 ? "eq. 23" : "eq. 16 (1 in 1D)"},
-        {"M_tile", count(b.mTile), true, "words", dim == 3 ? "eq. 19 extended to 3D" : "eq. 19"},
-        {"k_max", count(b.kMax), true, "", "eq. 11: min(M_SM / M_tile, MTB_SM)"}};
+        {"L_w", b.lWordSeconds, false, "s/word", "L * b_w / GB (spec 2.1)", "L_word"},
+        {"M_SM", count(b.mSmWords), true, "words", "shared memory per SM", "M_SM_words"},
+        {"M_TB", count(b.mTbWords), true, "words", "per-thread-block limit (eq. 31)", "M_TB_words"},
+        {"N_w", count(b.nW), true, "", "eq. 3, epsilon = " + std::to_string(b.epsilon), "N_w"},
+        {"w_tile", count(b.wTile), true, "points", "eq. 4: tS1 + tT - 2", "w_tile"},
+        {"pitch", count(b.pitch), true, "points", "eq. 5 / A.5 (erratum I1)", "pitch"},
+        {"w", count(b.w), true, "tiles", dim == 3 ? "eq. 22 / eq. 5" : "eq. 5", "w"},
+        {"N_sub", count(b.nSub), true, "", dim == 3 ? "eq. 23" : "eq. 16 (1 in 1D)", "N_sub"},
+        {"M_tile", count(b.mTile), true, "words", dim == 3 ? "eq. 19 extended to 3D" : "eq. 19",
+         "M_tile"},
+        {"k_max", count(b.kMax), true, "", "eq. 11: min(M_SM / M_tile, MTB_SM)", "k_max"}};
     if (r.feasible) {
         const std::vector<BreakdownEntry> more{
-            {"m_i", count(b.mI), true, "words", "eqs. 7 / 13 / 24"},
-            {"m'", b.mPrime, false, "s", "eqs. 8 / 14 / 25: m_io L_w + 2 tau_sync"},
-            {"sum", count(b.computeSum), true, "", "sum of ceil(x inner / n_V)"},
-            {"c", b.c, false, "s", "eqs. 9 / 15 / 27"},
-            {"k", count(b.k), true, "", "hyper-threading factor (spec 2.3)"},
-            {"zeta", b.zeta, false, "s", "max(m', c)"},
-            {"T_unit", b.tUnit, false, "s", tile},
-            {"groups", count(b.groups), true, "", "ceil(w / k)"},
-            {"rounds", count(b.rounds), true, "", "ceil(groups / n_SM)"},
-            {"N_w T_sync", b.syncTime, false, "s", "host synchronisations"},
-            {"utilisation", b.utilisation, false, "", "w / (k n_SM rounds)"},
-            {"T_ideal", b.tIdeal, false, "s", "thesis eq. 8.3"},
-            {"T_alg", r.tAlg, false, "s", "eqs. 6 / 17 / 30"}};
+            {"m_i", count(b.mI), true, "words", "eqs. 7 / 13 / 24", "m_i"},
+            {"m'", b.mPrime, false, "s", "eqs. 8 / 14 / 25: m_io L_w + 2 tau_sync", "m_prime"},
+            {"sum", count(b.computeSum), true, "", "sum of ceil(x inner / n_V)", "compute_sum"},
+            {"c", b.c, false, "s", "eqs. 9 / 15 / 27", "c"},
+            {"k", count(b.k), true, "", "hyper-threading factor (spec 2.3)", "k"},
+            {"zeta", b.zeta, false, "s", "max(m', c)", "zeta"},
+            {"T_unit", b.tUnit, false, "s", tile, "T_unit"},
+            {"groups", count(b.groups), true, "", "ceil(w / k)", "groups"},
+            {"rounds", count(b.rounds), true, "", "ceil(groups / n_SM)", "rounds"},
+            {"N_w T_sync", b.syncTime, false, "s", "host synchronisations", "sync_time"},
+            {"utilisation", b.utilisation, false, "", "w / (k n_SM rounds)", "utilisation"},
+            {"T_ideal", b.tIdeal, false, "s", "thesis eq. 8.3", "T_ideal"},
+            {"T_alg", r.tAlg, false, "s", "eqs. 6 / 17 / 30", "T_alg"}};
         e.insert(e.end(), more.begin(), more.end());
     }
     return e;

@@ -234,6 +234,7 @@ struct BreakdownEntry {
     bool integer;         // print without decimals
     std::string unit;     // "s", "words", "" ...
     std::string equation; // where it comes from: "eq. 3 (epsilon = 1)", ...
+    std::string key;      // the name `cdx talg --json` prints it under, the glossary's key
 };
 std::vector<BreakdownEntry> breakdownEntries(const TalgResult& r, int dim);
 

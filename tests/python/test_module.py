@@ -139,6 +139,12 @@ class ModuleEqualsCdx(unittest.TestCase):
         self.assertEqual(a100["gpu"], "a100-sxm4")
         self.assertEqual(a100["blocks_per_sm"], got["blocks_per_sm"])
 
+    def test_glossary_equals_cdx(self):
+        got = cx.glossary("T_unit")
+        self.assertEqual(got, cdx("glossary", "T_unit"))
+        self.assertEqual(got["entries"][0]["unit"], "s")
+        self.assertIn("T_alg", got["entries"][0]["see_also"])
+
     def test_runs_import_and_stats(self):
         csv = os.path.join(RUNS, "synthetic-heat2d-gtx980.csv")
         with tempfile.TemporaryDirectory() as tmp:

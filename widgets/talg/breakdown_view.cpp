@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "talg/breakdown_view.hpp"
 
+#include "common/glossary_tip.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
@@ -235,8 +236,12 @@ void BreakdownView::setSession(const SessionState& s) {
             if (c == 1) {
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             }
+            // The row's glossary entry: what the symbol means, its equation and source.
+            const QString tip = glossaryTip(e.key, "talg");
             item->setToolTip(
-                QStringLiteral("%1 = %2 %3 — %4").arg(cells[0], cells[1], cells[2], cells[3]));
+                tip.isEmpty()
+                    ? QStringLiteral("%1 = %2 %3 — %4").arg(cells[0], cells[1], cells[2], cells[3])
+                    : tip);
             table_->setItem(i, c, item);
         }
     }
