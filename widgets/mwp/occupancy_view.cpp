@@ -40,6 +40,10 @@ OccupancyView::OccupancyView(QWidget* parent) : QWidget(parent) {
     rects_[0]->axis(QCPAxis::atBottom)->setTicker(ticker);
     rects_[0]->axis(QCPAxis::atBottom)->setRange(0.4, 3.6);
     rects_[0]->axis(QCPAxis::atLeft)->setLabel(tr("blocks per SM allowed"));
+    QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed); // blocks are counted
+    whole->setTickStep(1.0);
+    whole->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    rects_[0]->axis(QCPAxis::atLeft)->setTicker(whole);
     for (int i = 0; i < 3; ++i) {
         QCPAxisRect* r = rects_[static_cast<std::size_t>(i + 1)];
         curves_[static_cast<std::size_t>(i)] =
