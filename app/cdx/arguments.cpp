@@ -157,4 +157,21 @@ double Arguments::number(const std::string& flag, double fallback) const {
     return v;
 }
 
+Operands splitOperands(const std::vector<std::string>& args,
+                       const std::vector<std::string>& valued) {
+    Operands out;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const bool takesValue = std::find(valued.begin(), valued.end(), args[i]) != valued.end();
+        if (takesValue && i + 1 < args.size()) {
+            out.flags.push_back(args[i]);
+            out.flags.push_back(args[++i]);
+        } else if (args[i].starts_with("--")) {
+            out.flags.push_back(args[i]);
+        } else {
+            out.words.push_back(args[i]);
+        }
+    }
+    return out;
+}
+
 } // namespace cdx::cli

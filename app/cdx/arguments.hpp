@@ -35,4 +35,13 @@ private:
 
 std::int64_t parseInteger(const std::string& text, const std::string& field);
 
+// Commands with operands (`cdx compare A B`, `cdx glossary TERM`): the words that are not
+// flags, and the flags with the values of `valued` ones, in order.
+struct Operands {
+    std::vector<std::string> flags;
+    std::vector<std::string> words;
+};
+Operands splitOperands(const std::vector<std::string>& args,
+                       const std::vector<std::string>& valued);
+
 } // namespace cdx::cli

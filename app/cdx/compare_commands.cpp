@@ -40,17 +40,7 @@ std::string number(const compare::ComparedValue& v, std::optional<double> x) {
 }
 
 int runCompare(const std::vector<std::string>& args, std::ostream& out) {
-    std::vector<std::string> flags, files;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--family" && i + 1 < args.size()) {
-            flags.push_back(args[i]);
-            flags.push_back(args[++i]);
-        } else if (args[i].starts_with("--")) {
-            flags.push_back(args[i]);
-        } else {
-            files.push_back(args[i]);
-        }
-    }
+    const auto [flags, files] = splitOperands(args, {"--family"});
     const Arguments a(flags, {"--family"}, {"--json"});
     if (files.size() != 2) {
         throw InputError("SESSIONS", std::to_string(files.size()) + " files",

@@ -25,17 +25,7 @@ const char* const kGlossaryUsage =
 
 int runGlossary(const std::vector<std::string>& args, std::ostream& out) {
     // At most one word that is not a flag: the term.
-    std::vector<std::string> flags, words;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--family" && i + 1 < args.size()) {
-            flags.push_back(args[i]);
-            flags.push_back(args[++i]);
-        } else if (args[i].starts_with("--")) {
-            flags.push_back(args[i]);
-        } else {
-            words.push_back(args[i]);
-        }
-    }
+    const auto [flags, words] = splitOperands(args, {"--family"});
     if (words.size() > 1) {
         throw InputError("TERM", words[1], "give one term (quote a phrase)");
     }

@@ -25,13 +25,13 @@ PlotTheme plotTheme(bool presentation) {
     return t;
 }
 
-void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
-    QFont f = plot.font();
+void applyTheme(QCPAxisRect& rect, const PlotTheme& theme) {
+    QFont f = rect.parentPlot()->font();
     f.setPointSize(theme.basePointSize);
     QFont label = f;
     label.setPointSize(theme.basePointSize + 1);
     const QPen axisPen(Qt::black, theme.presentation ? 2.0 : 1.0);
-    for (QCPAxis* a : plot.axisRect()->axes()) {
+    for (QCPAxis* a : rect.axes()) {
         a->setTickLabelFont(f);
         a->setLabelFont(label);
         a->setBasePen(axisPen);
@@ -39,6 +39,12 @@ void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
         a->setSubTickPen(axisPen);
         a->grid()->setPen(QPen(QColor(210, 210, 210), 1, Qt::DotLine));
     }
+}
+
+void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
+    applyTheme(*plot.axisRect(), theme);
+    QFont f = plot.font();
+    f.setPointSize(theme.basePointSize);
     if (plot.legend) {
         plot.legend->setFont(f);
         // The icons grow with the text (presentation fonts squashed the 32 x 18 default).

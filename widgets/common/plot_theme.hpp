@@ -19,6 +19,7 @@ class QSize;
 class QCPColorGradient;
 class QCPTextElement;
 class QCPAxis;
+class QCPAxisRect;
 
 namespace cdx::widgets {
 
@@ -35,6 +36,8 @@ struct PlotTheme {
 
 PlotTheme plotTheme(bool presentation);
 void applyTheme(QCustomPlot& plot, const PlotTheme& theme);
+// The same fonts and pens on one axis rect of a plot with several (the Occupancy view's four).
+void applyTheme(QCPAxisRect& rect, const PlotTheme& theme);
 
 // The title and subtitle rows every plot view carries (the subtitle names the variant).
 struct PlotHeader {

@@ -62,21 +62,8 @@ void OccupancyView::setPresentation(bool on) {
     presentation_ = on;
     const PlotTheme t = plotTheme(on);
     applyTheme(PlotHeader{title_, subtitle_}, t);
-    // applyTheme's fonts and pens on each of the four charts.
-    QFont f = plot_->font();
-    f.setPointSize(t.basePointSize);
-    QFont label = f;
-    label.setPointSize(t.basePointSize + 1);
-    const QPen axisPen(Qt::black, on ? 2.0 : 1.0);
     for (auto* r : rects_) {
-        for (QCPAxis* a : r->axes()) {
-            a->setTickLabelFont(f);
-            a->setLabelFont(label);
-            a->setBasePen(axisPen);
-            a->setTickPen(axisPen);
-            a->setSubTickPen(axisPen);
-            a->grid()->setPen(QPen(QColor(210, 210, 210), 1, Qt::DotLine));
-        }
+        applyTheme(*r, t);
     }
     bars_->setPen(Qt::NoPen);
     bars_->setBrush(t.palette[0]);
