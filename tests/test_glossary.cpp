@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The glossary (issue 31, core/glossary): its files are well formed, every related key exists,
-// every row of the Talg breakdown table has an entry, and the equations an entry cites are the
-// ones docs/model.md gives for its family.
+// Learning inside the app (issue 31). The glossary (core/glossary): its files are well formed,
+// every related key exists, every row of the Talg breakdown table has an entry, and the
+// equations an entry cites are the ones docs/model.md gives for its family. The lessons
+// (core/lessons): every lesson walks to its end, each checked step's check fails before the
+// step's action and holds after it, and every number its text quotes is computed.
 #include "glossary/glossary.hpp"
+#include "lessons/lessons.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
+#include "session/session.hpp"
 #include "talg/talg.hpp"
 #include "talg/talg_defaults.hpp"
 
@@ -27,6 +31,9 @@ private slots:
     void searchFindsKeysThenWords();
     void badFilesAreRefused_data();
     void badFilesAreRefused();
+    void lessonsWalkToTheirEnd();
+    void badLessonsAreRefused_data();
+    void badLessonsAreRefused();
 };
 
 void TestGlossary::filesAreWellFormed() {
@@ -147,6 +154,104 @@ void TestGlossary::badFilesAreRefused() {
     try {
         glossary::entriesFromText(text.toStdString(), "f.json");
         QFAIL("accepted a malformed glossary");
+    } catch (const InputError& e) {
+        QVERIFY2(QString(e.what()).contains(mention), e.what());
+    }
+}
+
+// Each lesson from its example session: every step's text and outcome render without a missing
+// value, a checked step's check is false before its act and true after it, and a reading step
+// has neither. The steps run in order on one session, as the student takes them.
+void TestGlossary::lessonsWalkToTheirEnd() {
+    const auto& all = lessons::lessons();
+    QStringList titles;
+    for (const auto& l : all) {
+        titles << QString::fromStdString(l.title);
+    }
+    QCOMPARE(titles, (QStringList{"Why does T_alg jump?", "Memory-bound or compute-bound?",
+                                  "Where does the energy go?", "Spend the silicon"}));
+    int checks = 0;
+    int quoted = 0;
+    for (const auto& l : all) {
+        const std::string path = std::string(CDX_SOURCE_PROFILES_DIR) + "/../resources/sessions/" +
+                                 l.session + ".cdx.json";
+        SessionState s = loadSession(path);
+        QVERIFY(l.steps.size() >= 4 && l.steps.size() <= 8);
+        for (const auto& step : l.steps) {
+            const std::string where = l.id + ": " + step.title;
+            lessons::Values was(s);
+            lessons::Values now(s);
+            const std::string text = lessons::render(step.text, now, was);
+            QVERIFY2(text.find("n/a") == std::string::npos, (where + ": " + text).c_str());
+            quoted += static_cast<int>(lessons::references(step.text).size());
+            QCOMPARE(step.check.has_value(), step.act.has_value());
+            if (!step.check) {
+                QVERIFY2(step.done.empty(), where.c_str());
+                continue;
+            }
+            QVERIFY2(!lessons::satisfied(*step.check, now, was), where.c_str());
+            s = lessons::applyAct(s, *step.act);
+            lessons::Values after(s);
+            QVERIFY2(lessons::satisfied(*step.check, after, was), where.c_str());
+            const std::string done = lessons::render(step.done, after, was);
+            QVERIFY2(done.find("n/a") == std::string::npos, (where + ": " + done).c_str());
+            quoted += static_cast<int>(lessons::references(step.done).size());
+            ++checks;
+        }
+    }
+    QVERIFY2(checks >= 10, qPrintable(QString::number(checks)));
+    QVERIFY2(quoted >= 60, qPrintable(QString::number(quoted)));
+    // An edited parameter is marked edited, as the editors mark it.
+    SessionState s = defaultSession();
+    s = lessons::applyAct(s, {"/gpu/params/n_sm/value", 20.0, {}});
+    QCOMPARE(s.gpu.params.at("n_sm").value, 20.0);
+    QVERIFY(s.gpu.params.at("n_sm").edited);
+}
+
+void TestGlossary::badLessonsAreRefused_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("mention");
+    const QString step = R"({"title": "t", "text": "x", "workspace": "talg"})";
+    const QString four = QString("%1, %1, %1").arg(step);
+    const QString head = R"("title": "T", "summary": "S", "session": "s")";
+    QTest::newRow("not JSON") << "{"
+                              << "l.json";
+    QTest::newRow("three steps") << QString("{%1, \"steps\": [%2]}").arg(head, four) << "4 to 8";
+    QTest::newRow("no title") << QString(R"({"summary": "S", "session": "s", "steps": []})")
+                              << "title";
+    QTest::newRow("unknown family")
+        << QString(
+               R"({%1, "steps": [%2, {"title": "t", "text": "{nope:x}", "workspace": "talg"}]})")
+               .arg(head, four)
+        << "FAMILY one of talg";
+    QTest::newRow("unknown op")
+        << QString(
+               R"({%1, "steps": [%2, {"title": "t", "text": "x", "workspace": "talg", "check": {"value": "talg:k", "op": "~"}}]})")
+               .arg(head, four)
+        << "check.op";
+    QTest::newRow("= without a number")
+        << QString(
+               R"({%1, "steps": [%2, {"title": "t", "text": "x", "workspace": "talg", "check": {"value": "talg:k", "op": "="}}]})")
+               .arg(head, four)
+        << "need a number";
+    QTest::newRow("act without a pointer")
+        << QString(
+               R"({%1, "steps": [%2, {"title": "t", "text": "x", "workspace": "talg", "act": {"set": "tiles", "number": 2}}]})")
+               .arg(head, four)
+        << "JSON-POINTER";
+    QTest::newRow("unknown field")
+        << QString(
+               R"({%1, "steps": [%2, {"title": "t", "text": "x", "workspace": "talg", "colour": 1}]})")
+               .arg(head, four)
+        << "colour";
+}
+
+void TestGlossary::badLessonsAreRefused() {
+    QFETCH(QString, text);
+    QFETCH(QString, mention);
+    try {
+        lessons::lessonFromText(text.toStdString(), "l.json");
+        QFAIL("accepted a malformed lesson");
     } catch (const InputError& e) {
         QVERIFY2(QString(e.what()).contains(mention), e.what());
     }

@@ -2,6 +2,7 @@
 #include "glossary/glossary.hpp"
 
 #include "params/input_error.hpp"
+#include "params/json_files.hpp"
 #include "params/profiles.hpp"
 
 #include <algorithm>
@@ -85,28 +86,15 @@ std::vector<Entry> entriesFromText(const std::string& content, const std::string
 }
 
 std::vector<Entry> load() {
-    for (const auto& dir : profileSearchPath()) {
-        const auto sub = dir / "glossary";
-        std::error_code ec;
-        if (!std::filesystem::is_directory(sub, ec)) {
-            continue;
-        }
-        std::vector<std::filesystem::path> files;
-        for (const auto& f : std::filesystem::directory_iterator(sub, ec)) {
-            if (f.path().extension() == ".json") {
-                files.push_back(f.path());
-            }
-        }
-        std::sort(files.begin(), files.end());
-        std::vector<Entry> out;
-        for (const auto& f : files) {
+    std::vector<Entry> out;
+    if (const auto folder = profileFolder("glossary")) {
+        for (const auto& f : jsonFilesIn(*folder)) {
             auto more = entriesFromText(readText(f), f.string());
             out.insert(out.end(), std::make_move_iterator(more.begin()),
                        std::make_move_iterator(more.end()));
         }
-        return out;
     }
-    return {};
+    return out;
 }
 
 const std::vector<Entry>& entries() {

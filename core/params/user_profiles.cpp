@@ -2,6 +2,7 @@
 // The user's profiles: the folders they are read from, their listing beside the shipped ones
 // (broken ones listed with the reason) and saving one (docs/formats.md "User profiles").
 #include "params/input_error.hpp"
+#include "params/json_files.hpp"
 #include "params/profiles.hpp"
 
 #include <algorithm>
@@ -100,19 +101,7 @@ std::vector<ProfileEntry> listAllProfiles(const std::string& kind) {
     }
     std::map<std::string, std::filesystem::path> taken; // user ids listed so far
     for (const auto& folder : userProfileFolders()) {
-        const auto sub = folder / kind;
-        std::error_code ec;
-        if (!std::filesystem::is_directory(sub, ec)) {
-            continue;
-        }
-        std::vector<std::filesystem::path> files;
-        for (const auto& f : std::filesystem::directory_iterator(sub, ec)) {
-            if (f.path().extension() == ".json") {
-                files.push_back(f.path());
-            }
-        }
-        std::sort(files.begin(), files.end());
-        for (const auto& path : files) {
+        for (const auto& path : jsonFilesIn(folder / kind)) {
             ProfileEntry e;
             e.user = true;
             e.path = path;

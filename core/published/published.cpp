@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "published/published.hpp"
 
+#include "params/json_files.hpp"
+
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 
@@ -121,20 +123,8 @@ void checkPointer(const std::string& pointer, const std::string& where, const ch
 }
 
 std::vector<std::filesystem::path> jsonFilesOf(const char* folder) {
-    for (const auto& dir : profileSearchPath()) {
-        const auto path = dir / folder;
-        std::error_code ec;
-        if (!std::filesystem::is_directory(path, ec)) {
-            continue;
-        }
-        std::vector<std::filesystem::path> files;
-        for (const auto& f : std::filesystem::directory_iterator(path, ec)) {
-            if (f.path().extension() == ".json") {
-                files.push_back(f.path());
-            }
-        }
-        std::sort(files.begin(), files.end());
-        return files;
+    if (const auto path = profileFolder(folder)) {
+        return jsonFilesIn(*path);
     }
     throw InputError(folder, std::string("profiles/") + folder + "/",
                      "no such folder on the profile search path (CDX_PROFILES_DIR, the "

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lessons/lessons.hpp"
+
+#include "compare/families.hpp"
+#include "params/input_error.hpp"
+#include "params/json_files.hpp"
+#include "params/profiles.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <set>
+
+namespace cdx::lessons {
+
+namespace {
+
+const std::set<std::string> kOps{"=", "<", ">", "changed", "<was", ">was"};
+
+std::string text(const nlohmann::json& o, const char* field, const std::string& where,
+                 bool required) {
+    if (!o.contains(field)) {
+        if (required) {
+            throw InputError(where + "." + field, {}, "missing; expected a string");
+        }
+        return {};
+    }
+    if (!o[field].is_string()) {
+        throw InputError(where + "." + field, o[field].dump(), "expected a string");
+    }
+    return o[field].get<std::string>();
+}
+
+void knownFields(const nlohmann::json& o, const std::set<std::string>& known,
+                 const std::string& where) {
+    for (const auto& [field, value] : o.items()) {
+        if (known.count(field) == 0) {
+            std::string list;
+            for (const auto& k : known) {
+                list += (list.empty() ? "" : ", ") + k;
+            }
+            throw InputError(where + "." + field, {}, "unknown field; expected " + list);
+        }
+    }
+}
+
+// A reference is "session:/pointer" or "family:name" with a family of compare/families.
+void checkReference(const std::string& ref, const std::string& where) {
+    const auto colon = ref.find(':');
+    const std::string family = colon == std::string::npos ? std::string() : ref.substr(0, colon);
+    if (family == "session") {
+        if (ref.size() <= colon + 1 || ref[colon + 1] != '/') {
+            throw InputError(where, ref, "expected session:/JSON-POINTER");
+        }
+        return;
+    }
+    for (const auto& f : compare::compareFamilies()) {
+        if (f.id == family && ref.size() > colon + 1) {
+            return;
+        }
+    }
+    throw InputError(where, ref,
+                     "expected session:/JSON-POINTER or FAMILY:NAME with FAMILY one of " +
+                         compare::familyIds());
+}
+
+std::optional<double> number(const nlohmann::json& o, const std::string& where) {
+    if (!o.contains("number")) {
+        return std::nullopt;
+    }
+    if (!o["number"].is_number() || !std::isfinite(o["number"].get<double>())) {
+        throw InputError(where + ".number", o["number"].dump(), "expected a finite number");
+    }
+    return o["number"].get<double>();
+}
+
+std::string formatValue(const Value& v) {
+    if (!v.found || (!v.number && v.text.empty())) {
+        return "n/a";
+    }
+    if (v.number) {
+        // 4 significant digits; from 10,000 on, whole numbers with thousands separators
+        // ("50,728 cycles", not "5.073e+04").
+        const double x = *v.number;
+        char buf[64];
+        if (std::abs(x) >= 1e4 && std::abs(x) < 1e15) {
+            std::snprintf(buf, sizeof buf, "%.0f", std::abs(x));
+            std::string digits = buf;
+            for (auto i = static_cast<long>(digits.size()) - 3; i > 0; i -= 3) {
+                digits.insert(static_cast<std::size_t>(i), ",");
+            }
+            return (x < 0 ? "-" : "") + digits;
+        }
+        std::snprintf(buf, sizeof buf, x == std::floor(x) ? "%.0f" : "%.4g", x);
+        return buf;
+    }
+    std::string t = v.text;
+    for (char& c : t) {
+        c = c == '_' ? ' ' : c;
+    }
+    return t;
+}
+
+} // namespace
+
+Lesson lessonFromText(const std::string& content, const std::string& file) {
+    const nlohmann::json j = parseJson(content, file);
+    if (!j.is_object()) {
+        throw InputError("lesson", {}, "expected an object", file);
+    }
+    knownFields(j, {"title", "summary", "session", "steps"}, file);
+    Lesson l;
+    l.file = file;
+    l.id = std::filesystem::path(file).stem().string();
+    l.title = text(j, "title", file, true);
+    l.summary = text(j, "summary", file, true);
+    l.session = text(j, "session", file, true);
+    if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].size() < 4 ||
+        j["steps"].size() > 8) {
+        throw InputError(file + ".steps",
+                         j.contains("steps") ? j["steps"].dump().substr(0, 40) : "",
+                         "expected an array of 4 to 8 steps");
+    }
+    for (std::size_t i = 0; i < j["steps"].size(); ++i) {
+        const nlohmann::json& s = j["steps"][i];
+        const std::string where = file + ": steps[" + std::to_string(i) + "]";
+        if (!s.is_object()) {
+            throw InputError(where, s.dump(), "expected an object");
+        }
+        knownFields(s, {"title", "text", "done", "workspace", "view", "highlight", "check", "act"},
+                    where);
+        Step st;
+        st.title = text(s, "title", where, true);
+        st.text = text(s, "text", where, true);
+        st.done = text(s, "done", where, false);
+        st.workspace = text(s, "workspace", where, true);
+        st.view = text(s, "view", where, false);
+        st.highlight = text(s, "highlight", where, false);
+        if (s.contains("check")) {
+            const nlohmann::json& c = s["check"];
+            const std::string cw = where + ".check";
+            if (!c.is_object()) {
+                throw InputError(cw, c.dump(), "expected an object");
+            }
+            knownFields(c, {"value", "op", "number", "text"}, cw);
+            Check k;
+            k.value = text(c, "value", cw, true);
+            checkReference(k.value, cw + ".value");
+            k.op = text(c, "op", cw, true);
+            if (kOps.count(k.op) == 0) {
+                throw InputError(cw + ".op", k.op, "expected =, <, >, changed, <was or >was");
+            }
+            k.number = number(c, cw);
+            k.text = text(c, "text", cw, false);
+            const bool needsOperand = k.op == "=" || k.op == "<" || k.op == ">";
+            if (needsOperand != (k.number.has_value() || !k.text.empty()) ||
+                (!k.text.empty() && k.op != "=")) {
+                throw InputError(cw, c.dump(),
+                                 "=, < and > need a number (= also a text); changed, <was and "
+                                 ">was need none");
+            }
+            st.check = k;
+        }
+        if (s.contains("act")) {
+            const nlohmann::json& a = s["act"];
+            const std::string aw = where + ".act";
+            if (!a.is_object()) {
+                throw InputError(aw, a.dump(), "expected an object");
+            }
+            knownFields(a, {"set", "number", "text"}, aw);
+            Act act;
+            act.set = text(a, "set", aw, true);
+            act.number = number(a, aw);
+            act.text = text(a, "text", aw, false);
+            if (act.set.empty() || act.set[0] != '/' ||
+                act.number.has_value() == !act.text.empty()) {
+                throw InputError(aw, a.dump(),
+                                 "expected {\"set\": \"/JSON-POINTER\"} with a number or a text");
+            }
+            st.act = act;
+        }
+        for (const std::string* t : {&st.text, &st.done}) {
+            for (const auto& ref : references(*t)) {
+                checkReference(ref, where + (t == &st.text ? ".text" : ".done"));
+            }
+        }
+        l.steps.push_back(std::move(st));
+    }
+    return l;
+}
+
+std::vector<Lesson> load() {
+    std::vector<Lesson> out;
+    if (const auto folder = profileFolder("lessons")) {
+        for (const auto& f : jsonFilesIn(*folder)) {
+            out.push_back(lessonFromText(readText(f), f.string()));
+        }
+    }
+    return out;
+}
+
+const std::vector<Lesson>& lessons() {
+    static const std::vector<Lesson> all = load();
+    return all;
+}
+
+Values::Values(SessionState s) : state_(std::move(s)) {}
+
+Value Values::get(const std::string& ref) {
+    const auto colon = ref.find(':');
+    if (colon == std::string::npos) {
+        return {};
+    }
+    const std::string family = ref.substr(0, colon);
+    const std::string name = ref.substr(colon + 1);
+    if (family == "session") {
+        if (!json_) {
+            json_ = nlohmann::json::parse(sessionToJson(state_));
+        }
+        Value v;
+        try {
+            const nlohmann::json& x = json_->at(nlohmann::json::json_pointer(name));
+            v.found = true;
+            if (x.is_number()) {
+                v.number = x.get<double>();
+            } else if (x.is_string()) {
+                v.text = x.get<std::string>();
+            } else if (x.is_boolean()) {
+                v.text = x.get<bool>() ? "true" : "false";
+            }
+        } catch (const nlohmann::json::exception&) {
+            return {};
+        }
+        return v;
+    }
+    auto it = families_.find(family);
+    if (it == families_.end()) {
+        std::map<std::string, Value> values;
+        try {
+            for (const auto& c : compare::compareSessions(state_, state_, family)) {
+                for (const auto& q : c.values) {
+                    Value v;
+                    v.found = true;
+                    v.number = q.b;
+                    v.text = q.textB;
+                    values[q.name] = v;
+                }
+            }
+        } catch (const InputError&) {
+        }
+        it = families_.emplace(family, std::move(values)).first;
+    }
+    const auto found = it->second.find(name);
+    return found == it->second.end() ? Value{} : found->second;
+}
+
+std::vector<std::string> references(const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t pos = 0;
+    while ((pos = text.find('{', pos)) != std::string::npos) {
+        const auto end = text.find('}', pos);
+        if (end == std::string::npos) {
+            break;
+        }
+        std::string ref = text.substr(pos + 1, end - pos - 1);
+        if (ref.rfind("was:", 0) == 0) {
+            ref = ref.substr(4);
+        }
+        out.push_back(ref);
+        pos = end + 1;
+    }
+    return out;
+}
+
+std::string render(const std::string& text, Values& now, Values& was) {
+    std::string out;
+    std::size_t pos = 0;
+    while (true) {
+        const auto open = text.find('{', pos);
+        const auto close = open == std::string::npos ? open : text.find('}', open);
+        if (close == std::string::npos) {
+            out += text.substr(pos);
+            return out;
+        }
+        out += text.substr(pos, open - pos);
+        const std::string ref = text.substr(open + 1, close - open - 1);
+        out += ref.rfind("was:", 0) == 0 ? formatValue(was.get(ref.substr(4)))
+                                         : formatValue(now.get(ref));
+        pos = close + 1;
+    }
+}
+
+bool satisfied(const Check& c, Values& now, Values& was) {
+    const Value v = now.get(c.value);
+    if (c.op == "changed") {
+        const Value w = was.get(c.value);
+        return v.found && (v.number != w.number || v.text != w.text);
+    }
+    if (c.op == "<was" || c.op == ">was") {
+        const Value w = was.get(c.value);
+        if (!v.number || !w.number) {
+            return false;
+        }
+        return c.op == "<was" ? *v.number < *w.number : *v.number > *w.number;
+    }
+    if (!c.text.empty()) {
+        return v.text == c.text;
+    }
+    if (!v.number || !c.number) {
+        return false;
+    }
+    const double tol = 1e-9 * std::max(1.0, std::abs(*c.number));
+    if (c.op == "=") {
+        return std::abs(*v.number - *c.number) <= tol;
+    }
+    return c.op == "<" ? *v.number < *c.number : *v.number > *c.number;
+}
+
+SessionState applyAct(const SessionState& s, const Act& a) {
+    nlohmann::json j = nlohmann::json::parse(sessionToJson(s));
+    const nlohmann::json::json_pointer p(a.set);
+    if (!j.contains(p)) {
+        throw InputError("act.set", a.set, "names no field of the session");
+    }
+    if (a.number && j.at(p).is_number_integer() && *a.number == std::floor(*a.number) &&
+        std::abs(*a.number) < 9e15) {
+        j[p] = static_cast<std::int64_t>(*a.number); // a count stays a whole number
+    } else {
+        j[p] = a.number ? nlohmann::json(*a.number) : nlohmann::json(a.text);
+    }
+    if (a.number && j.at(p.parent_pointer()).contains("source") && p.back() == "value") {
+        j[p.parent_pointer()]["edited"] = true;
+    }
+    return sessionFromJson(j.dump(), "lesson");
+}
+
+} // namespace cdx::lessons

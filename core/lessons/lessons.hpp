@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "session/session.hpp"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+// Guided lessons (issue 31): data files in profiles/lessons/ (one lesson each: the example
+// session it starts from and 4-8 steps), and what a runner needs to walk them: the values a
+// step's text quotes and its check reads, computed by core from the session on screen, never
+// typed into the lesson. No Qt: the window's runner (app/gui/lesson_runner) and the tests use
+// these functions.
+namespace cdx::lessons {
+
+// A condition on one value: `value` is a reference (see Values), `op` one of "=", "<", ">",
+// "changed" (differs from the value when the step began), "<was", ">was" (smaller/larger
+// than then). "=", "<" and ">" compare with `number`, or "=" with `text`.
+struct Check {
+    std::string value;
+    std::string op;
+    std::optional<double> number;
+    std::string text;
+};
+
+// What "Show me" does for the student (and what the tests do): sets the session's field at
+// JSON pointer `set` (as sessionToJson writes it) to `number` or `text`. A profile
+// parameter's value ("/gpu/params/n_sm/value") is marked edited, as the editors mark it.
+struct Act {
+    std::string set;
+    std::optional<double> number;
+    std::string text;
+};
+
+struct Step {
+    std::string title;
+    std::string text; // what to look at and what to do; {references} are filled in
+    std::string done; // shown once the check holds ({was:...} is the value at the step's start)
+    std::string workspace; // the workspace id the step shows ("talg")
+    std::string view;      // the view's file stem ("breakdown"); empty: the workspace's current
+    std::string highlight; // objectName of the control to look at; empty: none
+    std::optional<Check> check; // none: a step to read; Next is offered at once
+    std::optional<Act> act;
+};
+
+struct Lesson {
+    std::string id;      // the file's stem
+    std::string title;   // "Why does T_alg jump?"
+    std::string summary; // one sentence for the Start page
+    std::string session; // the shipped example session it starts from ("fig4-heat2d-gtx980")
+    std::vector<Step> steps;
+    std::string file;
+};
+
+// Every lesson in profiles/lessons/ on the profile search path, in file order. InputError
+// naming the file, the step and the field for a malformed lesson.
+std::vector<Lesson> load();
+const std::vector<Lesson>& lessons(); // read once
+Lesson lessonFromText(const std::string& text, const std::string& file);
+
+// A value read from a session.
+struct Value {
+    bool found = false; // the reference names something the session has
+    std::optional<double> number;
+    std::string text;
+};
+
+// The values of one session state: "session:/POINTER" is a field of the saved session
+// (sessionToJson), "FAMILY:NAME" a quantity of that family's comparison (compare/families:
+// every value `cdx compare` prints, "talg:rounds", "mwp:case", "area:total_mm2"). Each
+// family is evaluated once, on first use.
+class Values {
+public:
+    explicit Values(SessionState s);
+    Value get(const std::string& ref);
+
+private:
+    SessionState state_;
+    std::optional<nlohmann::json> json_;
+    std::map<std::string, std::map<std::string, Value>> families_;
+};
+
+// `text` with every {REF} replaced by the value now and {was:REF} by the value in `was`
+// (numbers with 4 significant digits, from 10,000 on whole with thousands separators; "n/a"
+// where there is none; words with "_" as spaces).
+std::string render(const std::string& text, Values& now, Values& was);
+// The references a text or check uses ("talg:T_alg", "was:talg:N_w" -> "talg:N_w").
+std::vector<std::string> references(const std::string& text);
+bool satisfied(const Check& c, Values& now, Values& was);
+// `s` with the act applied. InputError when the pointer names no field of the session or the
+// result is not a valid session.
+SessionState applyAct(const SessionState& s, const Act& a);
+
+} // namespace cdx::lessons
