@@ -14,6 +14,8 @@
 #include "gui/gui_fixture.hpp"
 #include "help_browser.hpp"
 #include "help_menu.hpp"
+#include "lesson_runner.hpp"
+#include "lessons/lessons.hpp"
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/kernel_editor.hpp"
 #include "mwp/mwp_profiles.hpp"
@@ -81,6 +83,7 @@ private slots:
     void startPageOpensExamples();
     void aboutNamesVersionAndLicence();
     void helpOpensTheViewsSection();
+    void lessonsRunToTheirEnd();
     void reproduceThePapers();
     void outsideCalibrationIsSaidEverywhere();
     void presentationRoundTripFitsLaptop();
@@ -108,6 +111,80 @@ private:
 // Issue 31: the documentation inside the window. Every view has a section (docs/help-topics.json)
 // that exists; F1 (Help ▸ Documentation) opens the one of the view on screen; the search counts
 // a term on every page.
+// Issue 31: every lesson from its Start page link to its end. Each step shows its workspace,
+// view and ringed control; a checked step offers Next only once its check holds, and the step is
+// done the way it asks: typed into the ringed field or chosen in the ringed box where it names
+// one, else with Show me (one undoable edit). No step quotes a value it cannot compute.
+void TestGuiShell::lessonsRunToTheirEnd() {
+    app::LessonRunner* r = window_->lessonRunner();
+    const QString start = window_->startPage()->html();
+    int steps = 0;
+    int byControl = 0;
+    for (const auto& l : lessons::lessons()) {
+        const QString id = QString::fromStdString(l.id);
+        QVERIFY2(start.contains(QString::fromStdString(l.title).toHtmlEscaped()), qPrintable(id));
+        doc_->undoStack()->setClean(); // no question about the previous lesson's edits
+        QVERIFY(window_->startPage()->follow("extra:lesson-" + id));
+        QVERIFY2(r->running(), qPrintable(id));
+        QVERIFY(r->dock()->isVisible());
+        QCOMPARE(r->stepCount(), static_cast<int>(l.steps.size()));
+        for (std::size_t i = 0; i < l.steps.size(); ++i) {
+            const lessons::Step& step = l.steps[i];
+            const QString where = id + " step " + QString::number(i + 1);
+            QCOMPARE(r->step(), static_cast<int>(i));
+            app::Workspace* w = window_->currentWorkspace();
+            QVERIFY2(w && w->id() == QString::fromStdString(step.workspace), qPrintable(where));
+            if (!step.view.empty()) {
+                QCOMPARE(w->currentView()->fileStem(), QString::fromStdString(step.view));
+            }
+            if (!step.highlight.empty()) {
+                QVERIFY2(r->highlighted(), qPrintable(where + ": no " + step.highlight.c_str()));
+                QTRY_VERIFY2(r->highlighted()->isVisible(), qPrintable(where));
+            }
+            QVERIFY2(!r->stepText().isEmpty() && !r->stepText().contains("n/a"),
+                     qPrintable(where + ": " + r->stepText()));
+            if (step.check) {
+                QVERIFY2(!r->stepDone() && !r->next(), qPrintable(where));
+                auto* box = qobject_cast<QSpinBox*>(r->highlighted());
+                auto* combo = qobject_cast<QComboBox*>(r->highlighted());
+                auto* field = qobject_cast<QLineEdit*>(r->highlighted());
+                if (box && step.act->number) {
+                    box->setValue(static_cast<int>(*step.act->number));
+                    ++byControl;
+                } else if (combo && !step.act->text.empty()) {
+                    const int item = combo->findData(QString::fromStdString(step.act->text));
+                    combo->setCurrentIndex(item);
+                    emit combo->activated(item); // as a click chooses it
+                    ++byControl;
+                } else if (field && step.act->number) {
+                    field->setText(QString::number(*step.act->number));
+                    emit field->editingFinished();
+                    ++byControl;
+                } else {
+                    QVERIFY(r->showMe());
+                }
+                QTRY_VERIFY2(r->stepDone(), qPrintable(where + ": " + r->stepText()));
+                QVERIFY(r->stepText().contains(QString::fromUtf8("✔")));
+            }
+            QVERIFY(r->next());
+            ++steps;
+        }
+        QVERIFY(!r->running());
+        QVERIFY(!r->dock()->isVisible());
+    }
+    QCOMPARE(steps, 19);
+    QVERIFY2(byControl >= 5, qPrintable(QString::number(byControl)));
+    // Back returns to the previous step; closing the panel ends the lesson.
+    doc_->undoStack()->setClean();
+    QVERIFY(r->start("1-why-talg-jumps"));
+    QVERIFY(r->next());
+    r->back();
+    QCOMPARE(r->step(), 0);
+    r->dock()->close();
+    QVERIFY(!r->running());
+    QVERIFY(!r->start("no-such-lesson"));
+}
+
 void TestGuiShell::helpOpensTheViewsSection() {
     QVERIFY(!app::HelpBrowser::docsFolder().isEmpty());
     int checked = 0;

@@ -11,6 +11,7 @@
 #include "export_dialog.hpp"
 #include "field_undo.hpp"
 #include "help_menu.hpp"
+#include "lesson_runner.hpp"
 #include "preference.hpp"
 #include "reproduce_view.hpp"
 #include "run_database.hpp"
@@ -135,6 +136,7 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
                         "derived from their equations, counted apart; and how far each model "
                         "can be trusted. Sortable, filtered, exported (cdx reproduce)."),
                      "reproduce", [this] { showReproduce(); });
+    lessons_ = new LessonRunner(this, doc_); // the guided lessons, on the Start page
     connect(modes_, &QActionGroup::triggered, this, [this](QAction* a) {
         const int i = a->data().toInt();
         if (i == 0) {

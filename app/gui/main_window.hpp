@@ -16,6 +16,7 @@ namespace cdx::app {
 
 class CompareMenu;
 class HelpMenu;
+class LessonRunner;
 class ReproduceView;
 
 class RunDatabase;
@@ -53,6 +54,7 @@ public:
     RunDatabase* runDatabase() const { return runs_; }
     CompareMenu* compareMenu() const { return compare_; }
     HelpMenu* helpMenu() const { return help_; }
+    LessonRunner* lessonRunner() const { return lessons_; }
     QString statusText() const;
 
     // Opens a session file; on error shows (or, quiet, returns) the reason and keeps the
@@ -78,6 +80,7 @@ private:
     SessionFiles* files_ = nullptr;
     CompareMenu* compare_ = nullptr;
     HelpMenu* help_ = nullptr;
+    LessonRunner* lessons_ = nullptr;
     std::vector<Workspace*> workspaces_;
     StartPage* start_ = nullptr;
     QStackedWidget* stack_ = nullptr;

@@ -61,6 +61,13 @@ void StartPage::addCheck(const QString& title, const QString& description, const
     render();
 }
 
+void StartPage::addLesson(const QString& title, const QString& description, int steps,
+                          const QString& id, std::function<void()> open) {
+    lessons_.push_back(
+        {title, tr("%1 (%2 steps)").arg(description).arg(steps), "lesson-" + id, std::move(open)});
+    render();
+}
+
 void StartPage::setRecent(const QStringList& paths) {
     recent_ = paths;
     render();
@@ -103,7 +110,7 @@ bool StartPage::follow(const QString& link) {
         emit openRequested(rest);
         return true;
     } else if (kind == "extra") {
-        for (const auto* list : {&extras_, &checks_}) {
+        for (const auto* list : {&extras_, &checks_, &lessons_}) {
             for (const auto& e : *list) {
                 if (e.id == rest) {
                     e.open();
@@ -157,6 +164,11 @@ void StartPage::render() {
         c += QStringLiteral("<p><a href='extra:%1'><b>%2</b></a><br>%3</p>")
                  .arg(esc(x.id), esc(x.title), esc(x.description));
     }
+    QString l;
+    for (const auto& x : lessons_) {
+        l += QStringLiteral("<p><a href='extra:%1'><b>%2</b></a><br>%3</p>")
+                 .arg(esc(x.id), esc(x.title), esc(x.description));
+    }
     QString r;
     for (const QString& p : recent_) {
         r += QStringLiteral("<a href='recent:%1'>%2</a> <span style='color:gray'>%3</span><br>")
@@ -174,10 +186,15 @@ void StartPage::render() {
            "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
            "<td width='44%' valign='top' style='padding-right:24px'>"
            "<h3>What each workspace answers</h3><table>%1</table>"
-           "%4"
+           "%5%4"
            "<h3>Recent sessions</h3><p>%2</p></td>"
            "<td valign='top'><h3>Examples from the papers</h3>%3</td></tr></table>")
-            .arg(w, r, e, c.isEmpty() ? QString() : tr("<h3>Check the papers</h3>") + c));
+            .arg(w, r, e, c.isEmpty() ? QString() : tr("<h3>Check the papers</h3>") + c,
+                 l.isEmpty() ? QString()
+                             : tr("<h3>Learn the models: guided lessons</h3><p>Each opens its "
+                                  "example and walks you through it in the Lesson panel, "
+                                  "step by step.</p>") +
+                                   l));
 }
 
 } // namespace cdx::app

@@ -13,7 +13,8 @@ class QTextBrowser;
 namespace cdx::app {
 
 // The Start page (Help ▸ Getting Started): what each workspace answers, the example sessions
-// (each a published figure or worked example, opened with one click) and the recent sessions.
+// (each a published figure or worked example, opened with one click), the guided lessons and
+// the recent sessions.
 // One rich-text page: it wraps and scrolls at any window size.
 class StartPage : public QWidget {
     Q_OBJECT
@@ -29,6 +30,9 @@ public:
     // A check of the papers (Reproduce the papers), listed under the workspaces.
     void addCheck(const QString& title, const QString& description, const QString& id,
                   std::function<void()> open);
+    // A guided lesson (app/gui/lesson_runner), listed under the workspaces.
+    void addLesson(const QString& title, const QString& description, int steps, const QString& id,
+                   std::function<void()> open);
     void setRecent(const QStringList& paths);
 
     struct Example {
@@ -39,7 +43,8 @@ public:
     };
     const QList<Example>& examples() const { return examples_; }
     QString workspaceFor(const QString& path) const;
-    // The page's links: "workspace:N", "example:PATH", "extra:ID", "recent:PATH". Returns
+    // The page's links: "workspace:N", "example:PATH", "extra:ID" (extras, checks and lessons),
+    // "recent:PATH". Returns
     // whether the link was known (tests follow them as a click would).
     bool follow(const QString& link);
     QString html() const;
@@ -70,6 +75,7 @@ private:
     QList<Example> examples_;
     QList<Extra> extras_;
     QList<Extra> checks_;
+    QList<Extra> lessons_;
     QStringList recent_;
 };
 

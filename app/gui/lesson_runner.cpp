@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lesson_runner.hpp"
+
+#include "common/explorer_view.hpp"
+#include "main_window.hpp"
+#include "params/input_error.hpp"
+#include "session_document.hpp"
+#include "start_page.hpp"
+#include "workspace.hpp"
+
+#include <QDir>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace cdx::app {
+
+// A ring around the control a step asks about: a transparent child of the window, above
+// everything, that lets the mouse through and follows the control while it moves.
+class Spotlight : public QWidget {
+public:
+    explicit Spotlight(QWidget* window) : QWidget(window) {
+        setObjectName("lessonSpotlight");
+        setAttribute(Qt::WA_TransparentForMouseEvents);
+        setAttribute(Qt::WA_NoSystemBackground);
+        auto* follow = new QTimer(this);
+        follow->setInterval(150);
+        connect(follow, &QTimer::timeout, this, [this] { place(); });
+        follow->start();
+        hide();
+    }
+    void setTarget(QWidget* w) {
+        target_ = w;
+        place();
+    }
+    QWidget* target() const { return target_; }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(QPen(QColor(230, 126, 34), kPen));
+        p.drawRoundedRect(QRectF(rect()).adjusted(kPen / 2.0, kPen / 2.0, -kPen / 2.0, -kPen / 2.0),
+                          6, 6);
+    }
+
+private:
+    static constexpr int kPen = 4;
+    void place() {
+        if (!target_ || !target_->isVisible() || !target_->window()->isVisible() ||
+            target_->window() != parentWidget()) {
+            hide();
+            return;
+        }
+        const QPoint topLeft = target_->mapTo(parentWidget(), QPoint(0, 0));
+        const QRect r = QRect(topLeft, target_->size()).adjusted(-6, -6, 6, 6);
+        if (geometry() != r) {
+            setGeometry(r);
+        }
+        show();
+        raise();
+    }
+    QPointer<QWidget> target_;
+};
+
+LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
+    : QObject(window), window_(window), doc_(doc) {
+    dock_ = new QDockWidget(tr("Lesson"), window);
+    dock_->setObjectName("lessonDock");
+    dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    auto* panel = new QWidget(dock_);
+    panel->setObjectName("lessonPanel");
+    auto* column = new QVBoxLayout(panel);
+    title_ = new QLabel(panel);
+    title_->setObjectName("lessonTitle");
+    title_->setWordWrap(true);
+    QFont big = title_->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    title_->setFont(big);
+    progress_ = new QLabel(panel);
+    progress_->setObjectName("lessonProgress");
+    progress_->setWordWrap(true);
+    text_ = new QTextBrowser(panel);
+    text_->setObjectName("lessonText");
+    text_->setOpenLinks(false);
+    text_->setFrameShape(QFrame::NoFrame);
+    text_->viewport()->setAutoFillBackground(false);
+    status_ = new QLabel(panel);
+    status_->setObjectName("lessonStatus");
+    status_->setWordWrap(true);
+    auto* buttons = new QHBoxLayout;
+    back_ = new QPushButton(tr("Back"), panel);
+    back_->setObjectName("lessonBack");
+    showMe_ = new QPushButton(tr("Show me"), panel);
+    showMe_->setObjectName("lessonShowMe");
+    showMe_->setToolTip(tr("Do this step for me (one edit; Ctrl+Z undoes it)"));
+    next_ = new QPushButton(tr("Next"), panel);
+    next_->setObjectName("lessonNext");
+    next_->setDefault(true);
+    buttons->addWidget(back_);
+    buttons->addWidget(showMe_);
+    buttons->addStretch(1);
+    buttons->addWidget(next_);
+    column->addWidget(title_);
+    column->addWidget(progress_);
+    column->addWidget(text_, 1);
+    column->addWidget(status_);
+    column->addLayout(buttons);
+    panel->setMinimumWidth(260);
+    dock_->setWidget(panel);
+    window->addDockWidget(Qt::RightDockWidgetArea, dock_);
+    dock_->hide();
+    connect(back_, &QPushButton::clicked, this, [this] { back(); });
+    connect(showMe_, &QPushButton::clicked, this, [this] { showMe(); });
+    connect(next_, &QPushButton::clicked, this, [this] { next(); });
+    connect(dock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible && !dock_->isHidden()) {
+            return; // tabbed behind another dock
+        }
+        if (!visible && lesson_ && !window_->isHidden()) {
+            stop(); // the panel was closed: the lesson ends
+        }
+    });
+    spotlight_ = new Spotlight(window);
+    pending_ = new QTimer(this);
+    pending_->setSingleShot(true);
+    pending_->setInterval(30); // once per burst of edits (a drag)
+    connect(pending_, &QTimer::timeout, this, [this] { update(); });
+    connect(doc_, &SessionDocument::changed, this, [this] { scheduleUpdate(); });
+
+    for (const auto& l : lessons::lessons()) {
+        window->startPage()->addLesson(
+            QString::fromStdString(l.title), QString::fromStdString(l.summary),
+            static_cast<int>(l.steps.size()), QString::fromStdString(l.id),
+            [this, id = QString::fromStdString(l.id)] { start(id); });
+    }
+}
+
+int LessonRunner::stepCount() const {
+    return lesson_ ? static_cast<int>(lesson_->steps.size()) : 0;
+}
+
+bool LessonRunner::start(const QString& id) {
+    for (const auto& l : lessons::lessons()) {
+        if (QString::fromStdString(l.id) != id) {
+            continue;
+        }
+        QString path;
+        for (const QString& folder : StartPage::exampleFolders()) {
+            const QString p =
+                QDir(folder).filePath(QString::fromStdString(l.session) + ".cdx.json");
+            if (QFileInfo::exists(p)) {
+                path = p;
+                break;
+            }
+        }
+        bool opened = false;
+        const auto c = connect(doc_, &SessionDocument::opened, this, [&opened] { opened = true; });
+        if (!path.isEmpty()) {
+            window_->startPage()->follow("example:" + path);
+        }
+        disconnect(c);
+        if (!opened) {
+            return false; // unsaved changes kept (Cancel) or the example could not be read
+        }
+        lesson_ = l;
+        step_ = 0;
+        title_->setText(QString::fromStdString(l.title));
+        dock_->show();
+        dock_->raise();
+        enterStep();
+        return true;
+    }
+    return false;
+}
+
+void LessonRunner::stop() {
+    lesson_.reset();
+    spotlight_->setTarget(nullptr);
+    if (!dock_->isHidden()) {
+        dock_->hide();
+    }
+}
+
+void LessonRunner::enterStep() {
+    const lessons::Step& s = lesson_->steps[static_cast<std::size_t>(step_)];
+    was_ = doc_->state();
+    QWidget* target = nullptr;
+    for (Workspace* w : window_->workspaces()) {
+        if (w->id() != QString::fromStdString(s.workspace)) {
+            continue;
+        }
+        const auto views = w->views();
+        for (std::size_t i = 0; i < views.size(); ++i) {
+            if (views[i]->fileStem() == QString::fromStdString(s.view)) {
+                w->viewTabs()->setCurrentIndex(static_cast<int>(i));
+            }
+        }
+        window_->showWorkspace(w);
+        if (!s.highlight.empty()) {
+            target = w->findChild<QWidget*>(QString::fromStdString(s.highlight));
+        }
+        // A control in a closed dock is shown; in a tabbed page, that page is brought up.
+        for (QWidget* p = target; p != nullptr && p != w; p = p->parentWidget()) {
+            if (auto* d = qobject_cast<QDockWidget*>(p); d != nullptr && d->isHidden()) {
+                d->show();
+            }
+            if (auto* tabs = qobject_cast<QTabWidget*>(
+                    p->parentWidget() != nullptr ? p->parentWidget()->parentWidget() : nullptr)) {
+                if (const int i = tabs->indexOf(p); i >= 0) {
+                    tabs->setCurrentIndex(i);
+                }
+            }
+        }
+    }
+    spotlight_->setTarget(target);
+    progress_->setText(tr("Step %1 of %2 · %3")
+                           .arg(step_ + 1)
+                           .arg(lesson_->steps.size())
+                           .arg(QString::fromStdString(s.title)));
+    back_->setEnabled(step_ > 0);
+    showMe_->setVisible(s.act.has_value());
+    next_->setText(step_ + 1 == stepCount() ? tr("Finish") : tr("Next"));
+    update();
+}
+
+void LessonRunner::scheduleUpdate() {
+    if (lesson_) {
+        pending_->start();
+    }
+}
+
+void LessonRunner::update() {
+    if (!lesson_ || !was_) {
+        return;
+    }
+    const lessons::Step& s = lesson_->steps[static_cast<std::size_t>(step_)];
+    lessons::Values now(doc_->state());
+    lessons::Values was(*was_);
+    done_ = !s.check || lessons::satisfied(*s.check, now, was);
+    QString html =
+        "<p>" + QString::fromStdString(lessons::render(s.text, now, was)).toHtmlEscaped() + "</p>";
+    if (done_ && s.check && !s.done.empty()) {
+        html += "<p style='background:#e3f4e1; padding:6px'>✔ " +
+                QString::fromStdString(lessons::render(s.done, now, was)).toHtmlEscaped() + "</p>";
+    }
+    text_->setHtml(html);
+    if (s.check) {
+        status_->setText(done_
+                             ? tr("Done: %1.")
+                                   .arg(next_->text() == tr("Finish") ? tr("Finish ends the lesson")
+                                                                      : tr("Next goes on"))
+                             : tr("Waiting for you to do this step (or press Show me)."));
+    } else {
+        status_->setText(tr("Read, look, then press %1.").arg(next_->text()));
+    }
+    next_->setEnabled(done_);
+}
+
+bool LessonRunner::next() {
+    update();
+    if (!lesson_ || !done_) {
+        return false;
+    }
+    if (step_ + 1 >= stepCount()) {
+        const QString title = QString::fromStdString(lesson_->title);
+        stop();
+        window_->statusBar()->showMessage(
+            tr("Lesson “%1” finished. The Start page lists the others.").arg(title), 15000);
+        return true;
+    }
+    ++step_;
+    enterStep();
+    return true;
+}
+
+void LessonRunner::back() {
+    if (lesson_ && step_ > 0) {
+        --step_;
+        enterStep();
+    }
+}
+
+bool LessonRunner::showMe() {
+    if (!lesson_) {
+        return false;
+    }
+    const lessons::Step& s = lesson_->steps[static_cast<std::size_t>(step_)];
+    if (!s.act) {
+        return false;
+    }
+    try {
+        doc_->edit(tr("Lesson: %1").arg(QString::fromStdString(s.title)),
+                   lessons::applyAct(doc_->state(), *s.act));
+    } catch (const InputError& e) {
+        status_->setText(tr("Could not do this step: %1").arg(QString::fromUtf8(e.what())));
+        return false;
+    }
+    update();
+    return true;
+}
+
+QString LessonRunner::stepText() const {
+    return text_->toPlainText();
+}
+
+QWidget* LessonRunner::highlighted() const {
+    return spotlight_->target();
+}
+
+} // namespace cdx::app

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "lessons/lessons.hpp"
+
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <optional>
+
+class QDockWidget;
+class QLabel;
+class QPushButton;
+class QTextBrowser;
+class QTimer;
+
+namespace cdx::app {
+
+class MainWindow;
+class SessionDocument;
+class Spotlight;
+
+// Runs the guided lessons of profiles/lessons/ (core/lessons): lists them on the Start page,
+// opens a lesson's example session, and walks its steps in a "Lesson" panel docked at the
+// window's right. Each step shows its workspace and view, rings the control it asks about,
+// re-renders its numbers from the session on every change and offers Next once its check
+// holds; "Show me" does the step's act as one undoable edit. The runner knows lessons only as
+// data: no code per lesson.
+class LessonRunner : public QObject {
+    Q_OBJECT
+
+public:
+    LessonRunner(MainWindow* window, SessionDocument* doc);
+
+    // Opens lesson `id`'s session (asking about unsaved changes first) and its first step.
+    // False when there is no such lesson or the session was not opened.
+    bool start(const QString& id);
+    void stop();
+    bool running() const { return lesson_.has_value(); }
+    int step() const { return step_; } // 0-based
+    int stepCount() const;
+    // The step's check holds (or it has none): Next (Finish on the last step) is offered.
+    bool stepDone() const { return done_; }
+    bool next(); // false when the step is not done
+    void back();
+    bool showMe(); // the step's act; false when it has none or the session refused it
+    QDockWidget* dock() const { return dock_; }
+    QString stepText() const;     // what the panel shows (plain text), for tests
+    QWidget* highlighted() const; // the ringed control, if any
+
+private:
+    void enterStep();
+    void update();
+    void scheduleUpdate();
+
+    MainWindow* window_;
+    SessionDocument* doc_;
+    std::optional<lessons::Lesson> lesson_;
+    int step_ = 0;
+    bool done_ = false;
+    std::optional<SessionState> was_; // the session when the step began
+    QDockWidget* dock_ = nullptr;
+    QLabel* title_ = nullptr;
+    QLabel* progress_ = nullptr;
+    QTextBrowser* text_ = nullptr;
+    QLabel* status_ = nullptr;
+    QPushButton* back_ = nullptr;
+    QPushButton* showMe_ = nullptr;
+    QPushButton* next_ = nullptr;
+    Spotlight* spotlight_ = nullptr;
+    QTimer* pending_ = nullptr;
+};
+
+} // namespace cdx::app
