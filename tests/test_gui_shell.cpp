@@ -8,9 +8,13 @@
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
 #include "cdx/reproduce.hpp"
+#include "common/glossary_hover.hpp"
+#include "common/glossary_tip.hpp"
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
+#include "glossary/glossary.hpp"
+#include "glossary_window.hpp"
 #include "gui/gui_fixture.hpp"
 #include "help_browser.hpp"
 #include "help_menu.hpp"
@@ -84,6 +88,8 @@ private slots:
     void aboutNamesVersionAndLicence();
     void helpOpensTheViewsSection();
     void lessonsRunToTheirEnd();
+    void hoverShowsGlossaryEntries();
+    void glossaryWindowFiltersToTheWorkspace();
     void reproduceThePapers();
     void outsideCalibrationIsSaidEverywhere();
     void presentationRoundTripFitsLaptop();
@@ -183,6 +189,99 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     r->dock()->close();
     QVERIFY(!r->running());
     QVERIFY(!r->start("no-such-lesson"));
+}
+
+// Issue 31: hovering a symbol shows its glossary entry, in every workspace: table cells that name
+// one (the tooltip is the entry), plot axis titles and legends, editor labels (below the label's
+// own tooltip). Every row of the Energy "explain this number" table names an entry.
+void TestGuiShell::hoverShowsGlossaryEntries() {
+    int cells = 0;
+    int plotLabels = 0;
+    int labels = 0;
+    for (auto* w : window_->workspaces()) {
+        window_->showWorkspace(w);
+        const QStringList families = w->glossaryFamilies();
+        for (auto* v : w->views()) {
+            w->viewTabs()->setCurrentWidget(v->widget());
+            QCoreApplication::processEvents();
+            for (auto* t : v->widget()->findChildren<QAbstractItemView*>()) {
+                if (qobject_cast<QHeaderView*>(t) || !t->isVisible() || !t->model()) {
+                    continue;
+                }
+                for (int r = 0; r < t->model()->rowCount(); ++r) {
+                    const QModelIndex i = t->model()->index(r, 0);
+                    const auto* e = widgets::glossaryEntryForLabel(i.data().toString(), families);
+                    const QRect rect = t->visualRect(i);
+                    if (!e || !t->viewport()->rect().contains(rect.center())) {
+                        continue;
+                    }
+                    const QString tip = widgets::glossaryTipAt(t->viewport(), rect.center());
+                    QVERIFY2(tip.endsWith(widgets::glossaryTip(e->key, e->family)),
+                             qPrintable(i.data().toString()));
+                    ++cells;
+                }
+            }
+            for (auto* p : v->widget()->findChildren<QCustomPlot*>()) {
+                for (auto* rect : p->axisRects()) {
+                    for (auto* axis : rect->axes()) {
+                        plotLabels += axis->visible() &&
+                                      widgets::glossaryEntryForLabel(axis->label(), families, true);
+                    }
+                }
+            }
+        }
+        for (auto* d : w->docks()) {
+            for (auto* l : d->findChildren<QLabel*>()) {
+                const auto* e = widgets::glossaryEntryForLabel(l->text(), families);
+                if (!e || l->text().size() > 40) {
+                    continue;
+                }
+                const QString tip = widgets::glossaryTipAt(l, QPoint(1, 1));
+                QVERIFY2(tip.endsWith(widgets::glossaryTip(e->key, e->family)),
+                         qPrintable(l->text()));
+                QVERIFY(l->toolTip().isEmpty() || tip.startsWith(l->toolTip()));
+                ++labels;
+            }
+        }
+    }
+    QVERIFY2(cells >= 15, qPrintable(QString::number(cells)));
+    QVERIFY2(plotLabels >= 15, qPrintable(QString::number(plotLabels)));
+    QVERIFY2(labels >= 15, qPrintable(QString::number(labels)));
+    // The Energy explain table: every term it shows has an entry.
+    auto* energy = window_->findChild<QTableWidget*>("energyExplainTable");
+    QVERIFY(energy && energy->rowCount() >= 10);
+    for (int r = 0; r < energy->rowCount(); ++r) {
+        QVERIFY2(widgets::glossaryEntryForLabel(energy->item(r, 0)->text(), {"energy"}),
+                 qPrintable(energy->item(r, 0)->text()));
+    }
+}
+
+// Issue 31: Help ▸ Glossary (Shift+F1) lists the workspace's families first, searches keys,
+// symbols and meanings, and follows a related entry's link.
+void TestGuiShell::glossaryWindowFiltersToTheWorkspace() {
+    window_->showWorkspace(mwp());
+    app::GlossaryWindow* g = window_->helpMenu()->showGlossary();
+    QVERIFY(g->isVisible());
+    QCOMPARE(g->familyBox()->currentData().toStringList(), (QStringList{"mwp", "occupancy"}));
+    const int workspaceCount = g->shown();
+    QVERIFY(workspaceCount >= 100);
+    for (int i = 0; i < g->shown(); ++i) {
+        QVERIFY(QStringList({"mwp", "occupancy"}).contains(g->list()->topLevelItem(i)->text(2)));
+    }
+    g->familyBox()->setCurrentIndex(g->familyBox()->findText("All families"));
+    QVERIFY(g->shown() > workspaceCount);
+    g->searchField()->setText("departure");
+    QVERIFY(g->shown() >= 2);
+    QVERIFY(g->detail()->toPlainText().contains("See also"));
+    g->searchField()->setText("T_unit");
+    QCOMPARE(g->shown(), 1);
+    QVERIFY(g->detail()->toPlainText().contains("PPoPP'17"));
+    emit g->detail()->anchorClicked(QUrl("see:talg/rounds"));
+    QCOMPARE(g->list()->currentItem()->text(1), QString("rounds"));
+    g->searchField()->setText("no such words");
+    QCOMPARE(g->shown(), 0);
+    QVERIFY(g->detail()->toPlainText().contains("No entry matches"));
+    g->close();
 }
 
 void TestGuiShell::helpOpensTheViewsSection() {

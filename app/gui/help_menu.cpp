@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "help_menu.hpp"
 
+#include "glossary_window.hpp"
 #include "help_browser.hpp"
+#include "main_window.hpp"
 
 #include <QAction>
 #include <QDesktopServices>
@@ -39,6 +41,10 @@ void HelpMenu::addTo(QMenuBar* bar) {
                                          : tr("The documentation is in %1.").arg(folder));
         }
     });
+    auto* glossary = help->addAction(tr("&Glossary"), this, [this] { showGlossary(); });
+    glossary->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F1));
+    glossary->setToolTip(tr("What every symbol means, searchable, for the workspace on screen "
+                            "(Shift+F1)"));
     help->addSeparator();
     help->addAction(tr("&Getting Started"), this, [this] { showStart_(); });
     help->addAction(tr("&About Codesign Explorer"), this, [this] {
@@ -71,6 +77,19 @@ HelpBrowser* HelpMenu::showHelp(const QString& page, const QString& heading) {
     browser_->raise();
     browser_->activateWindow();
     return browser_;
+}
+
+GlossaryWindow* HelpMenu::showGlossary() {
+    if (glossary_ == nullptr) {
+        glossary_ = new GlossaryWindow(window_);
+    }
+    const auto* main = qobject_cast<MainWindow*>(window_);
+    const Workspace* w = main != nullptr ? main->currentWorkspace() : nullptr;
+    glossary_->showFamilies(w != nullptr ? w->glossaryFamilies() : QStringList{});
+    glossary_->show();
+    glossary_->raise();
+    glossary_->activateWindow();
+    return glossary_;
 }
 
 HelpBrowser* HelpMenu::showContextHelp() {

@@ -11,10 +11,12 @@ class QWidget;
 
 namespace cdx::app {
 
+class GlossaryWindow;
 class HelpBrowser;
 
 // The Help menu: Documentation (F1: the page and section of the view on screen, from
-// docs/help-topics.json), Getting Started (the Start page) and About.
+// docs/help-topics.json), Glossary (Shift+F1: filtered to the workspace on screen), Getting
+// Started (the Start page, with the guided lessons) and About.
 class HelpMenu : public QObject {
     Q_OBJECT
 
@@ -32,6 +34,8 @@ public:
     HelpBrowser* showHelp(const QString& page, const QString& heading = {});
     HelpBrowser* showContextHelp();
     HelpBrowser* browser() const { return browser_; }
+    GlossaryWindow* showGlossary();
+    GlossaryWindow* glossary() const { return glossary_; }
 
 private:
     QWidget* window_;
@@ -39,6 +43,7 @@ private:
     std::function<void()> showStart_;
     std::function<QString()> aboutText_;
     HelpBrowser* browser_ = nullptr;
+    GlossaryWindow* glossary_ = nullptr;
 };
 
 } // namespace cdx::app

@@ -44,7 +44,9 @@ int main(int argc, char** argv) {
     parser.addVersionOption();
     parser.addPositionalArgument("session", "A session file (.cdx.json) to open.", "[session]");
     QCommandLineOption screenshots(
-        "screenshots", "Write a PNG of the main window and of every view to DIR, then exit.",
+        "screenshots",
+        "Write a PNG of the main window, of every view, of the glossary, of the help browser and "
+        "of a lesson in progress to DIR, then exit.",
         "DIR");
     QCommandLineOption viewSize("view-size",
                                 "Size of the view PNGs for --screenshots (default 1400x900).",

@@ -3,10 +3,15 @@
 
 #include "common/explorer_view.hpp"
 #include "common/view_export.hpp"
+#include "glossary_window.hpp"
+#include "help_browser.hpp"
+#include "help_menu.hpp"
+#include "lesson_runner.hpp"
 #include "main_window.hpp"
 
 #include <QApplication>
 #include <QDir>
+#include <QLineEdit>
 #include <QTabWidget>
 
 namespace cdx::app {
@@ -50,7 +55,37 @@ QString writeScreenshots(MainWindow& window, const QString& dir, const QSize& vi
         w->viewTabs()->setCurrentIndex(0);
     }
     window.showWorkspace(window.workspaces().front());
-    return grabTo("main-window.png");
+    if (QString e = grabTo("main-window.png"); !e.isEmpty()) {
+        return e;
+    }
+    // Learning inside the app: the glossary and the documentation beside the window, and a
+    // lesson in progress (its second step, done).
+    const auto grabWidget = [&](QWidget* w, const QString& name) -> QString {
+        w->resize(980, 640);
+        QApplication::processEvents();
+        return w->grab().save(QDir(dir).filePath(name))
+                   ? QString()
+                   : QObject::tr("%1: cannot write %2").arg(dir, name);
+    };
+    GlossaryWindow* g = window.helpMenu()->showGlossary();
+    g->searchField()->setText("rounds");
+    if (QString e = grabWidget(g, "glossary.png"); !e.isEmpty()) {
+        return e;
+    }
+    g->close();
+    HelpBrowser* help = window.helpMenu()->showHelp("model.md", "Talg (core/talg/)");
+    if (QString e = grabWidget(help, "help-browser.png"); !e.isEmpty()) {
+        return e;
+    }
+    help->close();
+    LessonRunner* lessons = window.lessonRunner();
+    if (!lessons->start("1-why-talg-jumps") || !lessons->next() || !lessons->showMe()) {
+        return QObject::tr("the lesson could not be started");
+    }
+    window.workspaces().front()->finishPendingWork();
+    const QString e = grabTo("lesson.png");
+    lessons->stop();
+    return e;
 }
 
 } // namespace cdx::app

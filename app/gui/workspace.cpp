@@ -3,6 +3,7 @@
 
 #include "common/background_job.hpp"
 #include "common/explorer_view.hpp"
+#include "common/glossary_hover.hpp"
 #include "compare_view.hpp"
 #include "params/input_error.hpp"
 #include "preference.hpp"
@@ -220,6 +221,12 @@ void Workspace::activate() {
         return;
     }
     active_ = true;
+    // Hovering a symbol in any of its views or docks shows its glossary entry.
+    setProperty("glossaryFamilies", glossaryFamilies());
+    for (auto* d : docks_) {
+        d->setProperty("glossaryFamilies", glossaryFamilies());
+    }
+    widgets::installGlossaryHover(QCoreApplication::instance());
     if (!presentation_) {
         Preference<QByteArray> layout{"workspace/" + id_ + "/state"};
         const QByteArray saved = layout.get();

@@ -82,6 +82,9 @@ public:
     // The core compare families (compare/families.cpp) the Compare view shows: the
     // workspace's own by default; none: no Compare view.
     virtual QStringList compareFamilies() const { return {id_}; }
+    // The glossary families (profiles/glossary/) its views' symbols belong to: hovering one
+    // shows its entry, and Help ▸ Glossary opens filtered to them. Default: its id.
+    virtual QStringList glossaryFamilies() const { return {id_}; }
     // Adds the "Compare" view (the shell calls it once, before addTrustView).
     void addCompareView();
     // What the models check themselves beyond the validity files (a derived value such as L2

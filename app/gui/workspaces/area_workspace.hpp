@@ -25,6 +25,7 @@ public:
     QString statusText() const override;
     // The die area, and T_alg behind the codesign and architecture views.
     QStringList validityFamilies() const override { return {"area", "talg"}; }
+    QStringList glossaryFamilies() const override { return {"area", "talg"}; }
     std::vector<published::DomainValue> modelConditions(const SessionState& s) const override;
 
     widgets::DieAreaView* dieAreaView() const { return dieArea_; }

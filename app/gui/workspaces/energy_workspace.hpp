@@ -30,6 +30,7 @@ public:
     // The energy model, and T_alg's conditions on the session's GPU: Energy vs time and the
     // "model" time source take every tiling's time from the Talg model on that GPU.
     QStringList validityFamilies() const override { return {"energy", "talg:/gpu"}; }
+    QStringList glossaryFamilies() const override { return {"energy", "talg"}; }
     // What the evaluation itself extrapolates: a cross-GPU time, a rule the thesis does not give.
     std::vector<published::DomainValue> modelConditions(const SessionState& s) const override;
     std::vector<widgets::BackgroundJob*> jobs() const override;

@@ -30,6 +30,7 @@ public:
     QString summary() const override;
     // MWP-CWP and the IPP power of both kernels.
     QStringList compareFamilies() const override { return {"mwp", "power"}; }
+    QStringList glossaryFamilies() const override { return {"mwp", "occupancy"}; }
     QString statusText() const override;
     std::vector<published::DomainValue> modelConditions(const SessionState& s) const override;
 
