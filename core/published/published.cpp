@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "published/published.hpp"
 
-#include "params/json_files.hpp"
-
 #include "params/input_error.hpp"
+#include "params/json_files.hpp"
 #include "params/profiles.hpp"
 
 #include <algorithm>
