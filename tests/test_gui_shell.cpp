@@ -180,12 +180,23 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     }
     QCOMPARE(steps, 19);
     QVERIFY2(byControl >= 5, qPrintable(QString::number(byControl)));
-    // Back returns to the previous step; closing the panel ends the lesson.
+    // Back returns to the previous step with the session as that step began (the last step
+    // leaves the tiling infeasible; the step before quotes T_alg and k again, not "n/a"), as
+    // one undoable edit; closing the panel ends the lesson.
     doc_->undoStack()->setClean();
     QVERIFY(r->start("1-why-talg-jumps"));
-    QVERIFY(r->next());
+    while (r->step() + 1 < r->stepCount()) {
+        r->showMe();
+        QVERIFY(r->next());
+    }
+    QVERIFY(r->showMe());
+    QCOMPARE(doc_->state().tiles.time, std::int64_t(20));
     r->back();
-    QCOMPARE(r->step(), 0);
+    QCOMPARE(r->step(), r->stepCount() - 2);
+    QCOMPARE(doc_->state().tiles.time, std::int64_t(16));
+    QVERIFY2(!r->stepText().contains("n/a"), qPrintable(r->stepText()));
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().tiles.time, std::int64_t(20));
     r->dock()->close();
     QVERIFY(!r->running());
     QVERIFY(!r->start("no-such-lesson"));
@@ -244,6 +255,22 @@ void TestGuiShell::hoverShowsGlossaryEntries() {
             }
         }
     }
+    // Every parameter field of every editor form (its label is its key) has an entry in its
+    // workspace's families.
+    int fields = 0;
+    for (auto* w : window_->workspaces()) {
+        for (auto* d : w->docks()) {
+            for (auto* form : d->findChildren<widgets::ParameterForm*>()) {
+                for (auto* edit : form->findChildren<QLineEdit*>()) {
+                    QVERIFY2(widgets::glossaryEntryForLabel(edit->objectName(),
+                                                            w->glossaryFamilies()),
+                             qPrintable(w->id() + ": " + edit->objectName()));
+                    ++fields;
+                }
+            }
+        }
+    }
+    QVERIFY2(fields >= 60, qPrintable(QString::number(fields)));
     QVERIFY2(cells >= 15, qPrintable(QString::number(cells)));
     QVERIFY2(plotLabels >= 15, qPrintable(QString::number(plotLabels)));
     QVERIFY2(labels >= 15, qPrintable(QString::number(labels)));
@@ -280,7 +307,7 @@ void TestGuiShell::glossaryWindowFiltersToTheWorkspace() {
     QCOMPARE(g->list()->currentItem()->text(1), QString("rounds"));
     g->searchField()->setText("no such words");
     QCOMPARE(g->shown(), 0);
-    QVERIFY(g->detail()->toPlainText().contains("No entry matches"));
+    QVERIFY(g->detail()->toPlainText().contains("No entry of any family matches"));
     g->close();
 }
 

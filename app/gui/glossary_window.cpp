@@ -110,16 +110,23 @@ void GlossaryWindow::refill() {
         detail_->setPlainText(tr("The glossary could not be read: %1").arg(e.what()));
         return;
     }
-    for (int c = 0; c < 4; ++c) {
-        list_->resizeColumnToContents(c);
+    if (!sized_ && shown() > 0) { // once: a search or a link does not reflow the columns
+        sized_ = true;
+        for (int c = 0; c < 4; ++c) {
+            list_->resizeColumnToContents(c);
+        }
     }
     count_->setText(tr("%1 of %2 entries").arg(shown()).arg(total));
     if (shown() > 0) {
         list_->setCurrentItem(list_->topLevelItem(0));
     } else {
-        detail_->setHtml(tr("<p>No entry matches “%1” here. Try <i>All families</i>, or a word of "
-                            "the meaning.</p>")
-                             .arg(search_->text().toHtmlEscaped()));
+        detail_->setHtml(
+            (families.isEmpty()
+                 ? tr("<p>No entry of any family matches “%1”. Try a shorter part of a symbol, "
+                      "or one word of the meaning.</p>")
+                 : tr("<p>No entry here matches “%1”. Try <i>All families</i>, or one word of "
+                      "the meaning.</p>"))
+                .arg(search_->text().toHtmlEscaped()));
     }
 }
 

@@ -39,6 +39,7 @@ private:
     QLabel* count_ = nullptr;
     QTreeWidget* list_ = nullptr;
     QTextBrowser* detail_ = nullptr;
+    bool sized_ = false;
 };
 
 } // namespace cdx::app

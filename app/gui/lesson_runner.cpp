@@ -15,11 +15,13 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace cdx::app {
 
@@ -82,10 +84,7 @@ LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
     title_ = new QLabel(panel);
     title_->setObjectName("lessonTitle");
     title_->setWordWrap(true);
-    QFont big = title_->font();
-    big.setBold(true);
-    big.setPointSizeF(big.pointSizeF() * 1.2);
-    title_->setFont(big);
+    title_->setTextFormat(Qt::RichText); // <big><b>: larger than the text at any font size
     progress_ = new QLabel(panel);
     progress_->setObjectName("lessonProgress");
     progress_->setWordWrap(true);
@@ -115,10 +114,14 @@ LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
     column->addWidget(text_, 1);
     column->addWidget(status_);
     column->addLayout(buttons);
-    panel->setMinimumWidth(260);
     dock_->setWidget(panel);
+    // A window of its own above the main window, not a dock beside the views: at 1366 × 768 the
+    // workspaces need the whole width, and a docked panel pushed the window past the screen.
     window->addDockWidget(Qt::RightDockWidgetArea, dock_);
+    dock_->setAllowedAreas(Qt::NoDockWidgetArea);
+    dock_->setFloating(true);
     dock_->hide();
+    panel->installEventFilter(this); // its size follows the font (F11)
     connect(back_, &QPushButton::clicked, this, [this] { back(); });
     connect(showMe_, &QPushButton::clicked, this, [this] { showMe(); });
     connect(next_, &QPushButton::clicked, this, [this] { next(); });
@@ -174,7 +177,10 @@ bool LessonRunner::start(const QString& id) {
         }
         lesson_ = l;
         step_ = 0;
-        title_->setText(QString::fromStdString(l.title));
+        title_->setText("<big><b>" + QString::fromStdString(l.title).toHtmlEscaped() +
+                        "</b></big>");
+        starts_.clear();
+        place();
         dock_->show();
         dock_->raise();
         enterStep();
@@ -191,9 +197,27 @@ void LessonRunner::stop() {
     }
 }
 
+void LessonRunner::place() {
+    // At the views' right edge, below the tabs; 36 characters of the font wide.
+    const int width = std::max(300, dock_->fontMetrics().averageCharWidth() * 36);
+    const QRect frame = window_->geometry();
+    const int height = std::min(std::max(340, frame.height() / 2), frame.height() - 60);
+    dock_->resize(width, height);
+    dock_->move(frame.right() - width - 12, frame.top() + std::max(40, frame.height() / 8));
+}
+
+bool LessonRunner::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::FontChange && lesson_ && dock_->isVisible()) {
+        place();
+    }
+    return QObject::eventFilter(watched, event);
+}
+
 void LessonRunner::enterStep() {
     const lessons::Step& s = lesson_->steps[static_cast<std::size_t>(step_)];
     was_ = doc_->state();
+    starts_.resize(static_cast<std::size_t>(step_) + 1);
+    starts_[static_cast<std::size_t>(step_)] = doc_->state();
     QWidget* target = nullptr;
     for (Workspace* w : window_->workspaces()) {
         if (w->id() != QString::fromStdString(s.workspace)) {
@@ -209,10 +233,12 @@ void LessonRunner::enterStep() {
         if (!s.highlight.empty()) {
             target = w->findChild<QWidget*>(QString::fromStdString(s.highlight));
         }
-        // A control in a closed dock is shown; in a tabbed page, that page is brought up.
+        // The control is brought into sight: its dock shown and, where docks share a place
+        // as tabs, raised; its page of a tab widget chosen; a scroll area scrolled to it.
         for (QWidget* p = target; p != nullptr && p != w; p = p->parentWidget()) {
-            if (auto* d = qobject_cast<QDockWidget*>(p); d != nullptr && d->isHidden()) {
+            if (auto* d = qobject_cast<QDockWidget*>(p)) {
                 d->show();
+                d->raise();
             }
             if (auto* tabs = qobject_cast<QTabWidget*>(
                     p->parentWidget() != nullptr ? p->parentWidget()->parentWidget() : nullptr)) {
@@ -220,6 +246,15 @@ void LessonRunner::enterStep() {
                     tabs->setCurrentIndex(i);
                 }
             }
+        }
+        if (target != nullptr) {
+            QTimer::singleShot(0, target, [target] {
+                for (QWidget* p = target->parentWidget(); p != nullptr; p = p->parentWidget()) {
+                    if (auto* area = qobject_cast<QScrollArea*>(p)) {
+                        area->ensureWidgetVisible(target);
+                    }
+                }
+            });
         }
     }
     spotlight_->setTarget(target);
@@ -254,15 +289,20 @@ void LessonRunner::update() {
                 QString::fromStdString(lessons::render(s.done, now, was)).toHtmlEscaped() + "</p>";
     }
     text_->setHtml(html);
+    QString status;
     if (s.check) {
-        status_->setText(done_
-                             ? tr("Done: %1.")
-                                   .arg(next_->text() == tr("Finish") ? tr("Finish ends the lesson")
-                                                                      : tr("Next goes on"))
-                             : tr("Waiting for you to do this step (or press Show me)."));
+        status = done_ ? tr("Done: %1.")
+                             .arg(next_->text() == tr("Finish") ? tr("Finish ends the lesson")
+                                                                : tr("Next goes on"))
+                       : tr("Waiting for you to do this step (or press Show me).");
     } else {
-        status_->setText(tr("Read, look, then press %1.").arg(next_->text()));
+        status = tr("Read, look, then press %1.").arg(next_->text());
     }
+    if (!done_ && spotlight_->target() != nullptr && !spotlight_->target()->isVisible()) {
+        status += " " + tr("The ringed control is hidden (presentation mode hides the editors): "
+                           "press Show me, or Esc to leave presentation mode.");
+    }
+    status_->setText(status);
     next_->setEnabled(done_);
 }
 
@@ -284,10 +324,18 @@ bool LessonRunner::next() {
 }
 
 void LessonRunner::back() {
-    if (lesson_ && step_ > 0) {
-        --step_;
-        enterStep();
+    if (!lesson_ || step_ <= 0) {
+        return;
     }
+    --step_;
+    // The session as it was when that step began, as one undoable edit: its text and its
+    // check read the values it was written for (a later step may have left the tiling
+    // infeasible).
+    const SessionState start = starts_[static_cast<std::size_t>(step_)];
+    if (!sameSession(start, doc_->state())) {
+        doc_->edit(tr("Lesson: back to step %1").arg(step_ + 1), start);
+    }
+    enterStep();
 }
 
 bool LessonRunner::showMe() {

@@ -7,6 +7,7 @@
 #include <QPointer>
 #include <QString>
 #include <optional>
+#include <vector>
 
 class QDockWidget;
 class QLabel;
@@ -21,11 +22,11 @@ class SessionDocument;
 class Spotlight;
 
 // Runs the guided lessons of profiles/lessons/ (core/lessons): lists them on the Start page,
-// opens a lesson's example session, and walks its steps in a "Lesson" panel docked at the
-// window's right. Each step shows its workspace and view, rings the control it asks about,
-// re-renders its numbers from the session on every change and offers Next once its check
-// holds; "Show me" does the step's act as one undoable edit. The runner knows lessons only as
-// data: no code per lesson.
+// opens a lesson's example session, and walks its steps in a "Lesson" panel floating at the
+// window's right edge (the workspaces keep the whole width). Each step shows its workspace and
+// view, rings the control it asks about, re-renders its numbers from the session on every change
+// and offers Next once its check holds; "Show me" does the step's act as one undoable edit. The
+// runner knows lessons only as data: no code per lesson.
 class LessonRunner : public QObject {
     Q_OBJECT
 
@@ -41,15 +42,17 @@ public:
     int stepCount() const;
     // The step's check holds (or it has none): Next (Finish on the last step) is offered.
     bool stepDone() const { return done_; }
-    bool next(); // false when the step is not done
-    void back();
+    bool next();   // false when the step is not done
+    void back();   // to the previous step, the session as it was when that step began
     bool showMe(); // the step's act; false when it has none or the session refused it
     QDockWidget* dock() const { return dock_; }
     QString stepText() const;     // what the panel shows (plain text), for tests
     QWidget* highlighted() const; // the ringed control, if any
 
 private:
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void enterStep();
+    void place();
     void update();
     void scheduleUpdate();
 
@@ -58,7 +61,8 @@ private:
     std::optional<lessons::Lesson> lesson_;
     int step_ = 0;
     bool done_ = false;
-    std::optional<SessionState> was_; // the session when the step began
+    std::optional<SessionState> was_;  // the session when the step began
+    std::vector<SessionState> starts_; // the session when each step so far began (Back)
     QDockWidget* dock_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* progress_ = nullptr;

@@ -186,9 +186,9 @@ void StartPage::render() {
            "<table width='100%' cellspacing='0' cellpadding='0'><tr>"
            "<td width='44%' valign='top' style='padding-right:24px'>"
            "<h3>What each workspace answers</h3><table>%1</table>"
-           "%5%4"
+           "%4"
            "<h3>Recent sessions</h3><p>%2</p></td>"
-           "<td valign='top'><h3>Examples from the papers</h3>%3</td></tr></table>")
+           "<td valign='top'>%5<h3>Examples from the papers</h3>%3</td></tr></table>")
             .arg(w, r, e, c.isEmpty() ? QString() : tr("<h3>Check the papers</h3>") + c,
                  l.isEmpty() ? QString()
                              : tr("<h3>Learn the models: guided lessons</h3><p>Each opens its "

@@ -112,7 +112,7 @@ const Entry* find(const std::string& key, const std::string& family) {
 }
 
 std::vector<Entry> search(const std::string& term, const std::string& family) {
-    std::vector<Entry> exact, out;
+    std::vector<Entry> exact, named, meant;
     const std::string t = lower(term);
     for (const auto& e : entries()) {
         if (!family.empty() && e.family != family) {
@@ -121,12 +121,17 @@ std::vector<Entry> search(const std::string& term, const std::string& family) {
         if (e.key == term) {
             exact.push_back(e);
         } else if (lower(e.key).find(t) != std::string::npos ||
-                   lower(e.symbol).find(t) != std::string::npos ||
-                   lower(e.meaning).find(t) != std::string::npos) {
-            out.push_back(e);
+                   lower(e.symbol).find(t) != std::string::npos) {
+            named.push_back(e);
+        } else if (lower(e.meaning).find(t) != std::string::npos) {
+            meant.push_back(e);
         }
     }
-    return exact.empty() ? out : exact;
+    if (!exact.empty()) {
+        return exact;
+    }
+    named.insert(named.end(), meant.begin(), meant.end()); // names first, then meanings
+    return named;
 }
 
 std::vector<std::string> families() {

@@ -33,8 +33,8 @@ std::vector<Entry> entriesFromText(const std::string& text, const std::string& f
 // The entry of `key` in `family` (any family when empty); nullptr when there is none.
 const Entry* find(const std::string& key, const std::string& family = {});
 
-// `term` as an exact key first; otherwise every entry whose key, symbol or meaning contains it
-// (case-insensitive). Only `family`'s when it is not empty.
+// `term` as an exact key first; otherwise every entry whose key or symbol contains it, then
+// every other entry whose meaning does (case-insensitive). Only `family`'s when it is not empty.
 std::vector<Entry> search(const std::string& term, const std::string& family = {});
 
 // The families that have a glossary file, in file order.

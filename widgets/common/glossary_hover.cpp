@@ -14,6 +14,7 @@
 #include <QRegularExpression>
 #include <QTextDocumentFragment>
 #include <QToolTip>
+#include <cmath>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
@@ -55,9 +56,26 @@ QString plain(const QString& text) {
 QString plotLabelAt(QCustomPlot* plot, const QPoint& pos) {
     for (QCPAxisRect* rect : plot->axisRects()) {
         for (QCPAxis* axis : rect->axes()) {
-            if (axis->visible() && !axis->label().isEmpty() &&
-                axis->getPartAt(pos) == QCPAxis::spAxisLabel) {
+            if (!axis->visible()) {
+                continue;
+            }
+            const auto part = axis->getPartAt(pos);
+            if (part == QCPAxis::spAxisLabel && !axis->label().isEmpty()) {
                 return axis->label();
+            }
+            // A named bar or category (a text ticker): the tick label nearest the mouse.
+            auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+            if (part == QCPAxis::spTickLabels && ticker && !ticker->ticks().isEmpty()) {
+                const double at =
+                    axis->pixelToCoord(axis->orientation() == Qt::Horizontal ? pos.x() : pos.y());
+                auto best = ticker->ticks().constBegin();
+                for (auto it = ticker->ticks().constBegin(); it != ticker->ticks().constEnd();
+                     ++it) {
+                    if (std::abs(it.key() - at) < std::abs(best.key() - at)) {
+                        best = it;
+                    }
+                }
+                return best.value();
             }
         }
     }
@@ -121,10 +139,10 @@ const glossary::Entry* glossaryEntryForLabel(const QString& label, const QString
         }
     }
     if (words) {
-        for (const QString& word : t.split(QRegularExpression(R"([\s,;]+)"), Qt::SkipEmptyParts)) {
-            if (const auto* e = exact(word, families)) {
-                return e;
-            }
+        const QString first =
+            t.section(QRegularExpression(R"([\s,;:]+)"), 0, 0, QString::SectionSkipEmpty);
+        if (const auto* e = exact(first, families)) {
+            return e;
         }
     }
     return nullptr;

@@ -13,7 +13,8 @@ struct Entry;
 }
 
 // Hovering a symbol anywhere in the window shows its glossary entry (issue 31): a table cell or
-// header, a plot's axis title or legend item, a label (editor fields, badges) or a check box.
+// header, a plot's axis title, named bar (a text ticker's label) or legend item, a label (editor
+// fields, badges) or a check box.
 // One event filter on the application does it for every workspace; a widget's workspace says
 // which glossary families it speaks (the "glossaryFamilies" property of an ancestor, set by the
 // workspace shell; all families where none is set).
@@ -21,8 +22,8 @@ namespace cdx::widgets {
 
 // The entry `label` names among `families` (all when empty): the label itself as a key or a
 // symbol; else without its unit or colon ("T_alg (s)", "E_alg [J]", "n_SM:"); else its last
-// dotted part ("trace.mem_l"). With `words` (axis titles, legends) also its first word that is
-// a key or symbol ("T_alg of the design"). nullptr when it names none.
+// dotted part ("trace.mem_l"). With `words` (axis titles, legends) also its first word
+// ("tS1: hexagon base"). nullptr when it names none.
 const glossary::Entry* glossaryEntryForLabel(const QString& label, const QStringList& families,
                                              bool words = false);
 

@@ -17,9 +17,14 @@ QString glossaryTip(const std::string& key, const std::string& family) {
         return {};
     }
     const auto h = [](const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); };
+    // The key (as the CLI prints it) beside the symbol where the two differ.
     QString tip =
-        QStringLiteral("<b>%1</b> <span style='color:gray'>(%2)</span><br>%3<br><i>= %4</i>")
-            .arg(h(e->symbol), h(e->key), h(e->meaning), h(e->equation));
+        QStringLiteral("<b>%1</b>%2<br>%3<br><i>= %4</i>")
+            .arg(h(e->symbol),
+                 e->key == e->symbol
+                     ? QString()
+                     : QStringLiteral(" <span style='color:gray'>(%1)</span>").arg(h(e->key)),
+                 h(e->meaning), h(e->equation));
     if (!e->unit.empty()) {
         tip += QStringLiteral(" [%1]").arg(h(e->unit));
     }

@@ -580,6 +580,9 @@ QString TileSpaceMapView::describeCellAt(double tT, double inner) const {
 }
 
 void TileSpaceMapView::onMouseMove(QMouseEvent* e) {
+    if (!plot_->axisRect()->rect().contains(e->position().toPoint())) {
+        return; // over an axis title or the colour scale: their own (glossary) tooltips
+    }
     const double x = plot_->xAxis->pixelToCoord(e->position().x());
     const double y = plot_->yAxis->pixelToCoord(e->position().y());
     const QString text = describeCellAt(x, y);
