@@ -11,7 +11,10 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QLineEdit>
+#include <QPainter>
+#include <QPixmap>
 #include <QTabWidget>
 
 namespace cdx::app {
@@ -83,9 +86,18 @@ QString writeScreenshots(MainWindow& window, const QString& dir, const QSize& vi
         return QObject::tr("the lesson could not be started");
     }
     window.workspaces().front()->finishPendingWork();
-    const QString e = grabTo("lesson.png");
+    QApplication::processEvents();
+    // The panel floats above the window (a window of its own): drawn where it stands.
+    QPixmap shot = window.grab();
+    {
+        QPainter painter(&shot);
+        painter.drawPixmap(lessons->dock()->frameGeometry().topLeft() - window.geometry().topLeft(),
+                           lessons->dock()->grab());
+    }
     lessons->stop();
-    return e;
+    return shot.save(QDir(dir).filePath("lesson.png"))
+               ? QString()
+               : QObject::tr("%1: cannot write %2").arg(dir, "lesson.png");
 }
 
 } // namespace cdx::app
