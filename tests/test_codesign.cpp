@@ -7,6 +7,7 @@
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 #include "search/codesign.hpp"
+#include "search/k_rule.hpp"
 #include "search/tile_search.hpp"
 #include "support/fixtures.hpp"
 #include "support/published.hpp"
@@ -372,6 +373,42 @@ private slots:
         Gpu bad = test::gtx980();
         bad.nV = 0;
         QVERIFY_THROWS_EXCEPTION(InputError, optimizeDesign(w, bad, {}));
+    }
+
+    // Issue 32: the architect's example. n_SM 30, n_V 2048 on the PPoPP'17 workload: under
+    // k = max, 480 KB of shared memory per SM is slower than 96 KB (speed-up 25.3x -> 18.6x
+    // against the GTX 980 as shipped); k = optimize at 480 KB is faster than either. The note
+    // names the fastest smaller M_SM of the thesis grid and says so in one sentence.
+    void kRuleWhereItBites() {
+        const Workload w = loadWorkload("ppopp17", "gtx980");
+        CodesignOptions one = options();
+        one.grid = HardwareGrid{{30}, {2048}, {480}, 2};
+        const auto note = kRuleNote(w, one, thesisGrid().mSmKb);
+        QVERIFY(note.has_value());
+        QCOMPARE(note->mSmKb, 480.0);
+        QVERIFY(note->smallerTime < note->time);
+        QVERIFY(note->optimizeTime < note->smallerTime);
+        const double reference = optimizeDesign(w, test::gtx980(), {}).weightedTime;
+        const auto at = [&](double mSm) {
+            CodesignOptions o = one;
+            o.grid.mSmKb = {mSm};
+            o.withReference = false;
+            return runCodesign(w, o).designs.front().weightedTime;
+        };
+        QCOMPARE(std::round(10 * reference / at(96)) / 10, 25.3);
+        QCOMPARE(std::round(10 * reference / note->time) / 10, 18.6);
+        QVERIFY(note->smallerTime <= at(96)); // the fastest smaller M_SM, 96 KB or better
+        const std::string text = sentence(*note);
+        QVERIFY2(text.find("Under k = max, 480 KB") == 0, text.c_str());
+        QVERIFY(text.find("k = optimize") != std::string::npos);
+        // No note under another rule, nor where more memory does not hurt.
+        CodesignOptions optimize = one;
+        optimize.variant.k = talg::KRule::Optimize;
+        QVERIFY(!kRuleNote(w, optimize, thesisGrid().mSmKb));
+        CodesignOptions small = options();
+        small.grid = HardwareGrid{{16}, {128}, {12}, 2};
+        QVERIFY(!kRuleNote(w, small, thesisGrid().mSmKb)); // nothing smaller on the axis
+        QVERIFY_THROWS_EXCEPTION(InputError, kRuleNote(w, options(), thesisGrid().mSmKb));
     }
 };
 

@@ -20,6 +20,7 @@
 #include "runs/run_stats.hpp"
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
+#include "search/k_rule.hpp"
 #include "search/tile_search.hpp"
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
@@ -61,6 +62,7 @@ private slots:
     void architectureSlidersEditSession();
     void codesignRunsAndLoadsDesign();
     void codesignBadRangeKeepsState();
+    void kRuleWhereItBites();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -84,6 +86,71 @@ void TestGuiArea::dieAreaShowsCore() {
     QVERIFY(area()->dieAreaView()->headline().contains("397.9895"));
     area()->dieAreaView()->unitChoice()->setCurrentIndex(1); // % of the die
     QVERIFY(area()->dieAreaView()->csv().contains("vector_units_mm2"));
+}
+
+// Issue 32: the architect's example (n_SM 30, n_V 2048, M_SM 480 KB on the PPoPP'17
+// workload). Under k = max the Architecture view says in one sentence that 480 KB is slower than
+// a smaller M_SM, with core's numbers; choosing k = optimize there (or in the Codesign view) sets
+// the session's k rule, and the sentence goes.
+void TestGuiArea::kRuleWhereItBites() {
+    auto* view = area()->architectureView();
+    area()->viewTabs()->setCurrentWidget(view);
+    const auto set = [&](widgets::ArchitectureView::Slider which, double value) {
+        const auto values = widgets::ArchitectureView::sliderValues(which);
+        const auto at = std::find(values.begin(), values.end(), value);
+        QVERIFY(at != values.end());
+        view->slider(which)->setValue(static_cast<int>(at - values.begin()));
+    };
+    set(widgets::ArchitectureView::Sms, 30);
+    set(widgets::ArchitectureView::VectorUnits, 2048);
+    set(widgets::ArchitectureView::SharedMemory, 480);
+    view->finishPendingWork();
+    const auto w = search::loadWorkload("ppopp17", "gtx980");
+    search::CodesignOptions one;
+    one.base = doc_->state().modelGpu();
+    one.coefficients = doc_->state().areaSet();
+    one.grid = search::HardwareGrid{{30}, {2048}, {480}, doc_->state().architecture().rVuKb};
+    const auto note = search::kRuleNote(w, one, search::thesisGrid().mSmKb);
+    QVERIFY(note.has_value());
+    QCOMPARE(view->kRuleText(), QString::fromStdString(search::sentence(*note)));
+    QVERIFY(view->kRuleText().startsWith("Under k = max, 480 KB"));
+    QCOMPARE(view->kRuleBox()->currentData().toString(), QString("max"));
+    // k = optimize, chosen in the view: the session's rule; no sentence under it.
+    const int optimize = view->kRuleBox()->findData("optimize");
+    view->kRuleBox()->setCurrentIndex(optimize);
+    emit view->kRuleBox()->activated(optimize);
+    QCOMPARE(doc_->state().variant.k, talg::KRule::Optimize);
+    view->finishPendingWork();
+    QVERIFY(view->kRuleText().isEmpty());
+    // The Codesign view shows the same rule and sets it too (one undo step each). (Its search
+    // over the 425-450 mm² band only: a fraction of the default range's time.)
+    SessionState narrow = doc_->state();
+    narrow.codesign.areaMin = 425;
+    narrow.codesign.areaMax = 450;
+    doc_->edit("narrow codesign range", narrow);
+    area()->viewTabs()->setCurrentWidget(area()->codesignView());
+    QCOMPARE(area()->codesignView()->kRuleBox()->currentData().toString(), QString("optimize"));
+    const int max = area()->codesignView()->kRuleBox()->findData("max");
+    area()->codesignView()->kRuleBox()->setCurrentIndex(max);
+    emit area()->codesignView()->kRuleBox()->activated(max);
+    QCOMPARE(doc_->state().variant.k, talg::KRule::Max);
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().variant.k, talg::KRule::Optimize);
+    QCOMPARE(doc_->state().codesign.areaMax, 450.0);
+    // Both fronts: the other rule's (k = max here) is searched too and drawn against the same
+    // reference; its designs are those of core's front under that rule.
+    auto* codesign = area()->codesignView();
+    QVERIFY(codesign->otherFront().empty());
+    codesign->otherFrontBox()->setChecked(true);
+    codesign->finishPendingWork();
+    QCOMPARE(widgets::CodesignView::otherRule(talg::KRule::Optimize), talg::KRule::Max);
+    const auto others = codesign->otherFront();
+    QVERIFY(others.size() >= 2);
+    for (const auto& d : others) {
+        QVERIFY(d.pareto && d.feasible);
+        QVERIFY(d.area >= doc_->state().codesign.areaMin &&
+                d.area <= doc_->state().codesign.areaMax);
+    }
 }
 
 // Moving a slider snaps to the grid, edits the session GPU through the document (undoable)

@@ -3,8 +3,10 @@
 
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
+#include "common/variant_choice.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "search/k_rule.hpp"
 
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -111,11 +113,27 @@ ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
         });
         connect(slider, &QSlider::sliderReleased, this, [this] { emitArchitecture(false); });
     }
+    kRule_ = variant_choice::combo(
+        left, "archKRule",
+        {{tr("max: as many blocks per SM as fit"), "max"},
+         {tr("effective: capped by ⌈w/n_SM⌉"), "effective"},
+         {tr("optimize: the best k"), "optimize"}},
+        tr("The k rule of the exact search (the session's Talg variant): under max every block "
+           "that fits runs, so more shared memory per SM can make a design slower"));
+    connect(kRule_, &QComboBox::activated, this,
+            [this] { emit kRuleChosen(kRule_->currentData().toString()); });
+    form->addRow(tr("k rule"), kRule_);
     summary_ = new QLabel(left);
     summary_->setObjectName("archSummary");
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(summary_);
+    kNote_ = new QLabel(left);
+    kNote_->setObjectName("archKNote");
+    kNote_->setWordWrap(true);
+    kNote_->setStyleSheet("QLabel { color: #8a4b00; }");
+    kNote_->hide();
+    form->addRow(kNote_);
     table_ = new QTableWidget(left);
     table_->setObjectName("archTable");
     table_->setColumnCount(4);
@@ -262,9 +280,30 @@ const search::Workload* ArchitectureView::workload(const SessionState& s) {
     return &it->second;
 }
 
+QString ArchitectureView::kRuleText() const {
+    return kNote_->isHidden() ? QString() : kNote_->text();
+}
+
 void ArchitectureView::setSession(const SessionState& s) {
     error_.clear();
     design_.reset();
+    variant_choice::select(kRule_, talg::name(s.variant.k));
+    // The k-rule sentence is of one design under one variant: hidden until the background job
+    // has it for a new one (it is never shown for another design).
+    const auto param = [&s](const char* key) {
+        const auto it = s.gpu.params.find(key);
+        return it != s.gpu.params.end() && it->second.value ? *it->second.value : 0.0;
+    };
+    const QString noteKey = QStringLiteral("%1|%2|%3|%4|%5")
+                                .arg(param("n_sm"))
+                                .arg(param("n_v"))
+                                .arg(param("m_sm_kb"))
+                                .arg(QString::fromStdString(talg::variantSummary(s.variant, 3)),
+                                     QString::fromStdString(s.codesign.workload));
+    if (noteKey != noteKey_) {
+        noteKey_ = noteKey;
+        kNote_->hide();
+    }
     context_ = QString::fromStdString(profileLabel(s.gpu)) + "   |   " + variantLine(s.variant, 3) +
                tr("   |   area: %1 form").arg(QString::fromUtf8(area::name(s.areaForm).data()));
     try {
@@ -338,9 +377,13 @@ void ArchitectureView::setSession(const SessionState& s) {
         curveFor_ = arch_;
         curvePending_ = true;
         job_->start(tr("n_V curve…"),
-                    [this, wl = *w, o, set, form = s.areaForm, a0 = arch_,
+                    [this, wl = *w, o, one, set, form = s.areaForm, a0 = arch_,
                      refTime](JobControl&) -> BackgroundJob::Deliver {
                         const search::CodesignResult r = search::runCodesign(wl, o);
+                        // Issue 32: where k = max makes this M_SM slower than a smaller one.
+                        const auto note = search::kRuleNote(wl, one, search::thesisGrid().mSmKb);
+                        const QString noteText =
+                            note ? QString::fromStdString(search::sentence(*note)) : QString();
                         std::vector<search::DesignPoint> curve;
                         std::vector<double> areas;
                         for (search::DesignPoint d : r.designs) {
@@ -350,12 +393,15 @@ void ArchitectureView::setSession(const SessionState& s) {
                             areas.push_back(area::areaBreakdown(a, set, form).total);
                             curve.push_back(std::move(d));
                         }
-                        return [this, curve = std::move(curve), areas = std::move(areas)] {
-                            curve_ = curve;
-                            curveArea_ = areas;
-                            curvePending_ = false;
-                            drawCurve();
-                        };
+                        return
+                            [this, curve = std::move(curve), areas = std::move(areas), noteText] {
+                                curve_ = curve;
+                                curveArea_ = areas;
+                                curvePending_ = false;
+                                kNote_->setText(noteText);
+                                kNote_->setVisible(!noteText.isEmpty());
+                                drawCurve();
+                            };
                     });
     } catch (const InputError& e) {
         error_ = QString::fromUtf8(e.what());

@@ -20,6 +20,7 @@ class QCPItemText;
 class QCPItemStraightLine;
 class QCPTextElement;
 class QLabel;
+class QComboBox;
 class QSlider;
 class QTableWidget;
 
@@ -52,6 +53,10 @@ public:
     QSlider* slider(Slider s) const { return sliders_[static_cast<std::size_t>(s)]; }
     QString summary() const;
     const std::optional<search::DesignPoint>& design() const { return design_; }
+    QComboBox* kRuleBox() const { return kRule_; }
+    // The k-rule sentence of the current design (empty where k = max does not make a larger
+    // M_SM slower, or while it is being computed).
+    QString kRuleText() const;
     double areaMm2() const { return area_; }
     // The baseline's design (its workload, time constants, area), placed once per baseline.
     const std::optional<search::PlacedDesign>& baselineDesign() const { return baselineDesign_; }
@@ -62,6 +67,8 @@ public:
 signals:
     // A slider moved (dragging: one undo step for the whole drag).
     void architectureEdited(const cdx::area::Architecture& a, bool dragging);
+    // The k rule chosen ("max", "effective", "optimize"): the session's Talg variant.
+    void kRuleChosen(const QString& rule);
 
 private:
     void emitArchitecture(bool dragging);
@@ -72,6 +79,9 @@ private:
     std::array<QSlider*, SliderCount> sliders_{};
     std::array<QLabel*, SliderCount> values_{};
     QLabel* summary_ = nullptr;
+    QComboBox* kRule_ = nullptr;
+    QLabel* kNote_ = nullptr; // where k = max makes more shared memory slower (issue 32)
+    QString noteKey_;         // the design and variant kNote_ is of
     QCustomPlot* plot_ = nullptr;
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;

@@ -3,9 +3,11 @@
 
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
+#include "common/variant_choice.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -58,8 +60,31 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     progress_->setObjectName("codesignProgress");
     progress_->setMaximumWidth(180);
     // Two rows: what is searched, then the area ranges (one row did not fit a laptop screen).
+    kRule_ = variant_choice::combo(
+        this, "codesignKRule",
+        {{tr("k = max"), "max"},
+         {tr("k = effective"), "effective"},
+         {tr("k = optimize"), "optimize"}},
+        tr("The k rule of every design's exact search (the session's Talg variant): under max "
+           "every block that fits runs, so more shared memory per SM can make a design slower; "
+           "optimize tries every k"));
+    connect(kRule_, &QComboBox::activated, this,
+            [this] { emit kRuleChosen(kRule_->currentData().toString()); });
     bar->addWidget(new QLabel(tr("Workload"), this));
     bar->addWidget(workload_);
+    otherFront_ = new QCheckBox(tr("and the other rule's front"), this);
+    otherFront_->setObjectName("codesignOtherFront");
+    otherFront_->setToolTip(tr("Also search every design under the other k rule (optimize when "
+                               "the rule is max, else max) and draw its Pareto front dashed: "
+                               "twice the search time"));
+    connect(otherFront_, &QCheckBox::toggled, this, [this] {
+        if (session_) {
+            setSession(*session_); // searches again with (or without) the other rule
+        }
+    });
+    bar->addWidget(new QLabel(tr("k rule"), this));
+    bar->addWidget(kRule_);
+    bar->addWidget(otherFront_);
     bar->addStretch(1);
     bar->addWidget(progress_);
     bar->addWidget(cancel_);
@@ -153,7 +178,22 @@ std::string CodesignView::keyOf(const SessionState& s) const {
     key.append("|").append(s.codesign.workload);
     key.append("|").append(formatNumber(s.codesign.areaMin));
     key.append(":").append(formatNumber(s.codesign.areaMax));
+    key.append(otherFront_->isChecked() ? "|other" : "");
     return key;
+}
+
+talg::KRule CodesignView::otherRule(talg::KRule k) {
+    return k == talg::KRule::Max ? talg::KRule::Optimize : talg::KRule::Max;
+}
+
+std::vector<search::DesignPoint> CodesignView::otherFront() const {
+    std::vector<search::DesignPoint> out;
+    if (other_ && otherFront_->isChecked()) {
+        for (const std::size_t i : other_->pareto) {
+            out.push_back(other_->designs[i]);
+        }
+    }
+    return out;
 }
 
 void CodesignView::emitSettings() {
@@ -175,6 +215,7 @@ void CodesignView::emitSettings() {
 
 void CodesignView::setSession(const SessionState& s) {
     session_ = s;
+    variant_choice::select(kRule_, talg::name(s.variant.k));
     try {
         ranges_ = s.areaSet().ranges; // read once, not per design
     } catch (const InputError&) {
@@ -247,10 +288,16 @@ void CodesignView::start() {
             o.areaMin = s.codesign.areaMin;
             o.areaMax = s.codesign.areaMax;
             o.cancel = c.cancelFlag();
-            o.progress = [&c](const search::CodesignProgress& p) {
-                c.setProgress(static_cast<double>(p.done) /
-                              static_cast<double>(std::max<std::size_t>(1, p.total)));
+            // With the other rule's front, each search is half of the bar.
+            const bool both = key.size() >= 6 && key.compare(key.size() - 6, 6, "|other") == 0;
+            const auto progress = [&c](double from, double share) {
+                return [&c, from, share](const search::CodesignProgress& p) {
+                    c.setProgress(from +
+                                  share * static_cast<double>(p.done) /
+                                      static_cast<double>(std::max<std::size_t>(1, p.total)));
+                };
             };
+            o.progress = progress(0, both ? 0.5 : 1);
             // Speed-ups against the shipped profile of this GPU (stable while designs are tried);
             // a GPU without a shipped profile is its own reference.
             try {
@@ -258,6 +305,12 @@ void CodesignView::start() {
             } catch (const InputError&) {
             }
             job->result = search::runCodesign(w, o);
+            if (both && !job->result.cancelled) {
+                search::CodesignOptions other = o;
+                other.variant.k = otherRule(s.variant.k);
+                other.progress = progress(0.5, 0.5);
+                job->other = search::runCodesign(w, other);
+            }
             const double refTime = job->result.reference.weightedTime;
             // The two Maxwell references under the same time model.
             const auto reference = [&](const char* id, search::DesignPoint& d, double* areas) {
@@ -289,6 +342,9 @@ void CodesignView::finished(Job& job) {
         std::copy(std::begin(job.gtxArea), std::end(job.gtxArea), refs_->gtxArea);
         std::copy(std::begin(job.titanArea), std::end(job.titanArea), refs_->titanArea);
         resultKey_ = job.key;
+        other_ = job.other && !job.other->cancelled
+                     ? std::make_unique<search::CodesignResult>(std::move(*job.other))
+                     : nullptr;
         progress_->setValue(progress_->maximum());
     }
     redraw();
@@ -465,6 +521,24 @@ void CodesignView::redraw() {
         }
         top = std::max(top, d.speedup);
         (d.pareto ? front : dominated)->addData(d.area, d.speedup);
+    }
+    // Issue 32: the Pareto front under the other k rule, its speed-ups against the same
+    // reference time as this front's.
+    if (const auto others = otherFront(); !others.empty()) {
+        const QString rule = QString::fromUtf8(talg::name(otherRule(session_->variant.k)).data());
+        front->setName(tr("Pareto front, k = %1")
+                           .arg(QString::fromUtf8(talg::name(session_->variant.k).data())));
+        auto* second = plot_->addGraph();
+        second->setName(tr("Pareto front, k = %1").arg(rule));
+        second->setLineStyle(QCPGraph::lsStepLeft);
+        second->setPen(QPen(t.palette[1], t.lineWidth, Qt::DashLine));
+        second->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, t.palette[1], t.markerSize));
+        for (const auto& d : others) {
+            const double speedup = result_->reference.weightedTime / d.weightedTime;
+            second->addData(d.area, speedup);
+            top = std::max(top, speedup);
+        }
     }
     // The designs inside the area model's calibration (n_V = 128, M_SM in the Cacti sweep):
     // marked, since every other design is extrapolated (and the CSV says which value is out).

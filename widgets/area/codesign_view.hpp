@@ -14,6 +14,7 @@ class QCustomPlot;
 class QCPGraph;
 class QCPItemRect;
 class QCPTextElement;
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -64,10 +65,22 @@ public:
 signals:
     void designChosen(std::int64_t nSm, std::int64_t nV, double mSmKb, double rVuKb);
     void settingsEdited(const cdx::CodesignSettings& c);
+    // The k rule chosen ("max", "effective", "optimize"): the session's Talg variant, which the
+    // exact search of every design uses.
+    void kRuleChosen(const QString& rule);
+
+public:
+    QComboBox* kRuleBox() const { return kRule_; }
+    QCheckBox* otherFrontBox() const { return otherFront_; }
+    // The rule the other front is computed under: optimize when the session's is max, else max.
+    static talg::KRule otherRule(talg::KRule k);
+    // The designs of that front (area, weighted time), ascending area; empty when not shown.
+    std::vector<search::DesignPoint> otherFront() const;
 
 private:
     struct Job {
         search::CodesignResult result;
+        std::optional<search::CodesignResult> other; // under the other k rule (issue 32)
         search::DesignPoint gtx980;
         search::DesignPoint titanx;
         double gtxArea[2] = {0, 0}; // with caches, without
@@ -83,6 +96,9 @@ private:
     void placeBaseline();
 
     QComboBox* workload_ = nullptr;
+    QComboBox* kRule_ = nullptr;
+    QCheckBox* otherFront_ = nullptr; // also the Pareto front under the other k rule
+    std::unique_ptr<search::CodesignResult> other_;
     QDoubleSpinBox* areaMin_ = nullptr;
     QDoubleSpinBox* areaMax_ = nullptr;
     QDoubleSpinBox* budgetMin_ = nullptr;

@@ -44,6 +44,13 @@ AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
                                 .arg(rVu),
                             8000);
             });
+    // The k rule, a Talg variant the exact search of both views uses (issue 32).
+    const auto setKRule = [this](const QString& rule) {
+        editSession(tr("Change k rule"),
+                    [&](SessionState& s) { s.variant.k = talg::parseKRule(rule.toStdString()); });
+    };
+    connect(architecture_, &widgets::ArchitectureView::kRuleChosen, this, setKRule);
+    connect(codesign_, &widgets::CodesignView::kRuleChosen, this, setKRule);
     connect(
         codesign_, &widgets::CodesignView::settingsEdited, this, [this](const CodesignSettings& c) {
             editSession(tr("Change codesign settings"), [&](SessionState& s) { s.codesign = c; });
