@@ -67,6 +67,12 @@ BreakdownView::BreakdownView(QWidget* parent) : QWidget(parent) {
     setPresentation(false);
 }
 
+void BreakdownView::restretch() {
+    QHeaderView* header = table_->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setStretchLastSection(true);
+}
+
 void BreakdownView::setPresentation(bool on) {
     presentation_ = on;
     const PlotTheme t = plotTheme(on);
@@ -218,6 +224,7 @@ void BreakdownView::setSession(const SessionState& s) {
             }
         }
         table_->resizeColumnsToContents();
+        restretch();
         return;
     }
     table_->setColumnCount(4);
@@ -246,6 +253,7 @@ void BreakdownView::setSession(const SessionState& s) {
         }
     }
     table_->resizeColumnsToContents();
+    restretch();
 }
 
 void BreakdownView::renderTo(QPaintDevice& device, const QSize& size) {

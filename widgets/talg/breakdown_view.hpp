@@ -33,6 +33,9 @@ public:
     QCustomPlot* plot() const { return plot_; }
 
 private:
+    // The last column fills the table's width again: resizeColumnsToContents() after the
+    // column count changed left a blank strip at the right (a student's 1366 × 768 report).
+    void restretch();
     QCustomPlot* plot_ = nullptr;
     QCPBars* bars_ = nullptr;
     QCPBars* baselineBars_ = nullptr; // the baseline's split, hollow, beside the session's
