@@ -110,6 +110,7 @@ private slots:
         QTest::newRow("k=effective geometric exact") << 1 << 0 << 0;
         QTest::newRow("k=optimize geometric exact") << 2 << 0 << 0;
         QTest::newRow("k=max paper approx") << 0 << 1 << 1;
+        QTest::newRow("k=optimize paper approx") << 2 << 1 << 1;
     }
     void kernelEqualsSearch() {
         QFETCH(int, k);

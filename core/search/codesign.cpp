@@ -226,6 +226,8 @@ struct Solver {
                 }
                 Best* row = &best[(m * nS) * nT + static_cast<std::size_t>(r.tTi)];
                 const double unitMax = f::unitTime(dim, r.mPrime, c, zeta, r.nSub, kMax);
+                const double throughput = static_cast<double>(r.w) * zeta *
+                                          (dim == 1 ? 1.0 : static_cast<double>(r.nSub));
                 for (std::size_t s = 0; s < nS; ++s, row += nT) {
                     const std::int64_t nSm = grid.nSm[s];
                     std::int64_t k = kMax;
@@ -240,21 +242,38 @@ struct Solver {
                                 f::unitTime(dim, r.mPrime, c, zeta, r.nSub, k) +
                             tSync;
                         break;
-                    case talg::KRule::Optimize:
+                    case talg::KRule::Optimize: {
+                        // Exact with two cuts (docs/performance.md, "k = optimize"). For every
+                        // k, rounds(k) >= w / (k n_SM) and T_unit(k) >= k zeta N_sub (N_sub = 1
+                        // in 1D), so b(k) >= w zeta N_sub / n_SM + T_sync: a tiling whose bound
+                        // (less a 1e-9 relative margin for rounding) is not below this design's
+                        // best so far cannot replace it (only a strictly smaller b does).
+                        // T_unit(k) is non-decreasing in k and rounds(k) >= rounds(k_max), so
+                        // rounds(k_max) T_unit(k) + T_sync bounds every k' >= k (rounding is
+                        // monotone): once it reaches the best b so far, the loop ends.
+                        if (throughput / static_cast<double>(nSm) * (1.0 - 1e-9) + tSync >=
+                            row->b) {
+                            b = row->b;
+                            break;
+                        }
+                        const double rMin = static_cast<double>(f::rounds(r.w, kMax, nSm));
+                        const double u1 = f::unitTime(dim, r.mPrime, c, zeta, r.nSub, 1);
                         k = 1;
-                        b = static_cast<double>(f::rounds(r.w, 1, nSm)) *
-                                f::unitTime(dim, r.mPrime, c, zeta, r.nSub, 1) +
-                            tSync;
+                        b = static_cast<double>(f::rounds(r.w, 1, nSm)) * u1 + tSync;
                         for (std::int64_t kk = 2; kk <= kMax; ++kk) {
-                            const double bk = static_cast<double>(f::rounds(r.w, kk, nSm)) *
-                                                  f::unitTime(dim, r.mPrime, c, zeta, r.nSub, kk) +
-                                              tSync;
+                            const double uk = f::unitTime(dim, r.mPrime, c, zeta, r.nSub, kk);
+                            if (rMin * uk + tSync >= b) {
+                                break;
+                            }
+                            const double bk =
+                                static_cast<double>(f::rounds(r.w, kk, nSm)) * uk + tSync;
                             if (bk < b) {
                                 b = bk;
                                 k = kk;
                             }
                         }
                         break;
+                    }
                     }
                     ++count;
                     if (b < row->b) {
