@@ -4,6 +4,7 @@
 // bad input and the coefficient-set file format.
 
 #include "area/area_model.hpp"
+#include "area/process_node.hpp"
 #include "params/input_error.hpp"
 #include "support/published.hpp"
 
@@ -607,6 +608,89 @@ private slots:
             QVERIFY(architectureOf(p) == a);
         }
         QCOMPARE(keysChecked, 64 * 6);
+    }
+
+    // Issue 32: each node's density factor against its published source (docs/codesign.md
+    // "Process nodes"): logic = D(28 nm) / D(node) in MTr/mm2, SRAM = cell(node) / cell(28 nm).
+    void nodeFactors_data() {
+        QTest::addColumn<int>("nm");
+        QTest::addColumn<double>("logic");
+        QTest::addColumn<double>("sram");
+        QTest::newRow("28 nm: TSMC VLSI 2010, 3,900 kgate/mm2 x 4 and 0.127 um2")
+            << 28 << 1.0 << 1.0;
+        QTest::newRow("16FF+: WikiChip 28.88 MTr/mm2, JSSC 2015 0.07 um2")
+            << 16 << 15.6 / 28.88 << 0.07 / 0.127;
+        QTest::newRow("N7: WikiChip 91.2 MTr/mm2, ISSCC 2017 0.027 um2")
+            << 7 << 15.6 / 91.2 << 0.027 / 0.127;
+        QTest::newRow("N5: WikiChip 171.3 MTr/mm2, IEDM 2019 0.021 um2")
+            << 5 << 15.6 / 171.3 << 0.021 / 0.127;
+    }
+    void nodeFactors() {
+        QFETCH(int, nm);
+        QFETCH(double, logic);
+        QFETCH(double, sram);
+        const NodeFactors f = area::nodeFactors(nm, OverheadScaling::Logic);
+        QCOMPARE(f.logic, logic);
+        QCOMPARE(f.sram, sram);
+        QCOMPARE(f.overhead, logic);
+        QCOMPARE(area::nodeFactors(nm, OverheadScaling::Sram).overhead, sram);
+        QCOMPARE(area::nodeFactors(nm, OverheadScaling::None).overhead, 1.0);
+        const ProcessNode& n = processNode(nm);
+        QVERIFY(!n.logicSource.empty() && !n.sramSource.empty());
+    }
+
+    // The rules: logic scales beta_VU, beta_R, alpha_R; SRAM every shared-memory and cache
+    // coefficient; the overhead by the choice. 28 nm is the set itself, so Table C.2 and the
+    // GTX 980 / Titan X areas are unchanged; C.7's merged block is refused elsewhere.
+    void scaleToNodeRules() {
+        const CoefficientSet s = maxwell();
+        const CoefficientSet same = scaleToNode(s, 28, OverheadScaling::None);
+        QCOMPARE(toJson(same).dump(), toJson(s).dump());
+        QCOMPARE(areaBreakdown(gtx980(), same).total, areaBreakdown(gtx980(), s).total);
+        int checked = 0;
+        for (int nm : {16, 7, 5}) {
+            for (auto o : {OverheadScaling::Logic, OverheadScaling::Sram, OverheadScaling::None}) {
+                const NodeFactors f = area::nodeFactors(nm, o);
+                const CoefficientSet t = scaleToNode(s, nm, o);
+                QVERIFY(t.printedC7.empty());
+                QVERIFY(t.id != s.id);
+                for (const auto& [key, q] : s.params) {
+                    const bool logic = key == "beta_vu" || key == "beta_r" || key == "alpha_r";
+                    const double factor = key == "alpha_oh" ? f.overhead : logic ? f.logic : f.sram;
+                    QCOMPARE(*t.params.at(key).value, *q.value * factor);
+                    QVERIFY(t.params.at(key).source.find("scaled to") == 0);
+                    ++checked;
+                }
+                // Component by component, the 28 nm area times its factor.
+                const AreaBreakdown a = areaBreakdown(titanx(), s);
+                const AreaBreakdown b = areaBreakdown(titanx(), t);
+                QVERIFY(std::abs(b.mm2(Component::VectorUnits) -
+                                 a.mm2(Component::VectorUnits) * f.logic) < 1e-9);
+                QVERIFY(std::abs(b.mm2(Component::RegisterFiles) -
+                                 a.mm2(Component::RegisterFiles) * f.logic) < 1e-9);
+                QVERIFY(std::abs(b.mm2(Component::L2) - a.mm2(Component::L2) * f.sram) < 1e-9);
+                QVERIFY(std::abs(b.mm2(Component::Overhead) -
+                                 a.mm2(Component::Overhead) * f.overhead) < 1e-9);
+                QVERIFY(b.total < a.total);
+                QVERIFY_THROWS_EXCEPTION(InputError, areaBreakdown(titanx(), t, Form::C7Printed));
+            }
+        }
+        QCOMPARE(checked, 3 * 3 * 10);
+    }
+
+    void badNode() {
+        int refused = 0;
+        for (int nm : {0, 3, 10, 14, 22, 28000, -7}) {
+            try {
+                processNode(nm, "--node");
+            } catch (const InputError& e) {
+                QVERIFY(std::string(e.what()).find("--node") != std::string::npos);
+                QVERIFY(std::string(e.what()).find("28, 16, 7 or 5") != std::string::npos);
+                ++refused;
+            }
+        }
+        QCOMPARE(refused, 7);
+        QVERIFY_THROWS_EXCEPTION(InputError, parseOverheadScaling("io", "--overhead-scaling"));
     }
 };
 

@@ -586,8 +586,9 @@ void TestCli::reproduceEveryPublishedValue() {
     for (const auto v : o["entries"].toArray()) {
         areaEntries += v.toObject()["family"].toString() == "area";
     }
-    // the area entries + the summary's one document + the four dies of the validity table
-    QCOMPARE(page.count("<tr><td>") + page.count("<tr class="), areaEntries + 1 + 4);
+    // the area entries + the summary's one document + the 12 rows of the validity table (issue
+    // 32: 5 dies of other nodes and 3 blocks of GA100 beside the 4 Maxwell dies)
+    QCOMPARE(page.count("<tr><td>") + page.count("<tr class="), areaEntries + 1 + 12);
     QVERIFY(page.contains("How far to trust the models"));
     // The PDF: the text report on pages, summary first; a well-formed file (every cross-
     // reference offset points at its object, startxref at the table).
@@ -642,11 +643,22 @@ void TestCli::reproduceReportsValidity() {
     QCOMPARE(families, (QSet<QString>{"area", "talg", "mwp", "energy", "eatss", "chain"}));
     // Every fitted model bounds its session values; matrix chains have no fitted parameter.
     QCOMPARE(conditions.keys(), (QList<QString>{"area", "eatss", "energy", "mwp", "talg"}));
-    QCOMPARE(errors.size(), 4);
+    QCOMPARE(errors.size(), 12); // 4 Maxwell dies, 5 dies of other nodes, 3 GA100 blocks
     QVERIFY(std::abs(errors["gm107-gtx750ti"] - 22.27) < 0.01); // 180.96 vs 148 mm2
     QVERIFY(std::abs(errors["gm206-gtx960"] + 12.72) < 0.01);   // 198.99 vs 228 mm2
     QVERIFY(std::abs(errors["gm204-gtx980"]) < 0.01);           // the calibration die
     QVERIFY(std::abs(errors["gm200-titanx"] + 0.668) < 0.01);   // 596.98 vs 601 mm2
+    // Issue 32: real dies of other nodes through the node scaling. The errors are documented
+    // values (docs/codesign.md "Real dies"), not thresholds: the totals of four dies land within
+    // -12 % to +2 % only because too large an L2 makes up for missing SM logic (the GA100 rows).
+    QVERIFY(std::abs(errors["gp100-p100"] - 1.891) < 0.01);             // 621.53 vs 610 mm2
+    QVERIFY(std::abs(errors["gv100-v100"] + 8.483) < 0.01);             // 745.86 vs 815 mm2
+    QVERIFY(std::abs(errors["ga100-a100"] + 6.646) < 0.01);             // 771.11 vs 826 mm2
+    QVERIFY(std::abs(errors["gh100-h100"] + 12.036) < 0.01);            // 716.02 vs 814 mm2
+    QVERIFY(std::abs(errors["ad102-rtx4090"] - 51.89) < 0.01);          // 924.16 vs 608.44 mm2
+    QVERIFY(std::abs(errors["ga100-llmcompass-sms"] + 64.062) < 0.01);  // 171.15 vs 476.25
+    QVERIFY(std::abs(errors["ga100-llmcompass-l2"] - 285.118) < 0.01);  // 459.48 vs 119.31
+    QVERIFY(std::abs(errors["ga100-llmcompass-rest"] + 38.163) < 0.01); // 140.47 vs 227.16
     bool titan = false;
     for (const auto v : o["entries"].toArray()) {
         if (v.toObject()["id"].toString() == "thesis-c-titanx-area") {

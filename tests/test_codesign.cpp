@@ -8,6 +8,7 @@
 #include "params/profiles.hpp"
 #include "search/codesign.hpp"
 #include "search/k_rule.hpp"
+#include "search/physical_limits.hpp"
 #include "search/tile_search.hpp"
 #include "support/fixtures.hpp"
 #include "support/published.hpp"
@@ -51,7 +52,7 @@ CodesignOptions options() {
 
 HardwareGrid sampleGrid() {
     // Includes M_SM below the 48 KB per-block limit and odd values off the thesis grid.
-    return HardwareGrid{{2, 7, 16, 32}, {32, 96, 128, 1000, 2048}, {12, 36, 96, 480}, 2};
+    return HardwareGrid{{2, 7, 16, 32}, {32, 96, 128, 1000, 2048}, {12, 36, 96, 480}, 2, {}};
 }
 
 } // namespace
@@ -206,7 +207,7 @@ private slots:
     // profile, so they do not move while designs are tried).
     void referenceGpu() {
         CodesignOptions o = options();
-        o.grid = HardwareGrid{{8, 16}, {128, 256}, {96}, 2};
+        o.grid = HardwareGrid{{8, 16}, {128, 256}, {96}, 2, {}};
         Gpu ref = test::gtx980();
         ref.nSm = 24;
         o.reference = ref;
@@ -225,7 +226,7 @@ private slots:
         CodesignOptions o = options();
         o.areaMin = 200;
         o.areaMax = 650;
-        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {12, 48, 96, 192}, 2};
+        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {12, 48, 96, 192}, 2, {}};
         const CodesignResult r = runCodesign(smallWorkload(), o);
         QVERIFY(r.pareto.size() >= 2);
         for (std::size_t j = 1; j < r.pareto.size(); ++j) {
@@ -383,7 +384,7 @@ private slots:
     void kRuleWhereItBites() {
         const Workload w = loadWorkload("ppopp17", "gtx980");
         CodesignOptions one = options();
-        one.grid = HardwareGrid{{30}, {2048}, {480}, 2};
+        one.grid = HardwareGrid{{30}, {2048}, {480}, 2, {}};
         const auto note = kRuleNote(w, one, thesisGrid().mSmKb);
         QVERIFY(note.has_value());
         QCOMPARE(note->mSmKb, 480.0);
@@ -407,9 +408,148 @@ private slots:
         optimize.variant.k = talg::KRule::Optimize;
         QVERIFY(!kRuleNote(w, optimize, thesisGrid().mSmKb));
         CodesignOptions small = options();
-        small.grid = HardwareGrid{{16}, {128}, {12}, 2};
+        small.grid = HardwareGrid{{16}, {128}, {12}, 2, {}};
         QVERIFY(!kRuleNote(w, small, thesisGrid().mSmKb)); // nothing smaller on the axis
         QVERIFY_THROWS_EXCEPTION(InputError, kRuleNote(w, options(), thesisGrid().mSmKb));
+    }
+
+    // Issue 32, physical limits. The reticle: designs above it are kept and marked, never on
+    // the front while the limit is on; off, the front is the unconstrained one.
+    void reticleExcludesFromFront() {
+        CodesignOptions o = options();
+        o.areaMin = 0;
+        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {12, 48, 96}, 2, {}};
+        o.limits.reticleMm2 = 400;
+        const Workload w = smallWorkload();
+        const CodesignResult on = runCodesign(w, o);
+        o.limits.reticle = false;
+        const CodesignResult off = runCodesign(w, o);
+        QCOMPARE(on.designs.size(), off.designs.size());
+        std::size_t above = 0;
+        for (std::size_t i = 0; i < on.designs.size(); ++i) {
+            const DesignPoint& d = on.designs[i];
+            QCOMPARE(d.withinReticle, d.area <= 400);
+            QCOMPARE(d.allowed, d.withinReticle);
+            QVERIFY(!d.pareto || d.area <= 400);
+            QVERIFY(off.designs[i].allowed);
+            QCOMPARE(d.weightedTime == off.designs[i].weightedTime || !d.feasible, true);
+            above += d.feasible && d.area > 400;
+        }
+        QVERIFY(above > 10);
+        QCOMPARE(on.outsideLimits, above);
+        QCOMPARE(off.outsideLimits, std::size_t{0});
+        QVERIFY(off.designs[off.pareto.back()].area > 400); // the limit bites on this grid
+        // The limited front is the unconstrained front of the designs within the reticle.
+        std::vector<DesignPoint> within;
+        for (const DesignPoint& d : off.designs) {
+            if (d.area <= 400) {
+                within.push_back(d);
+            }
+        }
+        const auto front = paretoFront(within);
+        QCOMPARE(front.size(), on.pareto.size());
+        for (std::size_t j = 0; j < front.size(); ++j) {
+            QCOMPARE(within[front[j]].area, on.designs[on.pareto[j]].area);
+        }
+        QCOMPARE(QString::fromStdString(limitsSentence(on.limits)),
+                 QString("within the 400 mm2 reticle; power not limited"));
+    }
+
+    // The power estimate: the node's reference board's TDP per FP32 lane per GHz (NVIDIA
+    // whitepapers), so each reference GPU gets its own TDP back.
+    void powerRuleReference_data() {
+        QTest::addColumn<int>("nm");
+        QTest::addColumn<int>("nSm");
+        QTest::addColumn<int>("nV");
+        QTest::addColumn<double>("ghz");
+        QTest::addColumn<double>("watts");
+        QTest::newRow("GTX 980 whitepaper: 165 W, 16 x 128, 1216 MHz")
+            << 28 << 16 << 128 << 1.216 << 165.0;
+        QTest::newRow("Tesla P100 whitepaper: 300 W, 56 x 64, 1480 MHz")
+            << 16 << 56 << 64 << 1.480 << 300.0;
+        QTest::newRow("A100 whitepaper: 400 W, 108 x 64, 1410 MHz")
+            << 7 << 108 << 64 << 1.410 << 400.0;
+        QTest::newRow("H100 whitepaper: 700 W, 132 x 128, 1980 MHz")
+            << 5 << 132 << 128 << 1.980 << 700.0;
+    }
+    void powerRuleReference() {
+        QFETCH(int, nm);
+        QFETCH(int, nSm);
+        QFETCH(int, nV);
+        QFETCH(double, ghz);
+        QFETCH(double, watts);
+        QVERIFY(std::abs(designPowerW(nSm, nV, ghz, nm) - watts) < 1e-9 * watts);
+        QVERIFY(!powerRule(nm).source.empty());
+        QVERIFY_THROWS_EXCEPTION(InputError, powerRule(10));
+    }
+
+    // A power budget: designs over it are marked and off the front; the estimate is linear in
+    // n_SM n_V at the designs' clock.
+    void powerBudgetExcludesFromFront() {
+        CodesignOptions o = options();
+        o.areaMin = 0;
+        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {48, 96}, 2, {}};
+        o.limits.reticle = false;
+        o.limits.power = true;
+        o.limits.powerW = 200;
+        const CodesignResult r = runCodesign(smallWorkload(), o);
+        std::size_t over = 0;
+        std::size_t checked = 0;
+        for (const DesignPoint& d : r.designs) {
+            const double p = designPowerW(d.nSm, d.nV, 1.216, 28);
+            QCOMPARE(d.powerW, p);
+            QCOMPARE(d.withinPower, p <= 200);
+            QCOMPARE(d.allowed, p <= 200);
+            QVERIFY(!d.pareto || p <= 200);
+            over += d.feasible && p > 200;
+            ++checked;
+        }
+        QCOMPARE(checked, r.designs.size());
+        QVERIFY(over > 5);
+        QCOMPARE(r.outsideLimits, over);
+        QCOMPARE(QString::fromStdString(limitsSentence(r.limits)),
+                 QString("reticle not limited; power within 200 W (estimate at 1216 MHz)"));
+        // Bad limits are refused, naming the field.
+        o.limits.powerW = -1;
+        QVERIFY_THROWS_EXCEPTION(InputError, runCodesign(smallWorkload(), o));
+    }
+
+    // Memory bandwidth as an axis: L = 1 / B, PHY area relative to the GPU's bandwidth; more
+    // bandwidth is never slower, and the GPU's own bandwidth gives the axis-less result.
+    void bandwidthAxis() {
+        CodesignOptions o = options();
+        o.areaMin = 0;
+        o.limits.reticle = false;
+        o.grid = HardwareGrid{{8, 16}, {128, 256}, {48, 96}, 2, {}};
+        const Workload w = smallWorkload();
+        const CodesignResult plain = runCodesign(w, o);
+        const double b0 = 1.0 / o.base.lSecondsPerGb;
+        o.grid.bandwidthGBs = {b0 / 2, b0, 2 * b0};
+        const CodesignResult r = runCodesign(w, o);
+        QCOMPARE(r.gridPoints, 3 * plain.gridPoints);
+        QCOMPARE(r.designs.size(), 3 * plain.designs.size());
+        const std::size_t n = plain.designs.size();
+        int checked = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const DesignPoint& slow = r.designs[i];
+            const DesignPoint& same = r.designs[n + i];
+            const DesignPoint& fast = r.designs[2 * n + i];
+            QCOMPARE(same.nSm, plain.designs[i].nSm);
+            QVERIFY(std::abs(same.weightedTime - plain.designs[i].weightedTime) <=
+                    1e-12 * plain.designs[i].weightedTime);
+            QCOMPARE(same.phyMm2, 0.0);
+            QVERIFY(std::abs(fast.phyMm2 - kPhyMm2PerGBs * b0) < 1e-9);
+            QVERIFY(std::abs(slow.phyMm2 + kPhyMm2PerGBs * b0 / 2) < 1e-9);
+            QVERIFY(std::abs(fast.area - plain.designs[i].area - fast.phyMm2) < 1e-9);
+            QVERIFY(fast.weightedTime <= same.weightedTime);
+            QVERIFY(same.weightedTime <= slow.weightedTime);
+            QCOMPARE(fast.bandwidthGBs, 2 * b0);
+            checked += 3;
+        }
+        QCOMPARE(checked, static_cast<int>(3 * n));
+        QVERIFY(n >= 8);
+        o.grid.bandwidthGBs = {0};
+        QVERIFY_THROWS_EXCEPTION(InputError, runCodesign(w, o));
     }
 };
 

@@ -23,6 +23,7 @@ private slots:
     void defaultSessionIsInsideTheDomain();
     void editedDesignIsOutside_data();
     void editedDesignIsOutside();
+    void otherNodeIsOutside();
     void editedProfileIsOutside();
     void zeroMeansNoneAndArrays();
     void badDomainIsRefused_data();
@@ -116,6 +117,28 @@ void TestPublished::editedDesignIsOutside() {
     QVERIFY2(out[0].message().rfind(message.toStdString(), 0) == 0, out[0].message().c_str());
     QVERIFY(!out[0].inside);
     QCOMPARE(out[0].family, family.toStdString());
+}
+
+// Issue 32: another process node is outside the 28 nm calibration, by the validity file's
+// condition on /area/node (the banner and How far to trust this list it).
+void TestPublished::otherNodeIsOutside() {
+    SessionState s = defaultSession();
+    const auto v = validityOf("area");
+    QVERIFY(v.has_value());
+    int checked = 0;
+    for (int nm : {16, 7, 5}) {
+        s.areaNode = nm;
+        const auto out = outsideDomain(*v, sessionToJson(s));
+        QCOMPARE(out.size(), std::size_t(1));
+        QVERIFY2(out[0].message().rfind("die-area model: process node = " + std::to_string(nm) +
+                                            ", calibrated on 28",
+                                        0) == 0,
+                 out[0].message().c_str());
+        ++checked;
+    }
+    s.areaNode = 28;
+    QVERIFY(outsideDomain(*v, sessionToJson(s)).empty());
+    QCOMPARE(checked, 3);
 }
 
 // An edited value anywhere in a profile takes it out of the domain, named by its key.

@@ -766,6 +766,8 @@ void TestSession::areaBlock() {
     AreaSettings a{area::Form::C6Literal, area::loadCoefficientSet(area::kDefaultCoefficientSet)};
     a.coefficients.params["alpha_oh"].value = 1.25;
     a.coefficients.params["alpha_oh"].edited = true;
+    a.node = 7; // issue 32: the process node and the overhead scaling travel too
+    a.overhead = area::OverheadScaling::Sram;
     const ojson j = areaSessionToJson(a);
     QCOMPARE(j.at("form").get<std::string>(), std::string("c6"));
     std::vector<std::string> warnings;
@@ -774,7 +776,23 @@ void TestSession::areaBlock() {
     QVERIFY(back.form == area::Form::C6Literal);
     QCOMPARE(*back.coefficients.params.at("alpha_oh").value, 1.25);
     QVERIFY(back.coefficients.params.at("alpha_oh").edited);
+    QCOMPARE(back.node, 7);
+    QVERIFY(back.overhead == area::OverheadScaling::Sram);
     QCOMPARE(areaSessionToJson(back).dump(), j.dump());
+    // A node without published densities, or a non-integer one, is refused naming the field
+    // and the allowed nodes.
+    int refused = 0;
+    for (const nlohmann::json& node :
+         {nlohmann::json(10), nlohmann::json(7.5), nlohmann::json("7")}) {
+        try {
+            areaSessionFromJson(nlohmann::json{{"node", node}}, SessionReader("a", nullptr));
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("area.node") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("28, 16, 7 or 5") != std::string::npos, e.what());
+            ++refused;
+        }
+    }
+    QCOMPARE(refused, 3);
     // No coefficient set: none written, none read (the shipped default applies); no form:
     // canonical.
     const ojson empty = areaSessionToJson(AreaSettings{});
@@ -786,7 +804,21 @@ void TestSession::areaBlock() {
 }
 
 void TestSession::codesignBlock() {
-    const CodesignSettings c{"thesis", 250, 600.5, 425, 450};
+    CodesignSettings c;
+    c.workload = "thesis";
+    c.areaMin = 250;
+    c.areaMax = 600.5;
+    c.budgetMin = 425;
+    c.budgetMax = 450;
+    // Issue 32: the limits and the grid travel too.
+    c.reticleOn = false;
+    c.reticleMm2 = 800;
+    c.powerOn = true;
+    c.powerW = 250.5;
+    c.gridNSm = {8, 16, 32};
+    c.gridNV = {128, 256};
+    c.gridMSmKb = {48, 96.5};
+    c.gridBandwidthGBs = {200, 400};
     const ojson j = codesignSessionToJson(c);
     std::vector<std::string> warnings;
     QVERIFY(codesignSessionFromJson(plain(j), SessionReader("c", &warnings)) == c);
@@ -797,6 +829,27 @@ void TestSession::codesignBlock() {
     QCOMPARE(partial.workload, std::string("thesis"));
     QCOMPARE(partial.areaMin, CodesignSettings{}.areaMin);
     QCOMPARE(partial.budgetMax, CodesignSettings{}.budgetMax);
+    QVERIFY(partial.reticleOn && !partial.powerOn && partial.gridNSm.empty());
+    // Bad limits and grids are refused, naming the field.
+    const std::vector<std::pair<nlohmann::json, std::string>> bad{
+        {{{"limits", {{"power_w", -1}}}}, "codesign.limits.power_w"},
+        {{{"limits", {{"reticle", "yes"}}}}, "codesign.limits.reticle"},
+        {{{"limits", {{"reticle_mm2", 0}}}}, "codesign.limits.reticle_mm2"},
+        {{{"grid", {{"n_sm", {0, 4}}}}}, "codesign.grid.n_sm"},
+        {{{"grid", {{"n_v", nlohmann::json::array()}}}}, "codesign.grid.n_v"},
+        {{{"grid", {{"m_sm_kb", {48, -1}}}}}, "codesign.grid.m_sm_kb"},
+        {{{"grid", {{"bandwidth_gbs", {"fast"}}}}}, "codesign.grid.bandwidth_gbs"},
+    };
+    int refused = 0;
+    for (const auto& [block, field] : bad) {
+        try {
+            codesignSessionFromJson(block, SessionReader("c", nullptr));
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find(field) != std::string::npos, e.what());
+            ++refused;
+        }
+    }
+    QCOMPARE(refused, static_cast<int>(bad.size()));
 }
 
 void TestSession::mwpBlock() {

@@ -2,12 +2,14 @@
 #include "cdx/area_commands.hpp"
 
 #include "area/area_model.hpp"
+#include "area/process_node.hpp"
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
 #include "search/codesign.hpp"
+#include "search/physical_limits.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -26,21 +28,29 @@ const char* const kAreaUsage =
     "usage: cdx area (--gpu ID|PATH [--set KEY=VALUE]... |\n"
     "                 --n-sm N --n-v N --m-sm-kb X [--r-vu-kb 2] [--l1-pair-kb 0] [--l2-kb 0])\n"
     "                [--cache-less] [--form canonical|c6|c7] [--coefficients ID|PATH]\n"
+    "                [--node 28|16|7|5] [--overhead-scaling logic|sram|none]\n"
     "                [--budget MM2] [--json]\n"
     "  Die area of a GPU (thesis C.6 / spec area-codesign.md 1.4): components in mm2 and %,\n"
-    "  calibration warnings; --budget adds the largest n_V (multiple of 32) that fits.\n";
+    "  calibration warnings; --budget adds the largest n_V (multiple of 32) that fits.\n"
+    "  --node carries the 28 nm coefficients to TSMC 16FF+, N7 or N5 by published logic and\n"
+    "  SRAM densities (an extension, outside the calibration: docs/codesign.md).\n";
 
 const char* const kCodesignUsage =
     "usage: cdx codesign [--workload ppopp17|thesis|PATH] [--stencils ID,ID,...]\n"
     "                    [--gpu ID|PATH] [--set KEY=VALUE]... [--area MIN:MAX]\n"
     "                    [--n-sm LIST] [--n-v LIST] [--m-sm-kb LIST] [--r-vu-kb 2]\n"
     "                    [--form canonical|c6|c7] [--coefficients ID|PATH] [--threads N]\n"
+    "                    [--node 28|16|7|5] [--overhead-scaling logic|sram|none]\n"
+    "                    [--reticle MM2|off] [--power W|off] [--bandwidth LIST]\n"
     "                    [--top 10] [--all] [variant flags] [--json]\n"
     "  Exact codesign (thesis C.19): for every cache-less design of the grid inside the area\n"
     "  range, the exact optimal tiling of every workload problem, the weighted time, the\n"
     "  performance and the Pareto front. Default grid: n_SM 2..32 even, n_V 32..2048 step 32,\n"
     "  M_SM 12,24,36,48..480 step 48 KB. Time-model constants and C_iter from --gpu (gtx980).\n"
-    "  Progress goes to stderr.\n";
+    "  Physical limits (an extension): designs above the reticle (858 mm2; --reticle off) or\n"
+    "  the power budget (--power W, an estimate; off by default) are kept but not on the\n"
+    "  front. --bandwidth GB/s,... makes memory bandwidth an axis (L = 1 / bandwidth, plus a\n"
+    "  memory PHY area). Progress goes to stderr.\n";
 
 double sizeFlag(const Arguments& a, const char* flag, double fallback) {
     const auto text = a.optional(flag);
@@ -65,9 +75,62 @@ area::Form formFlag(const Arguments& a) {
     return s ? area::parseForm(*s, "--form") : area::Form::Canonical;
 }
 
+int nodeFlag(const Arguments& a) {
+    const auto text = a.optional("--node");
+    if (!text) {
+        return area::kCalibrationNode;
+    }
+    std::int64_t nm = 0;
+    try {
+        nm = parseInteger(*text, "--node");
+    } catch (const InputError&) {
+        throw InputError("--node", *text, "expected " + area::allowedNodes());
+    }
+    return area::processNode(static_cast<int>(nm), "--node").nm;
+}
+
+area::OverheadScaling overheadFlag(const Arguments& a) {
+    const auto text = a.optional("--overhead-scaling");
+    return text ? area::parseOverheadScaling(*text, "--overhead-scaling")
+                : area::OverheadScaling::Logic;
+}
+
+// The coefficient set of --coefficients, carried to --node.
 area::CoefficientSet coefficientsFlag(const Arguments& a) {
-    return area::loadCoefficientSet(
-        a.optional("--coefficients").value_or(area::kDefaultCoefficientSet));
+    return area::scaleToNode(
+        area::loadCoefficientSet(
+            a.optional("--coefficients").value_or(area::kDefaultCoefficientSet)),
+        nodeFlag(a), overheadFlag(a));
+}
+
+json nodeJson(const Arguments& a) {
+    const int nm = nodeFlag(a);
+    const area::OverheadScaling o = overheadFlag(a);
+    const area::NodeFactors f = area::nodeFactors(nm, o);
+    const area::ProcessNode& n = area::processNode(nm);
+    return {{"nm", nm},
+            {"name", n.name},
+            {"logic_factor", f.logic},
+            {"sram_factor", f.sram},
+            {"overhead_scaling", area::name(o)},
+            {"overhead_factor", f.overhead},
+            {"outside_calibration", nm != area::kCalibrationNode}};
+}
+
+std::string nodeLine(const Arguments& a) {
+    const int nm = nodeFlag(a);
+    if (nm == area::kCalibrationNode) {
+        return {};
+    }
+    const area::OverheadScaling o = overheadFlag(a);
+    const area::NodeFactors f = area::nodeFactors(nm, o);
+    char buf[260];
+    std::snprintf(buf, sizeof buf,
+                  "node     %s: logic x %.4f, SRAM x %.4f, overhead (%s) x %.4f; an extension, "
+                  "outside the 28 nm calibration\n",
+                  std::string(area::processNode(nm).name).c_str(), f.logic, f.sram,
+                  std::string(area::name(o)).c_str(), f.overhead);
+    return buf;
 }
 
 // A GPU profile with every --set applied (GPU keys only).
@@ -130,7 +193,8 @@ json areaJson(const area::AreaBreakdown& b, const area::CoefficientSet& s) {
              {{"compute", b.compute},
               {"memory", b.memory},
               {"storage_without_rf", b.storageNoRf},
-              {"overhead", b.overhead}}},
+              {"overhead", b.overhead},
+              {"sm_arrays", b.total - b.overhead - b.mm2(area::Component::L2)}}},
             {"per_sm_mm2", b.perSm},
             {"warnings", warnings}};
 }
@@ -138,7 +202,8 @@ json areaJson(const area::AreaBreakdown& b, const area::CoefficientSet& s) {
 int runArea(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args,
                       {"--gpu", "--set", "--n-sm", "--n-v", "--r-vu-kb", "--m-sm-kb",
-                       "--l1-pair-kb", "--l2-kb", "--form", "--coefficients", "--budget"},
+                       "--l1-pair-kb", "--l2-kb", "--form", "--coefficients", "--budget", "--node",
+                       "--overhead-scaling"},
                       {"--json", "--cache-less"});
     const bool fromGpu = a.has("--gpu");
     area::Architecture arch;
@@ -194,6 +259,7 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
                              {"l2_kb", arch.l2Kb}};
         j["form"] = area::name(form);
         j["coefficients"] = coeffs.id;
+        j["node"] = nodeJson(a);
         j.update(areaJson(b, coeffs));
         const area::MergedCoefficients m =
             area::mergedCoefficients(coeffs.coefficients(), arch.rVuKb);
@@ -215,7 +281,8 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
       << " KB, M_SM = " << fmt(arch.mSmKb) << " KB, L1/pair = " << fmt(arch.l1PairKb)
       << " KB, L2 = " << fmt(arch.l2Kb) << " KB\n";
     o << "model    " << area::name(form) << " form, coefficients " << coeffs.id << " ("
-      << coeffs.process << ")\n\n";
+      << coeffs.process << ")\n";
+    o << nodeLine(a) << "\n";
     char buf[200];
     for (const auto& c : b.components) {
         std::snprintf(buf, sizeof buf, "  %-28s %10.4f mm2  %6.2f %%   %s\n",
@@ -263,7 +330,13 @@ json designJson(const search::Workload& w, const search::DesignPoint& d, bool wi
     json j{{"n_sm", d.nSm},
            {"n_v", d.nV},
            {"m_sm_kb", d.mSmKb},
+           {"bandwidth_gbs", d.bandwidthGBs},
            {"area_mm2", d.area},
+           {"phy_mm2", d.phyMm2},
+           {"power_w", d.powerW},
+           {"within_reticle", d.withinReticle},
+           {"within_power", d.withinPower},
+           {"within_limits", d.allowed},
            {"feasible", d.feasible},
            {"weighted_time_s", d.feasible ? json(d.weightedTime) : json(nullptr)},
            {"speedup", d.feasible ? json(d.speedup) : json(nullptr)},
@@ -308,8 +381,10 @@ std::pair<double, double> areaRange(const Arguments& a) {
 
 int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     std::vector<std::string> valued{
-        "--workload", "--stencils", "--gpu",  "--set",          "--area",    "--n-sm", "--n-v",
-        "--m-sm-kb",  "--r-vu-kb",  "--form", "--coefficients", "--threads", "--top"};
+        "--workload",     "--stencils", "--gpu",      "--set",     "--area",
+        "--n-sm",         "--n-v",      "--m-sm-kb",  "--r-vu-kb", "--form",
+        "--coefficients", "--threads",  "--top",      "--node",    "--overhead-scaling",
+        "--reticle",      "--power",    "--bandwidth"};
     valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
     const Arguments a(args, valued, {"--json", "--all"});
 
@@ -344,6 +419,46 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
         }
     }
     o.grid.rVuKb = sizeFlag(a, "--r-vu-kb", 2);
+    o.node = nodeFlag(a);
+    const auto limit = [&](const char* flag, bool& on, double& value) {
+        const auto text = a.optional(flag);
+        if (!text) {
+            return;
+        }
+        if (*text == "off") {
+            on = false;
+            return;
+        }
+        on = true;
+        value = sizeFlag(a, flag, 0);
+        if (value <= 0) {
+            throw InputError(flag, *text, "expected a number > 0 or off");
+        }
+    };
+    limit("--reticle", o.limits.reticle, o.limits.reticleMm2);
+    limit("--power", o.limits.power, o.limits.powerW);
+    if (const auto text = a.optional("--bandwidth")) {
+        std::stringstream ss(*text);
+        std::string item;
+        while (std::getline(ss, item, ',')) {
+            std::size_t used = 0;
+            double v = std::numeric_limits<double>::quiet_NaN();
+            try {
+                v = std::stod(item, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used == 0 || used != item.size() || !std::isfinite(v) || v <= 0) {
+                throw InputError("--bandwidth", *text,
+                                 "expected bandwidths > 0 in GB/s separated by commas");
+            }
+            o.grid.bandwidthGBs.push_back(v);
+        }
+        if (o.grid.bandwidthGBs.empty()) {
+            throw InputError("--bandwidth", "\"\"",
+                             "expected bandwidths > 0 in GB/s separated by commas");
+        }
+    }
     if (a.has("--threads")) {
         o.threads = static_cast<unsigned>(a.positiveInteger("--threads"));
     }
@@ -362,10 +477,11 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     };
     const search::CodesignResult r = search::runCodesign(w, o);
 
-    // The fastest design in range (first in grid order on ties).
+    // The fastest design in range and inside the switched-on limits (first in grid order on
+    // ties).
     const search::DesignPoint* best = nullptr;
     for (const auto& d : r.designs) {
-        if (d.feasible && (!best || d.weightedTime < best->weightedTime)) {
+        if (d.feasible && d.allowed && (!best || d.weightedTime < best->weightedTime)) {
             best = &d;
         }
     }
@@ -388,16 +504,30 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
                {"variant", variantJson(o.variant, 3)},
                {"area_form", area::name(o.form)},
                {"coefficients", o.coefficients.id},
+               {"node", nodeJson(a)},
                {"area_range_mm2", {o.areaMin, o.areaMax}},
+               {"limits",
+                {{"reticle", o.limits.reticle},
+                 {"reticle_mm2", o.limits.reticleMm2},
+                 {"power", o.limits.power},
+                 {"power_w", o.limits.powerW},
+                 {"power_clock_mhz", o.limits.clockGHz * 1000},
+                 {"power_rule", search::powerRule(o.node).source},
+                 {"phy_rule", search::kPhySource},
+                 {"front", search::limitsSentence(o.limits)}}},
                {"grid",
                 {{"n_sm", o.grid.nSm},
                  {"n_v", o.grid.nV},
                  {"m_sm_kb", o.grid.mSmKb},
                  {"r_vu_kb", o.grid.rVuKb},
+                 {"bandwidth_gbs", o.grid.bandwidthGBs.empty()
+                                       ? json(std::vector<double>{1.0 / o.base.lSecondsPerGb})
+                                       : json(o.grid.bandwidthGBs)},
                  {"caches", "none"}}},
                {"grid_points", r.gridPoints},
                {"designs_in_range", r.designs.size()},
                {"infeasible_designs", r.infeasibleDesigns},
+               {"outside_limits", r.outsideLimits},
                {"performance_unit", r.performanceUnit},
                {"reference", designJson(w, r.reference, true)},
                {"best", best ? designJson(w, *best, true) : json(nullptr)},
@@ -422,9 +552,23 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     s << "area        " << area::name(o.form) << " form, " << o.coefficients.id
       << ", cache-less, R_VU = " << fmt(o.grid.rVuKb) << " KB; range " << fmt(o.areaMin) << " to "
       << fmt(o.areaMax) << " mm2\n";
+    if (o.node != area::kCalibrationNode) {
+        s << "node        " << area::processNode(o.node).name
+          << ": area scaled from 28 nm (an extension, outside the calibration); the time model "
+             "stays the GPU's\n";
+    }
+    s << "limits      front " << search::limitsSentence(o.limits) << "\n";
+    if (!o.grid.bandwidthGBs.empty()) {
+        s << "bandwidth   axis";
+        for (double b : o.grid.bandwidthGBs) {
+            s << ' ' << fmt(b);
+        }
+        s << " GB/s (L = 1 / bandwidth; memory PHY area relative to the GPU's "
+          << fmt(1.0 / o.base.lSecondsPerGb, 4) << " GB/s)\n";
+    }
     s << "designs     " << r.designs.size() << " of " << r.gridPoints << " grid points in range, "
-      << r.infeasibleDesigns << " without a feasible tiling for some problem; " << r.pareto.size()
-      << " on the Pareto front\n";
+      << r.infeasibleDesigns << " without a feasible tiling for some problem, " << r.outsideLimits
+      << " outside the limits; " << r.pareto.size() << " on the Pareto front\n";
     std::snprintf(
         buf, sizeof buf,
         "reference   %s as is (n_SM %lld, n_V %lld, M_SM %g KB): weighted time %.6g s\n\n",
@@ -432,7 +576,7 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
         o.base.mSmKb, r.reference.weightedTime);
     s << buf;
     if (!best) {
-        s << "no feasible design in the area range\n";
+        s << "no feasible design in the area range within the limits\n";
         out << s.str();
         return 0;
     }
@@ -441,6 +585,12 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
         if (d.gflops) {
             gflops = ' ';
             gflops += fmt(*d.gflops, 5);
+        }
+        if (!o.grid.bandwidthGBs.empty()) {
+            gflops += "  " + fmt(d.bandwidthGBs) + " GB/s";
+        }
+        if (o.limits.power) {
+            gflops += "  " + fmt(d.powerW, 4) + " W";
         }
         std::snprintf(buf, sizeof buf, "  %5lld %6lld %7g %10.4f %14.6g %9.3f%s\n",
                       static_cast<long long>(d.nSm), static_cast<long long>(d.nV), d.mSmKb, d.area,

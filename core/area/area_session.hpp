@@ -2,12 +2,14 @@
 #pragma once
 
 #include "area/area_model.hpp"
+#include "area/process_node.hpp"
 
 #include <nlohmann/json_fwd.hpp>
 
-// The area views' part of a session: which form of the area model and which coefficient
-// set. In the `.cdx.json` file: "area": {"form": "canonical"|"c6"|"c7",
-// "coefficients": {a coefficient set as in profiles/area/}} (both optional).
+// The area views' part of a session: which form of the area model, which coefficient set and
+// which process node. In the `.cdx.json` file: "area": {"form": "canonical"|"c6"|"c7",
+// "node": 28|16|7|5, "overhead_scaling": "logic"|"sram"|"none",
+// "coefficients": {a coefficient set as in profiles/area/}} (all optional).
 namespace cdx {
 
 class SessionReader;
@@ -15,6 +17,8 @@ class SessionReader;
 struct AreaSettings {
     area::Form form = area::Form::Canonical;
     area::CoefficientSet coefficients; // empty: the shipped default set
+    int node = area::kCalibrationNode; // the set is carried there (area/process_node.hpp)
+    area::OverheadScaling overhead = area::OverheadScaling::Logic;
 };
 
 inline constexpr const char* kAreaSessionKey = "area";

@@ -3,6 +3,7 @@
 
 #include "params/input_error.hpp"
 #include "params/units.hpp"
+#include "search/physical_limits.hpp"
 #include "talg/talg_formulas.hpp"
 
 #include <algorithm>
@@ -374,7 +375,7 @@ std::vector<DesignPoint> solve(const Workload& w, const Gpu& base, const talg::T
                                const std::function<void(const CodesignProgress&)>& progress,
                                const std::atomic<bool>* cancel, bool& cancelled,
                                std::uint64_t& innerEvaluations, std::uint64_t& tilings) {
-    std::vector<DesignPoint> out(grid.size());
+    std::vector<DesignPoint> out(grid.nSm.size() * grid.nV.size() * grid.mSmKb.size());
     for (std::size_t s = 0; s < grid.nSm.size(); ++s) {
         for (std::size_t vi = 0; vi < grid.nV.size(); ++vi) {
             for (std::size_t m = 0; m < grid.mSmKb.size(); ++m) {
@@ -458,7 +459,7 @@ std::vector<DesignPoint> solve(const Workload& w, const Gpu& base, const talg::T
 std::vector<std::size_t> paretoFront(const std::vector<DesignPoint>& designs) {
     std::vector<std::size_t> idx;
     for (std::size_t i = 0; i < designs.size(); ++i) {
-        if (designs[i].feasible) {
+        if (designs[i].feasible && designs[i].allowed) {
             idx.push_back(i);
         }
     }
@@ -503,7 +504,7 @@ std::vector<StencilShare> timeByStencil(const Workload& w, const DesignPoint& d)
 DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::TalgVariant& v,
                            double referenceTime) {
     validate(w);
-    HardwareGrid grid{{design.nSm}, {design.nV}, {design.mSmKb}, 2};
+    HardwareGrid grid{{design.nSm}, {design.nV}, {design.mSmKb}, 2, {}};
     validate(grid);
     checkVariant(w, design, v, grid);
     bool cancelled = false;
@@ -518,6 +519,15 @@ DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::Tal
     return d;
 }
 
+std::string limitsSentence(const PhysicalLimits& l) {
+    std::string out = l.reticle ? "within the " + formatNumber(l.reticleMm2) + " mm2 reticle"
+                                : "reticle not limited";
+    out += l.power ? "; power within " + formatNumber(l.powerW) + " W (estimate at " +
+                         formatNumber(l.clockGHz * 1000) + " MHz)"
+                   : "; power not limited";
+    return out;
+}
+
 CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
     validate(w);
     validate(o.grid);
@@ -525,26 +535,31 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
         throw InputError("--area", formatNumber(o.areaMin) + ":" + formatNumber(o.areaMax),
                          "expected MIN:MAX with 0 <= MIN <= MAX [mm2]");
     }
+    for (double b : o.grid.bandwidthGBs) {
+        if (!std::isfinite(b) || b <= 0 || b > 1e6) {
+            throw InputError("bandwidth_gbs", formatNumber(b),
+                             "must be a bandwidth in (0, 1000000] GB/s");
+        }
+    }
+    if (o.limits.reticle && (!std::isfinite(o.limits.reticleMm2) || o.limits.reticleMm2 <= 0)) {
+        throw InputError("reticle_mm2", formatNumber(o.limits.reticleMm2),
+                         "must be an area > 0 mm2");
+    }
+    if (o.limits.power && (!std::isfinite(o.limits.powerW) || o.limits.powerW <= 0)) {
+        throw InputError("power_w", formatNumber(o.limits.powerW), "must be a power > 0 W");
+    }
+    if (!std::isfinite(o.limits.clockGHz) || o.limits.clockGHz <= 0) {
+        throw InputError("clock_ghz", formatNumber(o.limits.clockGHz), "must be a clock > 0 GHz");
+    }
+    powerRule(o.node); // InputError for an unknown node
     checkVariant(w, o.base, o.variant, o.grid);
 
     CodesignResult res;
     res.gridPoints = o.grid.size();
-    // Areas first: only designs inside the range are solved.
-    std::vector<double> areas(o.grid.size());
-    std::vector<char> active(o.grid.size(), 0);
-    for (std::size_t s = 0; s < o.grid.nSm.size(); ++s) {
-        for (std::size_t vi = 0; vi < o.grid.nV.size(); ++vi) {
-            for (std::size_t m = 0; m < o.grid.mSmKb.size(); ++m) {
-                const std::size_t i = (s * o.grid.nV.size() + vi) * o.grid.mSmKb.size() + m;
-                const area::Architecture a{
-                    o.grid.nSm[s], o.grid.nV[vi], o.grid.rVuKb, o.grid.mSmKb[m], 0, 0};
-                areas[i] = o.form == area::Form::C7Printed
-                               ? area::areaBreakdown(a, o.coefficients, o.form).total
-                               : area::totalArea(a, o.coefficients.coefficients(), o.form);
-                active[i] = areas[i] >= o.areaMin && areas[i] <= o.areaMax;
-            }
-        }
-    }
+    res.limits = o.limits;
+    const double baseBandwidth = 1.0 / o.base.lSecondsPerGb;
+    const std::vector<double> bandwidths =
+        o.grid.bandwidthGBs.empty() ? std::vector<double>{baseBandwidth} : o.grid.bandwidthGBs;
 
     if (o.withReference) {
         res.reference = optimizeDesign(w, o.reference.value_or(o.base), o.variant);
@@ -554,31 +569,85 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
         const Gpu& r = o.reference ? *o.reference : o.base;
         const area::Architecture ref{r.nSm, r.nV, o.grid.rVuKb, r.mSmKb, 0, 0};
         res.reference.area = area::areaBreakdown(ref, o.coefficients, o.form).total;
+        res.reference.bandwidthGBs = 1.0 / r.lSecondsPerGb;
+        res.reference.powerW = designPowerW(r.nSm, r.nV, o.limits.clockGHz, o.node);
     }
     const double refTime = res.reference.weightedTime;
     res.performanceUnit = res.reference.gflops ? "GFLOP/s" : "x " + o.reference.value_or(o.base).id;
 
-    std::vector<DesignPoint> all =
-        solve(w, o.base, o.variant, o.grid, active, o.threads, o.progress, o.cancel, res.cancelled,
-              res.innerEvaluations, res.tilingsPerDesign);
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        if (!active[i]) {
-            continue;
+    // One pass of the kernel per bandwidth (L enters every tiling's transfer time).
+    const HardwareGrid& g = o.grid;
+    const std::size_t perPass = g.nSm.size() * g.nV.size() * g.mSmKb.size();
+    for (std::size_t pass = 0; pass < bandwidths.size(); ++pass) {
+        const double bandwidth = bandwidths[pass];
+        const double phy =
+            o.grid.bandwidthGBs.empty() ? 0.0 : kPhyMm2PerGBs * (bandwidth - baseBandwidth);
+        // Areas first: only designs inside the range are solved.
+        std::vector<double> areas(perPass);
+        std::vector<char> active(perPass, 0);
+        for (std::size_t s = 0; s < g.nSm.size(); ++s) {
+            for (std::size_t vi = 0; vi < g.nV.size(); ++vi) {
+                for (std::size_t m = 0; m < g.mSmKb.size(); ++m) {
+                    const std::size_t i = (s * g.nV.size() + vi) * g.mSmKb.size() + m;
+                    const area::Architecture a{g.nSm[s], g.nV[vi], g.rVuKb, g.mSmKb[m], 0, 0};
+                    areas[i] = (o.form == area::Form::C7Printed
+                                    ? area::areaBreakdown(a, o.coefficients, o.form).total
+                                    : area::totalArea(a, o.coefficients.coefficients(), o.form)) +
+                               phy;
+                    active[i] = areas[i] >= o.areaMin && areas[i] <= o.areaMax;
+                }
+            }
         }
-        DesignPoint& d = all[i];
-        d.area = areas[i];
-        if (d.feasible && refTime > 0) {
-            d.speedup = refTime / d.weightedTime;
+        Gpu base = o.base;
+        if (!o.grid.bandwidthGBs.empty()) { // else the GPU's L exactly (1 / (1 / L) may differ)
+            base.lSecondsPerGb = 1.0 / bandwidth;
         }
-        if (!d.feasible) {
-            ++res.infeasibleDesigns;
+        std::function<void(const CodesignProgress&)> progress;
+        if (o.progress) {
+            progress = [&, pass](const CodesignProgress& p) {
+                o.progress(CodesignProgress{pass * p.total + p.done, bandwidths.size() * p.total});
+            };
         }
-        res.designs.push_back(std::move(d));
+        bool cancelled = false;
+        std::uint64_t inner = 0;
+        std::uint64_t tilings = 0;
+        std::vector<DesignPoint> all = solve(w, base, o.variant, g, active, o.threads, progress,
+                                             o.cancel, cancelled, inner, tilings);
+        res.cancelled = res.cancelled || cancelled;
+        res.innerEvaluations += inner;
+        res.tilingsPerDesign = std::max(res.tilingsPerDesign, tilings);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (!active[i]) {
+                continue;
+            }
+            DesignPoint& d = all[i];
+            d.area = areas[i];
+            d.phyMm2 = phy;
+            d.bandwidthGBs = bandwidth;
+            d.powerW = designPowerW(d.nSm, d.nV, o.limits.clockGHz, o.node);
+            d.withinReticle = d.area <= o.limits.reticleMm2;
+            d.withinPower = d.powerW <= o.limits.powerW;
+            d.allowed =
+                (!o.limits.reticle || d.withinReticle) && (!o.limits.power || d.withinPower);
+            if (d.feasible && refTime > 0) {
+                d.speedup = refTime / d.weightedTime;
+            }
+            if (!d.feasible) {
+                ++res.infeasibleDesigns;
+            } else if (!d.allowed) {
+                ++res.outsideLimits;
+            }
+            res.designs.push_back(std::move(d));
+        }
+        if (res.cancelled) {
+            break;
+        }
     }
     if (res.cancelled) {
         // A partial result would mix solved and unsolved designs: report none.
         res.designs.clear();
         res.infeasibleDesigns = 0;
+        res.outsideLimits = 0;
         return res;
     }
     res.pareto = paretoFront(res.designs);

@@ -5,11 +5,13 @@
 #include "search/workload.hpp"
 #include "talg/talg.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 // Hardware/software codesign (thesis C.8-C.19, spec/area-codesign.md §2-3): for every
@@ -23,8 +25,15 @@ struct HardwareGrid {
     std::vector<std::int64_t> nV;
     std::vector<double> mSmKb;
     double rVuKb = 2; // register file per vector unit [KB]; the grid designs are cache-less
+    // Memory bandwidth as a design axis (issue 32, extension) [GB/s]: L = 1 / bandwidth and a
+    // memory PHY area per GB/s above the base GPU's (search/physical_limits.hpp). Empty: the
+    // base GPU's L only (the thesis' grid).
+    std::vector<double> bandwidthGBs;
 
-    std::size_t size() const { return nSm.size() * nV.size() * mSmKb.size(); }
+    std::size_t size() const {
+        return nSm.size() * nV.size() * mSmKb.size() *
+               std::max<std::size_t>(1, bandwidthGBs.size());
+    }
 };
 
 // n_SM 2..32 even, n_V 32..2048 step 32, M_SM 12, 24, 36 then 48..480 step 48 KB:
@@ -48,7 +57,13 @@ struct DesignPoint {
     std::int64_t nSm = 0;
     std::int64_t nV = 0;
     double mSmKb = 0;
-    double area = 0;              // mm^2 (cache-less, R_VU of the grid)
+    double bandwidthGBs = 0;      // 1 / L of the design [GB/s]
+    double area = 0;              // mm^2 (cache-less, R_VU of the grid; + phyMm2)
+    double phyMm2 = 0;            // memory PHY area above the base GPU's bandwidth (may be < 0)
+    double powerW = 0;            // labelled estimate (search/physical_limits.hpp)
+    bool withinReticle = true;    // area <= the reticle limit (whether or not it is switched on)
+    bool withinPower = true;      // powerW <= the power budget (whether or not it is switched on)
+    bool allowed = true;          // inside every limit that is switched on: may be on the front
     bool feasible = false;        // every workload problem has a feasible tiling
     double weightedTime = 0;      // sum_i weight_i T_alg,i [s] (C.18)
     double speedup = 0;           // reference weighted time / weightedTime
@@ -62,6 +77,22 @@ struct CodesignProgress {
     std::size_t done = 0;
     std::size_t total = 0;
 };
+
+// The physical limits of issue 32 (an extension of the thesis' codesign, which has none).
+// Each can be switched off; a design outside a switched-on limit is kept (drawn as outside)
+// but never on the Pareto front.
+struct PhysicalLimits {
+    bool reticle = true;
+    double reticleMm2 = 858; // lithography field 26 x 33 mm
+    bool power = false;
+    double powerW = 300;     // budget [W] for the power estimate
+    double clockGHz = 1.216; // the designs' clock for the power estimate: the time model's (C_iter
+                             // was measured on the GTX 980 at its 1216 MHz boost)
+
+    bool operator==(const PhysicalLimits&) const = default;
+};
+// "within the 858 mm2 reticle; power not limited"
+std::string limitsSentence(const PhysicalLimits& l);
 
 struct CodesignOptions {
     Gpu base; // time-model constants (L, tau_sync, T_sync, MTB_SM, M_TB, R_SM); also the reference
@@ -79,6 +110,8 @@ struct CodesignOptions {
     // The design speed-ups are measured against (its own n_SM, n_V, M_SM and time constants);
     // unset: `base` as it is.
     std::optional<Gpu> reference;
+    PhysicalLimits limits;
+    int node = 28; // process node of the coefficient set (the power estimate's per-node rule)
 };
 
 struct CodesignResult {
@@ -87,6 +120,8 @@ struct CodesignResult {
     DesignPoint reference; // the base GPU as it is (its own n_SM, n_V, M_SM); area cache-less
     std::size_t gridPoints = 0;
     std::size_t infeasibleDesigns = 0;  // in range, but some problem has no feasible tiling
+    std::size_t outsideLimits = 0;      // feasible, in range, outside a switched-on limit
+    PhysicalLimits limits;              // the limits the front respects
     std::uint64_t tilingsPerDesign = 0; // feasible-candidate count behind one design's optima
     std::uint64_t innerEvaluations = 0; // (tiling, design) pairs evaluated by the kernel
     bool cancelled = false;
@@ -102,7 +137,8 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o);
 DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::TalgVariant& v,
                            double referenceTime = 0);
 
-// Indices of the designs not dominated in (area lower, performance higher), ascending area.
+// Indices of the feasible, allowed designs not dominated in (area lower, performance higher),
+// ascending area.
 std::vector<std::size_t> paretoFront(const std::vector<DesignPoint>& designs);
 
 // Sum of weight * T_alg per stencil id (in workload order of first appearance), for a

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <vector>
 
 // The codesign view's part of a session. In the `.cdx.json` file:
-// "codesign": {"workload": "ppopp17", "area_range_mm2": [200, 650], "budget_mm2": [425, 450]}
-// (every field optional: a missing one keeps its default).
+// "codesign": {"workload": "ppopp17", "area_range_mm2": [200, 650], "budget_mm2": [425, 450],
+// "limits": {"reticle": true, "reticle_mm2": 858, "power": false, "power_w": 300},
+// "grid": {"n_sm": [...], "n_v": [...], "m_sm_kb": [...], "bandwidth_gbs": [...]}}
+// (every field optional: a missing one keeps its default; a missing grid axis is the
+// thesis' axis, a missing bandwidth axis the GPU's L only).
 namespace cdx {
 
 class SessionReader;
@@ -18,6 +23,16 @@ struct CodesignSettings {
     double areaMax = 650;
     double budgetMin = 425; // highlighted budget band [mm^2] (Table C.2)
     double budgetMax = 450;
+    // Physical limits (issue 32; search::PhysicalLimits).
+    bool reticleOn = true;
+    double reticleMm2 = 858;
+    bool powerOn = false;
+    double powerW = 300;
+    // The grid (issue 32): empty = the thesis' axis (bandwidth: the GPU's L only).
+    std::vector<std::int64_t> gridNSm;
+    std::vector<std::int64_t> gridNV;
+    std::vector<double> gridMSmKb;
+    std::vector<double> gridBandwidthGBs;
 
     bool operator==(const CodesignSettings&) const = default;
 };

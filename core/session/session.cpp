@@ -57,13 +57,16 @@ const std::vector<SessionBlock>& sessionBlocks() {
         // Area: two SessionState members (form and coefficient set) in one block.
         {{kAreaSessionKey},
          [](const SessionState& s, ojson& session) {
-             session[kAreaSessionKey] = areaSessionToJson({s.areaForm, s.areaCoefficients});
+             session[kAreaSessionKey] =
+                 areaSessionToJson({s.areaForm, s.areaCoefficients, s.areaNode, s.areaOverhead});
          },
          [](const nlohmann::json& session, SessionState& s, const SessionReader& r) {
              if (session.contains(kAreaSessionKey)) {
                  AreaSettings a = areaSessionFromJson(session.at(kAreaSessionKey), r);
                  s.areaForm = a.form;
                  s.areaCoefficients = std::move(a.coefficients);
+                 s.areaNode = a.node;
+                 s.areaOverhead = a.overhead;
              }
          }},
         nestedBlock(kCodesignSessionKey, &SessionState::codesign, codesignSessionToJson,
@@ -87,8 +90,10 @@ constexpr const char* kHeaderKeys[] = {"schema",    "version", "title",   "descr
 } // namespace
 
 area::CoefficientSet SessionState::areaSet() const {
-    return areaCoefficients.params.empty() ? area::loadCoefficientSet(area::kDefaultCoefficientSet)
-                                           : areaCoefficients;
+    return area::scaleToNode(areaCoefficients.params.empty()
+                                 ? area::loadCoefficientSet(area::kDefaultCoefficientSet)
+                                 : areaCoefficients,
+                             areaNode, areaOverhead);
 }
 
 namespace {

@@ -52,6 +52,8 @@ struct SessionState : TalgSettings {
 
     area::CoefficientSet areaCoefficients; // empty: the shipped default set
     area::Form areaForm = area::Form::Canonical;
+    int areaNode = area::kCalibrationNode; // process node (issue 32 extension)
+    area::OverheadScaling areaOverhead = area::OverheadScaling::Logic;
     CodesignSettings codesign;
     MwpSettings mwp;
     EnergySettings energy;
@@ -61,7 +63,8 @@ struct SessionState : TalgSettings {
     // Model inputs for the current GPU (throws InputError, e.g. no C_iter for this GPU).
     Gpu modelGpu() const { return toGpu(gpu); }
     Stencil modelStencil() const { return toStencil(stencil, gpu.id); }
-    // The session's coefficient set, or the shipped default when it has none.
+    // The session's coefficient set, or the shipped default when it has none, carried to the
+    // session's process node (area::scaleToNode; unchanged at 28 nm).
     area::CoefficientSet areaSet() const;
     // The GPU's area inputs (n_sm, n_v, m_sm_kb, r_vu_kb, l1_pair_kb, l2_kb).
     area::Architecture architecture() const { return area::architectureOf(gpu); }
