@@ -4,6 +4,7 @@
 
 #include "area/architecture_view.hpp"
 #include "area/area_model.hpp"
+#include "area/area_model_editor.hpp"
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
 #include "common/parameter_form.hpp"
@@ -36,6 +37,7 @@
 #include "workspaces/runs_workspace.hpp"
 #include "workspaces/talg_workspace.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
@@ -63,6 +65,7 @@ private slots:
     void codesignRunsAndLoadsDesign();
     void codesignBadRangeKeepsState();
     void kRuleWhereItBites();
+    void limitsAndNode();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -244,7 +247,7 @@ void TestGuiArea::codesignRunsAndLoadsDesign() {
     }
     QVERIFY(outside > 0);
     QCOMPARE(view->headline().contains("extrapolated"), !view->outsideCalibration(*best).isEmpty());
-    QVERIFY(view->csv().section('\n', 1, 1).endsWith(",outside_calibration"));
+    QVERIFY(view->csv().section('\n', 1, 1).endsWith(",outside_calibration,power_w,within_limits"));
     // Every design with n_V != 128 is named in its CSV row.
     const auto awayFrom128 =
         std::count_if(view->result()->designs.begin(), view->result()->designs.end(),
@@ -263,6 +266,85 @@ void TestGuiArea::codesignRunsAndLoadsDesign() {
     QCOMPARE(*g.at("l1_pair_kb").value, 0.0);
     QCOMPARE(*g.at("l2_kb").value, 0.0);
     QVERIFY(!view->busy()); // a design change does not restart the search
+}
+
+// Issue 32: the limits re-mark the designs on screen without a new search (crosses, off the
+// front, undoable), and the node field carries the area model to another node, named as an
+// extension in the status line.
+void TestGuiArea::limitsAndNode() {
+    SessionState narrow = doc_->state();
+    narrow.codesign.areaMin = 400;
+    narrow.codesign.areaMax = 460;
+    doc_->edit("narrow codesign range", narrow);
+    auto* view = area()->codesignView();
+    area()->viewTabs()->setCurrentWidget(view);
+    view->finishPendingWork();
+    QVERIFY(view->result());
+    QCOMPARE(view->result()->outsideLimits, std::size_t{0}); // 858 mm2 is far above
+    auto* reticle = view->findChild<QDoubleSpinBox*>("codesignReticle");
+    QVERIFY(reticle && view->findChild<QCheckBox*>("codesignReticleOn")->isChecked());
+    reticle->setValue(430);
+    QCOMPARE(doc_->state().codesign.reticleMm2, 430.0);
+    QVERIFY(!view->busy()); // re-marked, not searched again
+    std::size_t above = 0;
+    for (const auto& d : view->result()->designs) {
+        QCOMPARE(d.allowed, d.area <= 430);
+        QVERIFY(!d.pareto || d.area <= 430);
+        above += d.feasible && d.area > 430;
+    }
+    QVERIFY(above > 10);
+    QCOMPARE(view->result()->outsideLimits, above);
+    QVERIFY(view->bestInBudget()->area <= 430);
+    QVERIFY(view->plot()->graphCount() > 0);
+    bool crosses = false;
+    for (int i = 0; i < view->plot()->graphCount(); ++i) {
+        crosses = crosses || view->plot()->graph(i)->name() == "outside the limits";
+    }
+    QVERIFY(crosses);
+    // The power budget, switched on: the designs over it leave the front too.
+    auto* powerOn = view->findChild<QCheckBox*>("codesignPowerOn");
+    QVERIFY(powerOn && !powerOn->isChecked());
+    powerOn->setChecked(true);
+    view->findChild<QDoubleSpinBox*>("codesignPower")->setValue(120);
+    QVERIFY(doc_->state().codesign.powerOn);
+    QCOMPARE(doc_->state().codesign.powerW, 120.0);
+    for (const auto& d : view->result()->designs) {
+        QCOMPARE(d.allowed, d.area <= 430 && d.powerW <= 120);
+    }
+    // Undo, step by step, back to the 858 mm2 reticle.
+    doc_->undoStack()->undo();
+    doc_->undoStack()->undo();
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().codesign.reticleMm2, 858.0);
+    QVERIFY(!doc_->state().codesign.powerOn);
+    QCOMPARE(view->result()->outsideLimits, std::size_t{0});
+    view->cancel();
+    view->finishPendingWork();
+
+    // The node field: 7 nm, then undo.
+    auto* editor = area()->areaModelEditor();
+    QVERIFY(editor);
+    const double at28 = area::areaBreakdown(doc_->state().architecture(), doc_->state().areaSet(),
+                                            doc_->state().areaForm)
+                            .total;
+    const int seven = editor->nodeBox()->findData(7);
+    QVERIFY(seven > 0);
+    editor->nodeBox()->setCurrentIndex(seven);
+    emit editor->nodeBox()->activated(seven);
+    QCOMPARE(doc_->state().areaNode, 7);
+    const double at7 = area::areaBreakdown(doc_->state().architecture(), doc_->state().areaSet(),
+                                           doc_->state().areaForm)
+                           .total;
+    QVERIFY(at7 < at28 / 3);
+    QVERIFY(area()->statusText().contains("7 nm (extension)"));
+    QVERIFY(editor->nodeBox()->currentText().contains("extension"));
+    QVERIFY(editor->overheadBox()->isEnabled());
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().areaNode, 28);
+    QVERIFY(!area()->statusText().contains("extension"));
+    QVERIFY(!editor->overheadBox()->isEnabled());
+    view->cancel();
+    view->finishPendingWork();
 }
 
 void TestGuiArea::codesignBadRangeKeepsState() {

@@ -625,17 +625,11 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
             d.phyMm2 = phy;
             d.bandwidthGBs = bandwidth;
             d.powerW = designPowerW(d.nSm, d.nV, o.limits.clockGHz, o.node);
-            d.withinReticle = d.area <= o.limits.reticleMm2;
-            d.withinPower = d.powerW <= o.limits.powerW;
-            d.allowed =
-                (!o.limits.reticle || d.withinReticle) && (!o.limits.power || d.withinPower);
             if (d.feasible && refTime > 0) {
                 d.speedup = refTime / d.weightedTime;
             }
             if (!d.feasible) {
                 ++res.infeasibleDesigns;
-            } else if (!d.allowed) {
-                ++res.outsideLimits;
             }
             res.designs.push_back(std::move(d));
         }
@@ -647,14 +641,26 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
         // A partial result would mix solved and unsolved designs: report none.
         res.designs.clear();
         res.infeasibleDesigns = 0;
-        res.outsideLimits = 0;
         return res;
     }
-    res.pareto = paretoFront(res.designs);
-    for (std::size_t i : res.pareto) {
-        res.designs[i].pareto = true;
-    }
+    applyLimits(res, o.limits);
     return res;
+}
+
+void applyLimits(CodesignResult& r, const PhysicalLimits& l) {
+    r.limits = l;
+    r.outsideLimits = 0;
+    for (DesignPoint& d : r.designs) {
+        d.withinReticle = d.area <= l.reticleMm2;
+        d.withinPower = d.powerW <= l.powerW;
+        d.allowed = (!l.reticle || d.withinReticle) && (!l.power || d.withinPower);
+        d.pareto = false;
+        r.outsideLimits += d.feasible && !d.allowed;
+    }
+    r.pareto = paretoFront(r.designs);
+    for (std::size_t i : r.pareto) {
+        r.designs[i].pareto = true;
+    }
 }
 
 } // namespace cdx::search

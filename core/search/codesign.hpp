@@ -128,6 +128,10 @@ struct CodesignResult {
     std::string performanceUnit; // "GFLOP/s" or "x <reference id>"
 };
 
+// Sets every design's limit flags (withinReticle, withinPower, allowed), outsideLimits and the
+// Pareto front for `l` (what changing a limit needs: the designs' times and powers stay).
+void applyLimits(CodesignResult& r, const PhysicalLimits& l);
+
 // Throws InputError for bad input (empty workload, min > max, bad grid, invalid GPU or
 // variant). Deterministic: the result does not depend on the number of threads.
 CodesignResult runCodesign(const Workload& w, const CodesignOptions& o);

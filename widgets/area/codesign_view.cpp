@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/codesign_view.hpp"
 
+#include "area/process_node.hpp"
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
 #include "common/variant_choice.hpp"
@@ -38,6 +39,15 @@ QDoubleSpinBox* areaBox(QWidget* parent, const char* name) {
 
 QString designLabel(const search::DesignPoint& d) {
     return QStringLiteral("%1 SM × %2 VU, %3 KB").arg(d.nSm).arg(d.nV).arg(d.mSmKb);
+}
+
+search::PhysicalLimits limitsOf(const SessionState& s) {
+    search::PhysicalLimits l;
+    l.reticle = s.codesign.reticleOn;
+    l.reticleMm2 = s.codesign.reticleMm2;
+    l.power = s.codesign.powerOn;
+    l.powerW = s.codesign.powerW;
+    return l;
 }
 
 } // namespace
@@ -99,8 +109,40 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     ranges->addWidget(budgetMin_);
     ranges->addWidget(new QLabel(tr("to"), this));
     ranges->addWidget(budgetMax_);
+    // Issue 32: physical limits (an extension). Designs outside a switched-on limit stay on the
+    // plot as crosses and never on the front; changing a limit re-marks the designs at once.
     ranges->addStretch(1);
     layout->addLayout(ranges);
+    // A row of its own: with the ranges it pushed the window past a 1366 px screen.
+    auto* limits = new QHBoxLayout;
+    limits->addWidget(new QLabel(tr("Limits (an extension):"), this));
+    reticleOn_ = new QCheckBox(tr("Reticle ≤"), this);
+    reticleOn_->setObjectName("codesignReticleOn");
+    reticleOn_->setToolTip(tr("The largest die one lithography exposure prints (26 × 33 mm = "
+                              "858 mm²). Larger designs are drawn as crosses and left off the "
+                              "Pareto front."));
+    reticle_ = areaBox(this, "codesignReticle");
+    reticle_->setRange(1, 100000);
+    powerOn_ = new QCheckBox(tr("Power ≤"), this);
+    powerOn_->setObjectName("codesignPowerOn");
+    powerOn_->setToolTip(tr("A power budget for an estimate (docs/codesign.md, 'Physical "
+                            "limits'): the node's reference board's TDP per FP32 lane per GHz × "
+                            "n_SM × n_V × 1216 MHz. Designs over it are drawn as crosses and left "
+                            "off the front."));
+    power_ = new QDoubleSpinBox(this);
+    power_->setObjectName("codesignPower");
+    power_->setRange(1, 100000);
+    power_->setDecimals(0);
+    power_->setSuffix(QStringLiteral(" W"));
+    power_->setKeyboardTracking(false);
+    limits->addWidget(reticleOn_);
+    limits->addWidget(reticle_);
+    limits->addSpacing(12);
+    limits->addWidget(powerOn_);
+    limits->addWidget(power_);
+    limits->addWidget(new QLabel(tr("(estimate)"), this));
+    limits->addStretch(1);
+    layout->addLayout(limits);
     status_ = new QLabel(this);
     status_->setObjectName("codesignStatus");
     status_->setWordWrap(true);
@@ -145,8 +187,11 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
         redraw();
     });
     connect(cancel_, &QPushButton::clicked, this, &CodesignView::cancel);
-    for (QDoubleSpinBox* b : {areaMin_, areaMax_, budgetMin_, budgetMax_}) {
+    for (QDoubleSpinBox* b : {areaMin_, areaMax_, budgetMin_, budgetMax_, reticle_, power_}) {
         connect(b, &QDoubleSpinBox::valueChanged, this, [this] { emitSettings(); });
+    }
+    for (QCheckBox* b : {reticleOn_, powerOn_}) {
+        connect(b, &QCheckBox::toggled, this, [this] { emitSettings(); });
     }
     connect(workload_, &QComboBox::activated, this, [this] { emitSettings(); });
     connect(plot_, &QCustomPlot::mousePress, this,
@@ -178,6 +223,18 @@ std::string CodesignView::keyOf(const SessionState& s) const {
     key.append("|").append(s.codesign.workload);
     key.append("|").append(formatNumber(s.codesign.areaMin));
     key.append(":").append(formatNumber(s.codesign.areaMax));
+    const auto list = [&](const auto& v) {
+        key.append("|");
+        for (const auto x : v) {
+            key.append(formatNumber(static_cast<double>(x))).append(",");
+        }
+    };
+    list(s.codesign.gridNSm);
+    list(s.codesign.gridNV);
+    list(s.codesign.gridMSmKb);
+    list(s.codesign.gridBandwidthGBs);
+    key.append("|node").append(std::to_string(s.areaNode));
+    // The limits are not part of the key: a changed limit re-marks the designs (applyLimits).
     key.append(otherFront_->isChecked() ? "|other" : "");
     return key;
 }
@@ -200,12 +257,17 @@ void CodesignView::emitSettings() {
     if (updating_) {
         return;
     }
-    CodesignSettings c;
+    // The session's settings with this view's fields (the grid has no field here).
+    CodesignSettings c = session_ ? session_->codesign : CodesignSettings{};
     c.workload = workload_->currentData().toString().toStdString();
     c.areaMin = areaMin_->value();
     c.areaMax = areaMax_->value();
     c.budgetMin = budgetMin_->value();
     c.budgetMax = budgetMax_->value();
+    c.reticleOn = reticleOn_->isChecked();
+    c.reticleMm2 = reticle_->value();
+    c.powerOn = powerOn_->isChecked();
+    c.powerW = power_->value();
     if (c.areaMin > c.areaMax || c.budgetMin > c.budgetMax) {
         status_->setText(tr("Each range needs its lower bound at or below its upper bound."));
         return; // the document keeps the last valid settings
@@ -229,7 +291,21 @@ void CodesignView::setSession(const SessionState& s) {
         areaMax_->setValue(s.codesign.areaMax);
         budgetMin_->setValue(s.codesign.budgetMin);
         budgetMax_->setValue(s.codesign.budgetMax);
+        reticleOn_->setChecked(s.codesign.reticleOn);
+        reticle_->setValue(s.codesign.reticleMm2);
+        reticle_->setEnabled(s.codesign.reticleOn);
+        powerOn_->setChecked(s.codesign.powerOn);
+        power_->setValue(s.codesign.powerW);
+        power_->setEnabled(s.codesign.powerOn);
         updating_ = false;
+    }
+    // A changed limit re-marks the designs of the result on screen (no new search).
+    const search::PhysicalLimits limits = limitsOf(s);
+    if (result_ && !(result_->limits == limits)) {
+        search::applyLimits(*result_, limits);
+    }
+    if (other_ && !(other_->limits == limits)) {
+        search::applyLimits(*other_, limits);
     }
     const std::string key = keyOf(s);
     if (key != resultKey_ && key != runningKey_ && key != cancelledKey_) {
@@ -287,6 +363,18 @@ void CodesignView::start() {
             o.form = s.areaForm;
             o.areaMin = s.codesign.areaMin;
             o.areaMax = s.codesign.areaMax;
+            o.limits = limitsOf(s);
+            o.node = s.areaNode;
+            if (!s.codesign.gridNSm.empty()) {
+                o.grid.nSm = s.codesign.gridNSm;
+            }
+            if (!s.codesign.gridNV.empty()) {
+                o.grid.nV = s.codesign.gridNV;
+            }
+            if (!s.codesign.gridMSmKb.empty()) {
+                o.grid.mSmKb = s.codesign.gridMSmKb;
+            }
+            o.grid.bandwidthGBs = s.codesign.gridBandwidthGBs;
             o.cancel = c.cancelFlag();
             // With the other rule's front, each search is half of the bar.
             const bool both = key.size() >= 6 && key.compare(key.size() - 6, 6, "|other") == 0;
@@ -345,6 +433,12 @@ void CodesignView::finished(Job& job) {
         other_ = job.other && !job.other->cancelled
                      ? std::make_unique<search::CodesignResult>(std::move(*job.other))
                      : nullptr;
+        if (session_) { // the limits may have changed while it searched
+            search::applyLimits(*result_, limitsOf(*session_));
+            if (other_) {
+                search::applyLimits(*other_, limitsOf(*session_));
+            }
+        }
         progress_->setValue(progress_->maximum());
     }
     redraw();
@@ -396,7 +490,7 @@ const search::DesignPoint* CodesignView::bestInBudget() const {
     }
     const search::DesignPoint* best = nullptr;
     for (const auto& d : result_->designs) {
-        if (d.feasible && d.area >= session_->codesign.budgetMin &&
+        if (d.feasible && d.allowed && d.area >= session_->codesign.budgetMin &&
             d.area <= session_->codesign.budgetMax &&
             (!best || d.weightedTime < best->weightedTime)) {
             best = &d;
@@ -427,7 +521,7 @@ QString CodesignView::headline() const {
             s += tr(" (extrapolated: %1 outside the area model's calibration)").arg(out);
         }
     } else {
-        s += tr("; no feasible design in the budget band");
+        s += tr("; no feasible design in the budget band within the limits");
     }
     return s;
 }
@@ -460,6 +554,15 @@ void CodesignView::redraw() {
               tr("   |   time constants and C_iter: %1   |   area: %2 form")
                   .arg(QString::fromStdString(edits.empty() ? name : name + ", edited: " + edits),
                        QString::fromUtf8(area::name(session_->areaForm).data()));
+        if (session_->areaNode != area::kCalibrationNode) {
+            sub += tr(", scaled to %1 nm (extension, outside the 28 nm calibration)")
+                       .arg(session_->areaNode);
+        }
+        sub += tr("\nfront %1")
+                   .arg(QString::fromStdString(search::limitsSentence(limitsOf(*session_))));
+        if (result_ && result_->outsideLimits > 0) {
+            sub += tr(" (%1 designs outside them: crosses)").arg(result_->outsideLimits);
+        }
         if (designEdited) {
             try {
                 const area::Architecture a = session_->architecture();
@@ -514,13 +617,22 @@ void CodesignView::redraw() {
     front->setPen(QPen(t.palette[0], t.lineWidth));
     front->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDisc, t.palette[0], t.palette[0], t.markerSize));
+    auto* outside = plot_->addGraph();
+    outside->setName(tr("outside the limits"));
+    outside->setLineStyle(QCPGraph::lsNone);
+    outside->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross,
+                                             QPen(QColor(150, 40, 40, 170), 1.2), Qt::NoBrush,
+                                             presentation_ ? 8 : 5));
     double top = 0;
     for (const auto& d : designs) {
         if (!d.feasible) {
             continue;
         }
         top = std::max(top, d.speedup);
-        (d.pareto ? front : dominated)->addData(d.area, d.speedup);
+        (d.pareto ? front : !d.allowed ? outside : dominated)->addData(d.area, d.speedup);
+    }
+    if (outside->dataCount() == 0) {
+        plot_->removeGraph(outside);
     }
     // Issue 32: the Pareto front under the other k rule, its speed-ups against the same
     // reference time as this front's.
@@ -568,6 +680,23 @@ void CodesignView::redraw() {
     QFont lf = plot_->font();
     lf.setPointSize(t.basePointSize);
     bandLabel->setFont(lf);
+    // Beyond the reticle, hatched, when the limit is on and inside the searched range.
+    if (session_->codesign.reticleOn &&
+        session_->codesign.reticleMm2 < session_->codesign.areaMax) {
+        auto* beyond = new QCPItemRect(plot_);
+        beyond->setLayer("background");
+        beyond->topLeft->setCoords(session_->codesign.reticleMm2, 1e9);
+        beyond->bottomRight->setCoords(1e9, -1e9);
+        beyond->setPen(QPen(QColor(150, 40, 40), 1.5));
+        beyond->setBrush(QBrush(QColor(150, 40, 40, 60), Qt::BDiagPattern));
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(session_->codesign.reticleMm2, top * 1.12);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(4, 0, 0, 0));
+        label->setText(tr("beyond the %1 mm² reticle").arg(session_->codesign.reticleMm2));
+        label->setFont(lf);
+        label->setColor(QColor(150, 40, 40));
+    }
     // References with and without caches.
     if (refs_) {
         const auto ref = [&](const search::DesignPoint& d, const double* areas, const QString& name,
@@ -719,11 +848,11 @@ void CodesignView::renderTo(QPaintDevice& device, const QSize& size) {
 
 QString CodesignView::csv() const {
     QString out = QStringLiteral("# %1; %2\nn_sm,n_v,m_sm_kb,area_mm2,feasible,weighted_time_s,"
-                                 "speedup,pareto,outside_calibration\n")
-                      .arg(title_->text(), subtitle_->text());
+                                 "speedup,pareto,outside_calibration,power_w,within_limits\n")
+                      .arg(title_->text(), QString(subtitle_->text()).replace('\n', "; "));
     if (result_) {
         for (const auto& d : result_->designs) {
-            out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,\"%9\"\n")
+            out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,\"%9\",%10,%11\n")
                        .arg(d.nSm)
                        .arg(d.nV)
                        .arg(d.mSmKb)
@@ -732,7 +861,9 @@ QString CodesignView::csv() const {
                        .arg(d.weightedTime, 0, 'g', 10)
                        .arg(d.speedup, 0, 'g', 8)
                        .arg(d.pareto ? 1 : 0)
-                       .arg(outsideCalibration(d));
+                       .arg(outsideCalibration(d))
+                       .arg(d.powerW, 0, 'g', 6)
+                       .arg(d.allowed ? 1 : 0);
         }
     }
     if (baselineDesign_) {

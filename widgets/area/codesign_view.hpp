@@ -103,6 +103,10 @@ private:
     QDoubleSpinBox* areaMax_ = nullptr;
     QDoubleSpinBox* budgetMin_ = nullptr;
     QDoubleSpinBox* budgetMax_ = nullptr;
+    QCheckBox* reticleOn_ = nullptr;
+    QDoubleSpinBox* reticle_ = nullptr;
+    QCheckBox* powerOn_ = nullptr;
+    QDoubleSpinBox* power_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;

@@ -3,12 +3,15 @@
 
 #include "area/architecture_view.hpp"
 #include "area/area_model.hpp"
+#include "area/area_model_editor.hpp"
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "session_document.hpp"
 #include "talg/gpu_editor.hpp"
+
+#include <QVBoxLayout>
 
 namespace cdx::app {
 
@@ -21,7 +24,29 @@ AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
     addView(architecture_);
     addView(codesign_);
     gpuEditor_ = new widgets::GpuEditor;
-    addDock(tr("GPU"), "areaGpuDock", gpuEditor_);
+    // The GPU and, below it, the area model's node (issue 32): one dock, so neither hides the
+    // other behind a tab.
+    auto* editors = new QWidget;
+    auto* editorsLayout = new QVBoxLayout(editors);
+    editorsLayout->setContentsMargins(0, 0, 0, 0);
+    editorsLayout->addWidget(gpuEditor_, 1);
+    areaModel_ = new widgets::AreaModelEditor;
+    editorsLayout->addWidget(areaModel_);
+    addDock(tr("GPU"), "areaGpuDock", editors);
+    connect(areaModel_, &widgets::AreaModelEditor::nodeChosen, this, [this](int nm) {
+        editSession(tr("Change process node"), [&](SessionState& s) { s.areaNode = nm; });
+        showMessage(nm == area::kCalibrationNode
+                        ? tr("Process node: 28 nm, the calibration node")
+                        : tr("Process node: %1 nm, an extension outside the 28 nm calibration "
+                             "(How far to trust this shows real dies against it)")
+                              .arg(nm),
+                    8000);
+    });
+    connect(areaModel_, &widgets::AreaModelEditor::overheadChosen, this,
+            [this](area::OverheadScaling o) {
+                editSession(tr("Change overhead scaling"),
+                            [&](SessionState& s) { s.areaOverhead = o; });
+            });
 
     connect(gpuEditor_, &widgets::GpuEditor::gpuChosen, this, &AreaWorkspace::chooseGpuProfile);
     connect(gpuEditor_, &widgets::GpuEditor::statusMessage, this,
@@ -65,6 +90,7 @@ QString AreaWorkspace::summary() const {
 
 void AreaWorkspace::refreshEditors(const SessionState& s) {
     gpuEditor_->setSession(s);
+    areaModel_->setSession(s);
 }
 
 std::vector<published::DomainValue> AreaWorkspace::modelConditions(const SessionState& s) const {
@@ -124,13 +150,15 @@ QString AreaWorkspace::statusText() const {
     try {
         const auto b = area::areaBreakdown(s.architecture(), s.areaSet(), s.areaForm);
         return tr("%1   |   die area %2 mm²   |   n_SM = %3, n_V = %4, M_SM = %5 KB   |   area "
-                  "model: %6")
+                  "model: %6%7")
             .arg(QString::fromStdString(profileLabel(s.gpu)))
             .arg(b.total, 0, 'f', 1)
             .arg(s.architecture().nSm)
             .arg(s.architecture().nV)
             .arg(s.architecture().mSmKb)
-            .arg(QString::fromUtf8(area::name(s.areaForm).data()));
+            .arg(QString::fromUtf8(area::name(s.areaForm).data()))
+            .arg(s.areaNode == area::kCalibrationNode ? QString()
+                                                      : tr(", %1 nm (extension)").arg(s.areaNode));
     } catch (const InputError& e) {
         return QString::fromUtf8(e.what());
     }

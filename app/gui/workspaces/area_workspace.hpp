@@ -8,6 +8,7 @@ class ArchitectureView;
 class CodesignView;
 class DieAreaView;
 class GpuEditor;
+class AreaModelEditor;
 } // namespace cdx::widgets
 
 namespace cdx::app {
@@ -32,6 +33,7 @@ public:
     widgets::ArchitectureView* architectureView() const { return architecture_; }
     widgets::CodesignView* codesignView() const { return codesign_; }
     widgets::GpuEditor* gpuEditor() const { return gpuEditor_; }
+    widgets::AreaModelEditor* areaModelEditor() const { return areaModel_; }
 
 protected:
     void refreshEditors(const SessionState& s) override;
@@ -43,6 +45,7 @@ private:
     widgets::ArchitectureView* architecture_ = nullptr;
     widgets::CodesignView* codesign_ = nullptr;
     widgets::GpuEditor* gpuEditor_ = nullptr;
+    widgets::AreaModelEditor* areaModel_ = nullptr;
 };
 
 } // namespace cdx::app

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "area/area_model_editor.hpp"
+
+#include "session/session.hpp"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+
+namespace cdx::widgets {
+
+AreaModelEditor::AreaModelEditor(QWidget* parent) : QGroupBox(tr("Area model"), parent) {
+    setObjectName("areaModelEditor");
+    auto* form = new QFormLayout(this);
+    node_ = new QComboBox(this);
+    node_->setObjectName("areaNode");
+    for (const area::ProcessNode& n : area::processNodes()) {
+        const QString name =
+            QString::fromUtf8(n.name.data(), static_cast<qsizetype>(n.name.size()));
+        node_->addItem(n.nm == area::kCalibrationNode ? tr("%1 (calibrated)").arg(name)
+                                                      : tr("%1 (extension)").arg(name),
+                       n.nm);
+        node_->setItemData(
+            node_->count() - 1,
+            tr("%1\nalso: %2\nlogic %3 MTr/mm²: %4\nSRAM bit cell %5 µm²: %6")
+                .arg(name, QString::fromUtf8(n.alsoCovers.data(),
+                                             static_cast<qsizetype>(n.alsoCovers.size())))
+                .arg(n.logicMtrPerMm2)
+                .arg(QString::fromUtf8(n.logicSource.data(),
+                                       static_cast<qsizetype>(n.logicSource.size())))
+                .arg(n.sramBitcellUm2)
+                .arg(QString::fromUtf8(n.sramSource.data(),
+                                       static_cast<qsizetype>(n.sramSource.size()))),
+            Qt::ToolTipRole);
+    }
+    node_->setToolTip(tr("The process node the 28 nm coefficients are carried to, by published "
+                         "logic and SRAM densities. Only 28 nm is calibrated; every other node "
+                         "is an extension (How far to trust this lists real dies against it)."));
+    overhead_ = new QComboBox(this);
+    overhead_->setObjectName("areaOverheadScaling");
+    overhead_->addItem(tr("as logic"), "logic");
+    overhead_->addItem(tr("as SRAM"), "sram");
+    overhead_->addItem(tr("not at all (28 nm mm²)"), "none");
+    overhead_->setToolTip(tr("What the per-SM overhead alpha_oh (I/O, memory controller, "
+                             "routing) scales as at another node: the thesis does not split it, "
+                             "so it is a choice"));
+    factors_ = new QLabel(this);
+    factors_->setObjectName("areaNodeFactors");
+    factors_->setWordWrap(true);
+    form->addRow(tr("Process node"), node_);
+    form->addRow(tr("Overhead scales"), overhead_);
+    form->addRow(factors_);
+    connect(node_, &QComboBox::activated, this,
+            [this] { emit nodeChosen(node_->currentData().toInt()); });
+    connect(overhead_, &QComboBox::activated, this, [this] {
+        emit overheadChosen(area::parseOverheadScaling(
+            overhead_->currentData().toString().toStdString(), "overhead_scaling"));
+    });
+}
+
+void AreaModelEditor::setSession(const SessionState& s) {
+    const QSignalBlocker a(node_);
+    const QSignalBlocker b(overhead_);
+    node_->setCurrentIndex(std::max(0, node_->findData(s.areaNode)));
+    overhead_->setCurrentIndex(
+        std::max(0, overhead_->findData(QString::fromUtf8(area::name(s.areaOverhead).data()))));
+    overhead_->setEnabled(s.areaNode != area::kCalibrationNode);
+    const area::NodeFactors f = area::nodeFactors(s.areaNode, s.areaOverhead);
+    factors_->setText(
+        s.areaNode == area::kCalibrationNode
+            ? tr("The calibration node: the thesis' coefficients as fitted.")
+            : tr("<span style='color:#a40000'>Outside the calibration:</span> logic × %1, "
+                 "SRAM × %2, overhead × %3 of the 28 nm areas.")
+                  .arg(f.logic, 0, 'f', 3)
+                  .arg(f.sram, 0, 'f', 3)
+                  .arg(f.overhead, 0, 'f', 3));
+}
+
+} // namespace cdx::widgets
