@@ -48,6 +48,13 @@ AreaModelEditor::AreaModelEditor(QWidget* parent) : QGroupBox(tr("Area model"), 
     factors_ = new QLabel(this);
     factors_->setObjectName("areaNodeFactors");
     factors_->setWordWrap(true);
+    // Long node names must not widen the dock (the window has to fit a 1366 px screen).
+    for (QComboBox* box : {node_, overhead_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(10);
+    }
+    factors_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    factors_->setMinimumWidth(1);
     form->addRow(tr("Process node"), node_);
     form->addRow(tr("Overhead scales"), overhead_);
     form->addRow(factors_);
