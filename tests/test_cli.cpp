@@ -1319,6 +1319,27 @@ void TestCli::badInput_data() {
         << QStringList{"codesign", "--workload", "spec"} << "ppopp17, thesis";
     QTest::newRow("codesign: non-positive n_V")
         << QStringList{"codesign", "--n-v", "32,0"} << "--n-v";
+    // Issue 32: the node, the limits and the bandwidth axis.
+    QTest::newRow("area: a node without published densities")
+        << QStringList{"area", "--gpu", "gtx980", "--node", "10"}
+        << "--node = 10: expected 28, 16, 7 or 5";
+    QTest::newRow("area: a node that is not a number")
+        << QStringList{"area", "--gpu", "gtx980", "--node", "7nm"} << "--node = 7nm";
+    QTest::newRow("area: unknown overhead scaling")
+        << QStringList{"area", "--gpu", "gtx980", "--node", "7", "--overhead-scaling", "io"}
+        << "--overhead-scaling = io: expected logic";
+    QTest::newRow("area: C.7 at another node")
+        << QStringList{"area", "--gpu", "gtx980", "--node", "7", "--form", "c7"}
+        << "no printed_c7 block";
+    QTest::newRow("codesign: a negative reticle")
+        << QStringList{"codesign", "--reticle", "-5"} << "--reticle = -5: expected a number > 0";
+    QTest::newRow("codesign: a power budget that is not a number")
+        << QStringList{"codesign", "--power", "lots"} << "--power = lots";
+    QTest::newRow("codesign: a zero bandwidth")
+        << QStringList{"codesign", "--bandwidth", "200,0"}
+        << "--bandwidth = 200,0: expected bandwidths in (0, 1e6] GB/s";
+    QTest::newRow("codesign: an empty M_SM item")
+        << QStringList{"codesign", "--m-sm-kb", "48,,96"} << "--m-sm-kb = 48,,96";
     QTest::newRow("codesign: stencil key in --set")
         << QStringList{"codesign", "--set", "c_iter_s=1e-8"} << "is a stencil key";
     QTest::newRow("missing GPU profile file")

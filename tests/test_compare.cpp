@@ -311,6 +311,15 @@ void TestCompare::areaGtx980AgainstTitanX() {
     // The Titan X is the GTX 980 scaled by 1.5 (24 SMs, 3 MB L2): every component +50 %.
     QVERIFY2(f.explanation.rfind("die area +50.00 % (398 → 597 mm²): Overhead", 0) == 0,
              f.explanation.c_str());
+    QCOMPARE(*value(f, "node.nm").delta(), 0.0);
+    // Issue 32: the same GPU at N7 names its node beside the smaller components.
+    SessionState c = a;
+    c.areaNode = 7;
+    const auto n = only(a, c, "area");
+    checkSplit(n, "total_mm2");
+    QCOMPARE(*value(n, "node.nm").a, 28.0);
+    QCOMPARE(*value(n, "node.nm").b, 7.0);
+    QVERIFY(*value(n, "total_mm2").delta() < 0);
 }
 
 // Hong's Example A (FX 5600, matrix multiplication) against Example I (GTX 280): Exec_cycles

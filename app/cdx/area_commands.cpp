@@ -52,24 +52,6 @@ const char* const kCodesignUsage =
     "  front. --bandwidth GB/s,... makes memory bandwidth an axis (L = 1 / bandwidth, plus a\n"
     "  memory PHY area). Progress goes to stderr.\n";
 
-double sizeFlag(const Arguments& a, const char* flag, double fallback) {
-    const auto text = a.optional(flag);
-    if (!text) {
-        return fallback;
-    }
-    std::size_t used = 0;
-    double v = std::numeric_limits<double>::quiet_NaN();
-    try {
-        v = std::stod(*text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used == 0 || used != text->size() || !std::isfinite(v)) {
-        throw InputError(flag, text->empty() ? "\"\"" : *text, "expected a finite number");
-    }
-    return v;
-}
-
 area::Form formFlag(const Arguments& a) {
     const auto s = a.optional("--form");
     return s ? area::parseForm(*s, "--form") : area::Form::Canonical;
@@ -227,13 +209,13 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
         }
         arch.nSm = a.positiveInteger("--n-sm");
         arch.nV = a.positiveInteger("--n-v");
-        arch.mSmKb = sizeFlag(a, "--m-sm-kb", std::numeric_limits<double>::quiet_NaN());
+        arch.mSmKb = a.number("--m-sm-kb", std::numeric_limits<double>::quiet_NaN());
         if (!a.has("--m-sm-kb")) {
             throw InputError("--m-sm-kb", {}, "is required (shared memory per SM in KB)");
         }
-        arch.rVuKb = sizeFlag(a, "--r-vu-kb", 2);
-        arch.l1PairKb = sizeFlag(a, "--l1-pair-kb", 0);
-        arch.l2Kb = sizeFlag(a, "--l2-kb", 0);
+        arch.rVuKb = a.number("--r-vu-kb", 2);
+        arch.l1PairKb = a.number("--l1-pair-kb", 0);
+        arch.l2Kb = a.number("--l2-kb", 0);
         gpuName = "custom design";
     }
     if (a.has("--cache-less")) {
@@ -245,7 +227,7 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
     std::optional<std::int64_t> maxNv;
     double budget = 0;
     if (a.has("--budget")) {
-        budget = sizeFlag(a, "--budget", 0);
+        budget = a.number("--budget", 0);
         maxNv = area::maxVectorUnits(budget, arch, coeffs, form);
     }
 
@@ -412,13 +394,12 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     const search::HardwareGrid thesis = search::thesisGrid();
     o.grid.nSm = integerList(a, "--n-sm", thesis.nSm);
     o.grid.nV = integerList(a, "--n-v", thesis.nV);
-    if (a.has("--m-sm-kb")) {
-        o.grid.mSmKb.clear();
-        for (auto v : integerList(a, "--m-sm-kb", {})) {
-            o.grid.mSmKb.push_back(static_cast<double>(v));
-        }
+    if (const auto text = a.optional("--m-sm-kb")) {
+        o.grid.mSmKb =
+            numberList(*text, "--m-sm-kb", "expected sizes in (0, 1048576] KB separated by commas",
+                       [](double v) { return v > 0 && v <= 1048576; });
     }
-    o.grid.rVuKb = sizeFlag(a, "--r-vu-kb", 2);
+    o.grid.rVuKb = a.number("--r-vu-kb", 2);
     o.node = nodeFlag(a);
     const auto limit = [&](const char* flag, bool& on, double& value) {
         const auto text = a.optional(flag);
@@ -430,7 +411,7 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
             return;
         }
         on = true;
-        value = sizeFlag(a, flag, 0);
+        value = a.number(flag, 0);
         if (value <= 0) {
             throw InputError(flag, *text, "expected a number > 0 or off");
         }
@@ -438,26 +419,9 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     limit("--reticle", o.limits.reticle, o.limits.reticleMm2);
     limit("--power", o.limits.power, o.limits.powerW);
     if (const auto text = a.optional("--bandwidth")) {
-        std::stringstream ss(*text);
-        std::string item;
-        while (std::getline(ss, item, ',')) {
-            std::size_t used = 0;
-            double v = std::numeric_limits<double>::quiet_NaN();
-            try {
-                v = std::stod(item, &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            if (used == 0 || used != item.size() || !std::isfinite(v) || v <= 0) {
-                throw InputError("--bandwidth", *text,
-                                 "expected bandwidths > 0 in GB/s separated by commas");
-            }
-            o.grid.bandwidthGBs.push_back(v);
-        }
-        if (o.grid.bandwidthGBs.empty()) {
-            throw InputError("--bandwidth", "\"\"",
-                             "expected bandwidths > 0 in GB/s separated by commas");
-        }
+        o.grid.bandwidthGBs = numberList(*text, "--bandwidth",
+                                         "expected bandwidths in (0, 1e6] GB/s separated by commas",
+                                         [](double v) { return v > 0 && v <= 1e6; });
     }
     if (a.has("--threads")) {
         o.threads = static_cast<unsigned>(a.positiveInteger("--threads"));

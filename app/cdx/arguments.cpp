@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
+#include <sstream>
 
 namespace cdx::cli {
 
@@ -95,6 +97,30 @@ std::int64_t parseInteger(const std::string& text, const std::string& field) {
         throw InputError(field, text.empty() ? "\"\"" : text, "expected an integer");
     }
     return v;
+}
+
+std::vector<double> numberList(const std::string& text, const std::string& field,
+                               const std::string& allowed, const std::function<bool(double)>& ok) {
+    std::vector<double> out;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        std::size_t used = 0;
+        double v = std::numeric_limits<double>::quiet_NaN();
+        try {
+            v = std::stod(item, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (item.empty() || used != item.size() || !std::isfinite(v) || !ok(v)) {
+            throw InputError(field, text.empty() ? "\"\"" : text, allowed);
+        }
+        out.push_back(v);
+    }
+    if (out.empty()) {
+        throw InputError(field, "\"\"", allowed);
+    }
+    return out;
 }
 
 std::vector<std::int64_t> Arguments::positiveList(const std::string& flag, std::size_t maxCount,

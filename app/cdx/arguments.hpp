@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -34,6 +35,12 @@ private:
 };
 
 std::int64_t parseInteger(const std::string& text, const std::string& field);
+
+// "0,35.5,60" -> {0, 35.5, 60}: finite numbers separated by commas, each accepted by `ok`; an
+// InputError naming `field` with the whole text and `allowed` for anything else (an empty
+// item or list too).
+std::vector<double> numberList(const std::string& text, const std::string& field,
+                               const std::string& allowed, const std::function<bool(double)>& ok);
 
 // Commands with operands (`cdx compare A B`, `cdx glossary TERM`): the words that are not
 // flags, and the flags with the values of `valued` ones, in order.

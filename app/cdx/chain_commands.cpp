@@ -115,27 +115,9 @@ std::vector<double> memoryList(const Arguments& a, std::vector<double> fallback)
     if (!text) {
         return fallback;
     }
-    std::vector<double> out;
-    std::stringstream in(*text);
-    std::string item;
-    while (std::getline(in, item, ',')) {
-        std::size_t used = 0;
-        double v = 0;
-        try {
-            v = std::stod(item, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (item.empty() || used != item.size() || !std::isfinite(v) || v < 2 || v > 1e15) {
-            throw InputError("--memory-words", *text,
-                             "expected capacities in [2, 1e15] elements, separated by commas");
-        }
-        out.push_back(v);
-    }
-    if (out.empty()) {
-        throw InputError("--memory-words", *text, "expected at least one capacity");
-    }
-    return out;
+    return numberList(*text, "--memory-words",
+                      "expected capacities in [2, 1e15] elements, separated by commas",
+                      [](double v) { return v >= 2 && v <= 1e15; });
 }
 
 // "2..20" -> {2, 20}

@@ -280,27 +280,9 @@ int runMwp(const std::vector<std::string>& args, std::ostream& out) {
 
 // "0,35,60": numbers >= 0 separated by commas, for `flag` (what they are: "seconds").
 std::vector<double> numberList(const std::string& text, const char* flag, const char* what) {
-    const std::string expected = std::string("expected ") + what + " >= 0 separated by commas";
-    std::vector<double> out;
-    std::stringstream in(text);
-    std::string item;
-    while (std::getline(in, item, ',')) {
-        std::size_t used = 0;
-        double v = -1;
-        try {
-            v = std::stod(item, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (item.empty() || used != item.size() || !std::isfinite(v) || v < 0) {
-            throw InputError(flag, text, expected);
-        }
-        out.push_back(v);
-    }
-    if (out.empty()) {
-        throw InputError(flag, text, expected);
-    }
-    return out;
+    return cli::numberList(text, flag,
+                           std::string("expected ") + what + " >= 0 separated by commas",
+                           [](double v) { return v >= 0; });
 }
 
 std::vector<double> timeList(const std::string& text) {

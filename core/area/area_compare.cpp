@@ -62,6 +62,10 @@ compare::FamilyComparison compareSessions(const SessionState& a, const SessionSt
         compare::addNumber(f, std::string("architecture.") + key, "", value(xa), value(xb),
                            !member);
     }
+    // The process node (issue 32): a session scaled to another node than the baseline's says
+    // so beside the components it changed.
+    compare::addNumber(f, "node.nm", "nm", ra ? std::optional<double>(a.areaNode) : std::nullopt,
+                       rb ? std::optional<double>(b.areaNode) : std::nullopt, true);
     for (const Component c : kComponents) {
         const std::string key(name(c));
         compare::addNumber(f, "components." + key, "mm²",

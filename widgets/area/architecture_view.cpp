@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/architecture_view.hpp"
 
+#include "area/process_node.hpp"
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
 #include "common/variant_choice.hpp"
@@ -306,6 +307,10 @@ void ArchitectureView::setSession(const SessionState& s) {
     }
     context_ = QString::fromStdString(profileLabel(s.gpu)) + "   |   " + variantLine(s.variant, 3) +
                tr("   |   area: %1 form").arg(QString::fromUtf8(area::name(s.areaForm).data()));
+    if (s.areaNode != area::kCalibrationNode) {
+        context_ +=
+            tr(", scaled to %1 nm (extension, outside the 28 nm calibration)").arg(s.areaNode);
+    }
     try {
         arch_ = s.architecture();
         showSliders(arch_);
