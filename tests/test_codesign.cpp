@@ -7,6 +7,7 @@
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 #include "search/codesign.hpp"
+#include "search/grid_axis.hpp"
 #include "search/k_rule.hpp"
 #include "search/physical_limits.hpp"
 #include "search/tile_search.hpp"
@@ -550,6 +551,83 @@ private slots:
         QVERIFY(n >= 8);
         o.grid.bandwidthGBs = {0};
         QVERIFY_THROWS_EXCEPTION(InputError, runCodesign(w, o));
+    }
+
+    // Issue 32, the grid the user chooses: axes as typed, read back from their shortest text.
+    void gridAxisText() {
+        const HardwareGrid g = thesisGrid();
+        const std::vector<double> nSm(g.nSm.begin(), g.nSm.end());
+        const std::vector<double> nV(g.nV.begin(), g.nV.end());
+        QCOMPARE(QString::fromStdString(axisText(nSm)), QString("2:32:2"));
+        QCOMPARE(QString::fromStdString(axisText(nV)), QString("32:2048:32"));
+        QCOMPARE(QString::fromStdString(axisText(g.mSmKb)), QString("12:48:12,96:480:48"));
+        const AxisRule counts{true, 0, 1048576, 4096};
+        const AxisRule sizes{false, 0, 1048576, 4096};
+        QVERIFY(parseAxis("2:32:2", "n_sm", counts) == nSm);
+        QVERIFY(parseAxis(axisText(g.mSmKb), "m_sm_kb", sizes) == g.mSmKb);
+        QVERIFY(parseAxis("12,24,36,48:480:48", "m_sm_kb", sizes) == g.mSmKb);
+        QVERIFY((parseAxis(" 1555 , 2039.5", "bw", sizes) == std::vector<double>{1555, 2039.5}));
+        QVERIFY((parseAxis("0.5:1.5:0.25", "bw", sizes) ==
+                 std::vector<double>{0.5, 0.75, 1, 1.25, 1.5}));
+        QVERIFY((parseAxis("1,2", "x", counts) == std::vector<double>{1, 2}));
+        QCOMPARE(QString::fromStdString(axisText({1, 2})), QString("1,2"));
+    }
+    void gridAxisRefused_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("integers");
+        QTest::newRow("empty") << "" << true;
+        QTest::newRow("empty item") << "2,,4" << true;
+        QTest::newRow("not a number") << "two" << true;
+        QTest::newRow("run without a step") << "2:32" << true;
+        QTest::newRow("run backwards") << "32:2:2" << true;
+        QTest::newRow("zero step") << "2:32:0" << true;
+        QTest::newRow("negative step") << "2:32:-2" << true;
+        QTest::newRow("fraction where whole numbers") << "1.5" << true;
+        QTest::newRow("zero") << "0" << false;
+        QTest::newRow("negative") << "-48" << false;
+        QTest::newRow("above the maximum") << "2000000" << false;
+        QTest::newRow("duplicate") << "4,8,4" << true;
+        QTest::newRow("overlapping runs") << "2:8:2,8:16:4" << true;
+        QTest::newRow("too many values") << "1:5000:1" << true;
+        QTest::newRow("NaN") << "nan" << false;
+        QTest::newRow("infinite") << "inf" << false;
+    }
+    void gridAxisRefused() {
+        QFETCH(QString, text);
+        QFETCH(bool, integers);
+        try {
+            parseAxis(text.toStdString(), "grid n_SM", AxisRule{integers, 0, 1048576, 4096});
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("grid n_SM") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("FROM:TO:STEP") != std::string::npos, e.what());
+        }
+    }
+
+    // The up-front estimate: the O16 counts and the tilings the search enumerates, the time
+    // linear in the designs in range, twice under k = optimize.
+    void estimateBeforeTheSearch() {
+        CodesignOptions o = options();
+        o.areaMin = 200;
+        o.areaMax = 650;
+        const Workload w = loadWorkload("ppopp17", "gtx980");
+        o.threads = 2;
+        const CodesignEstimate e = estimateCodesign(w, o);
+        QCOMPARE(e.gridPoints, std::size_t{13312});
+        QCOMPARE(e.inRange,
+                 static_cast<std::size_t>(test::published("thesis-c-o16-designs-200-650")));
+        QCOMPARE(e.tilings, std::uint64_t{47814}); // docs/performance.md
+        QCOMPARE(e.pairs, e.tilings * e.inRange);
+        QCOMPARE(e.seconds, static_cast<double>(e.pairs) / (kCodesignPairsPerSecond * 2));
+        o.variant.k = talg::KRule::Optimize;
+        QCOMPARE(estimateCodesign(w, o).seconds, e.seconds * kCodesignOptimizeFactor);
+        o.grid.bandwidthGBs = {100, 200};
+        QCOMPARE(estimateCodesign(w, o).gridPoints, std::size_t{2 * 13312});
+        // The search's own count of tilings agrees.
+        o.variant.k = talg::KRule::Max;
+        o.grid = HardwareGrid{{16}, {128}, {96}, 2, {}};
+        o.areaMin = 0;
+        QCOMPARE(runCodesign(w, o).tilingsPerDesign, estimateCodesign(w, o).tilings);
     }
 };
 

@@ -51,6 +51,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <qcustomplot.h>
+#include <set>
 
 using namespace cdx;
 
@@ -66,6 +67,7 @@ private slots:
     void codesignBadRangeKeepsState();
     void kRuleWhereItBites();
     void limitsAndNode();
+    void gridTheUserChooses();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -343,6 +345,50 @@ void TestGuiArea::limitsAndNode() {
     QCOMPARE(doc_->state().areaNode, 28);
     QVERIFY(!area()->statusText().contains("extension"));
     QVERIFY(!editor->overheadBox()->isEnabled());
+    view->cancel();
+    view->finishPendingWork();
+}
+
+// Issue 32: the grid's axes as typed; a refused text stays, names the field and changes
+// nothing; an accepted one is searched (with its design count and estimate first) and undone.
+void TestGuiArea::gridTheUserChooses() {
+    auto* view = area()->codesignView();
+    area()->viewTabs()->setCurrentWidget(view);
+    auto* nSm = view->findChild<QLineEdit*>("codesignGridNSm");
+    auto* bandwidth = view->findChild<QLineEdit*>("codesignGridBandwidth");
+    QVERIFY(nSm && bandwidth);
+    QCOMPARE(nSm->text(), QString("2:32:2"));
+    QCOMPARE(view->findChild<QLineEdit*>("codesignGridMSm")->text(), QString("12:48:12,96:480:48"));
+    QVERIFY(view->estimateText().startsWith("13,312 designs, 3,737 in range: about"));
+    view->cancel();
+    view->finishPendingWork();
+    const CodesignSettings before = doc_->state().codesign;
+    const int steps = doc_->undoStack()->count();
+    nSm->setFocus();
+    nSm->setText("32:2:2"); // backwards
+    emit nSm->editingFinished();
+    QVERIFY(doc_->state().codesign == before);
+    QCOMPARE(doc_->undoStack()->count(), steps);
+    QCOMPARE(nSm->text(), QString("32:2:2")); // stays where it was typed
+    QVERIFY(view->findChild<QLabel*>("codesignStatus")->text().contains("grid n_SM = 32:2:2"));
+    nSm->setText("8:32:8");
+    bandwidth->setText("112,224");
+    emit nSm->editingFinished();
+    QVERIFY((doc_->state().codesign.gridNSm == std::vector<std::int64_t>{8, 16, 24, 32}));
+    QVERIFY((doc_->state().codesign.gridBandwidthGBs == std::vector<double>{112, 224}));
+    QVERIFY(view->estimateText().startsWith("6,656 designs")); // 4 x 64 x 13 x 2 bandwidths
+    view->finishPendingWork();
+    QVERIFY(view->result());
+    std::set<double> bandwidths;
+    for (const auto& d : view->result()->designs) {
+        QVERIFY(d.nSm % 8 == 0);
+        bandwidths.insert(d.bandwidthGBs);
+    }
+    QVERIFY((bandwidths == std::set<double>{112, 224}));
+    doc_->undoStack()->undo();
+    QVERIFY(doc_->state().codesign == before);
+    QCOMPARE(nSm->text(), QString("2:32:2"));
+    QVERIFY(bandwidth->text().isEmpty());
     view->cancel();
     view->finishPendingWork();
 }

@@ -647,6 +647,44 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
     return res;
 }
 
+CodesignEstimate estimateCodesign(const Workload& w, const CodesignOptions& o) {
+    validate(w);
+    validate(o.grid);
+    const HardwareGrid& g = o.grid;
+    CodesignEstimate e;
+    e.gridPoints = g.size();
+    const double baseBandwidth = 1.0 / o.base.lSecondsPerGb;
+    const std::vector<double> bandwidths =
+        g.bandwidthGBs.empty() ? std::vector<double>{baseBandwidth} : g.bandwidthGBs;
+    const area::Coefficients c = o.coefficients.coefficients();
+    for (const double b : bandwidths) {
+        const double phy = g.bandwidthGBs.empty() ? 0.0 : kPhyMm2PerGBs * (b - baseBandwidth);
+        for (const std::int64_t nSm : g.nSm) {
+            for (const std::int64_t nV : g.nV) {
+                for (const double m : g.mSmKb) {
+                    const area::Architecture a{nSm, nV, g.rVuKb, m, 0, 0};
+                    const double area = (o.form == area::Form::C7Printed
+                                             ? area::areaBreakdown(a, o.coefficients, o.form).total
+                                             : area::totalArea(a, c, o.form)) +
+                                        phy;
+                    e.inRange += area >= o.areaMin && area <= o.areaMax;
+                }
+            }
+        }
+    }
+    const double maxM = *std::max_element(g.mSmKb.begin(), g.mSmKb.end());
+    for (Group& group : makeGroups(w)) {
+        enumerateTiles(group, o.variant, 0, 0,
+                       units::kibToWords(std::min(o.base.mTbKb, maxM), group.stencil.bytesPerWord));
+        e.tilings += group.tiles.size();
+    }
+    e.pairs = e.tilings * e.inRange;
+    e.threads = std::max(1u, o.threads ? o.threads : std::thread::hardware_concurrency());
+    e.seconds = static_cast<double>(e.pairs) / (kCodesignPairsPerSecond * e.threads) *
+                (o.variant.k == talg::KRule::Max ? 1.0 : kCodesignOptimizeFactor);
+    return e;
+}
+
 void applyLimits(CodesignResult& r, const PhysicalLimits& l) {
     r.limits = l;
     r.outsideLimits = 0;

@@ -128,6 +128,26 @@ struct CodesignResult {
     std::string performanceUnit; // "GFLOP/s" or "x <reference id>"
 };
 
+// What a codesign search would cost, known before it runs (issue 32): the grid's designs, those
+// inside the area range (over every bandwidth), the workload's candidate tilings (enumerated
+// once, as the search does) and the time at the kernel's measured rate. An upper bound on the
+// work: the kernel skips tilings that do not fit a design's shared memory.
+struct CodesignEstimate {
+    std::size_t gridPoints = 0;
+    std::size_t inRange = 0;
+    std::uint64_t tilings = 0;
+    std::uint64_t pairs = 0; // tilings x designs in range
+    unsigned threads = 1;
+    double seconds = 0;
+};
+// (tiling, design) pairs per second and thread under k = max (bench_codesign on the 2-core
+// CI machine, docs/performance.md: 5.4e8 pairs in 2.9-3.4 s on one thread); k = optimize and
+// effective evaluate T_unit per k, about twice the time.
+inline constexpr double kCodesignPairsPerSecond = 160e6;
+inline constexpr double kCodesignOptimizeFactor = 2.0;
+// InputError for what runCodesign refuses in its grid and range (not the workload's tilings).
+CodesignEstimate estimateCodesign(const Workload& w, const CodesignOptions& o);
+
 // Sets every design's limit flags (withinReticle, withinPower, allowed), outsideLimits and the
 // Pareto front for `l` (what changing a limit needs: the designs' times and powers stay).
 void applyLimits(CodesignResult& r, const PhysicalLimits& l);

@@ -24,6 +24,43 @@ PlacedDesign placeDesign(const SessionState& s, double referenceTime) {
     return out;
 }
 
+PhysicalLimits codesignLimits(const SessionState& s) {
+    PhysicalLimits l;
+    l.reticle = s.codesign.reticleOn;
+    l.reticleMm2 = s.codesign.reticleMm2;
+    l.power = s.codesign.powerOn;
+    l.powerW = s.codesign.powerW;
+    return l;
+}
+
+CodesignOptions codesignOptions(const SessionState& s) {
+    CodesignOptions o;
+    o.base = s.modelGpu();
+    o.variant = s.variant;
+    o.coefficients = s.areaSet();
+    o.form = s.areaForm;
+    o.areaMin = s.codesign.areaMin;
+    o.areaMax = s.codesign.areaMax;
+    o.limits = codesignLimits(s);
+    o.node = s.areaNode;
+    if (!s.codesign.gridNSm.empty()) {
+        o.grid.nSm = s.codesign.gridNSm;
+    }
+    if (!s.codesign.gridNV.empty()) {
+        o.grid.nV = s.codesign.gridNV;
+    }
+    if (!s.codesign.gridMSmKb.empty()) {
+        o.grid.mSmKb = s.codesign.gridMSmKb;
+    }
+    o.grid.bandwidthGBs = s.codesign.gridBandwidthGBs;
+    try {
+        o.reference = toGpu(loadGpuProfile(s.gpu.id));
+    } catch (const InputError&) {
+        // no shipped profile of this id: the GPU as it is is its own reference
+    }
+    return o;
+}
+
 double referenceTime(const SessionState& s) {
     Gpu reference = s.modelGpu();
     try {

@@ -27,6 +27,14 @@ struct PlacedDesign {
 };
 PlacedDesign placeDesign(const SessionState& s, double referenceTime);
 
+// The options of the session's codesign search (the Codesign view's): its GPU's time constants,
+// variant, area set (at its node) and form, area range, physical limits, grid (the thesis' axes
+// where the session has none) and bandwidth axis; speed-ups against the shipped profile of its
+// GPU id (unset when the id has none). No progress, cancel flag or thread count.
+CodesignOptions codesignOptions(const SessionState& s);
+// The session's physical limits (its codesign settings').
+PhysicalLimits codesignLimits(const SessionState& s);
+
 // The weighted time the codesign views' speed-ups are measured against: the session's workload
 // on the shipped profile of its GPU id (on its GPU as it is when the id has no shipped
 // profile), under its variant.

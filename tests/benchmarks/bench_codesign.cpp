@@ -78,6 +78,26 @@ int main() {
                     note[note.size() / 2], note.back());
     }
 
+    // The Codesign view's up-front estimate (on the GUI thread before each search): the grid's
+    // areas and the workload's tilings counted, nothing evaluated.
+    {
+        std::vector<double> est;
+        search::CodesignOptions full = o;
+        full.areaMin = 200;
+        full.areaMax = 650;
+        search::CodesignEstimate e;
+        for (int rep = 0; rep < 20; ++rep) {
+            const auto t1 = Clock::now();
+            e = search::estimateCodesign(w, full);
+            est.push_back(seconds(t1, Clock::now()) * 1e3);
+        }
+        std::sort(est.begin(), est.end());
+        std::printf("up-front estimate (200-650 mm2: %zu designs, %llu tilings, %.2f s "
+                    "predicted under k = max): median %.1f ms, max %.1f ms\n",
+                    e.inRange, static_cast<unsigned long long>(e.tilings), e.seconds,
+                    est[est.size() / 2], est.back());
+    }
+
     // One design, the whole workload (what an architecture slider needs).
     std::vector<double> times;
     Gpu g = o.base;

@@ -7,12 +7,16 @@
 #include "common/variant_choice.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "search/grid_axis.hpp"
+#include "search/tile_search.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTimer>
@@ -39,15 +43,6 @@ QDoubleSpinBox* areaBox(QWidget* parent, const char* name) {
 
 QString designLabel(const search::DesignPoint& d) {
     return QStringLiteral("%1 SM × %2 VU, %3 KB").arg(d.nSm).arg(d.nV).arg(d.mSmKb);
-}
-
-search::PhysicalLimits limitsOf(const SessionState& s) {
-    search::PhysicalLimits l;
-    l.reticle = s.codesign.reticleOn;
-    l.reticleMm2 = s.codesign.reticleMm2;
-    l.power = s.codesign.powerOn;
-    l.powerW = s.codesign.powerW;
-    return l;
 }
 
 } // namespace
@@ -143,6 +138,39 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     limits->addWidget(new QLabel(tr("(estimate)"), this));
     limits->addStretch(1);
     layout->addLayout(limits);
+    // The grid the user chooses (issue 32): each axis as values and FROM:TO:STEP runs; the
+    // design count and the search's up-front estimate beside it.
+    auto* grid = new QHBoxLayout;
+    grid->addWidget(new QLabel(tr("Grid: n_SM"), this));
+    const auto axisEdit = [this, grid](const char* name, const QString& tip) {
+        auto* e = new QLineEdit(this);
+        e->setObjectName(name);
+        e->setToolTip(tip);
+        e->setMinimumWidth(60);
+        grid->addWidget(e, 1);
+        connect(e, &QLineEdit::editingFinished, this, [this] { emitSettings(); });
+        return e;
+    };
+    const QString form = tr("Values and FROM:TO:STEP runs separated by commas, e.g. 2:32:2 or "
+                            "12,24,36,48:480:48. Enter applies; a refused text stays.");
+    gridNSm_ = axisEdit("codesignGridNSm", tr("SMs per design. %1").arg(form));
+    grid->addWidget(new QLabel(tr("n_V"), this));
+    gridNV_ = axisEdit("codesignGridNV", tr("Vector units per SM. %1").arg(form));
+    grid->addWidget(new QLabel(tr("M_SM KB"), this));
+    gridMSm_ = axisEdit("codesignGridMSm", tr("Shared memory per SM [KB]. %1").arg(form));
+    grid->addWidget(new QLabel(tr("bandwidth GB/s"), this));
+    gridBandwidth_ = axisEdit(
+        "codesignGridBandwidth",
+        tr("Memory bandwidth as a design axis (an extension): L = 1 / bandwidth and a memory PHY "
+           "area per GB/s. Empty: the GPU's own L. %1")
+            .arg(form));
+    gridBandwidth_->setPlaceholderText(tr("the GPU's"));
+    estimate_ = new QLabel(this);
+    estimate_->setObjectName("codesignEstimate");
+    estimate_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    estimate_->setMinimumWidth(1);
+    grid->addWidget(estimate_, 2);
+    layout->addLayout(grid);
     status_ = new QLabel(this);
     status_->setObjectName("codesignStatus");
     status_->setWordWrap(true);
@@ -202,6 +230,10 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
 }
 
 CodesignView::~CodesignView() = default;
+
+QString CodesignView::estimateText() const {
+    return estimate_->text();
+}
 
 void CodesignView::setPresentation(bool on) {
     presentation_ = on;
@@ -268,6 +300,39 @@ void CodesignView::emitSettings() {
     c.reticleMm2 = reticle_->value();
     c.powerOn = powerOn_->isChecked();
     c.powerW = power_->value();
+    // The grid: an axis equal to the thesis' is stored as "the default" (empty).
+    const search::HardwareGrid thesis = search::thesisGrid();
+    const auto axis = [&](QLineEdit* e, const char* field, const search::AxisRule& rule,
+                          std::vector<double>& out) {
+        e->setStyleSheet({});
+        if (e == gridBandwidth_ && e->text().trimmed().isEmpty()) {
+            out.clear();
+            return true;
+        }
+        try {
+            out = search::parseAxis(e->text().toStdString(), field, rule);
+            return true;
+        } catch (const InputError& err) {
+            e->setStyleSheet(QStringLiteral("border: 2px solid #a40000"));
+            status_->setText(tr("Not applied: %1").arg(QString::fromUtf8(err.what())));
+            return false;
+        }
+    };
+    const search::AxisRule counts{true, 0, 1048576, 4096};
+    const search::AxisRule sizes{false, 0, 1048576, 4096};
+    std::vector<double> nSm, nV, mSm, bandwidth;
+    if (!axis(gridNSm_, "grid n_SM", counts, nSm) || !axis(gridNV_, "grid n_V", counts, nV) ||
+        !axis(gridMSm_, "grid M_SM", sizes, mSm) ||
+        !axis(gridBandwidth_, "grid bandwidth", sizes, bandwidth)) {
+        return; // the document keeps the last valid grid; the text stays where it was typed
+    }
+    const auto toIntegers = [](const std::vector<double>& v) {
+        return std::vector<std::int64_t>(v.begin(), v.end());
+    };
+    c.gridNSm = toIntegers(nSm) == thesis.nSm ? std::vector<std::int64_t>{} : toIntegers(nSm);
+    c.gridNV = toIntegers(nV) == thesis.nV ? std::vector<std::int64_t>{} : toIntegers(nV);
+    c.gridMSmKb = mSm == thesis.mSmKb ? std::vector<double>{} : mSm;
+    c.gridBandwidthGBs = bandwidth;
     if (c.areaMin > c.areaMax || c.budgetMin > c.budgetMax) {
         status_->setText(tr("Each range needs its lower bound at or below its upper bound."));
         return; // the document keeps the last valid settings
@@ -297,10 +362,28 @@ void CodesignView::setSession(const SessionState& s) {
         powerOn_->setChecked(s.codesign.powerOn);
         power_->setValue(s.codesign.powerW);
         power_->setEnabled(s.codesign.powerOn);
+        // A field shows the session's axis when that changed (a refused text stays otherwise).
+        const search::HardwareGrid thesis = search::thesisGrid();
+        const auto show = [](QLineEdit* e, QString& shown, const std::vector<double>& v) {
+            const QString text = QString::fromStdString(search::axisText(v));
+            if (text != shown) {
+                shown = text;
+                e->setText(text);
+                e->setStyleSheet({});
+            }
+        };
+        const auto doubles = [](const auto& v) { return std::vector<double>(v.begin(), v.end()); };
+        show(gridNSm_, shownGrid_[0],
+             doubles(s.codesign.gridNSm.empty() ? thesis.nSm : s.codesign.gridNSm));
+        show(gridNV_, shownGrid_[1],
+             doubles(s.codesign.gridNV.empty() ? thesis.nV : s.codesign.gridNV));
+        show(gridMSm_, shownGrid_[2],
+             s.codesign.gridMSmKb.empty() ? thesis.mSmKb : s.codesign.gridMSmKb);
+        show(gridBandwidth_, shownGrid_[3], s.codesign.gridBandwidthGBs);
         updating_ = false;
     }
     // A changed limit re-marks the designs of the result on screen (no new search).
-    const search::PhysicalLimits limits = limitsOf(s);
+    const search::PhysicalLimits limits = search::codesignLimits(s);
     if (result_ && !(result_->limits == limits)) {
         search::applyLimits(*result_, limits);
     }
@@ -345,6 +428,27 @@ void CodesignView::start() {
     }
     const SessionState s = *session_;
     runningKey_ = keyOf(s);
+    // The up-front estimate (counting only: areas of the grid and the workload's tilings).
+    try {
+        const search::CodesignEstimate e = search::estimateCodesign(
+            search::loadWorkload(s.codesign.workload, s.gpu.id), search::codesignOptions(s));
+        const double seconds = e.seconds * (otherFront_->isChecked() ? 2 : 1);
+        estimate_->setText(tr("%1 designs, %2 in range: about %3")
+                               .arg(QLocale().toString(static_cast<qulonglong>(e.gridPoints)),
+                                    QLocale().toString(static_cast<qulonglong>(e.inRange)),
+                                    QString::fromStdString(search::roughDuration(seconds))));
+        estimate_->setToolTip(
+            tr("Before the search: %1 candidate tilings × %2 designs in the area range = %3 "
+               "(tiling, design) pairs at the kernel's measured rate on %4 threads (docs/"
+               "performance.md); an upper bound, since tilings that do not fit a design are "
+               "skipped.")
+                .arg(e.tilings)
+                .arg(e.inRange)
+                .arg(e.pairs)
+                .arg(e.threads));
+    } catch (const InputError& err) {
+        estimate_->setText(QString::fromUtf8(err.what()));
+    }
     cancel_->setEnabled(true);
     progress_->setValue(0);
     status_->setText(tr("Searching every design's exact optimal tilings…"));
@@ -356,25 +460,7 @@ void CodesignView::start() {
             auto job = std::make_shared<Job>();
             job->key = key;
             const search::Workload w = search::loadWorkload(s.codesign.workload, s.gpu.id);
-            search::CodesignOptions o;
-            o.base = s.modelGpu();
-            o.variant = s.variant;
-            o.coefficients = s.areaSet();
-            o.form = s.areaForm;
-            o.areaMin = s.codesign.areaMin;
-            o.areaMax = s.codesign.areaMax;
-            o.limits = limitsOf(s);
-            o.node = s.areaNode;
-            if (!s.codesign.gridNSm.empty()) {
-                o.grid.nSm = s.codesign.gridNSm;
-            }
-            if (!s.codesign.gridNV.empty()) {
-                o.grid.nV = s.codesign.gridNV;
-            }
-            if (!s.codesign.gridMSmKb.empty()) {
-                o.grid.mSmKb = s.codesign.gridMSmKb;
-            }
-            o.grid.bandwidthGBs = s.codesign.gridBandwidthGBs;
+            search::CodesignOptions o = search::codesignOptions(s);
             o.cancel = c.cancelFlag();
             // With the other rule's front, each search is half of the bar.
             const bool both = key.size() >= 6 && key.compare(key.size() - 6, 6, "|other") == 0;
@@ -386,12 +472,6 @@ void CodesignView::start() {
                 };
             };
             o.progress = progress(0, both ? 0.5 : 1);
-            // Speed-ups against the shipped profile of this GPU (stable while designs are tried);
-            // a GPU without a shipped profile is its own reference.
-            try {
-                o.reference = toGpu(loadGpuProfile(s.gpu.id));
-            } catch (const InputError&) {
-            }
             job->result = search::runCodesign(w, o);
             if (both && !job->result.cancelled) {
                 search::CodesignOptions other = o;
@@ -434,9 +514,9 @@ void CodesignView::finished(Job& job) {
                      ? std::make_unique<search::CodesignResult>(std::move(*job.other))
                      : nullptr;
         if (session_) { // the limits may have changed while it searched
-            search::applyLimits(*result_, limitsOf(*session_));
+            search::applyLimits(*result_, search::codesignLimits(*session_));
             if (other_) {
-                search::applyLimits(*other_, limitsOf(*session_));
+                search::applyLimits(*other_, search::codesignLimits(*session_));
             }
         }
         progress_->setValue(progress_->maximum());
@@ -559,7 +639,8 @@ void CodesignView::redraw() {
                        .arg(session_->areaNode);
         }
         sub += tr("\nfront %1")
-                   .arg(QString::fromStdString(search::limitsSentence(limitsOf(*session_))));
+                   .arg(QString::fromStdString(
+                       search::limitsSentence(search::codesignLimits(*session_))));
         if (result_ && result_->outsideLimits > 0) {
             sub += tr(" (%1 designs outside them: crosses)").arg(result_->outsideLimits);
         }

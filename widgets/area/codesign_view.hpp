@@ -18,6 +18,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QTimer;
@@ -72,6 +73,7 @@ signals:
 public:
     QComboBox* kRuleBox() const { return kRule_; }
     QCheckBox* otherFrontBox() const { return otherFront_; }
+    QString estimateText() const;
     // The rule the other front is computed under: optimize when the session's is max, else max.
     static talg::KRule otherRule(talg::KRule k);
     // The designs of that front (area, weighted time), ascending area; empty when not shown.
@@ -107,6 +109,12 @@ private:
     QDoubleSpinBox* reticle_ = nullptr;
     QCheckBox* powerOn_ = nullptr;
     QDoubleSpinBox* power_ = nullptr;
+    QLineEdit* gridNSm_ = nullptr; // the grid's axes (issue 32)
+    QLineEdit* gridNV_ = nullptr;
+    QLineEdit* gridMSm_ = nullptr;
+    QLineEdit* gridBandwidth_ = nullptr;
+    QString shownGrid_[4]; // the session's axes as last shown (a refused text stays otherwise)
+    QLabel* estimate_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
