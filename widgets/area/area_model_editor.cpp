@@ -18,8 +18,9 @@ AreaModelEditor::AreaModelEditor(QWidget* parent) : QGroupBox(tr("Area model"), 
     for (const area::ProcessNode& n : area::processNodes()) {
         const QString name =
             QString::fromUtf8(n.name.data(), static_cast<qsizetype>(n.name.size()));
-        node_->addItem(n.nm == area::kCalibrationNode ? tr("%1 (calibrated)").arg(name)
-                                                      : tr("%1 (extension)").arg(name),
+        // Short items (the full name is the tooltip): the dock is narrow on a laptop.
+        node_->addItem(n.nm == area::kCalibrationNode ? tr("%1 nm (calibrated)").arg(n.nm)
+                                                      : tr("%1 nm (extension)").arg(n.nm),
                        n.nm);
         node_->setItemData(
             node_->count() - 1,

@@ -136,7 +136,13 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     limits->addWidget(powerOn_);
     limits->addWidget(power_);
     limits->addWidget(new QLabel(tr("(estimate)"), this));
-    limits->addStretch(1);
+    limits->addSpacing(12);
+    // The grid's design count and the search's estimate: here, where the row has room.
+    estimate_ = new QLabel(this);
+    estimate_->setObjectName("codesignEstimate");
+    estimate_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    estimate_->setMinimumWidth(1);
+    limits->addWidget(estimate_, 1);
     layout->addLayout(limits);
     // The grid the user chooses (issue 32): each axis as values and FROM:TO:STEP runs; the
     // design count and the search's up-front estimate beside it.
@@ -158,6 +164,7 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     gridNV_ = axisEdit("codesignGridNV", tr("Vector units per SM. %1").arg(form));
     grid->addWidget(new QLabel(tr("M_SM KB"), this));
     gridMSm_ = axisEdit("codesignGridMSm", tr("Shared memory per SM [KB]. %1").arg(form));
+    grid->setStretchFactor(gridMSm_, 2); // the longest default text
     grid->addWidget(new QLabel(tr("bandwidth GB/s"), this));
     gridBandwidth_ = axisEdit(
         "codesignGridBandwidth",
@@ -165,11 +172,6 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
            "area per GB/s. Empty: the GPU's own L. %1")
             .arg(form));
     gridBandwidth_->setPlaceholderText(tr("the GPU's"));
-    estimate_ = new QLabel(this);
-    estimate_->setObjectName("codesignEstimate");
-    estimate_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    estimate_->setMinimumWidth(1);
-    grid->addWidget(estimate_, 2);
     layout->addLayout(grid);
     status_ = new QLabel(this);
     status_->setObjectName("codesignStatus");
