@@ -672,6 +672,11 @@ private slots:
                 QVERIFY(std::abs(b.mm2(Component::Overhead) -
                                  a.mm2(Component::Overhead) * f.overhead) < 1e-9);
                 QVERIFY(b.total < a.total);
+                // Named as outside the calibration (the Die area view's warning line, the CLI).
+                QVERIFY(std::count(b.warnings.begin(), b.warnings.end(),
+                                   Warning::NodeExtrapolated) == 1);
+                QVERIFY(std::count(a.warnings.begin(), a.warnings.end(),
+                                   Warning::NodeExtrapolated) == 0);
                 QVERIFY_THROWS_EXCEPTION(InputError, areaBreakdown(titanx(), t, Form::C7Printed));
             }
         }

@@ -300,7 +300,7 @@ void TestGuiArea::limitsAndNode() {
     QVERIFY(view->plot()->graphCount() > 0);
     bool crosses = false;
     for (int i = 0; i < view->plot()->graphCount(); ++i) {
-        crosses = crosses || view->plot()->graph(i)->name() == "outside the limits";
+        crosses = crosses || view->plot()->graph(i)->name() == "beyond the reticle";
     }
     QVERIFY(crosses);
     // The power budget, switched on: the designs over it leave the front too.
@@ -312,6 +312,17 @@ void TestGuiArea::limitsAndNode() {
     QCOMPARE(doc_->state().codesign.powerW, 120.0);
     for (const auto& d : view->result()->designs) {
         QCOMPARE(d.allowed, d.area <= 430 && d.powerW <= 120);
+    }
+    // Each limit has its own mark, and the best design's watts are in the title.
+    QStringList names;
+    for (int i = 0; i < view->plot()->graphCount(); ++i) {
+        names << view->plot()->graph(i)->name();
+    }
+    QVERIFY2(names.contains("beyond the reticle") && names.contains("over the power budget"),
+             qPrintable(names.join(", ")));
+    if (view->bestInBudget()) {
+        QVERIFY(view->headline().contains(
+            QString(", ≈ %1 W").arg(view->bestInBudget()->powerW, 0, 'f', 0)));
     }
     // Undo, step by step, back to the 858 mm2 reticle.
     doc_->undoStack()->undo();
@@ -338,7 +349,12 @@ void TestGuiArea::limitsAndNode() {
                                            doc_->state().areaForm)
                            .total;
     QVERIFY(at7 < at28 / 3);
-    QVERIFY(area()->statusText().contains("7 nm (extension)"));
+    QVERIFY(area()->statusText().contains("7 nm (extension, overhead as logic)"));
+    // Every codesign design is outside the 28 nm calibration, named by its node.
+    view->finishPendingWork();
+    if (view->result() && !view->result()->designs.empty()) {
+        QVERIFY(view->outsideCalibration(view->result()->designs.front()).contains("node 7 nm"));
+    }
     QVERIFY(editor->nodeBox()->currentText().contains("extension"));
     QVERIFY(editor->overheadBox()->isEnabled());
     doc_->undoStack()->undo();

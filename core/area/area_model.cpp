@@ -343,6 +343,8 @@ std::string_view name(Warning w) {
         return "l2_outside_calibration";
     case Warning::VectorUnitsExtrapolated:
         return "n_v_extrapolated";
+    case Warning::NodeExtrapolated:
+        return "node_extrapolated";
     }
     return "?";
 }
@@ -374,6 +376,9 @@ std::string describe(Warning w, const CalibrationRanges& r) {
     case Warning::VectorUnitsExtrapolated:
         return "n_V outside " + range(r.nV, "") +
                "per SM, where the vector-unit logic was measured: linear extrapolation (spec A23)";
+    case Warning::NodeExtrapolated:
+        return "coefficients carried from 28 nm to another process node by published density "
+               "ratios: an extension outside the calibration (docs/codesign.md)";
     }
     return "?";
 }
@@ -468,6 +473,9 @@ AreaBreakdown areaBreakdown(const Architecture& a, const CoefficientSet& s, Form
     b.overhead = mm2[5];
 
     b.warnings = calibrationWarnings(a, s.ranges);
+    if (s.node != 28) {
+        b.warnings.push_back(Warning::NodeExtrapolated);
+    }
     return b;
 }
 

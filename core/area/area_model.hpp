@@ -86,6 +86,7 @@ struct CoefficientSet {
     std::map<std::string, Quantity> printedC7; // c7_per_vu, ... (optional block)
     CalibrationRanges ranges;
     std::string rangesSource;
+    int node = 28; // the process node it stands for (area/process_node.hpp: scaleToNode sets it)
 
     Coefficients coefficients() const;
     std::optional<PrintedC7> c7() const;
@@ -116,14 +117,15 @@ std::string_view label(Component c); // "Vector-unit logic", ...
 std::string_view equation(Component c, Form f);
 
 enum class Warning {
-    OddSmsWithL1,           // n_SM/2 SM pairs is fractional (A22)
-    VectorUnitsNotWarp,     // n_V not a multiple of 32 (C.14)
-    SharedMemoryOffGrid,    // M_SM not 12/24/36 or a multiple of 48 KB (C.15, A11)
-    RegisterFileOutside,    // R_VU outside the Cacti sweep
-    SharedMemoryOutside,    // M_SM outside the Cacti sweep
-    L1Outside,              // L1 per pair outside the Cacti sweep
-    L2Outside,              // L2 per SM outside the Cacti sweep
-    VectorUnitsExtrapolated // n_V outside the dies the logic area was measured on
+    OddSmsWithL1,            // n_SM/2 SM pairs is fractional (A22)
+    VectorUnitsNotWarp,      // n_V not a multiple of 32 (C.14)
+    SharedMemoryOffGrid,     // M_SM not 12/24/36 or a multiple of 48 KB (C.15, A11)
+    RegisterFileOutside,     // R_VU outside the Cacti sweep
+    SharedMemoryOutside,     // M_SM outside the Cacti sweep
+    L1Outside,               // L1 per pair outside the Cacti sweep
+    L2Outside,               // L2 per SM outside the Cacti sweep
+    VectorUnitsExtrapolated, // n_V outside the dies the logic area was measured on
+    NodeExtrapolated         // a set carried from 28 nm to another node (issue 32, extension)
 };
 std::string_view name(Warning w);
 std::string describe(Warning w, const CalibrationRanges& r);

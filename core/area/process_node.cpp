@@ -110,6 +110,7 @@ CoefficientSet scaleToNode(const CoefficientSet& s, int nm, OverheadScaling over
                   f.logic, f.sram, std::string(name(overhead)).c_str(), f.overhead);
     out.note = note;
     out.printedC7.clear();
+    out.node = nm;
     const auto scale = [&](const char* key, double factor, const char* kind) {
         auto it = out.params.find(key);
         if (it == out.params.end() || !it->second.value) {

@@ -520,7 +520,8 @@ DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::Tal
 }
 
 std::string limitsSentence(const PhysicalLimits& l) {
-    std::string out = l.reticle ? "within the " + formatNumber(l.reticleMm2) + " mm2 reticle"
+    std::string out = l.reticle ? "within the " + formatNumber(l.reticleMm2) +
+                                      " mm2 reticle (cache-less area, as plotted)"
                                 : "reticle not limited";
     out += l.power ? "; power within " + formatNumber(l.powerW) + " W (estimate at " +
                          formatNumber(l.clockGHz * 1000) + " MHz)"

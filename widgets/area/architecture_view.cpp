@@ -308,14 +308,17 @@ void ArchitectureView::setSession(const SessionState& s) {
     context_ = QString::fromStdString(profileLabel(s.gpu)) + "   |   " + variantLine(s.variant, 3) +
                tr("   |   area: %1 form").arg(QString::fromUtf8(area::name(s.areaForm).data()));
     if (s.areaNode != area::kCalibrationNode) {
-        context_ +=
-            tr(", scaled to %1 nm (extension, outside the 28 nm calibration)").arg(s.areaNode);
+        context_ += tr(", scaled to %1 nm (extension, outside the 28 nm calibration; overhead "
+                       "as %2)")
+                        .arg(s.areaNode)
+                        .arg(QString::fromUtf8(area::name(s.areaOverhead).data()));
     }
     try {
         arch_ = s.architecture();
         showSliders(arch_);
         const area::CoefficientSet set = s.areaSet();
         calibratedRange_ = set.ranges.nV;
+        node_ = s.areaNode;
         area_ = area::areaBreakdown(arch_, set, s.areaForm).total;
         const search::Workload* w = workload(s);
         current_Workload_ = w;
@@ -480,11 +483,14 @@ void ArchitectureView::drawCurve() {
     calibratedNv_->bottomRight->setCoords(mid + halfWidth, 0);
     calibratedLabel_->position->setCoords(mid + halfWidth, plot_->yAxis->range().upper);
     calibratedLabel_->setText(
-        calibratedRange_[0] == calibratedRange_[1]
-            ? tr("area calibrated at n_V = %1; elsewhere extrapolated").arg(calibratedRange_[0])
-            : tr("area calibrated for n_V in [%1, %2]")
-                  .arg(calibratedRange_[0])
-                  .arg(calibratedRange_[1]));
+        (calibratedRange_[0] == calibratedRange_[1]
+             ? tr("area calibrated at n_V = %1; elsewhere extrapolated").arg(calibratedRange_[0])
+             : tr("area calibrated for n_V in [%1, %2]")
+                   .arg(calibratedRange_[0])
+                   .arg(calibratedRange_[1])) +
+        (node_ == area::kCalibrationNode
+             ? QString()
+             : tr("\n(at 28 nm only: at %1 nm every design is extrapolated)").arg(node_)));
     plot_->yAxis->setLabel(referenceName_.isEmpty()
                                ? tr("speed-up (no reference)")
                                : tr("speed-up vs %1 as shipped [×]").arg(referenceName_));

@@ -113,6 +113,7 @@ private:
     bool curvePending_ = false;
     area::Architecture curveFor_;
     QString context_;
+    int node_ = 28; // the session's process node (issue 32)
     bool updating_ = false;
 };
 

@@ -42,7 +42,7 @@ AreaModelEditor::AreaModelEditor(QWidget* parent) : QGroupBox(tr("Area model"), 
     overhead_->setObjectName("areaOverheadScaling");
     overhead_->addItem(tr("as logic"), "logic");
     overhead_->addItem(tr("as SRAM"), "sram");
-    overhead_->addItem(tr("not at all (28 nm mm²)"), "none");
+    overhead_->addItem(tr("unscaled (28 nm mm²)"), "none");
     overhead_->setToolTip(tr("What the per-SM overhead alpha_oh (I/O, memory controller, "
                              "routing) scales as at another node: the thesis does not split it, "
                              "so it is a choice"));

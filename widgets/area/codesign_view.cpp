@@ -8,6 +8,7 @@
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "search/grid_axis.hpp"
+#include "search/physical_limits.hpp"
 #include "search/tile_search.hpp"
 
 #include <QCheckBox>
@@ -362,6 +363,23 @@ void CodesignView::setSession(const SessionState& s) {
         reticle_->setValue(s.codesign.reticleMm2);
         reticle_->setEnabled(s.codesign.reticleOn);
         powerOn_->setChecked(s.codesign.powerOn);
+        // The rule of the session's node, named (docs/codesign.md "Physical limits").
+        try {
+            const search::PowerRule& rule = search::powerRule(s.areaNode);
+            powerOn_->setToolTip(
+                tr("A power budget for a labelled estimate: %1's board power per FP32 lane per "
+                   "GHz (%2 W / %3 lanes / %4 GHz = %5 W) × n_SM × n_V × 1.216 GHz, the clock "
+                   "C_iter was measured at. It stands for a whole card (memory, I/O, other "
+                   "units), not the SMs alone. Designs over it are drawn as + and left off the "
+                   "front.")
+                    .arg(QString::fromUtf8(rule.reference.data(),
+                                           static_cast<qsizetype>(rule.reference.size())))
+                    .arg(rule.tdpW)
+                    .arg(rule.lanes)
+                    .arg(rule.boostGHz)
+                    .arg(rule.wattsPerLaneGHz(), 0, 'f', 4));
+        } catch (const InputError&) {
+        }
         power_->setValue(s.codesign.powerW);
         power_->setEnabled(s.codesign.powerOn);
         // A field shows the session's axis when that changed (a refused text stays otherwise).
@@ -548,6 +566,9 @@ QString CodesignView::outsideCalibration(const search::DesignPoint& d) const {
     a.nV = d.nV;
     a.mSmKb = d.mSmKb; // the grid's designs are cache-less with the default R_VU
     QStringList out;
+    if (session_->areaNode != area::kCalibrationNode) {
+        out << QStringLiteral("node %1 nm").arg(session_->areaNode); // every design (issue 32)
+    }
     for (const area::Warning w : area::calibrationWarnings(a, ranges_)) {
         switch (w) {
         case area::Warning::VectorUnitsExtrapolated:
@@ -599,6 +620,9 @@ QString CodesignView::headline() const {
                  .arg(designLabel(*b))
                  .arg(b->area, 0, 'f', 2)
                  .arg(b->speedup, 0, 'f', 3);
+        if (session_->codesign.powerOn) {
+            s += tr(", ≈ %1 W").arg(b->powerW, 0, 'f', 0);
+        }
         if (const QString out = outsideCalibration(*b); !out.isEmpty()) {
             s += tr(" (extrapolated: %1 outside the area model's calibration)").arg(out);
         }
@@ -637,14 +661,18 @@ void CodesignView::redraw() {
                   .arg(QString::fromStdString(edits.empty() ? name : name + ", edited: " + edits),
                        QString::fromUtf8(area::name(session_->areaForm).data()));
         if (session_->areaNode != area::kCalibrationNode) {
-            sub += tr(", scaled to %1 nm (extension, outside the 28 nm calibration)")
-                       .arg(session_->areaNode);
+            sub += tr(", scaled to %1 nm (extension, outside the 28 nm calibration; overhead as "
+                      "%2)")
+                       .arg(session_->areaNode)
+                       .arg(QString::fromUtf8(area::name(session_->areaOverhead).data()));
         }
         sub += tr("\nfront %1")
                    .arg(QString::fromStdString(
-                       search::limitsSentence(search::codesignLimits(*session_))));
+                            search::limitsSentence(search::codesignLimits(*session_)))
+                            .replace(QStringLiteral("mm2"), QStringLiteral("mm²")));
         if (result_ && result_->outsideLimits > 0) {
-            sub += tr(" (%1 designs outside them: crosses)").arg(result_->outsideLimits);
+            sub += tr(" (%1 designs outside them: × beyond the reticle, + over the power budget)")
+                       .arg(result_->outsideLimits);
         }
         if (designEdited) {
             try {
@@ -700,22 +728,36 @@ void CodesignView::redraw() {
     front->setPen(QPen(t.palette[0], t.lineWidth));
     front->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDisc, t.palette[0], t.palette[0], t.markerSize));
+    // Outside a switched-on limit, by which one (the reticle first): crosses, then plus signs.
     auto* outside = plot_->addGraph();
-    outside->setName(tr("outside the limits"));
+    outside->setName(tr("beyond the reticle"));
     outside->setLineStyle(QCPGraph::lsNone);
     outside->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross,
                                              QPen(QColor(150, 40, 40, 170), 1.2), Qt::NoBrush,
                                              presentation_ ? 8 : 5));
+    auto* overPower = plot_->addGraph();
+    overPower->setName(tr("over the power budget"));
+    overPower->setLineStyle(QCPGraph::lsNone);
+    overPower->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssPlus,
+                                               QPen(QColor(200, 100, 0, 190), 1.2), Qt::NoBrush,
+                                               presentation_ ? 8 : 5));
     double top = 0;
     for (const auto& d : designs) {
         if (!d.feasible) {
             continue;
         }
         top = std::max(top, d.speedup);
-        (d.pareto ? front : !d.allowed ? outside : dominated)->addData(d.area, d.speedup);
+        const bool beyondReticle = result_->limits.reticle && !d.withinReticle;
+        (d.pareto        ? front
+         : beyondReticle ? outside
+         : !d.allowed    ? overPower
+                         : dominated)
+            ->addData(d.area, d.speedup);
     }
-    if (outside->dataCount() == 0) {
-        plot_->removeGraph(outside);
+    for (QCPGraph* g : {outside, overPower}) {
+        if (g->dataCount() == 0) {
+            plot_->removeGraph(g);
+        }
     }
     // Issue 32: the Pareto front under the other k rule, its speed-ups against the same
     // reference time as this front's.
@@ -748,6 +790,9 @@ void CodesignView::redraw() {
         if (d.feasible && outsideCalibration(d).isEmpty()) {
             calibrated->addData(d.area, d.speedup);
         }
+    }
+    if (calibrated->dataCount() == 0) { // another node: no design is inside
+        plot_->removeGraph(calibrated);
     }
     // The budget band, under everything.
     auto* band = new QCPItemRect(plot_);
@@ -809,8 +854,12 @@ void CodesignView::redraw() {
                                .arg(areas[0], 0, 'f', 0));
             top = std::max(top, d.speedup);
         };
-        ref(refs_->gtx980, refs_->gtxArea, QStringLiteral("GTX 980"), t.palette[3]);
-        ref(refs_->titanx, refs_->titanArea, QStringLiteral("Titan X"), t.palette[5]);
+        // At another node the references are the Maxwell designs scaled there.
+        const QString at = session_->areaNode == area::kCalibrationNode
+                               ? QString()
+                               : tr(" at %1 nm").arg(session_->areaNode);
+        ref(refs_->gtx980, refs_->gtxArea, QStringLiteral("GTX 980") + at, t.palette[3]);
+        ref(refs_->titanx, refs_->titanArea, QStringLiteral("Titan X") + at, t.palette[5]);
     }
     if (const search::DesignPoint* b = bestInBudget()) {
         auto* g = plot_->addGraph();

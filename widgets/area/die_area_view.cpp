@@ -150,9 +150,14 @@ void DieAreaView::setSession(const SessionState& s) {
             try {
                 const GpuProfile p = loadGpuProfile(id);
                 const area::Architecture a = area::architectureOf(p);
-                add(QString::fromStdString(p.name), a);
-                add(tr("%1 without caches").arg(QString::fromStdString(p.name)),
-                    area::cacheLess(a));
+                // At another node the references are the Maxwell designs scaled there, not the
+                // real chips.
+                const QString name =
+                    s.areaNode == 28
+                        ? QString::fromStdString(p.name)
+                        : tr("%1 at %2 nm").arg(QString::fromStdString(p.name)).arg(s.areaNode);
+                add(name, a);
+                add(tr("%1 without caches").arg(name), area::cacheLess(a));
             } catch (const InputError&) {
                 // A missing reference profile only drops its rows.
             }
@@ -166,6 +171,13 @@ void DieAreaView::setSession(const SessionState& s) {
 void DieAreaView::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     redraw(); // the room for the value labels depends on the plots' width
+}
+
+void DieAreaView::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    // A session edited while another tab was on screen was laid out at the hidden widget's
+    // size (the names squeezed the bars into a strip): lay it out again at the real one.
+    redraw();
 }
 
 QString DieAreaView::headline() const {

@@ -46,6 +46,7 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
+    void showEvent(QShowEvent* e) override;
 
 private:
     bool hasBaseline_ = false; // its row is the second

@@ -157,8 +157,11 @@ QString AreaWorkspace::statusText() const {
             .arg(s.architecture().nV)
             .arg(s.architecture().mSmKb)
             .arg(QString::fromUtf8(area::name(s.areaForm).data()))
-            .arg(s.areaNode == area::kCalibrationNode ? QString()
-                                                      : tr(", %1 nm (extension)").arg(s.areaNode));
+            .arg(s.areaNode == area::kCalibrationNode
+                     ? QString()
+                     : tr(", %1 nm (extension, overhead as %2)")
+                           .arg(s.areaNode)
+                           .arg(QString::fromUtf8(area::name(s.areaOverhead).data())));
     } catch (const InputError& e) {
         return QString::fromUtf8(e.what());
     }
