@@ -452,8 +452,9 @@ private slots:
         for (std::size_t j = 0; j < front.size(); ++j) {
             QCOMPARE(within[front[j]].area, on.designs[on.pareto[j]].area);
         }
-        QCOMPARE(QString::fromStdString(limitsSentence(on.limits)),
-                 QString("within the 400 mm2 reticle (cache-less area, as plotted); power not limited"));
+        QCOMPARE(
+            QString::fromStdString(limitsSentence(on.limits)),
+            QString("within the 400 mm2 reticle (cache-less area, as plotted); power not limited"));
     }
 
     // The power estimate: the node's reference board's TDP per FP32 lane per GHz (NVIDIA

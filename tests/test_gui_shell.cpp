@@ -262,9 +262,9 @@ void TestGuiShell::hoverShowsGlossaryEntries() {
         for (auto* d : w->docks()) {
             for (auto* form : d->findChildren<widgets::ParameterForm*>()) {
                 for (auto* edit : form->findChildren<QLineEdit*>()) {
-                    QVERIFY2(widgets::glossaryEntryForLabel(edit->objectName(),
-                                                            w->glossaryFamilies()),
-                             qPrintable(w->id() + ": " + edit->objectName()));
+                    QVERIFY2(
+                        widgets::glossaryEntryForLabel(edit->objectName(), w->glossaryFamilies()),
+                        qPrintable(w->id() + ": " + edit->objectName()));
                     ++fields;
                 }
             }

@@ -130,8 +130,8 @@ void TestPublished::otherNodeIsOutside() {
         s.areaNode = nm;
         const auto out = outsideDomain(*v, sessionToJson(s));
         QCOMPARE(out.size(), std::size_t(1));
-        QVERIFY2(out[0].message().rfind("die-area model: process node (nm) = " + std::to_string(nm) +
-                                            ", calibrated on 28",
+        QVERIFY2(out[0].message().rfind("die-area model: process node (nm) = " +
+                                            std::to_string(nm) + ", calibrated on 28",
                                         0) == 0,
                  out[0].message().c_str());
         ++checked;
