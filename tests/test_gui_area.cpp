@@ -287,6 +287,7 @@ void TestGuiArea::limitsAndNode() {
     QVERIFY(reticle && view->findChild<QCheckBox*>("codesignReticleOn")->isChecked());
     reticle->setValue(430);
     QCOMPARE(doc_->state().codesign.reticleMm2, 430.0);
+    QCOMPARE(doc_->undoStack()->undoText(), QString("Change reticle limit"));
     QVERIFY(!view->busy()); // re-marked, not searched again
     std::size_t above = 0;
     for (const auto& d : view->result()->designs) {
@@ -392,6 +393,7 @@ void TestGuiArea::gridTheUserChooses() {
     emit nSm->editingFinished();
     QVERIFY((doc_->state().codesign.gridNSm == std::vector<std::int64_t>{8, 16, 24, 32}));
     QVERIFY((doc_->state().codesign.gridBandwidthGBs == std::vector<double>{112, 224}));
+    QCOMPARE(doc_->undoStack()->undoText(), QString("Change codesign grid"));
     QVERIFY(view->estimateText().startsWith("6,656 designs")); // 4 x 64 x 13 x 2 bandwidths
     view->finishPendingWork();
     QVERIFY(view->result());

@@ -76,10 +76,26 @@ AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
     };
     connect(architecture_, &widgets::ArchitectureView::kRuleChosen, this, setKRule);
     connect(codesign_, &widgets::CodesignView::kRuleChosen, this, setKRule);
-    connect(
-        codesign_, &widgets::CodesignView::settingsEdited, this, [this](const CodesignSettings& c) {
-            editSession(tr("Change codesign settings"), [&](SessionState& s) { s.codesign = c; });
-        });
+    connect(codesign_, &widgets::CodesignView::settingsEdited, this,
+            [this](const CodesignSettings& c) {
+                // The undo entry names what changed ("Undo Change reticle limit").
+                const CodesignSettings& was = doc()->state().codesign;
+                const bool grid = c.gridNSm != was.gridNSm || c.gridNV != was.gridNV ||
+                                  c.gridMSmKb != was.gridMSmKb ||
+                                  c.gridBandwidthGBs != was.gridBandwidthGBs;
+                const QString what =
+                    c.workload != was.workload ? tr("Change codesign workload")
+                    : c.areaMin != was.areaMin || c.areaMax != was.areaMax
+                        ? tr("Change codesign area range")
+                    : c.budgetMin != was.budgetMin || c.budgetMax != was.budgetMax
+                        ? tr("Change budget band")
+                    : c.reticleOn != was.reticleOn || c.reticleMm2 != was.reticleMm2
+                        ? tr("Change reticle limit")
+                    : c.powerOn != was.powerOn || c.powerW != was.powerW ? tr("Change power budget")
+                    : grid ? tr("Change codesign grid")
+                           : tr("Change codesign settings");
+                editSession(what, [&](SessionState& s) { s.codesign = c; });
+            });
 }
 
 QString AreaWorkspace::summary() const {
