@@ -13,6 +13,7 @@
 #include <QtTest>
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <random>
 
 using namespace cdx;
@@ -75,8 +76,12 @@ Solution bruteForce(const Formulation& f) {
                 s.objective = e.objective;
                 s.tiles = t;
                 s.optima = 1;
+                s.firstOptima = {t};
             } else if (e.objective == s.objective) {
                 ++s.optima;
+                if (s.firstOptima.size() < 16) {
+                    s.firstOptima.push_back(t); // visited in lexicographic order
+                }
             }
         }
         std::size_t k = L;
@@ -112,6 +117,7 @@ private slots:
     void paperMatmul();
     void paperSyr2kDiverges();
     void enumerationEqualsBruteForce();
+    void searchEqualsBruteForceOnRandomPrograms();
     void evaluateGivenTiles();
     void relsFormat();
     void badPrograms_data();
@@ -399,12 +405,100 @@ void TestEatss::enumerationEqualsBruteForce() {
                     QCOMPARE(s.objective, b.objective);
                     QCOMPARE(s.tiles, b.tiles);
                     QCOMPARE(s.optima, b.optima);
+                    QCOMPARE(s.firstOptima, b.firstOptima);
                 }
                 ++checked;
             }
         }
     }
     QCOMPARE(checked, 60);
+}
+
+// Property (issue 33): the bounded search (only the loops W depends on searched, the last by
+// bisection, the ties counted) equals the unpruned enumeration on random small formulations:
+// 1-4 loops, weights 0-3 (zero: a loop W ignores), random block loops, 0-3 constraints of
+// random sums of products (a loop in none: free), alignment 0-3, both feasible and infeasible.
+void TestEatss::searchEqualsBruteForceOnRandomPrograms() {
+    std::mt19937 rng(33);
+    const auto pick = [&](int lo, int hi) {
+        return std::uniform_int_distribution<int>(lo, hi)(rng);
+    };
+    int checked = 0, infeasible = 0, tied = 0, freeLoops = 0, skipped = 0;
+    for (int trial = 0; trial < 1000; ++trial) {
+        Formulation f;
+        const int L = pick(1, 4);
+        for (int i = 0; i < L; ++i) {
+            f.loops.push_back({"l" + std::to_string(i), pick(0, 1) == 1});
+            f.weights.push_back(pick(0, 2) == 0 ? 0 : pick(1, 3));
+            if (f.loops.back().parallel && f.blockLoops.size() < 3) {
+                f.blockLoops.push_back(i);
+            }
+        }
+        f.waf = pick(0, 3);
+        f.tMin = f.waf > 0 ? f.waf : 1;
+        f.tMax =
+            f.tMin + pick(0, L <= 2 ? 40 : (L == 3 ? 14 : 6)) * std::max<std::int64_t>(1, f.waf);
+        const int nc = pick(0, 3);
+        std::vector<bool> used(static_cast<std::size_t>(L), false);
+        for (int c = 0; c < nc; ++c) {
+            Constraint con;
+            con.name = "c" + std::to_string(c);
+            const int terms = pick(1, 3);
+            for (int k = 0; k < terms; ++k) {
+                std::vector<int> term;
+                const int len = pick(1, std::min(L, 3));
+                for (int j = 0; j < len; ++j) {
+                    term.push_back(pick(0, L - 1));
+                    used[static_cast<std::size_t>(term.back())] = true;
+                }
+                con.terms.push_back(term);
+            }
+            con.rhs = pick(0, 5) == 0 ? pick(1, 12) : pick(1, 2000); // small: may be infeasible
+            f.constraints.push_back(con);
+        }
+        f.blkMax = pick(1, 1500);
+        if (!f.blockLoops.empty() && pick(0, 1) == 1) {
+            f.constraints.push_back({"registers", "", {f.blockLoops}, f.blkMax});
+            for (int i : f.blockLoops) {
+                used[static_cast<std::size_t>(i)] = true;
+            }
+        } else {
+            f.blkMax = std::numeric_limits<std::int32_t>::max(); // no register bound
+        }
+        std::int64_t domain = 1;
+        for (int i = 0; i < L; ++i) {
+            domain *= (f.tMax - f.tMin) / std::max<std::int64_t>(1, f.waf) + 1;
+        }
+        if (domain > 200000) {
+            ++skipped;
+            continue;
+        }
+        const Solution s = solveExact(f);
+        const Solution b = bruteForce(f);
+        QCOMPARE(s.feasible, b.feasible);
+        if (b.feasible) {
+            QCOMPARE(s.objective, b.objective);
+            QCOMPARE(s.tiles, b.tiles);
+            QCOMPARE(s.optima, b.optima);
+            QCOMPARE(s.firstOptima, b.firstOptima);
+            QVERIFY(s.visited <= static_cast<std::uint64_t>(domain));
+            tied += b.optima > 1;
+            for (int i = 0; i < L; ++i) {
+                freeLoops +=
+                    !used[static_cast<std::size_t>(i)] &&
+                    f.weights[static_cast<std::size_t>(i)] == 0 &&
+                    std::find(f.blockLoops.begin(), f.blockLoops.end(), i) == f.blockLoops.end();
+            }
+        } else {
+            ++infeasible;
+        }
+        ++checked;
+    }
+    QCOMPARE(checked + skipped, 1000);
+    QVERIFY(checked >= 950);
+    QVERIFY(infeasible >= 30); // every kind of case was met
+    QVERIFY(tied >= 200);
+    QVERIFY(freeLoops >= 80);
 }
 
 void TestEatss::evaluateGivenTiles() {

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <functional>
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -664,72 +663,238 @@ Evaluation evaluate(const Formulation& f, const std::vector<std::int64_t>& tiles
     return e;
 }
 
-Solution solveExact(const Formulation& f) {
-    Solution s;
-    const std::size_t L = f.loops.size();
-    const std::int64_t step = f.waf > 0 ? f.waf : 1;
-    std::vector<std::int64_t> t(L, f.tMin);
-    std::vector<bool> isBlock(L, false);
-    for (int i : f.blockLoops) {
-        isBlock[static_cast<std::size_t>(i)] = true;
+namespace {
+
+// The exact search (solveExact). The objective W = blk + sum H_i T_i is strictly increasing in
+// every "relevant" loop (a block loop or H_i > 0) and does not depend on the others; every
+// constraint is a sum of products of tile sizes, so it is non-decreasing in every T_i. Hence:
+// - only the relevant loops are searched; for the last of them only its largest feasible value
+//   can be optimal (W grows with it), found by bisection;
+// - a branch is cut when an upper bound of W stays below the best: each unassigned relevant loop
+//   at its largest value feasible with the others at their minimum (no completion exceeds it),
+//   blk also capped by the register bound;
+// - the ties of an optimal assignment of the relevant loops are counted, not enumerated: a loop
+//   in no constraint multiplies the count by its domain size, the constrained ones are counted by
+//   enumeration with the last bisected; the lexicographically first 16 optima are merged.
+class ExactSearch {
+public:
+    explicit ExactSearch(const Formulation& f)
+        : f_(f), L_(f.loops.size()), step_(f.waf > 0 ? f.waf : 1),
+          n_((f.tMax - f.tMin) / step_ + 1), t_(L_, f.tMin), isBlock_(L_, false),
+          constraintsOf_(L_) {
+        for (int i : f.blockLoops) {
+            isBlock_[static_cast<std::size_t>(i)] = true;
+        }
+        for (std::size_t c = 0; c < f.constraints.size(); ++c) {
+            for (const auto& term : f.constraints[c].terms) {
+                for (int i : term) {
+                    auto& list = constraintsOf_[static_cast<std::size_t>(i)];
+                    if (std::find(list.begin(), list.end(), c) == list.end()) {
+                        list.push_back(c);
+                    }
+                }
+            }
+        }
+        for (std::size_t i = 0; i < L_; ++i) {
+            if (isBlock_[i] || f.weights[i] > 0) {
+                relevant_.push_back(i);
+            } else if (!constraintsOf_[i].empty()) {
+                tied_.push_back(i);
+            } else {
+                free_.push_back(i);
+            }
+        }
     }
-    // Feasible with the unassigned dimensions at their minimum (monotone constraints).
-    const auto feasible = [&]() {
-        for (const auto& c : f.constraints) {
-            if (lhs(c, t) > c.rhs) {
+
+    Solution run() {
+        if (n_ <= 0 || !allFeasible()) {
+            return s_;
+        }
+        if (relevant_.empty()) {
+            leaf();
+        } else {
+            visit(0);
+        }
+        s_.tiles = s_.firstOptima.empty() ? std::vector<std::int64_t>{} : s_.firstOptima.front();
+        return s_;
+    }
+
+private:
+    std::int64_t value(std::int64_t index) const { return f_.tMin + index * step_; }
+
+    bool allFeasible() const {
+        for (const auto& c : f_.constraints) {
+            if (lhs(c, t_) > c.rhs) {
                 return false;
             }
         }
         return true;
-    };
-    // An upper bound of the objective below depth k: the rest at tMax (blk also capped by its
-    // register bound).
-    const auto bound = [&](std::size_t k) {
-        std::int64_t blk = 1, sum = 0;
-        for (std::size_t i = 0; i < L; ++i) {
-            const std::int64_t v = i < k ? t[i] : f.tMax;
-            if (isBlock[i]) {
-                blk = std::min<std::int64_t>(blk * v,
-                                             std::numeric_limits<std::int64_t>::max() / f.tMax);
+    }
+    // The constraints that involve loop i (the others do not change when T_i does).
+    bool feasibleFor(std::size_t i) const {
+        for (std::size_t c : constraintsOf_[i]) {
+            if (lhs(f_.constraints[c], t_) > f_.constraints[c].rhs) {
+                return false;
             }
-            sum += f.weights[i] * v;
         }
-        return std::min(blk, f.blkMax) + sum;
-    };
-    std::function<void(std::size_t)> visit = [&](std::size_t k) {
-        if (k == L) {
-            ++s.visited;
-            const std::int64_t w = objectiveOf(f, t);
-            if (!s.feasible || w > s.objective) {
-                s.feasible = true;
-                s.objective = w;
-                s.tiles = t;
-                s.optima = 1;
-                s.firstOptima = {t};
-            } else if (w == s.objective) {
-                ++s.optima;
-                if (s.firstOptima.size() < 16) {
-                    s.firstOptima.push_back(t);
-                }
+        return true;
+    }
+    // The largest index of loop i's domain that keeps t_ feasible (t_ is feasible as it is, with
+    // T_i at its minimum); t_[i] is restored.
+    std::int64_t maxIndex(std::size_t i) {
+        const std::int64_t saved = t_[i];
+        std::int64_t lo = 0, hi = n_ - 1;
+        t_[i] = value(hi);
+        if (feasibleFor(i)) {
+            lo = hi;
+        }
+        while (lo < hi) {
+            const std::int64_t mid = lo + (hi - lo + 1) / 2;
+            t_[i] = value(mid);
+            if (feasibleFor(i)) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
             }
+        }
+        t_[i] = saved;
+        return lo;
+    }
+    // An upper bound of W over every completion of the relevant loops from position k on.
+    std::int64_t bound(std::size_t k) {
+        std::int64_t blk = 1, sum = 0;
+        for (std::size_t r = 0; r < relevant_.size(); ++r) {
+            const std::size_t i = relevant_[r];
+            const std::int64_t v = r < k ? t_[i] : value(maxIndex(i));
+            if (isBlock_[i]) {
+                blk = blk > f_.blkMax / v ? f_.blkMax + 1 : blk * v;
+            }
+            sum += f_.weights[i] * v;
+        }
+        return std::min(blk, f_.blkMax) + sum;
+    }
+
+    void visit(std::size_t k) {
+        const std::size_t i = relevant_[k];
+        const std::int64_t top = maxIndex(i);
+        if (k + 1 == relevant_.size()) {
+            t_[i] = value(top);
+            leaf();
+            t_[i] = f_.tMin;
             return;
         }
-        for (std::int64_t v = f.tMin; v <= f.tMax; v += step) {
-            t[k] = v;
-            if (!feasible()) {
-                break; // larger values of this dimension are infeasible too
-            }
-            if (s.feasible && bound(k + 1) < s.objective) {
-                continue; // cannot reach the best (a larger v may: the bound grows with v)
+        // Largest first: good incumbents early, so that the bound cuts more.
+        for (std::int64_t x = top; x >= 0; --x) {
+            t_[i] = value(x);
+            if (s_.feasible && bound(k + 1) < s_.objective) {
+                continue; // a smaller T_i may still reach the best (the others can grow)
             }
             visit(k + 1);
         }
-        t[k] = f.tMin;
-    };
-    if (feasible()) {
-        visit(0);
+        t_[i] = f_.tMin;
     }
-    return s;
+
+    void leaf() {
+        ++s_.visited;
+        const std::int64_t w = objectiveOf(f_, t_);
+        if (s_.feasible && w < s_.objective) {
+            return;
+        }
+        if (!s_.feasible || w > s_.objective) {
+            s_.feasible = true;
+            s_.objective = w;
+            s_.optima = 0;
+            s_.firstOptima.clear();
+        }
+        s_.optima = addCount(s_.optima, ties());
+        collectFirst(0);
+    }
+
+    static std::uint64_t addCount(std::uint64_t a, std::uint64_t b) {
+        if (a > std::numeric_limits<std::uint64_t>::max() - b) {
+            throw InputError("tile sizes", "optima",
+                             "more tied optima than can be counted (over 2^64)");
+        }
+        return a + b;
+    }
+    static std::uint64_t mulCount(std::uint64_t a, std::uint64_t b) {
+        if (b != 0 && a > std::numeric_limits<std::uint64_t>::max() / b) {
+            throw InputError("tile sizes", "optima",
+                             "more tied optima than can be counted (over 2^64)");
+        }
+        return a * b;
+    }
+    // The feasible values of the loops W does not depend on, given the relevant ones.
+    std::uint64_t ties() {
+        std::uint64_t count = countTied(0);
+        for (std::size_t k = 0; k < free_.size(); ++k) {
+            count = mulCount(count, static_cast<std::uint64_t>(n_));
+        }
+        return count;
+    }
+    std::uint64_t countTied(std::size_t k) {
+        if (k == tied_.size()) {
+            return 1;
+        }
+        const std::size_t i = tied_[k];
+        if (k + 1 == tied_.size()) {
+            return static_cast<std::uint64_t>(maxIndex(i)) + 1;
+        }
+        std::uint64_t total = 0;
+        for (std::int64_t x = 0; x < n_; ++x) {
+            t_[i] = value(x);
+            if (!feasibleFor(i)) {
+                break;
+            }
+            total = addCount(total, countTied(k + 1));
+        }
+        t_[i] = f_.tMin;
+        return total;
+    }
+    // Merges this assignment's completions, in lexicographic order, into the first 16 optima.
+    // Returns false once a completion no longer enters the list (the later ones are larger).
+    bool collectFirst(std::size_t i) {
+        while (i < L_ && (isBlock_[i] || f_.weights[i] > 0)) {
+            ++i;
+        }
+        if (i == L_) {
+            auto& first = s_.firstOptima;
+            if (first.size() == kFirst && !(t_ < first.back())) {
+                return false;
+            }
+            first.insert(std::upper_bound(first.begin(), first.end(), t_), t_);
+            if (first.size() > kFirst) {
+                first.pop_back();
+            }
+            return true;
+        }
+        bool more = true;
+        for (std::int64_t x = 0; x < n_ && more; ++x) {
+            t_[i] = value(x);
+            if (!feasibleFor(i)) {
+                break;
+            }
+            more = collectFirst(i + 1);
+        }
+        t_[i] = f_.tMin;
+        return more;
+    }
+
+    static constexpr std::size_t kFirst = 16;
+    const Formulation& f_;
+    std::size_t L_;
+    std::int64_t step_, n_;
+    std::vector<std::int64_t> t_;
+    std::vector<bool> isBlock_;
+    std::vector<std::vector<std::size_t>> constraintsOf_;
+    std::vector<std::size_t> relevant_, tied_, free_;
+    Solution s_;
+};
+
+} // namespace
+
+Solution solveExact(const Formulation& f) {
+    return ExactSearch(f).run();
 }
 
 nlohmann::json toJson(const Formulation& f) {

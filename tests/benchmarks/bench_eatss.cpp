@@ -60,6 +60,66 @@ int main() {
                         : 0.0,
                     z.calls);
     }
+    // Issue 33: the unaligned searches (phi = 0, every integer tile size) and every other
+    // configuration the editors accept for the shipped programs: every GPU, every shipped
+    // split, every alignment of the paper's grid and 0, both modes.
+    const auto exact = [&](const cdx::eatss::Formulation& f) {
+        const auto t0 = clock::now();
+        const auto s = cdx::eatss::solveExact(f);
+        return std::make_pair(std::chrono::duration<double, std::milli>(clock::now() - t0).count(),
+                              s);
+    };
+    {
+        const auto f = cdx::eatss::formulate(cdx::eatss::loadProgram("conv-2d"), gpu,
+                                             {cdx::eatss::Mode::Artifact, 0, 0});
+        std::vector<double> runs;
+        cdx::eatss::Solution s;
+        for (int i = 0; i < 11; ++i) {
+            auto [t, r] = exact(f);
+            runs.push_back(t);
+            s = r;
+        }
+        std::sort(runs.begin(), runs.end());
+        std::printf("conv-2d on the A100, split 0, alignment 0 (artifact): median %.2f ms, max "
+                    "%.2f ms; W = %lld, %llu optima, %llu tile vectors evaluated\n",
+                    runs[5], runs.back(), static_cast<long long>(s.objective),
+                    static_cast<unsigned long long>(s.optima),
+                    static_cast<unsigned long long>(s.visited));
+    }
+    double worst = 0;
+    std::string worstName;
+    int configurations = 0;
+    for (const char* g : {"a100", "xavier", "rtx2080ti"}) {
+        const auto gg = cdx::eatss::loadGpu(g);
+        for (const auto& id : programs) {
+            const auto p = cdx::eatss::loadProgram(id);
+            for (double split : gg.caps) {
+                for (double align : {1.0, 0.5, 0.25, 0.125, 0.0}) {
+                    for (auto mode : {cdx::eatss::Mode::Artifact, cdx::eatss::Mode::Paper}) {
+                        cdx::eatss::Formulation f;
+                        try {
+                            f = cdx::eatss::formulate(p, gg, {mode, split, align});
+                        } catch (const cdx::InputError&) {
+                            continue;
+                        }
+                        ++configurations;
+                        const double t = exact(f).first;
+                        if (t > worst) {
+                            worst = t;
+                            char buf[160];
+                            std::snprintf(buf, sizeof buf, "%s on %s, split %g, alignment %g, %s",
+                                          id.c_str(), g, split, align,
+                                          std::string(cdx::eatss::name(mode)).c_str());
+                            worstName = buf;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    std::printf("every shipped program x GPU x split x alignment (1 .. 0.125, 0) x mode: %d "
+                "configurations, slowest %.2f ms (%s)\n",
+                configurations, worst, worstName.c_str());
     std::sort(en.begin(), en.end());
     std::sort(z3.begin(), z3.end());
     std::printf("  median over %zu programs: enumerate %.3f ms (max %.3f), Z3 %.1f ms (max %.1f)\n",

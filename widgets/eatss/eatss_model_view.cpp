@@ -167,8 +167,8 @@ void EatssModelView::redraw() {
     }
     const eatss::Solution* s = c_.solution ? &*c_.solution : nullptr;
     if (s && s->feasible) {
-        h += tr("<h3>Exact optimum: T = %1, W = %2</h3><p>%3; %4 tile vectors visited by the "
-                "enumeration.</p>")
+        h += tr("<h3>Exact optimum: T = %1, W = %2</h3><p>%3; %4 tile vectors evaluated by the "
+                "exact search (the rest bounded or counted).</p>")
                  .arg(tileText(s->tiles))
                  .arg(s->objective)
                  .arg(s->optima > 1 ? tr("%1 tile vectors reach it (the lexicographically "
