@@ -151,6 +151,60 @@ private slots:
         QVERIFY(compared > 300);
     }
 
+    // Issue 33: tilings prepared once (for the largest M_SM) give every design the optima of
+    // the search's own enumeration, one design at a time (what a slider step runs) and on a
+    // grid whose M_SM lie below the prepared cap (the kernel skips what does not fit); a
+    // prepared object that does not serve (another L, variant, workload) is not used.
+    void preparedTilingsSameOptima() {
+        const Workload w = smallWorkload();
+        int compared = 0, fellBack = 0;
+        for (const talg::KRule k :
+             {talg::KRule::Max, talg::KRule::Effective, talg::KRule::Optimize}) {
+            CodesignOptions o = options();
+            o.variant.k = k;
+            o.threads = 1;
+            const auto prepared = prepareTilings(w, o.base, o.variant, 480);
+            for (const double m : {12.0, 36.0, 48.0, 96.0, 480.0}) {
+                for (const std::int64_t nSm : {2, 16, 31}) {
+                    CodesignOptions one = o;
+                    one.grid = HardwareGrid{{nSm}, {32, 128, 1000}, {m}, 2, {}};
+                    const CodesignResult own = runCodesign(w, one);
+                    one.prepared = prepared;
+                    const CodesignResult fast = runCodesign(w, one);
+                    QCOMPARE(fast.designs.size(), own.designs.size());
+                    for (std::size_t d = 0; d < own.designs.size(); ++d) {
+                        const DesignPoint& a = own.designs[d];
+                        const DesignPoint& b = fast.designs[d];
+                        QCOMPARE(b.feasible, a.feasible);
+                        QVERIFY(b.weightedTime == a.weightedTime ||
+                                (std::isnan(a.weightedTime) && std::isnan(b.weightedTime)));
+                        for (std::size_t i = 0; i < a.items.size(); ++i) {
+                            QCOMPARE(b.items[i].feasible, a.items[i].feasible);
+                            QVERIFY(b.items[i].tAlg == a.items[i].tAlg);
+                            QVERIFY(b.items[i].tiles() == a.items[i].tiles());
+                            QCOMPARE(b.items[i].k, a.items[i].k);
+                            ++compared;
+                        }
+                    }
+                    // Below the cap the kernel went through the prepared superset.
+                    QVERIFY(fast.tilingsPerDesign >= own.tilingsPerDesign);
+                }
+            }
+            // Another L: the prepared tilings' transfer times are not this GPU's.
+            CodesignOptions other = o;
+            other.base.lSecondsPerGb *= 2;
+            other.grid = HardwareGrid{{16}, {128}, {96}, 2, {}};
+            const CodesignResult own = runCodesign(w, other);
+            other.prepared = prepared;
+            const CodesignResult r = runCodesign(w, other);
+            QVERIFY(r.designs.front().weightedTime == own.designs.front().weightedTime);
+            QCOMPARE(r.tilingsPerDesign, own.tilingsPerDesign);
+            ++fellBack;
+        }
+        QCOMPARE(fellBack, 3);
+        QCOMPARE(compared, 3 * 5 * 3 * 3 * 5);
+    }
+
     void deterministicAcrossThreads() {
         CodesignOptions o = options();
         o.areaMin = 300;

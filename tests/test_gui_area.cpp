@@ -68,6 +68,7 @@ private slots:
     void kRuleWhereItBites();
     void limitsAndNode();
     void gridTheUserChooses();
+    void budgetBandMovesAlone();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -426,3 +427,53 @@ void TestGuiArea::codesignBadRangeKeepsState() {
 CDX_GUI_TEST_MAIN(TestGuiArea)
 
 #include "test_gui_area.moc"
+
+// Issue 33: dragging the budget band moves the band, the best design in it and the headline
+// on their own layers, without redrawing the designs; the picture equals a full redraw of the
+// same session, and anything else changed with the band draws everything.
+void TestGuiArea::budgetBandMovesAlone() {
+    SessionState s = defaultSession();
+    s.codesign.areaMin = 400;
+    s.codesign.areaMax = 460;
+    s.codesign.budgetMin = 405;
+    s.codesign.budgetMax = 415;
+    widgets::CodesignView moved;
+    moved.resize(880, 690);
+    moved.show();
+    moved.setSession(s);
+    moved.finishPendingWork();
+    QVERIFY(moved.result());
+    QCPGraph* first = moved.plot()->graph(0);
+    const QString before = moved.headline();
+    int steps = 0;
+    for (double lo = 410; lo <= 440; lo += 5, ++steps) {
+        s.codesign.budgetMin = lo;
+        s.codesign.budgetMax = lo + 12;
+        moved.setSession(s);
+        QCOMPARE(moved.plot()->graph(0), first); // the designs were not drawn again
+    }
+    QCOMPARE(steps, 7);
+    QVERIFY(moved.headline() != before);
+    QVERIFY(moved.headline().contains("440–452 mm²"));
+    widgets::CodesignView fresh;
+    fresh.resize(880, 690);
+    fresh.show();
+    fresh.setSession(s);
+    fresh.finishPendingWork();
+    QCOMPARE(fresh.headline(), moved.headline());
+    QCOMPARE(fresh.bestInBudget()->weightedTime, moved.bestInBudget()->weightedTime);
+    const QImage a = moved.plot()->toPixmap(880, 560).toImage();
+    const QImage b = fresh.plot()->toPixmap(880, 560).toImage();
+    QCOMPARE(a, b);
+    // The band and a limit at once: everything is drawn again.
+    s.codesign.budgetMin = 420;
+    s.codesign.reticleMm2 = 430;
+    moved.setSession(s);
+    QVERIFY(moved.result()->outsideLimits > 0);
+    bool crosses = false; // drawn by the full redraw only
+    for (int i = 0; i < moved.plot()->graphCount(); ++i) {
+        crosses = crosses || (moved.plot()->graph(i)->name() == "beyond the reticle" &&
+                              moved.plot()->graph(i)->dataCount() > 0);
+    }
+    QVERIFY(crosses);
+}

@@ -56,7 +56,8 @@ void validate(const HardwareGrid& g) {
     }
 }
 
-namespace {
+// Not in an anonymous namespace: PreparedTilings (declared in the header) holds groups.
+namespace codesign_detail {
 
 // One tiling of a problem group with everything that does not depend on the hardware.
 struct TileRec {
@@ -160,6 +161,79 @@ void enumerateTiles(Group& g, const talg::TalgVariant& v, double lWord, double t
     }
 }
 
+// The groups of a workload with their tilings for a base GPU's L, tau_sync and M_TB and the
+// largest M_SM of a grid (the per-block cap min(M_TB, M_SM)).
+std::vector<Group> enumerateGroups(const Workload& w, const Gpu& base, const talg::TalgVariant& v,
+                                   double maxMSmKb) {
+    std::vector<Group> groups = makeGroups(w);
+    for (Group& g : groups) {
+        const double lWord =
+            units::secondsPerWord(base.lSecondsPerGb, g.stencil.bytesPerWord, v.gigabyte);
+        enumerateTiles(g, v, lWord, base.tauSyncSeconds,
+                       units::kibToWords(std::min(base.mTbKb, maxMSmKb), g.stencil.bytesPerWord));
+    }
+    return groups;
+}
+
+} // namespace codesign_detail
+
+using namespace codesign_detail;
+
+struct PreparedTilings {
+    std::vector<Group> groups;
+    talg::TalgVariant variant;
+    double lSecondsPerGb = 0, tauSyncSeconds = 0, mTbKb = 0, maxMSmKb = 0;
+
+    // The same groups (stencil, extents, largest T), variant and constants, and a cap at least
+    // the search's: a superset of its tilings in the same order (the kernel skips those that do
+    // not fit a design), so the optima are those of the search's own enumeration.
+    bool serves(const Workload& w, const Gpu& base, const talg::TalgVariant& v, double maxM) const {
+        if (!(v == variant) || base.lSecondsPerGb != lSecondsPerGb ||
+            base.tauSyncSeconds != tauSyncSeconds ||
+            std::min(base.mTbKb, maxM) > std::min(mTbKb, maxMSmKb)) {
+            return false;
+        }
+        const std::vector<Group> now = makeGroups(w);
+        if (now.size() != groups.size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < now.size(); ++i) {
+            const Group& a = now[i];
+            const Group& b = groups[i];
+            if (a.items != b.items || a.shape.time != b.shape.time ||
+                a.shape.space != b.shape.space || a.shape.dim != b.shape.dim ||
+                !sameGroup(w.items[a.items.front()], groupItems[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+    std::vector<WorkloadItem> groupItems; // each group's first item as prepared
+};
+
+std::shared_ptr<const PreparedTilings> prepareTilings(const Workload& w, const Gpu& base,
+                                                      const talg::TalgVariant& v, double maxMSmKb) {
+    validate(w);
+    auto p = std::make_shared<PreparedTilings>();
+    p->groups = enumerateGroups(w, base, v, maxMSmKb);
+    for (const Group& g : p->groups) {
+        p->groupItems.push_back(w.items[g.items.front()]);
+    }
+    p->variant = v;
+    p->lSecondsPerGb = base.lSecondsPerGb;
+    p->tauSyncSeconds = base.tauSyncSeconds;
+    p->mTbKb = base.mTbKb;
+    p->maxMSmKb = maxMSmKb;
+    return p;
+}
+
+bool preparedServes(const PreparedTilings& p, const Workload& w, const Gpu& base,
+                    const talg::TalgVariant& v, double maxMSmKb) {
+    return p.serves(w, base, v, maxMSmKb);
+}
+
+namespace {
+
 struct Best {
     double b = std::numeric_limits<double>::infinity(); // rounds T_unit + T_sync
     std::int32_t tile = -1;
@@ -173,7 +247,7 @@ struct Solver {
     const HardwareGrid& grid;
     const std::vector<char>& active; // per design (grid order): evaluate it?
     std::vector<DesignPoint>& out;   // per design (grid order)
-    std::vector<Group> groups;
+    const std::vector<Group>& groups;
 
     std::size_t index(std::size_t s, std::size_t vi, std::size_t m) const {
         return (s * grid.nV.size() + vi) * grid.mSmKb.size() + m;
@@ -371,7 +445,7 @@ void aggregate(const Workload& w, DesignPoint& d) {
 
 std::vector<DesignPoint> solve(const Workload& w, const Gpu& base, const talg::TalgVariant& v,
                                const HardwareGrid& grid, const std::vector<char>& active,
-                               unsigned threads,
+                               const PreparedTilings* prepared, unsigned threads,
                                const std::function<void(const CodesignProgress&)>& progress,
                                const std::atomic<bool>* cancel, bool& cancelled,
                                std::uint64_t& innerEvaluations, std::uint64_t& tilings) {
@@ -389,16 +463,20 @@ std::vector<DesignPoint> solve(const Workload& w, const Gpu& base, const talg::T
             }
         }
     }
-    Solver solver{w, base, v, grid, active, out, makeGroups(w)};
     const double maxM = *std::max_element(grid.mSmKb.begin(), grid.mSmKb.end());
+    std::vector<Group> own;
+    const std::vector<Group>* groups = nullptr;
+    if (prepared && prepared->serves(w, base, v, maxM)) {
+        groups = &prepared->groups;
+    } else {
+        own = enumerateGroups(w, base, v, maxM);
+        groups = &own;
+    }
     tilings = 0;
-    for (Group& g : solver.groups) {
-        const double lWord =
-            units::secondsPerWord(base.lSecondsPerGb, g.stencil.bytesPerWord, v.gigabyte);
-        enumerateTiles(g, v, lWord, base.tauSyncSeconds,
-                       units::kibToWords(std::min(base.mTbKb, maxM), g.stencil.bytesPerWord));
+    for (const Group& g : *groups) {
         tilings += g.tiles.size();
     }
+    Solver solver{w, base, v, grid, active, out, *groups};
     // Tasks: (group, n_V), heaviest groups first for a balanced tail.
     std::vector<std::pair<std::size_t, std::size_t>> tasks;
     std::vector<std::size_t> order(solver.groups.size());
@@ -510,8 +588,8 @@ DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::Tal
     bool cancelled = false;
     std::uint64_t inner = 0;
     std::uint64_t tilings = 0;
-    std::vector<DesignPoint> out =
-        solve(w, design, v, grid, std::vector<char>{1}, 1, {}, nullptr, cancelled, inner, tilings);
+    std::vector<DesignPoint> out = solve(w, design, v, grid, std::vector<char>{1}, nullptr, 1, {},
+                                         nullptr, cancelled, inner, tilings);
     DesignPoint d = std::move(out.front());
     if (referenceTime > 0 && d.feasible) {
         d.speedup = referenceTime / d.weightedTime;
@@ -612,8 +690,9 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
         bool cancelled = false;
         std::uint64_t inner = 0;
         std::uint64_t tilings = 0;
-        std::vector<DesignPoint> all = solve(w, base, o.variant, g, active, o.threads, progress,
-                                             o.cancel, cancelled, inner, tilings);
+        std::vector<DesignPoint> all =
+            solve(w, base, o.variant, g, active, o.prepared.get(), o.threads, progress, o.cancel,
+                  cancelled, inner, tilings);
         res.cancelled = res.cancelled || cancelled;
         res.innerEvaluations += inner;
         res.tilingsPerDesign = std::max(res.tilingsPerDesign, tilings);

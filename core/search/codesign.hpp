@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -94,6 +95,19 @@ struct PhysicalLimits {
 // "within the 858 mm2 reticle; power not limited"
 std::string limitsSentence(const PhysicalLimits& l);
 
+// The workload's candidate tilings with everything in them that does not depend on the design
+// (issue 33): enumerated once for a base GPU's time constants (L, tau_sync, M_TB), a variant and
+// the largest M_SM it is to serve, then handed to runCodesign (CodesignOptions::prepared) for
+// every slider step. Opaque; immutable, so one object may serve several threads.
+struct PreparedTilings;
+// InputError as runCodesign for an invalid workload.
+std::shared_ptr<const PreparedTilings> prepareTilings(const Workload& w, const Gpu& base,
+                                                      const talg::TalgVariant& v, double maxMSmKb);
+// Whether `p` serves a search of `w` on `base` under `v` whose largest M_SM is maxMSmKb (else
+// the search enumerates its own tilings): what a caller checks before re-using it.
+bool preparedServes(const PreparedTilings& p, const Workload& w, const Gpu& base,
+                    const talg::TalgVariant& v, double maxMSmKb);
+
 struct CodesignOptions {
     Gpu base; // time-model constants (L, tau_sync, T_sync, MTB_SM, M_TB, R_SM); also the reference
     talg::TalgVariant variant;
@@ -112,6 +126,11 @@ struct CodesignOptions {
     std::optional<Gpu> reference;
     PhysicalLimits limits;
     int node = 28; // process node of the coefficient set (the power estimate's per-node rule)
+    // Tilings prepared by prepareTilings: used where they serve this search (the same workload
+    // groups, variant, L and tau_sync, and a shared-memory cap at least the grid's); otherwise
+    // the search enumerates its own. The optima are the same either way; tilingsPerDesign counts
+    // the tilings the kernel went through.
+    std::shared_ptr<const PreparedTilings> prepared;
 };
 
 struct CodesignResult {

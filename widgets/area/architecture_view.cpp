@@ -9,6 +9,7 @@
 #include "params/profile_label.hpp"
 #include "search/k_rule.hpp"
 
+#include <QFontMetrics>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -17,9 +18,11 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
@@ -58,6 +61,18 @@ std::vector<double> ArchitectureView::sliderValues(Slider s) {
 
 namespace {
 
+// What the n_V curve depends on besides the architecture: the time constants and C_iter (the
+// GPU without its die keys), the variant, the area model and the workload.
+std::string curveInputs(const SessionState& s) {
+    GpuProfile g = s.gpu;
+    for (const char* die : {"n_sm", "n_v", "m_sm_kb", "r_vu_kb", "l1_pair_kb", "l2_kb"}) {
+        g.params.erase(die);
+    }
+    return toJson(g).dump() + "|" + talg::variantSummary(s.variant, 3) + "|" +
+           area::toJson(s.areaSet()).dump() + "|" + std::string(area::name(s.areaForm)) + "|" +
+           s.codesign.workload;
+}
+
 int nearestIndex(const std::vector<double>& values, double x) {
     int best = 0;
     for (int i = 1; i < static_cast<int>(values.size()); ++i) {
@@ -83,6 +98,10 @@ const char* const kSliderTips[] = {
 
 ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
     job_ = new BackgroundJob(this);
+    curveTimer_ = new QTimer(this);
+    curveTimer_->setSingleShot(true);
+    curveTimer_->setInterval(40);
+    connect(curveTimer_, &QTimer::timeout, this, &ArchitectureView::startCurveJob);
     connect(job_, &BackgroundJob::failed, this, [this](const QString& why) {
         curvePending_ = false;
         error_ = why;
@@ -368,6 +387,20 @@ void ArchitectureView::setSession(const SessionState& s) {
         o.grid = search::thesisGrid();
         o.grid.nSm = {arch_.nSm};
         o.grid.mSmKb = {arch_.mSmKb};
+        // One thread each: the design on the GUI thread is 8 units of work (the workload's
+        // groups), and the curve's job keeps to one core so that the GUI thread has the other
+        // (with both, a drag step waited for the job's threads: docs/performance.md).
+        o.threads = 1;
+        // The workload's tilings, enumerated once for every M_SM of the sliders (two thirds of
+        // a step's time before issue 33); rebuilt when the time constants, the variant or the
+        // workload change.
+        const std::vector<double> thesisM = search::thesisGrid().mSmKb;
+        const double maxM =
+            std::max(arch_.mSmKb, *std::max_element(thesisM.begin(), thesisM.end()));
+        if (!prepared_ || !search::preparedServes(*prepared_, *w, o.base, o.variant, maxM)) {
+            prepared_ = search::prepareTilings(*w, o.base, o.variant, maxM);
+        }
+        o.prepared = prepared_;
         search::CodesignOptions one = o;
         one.grid.nV = {arch_.nV};
         const search::CodesignResult now = search::runCodesign(*w, one);
@@ -382,35 +415,52 @@ void ArchitectureView::setSession(const SessionState& s) {
             o.grid.nV.push_back(arch_.nV);
             std::sort(o.grid.nV.begin(), o.grid.nV.end());
         }
+        // The curve does not depend on n_V: an n_V drag keeps the curve on screen and the job
+        // only finds the k-rule sentence of the new design (issue 33).
+        const std::string curveKey =
+            curveInputs(s) + "|" + formatNumber(static_cast<double>(arch_.nSm)) + "," +
+            formatNumber(arch_.mSmKb) + "," + formatNumber(arch_.rVuKb) + "," +
+            formatNumber(arch_.l1PairKb) + "," + formatNumber(arch_.l2Kb) + "|" +
+            std::to_string(o.grid.nV.size()) + "|" + std::to_string(refTime);
+        const bool needCurve = curvePending_ || curveKey != curveKey_;
+        curveKey_ = curveKey;
         curveFor_ = arch_;
-        curvePending_ = true;
-        job_->start(tr("n_V curve…"),
-                    [this, wl = *w, o, one, set, form = s.areaForm, a0 = arch_,
-                     refTime](JobControl&) -> BackgroundJob::Deliver {
-                        const search::CodesignResult r = search::runCodesign(wl, o);
-                        // Issue 32: where k = max makes this M_SM slower than a smaller one.
-                        const auto note = search::kRuleNote(wl, one, search::thesisGrid().mSmKb);
-                        const QString noteText =
-                            note ? QString::fromStdString(search::sentence(*note)) : QString();
-                        std::vector<search::DesignPoint> curve;
-                        std::vector<double> areas;
-                        for (search::DesignPoint d : r.designs) {
-                            d.speedup = refTime > 0 && d.feasible ? refTime / d.weightedTime : 0;
-                            area::Architecture a = a0;
-                            a.nV = d.nV;
-                            areas.push_back(area::areaBreakdown(a, set, form).total);
-                            curve.push_back(std::move(d));
-                        }
-                        return
-                            [this, curve = std::move(curve), areas = std::move(areas), noteText] {
-                                curve_ = curve;
-                                curveArea_ = areas;
-                                curvePending_ = false;
-                                kNote_->setText(noteText);
-                                kNote_->setVisible(!noteText.isEmpty());
-                                drawCurve();
-                            };
-                    });
+        curvePending_ = needCurve;
+        curveJob_ = [this, wl = *w, o, one, set, form = s.areaForm, a0 = arch_, refTime,
+                     needCurve](JobControl&) -> BackgroundJob::Deliver {
+            // Issue 32: where k = max makes this M_SM slower than a smaller one.
+            const auto note = search::kRuleNote(wl, one, search::thesisGrid().mSmKb);
+            const QString noteText =
+                note ? QString::fromStdString(search::sentence(*note)) : QString();
+            std::vector<search::DesignPoint> curve;
+            std::vector<double> areas;
+            if (needCurve) {
+                const search::CodesignResult r = search::runCodesign(wl, o);
+                for (search::DesignPoint d : r.designs) {
+                    d.speedup = refTime > 0 && d.feasible ? refTime / d.weightedTime : 0;
+                    area::Architecture a = a0;
+                    a.nV = d.nV;
+                    areas.push_back(area::areaBreakdown(a, set, form).total);
+                    curve.push_back(std::move(d));
+                }
+            }
+            return [this, curve = std::move(curve), areas = std::move(areas), noteText, needCurve] {
+                if (kNote_->text() != noteText || kNote_->isHidden() == !noteText.isEmpty()) {
+                    kNote_->setText(noteText);
+                    kNote_->setVisible(!noteText.isEmpty());
+                }
+                if (needCurve) { // else the curve on screen is this design's already
+                    curve_ = curve;
+                    curveArea_ = areas;
+                    curvePending_ = false;
+                    drawCurve();
+                }
+            };
+        };
+        // The job waits for the hand to rest: during a drag (or a held arrow key) a newer step
+        // would only supersede it, and its thread would compete with the GUI thread's. The
+        // curve comes 40 ms after the last step (finishPendingWork starts it at once).
+        curveTimer_->start();
     } catch (const InputError& e) {
         error_ = QString::fromUtf8(e.what());
     }
@@ -421,21 +471,47 @@ void ArchitectureView::setSession(const SessionState& s) {
     const std::vector<search::StencilShare> shares =
         design_ && current_Workload_ ? search::timeByStencil(*current_Workload_, *design_)
                                      : std::vector<search::StencilShare>{};
+    // The cells' texts change on a slider step, rarely their widths: the items are re-used and
+    // the columns measured again only when a text no longer fits (issue 33: a drag step
+    // re-laid out the table every time).
+    const bool rowsChanged = table_->rowCount() != static_cast<int>(shares.size());
     table_->setRowCount(static_cast<int>(shares.size()));
+    bool wider = rowsChanged;
+    const QFontMetrics fm(table_->font());
     for (int r = 0; r < static_cast<int>(shares.size()); ++r) {
         const auto& e = shares[static_cast<std::size_t>(r)];
         const QStringList cells{QString::fromStdString(e.stencil), QString::number(e.problems),
                                 formatSeconds(e.weightedTime),
                                 QStringLiteral("%1 %").arg(100 * e.fraction, 0, 'f', 1)};
         for (int c = 0; c < 4; ++c) {
-            table_->setItem(r, c, new QTableWidgetItem(cells[c]));
+            QTableWidgetItem* item = table_->item(r, c);
+            if (!item) {
+                table_->setItem(r, c, new QTableWidgetItem(cells[c]));
+                wider = true;
+            } else if (item->text() != cells[c]) {
+                item->setText(cells[c]);
+                wider = wider || fm.horizontalAdvance(cells[c]) + 12 > table_->columnWidth(c);
+            }
         }
     }
-    table_->resizeColumnsToContents();
+    if (wider) {
+        table_->resizeColumnsToContents();
+    }
 }
 
 void ArchitectureView::finishPendingWork() {
+    if (curveTimer_->isActive()) {
+        startCurveJob();
+    }
     job_->waitForFinished();
+}
+
+void ArchitectureView::startCurveJob() {
+    curveTimer_->stop();
+    if (curveJob_) {
+        job_->start(tr("n_V curve…"), std::move(curveJob_));
+        curveJob_ = nullptr;
+    }
 }
 
 void ArchitectureView::drawCurve() {

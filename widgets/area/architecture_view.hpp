@@ -8,6 +8,7 @@
 
 #include <QWidget>
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -23,10 +24,12 @@ class QLabel;
 class QComboBox;
 class QSlider;
 class QTableWidget;
+class QTimer;
 
 namespace cdx::widgets {
 
 class BackgroundJob;
+class JobControl;
 
 // Architecture sliders snapped to the codesign grid (n_SM even 2-32, n_V 32-2048 step 32,
 // M_SM 12/24/36/48..480, R_VU 0.5-8 KB, L1 per SM pair, L2 per SM) with the die area and the
@@ -75,6 +78,7 @@ private:
     void showSliders(const area::Architecture& a);
     const search::Workload* workload(const SessionState& s);
     void drawCurve();
+    void startCurveJob();
 
     std::array<QSlider*, SliderCount> sliders_{};
     std::array<QLabel*, SliderCount> values_{};
@@ -105,12 +109,16 @@ private:
     QString referenceName_;
     QString baselineName_;
     QString error_;
-    std::map<std::string, search::Workload> workloads_; // by workload id + GPU id
-    std::map<std::string, double> referenceTimes_;      // by workload, GPU id, variant
+    std::map<std::string, search::Workload> workloads_;       // by workload id + GPU id
+    std::shared_ptr<const search::PreparedTilings> prepared_; // the current workload's tilings
+    std::map<std::string, double> referenceTimes_;            // by workload, GPU id, variant
     const search::Workload* current_Workload_ = nullptr;
     bool presentation_ = false;
     BackgroundJob* job_ = nullptr;
     bool curvePending_ = false;
+    std::string curveKey_; // what curve_ (or the pending job's curve) was computed for
+    std::function<std::function<void()>(JobControl&)> curveJob_; // waiting for curveTimer_
+    QTimer* curveTimer_ = nullptr;
     area::Architecture curveFor_;
     QString context_;
     int node_ = 28; // the session's process node (issue 32)

@@ -18,6 +18,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPainter>
+#include <QPixmap>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTimer>
@@ -31,6 +33,18 @@
 namespace cdx::widgets {
 
 namespace {
+
+// An antialiased disc of `diameter` px, drawn once, for a scatter of many points.
+QPixmap discPixmap(const QColor& c, int diameter) {
+    QPixmap p(diameter + 2, diameter + 2);
+    p.fill(Qt::transparent);
+    QPainter painter(&p);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(c);
+    painter.drawEllipse(QRectF(1, 1, diameter, diameter));
+    return p;
+}
 
 QDoubleSpinBox* areaBox(QWidget* parent, const char* name) {
     auto* b = new QDoubleSpinBox(parent);
@@ -192,6 +206,13 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     plot_->xAxis->setLabel(tr("die area, cache-less, R_VU = 2 KB [mm²]"));
     plot_->legend->setVisible(true);
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Two buffered layers for a budget-band drag (moveBudgetBand): the band under the designs,
+    // its label, the best design in it and the title above them.
+    plot_->addLayer("budget", plot_->layer("background"), QCustomPlot::limAbove);
+    plot_->addLayer("budgetTop", plot_->layer("main"), QCustomPlot::limAbove);
+    plot_->layer("budget")->setMode(QCPLayer::lmBuffered);
+    plot_->layer("budgetTop")->setMode(QCPLayer::lmBuffered);
+    title_->setLayer("budgetTop");
     layout->addWidget(plot_, 1);
 
     job_ = new BackgroundJob(this);
@@ -417,7 +438,51 @@ void CodesignView::setSession(const SessionState& s) {
     if (s.baseline != baselineOf_ || (s.baseline && key != baselineKey_)) {
         placeBaseline();
     }
-    redraw();
+    if (!moveBudgetBand(s)) {
+        redraw();
+    }
+}
+
+bool CodesignView::moveBudgetBand(const SessionState& s) {
+    if (!drawn_ || !band_ || !result_ || busy() || !error_.isEmpty()) {
+        return false;
+    }
+    if (s.codesign.budgetMin == drawn_->codesign.budgetMin &&
+        s.codesign.budgetMax == drawn_->codesign.budgetMax) {
+        return false; // not a band move: something else changed (or nothing), draw it all
+    }
+    SessionState same = s;
+    same.codesign.budgetMin = drawn_->codesign.budgetMin;
+    same.codesign.budgetMax = drawn_->codesign.budgetMax;
+    if (!sameSession(same, *drawn_)) {
+        return false;
+    }
+    const search::DesignPoint* b = bestInBudget();
+    if ((b != nullptr) != (bestGraph_ != nullptr)) {
+        return false; // the legend gains or loses "best in the budget"
+    }
+    band_->topLeft->setCoords(s.codesign.budgetMin, 1e9);
+    band_->bottomRight->setCoords(s.codesign.budgetMax, -1e9);
+    bandLabel_->position->setCoords((s.codesign.budgetMin + s.codesign.budgetMax) / 2,
+                                    bandTop_ * 1.12);
+    if (b) {
+        bestGraph_->data()->clear();
+        bestGraph_->addData(b->area, b->speedup);
+        bestLabel_->position->setCoords(b->area, b->speedup);
+        bestLabel_->setText(
+            QStringLiteral("%1: %2×").arg(designLabel(*b)).arg(b->speedup, 0, 'f', 2));
+    }
+    const int height = static_cast<QCPLayoutElement*>(title_)->minimumOuterSizeHint().height();
+    title_->setText(headline());
+    drawn_->codesign.budgetMin = s.codesign.budgetMin;
+    drawn_->codesign.budgetMax = s.codesign.budgetMax;
+    if (static_cast<QCPLayoutElement*>(title_)->minimumOuterSizeHint().height() != height) {
+        plot_->replot(); // the title wraps to another number of lines: lay the plot out again
+    } else {
+        plot_->layer("budget")->replot();
+        plot_->layer("budgetTop")->replot();
+    }
+    return true;
 }
 
 void CodesignView::placeBaseline() {
@@ -636,6 +701,11 @@ void CodesignView::redraw() {
     const PlotTheme t = plotTheme(presentation_);
     plot_->clearGraphs();
     plot_->clearItems();
+    drawn_ = session_;
+    band_ = nullptr;
+    bandLabel_ = nullptr;
+    bestGraph_ = nullptr;
+    bestLabel_ = nullptr;
     title_->setText(headline());
     QString sub;
     if (session_) {
@@ -720,8 +790,9 @@ void CodesignView::redraw() {
     dominated->setLineStyle(QCPGraph::lsNone);
     QColor light = t.palette[4];
     light.setAlpha(140);
-    dominated->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssDisc, light, light, presentation_ ? 7 : 4));
+    // Thousands of them: a pre-drawn disc is blitted (drawing each as an antialiased ellipse
+    // took two thirds of a redraw, issue 33).
+    dominated->setScatterStyle(QCPScatterStyle(discPixmap(light, presentation_ ? 7 : 4)));
     auto* front = plot_->addGraph();
     front->setName(tr("Pareto front"));
     front->setLineStyle(QCPGraph::lsStepLeft);
@@ -796,7 +867,9 @@ void CodesignView::redraw() {
     }
     // The budget band, under everything.
     auto* band = new QCPItemRect(plot_);
-    band->setLayer("background");
+    band->setLayer("budget");
+    band_ = band;
+    bandTop_ = top;
     band->topLeft->setCoords(session_->codesign.budgetMin, 1e9);
     band->bottomRight->setCoords(session_->codesign.budgetMax, -1e9);
     band->setPen(Qt::NoPen);
@@ -805,6 +878,8 @@ void CodesignView::redraw() {
     bandLabel->position->setCoords(
         (session_->codesign.budgetMin + session_->codesign.budgetMax) / 2, top * 1.12);
     bandLabel->setText(tr("budget"));
+    bandLabel->setLayer("budgetTop");
+    bandLabel_ = bandLabel;
     QFont lf = plot_->font();
     lf.setPointSize(t.basePointSize);
     bandLabel->setFont(lf);
@@ -869,7 +944,11 @@ void CodesignView::redraw() {
                                            QPen(t.palette[3], t.lineWidth), Qt::NoBrush,
                                            t.markerSize * 2.5));
         g->addData(b->area, b->speedup);
+        g->setLayer("budgetTop");
+        bestGraph_ = g;
         auto* label = new QCPItemText(plot_);
+        label->setLayer("budgetTop");
+        bestLabel_ = label;
         label->position->setCoords(b->area, b->speedup);
         // Below and right of the point: the legend sits top left, where the label ran into it.
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);

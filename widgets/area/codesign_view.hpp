@@ -94,6 +94,10 @@ private:
     void start();
     void finished(Job& job);
     void redraw();
+    // A drag of the budget band alone (issue 33): the band, its label, the best design in it and
+    // the title move on their own buffered layers; the thousands of designs are not redrawn.
+    // False when more than the band changed since the last full redraw.
+    bool moveBudgetBand(const SessionState& s);
     void emitSettings();
     void placeBaseline();
 
@@ -137,6 +141,13 @@ private:
     QString error_;
     bool presentation_ = false;
     bool updating_ = false;
+    // What the last full redraw drew, for moveBudgetBand.
+    std::optional<SessionState> drawn_;
+    QCPItemRect* band_ = nullptr;
+    QCPItemText* bandLabel_ = nullptr;
+    QCPGraph* bestGraph_ = nullptr;
+    QCPItemText* bestLabel_ = nullptr;
+    double bandTop_ = 0;
 };
 
 } // namespace cdx::widgets

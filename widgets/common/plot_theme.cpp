@@ -77,10 +77,23 @@ private:
             width = mOuterRect.width();
         }
         width = std::max(60, width - mMargins.left() - mMargins.right());
-        const QRect r = QFontMetrics(mFont).boundingRect(QRect(0, 0, width, 100000),
-                                                         Qt::AlignCenter | Qt::TextWordWrap, mText);
-        return r.height() + mMargins.top() + mMargins.bottom();
+        // The layout asks several times per replot and the text shaping is the expensive part
+        // of a drag step (issue 33): the last answer is kept for the same text, width and font.
+        if (width != cachedWidth_ || mText != cachedText_ || mFont != cachedFont_) {
+            cachedWidth_ = width;
+            cachedText_ = mText;
+            cachedFont_ = mFont;
+            cachedHeight_ = QFontMetrics(mFont)
+                                .boundingRect(QRect(0, 0, width, 100000),
+                                              Qt::AlignCenter | Qt::TextWordWrap, mText)
+                                .height();
+        }
+        return cachedHeight_ + mMargins.top() + mMargins.bottom();
     }
+    mutable int cachedWidth_ = -1;
+    mutable int cachedHeight_ = 0;
+    mutable QString cachedText_;
+    mutable QFont cachedFont_;
 };
 } // namespace
 
