@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <limits>
 #include <random>
+#include <tuple>
 
 using namespace cdx;
 using namespace cdx::eatss;
@@ -126,6 +127,7 @@ private slots:
     void z3AtLeastThreeQuarters();
     void configurationGridCounts();
     void objectiveMapHasTheOptimum();
+    void objectiveMapEqualsEvaluate();
     void ppcgSizesString();
     void fig7Measurements();
 };
@@ -712,3 +714,36 @@ void TestEatss::fig7Measurements() {
 
 QTEST_APPLESS_MAIN(TestEatss)
 #include "test_eatss.moc"
+
+// Issue 33: the map's cells (computed without evaluate()'s texts) are evaluate()'s: the
+// objective where feasible, else -1 and the first violated constraint (-2: bounds or alignment).
+void TestEatss::objectiveMapEqualsEvaluate() {
+    int cells = 0;
+    for (const auto& [program, split, align] : std::vector<std::tuple<const char*, double, double>>{
+             {"gemm", 0.25, 1}, {"conv-2d", 0, 0}, {"doitgen", 0.125, 0.5}}) {
+        const Formulation f =
+            formulate(loadProgram(program), loadGpu("a100"), {Mode::Artifact, split, align});
+        const Solution s = solveExact(f);
+        const ObjectiveMap m = objectiveMap(f, s.tiles, 0, static_cast<int>(f.loops.size()) - 1);
+        std::vector<std::int64_t> t = s.tiles;
+        for (std::size_t yi = 0; yi < m.ys.size(); ++yi) {
+            for (std::size_t xi = 0; xi < m.xs.size(); ++xi) {
+                t[0] = m.xs[xi];
+                t.back() = m.ys[yi];
+                const Evaluation e = evaluate(f, t);
+                const std::size_t at = yi * m.xs.size() + xi;
+                QCOMPARE(m.w[at], e.feasible ? e.objective : std::int64_t{-1});
+                int violated = e.feasible ? -1 : -2;
+                for (std::size_t k = 0; !e.feasible && k < e.constraints.size(); ++k) {
+                    if (e.constraints[k].lhs > e.constraints[k].rhs) {
+                        violated = static_cast<int>(k);
+                        break;
+                    }
+                }
+                QCOMPARE(m.violated[at], violated);
+                ++cells;
+            }
+        }
+    }
+    QVERIFY(cells > 16384);
+}

@@ -53,6 +53,7 @@
 #include <QUndoStack>
 #include <QtTest>
 #include <functional>
+#include <map>
 #include <qcustomplot.h>
 
 using namespace cdx;
@@ -71,6 +72,7 @@ private slots:
     void runsDeleteIsUndoable();
     void runsCalibrationAppliesToSession();
     void runsBadFilesKeepState();
+    void withinFieldUpdatesRowsInPlace();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -303,3 +305,50 @@ void TestGuiRuns::syntheticExampleOpensItsOwnDatabase() {
 CDX_GUI_TEST_MAIN(TestGuiRuns)
 
 #include "test_gui_runs.moc"
+
+// Issue 33: the "within X %" field updates the error column of the rows on screen (sorted as the
+// user left them) instead of re-creating them; the table then equals a fresh view's.
+void TestGuiRuns::withinFieldUpdatesRowsInPlace() {
+    std::vector<runs::Run> all;
+    for (int i = 0; i < 60; ++i) {
+        runs::Run r;
+        r.id = i + 1;
+        r.gpu = "gtx980";
+        r.stencil = "heat2d";
+        r.space = {4096, 4096, 1};
+        r.time = 1024;
+        r.tile = {8 + 8 * (i % 6), 32 * (1 + i % 4), 1};
+        r.tt = 2 + 2 * (i % 5);
+        r.timeSeconds = 0.02 * (1 + 0.05 * (i % 7));
+        all.push_back(r);
+    }
+    widgets::RunsView moved;
+    moved.setSession(defaultSession());
+    moved.setRuns(all, "t.sqlite");
+    moved.table()->sortItems(8, Qt::DescendingOrder); // the user sorted by the measured time
+    const QTableWidgetItem* first = moved.table()->item(0, 0);
+    moved.withinBox()->setValue(35);
+    QCOMPARE(moved.table()->item(0, 0), first); // the row was not re-created
+    widgets::RunsView fresh;
+    fresh.setSession(defaultSession());
+    fresh.setRuns(all, "t.sqlite");
+    fresh.withinBox()->setValue(35);
+    const auto rows = [](const QTableWidget* t) {
+        std::map<qlonglong, QStringList> out;
+        for (int r = 0; r < t->rowCount(); ++r) {
+            QStringList cells;
+            for (int c = 0; c < t->columnCount(); ++c) {
+                cells << t->item(r, c)->text() << t->item(r, c)->toolTip();
+            }
+            out[t->item(r, 0)->data(Qt::UserRole + 1).toLongLong()] = cells;
+        }
+        return out;
+    };
+    QCOMPARE(rows(moved.table()), rows(fresh.table()));
+    QCOMPARE(moved.table()->rowCount(), 60);
+    int stars = 0;
+    for (int r = 0; r < 60; ++r) {
+        stars += moved.table()->item(r, 10)->text().contains(QStringLiteral("★"));
+    }
+    QVERIFY(stars > 0 && stars < 60); // the field changed something to update
+}

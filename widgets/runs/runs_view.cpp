@@ -144,6 +144,9 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
     table_ = new QTableWidget(split);
     table_->setObjectName("runsTable");
     table_->setColumnCount(12);
+    // Columns are sized from the header and the first 64 rows (the rows below have the same
+    // kinds of values): measuring all of 2,000 runs took half of a filter step (issue 33).
+    table_->horizontalHeader()->setResizeContentsPrecision(64);
     table_->setHorizontalHeaderLabels({tr("id"), tr("GPU"), tr("stencil"), tr("problem"), tr("T"),
                                        tr("tile"), tr("tT"), tr("threads"), tr("measured [s]"),
                                        tr("T_alg [s]"), tr("error"), tr("source")});
@@ -203,6 +206,7 @@ void RunsView::setSession(const SessionState& s) {
 void RunsView::setRuns(const std::vector<runs::Run>& runs, const QString& database) {
     all_ = runs;
     database_ = database;
+    tableIds_.clear(); // new runs: every row is put again
     std::set<std::string> gpus, stencils;
     for (const auto& r : all_) {
         gpus.insert(r.gpu);
@@ -358,43 +362,88 @@ void RunsView::redraw() {
              : QString()));
     plot_->replot();
 
-    table_->setSortingEnabled(false);
-    table_->setRowCount(static_cast<int>(stats_.pairs.size()));
-    for (int row = 0; row < static_cast<int>(stats_.pairs.size()); ++row) {
-        const auto& p = stats_.pairs[static_cast<std::size_t>(row)];
-        const auto& r = p.run;
-        table_->setItem(row, 0, numberItem(static_cast<double>(r.id), QString::number(r.id)));
-        table_->item(row, 0)->setData(Qt::UserRole + 1, static_cast<qlonglong>(r.id));
-        table_->setItem(row, 1, new QTableWidgetItem(QString::fromStdString(r.gpu)));
-        table_->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(r.stencil)));
-        table_->setItem(row, 3, new QTableWidgetItem(joinSizes(r.space, r.dim, "×")));
-        table_->setItem(row, 4, numberItem(static_cast<double>(r.time), QString::number(r.time)));
-        table_->setItem(row, 5, new QTableWidgetItem(joinSizes(r.tile, r.dim, ",")));
-        table_->setItem(row, 6, numberItem(static_cast<double>(r.tt), QString::number(r.tt)));
-        table_->setItem(
-            row, 7,
-            new QTableWidgetItem(r.threads ? QString::number(*r.threads) : QStringLiteral("—")));
-        table_->setItem(row, 8, numberItem(r.timeSeconds, QString::number(r.timeSeconds, 'g', 6)));
-        table_->setItem(row, 9,
-                        numberItem(p.predicted ? p.tAlg : 0, p.predicted
-                                                                 ? QString::number(p.tAlg, 'g', 6)
-                                                                 : QStringLiteral("—")));
-        auto* err = numberItem(p.predicted ? p.relError : 0,
-                               p.predicted ? QStringLiteral("%1 %%2")
-                                                 .arg(p.relError * 100, 0, 'f', 1)
-                                                 .arg(p.nearBest ? QStringLiteral(" ★") : QString())
-                                           : tr("no prediction"));
-        err->setToolTip(p.predicted ? tr("(T_alg − T_meas) / T_meas; ★ within %1 % of the "
-                                         "experiment's best measured run")
-                                          .arg(stats_.within * 100)
-                                    : QString::fromStdString(p.reason));
-        table_->setItem(row, 10, err);
-        auto* src = new QTableWidgetItem(QString::fromStdString(r.source));
-        src->setToolTip(QString::fromStdString(r.notes.empty() ? r.source : r.notes));
-        table_->setItem(row, 11, src);
+    // The same runs as on screen (the "within" field, a changed variant or profile): only the
+    // prediction and error columns change; the rows are found by run id in whatever order the
+    // user sorted them (issue 33: re-creating every item was most of a filter step).
+    std::vector<std::int64_t> ids;
+    ids.reserve(stats_.pairs.size());
+    for (const auto& p : stats_.pairs) {
+        ids.push_back(p.run.id);
     }
-    table_->setSortingEnabled(true);
-    table_->resizeColumnsToContents();
+    if (ids == tableIds_ && table_->rowCount() == static_cast<int>(ids.size())) {
+        std::map<std::int64_t, int> rowOf;
+        for (int row = 0; row < table_->rowCount(); ++row) {
+            rowOf[table_->item(row, 0)->data(Qt::UserRole + 1).toLongLong()] = row;
+        }
+        const bool sorting = table_->isSortingEnabled();
+        table_->setSortingEnabled(false);
+        for (const auto& p : stats_.pairs) {
+            const int row = rowOf.at(p.run.id);
+            const QString tAlg =
+                p.predicted ? QString::number(p.tAlg, 'g', 6) : QStringLiteral("—");
+            if (table_->item(row, 9)->text() != tAlg) {
+                table_->setItem(row, 9, numberItem(p.predicted ? p.tAlg : 0, tAlg));
+            }
+            const QString error = p.predicted
+                                      ? QStringLiteral("%1 %%2")
+                                            .arg(p.relError * 100, 0, 'f', 1)
+                                            .arg(p.nearBest ? QStringLiteral(" ★") : QString())
+                                      : tr("no prediction");
+            const QString tip = p.predicted ? tr("(T_alg − T_meas) / T_meas; ★ within %1 % of the "
+                                                 "experiment's best measured run")
+                                                  .arg(stats_.within * 100)
+                                            : QString::fromStdString(p.reason);
+            QTableWidgetItem* e = table_->item(row, 10);
+            if (e->text() != error || e->toolTip() != tip) {
+                auto* err = numberItem(p.predicted ? p.relError : 0, error);
+                err->setToolTip(tip);
+                table_->setItem(row, 10, err);
+            }
+        }
+        table_->setSortingEnabled(sorting);
+    } else {
+        tableIds_ = ids;
+        table_->setSortingEnabled(false);
+        table_->setRowCount(static_cast<int>(stats_.pairs.size()));
+        for (int row = 0; row < static_cast<int>(stats_.pairs.size()); ++row) {
+            const auto& p = stats_.pairs[static_cast<std::size_t>(row)];
+            const auto& r = p.run;
+            table_->setItem(row, 0, numberItem(static_cast<double>(r.id), QString::number(r.id)));
+            table_->item(row, 0)->setData(Qt::UserRole + 1, static_cast<qlonglong>(r.id));
+            table_->setItem(row, 1, new QTableWidgetItem(QString::fromStdString(r.gpu)));
+            table_->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(r.stencil)));
+            table_->setItem(row, 3, new QTableWidgetItem(joinSizes(r.space, r.dim, "×")));
+            table_->setItem(row, 4,
+                            numberItem(static_cast<double>(r.time), QString::number(r.time)));
+            table_->setItem(row, 5, new QTableWidgetItem(joinSizes(r.tile, r.dim, ",")));
+            table_->setItem(row, 6, numberItem(static_cast<double>(r.tt), QString::number(r.tt)));
+            table_->setItem(row, 7,
+                            new QTableWidgetItem(r.threads ? QString::number(*r.threads)
+                                                           : QStringLiteral("—")));
+            table_->setItem(row, 8,
+                            numberItem(r.timeSeconds, QString::number(r.timeSeconds, 'g', 6)));
+            table_->setItem(
+                row, 9,
+                numberItem(p.predicted ? p.tAlg : 0,
+                           p.predicted ? QString::number(p.tAlg, 'g', 6) : QStringLiteral("—")));
+            auto* err =
+                numberItem(p.predicted ? p.relError : 0,
+                           p.predicted ? QStringLiteral("%1 %%2")
+                                             .arg(p.relError * 100, 0, 'f', 1)
+                                             .arg(p.nearBest ? QStringLiteral(" ★") : QString())
+                                       : tr("no prediction"));
+            err->setToolTip(p.predicted ? tr("(T_alg − T_meas) / T_meas; ★ within %1 % of the "
+                                             "experiment's best measured run")
+                                              .arg(stats_.within * 100)
+                                        : QString::fromStdString(p.reason));
+            table_->setItem(row, 10, err);
+            auto* src = new QTableWidgetItem(QString::fromStdString(r.source));
+            src->setToolTip(QString::fromStdString(r.notes.empty() ? r.source : r.notes));
+            table_->setItem(row, 11, src);
+        }
+        table_->setSortingEnabled(true);
+        table_->resizeColumnsToContents();
+    }
     delete_->setEnabled(!stats_.pairs.empty());
     calibrate_->setEnabled(session_.has_value() && !stats_.pairs.empty());
     if (stats_.all.n == 0) {

@@ -60,6 +60,7 @@ private:
     QString baselineLine_; // the fit under the baseline's GPU, stencil and variant
     void recompute();
     void redraw();
+    std::vector<std::int64_t> tableIds_; // the runs in the table, in the order they were put
 
     QComboBox* gpu_ = nullptr;
     QComboBox* stencil_ = nullptr;
