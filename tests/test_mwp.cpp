@@ -3,6 +3,7 @@
 // mwp-cwp-power.md §4.3 in both variants, the thesis's oracles of §4.2 that the seed's data
 // allow, the property tests of §7.2 E, the presets and bad input.
 
+#include "mwp/category_map.hpp"
 #include "mwp/mwp_model.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/power_model.hpp"
@@ -989,6 +990,31 @@ void TestMwp::regimeMapCellsEqualModel() {
     }
     QCOMPARE(m.xs.front(), 5.0);
     CHECK_NEAR(m.xs.back(), 200.0, 1e-12);
+    // A map of 120 x 90 cells is filled on several threads (issue 33): every cell is still the
+    // model's, and each category map's counts are its cells'.
+    const AxisRange bx{MapAxis::BandwidthGbs, 5, 200, 120, true};
+    const AxisRange by{MapAxis::CompInsts, 1, 400, 90, false};
+    const RegimeMap big = regimeMap(d, k, {}, bx, by);
+    const CategoryMap cats = categoryMap(d, k, {}, bx, by);
+    int checked = 0, counted = 0;
+    for (std::size_t iy = 0; iy < big.ys.size(); ++iy) {
+        for (std::size_t ix = 0; ix < big.xs.size(); ++ix) {
+            Device dd = d;
+            Kernel kk = k;
+            setAxisValue(dd, kk, bx.axis, big.xs[ix]);
+            setAxisValue(dd, kk, by.axis, big.ys[iy]);
+            const auto r = evaluate(dd, kk, {});
+            QCOMPARE(big.at(ix, iy).regime, r.regime);
+            QCOMPARE(big.at(ix, iy).execCycles, r.execCycles);
+            QCOMPARE(cats.at(ix, iy).category, throughput(dd, kk, {}).category);
+            ++checked;
+        }
+    }
+    for (const int c : cats.counts) {
+        counted += c;
+    }
+    QCOMPARE(checked, 120 * 90);
+    QCOMPARE(counted, 120 * 90);
 }
 
 void TestMwp::regimeMapBoundaryAtSweepS() {

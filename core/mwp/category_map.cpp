@@ -18,11 +18,15 @@ CategoryMap categoryMap(const Device& d, const Kernel& k, const MwpVariant& v, c
                             const ThroughputResult t = throughput(dx, kx, v);
                             c.category = t.category;
                             c.perfGflops = t.perfGflops;
-                            ++m.counts[t.category];
                         } catch (const InputError&) {
                             c.valid = false; // e.g. 0 SMs or 0 instructions at a range's corner
                         }
                     });
+    for (const CategoryCell& c : m.cells) { // counted here: the cells are filled in parallel
+        if (c.valid) {
+            ++m.counts[c.category];
+        }
+    }
     return m;
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <thread>
 
 namespace cdx::mwp {
 
@@ -222,16 +223,30 @@ void forEachMapPoint(
     const Device& d, const Kernel& k, const AxisRange& x, const AxisRange& y,
     const std::vector<double>& xs, const std::vector<double>& ys,
     const std::function<void(std::size_t, std::size_t, const Device&, const Kernel&)>& cell) {
-    for (std::size_t iy = 0; iy < ys.size(); ++iy) {
-        Device dy = d;
-        Kernel ky = k;
-        setAxisValue(dy, ky, y.axis, ys[iy]);
-        for (std::size_t ix = 0; ix < xs.size(); ++ix) {
-            Device dx = dy;
-            Kernel kx = ky;
-            setAxisValue(dx, kx, x.axis, xs[ix]);
-            cell(ix, iy, dx, kx);
+    const auto rows = [&](std::size_t from, std::size_t to) {
+        for (std::size_t iy = from; iy < to; ++iy) {
+            Device dy = d;
+            Kernel ky = k;
+            setAxisValue(dy, ky, y.axis, ys[iy]);
+            for (std::size_t ix = 0; ix < xs.size(); ++ix) {
+                Device dx = dy;
+                Kernel kx = ky;
+                setAxisValue(dx, kx, x.axis, xs[ix]);
+                cell(ix, iy, dx, kx);
+            }
         }
+    };
+    const std::size_t threads =
+        xs.size() * ys.size() < 4096
+            ? 1
+            : std::min<std::size_t>(ys.size(), std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t) {
+        pool.emplace_back(rows, ys.size() * t / threads, ys.size() * (t + 1) / threads);
+    }
+    rows(0, ys.size() / threads);
+    for (auto& t : pool) {
+        t.join();
     }
 }
 

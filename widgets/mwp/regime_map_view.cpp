@@ -18,6 +18,7 @@
 #include <cmath>
 #include <map>
 #include <qcustomplot.h>
+#include <set>
 
 namespace cdx::widgets {
 
@@ -340,29 +341,41 @@ void RegimeMapView::redraw() {
     const std::vector<double>& ys = cat ? categories_->ys : map_->ys;
     const std::size_t nx = xs.size(), ny = ys.size();
     QImage img(static_cast<int>(nx), static_cast<int>(ny), QImage::Format_ARGB32);
-    std::map<QString, QColor> present; // legend: one entry per label (sorted by category)
+    // The labels of the classes present, named once after the loop (a label per cell was a
+    // fifth of a drag step, issue 33).
+    std::set<int> categoriesSeen;
+    std::set<std::pair<int, int>> regimesSeen;
     for (std::size_t iy = 0; iy < ny; ++iy) {
+        auto* line = reinterpret_cast<QRgb*>(img.scanLine(static_cast<int>(ny - 1 - iy)));
         for (std::size_t ix = 0; ix < nx; ++ix) {
-            QColor col(235, 235, 235);
+            QRgb col = qRgb(235, 235, 235);
             if (cat) {
                 const auto& c = categories_->at(ix, iy);
                 if (c.valid) {
-                    col = categoryColor(c.category);
-                    present.emplace(
-                        QStringLiteral("%1 %2")
-                            .arg(c.category, 2)
-                            .arg(QString::fromUtf8(mwp::categoryText(c.category).title.data())),
-                        col);
+                    col = categoryColor(c.category).rgba();
+                    categoriesSeen.insert(c.category);
                 }
             } else {
                 const auto& c = map_->at(ix, iy);
                 if (c.valid) {
-                    col = regimeColor(c.regime, c.limiter);
-                    present.emplace(regimeText(c.regime, c.limiter), col);
+                    col = regimeColor(c.regime, c.limiter).rgba();
+                    regimesSeen.emplace(static_cast<int>(c.regime), static_cast<int>(c.limiter));
                 }
             }
-            img.setPixel(static_cast<int>(ix), static_cast<int>(ny - 1 - iy), col.rgba());
+            line[ix] = col;
         }
+    }
+    std::map<QString, QColor> present; // legend: one entry per label (sorted by category)
+    for (const int category : categoriesSeen) {
+        present.emplace(QStringLiteral("%1 %2")
+                            .arg(category, 2)
+                            .arg(QString::fromUtf8(mwp::categoryText(category).title.data())),
+                        categoryColor(category));
+    }
+    for (const auto& [regime, limiter] : regimesSeen) {
+        const auto r = static_cast<mwp::Regime>(regime);
+        const auto l = static_cast<mwp::Limiter>(limiter);
+        present.emplace(regimeText(r, l), regimeColor(r, l));
     }
     const auto xe = cellEdges(xs, x_.log);
     const auto ye = cellEdges(ys, y_.log);
