@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -51,6 +52,10 @@ EatssMapView::EatssMapView(QWidget* parent) : QWidget(parent) {
     summary_->setWordWrap(true);
     layout->addWidget(summary_);
     job_ = new BackgroundJob(this);
+    z3Timer_ = new QTimer(this);
+    z3Timer_->setSingleShot(true);
+    z3Timer_->setInterval(60);
+    connect(z3Timer_, &QTimer::timeout, this, &EatssMapView::startZ3);
     const auto chosen = [this] {
         if (x_->currentText() == y_->currentText()) {
             summary_->setText(tr("Choose two different loops."));
@@ -101,14 +106,10 @@ void EatssMapView::setSession(const SessionState& s) {
         } catch (const InputError& e) {
             error_ = QString::fromUtf8(e.what());
         }
-        const eatss::Formulation f = *c_.formulation;
-        job_->start(tr("Z3…"), [this, f](JobControl&) -> BackgroundJob::Deliver {
-            eatss::Z3Answer z = eatss::solveZ3(f);
-            return [this, z = std::move(z)] {
-                z3_ = z;
-                redraw();
-            };
-        });
+        // Z3 (10-40 ms a call that cannot be interrupted) waits for the hand to rest: started at
+        // every step of a drag it kept the other core busy and slowed the GUI thread (issue 33).
+        z3Formulation_ = *c_.formulation;
+        z3Timer_->start();
     } else {
         error_ =
             c_.formulation ? tr("Infeasible: no tile vector satisfies the constraints.") : c_.error;
@@ -117,7 +118,25 @@ void EatssMapView::setSession(const SessionState& s) {
 }
 
 void EatssMapView::finishPendingWork() {
+    if (z3Timer_->isActive()) {
+        startZ3();
+    }
     job_->waitForFinished();
+}
+
+void EatssMapView::startZ3() {
+    z3Timer_->stop();
+    if (!z3Formulation_) {
+        return;
+    }
+    job_->start(tr("Z3…"), [this, f = *z3Formulation_](JobControl&) -> BackgroundJob::Deliver {
+        eatss::Z3Answer z = eatss::solveZ3(f);
+        return [this, z = std::move(z)] {
+            z3_ = z;
+            redraw();
+        };
+    });
+    z3Formulation_.reset();
 }
 
 void EatssMapView::redraw() {

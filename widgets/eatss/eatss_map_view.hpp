@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QTimer;
 class QCustomPlot;
 class QCPColorMap;
 class QCPTextElement;
@@ -45,6 +46,7 @@ signals:
 
 private:
     void redraw();
+    void startZ3();
 
     QCustomPlot* plot_ = nullptr;
     QCPTextElement* title_ = nullptr;
@@ -54,6 +56,8 @@ private:
     QComboBox* y_ = nullptr;
     QLabel* summary_ = nullptr;
     BackgroundJob* job_ = nullptr;
+    QTimer* z3Timer_ = nullptr;                       // starts Z3 once a drag rests
+    std::optional<eatss::Formulation> z3Formulation_; // what it is to solve
     EatssSettings settings_;
     EatssComputed c_;
     std::optional<eatss::ObjectiveMap> map_;

@@ -229,7 +229,9 @@ void TemperatureView::redraw() {
         rect->topLeft->setCoords(tl.samples[i].t, 0);
         rect->bottomRight->setCoords(tl.samples[j].t, 1);
         rect->setPen(Qt::NoPen);
-        rect->setBrush(QColor(230, 159, 0, 35));
+        // Opaque (the colour of the translucent orange over white): translucent fills over the
+        // whole plot height cost a drag step several ms each (issue 33).
+        rect->setBrush(QColor(252, 242, 220));
         rect->setLayer("background");
         i = j + 1;
     }
