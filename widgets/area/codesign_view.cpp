@@ -18,8 +18,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QPainter>
-#include <QPixmap>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTimer>
@@ -33,18 +31,6 @@
 namespace cdx::widgets {
 
 namespace {
-
-// An antialiased disc of `diameter` px, drawn once, for a scatter of many points.
-QPixmap discPixmap(const QColor& c, int diameter) {
-    QPixmap p(diameter + 2, diameter + 2);
-    p.fill(Qt::transparent);
-    QPainter painter(&p);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(c);
-    painter.drawEllipse(QRectF(1, 1, diameter, diameter));
-    return p;
-}
 
 QDoubleSpinBox* areaBox(QWidget* parent, const char* name) {
     auto* b = new QDoubleSpinBox(parent);
@@ -792,7 +778,7 @@ void CodesignView::redraw() {
     light.setAlpha(140);
     // Thousands of them: a pre-drawn disc is blitted (drawing each as an antialiased ellipse
     // took two thirds of a redraw, issue 33).
-    dominated->setScatterStyle(QCPScatterStyle(discPixmap(light, presentation_ ? 7 : 4)));
+    dominated->setScatterStyle(discScatter(light, presentation_ ? 7 : 4));
     auto* front = plot_->addGraph();
     front->setName(tr("Pareto front"));
     front->setLineStyle(QCPGraph::lsStepLeft);

@@ -6,6 +6,8 @@
 #include "params/profile_label.hpp"
 
 #include <QLabel>
+#include <QPainter>
+#include <QPixmap>
 #include <QStackedWidget>
 #include <qcustomplot.h>
 
@@ -96,6 +98,18 @@ private:
     mutable QFont cachedFont_;
 };
 } // namespace
+
+QCPScatterStyle discScatter(const QColor& c, int diameter) {
+    QPixmap p(diameter + 2, diameter + 2);
+    p.fill(Qt::transparent);
+    QPainter painter(&p);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(c);
+    painter.drawEllipse(QRectF(1, 1, diameter, diameter));
+    painter.end();
+    return QCPScatterStyle(p);
+}
 
 void layOutNow(QCustomPlot& plot) {
     plot.plotLayout()->setOuterRect(plot.viewport());

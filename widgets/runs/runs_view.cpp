@@ -297,7 +297,7 @@ void RunsView::redraw() {
             const QColor c = t.palette[(byStencil.size() - 1) % t.palette.size()];
             g->setName(QString::fromStdString(p.run.stencil));
             g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, t.markerSize));
+            g->setScatterStyle(discScatter(c, static_cast<int>(t.markerSize)));
         }
         g->addData(p.run.timeSeconds, p.tAlg);
         lo = std::min({lo, p.run.timeSeconds, p.tAlg});
@@ -375,15 +375,30 @@ void RunsView::redraw() {
         for (int row = 0; row < table_->rowCount(); ++row) {
             rowOf[table_->item(row, 0)->data(Qt::UserRole + 1).toLongLong()] = row;
         }
+        // Rows move only when the column sorted by changes: then sorting is paused and redone,
+        // else the items are updated where they are (a re-sort re-lays out the whole table).
         const bool sorting = table_->isSortingEnabled();
-        table_->setSortingEnabled(false);
+        const int sortColumn = table_->horizontalHeader()->sortIndicatorSection();
+        const bool resort = sorting && (sortColumn == 9 || sortColumn == 10);
+        if (resort) {
+            table_->setSortingEnabled(false);
+        }
+        const auto update = [](QTableWidgetItem* item, double v, const QString& text,
+                               const QString& tip) {
+            if (item->text() != text || item->data(Qt::UserRole + 1).toDouble() != v) {
+                item->setData(Qt::DisplayRole, text);
+                item->setData(Qt::UserRole + 1, v);
+            }
+            if (item->toolTip() != tip) {
+                item->setToolTip(tip);
+            }
+        };
         for (const auto& p : stats_.pairs) {
             const int row = rowOf.at(p.run.id);
             const QString tAlg =
                 p.predicted ? QString::number(p.tAlg, 'g', 6) : QStringLiteral("—");
-            if (table_->item(row, 9)->text() != tAlg) {
-                table_->setItem(row, 9, numberItem(p.predicted ? p.tAlg : 0, tAlg));
-            }
+            update(table_->item(row, 9), p.predicted ? p.tAlg : 0, tAlg,
+                   table_->item(row, 9)->toolTip());
             const QString error = p.predicted
                                       ? QStringLiteral("%1 %%2")
                                             .arg(p.relError * 100, 0, 'f', 1)
@@ -393,14 +408,11 @@ void RunsView::redraw() {
                                                  "experiment's best measured run")
                                                   .arg(stats_.within * 100)
                                             : QString::fromStdString(p.reason);
-            QTableWidgetItem* e = table_->item(row, 10);
-            if (e->text() != error || e->toolTip() != tip) {
-                auto* err = numberItem(p.predicted ? p.relError : 0, error);
-                err->setToolTip(tip);
-                table_->setItem(row, 10, err);
-            }
+            update(table_->item(row, 10), p.predicted ? p.relError : 0, error, tip);
         }
-        table_->setSortingEnabled(sorting);
+        if (resort) {
+            table_->setSortingEnabled(true);
+        }
     } else {
         tableIds_ = ids;
         table_->setSortingEnabled(false);
