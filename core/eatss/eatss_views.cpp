@@ -50,21 +50,25 @@ ObjectiveMap objectiveMap(const Formulation& f, const std::vector<std::int64_t>&
         m.ys.push_back(v);
     }
     std::vector<std::int64_t> t = tiles;
+    // Constraint k's left-hand side at t.
+    const auto lhsAt = [&f, &t](std::size_t k) {
+        std::int64_t lhs = 0;
+        for (const auto& term : f.constraints[k].terms) {
+            std::int64_t v = 1;
+            for (int i : term) {
+                v *= t[static_cast<std::size_t>(i)];
+            }
+            lhs += v;
+        }
+        return lhs;
+    };
     m.boundary.assign(f.constraints.size(), std::vector<std::int64_t>(m.xs.size(), -1));
     for (std::size_t xi = 0; xi < m.xs.size(); ++xi) {
         t[static_cast<std::size_t>(x)] = m.xs[xi];
         for (std::size_t k = 0; k < f.constraints.size(); ++k) {
             for (std::int64_t yv : m.ys) {
                 t[static_cast<std::size_t>(y)] = yv;
-                std::int64_t lhs = 0;
-                for (const auto& term : f.constraints[k].terms) {
-                    std::int64_t v = 1;
-                    for (int i : term) {
-                        v *= t[static_cast<std::size_t>(i)];
-                    }
-                    lhs += v;
-                }
-                if (lhs > f.constraints[k].rhs) {
+                if (lhsAt(k) > f.constraints[k].rhs) {
                     break; // monotone: larger y violate it too
                 }
                 m.boundary[k][xi] = yv;
@@ -85,15 +89,7 @@ ObjectiveMap objectiveMap(const Formulation& f, const std::vector<std::int64_t>&
             }
             int violated = -1;
             for (std::size_t k = 0; k < f.constraints.size() && violated < 0; ++k) {
-                std::int64_t lhs = 0;
-                for (const auto& term : f.constraints[k].terms) {
-                    std::int64_t v = 1;
-                    for (int i : term) {
-                        v *= t[static_cast<std::size_t>(i)];
-                    }
-                    lhs += v;
-                }
-                if (lhs > f.constraints[k].rhs) {
+                if (lhsAt(k) > f.constraints[k].rhs) {
                     violated = static_cast<int>(k);
                 }
             }

@@ -49,7 +49,8 @@ inline int pingPong(int i, int n) {
 
 inline void header(const char* program) {
     std::printf("%s (ms per step; goal: p99 < 16 ms)\n", program);
-    std::printf("| view | drag | steps | median | p90 | p99 | max |\n|---|---|---|---|---|---|---|\n");
+    std::printf(
+        "| view | drag | steps | median | p90 | p99 | max |\n|---|---|---|---|---|---|---|\n");
 }
 
 inline void row(const std::string& view, const std::string& what, std::vector<double> ms) {
