@@ -495,7 +495,9 @@ void ArchitectureView::setSession(const SessionState& s) {
         }
     }
     if (wider) {
-        table_->resizeColumnsToContents();
+        for (int c = 0; c + 1 < table_->columnCount(); ++c) {
+            table_->resizeColumnToContents(c); // the last one stretches to the table's width
+        }
     }
 }
 
