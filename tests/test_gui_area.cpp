@@ -69,6 +69,7 @@ private slots:
     void limitsAndNode();
     void gridTheUserChooses();
     void budgetBandMovesAlone();
+    void refusedSessionGetsNoStaleCurve();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -476,4 +477,25 @@ void TestGuiArea::budgetBandMovesAlone() {
                               moved.plot()->graph(i)->dataCount() > 0);
     }
     QVERIFY(crosses);
+}
+
+// Issue 33: the n_V curve waits 40 ms for the hand to rest; a session the area model refuses
+// that arrives meanwhile drops it (it must not be drawn as the refused session's curve).
+void TestGuiArea::refusedSessionGetsNoStaleCurve() {
+    widgets::ArchitectureView v;
+    v.resize(880, 690);
+    v.show();
+    SessionState ok = defaultSession();
+    v.setSession(ok);
+    QVERIFY(v.curvePending());
+    SessionState bad = ok;
+    bad.gpu.params.erase("r_vu_kb"); // the area model needs it
+    v.setSession(bad);
+    QVERIFY(!v.curvePending());
+    QTest::qWait(150);
+    QVERIFY(v.curve().empty());
+    // The valid session again: its curve comes once the hand rests.
+    v.setSession(ok);
+    QTRY_VERIFY(!v.curvePending());
+    QCOMPARE(v.curve().size(), std::size_t{64});
 }

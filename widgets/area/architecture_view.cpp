@@ -307,6 +307,10 @@ QString ArchitectureView::kRuleText() const {
 void ArchitectureView::setSession(const SessionState& s) {
     error_.clear();
     design_.reset();
+    // A curve still waiting for the hand to rest is of the previous session: dropped (a session
+    // the model refuses must not get it drawn as its own).
+    curveTimer_->stop();
+    curveJob_ = nullptr;
     variant_choice::select(kRule_, talg::name(s.variant.k));
     // The k-rule sentence is of one design under one variant: hidden until the background job
     // has it for a new one (it is never shown for another design).
@@ -463,6 +467,8 @@ void ArchitectureView::setSession(const SessionState& s) {
         curveTimer_->start();
     } catch (const InputError& e) {
         error_ = QString::fromUtf8(e.what());
+        job_->cancel();    // a curve still computing is of the previous session
+        curveKey_.clear(); // and none is on its way: the next valid session computes its own
     }
     curvePending_ = curvePending_ && error_.isEmpty();
     drawCurve();
