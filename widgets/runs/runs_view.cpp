@@ -74,6 +74,26 @@ QTableWidgetItem* numberItem(double v, const QString& text) {
     return item;
 }
 
+// The prediction and error cells of one run (columns 9 and 10): the sort values, the texts and
+// the error's tooltip, for a full fill and for an update in place alike.
+struct PredictionCells {
+    double tAlg = 0, error = 0;
+    QString tAlgText, errorText, errorTip;
+};
+PredictionCells predictionCells(const runs::RunPair& p, double within) {
+    if (!p.predicted) {
+        return {0, 0, QStringLiteral("—"), QObject::tr("no prediction"),
+                QString::fromStdString(p.reason)};
+    }
+    return {p.tAlg, p.relError, QString::number(p.tAlg, 'g', 6),
+            QStringLiteral("%1 %%2")
+                .arg(p.relError * 100, 0, 'f', 1)
+                .arg(p.nearBest ? QStringLiteral(" ★") : QString()),
+            QObject::tr("(T_alg − T_meas) / T_meas; ★ within %1 % of the experiment's best "
+                        "measured run")
+                .arg(within * 100)};
+}
+
 } // namespace
 
 RunsView::RunsView(QWidget* parent) : QWidget(parent) {
@@ -383,32 +403,20 @@ void RunsView::redraw() {
         if (resort) {
             table_->setSortingEnabled(false);
         }
-        const auto update = [](QTableWidgetItem* item, double v, const QString& text,
-                               const QString& tip) {
+        const auto update = [](QTableWidgetItem* item, double v, const QString& text) {
             if (item->text() != text || item->data(Qt::UserRole + 1).toDouble() != v) {
                 item->setData(Qt::DisplayRole, text);
                 item->setData(Qt::UserRole + 1, v);
             }
-            if (item->toolTip() != tip) {
-                item->setToolTip(tip);
-            }
         };
         for (const auto& p : stats_.pairs) {
             const int row = rowOf.at(p.run.id);
-            const QString tAlg =
-                p.predicted ? QString::number(p.tAlg, 'g', 6) : QStringLiteral("—");
-            update(table_->item(row, 9), p.predicted ? p.tAlg : 0, tAlg,
-                   table_->item(row, 9)->toolTip());
-            const QString error = p.predicted
-                                      ? QStringLiteral("%1 %%2")
-                                            .arg(p.relError * 100, 0, 'f', 1)
-                                            .arg(p.nearBest ? QStringLiteral(" ★") : QString())
-                                      : tr("no prediction");
-            const QString tip = p.predicted ? tr("(T_alg − T_meas) / T_meas; ★ within %1 % of the "
-                                                 "experiment's best measured run")
-                                                  .arg(stats_.within * 100)
-                                            : QString::fromStdString(p.reason);
-            update(table_->item(row, 10), p.predicted ? p.relError : 0, error, tip);
+            const PredictionCells c = predictionCells(p, stats_.within);
+            update(table_->item(row, 9), c.tAlg, c.tAlgText);
+            update(table_->item(row, 10), c.error, c.errorText);
+            if (table_->item(row, 10)->toolTip() != c.errorTip) {
+                table_->item(row, 10)->setToolTip(c.errorTip);
+            }
         }
         if (resort) {
             table_->setSortingEnabled(true);
@@ -434,20 +442,10 @@ void RunsView::redraw() {
                                                            : QStringLiteral("—")));
             table_->setItem(row, 8,
                             numberItem(r.timeSeconds, QString::number(r.timeSeconds, 'g', 6)));
-            table_->setItem(
-                row, 9,
-                numberItem(p.predicted ? p.tAlg : 0,
-                           p.predicted ? QString::number(p.tAlg, 'g', 6) : QStringLiteral("—")));
-            auto* err =
-                numberItem(p.predicted ? p.relError : 0,
-                           p.predicted ? QStringLiteral("%1 %%2")
-                                             .arg(p.relError * 100, 0, 'f', 1)
-                                             .arg(p.nearBest ? QStringLiteral(" ★") : QString())
-                                       : tr("no prediction"));
-            err->setToolTip(p.predicted ? tr("(T_alg − T_meas) / T_meas; ★ within %1 % of the "
-                                             "experiment's best measured run")
-                                              .arg(stats_.within * 100)
-                                        : QString::fromStdString(p.reason));
+            const PredictionCells c = predictionCells(p, stats_.within);
+            table_->setItem(row, 9, numberItem(c.tAlg, c.tAlgText));
+            auto* err = numberItem(c.error, c.errorText);
+            err->setToolTip(c.errorTip);
             table_->setItem(row, 10, err);
             auto* src = new QTableWidgetItem(QString::fromStdString(r.source));
             src->setToolTip(QString::fromStdString(r.notes.empty() ? r.source : r.notes));
