@@ -223,7 +223,7 @@ void TestCompare::sidesAreNamed() {
 void TestCompare::designPlacedAsTheSearchDoes() {
     const SessionState s = defaultSession(); // the GTX 980 as shipped
     const double ref = search::referenceTime(s);
-    const auto w = search::loadWorkload(s.codesign.workload, s.gpu.id);
+    const auto w = search::loadWorkload(s.codesign.workload, s.gpu);
     QCOMPARE(ref,
              search::optimizeDesign(w, toGpu(loadGpuProfile("gtx980")), s.variant).weightedTime);
     const auto p = search::placeDesign(s, ref);

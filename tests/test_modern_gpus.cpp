@@ -218,7 +218,7 @@ void TestModernGpus::occupancyFromTheProfile() {
         QVERIFY(QString(e.what()).contains("compute_capability"));
         QVERIFY(QString(e.what()).contains("9.0"));
     }
-    none.params["compute_capability"] = Quantity{4.0, "CC", "test", true};
+    none.params["compute_capability"] = Quantity{4.0, "CC", "test", true, "yours", {}};
     QVERIFY_THROWS_EXCEPTION(InputError, occupancy::limitsOfGpu(none));
 }
 

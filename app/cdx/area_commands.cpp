@@ -5,6 +5,7 @@
 #include "area/process_node.hpp"
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
@@ -57,10 +58,31 @@ area::Form formFlag(const Arguments& a) {
     return s ? area::parseForm(*s, "--form") : area::Form::Canonical;
 }
 
+GpuProfile gpuWithOverrides(const Arguments& a, const std::string& idOrPath);
+
+// The node of the GPU's own die (issue 43: `cdx area --gpu h100-sxm5` answers at 4N, the 5 nm
+// class) when it is one the area model carries; nullopt otherwise.
+std::optional<int> gpuNode(const Arguments& a) {
+    if (!a.has("--gpu")) {
+        return std::nullopt;
+    }
+    const GpuProfile gpu = gpuWithOverrides(a, a.required("--gpu"));
+    const auto it = gpu.params.find("process_nm");
+    if (it == gpu.params.end() || !it->second.value) {
+        return std::nullopt;
+    }
+    for (const auto& n : area::processNodes()) {
+        if (n.nm == static_cast<int>(*it->second.value)) {
+            return n.nm;
+        }
+    }
+    return std::nullopt;
+}
+
 int nodeFlag(const Arguments& a) {
     const auto text = a.optional("--node");
     if (!text) {
-        return area::kCalibrationNode;
+        return gpuNode(a).value_or(area::kCalibrationNode);
     }
     std::int64_t nm = 0;
     try {
@@ -242,7 +264,16 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
         j["form"] = area::name(form);
         j["coefficients"] = coeffs.id;
         j["node"] = nodeJson(a);
+        j["node"]["from"] = a.has("--node") ? "--node" : gpuNode(a) ? "the GPU's process_nm" : "default";
         j.update(areaJson(b, coeffs));
+        if (fromGpu) {
+            const GpuProfile gpu = gpuWithOverrides(a, a.required("--gpu"));
+            if (const auto die = dieOf(gpu)) {
+                j["real_die"] = {{"label", die->label},
+                                 {"area_mm2", die->areaMm2},
+                                 {"model_error_pct", 100 * (b.total - die->areaMm2) / die->areaMm2}};
+            }
+        }
         const area::MergedCoefficients m =
             area::mergedCoefficients(coeffs.coefficients(), arch.rVuKb);
         j["derived"] = {{"c7_per_vu_mm2", m.c7PerVu},
@@ -266,6 +297,10 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
       << coeffs.process << ")\n";
     o << nodeLine(a) << "\n";
     char buf[200];
+    std::optional<Die> die;
+    if (fromGpu) {
+        die = dieOf(gpuWithOverrides(a, a.required("--gpu")));
+    }
     for (const auto& c : b.components) {
         std::snprintf(buf, sizeof buf, "  %-28s %10.4f mm2  %6.2f %%   %s\n",
                       std::string(area::label(c.component)).c_str(), c.mm2, c.percent,
@@ -275,6 +310,11 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
     std::snprintf(buf, sizeof buf, "  %-28s %10.4f mm2  (floor %.0f; %.4f mm2 per SM)\n", "total",
                   b.total, b.totalFloor, b.perSm);
     o << buf;
+    if (die) {
+        std::snprintf(buf, sizeof buf, "  %-28s %10.4f mm2  (the model %+.1f %%)\n",
+                      die->label.c_str(), die->areaMm2, 100 * (b.total - die->areaMm2) / die->areaMm2);
+        o << "real die\n" << buf;
+    }
     if (a.has("--budget")) {
         o << "\nlargest n_V (multiple of 32) within " << fmt(budget)
           << " mm2: " << (maxNv ? std::to_string(*maxNv) : std::string("none (32 does not fit)"))
@@ -383,7 +423,7 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
         }
     }
     const search::Workload w =
-        search::loadWorkload(a.optional("--workload").value_or("ppopp17"), gpu.id, stencils);
+        search::loadWorkload(a.optional("--workload").value_or("ppopp17"), gpu, stencils);
 
     search::CodesignOptions o;
     o.base = toGpu(gpu);
@@ -418,6 +458,10 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     };
     limit("--reticle", o.limits.reticle, o.limits.reticleMm2);
     limit("--power", o.limits.power, o.limits.powerW);
+    // The power estimate at the GPU's own clock (issue 43), as its time constants are.
+    if (const auto it = gpu.params.find("clock_mhz"); it != gpu.params.end() && it->second.value) {
+        o.limits.clockGHz = *it->second.value / 1000;
+    }
     if (const auto text = a.optional("--bandwidth")) {
         o.grid.bandwidthGBs = numberList(*text, "--bandwidth",
                                          "expected bandwidths in (0, 1e6] GB/s separated by commas",

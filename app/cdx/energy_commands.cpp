@@ -473,7 +473,7 @@ int runEnergy(const std::vector<std::string>& args, std::ostream& out) {
         const talg::Problem p{twoD ? 2 : 1, {in.s1, twoD ? in.s2 : 1, 1}, in.t};
         const talg::Tiles tiles{{in.tS1, twoD ? in.tS2 : 1, 1}, in.tT};
         const talg::TalgVariant tv = parseVariant(a);
-        const auto r = talg::evaluate(toStencil(stencil, gpu.id), p, tiles, toGpu(gpu), tv);
+        const auto r = talg::evaluate(toStencil(stencil, gpu), p, tiles, toGpu(gpu), tv);
         if (!r.feasible) {
             throw InputError("--tile", a.required("--tile"),
                              "infeasible in the Talg model (" + talg::describe(r.excludedBy) +
@@ -637,7 +637,7 @@ int runEnergyOptimize(const std::vector<std::string>& args, std::ostream& out) {
     const talg::TalgVariant tv = parseVariant(a);
     energy::EnergySearchResult r;
     try {
-        r = energy::optimizeEnergy(in, c, v, toStencil(stencil, gpu.id), toGpu(gpu), tv, opt);
+        r = energy::optimizeEnergy(in, c, v, toStencil(stencil, gpu), toGpu(gpu), tv, opt);
     } catch (const InputError& e) {
         rethrowWithFlag(e);
     }

@@ -4,6 +4,7 @@
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
 #include "mwp/mwp_profiles.hpp"
+#include "params/gpu_description.hpp"
 #include "mwp/throughput_model.hpp"
 #include "params/input_error.hpp"
 
@@ -206,11 +207,17 @@ int runMwp(const std::vector<std::string>& args, std::ostream& out) {
         }
         sweep = mwp::sweepWarps(in.device, in.model, in.variant, static_cast<int>(max));
     }
+    // The MWP-CWP inputs that are estimates (issue 43: the GTX 980 answers, labelled).
+    const std::vector<std::string> mwpKeys{"n_sm",         "freq_ghz",
+                                           "mem_bandwidth_gbs", "mem_ld_cycles",
+                                           "departure_del_coal_cycles", "departure_del_uncoal_cycles",
+                                           "issue_cycles", "fp_units_per_sm"};
     if (a.has("--json")) {
         json j{{"command", "mwp"},
                {"gpu", in.gpu.id},
                {"kernel", in.kernel.id},
-               {"variant", mwpVariantJson(in.variant)}};
+               {"variant", mwpVariantJson(in.variant)},
+               {"estimated", estimatedValues(in.gpu, mwpKeys)}};
         j.update(mwpResultJson(r));
         j["category"] = t.category;
         j["throughput"] = throughputJson(t);
@@ -234,6 +241,9 @@ int runMwp(const std::vector<std::string>& args, std::ostream& out) {
     std::ostringstream o;
     o << "MWP-CWP model (variant " << in.variant.name() << "): kernel " << in.kernel.id << " on "
       << in.gpu.name << " (" << in.gpu.id << ")\n";
+    if (const auto e = estimatedLine(in.gpu, mwpKeys); !e.empty()) {
+        o << "  " << e << "\n";
+    }
     o << "  N = " << fmt(r.n, 6) << " warps/SM (" << fmt(r.warpsPerBlock, 4) << " per block x "
       << in.model.activeBlocksPerSm << " blocks), " << r.activeSms << " active SMs, #Rep "
       << fmt(r.rep, 6) << "\n";

@@ -43,7 +43,7 @@ int runOccupancy(const std::vector<std::string>& args, std::ostream& out) {
                          "MWP-CWP GPU profile with a compute_capability, e.g. a100-sxm4)");
     }
     std::string gpuId;
-    const occupancy::Limits& l = [&]() -> const occupancy::Limits& {
+    const occupancy::Limits l = [&]() -> occupancy::Limits {
         if (a.has("--cc")) {
             return occupancy::limitsOf(a.required("--cc"));
         }
@@ -105,6 +105,7 @@ int runOccupancy(const std::vector<std::string>& args, std::ostream& out) {
                       {"shared_allocation_unit", l.sharedAllocationUnit},
                       {"reserved_shared_bytes_per_block", l.reservedSharedPerBlockBytes},
                       {"carveouts_kb", carveouts}}},
+                    {"from_profile", l.fromProfile},
                     {"source", l.source}}
                    .dump(2)
             << '\n';
@@ -115,6 +116,9 @@ int runOccupancy(const std::vector<std::string>& args, std::ostream& out) {
       << in.threadsPerBlock << " threads per block (" << r.warpsPerBlock << " warps), "
       << in.registersPerThread << " registers per thread, " << in.sharedBytesPerBlock
       << " B shared memory per block\n";
+    for (const auto& n : l.fromProfile) {
+        o << "from the profile: " << n << "\n";
+    }
     o << "resident per SM: " << r.blocksPerSm << " blocks, " << r.warpsPerSm << " of "
       << l.maxWarpsPerSm << " warps: occupancy " << formatG(100 * r.occupancy, 4) << " %\n";
     o << "limited by: " << r.limiter;

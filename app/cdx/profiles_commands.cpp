@@ -7,6 +7,7 @@
 #include "energy/energy_profiles.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "occupancy/occupancy.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 
@@ -27,17 +28,66 @@ namespace {
 
 const char* const kProfilesUsage =
     "usage: cdx profiles [--json]\n"
-    "       cdx profiles --show KIND/ID [--json]\n"
+    "       cdx profiles --show [KIND/]ID [--json]\n"
+    "       cdx profiles derive BASE --id ID [--name NAME] [--set KEY=VALUE]... [--replace]\n"
+    "                           [--json]\n"
     "  Lists the shipped profiles and yours (the user folder, then $CDX_PROFILES_PATH), a broken\n"
-    "  one of yours with the reason; --show prints one profile file as shipped (its values with\n"
-    "  units and sources), KIND one of gpus, stencils, mwp-gpus, kernels, energy, area,\n"
-    "  eatss-gpus, programs: `cdx profiles --show gpus/gtx980`.\n";
+    "  one of yours with the reason. --show prints one profile: a GPU (ID alone, or gpus/ID) as\n"
+    "  its description, every value with its unit, kind (vendor, published, measured,\n"
+    "  estimated, fitted, yours), rule and source, the estimates of each family included (the\n"
+    "  description as JSON with --json); another KIND (stencils, kernels, energy, area,\n"
+    "  eatss-gpus, programs) as its file. derive writes the GPU BASE, after the --set values,\n"
+    "  as a GPU of yours with id ID (every family's values, C_iter of every stencil, each rule\n"
+    "  kept so that it follows the new facts) and prints the file's path.\n";
 
 // The profile folders --show reads.
-const std::vector<std::string> kKinds{"gpus",   "stencils", "mwp-gpus",   "kernels",
-                                      "energy", "area",     "eatss-gpus", "programs"};
+const std::vector<std::string> kKinds{"gpus",   "stencils", "kernels",   "energy",
+                                      "area",   "eatss-gpus", "programs"};
 
-int runShow(const std::string& what, std::ostream& out) {
+// A GPU description as a table: block by block, each value with its kind and where it comes
+// from ("rule: 7.96e-10 * 1216 / clock_mhz", or its source).
+std::string gpuTable(const GpuProfile& g) {
+    std::ostringstream o;
+    o << g.name << " (" << g.id << ")" << (g.architecture.empty() ? "" : ", " + g.architecture)
+      << (g.process.empty() ? "" : ", " + g.process) << "\n";
+    o << "values: " << kindCounts(g) << "\n";
+    const auto row = [&o](const std::string& name, const Quantity& q) {
+        const std::string value = q.value ? formatNumber(*q.value) : std::string("none");
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "  %-28s %-22s %-10s %-10s ", name.c_str(), value.c_str(),
+                      q.unit.c_str(), kindOf(q).c_str());
+        o << buf << (q.rule.empty() ? q.source : "rule " + q.rule + "  (" + q.source + ")")
+          << "\n";
+    };
+    for (const auto& b : gpuBlocks()) {
+        bool heading = false;
+        for (const auto key : b.keys) {
+            const auto it = g.params.find(std::string(key));
+            if (it == g.params.end()) {
+                continue;
+            }
+            if (!heading) {
+                o << std::string(b.title) << " (" << std::string(b.id) << "):\n";
+                heading = true;
+            }
+            row(std::string(key), it->second);
+        }
+        if (b.id == "talg" && !g.cIterByStencil.empty()) {
+            if (!heading) {
+                o << std::string(b.title) << " (" << std::string(b.id) << "):\n";
+            }
+            for (const auto& [stencil, q] : g.cIterByStencil) {
+                row("c_iter_s." + stencil, q);
+            }
+        }
+    }
+    return o.str();
+}
+
+int runShow(const std::string& whatGiven, std::ostream& out, bool asJson) {
+    // A bare id is a GPU's (issue 43: `cdx profiles --show h100-sxm5`).
+    const std::string what =
+        whatGiven.find('/') == std::string::npos ? "gpus/" + whatGiven : whatGiven;
     const auto slash = what.find('/');
     const std::string kind = what.substr(0, slash);
     std::string kinds;
@@ -53,6 +103,16 @@ int runShow(const std::string& what, std::ostream& out) {
     const auto all = listAllProfiles(kind);
     for (const auto& e : all) {
         if (e.id == id && e.error.empty()) {
+            if (kind == "gpus") {
+                // The description every family reads: the file and the families' estimates.
+                const GpuProfile g = loadGpuProfile(e.path.string());
+                if (asJson) {
+                    out << toJson(g).dump(2) << '\n';
+                } else {
+                    out << gpuTable(g);
+                }
+                return 0;
+            }
             // As it is in its file (a published input is checked where it is kept).
             out << parseJson(readText(e.path), e.path.string()).dump(2) << '\n';
             return 0;
@@ -104,48 +164,43 @@ std::string line(const char* format, const std::string& a, const std::string& b,
 
 const std::vector<Kind>& kinds() {
     static const std::vector<Kind> all{
-        {"gpus", "gpus", "GPUs (cdx talg/optimize --gpu):",
+        {"gpus", "gpus",
+         "GPUs, one description each (every family's --gpu; cdx profiles --show ID):",
          [](const std::filesystem::path& path) {
-             const GpuProfile p = readGpuProfile(path);
-             return std::pair{json{{"name", p.name}, {"architecture", p.architecture}},
-                              line("  %-14s %-30s %s\n", p.id, p.name, p.architecture)};
-         }},
-        {"stencils", "stencils", "stencils:",
-         [](const std::filesystem::path& path) {
-             const StencilProfile p = readStencilProfile(path);
-             json cIter = json::object();
-             std::string withCIter;
-             for (const auto& [gpu, q] : p.cIterByGpu) {
-                 cIter[gpu] = q.value ? json(*q.value) : json(nullptr);
-                 if (q.value) {
-                     withCIter += (withCIter.empty() ? "" : ", ") + gpu;
-                 }
-             }
-             const auto fpp = p.params.at("flops_per_point").value;
-             return std::pair{
-                 json{{"name", p.name},
-                      {"dim", p.dim},
-                      {"flops_per_point", fpp ? json(*fpp) : json(nullptr)},
-                      {"c_iter_s", cIter}},
-                 line("  %-14s %-16s %s\n", p.id, p.name,
-                      std::to_string(p.dim) + "D  C_iter for: " +
-                          (withCIter.empty() ? "none published (use --set c_iter_s=...)"
-                                             : withCIter))};
-         }},
-        {"mwp-gpus", "mwp_gpus", "MWP-CWP GPUs (cdx mwp/power/occupancy --gpu):",
-         [](const std::filesystem::path& path) {
-             const GpuProfile p = loadMwpGpuProfile(path.string());
+             const GpuProfile p = loadGpuProfile(path.string());
              const bool power = mwp::hasPowerModel(p);
              std::string cc;
              if (const auto it = p.params.find("compute_capability");
                  it != p.params.end() && it->second.value) {
                  cc = "CC " + occupancy::capabilityName(*it->second.value);
              }
-             return std::pair{
-                 json{{"name", p.name}, {"architecture", p.architecture}, {"power_model", power}},
-                 line("  %-14s %-30s %s\n", p.id, p.name,
-                      p.architecture + (cc.empty() ? "" : ", " + cc) +
-                          (power ? "  power model" : ""))};
+             json kinds = json::object();
+             for (const auto& [k, n] : kindTally(p)) {
+                 kinds[k] = n;
+             }
+             return std::pair{json{{"name", p.name},
+                                   {"architecture", p.architecture},
+                                   {"power_model", power},
+                                   {"values", kinds}},
+                              line("  %-14s %-30s %s\n", p.id, p.name,
+                                   p.architecture + (cc.empty() ? "" : ", " + cc) +
+                                       (power ? ", power model" : "") + "; " + kindCounts(p))};
+         }},
+        {"stencils", "stencils", "stencils:",
+         [](const std::filesystem::path& path) {
+             const StencilProfile p = readStencilProfile(path);
+             json cIter = json::object();
+             for (const auto& [gpu, q] : p.cIterByGpu) {
+                 cIter[gpu] = q.value ? json(*q.value) : json(nullptr);
+             }
+             const auto fpp = p.params.at("flops_per_point").value;
+             return std::pair{json{{"name", p.name},
+                                   {"dim", p.dim},
+                                   {"flops_per_point", fpp ? json(*fpp) : json(nullptr)},
+                                   {"c_iter_s", cIter}},
+                              line("  %-14s %-16s %s\n", p.id, p.name,
+                                   std::to_string(p.dim) +
+                                       "D  (C_iter is each GPU's: cdx profiles --show ID)")};
          }},
         {"kernels", "kernels", "MWP-CWP kernels (cdx mwp/power --kernel):",
          [](const std::filesystem::path& path) {
@@ -171,10 +226,41 @@ const std::vector<Kind>& kinds() {
     return all;
 }
 
+// `cdx profiles derive BASE --id ID [--name NAME] [--set KEY=VALUE]... [--replace] [--json]`.
+int runDerive(const std::vector<std::string>& args, std::ostream& out) {
+    const auto [flags, words] = splitOperands(args, {"--id", "--name", "--set"});
+    if (words.size() != 1) {
+        throw InputError("BASE", words.empty() ? std::string() : words[1],
+                         "expected one GPU to derive from (an id or a path): cdx profiles "
+                         "derive BASE --id ID");
+    }
+    const Arguments a(flags, {"--id", "--name", "--set"}, {"--json", "--replace"});
+    const GpuProfile base = loadGpuProfile(words[0]);
+    const std::string id = a.required("--id");
+    const auto profile = deriveGpuProfile(base, id, a.optional("--name").value_or(""),
+                                          a.has("--set") ? a.repeated("--set")
+                                                         : std::vector<std::string>{});
+    const auto path = saveUserProfile("gpus", profile, a.has("--replace"));
+    if (a.has("--json")) {
+        out << json{{"command", "profiles derive"},
+                    {"id", id},
+                    {"base", base.id},
+                    {"path", path.string()}}
+                   .dump(2)
+            << '\n';
+    } else {
+        out << path.string() << '\n';
+    }
+    return 0;
+}
+
 int runProfiles(const std::vector<std::string>& args, std::ostream& out) {
+    if (!args.empty() && args.front() == "derive") {
+        return runDerive({args.begin() + 1, args.end()}, out);
+    }
     const Arguments a(args, {"--show"}, {"--json"});
     if (a.has("--show")) {
-        return runShow(a.required("--show"), out); // JSON with or without --json
+        return runShow(a.required("--show"), out, a.has("--json"));
     }
     json all = json::object();
     std::ostringstream o;

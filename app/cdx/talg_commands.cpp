@@ -3,6 +3,7 @@
 
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
@@ -91,7 +92,7 @@ Setup loadSetup(const Arguments& a) {
         applyOverride(s.gpuProfile, s.stencilProfile, s.gpuProfile.id, assignment, talgModelKeys());
     }
     s.gpu = toGpu(s.gpuProfile);
-    s.stencil = toStencil(s.stencilProfile, s.gpu.id);
+    s.stencil = toStencil(s.stencilProfile, s.gpuProfile);
     const auto space = a.positiveList("--space", 3);
     if (static_cast<int>(space.size()) != s.stencil.dim) {
         throw InputError("--space", a.required("--space"),
@@ -228,6 +229,7 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
                {"reason", r.feasible ? json(nullptr) : json(talg::describe(r.excludedBy))},
                {"constraint", r.feasible ? json(nullptr) : json(talg::name(r.excludedBy))},
                {"variant", variantJson(s.variant, dim)},
+               {"estimated", estimatedValues(s.gpuProfile, talgModelKeys(), s.stencil.id)},
                {"breakdown", breakdown},
                {"warnings", warnings},
                {"roofline", roofline}};
@@ -241,7 +243,11 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
     o << "problem   S = " << joinSizes(s.problem.space, dim, " x ") << ", T = " << s.problem.time
       << "\n";
     o << "tiles     tS = " << joinSizes(t.space, dim, " x ") << ", tT = " << t.time << "\n";
-    o << "variant   " << talg::variantSummary(s.variant, dim) << "\n\n";
+    o << "variant   " << talg::variantSummary(s.variant, dim) << "\n";
+    if (const auto e = estimatedLine(s.gpuProfile, talgModelKeys(), s.stencil.id); !e.empty()) {
+        o << "values    " << e << "\n";
+    }
+    o << "\n";
     if (!r.feasible) {
         o << "infeasible: " << talg::describe(r.excludedBy) << " (M_tile = " << b.mTile
           << " words, limit " << b.mTbWords << " words)\n";
@@ -385,6 +391,7 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
                {"stencil", s.stencil.id},
                {"problem", problemJson(s.problem)},
                {"variant", variantJson(s.variant, dim)},
+               {"estimated", estimatedValues(s.gpuProfile, talgModelKeys(), s.stencil.id)},
                {"feasible", r.found},
                {"best", r.found ? json{{"tile", tileJson(r.best.tiles, dim)},
                                        {"tt", r.best.tiles.time},
@@ -421,6 +428,9 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     o << "problem   S = " << joinSizes(s.problem.space, dim, " x ") << ", T = " << s.problem.time
       << "\n";
     o << "variant   " << talg::variantSummary(s.variant, dim) << "\n";
+    if (const auto line = estimatedLine(s.gpuProfile, talgModelKeys(), s.stencil.id); !line.empty()) {
+        o << "values    " << line << "\n";
+    }
     if (opt.fixedTime || opt.fixedSpace[0] || opt.fixedSpace[1] || opt.fixedSpace[2]) {
         o << "slice    ";
         for (int i = 0; i < dim; ++i) {

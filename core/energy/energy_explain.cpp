@@ -44,7 +44,7 @@ Stencil talgStencilFor(StencilKind k, const GpuProfile& gpu) {
                              " (none is published), so it gives no T_alg; give T_alg or choose a "
                              "measured run");
     }
-    return toStencil(profile, gpu.id);
+    return toStencil(profile, gpu);
 }
 
 SettingsEvaluation evaluateSettings(const EnergySettings& e, const GpuProfile& gpu,

@@ -336,7 +336,7 @@ void setKernelParameter(GpuProfile& gpu, KernelProfile& kernel, const std::strin
         return;
     }
     checkParameterValue(*key, value, {});
-    kernel.params[name] = Quantity{value, std::string(key->unit), "set by user", true};
+    kernel.params[name] = Quantity{value, std::string(key->unit), "set by user", true, "yours", {}};
 }
 
 } // namespace cdx::mwp

@@ -109,7 +109,7 @@ std::string capabilityName(double cc) {
     return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10);
 }
 
-const Limits& limitsOfGpu(const GpuProfile& gpu, const std::string& field) {
+Limits limitsOfGpu(const GpuProfile& gpu, const std::string& field) {
     const auto it = gpu.params.find("compute_capability");
     if (it == gpu.params.end() || !it->second.value) {
         throw InputError(field, gpu.id,
@@ -122,7 +122,61 @@ const Limits& limitsOfGpu(const GpuProfile& gpu, const std::string& field) {
         throw InputError("compute_capability", formatNumber(cc),
                          "expected a compute capability of " + knownCapabilities(), gpu.file);
     }
-    return limitsOf(capabilityName(cc), "compute_capability");
+    Limits l = limitsOf(capabilityName(cc), "compute_capability");
+    const auto value = [&gpu](const char* key) -> std::optional<double> {
+        const auto q = gpu.params.find(key);
+        return q == gpu.params.end() ? std::nullopt : q->second.value;
+    };
+    const auto kb = [](std::int64_t bytes) { return formatNumber(static_cast<double>(bytes) / 1024); };
+    // One limit taken from the profile when it differs from the capability's table.
+    const auto take = [&](const char* key, int& limit, double scale, const std::string& what,
+                          const std::string& unit) {
+        const auto v = value(key);
+        if (!v || !std::isfinite(*v) || *v * scale > 2147483647.0) {
+            return;
+        }
+        const int mine = static_cast<int>(std::llround(*v * scale));
+        if (mine == limit || mine <= 0) {
+            return;
+        }
+        std::string note = what + " " + formatNumber(*v) + " " + unit + " (" + key +
+                           ", the profile's; compute capability " + l.cc + ": " +
+                           formatNumber(static_cast<double>(limit) / scale) + " " + unit + ")";
+        limit = mine;
+        l.fromProfile.push_back(std::move(note));
+    };
+    take("m_sm_kb", l.sharedPerSmBytes, 1024, "shared memory per SM", "KB");
+    take("m_tb_kb", l.maxSharedPerBlockBytes, 1024, "shared memory per block", "KB");
+    take("r_sm", l.registersPerSm, 1, "registers per SM", "registers");
+    take("mtb_sm", l.maxBlocksPerSm, 1, "resident blocks per SM", "blocks");
+    take("max_threads_per_block", l.maxThreadsPerBlock, 1, "threads per block", "threads");
+    if (const auto t = value("max_threads_per_sm"); t && *t / l.warpSize != l.maxWarpsPerSm &&
+                                                    *t >= l.warpSize && *t < 1e9) {
+        l.fromProfile.push_back("resident threads per SM " + formatNumber(*t) +
+                                " (max_threads_per_sm, the profile's; compute capability " +
+                                l.cc + ": " + std::to_string(l.maxWarpsPerSm * l.warpSize) + ")");
+        l.maxWarpsPerSm = static_cast<int>(*t) / l.warpSize;
+    }
+    if (!l.carveoutsKb.empty()) {
+        const int mine = l.sharedPerSmBytes / 1024;
+        if (std::find(l.carveoutsKb.begin(), l.carveoutsKb.end(), mine) == l.carveoutsKb.end() ||
+            l.sharedPerSmBytes % 1024 != 0) {
+            std::string list;
+            for (int k : l.carveoutsKb) {
+                list += (list.empty() ? "" : ", ") + std::to_string(k);
+            }
+            l.fromProfile.push_back("shared memory per SM " + kb(l.sharedPerSmBytes) +
+                                    " KB is not one of compute capability " + l.cc +
+                                    "'s carveouts (" + list + " KB): a chip of its own");
+        }
+    }
+    if (l.maxSharedPerBlockBytes > l.sharedPerSmBytes) {
+        l.fromProfile.push_back("shared memory per block " + kb(l.maxSharedPerBlockBytes) +
+                                " KB exceeds shared memory per SM " + kb(l.sharedPerSmBytes) +
+                                " KB: a block can use at most the SM's");
+        l.maxSharedPerBlockBytes = l.sharedPerSmBytes;
+    }
+    return l;
 }
 
 Result evaluate(const Limits& l, const Input& in) {

@@ -37,6 +37,10 @@ struct Limits {
     int reservedSharedPerBlockBytes = 0; // the runtime's own per block (1 KB from 8.0)
     std::vector<int> carveoutsKb;        // selectable shared memory per SM (7.0 on); empty: fixed
     std::string source;
+    // limitsOfGpu: each limit the GPU's profile sets differently from its compute capability,
+    // said ("shared memory per SM 256 KB (m_sm_kb, the profile's; compute capability 9.0: 228
+    // KB); not one of 9.0's carveouts (0, 8, ..., 228 KB)").
+    std::vector<std::string> fromProfile;
 };
 
 // Every compute capability, ascending.
@@ -44,10 +48,12 @@ const std::vector<Limits>& limitsTable();
 // "8.0" -> its limits; InputError naming `field` and the known capabilities otherwise.
 const Limits& limitsOf(const std::string& cc, const std::string& field = "--cc");
 
-// The limits of a GPU profile's "compute_capability" (an MWP-CWP GPU, profiles/mwp-gpus):
-// 8 -> "8.0", 8.9 -> "8.9". InputError naming `field`, the profile and the allowed values when the
-// profile has none or an unknown one.
-const Limits& limitsOfGpu(const GpuProfile& gpu, const std::string& field = "--gpu");
+// The limits of a GPU: its "compute_capability" (8 -> "8.0", 8.9 -> "8.9") with the profile's own
+// shared memory per SM and per block, registers, resident blocks and threads where it gives them
+// (issue 43: an edited GPU is the chip it describes), each such limit named in `fromProfile`.
+// InputError naming `field`, the profile and the allowed values when the profile has no
+// compute capability or an unknown one.
+Limits limitsOfGpu(const GpuProfile& gpu, const std::string& field = "--gpu");
 // "8.0" for 8, "8.9" for 8.9: the table's spelling of a capability given as a number.
 std::string capabilityName(double cc);
 

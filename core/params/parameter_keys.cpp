@@ -28,6 +28,18 @@ constexpr std::array kKeys{
                  "32-bit registers per SM"},
     ParameterKey{"mtb_sm", ParameterOwner::Gpu, "count", true, 1, false, k2p20, false,
                  "maximum resident thread blocks per SM"},
+    ParameterKey{"clock_mhz", ParameterOwner::Gpu, "MHz", false, 0, true, 1e5, true,
+                 "SM (boost) clock; clock rules (tau_sync, C_iter, Mem_LD) follow it"},
+    ParameterKey{"mem_spec_gbs", ParameterOwner::Gpu, "GB/s", false, 0, true, 1e6, true,
+                 "the vendor's peak DRAM bandwidth"},
+    ParameterKey{"l1_shared_kb", ParameterOwner::Gpu, "KB", false, 0, false, k2p20, true,
+                 "L1 and shared memory as one array per SM (Volta on; null = separate arrays)"},
+    ParameterKey{"process_nm", ParameterOwner::Gpu, "nm", true, 1, false, 1000, true,
+                 "process node class of the die (28, 16, 7, 5: the area model's nodes)"},
+    ParameterKey{"die_area_mm2", ParameterOwner::Gpu, "mm2", false, 0, true, 1e5, true,
+                 "area of the real die (the Die area view's reference bar)"},
+    ParameterKey{"board_power_w", ParameterOwner::Gpu, "W", false, 0, true, 1e5, true,
+                 "board power (TDP) of the product"},
     ParameterKey{"shared_memory_banks", ParameterOwner::Gpu, "count", true, 1, false, 1024, true,
                  "shared memory banks (informational; not used by Talg)"},
     ParameterKey{"l_s_per_gb", ParameterOwner::Gpu, "s/GB", false, 0, false, kInf, false,
@@ -205,13 +217,16 @@ const ParameterKey* findParameterKey(std::string_view key) {
 }
 
 std::vector<std::string> talgModelKeys() {
-    return {"n_sm",     "n_v",      "m_sm_kb",         "m_tb_kb",
-            "r_sm",     "mtb_sm",   "l_s_per_gb",      "tau_sync_s",
-            "t_sync_s", "c_iter_s", "flops_per_point", "bytes_per_word"};
+    // The facts the Talg estimation rules follow (clock_mhz: tau_sync and C_iter; the
+    // bandwidths: L) are read too, through the values derived from them (issue 43).
+    return {"n_sm",       "n_v",        "m_sm_kb",       "m_tb_kb",           "r_sm",
+            "mtb_sm",     "l_s_per_gb", "tau_sync_s",    "t_sync_s",          "c_iter_s",
+            "clock_mhz",  "mem_spec_gbs", "mem_bandwidth_gbs", "flops_per_point",
+            "bytes_per_word"};
 }
 
 std::vector<std::string> areaModelKeys() {
-    return {"n_sm", "n_v", "r_vu_kb", "m_sm_kb", "l1_pair_kb", "l2_kb"};
+    return {"n_sm", "n_v", "r_vu_kb", "m_sm_kb", "l1_pair_kb", "l2_kb", "r_sm", "l1_shared_kb"};
 }
 
 std::string knownParameterKeys(ParameterOwner owner) {

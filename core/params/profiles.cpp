@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "params/profiles.hpp"
 
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string_view>
 
@@ -193,22 +195,48 @@ Quantity quantityFromJson(const nlohmann::json& q, std::string_view unit,
     }
     for (const auto& [field, _] : q.items()) {
         if (field != "value" && field != "unit" && field != "source" && field != "note" &&
-            field != "edited") {
+            field != "edited" && field != "kind" && field != "rule") {
             throw InputError(path + "." + field, {},
-                             "unknown field; expected value, unit, source (note, edited)", file);
+                             "unknown field; expected value (or rule), unit, kind, source (note, "
+                             "edited)",
+                             file);
         }
     }
     Quantity out;
-    if (!q.contains("value")) {
-        throw InputError(path + ".value", {}, "missing; expected " + allowed, file);
+    if (q.contains("kind")) {
+        const auto& k = q.at("kind");
+        if (!k.is_string() || !isValueKind(k.get<std::string>())) {
+            throw InputError(path + ".kind", k.dump(),
+                             "expected vendor, published, measured, estimated, fitted or yours",
+                             file);
+        }
+        out.kind = k.get<std::string>();
     }
-    const auto& v = q.at("value");
-    if (v.is_null()) {
+    if (q.contains("rule")) {
+        const auto& r = q.at("rule");
+        if (!r.is_string() || r.get<std::string>().empty()) {
+            throw InputError(path + ".rule", r.dump(),
+                             "expected a rule of the chip's values (\"7.96e-10 * 1216 / "
+                             "clock_mhz\")",
+                             file);
+        }
+        out.rule = r.get<std::string>();
+        (void)ruleInputs(out.rule, path + ".rule"); // a malformed rule is refused here
+    }
+    if (!q.contains("value") && !out.rule.empty()) {
+        // derived when the profile is read (rederive)
+    } else if (!q.contains("value")) {
+        throw InputError(path + ".value", {}, "missing; expected " + allowed + " (or a rule)",
+                         file);
+    } else if (const auto& v = q.at("value"); v.is_null()) {
         out.value.reset();
     } else if (v.is_number()) {
         out.value = v.get<double>();
     } else {
         throw InputError(path + ".value", v.dump(), "expected " + allowed, file);
+    }
+    if (!out.rule.empty()) {
+        out.value.reset(); // the rule decides, not a number written beside it
     }
     for (const char* field : {"unit", "source"}) {
         if (!q.contains(field) || !q.at(field).is_string() ||
@@ -261,7 +289,9 @@ std::string optionalString(const json& obj, const char* key, const std::string& 
 Quantity parseQuantity(const json& q, const ParameterKey& key, const std::string& path,
                        const std::string& file) {
     Quantity out = quantityFromJson(q, key.unit, allowedValues(key), path, file);
-    checkParameterValue(key, out.value, file + ": " + path);
+    if (out.rule.empty()) {
+        checkParameterValue(key, out.value, file + ": " + path);
+    }
     return out;
 }
 
@@ -307,7 +337,81 @@ GpuProfile parseGpuProfile(const std::string& jsonText, const std::string& file)
     return gpuProfileFromJson(parseJson(jsonText, file), file);
 }
 
-GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file, bool requireTalg) {
+namespace {
+
+// The description form (issue 43): "facts" and one block per family (gpuBlocks()); each key in
+// the block that owns it, the Talg block's c_iter_s an object of stencil ids.
+void parseDescription(const json& j, const std::string& file, GpuProfile& p) {
+    std::string blocks;
+    for (const auto& b : gpuBlocks()) {
+        blocks += (blocks.empty() ? "" : ", ") + std::string(b.id);
+    }
+    for (const auto& [member, _] : j.items()) {
+        static const std::set<std::string> top{"id",   "name",    "architecture", "note",
+                                               "process", "derived_from", "format"};
+        if (top.count(member) == 0 &&
+            std::none_of(gpuBlocks().begin(), gpuBlocks().end(),
+                         [&member](const GpuBlock& b) { return b.id == member; })) {
+            throw InputError(member, {},
+                             "unknown member; a GPU description has id, name, architecture, "
+                             "process, note and the blocks " +
+                                 blocks,
+                             file);
+        }
+    }
+    for (const auto& b : gpuBlocks()) {
+        const std::string block(b.id);
+        if (!j.contains(block)) {
+            continue;
+        }
+        const auto& obj = j.at(block);
+        if (!obj.is_object()) {
+            throw InputError(block, obj.dump().substr(0, 40), "expected an object", file);
+        }
+        for (const auto& [name, q] : obj.items()) {
+            const std::string path = block + "." + name;
+            if (name == "c_iter_s" && block == "talg") {
+                if (!q.is_object()) {
+                    throw InputError(path, q.dump().substr(0, 40),
+                                     "expected an object stencil id -> quantity", file);
+                }
+                const ParameterKey* key = findParameterKey("c_iter_s");
+                for (const auto& [stencil, cq] : q.items()) {
+                    p.cIterByStencil[stencil] =
+                        parseQuantity(cq, *key, path + "." + stencil, file);
+                }
+                continue;
+            }
+            const ParameterKey* key = findParameterKey(name);
+            if (!key || key->owner != ParameterOwner::Gpu) {
+                throw InputError(path, {},
+                                 "unknown key; known GPU keys: " +
+                                     knownParameterKeys(ParameterOwner::Gpu),
+                                 file);
+            }
+            if (blockOfKey(name) != b.id) {
+                throw InputError(path, {},
+                                 "belongs to the block " + std::string(blockOfKey(name)), file);
+            }
+            p.params[name] = parseQuantity(q, *key, path, file);
+        }
+    }
+    for (auto* m : {&p.params, &p.cIterByStencil}) {
+        for (auto& [name, q] : *m) {
+            if (q.kind.empty()) {
+                throw InputError(name, {},
+                                 "has no kind; expected vendor, published, measured, estimated, "
+                                 "fitted or yours",
+                                 file);
+            }
+        }
+    }
+}
+
+} // namespace
+
+GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file, bool requireTalg,
+                              bool complete) {
     if (!j.is_object()) {
         throw InputError("JSON", {}, "expected a GPU profile object", file);
     }
@@ -316,14 +420,33 @@ GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file, 
     p.id = requireString(j, "id", file);
     p.name = requireString(j, "name", file);
     p.architecture = optionalString(j, "architecture", file);
-    if (!j.contains("params")) {
-        throw InputError("params", {}, "missing; expected an object of GPU parameters", file);
+    p.note = optionalString(j, "note", file);
+    p.process = optionalString(j, "process", file);
+    const bool description = j.contains("facts");
+    if (description) {
+        parseDescription(j, file, p);
+    } else {
+        if (!j.contains("params")) {
+            throw InputError("facts", {},
+                             "missing; expected the chip's facts (or the older \"params\")",
+                             file);
+        }
+        parseParams(j.at("params"), ParameterOwner::Gpu, file, p.params);
     }
-    parseParams(j.at("params"), ParameterOwner::Gpu, file, p.params);
+    if (complete) {
+        completeGpu(p);
+    } else {
+        rederive(p);
+    }
     if (requireTalg) {
         (void)toGpu(p); // every parameter Talg needs must be present and valid
     }
     return p;
+}
+
+GpuProfile readGpuProfileAsWritten(const std::filesystem::path& path) {
+    return gpuProfileFromJson(parseJson(readText(path), path.string()), path.string(), false,
+                              false);
 }
 
 KernelProfile kernelProfileFromJson(const nlohmann::json& j, const std::string& file) {
@@ -369,14 +492,14 @@ StencilProfile stencilProfileFromJson(const nlohmann::json& j, const std::string
         parseParams(j.at("params"), ParameterOwner::Stencil, file, p.params);
     }
     if (!p.params.contains("bytes_per_word")) {
-        p.params["bytes_per_word"] = Quantity{4.0, "B/word", "default (single precision)", false};
+        p.params["bytes_per_word"] = Quantity{4.0, "B/word", "default (single precision)", false, "published", {}};
     }
     if (!p.params.contains("flops_per_point")) {
         throw InputError("params.flops_per_point", {},
                          "missing; give a value or null when the sources give none", file);
     }
     if (!j.contains("c_iter_s")) {
-        throw InputError("c_iter_s", {}, "missing; expected an object GPU id -> quantity", file);
+        return p; // C_iter is the GPU description's (issue 43); a stencil may add its own
     }
     const auto& c = j.at("c_iter_s");
     if (!c.is_object()) {
@@ -415,6 +538,11 @@ Gpu toGpu(const GpuProfile& p) {
 }
 
 Stencil toStencil(const StencilProfile& p, const std::string& gpuId) {
+    return toStencil(p, loadGpuProfile(gpuId));
+}
+
+Stencil toStencil(const StencilProfile& p, const GpuProfile& gpu) {
+    const std::string& gpuId = gpu.id;
     const std::string where = p.file.empty() ? "stencil " + p.id : p.file;
     Stencil s;
     s.id = p.id;
@@ -423,20 +551,15 @@ Stencil toStencil(const StencilProfile& p, const std::string& gpuId) {
     if (const auto it = p.params.find("flops_per_point"); it != p.params.end()) {
         s.flopsPerPoint = it->second.value;
     }
-    const auto it = p.cIterByGpu.find(gpuId);
-    if (it == p.cIterByGpu.end() || !it->second.value) {
-        std::string known;
-        for (const auto& [gpu, q] : p.cIterByGpu) {
-            if (q.value) {
-                known += (known.empty() ? "" : ", ") + gpu;
-            }
-        }
+    const Quantity* c = cIterOf(gpu, p);
+    if (!c) {
         throw InputError("c_iter_s", {},
-                         "stencil '" + p.id + "' has no C_iter for GPU '" + gpuId +
-                             "' (published for: " + (known.empty() ? "none" : known) +
-                             "); supply one with --set c_iter_s=SECONDS");
+                         "no C_iter of stencil '" + p.id + "' for GPU '" + gpuId +
+                             "': none is published and no rule estimates it (the GTX 980 has "
+                             "none for it either); type one into C_iter (c_iter_s, seconds per "
+                             "iteration per vector unit)");
     }
-    s.cIterSeconds = *it->second.value;
+    s.cIterSeconds = *c->value;
     return s;
 }
 
@@ -460,7 +583,7 @@ const ParameterKey& talgKey(const std::string& name, const std::string& field) {
 }
 
 Quantity editedQuantity(const ParameterKey& key, std::optional<double> value) {
-    return Quantity{value, std::string(key.unit), "set by user", true};
+    return Quantity{value, std::string(key.unit), "set by user", true, "yours", {}};
 }
 
 // The quantity to store for `value`: the profile's own (its source, not edited) when `value` is
@@ -492,7 +615,47 @@ std::optional<Quantity> quantityIn(const std::map<std::string, Quantity>& m,
 
 } // namespace
 
+namespace {
+// Stores `q` at `slot` of a copy of `gpu`, re-derives every rule (a refused derived value
+// refuses the edit) and commits. A value restored from the profile that its rule then changes
+// (the clock was edited) is kept as typed instead: a typed value is never changed.
+void storeGpuValue(GpuProfile& gpu, Quantity q, const ParameterKey& key,
+                   std::optional<double> typed,
+                   const std::function<Quantity&(GpuProfile&)>& slot) {
+    GpuProfile edited = gpu;
+    slot(edited) = q;
+    rederive(edited);
+    if (slot(edited).value != typed) {
+        slot(edited) = editedQuantity(key, typed);
+        rederive(edited);
+    }
+    gpu = std::move(edited);
+}
+
+void setCIter(GpuProfile& gpu, const std::string& stencilId, std::optional<double> value) {
+    const ParameterKey& key = *findParameterKey("c_iter_s");
+    if (stencilId.empty()) {
+        throw InputError("c_iter_s", {}, "needs a stencil: c_iter_s.STENCIL (e.g. c_iter_s.heat2d)");
+    }
+    checkParameterValue(key, value, {});
+    const Quantity q = quantityFor(key, value, [&gpu, &stencilId] {
+        if (gpu.id.empty()) {
+            return std::optional<Quantity>();
+        }
+        const GpuProfile published = loadGpuProfile(gpu.id);
+        return published.name == gpu.name ? quantityIn(published.cIterByStencil, stencilId)
+                                           : std::nullopt;
+    });
+    storeGpuValue(gpu, q, key, value,
+                  [&stencilId](GpuProfile& g) -> Quantity& { return g.cIterByStencil[stencilId]; });
+}
+} // namespace
+
 void setGpuParameter(GpuProfile& gpu, const std::string& name, std::optional<double> value) {
+    if (name.rfind("c_iter_s.", 0) == 0) {
+        setCIter(gpu, name.substr(9), value);
+        return;
+    }
     const ParameterKey* key = findParameterKey(name);
     if (!key || key->owner != ParameterOwner::Gpu) {
         const std::string what = !key ? "unknown key"
@@ -502,21 +665,33 @@ void setGpuParameter(GpuProfile& gpu, const std::string& name, std::optional<dou
         throw InputError(name, {}, what + "; GPU keys: " + knownParameterKeys(ParameterOwner::Gpu));
     }
     checkParameterValue(*key, value, {});
-    gpu.params[name] = quantityFor(*key, value, [&gpu, &name] {
+    const Quantity q = quantityFor(*key, value, [&gpu, &name] {
         if (gpu.id.empty()) {
             return std::optional<Quantity>();
         }
         const GpuProfile published = loadGpuProfile(gpu.id);
-        // The same profile (an MWP-CWP GPU may share its id with another folder's GPU).
+        // The same profile (not a file of another name that took its id).
         return published.name == gpu.name ? quantityIn(published.params, name) : std::nullopt;
     });
+    storeGpuValue(gpu, q, *key, value,
+                  [&name](GpuProfile& g) -> Quantity& { return g.params[name]; });
 }
 
 void setParameter(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
                   const std::string& name, std::optional<double> value) {
+    if (name.rfind("c_iter_s.", 0) == 0) {
+        setGpuParameter(gpu, name, value);
+        return;
+    }
     const ParameterKey& key = talgKey(name, name);
     if (key.owner == ParameterOwner::Gpu) {
         setGpuParameter(gpu, name, value);
+        return;
+    }
+    if (name == "c_iter_s") {
+        // C_iter is the chip's (issue 43): stored in the GPU description for this stencil.
+        (void)gpuId;
+        setCIter(gpu, stencil.id, value);
         return;
     }
     checkParameterValue(key, value, {});
@@ -565,7 +740,17 @@ void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& 
     const std::string name = assignment.substr(0, eq);
     const std::string text = assignment.substr(eq + 1);
     const std::string field = "--set " + name;
-    const ParameterKey* key = findParameterKey(name);
+    const bool oneCIter = name.rfind("c_iter_s.", 0) == 0 && name.size() > 9;
+    const ParameterKey* key = findParameterKey(oneCIter ? std::string("c_iter_s") : name);
+    if (oneCIter) {
+        const auto value = parseOverrideValue(*key, text);
+        try {
+            setGpuParameter(gpu, name, value);
+        } catch (const InputError& e) {
+            rethrowForSetFlag(e);
+        }
+        return;
+    }
     if (!key) {
         throw InputError(field, text, "unknown key; " + takes);
     }
@@ -676,7 +861,10 @@ std::filesystem::path resolveProfile(const std::string& idOrPath, const std::str
 }
 
 GpuProfile loadGpuProfile(const std::string& idOrPath) {
-    return readGpuProfile(resolveProfile(idOrPath, "gpus", "--gpu"));
+    // One description per chip (issue 43): every family reads this one; what a family needs and
+    // the file lacks is estimated by its rules or refused by its model, naming the field.
+    const auto path = resolveProfile(idOrPath, "gpus", "--gpu");
+    return gpuProfileFromJson(parseJson(readText(path), path.string()), path.string(), false);
 }
 
 StencilProfile loadStencilProfile(const std::string& idOrPath) {
@@ -684,25 +872,7 @@ StencilProfile loadStencilProfile(const std::string& idOrPath) {
 }
 
 GpuProfile loadMwpGpuProfile(const std::string& idOrPath) {
-    std::filesystem::path path;
-    try {
-        path = resolveProfile(idOrPath, "mwp-gpus", "--gpu");
-    } catch (const InputError& e) {
-        // A Talg GPU (gtx980) is accepted too; its MWP-CWP keys are then checked by the model.
-        bool talgGpu = false;
-        if (!looksLikePath(idOrPath)) {
-            for (const auto& entry : listAllProfiles("gpus")) {
-                if (entry.id == idOrPath && entry.error.empty()) {
-                    path = entry.path;
-                    talgGpu = true;
-                }
-            }
-        }
-        if (!talgGpu) {
-            throw;
-        }
-    }
-    return gpuProfileFromJson(parseJson(readText(path), path.string()), path.string(), false);
+    return loadGpuProfile(idOrPath);
 }
 
 KernelProfile loadKernelProfile(const std::string& idOrPath) {
@@ -720,7 +890,14 @@ nlohmann::json quantityToJson(const Quantity& q, bool integer) {
         value = integer ? nlohmann::json(static_cast<std::int64_t>(*q.value))
                         : nlohmann::json(*q.value);
     }
-    nlohmann::json j{{"value", value}, {"unit", q.unit}, {"source", q.source}};
+    nlohmann::json j{{"value", value}, {"unit", q.unit}};
+    if (!q.rule.empty()) {
+        j["rule"] = q.rule;
+    }
+    if (!q.kind.empty()) {
+        j["kind"] = q.kind;
+    }
+    j["source"] = q.source;
     if (q.edited) {
         j["edited"] = true;
     }
@@ -736,15 +913,32 @@ nlohmann::json quantityJson(const Quantity& q, const std::string& key) {
 } // namespace
 
 nlohmann::json toJson(const GpuProfile& p) {
-    nlohmann::json params = nlohmann::json::object();
-    for (const auto& [key, q] : p.params) {
-        params[key] = quantityJson(q, key);
-    }
+    // The description form (docs/formats.md "GPU"): facts, then each family's block; every
+    // value with its kind (an older file's inferred), a rule's value written beside it.
     nlohmann::json j{{"id", p.id}, {"name", p.name}};
     if (!p.architecture.empty()) {
         j["architecture"] = p.architecture;
     }
-    j["params"] = params;
+    if (!p.process.empty()) {
+        j["process"] = p.process;
+    }
+    if (!p.note.empty()) {
+        j["note"] = p.note;
+    }
+    j["facts"] = nlohmann::json::object();
+    for (const auto& [key, q] : p.params) {
+        nlohmann::json qj = quantityJson(q, key);
+        qj["kind"] = kindOf(q);
+        j[std::string(blockOfKey(key))][key] = std::move(qj);
+    }
+    if (!p.cIterByStencil.empty()) {
+        nlohmann::json& c = j["talg"]["c_iter_s"];
+        for (const auto& [stencil, q] : p.cIterByStencil) {
+            nlohmann::json qj = quantityJson(q, "c_iter_s");
+            qj["kind"] = kindOf(q);
+            c[stencil] = std::move(qj);
+        }
+    }
     return j;
 }
 

@@ -21,6 +21,12 @@ struct Quantity {
     std::string unit;
     std::string source;  // "PPoPP'17 Table 2", "measured", "estimate (...)", "set by user", ...
     bool edited = false; // changed after loading (--set or an editor)
+    // One of valueKinds() (params/gpu_description.hpp): vendor, published, measured, estimated,
+    // fitted, yours. Empty in files written before issue 43 (kindOf infers it from the source).
+    std::string kind;
+    // A rule of the chip's other values ("7.96e-10 * 1216 / clock_mhz"), evaluated live by
+    // rederive(); empty for a plain value. A value the user types replaces its rule.
+    std::string rule;
 };
 
 struct GpuProfile {
@@ -28,7 +34,13 @@ struct GpuProfile {
     std::string name;
     std::string architecture;
     std::string file; // where it was read from, for messages
+    std::string note;
     std::map<std::string, Quantity> params;
+    // C_iter per stencil id (the description's talg.c_iter_s): the chip's, so that a GPU derived
+    // from it keeps them and follows its own clock (issue 43).
+    std::map<std::string, Quantity> cIterByStencil;
+    // The process as the vendor names it ("TSMC 4N"), for labels; empty when not known.
+    std::string process;
 };
 
 struct StencilProfile {
@@ -57,8 +69,15 @@ StencilProfile parseStencilProfile(const std::string& jsonText, const std::strin
 GpuProfile readGpuProfile(const std::filesystem::path& path);
 // requireTalg: every parameter the Talg model needs must be present (profiles/gpus); the
 // MWP-CWP GPUs of profiles/mwp-gpus carry only the MWP-CWP, power and temperature keys.
+//
+// Both forms of the GPU file are read (docs/formats.md "GPU"): the description ("facts" and one
+// block per family, each value with its kind, a value or a rule) and the older flat "params".
+// `complete`: the families' estimation rules fill what the file leaves out and every rule is
+// evaluated (completeGpu); a session's embedded GPU of the older form is read as it is.
 GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file,
-                              bool requireTalg = true);
+                              bool requireTalg = true, bool complete = true);
+// The file as written: no estimates added (rules are still evaluated).
+GpuProfile readGpuProfileAsWritten(const std::filesystem::path& path);
 StencilProfile stencilProfileFromJson(const nlohmann::json& j, const std::string& file);
 
 // The profile as JSON in the format of profiles/*.json; edited values carry "edited": true.
@@ -86,6 +105,10 @@ StencilProfile readStencilProfile(const std::filesystem::path& path);
 // Validated model inputs. toStencil picks C_iter for `gpuId`; a missing one is an
 // InputError telling the user to supply it (e.g. Jacobi 1D has no published C_iter).
 Gpu toGpu(const GpuProfile& p);
+// C_iter of the stencil on this GPU (cIterOf: the GPU description's, else the stencil file's for
+// the GPU's id); none is an InputError naming c_iter_s in the editors' words.
+Stencil toStencil(const StencilProfile& p, const GpuProfile& gpu);
+// The same for the GPU of id `gpuId` as shipped or saved (loadGpuProfile).
 Stencil toStencil(const StencilProfile& p, const std::string& gpuId);
 
 // Typed parameter edits: the editors call these with numbers, and the `--set` parsers below

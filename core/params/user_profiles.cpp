@@ -101,7 +101,14 @@ std::vector<ProfileEntry> listAllProfiles(const std::string& kind) {
     }
     std::map<std::string, std::filesystem::path> taken; // user ids listed so far
     for (const auto& folder : userProfileFolders()) {
-        for (const auto& path : jsonFilesIn(folder / kind)) {
+        auto paths = jsonFilesIn(folder / kind);
+        if (kind == "gpus") {
+            // Before issue 43 the window saved MWP-CWP GPUs apart, in mwp-gpus/: one
+            // description per chip now, read from either folder.
+            const auto older = jsonFilesIn(folder / "mwp-gpus");
+            paths.insert(paths.end(), older.begin(), older.end());
+        }
+        for (const auto& path : paths) {
             ProfileEntry e;
             e.user = true;
             e.path = path;

@@ -22,7 +22,7 @@ struct RowIssue {
     std::string message() const; // "line 7, column time_s = -1: must be a finite number > 0"
 };
 
-// The ids a run may name, with each stencil's dimension (the shipped profiles by default).
+// The ids a run may name, with each stencil's dimension (the shipped profiles and the user's).
 struct KnownIds {
     std::vector<std::string> gpus;
     std::map<std::string, int> stencils; // id -> dim
@@ -30,7 +30,7 @@ struct KnownIds {
     // Any 1-D stencil may give one (jacobi1d time-skewed with sub-tiles, thesis App. B).
     std::set<std::string> subTileRequired;
     // The registration list of the families that name run ids (run_ids.cpp): the Talg
-    // profiles (gpus/, stencils/) and the energy family's (k20c, sw).
+    // profiles (gpus/, stencils/, shipped and the user's) and the energy family's (k20c, sw).
     static KnownIds shipped();
     void merge(const KnownIds& other);
 };

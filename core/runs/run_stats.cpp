@@ -112,11 +112,24 @@ double& field(Gpu& g, Stencil& s, FitParameter p) {
 
 ProfileSet ProfileSet::shipped() {
     ProfileSet p;
-    for (const auto& e : listProfiles("gpus")) {
-        p.gpus[e.id] = readGpuProfile(e.path);
+    // Shipped and the user's (issue 43: runs on the user's own GPU are predicted with its own
+    // description); a profile of the user's that cannot be read is left out, its runs then say
+    // "no profile for GPU ...".
+    for (const auto& e : listAllProfiles("gpus")) {
+        if (e.error.empty() && p.gpus.count(e.id) == 0) {
+            try {
+                p.gpus[e.id] = loadGpuProfile(e.path.string());
+            } catch (const InputError&) {
+            }
+        }
     }
-    for (const auto& e : listProfiles("stencils")) {
-        p.stencils[e.id] = readStencilProfile(e.path);
+    for (const auto& e : listAllProfiles("stencils")) {
+        if (e.error.empty() && p.stencils.count(e.id) == 0) {
+            try {
+                p.stencils[e.id] = readStencilProfile(e.path);
+            } catch (const InputError&) {
+            }
+        }
     }
     return p;
 }
@@ -169,7 +182,7 @@ RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
             if (fresh) {
                 try {
                     it->second.gpu = toGpu(g->second);
-                    it->second.stencil = toStencil(s->second, r.gpu);
+                    it->second.stencil = toStencil(s->second, g->second);
                 } catch (const InputError& e) {
                     it->second.error = e.what();
                 }
@@ -255,7 +268,7 @@ Calibration calibrate(const std::vector<Run>& runs, const GpuProfile& gpuProfile
     c.gpu = gpuProfile.id;
     c.stencil = stencilProfile.id;
     Gpu g = toGpu(gpuProfile);
-    Stencil s = toStencil(stencilProfile, gpuProfile.id);
+    Stencil s = toStencil(stencilProfile, gpuProfile);
     std::vector<RunPair> pairs;
     for (const auto& r : runs) {
         if (r.gpu == c.gpu && r.stencil == c.stencil) {
@@ -371,13 +384,18 @@ Calibration calibrate(const std::vector<Run>& runs, const GpuProfile& gpuProfile
     for (const auto& fv : c.values) {
         const std::string key(name(fv.parameter));
         if (fv.parameter == FitParameter::CIter) {
-            c.fittedStencil.cIterByGpu[c.gpu] = Quantity{fv.after, "s", source, false};
+            // C_iter is the chip's (issue 43): the fitted value goes into the GPU description,
+            // where it takes precedence over an estimate, as over the stencil's own.
+            c.fittedGpu.cIterByStencil[c.fittedStencil.id] =
+                Quantity{fv.after, "s", source, false, "fitted", {}};
+            // and in the stencil's file for this GPU, as --out-stencil wrote it before
+            c.fittedStencil.cIterByGpu[c.gpu] = Quantity{fv.after, "s", source, false, "fitted", {}};
         } else {
             c.fittedGpu.params[key] =
                 Quantity{fv.after,
                          c.fittedGpu.params[key].unit.empty() ? std::string("s")
                                                               : c.fittedGpu.params[key].unit,
-                         source, false};
+                         source, false, "fitted", {}};
         }
     }
     return c;

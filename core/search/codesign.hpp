@@ -87,8 +87,8 @@ struct PhysicalLimits {
     double reticleMm2 = 858; // lithography field 26 x 33 mm
     bool power = false;
     double powerW = 300;     // budget [W] for the power estimate
-    double clockGHz = 1.216; // the designs' clock for the power estimate: the time model's (C_iter
-                             // was measured on the GTX 980 at its 1216 MHz boost)
+    double clockGHz = 1.216; // the designs' clock for the power estimate: the GPU's own clock_mhz
+                             // (codesignLimits, cdx codesign), the GTX 980's 1216 MHz without one
 
     bool operator==(const PhysicalLimits&) const = default;
 };

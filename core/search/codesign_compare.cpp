@@ -14,7 +14,7 @@ PlacedDesign placeDesign(const SessionState& s, double referenceTime) {
     out.areaWithCaches = area::areaBreakdown(out.architecture, set, s.areaForm).total;
     out.areaCacheLess =
         area::areaBreakdown(area::cacheLess(out.architecture), set, s.areaForm).total;
-    const Workload w = loadWorkload(s.codesign.workload, s.gpu.id);
+    const Workload w = loadWorkload(s.codesign.workload, s.gpu);
     out.workload = w.id;
     out.point = optimizeDesign(w, s.modelGpu(), s.variant, referenceTime);
     out.point.area = out.areaCacheLess;
@@ -30,6 +30,10 @@ PhysicalLimits codesignLimits(const SessionState& s) {
     l.reticleMm2 = s.codesign.reticleMm2;
     l.power = s.codesign.powerOn;
     l.powerW = s.codesign.powerW;
+    // The power estimate at the chip's own clock (issue 43), as its time constants are.
+    if (const auto it = s.gpu.params.find("clock_mhz"); it != s.gpu.params.end() && it->second.value) {
+        l.clockGHz = *it->second.value / 1000;
+    }
     return l;
 }
 
@@ -68,7 +72,7 @@ double referenceTime(const SessionState& s) {
     } catch (const InputError&) {
         // no shipped profile of this id: the GPU as it is (as runCodesign without a reference)
     }
-    return optimizeDesign(loadWorkload(s.codesign.workload, s.gpu.id), reference, s.variant)
+    return optimizeDesign(loadWorkload(s.codesign.workload, s.gpu), reference, s.variant)
         .weightedTime;
 }
 

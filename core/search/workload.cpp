@@ -54,10 +54,10 @@ bool wanted(const std::vector<std::string>& stencils, const std::string& id) {
     return stencils.empty() || std::find(stencils.begin(), stencils.end(), id) != stencils.end();
 }
 
-WorkloadItem makeItem(const StencilProfile& prof, const std::string& gpuId, const talg::Problem& p,
+WorkloadItem makeItem(const StencilProfile& prof, const GpuProfile& gpu, const talg::Problem& p,
                       double weight) {
     WorkloadItem it;
-    it.stencil = toStencil(prof, gpuId);
+    it.stencil = toStencil(prof, gpu);
     it.stencilName = prof.name;
     it.problem = p;
     it.weight = weight;
@@ -111,7 +111,7 @@ void validate(const Workload& w) {
     }
 }
 
-Workload workloadFromJson(const json& j, const std::string& file, const std::string& gpuId,
+Workload workloadFromJson(const json& j, const std::string& file, const GpuProfile& gpu,
                           const std::vector<std::string>& stencils) {
     if (!j.is_object()) {
         throw InputError("JSON", {}, "expected a workload object", file);
@@ -180,13 +180,13 @@ Workload workloadFromJson(const json& j, const std::string& file, const std::str
             }
             weight = e.at("weight").get<double>();
         }
-        w.items.push_back(makeItem(prof, gpuId, p, weight));
+        w.items.push_back(makeItem(prof, gpu, p, weight));
     }
     validate(w);
     return w;
 }
 
-Workload loadWorkload(const std::string& spec, const std::string& gpuId,
+Workload loadWorkload(const std::string& spec, const GpuProfile& gpu,
                       const std::vector<std::string>& stencils) {
     const auto names = namedWorkloads();
     if (std::find(names.begin(), names.end(), spec) == names.end()) {
@@ -195,7 +195,7 @@ Workload loadWorkload(const std::string& spec, const std::string& gpuId,
                              "unknown workload; expected ppopp17, thesis or a path to a workload "
                              ".json file");
         }
-        return workloadFromJson(parseJson(readText(spec), spec), spec, gpuId, stencils);
+        return workloadFromJson(parseJson(readText(spec), spec), spec, gpu, stencils);
     }
     Workload w;
     w.id = spec;
@@ -209,7 +209,7 @@ Workload loadWorkload(const std::string& spec, const std::string& gpuId,
                              "the named workloads have 2D and 3D sizes only; use a workload file");
         }
         for (const talg::Problem& p : namedWorkloadSizes(spec, prof.dim)) {
-            w.items.push_back(makeItem(prof, gpuId, p, 1.0));
+            w.items.push_back(makeItem(prof, gpu, p, 1.0));
         }
     }
     validate(w);
@@ -233,6 +233,16 @@ json toJson(const Workload& w) {
             {"id", w.id},
             {"description", w.description},
             {"items", items}};
+}
+
+Workload loadWorkload(const std::string& spec, const std::string& gpuId,
+                      const std::vector<std::string>& stencils) {
+    return loadWorkload(spec, loadGpuProfile(gpuId), stencils);
+}
+
+Workload workloadFromJson(const json& j, const std::string& file, const std::string& gpuId,
+                          const std::vector<std::string>& stencils) {
+    return workloadFromJson(j, file, loadGpuProfile(gpuId), stencils);
 }
 
 } // namespace cdx::search

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "params/model_inputs.hpp"
+#include "params/profiles.hpp"
 #include "talg/talg.hpp"
 
 #include <nlohmann/json_fwd.hpp>
@@ -42,11 +43,16 @@ std::vector<std::string> codesignStencilIds();
 //   {"schema": "codesign-explorer-workload", "version": 1, "id": "...", "description": "...",
 //    "items": [{"stencil": "heat2d", "space": [4096, 4096], "time": 1024, "weight": 1}, ...]}
 // A named workload covers `stencils` (default: codesignStencilIds()); a file lists its own,
-// and `stencils` then keeps only those. C_iter is taken for `gpuId`.
+// and `stencils` then keeps only those. C_iter is taken from `gpu` (cIterOf); the overloads with
+// a GPU id read that GPU as shipped or saved.
 // Throws InputError: unknown name, malformed file (field named), empty result, negative or
 // non-finite weights, all weights zero, sizes that do not match the stencil's dimension.
+Workload loadWorkload(const std::string& spec, const GpuProfile& gpu,
+                      const std::vector<std::string>& stencils = {});
 Workload loadWorkload(const std::string& spec, const std::string& gpuId,
                       const std::vector<std::string>& stencils = {});
+Workload workloadFromJson(const nlohmann::json& j, const std::string& file,
+                          const GpuProfile& gpu, const std::vector<std::string>& stencils = {});
 Workload workloadFromJson(const nlohmann::json& j, const std::string& file,
                           const std::string& gpuId, const std::vector<std::string>& stencils = {});
 nlohmann::json toJson(const Workload& w);

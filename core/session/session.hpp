@@ -62,7 +62,7 @@ struct SessionState : TalgSettings {
 
     // Model inputs for the current GPU (throws InputError, e.g. no C_iter for this GPU).
     Gpu modelGpu() const { return toGpu(gpu); }
-    Stencil modelStencil() const { return toStencil(stencil, gpu.id); }
+    Stencil modelStencil() const { return toStencil(stencil, gpu); }
     // The session's coefficient set, or the shipped default when it has none, carried to the
     // session's process node (area::scaleToNode; unchanged at 28 nm).
     area::CoefficientSet areaSet() const;

@@ -159,7 +159,7 @@ compare::FamilyComparison compareSettings(const TalgSettings& a, const TalgSetti
     std::optional<TalgResult> ra, rb;
     const auto side = [](const TalgSettings& s, std::optional<TalgCase>& c,
                          std::optional<TalgResult>& r) {
-        c = TalgCase{toStencil(s.stencil, s.gpu.id), s.problem, s.tiles, toGpu(s.gpu), s.variant};
+        c = TalgCase{toStencil(s.stencil, s.gpu), s.problem, s.tiles, toGpu(s.gpu), s.variant};
         r = evaluate(c->stencil, c->problem, c->tiles, c->gpu, c->variant);
     };
     compare::evaluateSides(

@@ -84,7 +84,7 @@ void talgSessionToJson(const TalgSettings& t, ojson& session) {
 
 TalgSettings talgSessionFromJson(const nlohmann::json& session, const SessionReader& r) {
     TalgSettings t;
-    t.gpu = gpuProfileFromJson(r.member(session, "gpu", {}), r.file() + ": gpu");
+    t.gpu = gpuProfileFromJson(r.member(session, "gpu", {}), r.file() + ": gpu", true, false);
     t.stencil = stencilProfileFromJson(r.member(session, "stencil", {}), r.file() + ": stencil");
     const int dim = t.stencil.dim;
 
@@ -114,11 +114,11 @@ TalgSettings talgSessionFromJson(const nlohmann::json& session, const SessionRea
     // supplies it in the editor), so validate with a placeholder when it is absent.
     Stencil st;
     try {
-        st = toStencil(t.stencil, t.gpu.id);
+        st = toStencil(t.stencil, t.gpu);
     } catch (const InputError&) {
         StencilProfile placeholder = t.stencil;
-        placeholder.cIterByGpu = {{t.gpu.id, Quantity{1.0, "s", {}, {}}}};
-        st = toStencil(placeholder, t.gpu.id);
+        placeholder.cIterByGpu = {{t.gpu.id, Quantity{1.0, "s", {}, {}, {}, {}}}};
+        st = toStencil(placeholder, t.gpu);
     }
     r.named([&] { talg::validate(st, t.problem, t.tiles, toGpu(t.gpu), t.variant); });
     return t;

@@ -292,10 +292,14 @@ void ArchitectureView::emitArchitecture(bool dragging) {
 }
 
 const search::Workload* ArchitectureView::workload(const SessionState& s) {
-    const std::string key = s.codesign.workload + "@" + s.gpu.id;
+    // C_iter is the GPU's and follows its clock (issue 43): the key holds the values used.
+    std::string key = s.codesign.workload + "@" + s.gpu.id;
+    for (const auto& [stencil, q] : s.gpu.cIterByStencil) {
+        key += ";" + stencil + "=" + (q.value ? formatNumber(*q.value) : std::string("null"));
+    }
     auto it = workloads_.find(key);
     if (it == workloads_.end()) {
-        it = workloads_.emplace(key, search::loadWorkload(s.codesign.workload, s.gpu.id)).first;
+        it = workloads_.emplace(key, search::loadWorkload(s.codesign.workload, s.gpu)).first;
     }
     return &it->second;
 }

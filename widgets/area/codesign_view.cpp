@@ -375,8 +375,9 @@ void CodesignView::setSession(const SessionState& s) {
             const search::PowerRule& rule = search::powerRule(s.areaNode);
             powerOn_->setToolTip(
                 tr("A power budget for a labelled estimate: %1's board power per FP32 lane per "
-                   "GHz (%2 W / %3 lanes / %4 GHz = %5 W) × n_SM × n_V × 1.216 GHz, the clock "
-                   "C_iter was measured at. It stands for a whole card (memory, I/O, other "
+                   "GHz (%2 W / %3 lanes / %4 GHz = %5 W) × n_SM × n_V × %6 GHz, the GPU's own "
+                   "clock (clock_mhz), as its time constants are. It stands for a whole card "
+                   "(memory, I/O, other "
                    "units), not the SMs alone. Designs over it are drawn as + and left off the "
                    "front.")
                     .arg(QString::fromUtf8(rule.reference.data(),
@@ -384,7 +385,8 @@ void CodesignView::setSession(const SessionState& s) {
                     .arg(rule.tdpW)
                     .arg(rule.lanes)
                     .arg(rule.boostGHz)
-                    .arg(rule.wattsPerLaneGHz(), 0, 'f', 4));
+                    .arg(rule.wattsPerLaneGHz(), 0, 'f', 4)
+                    .arg(search::codesignLimits(s).clockGHz, 0, 'g', 6));
         } catch (const InputError&) {
         }
         power_->setValue(s.codesign.powerW);
@@ -502,7 +504,7 @@ void CodesignView::start() {
     // The up-front estimate (counting only: areas of the grid and the workload's tilings).
     try {
         const search::CodesignEstimate e = search::estimateCodesign(
-            search::loadWorkload(s.codesign.workload, s.gpu.id), search::codesignOptions(s));
+            search::loadWorkload(s.codesign.workload, s.gpu), search::codesignOptions(s));
         const double seconds = e.seconds * (otherFront_->isChecked() ? 2 : 1);
         estimate_->setText(tr("%1 designs, %2 in range: about %3")
                                .arg(QLocale().toString(static_cast<qulonglong>(e.gridPoints)),
@@ -530,7 +532,7 @@ void CodesignView::start() {
         [this, s, key = runningKey_](JobControl& c) -> BackgroundJob::Deliver {
             auto job = std::make_shared<Job>();
             job->key = key;
-            const search::Workload w = search::loadWorkload(s.codesign.workload, s.gpu.id);
+            const search::Workload w = search::loadWorkload(s.codesign.workload, s.gpu);
             search::CodesignOptions o = search::codesignOptions(s);
             o.cancel = c.cancelFlag();
             // With the other rule's front, each search is half of the bar.

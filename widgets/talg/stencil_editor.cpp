@@ -108,7 +108,7 @@ void StencilEditor::setSession(const SessionState& s) {
     if (const auto it = s.stencil.cIterByGpu.find(s.gpu.id); it != s.stencil.cIterByGpu.end()) {
         values["c_iter_s"] = it->second;
     } else {
-        values["c_iter_s"] = Quantity{std::nullopt, "s", "not published for this GPU", false};
+        values["c_iter_s"] = Quantity{std::nullopt, "s", "not published for this GPU", false, {}, {}};
     }
     form_->setValues(values);
     dim_ = s.problem.dim;
