@@ -886,7 +886,7 @@ TalgSide talgSide(const char* stencilId) {
     GpuProfile g = loadGpuProfile("gtx980");
     StencilProfile s = loadStencilProfile(stencilId);
     applyOverride(g, s, g.id, "c_iter_s=3.0e-8");
-    return {toStencil(s, g.id), toGpu(g)};
+    return {toStencil(s, g), toGpu(g)}; // the edited GPU carries the C_iter (issue 43)
 }
 
 struct Brute {

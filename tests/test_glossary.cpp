@@ -251,7 +251,7 @@ void TestGlossary::lessonsWalkToTheirEnd() {
     QVERIFY2(quoted >= 60, qPrintable(QString::number(quoted)));
     // An edited parameter is marked edited, as the editors mark it.
     SessionState s = defaultSession();
-    s = lessons::applyAct(s, {"/gpu/params/n_sm/value", 20.0, {}});
+    s = lessons::applyAct(s, {"/gpu/facts/n_sm/value", 20.0, {}});
     QCOMPARE(s.gpu.params.at("n_sm").value, 20.0);
     QVERIFY(s.gpu.params.at("n_sm").edited);
 }

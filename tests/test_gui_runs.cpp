@@ -174,12 +174,12 @@ void TestGuiRuns::runsCalibrationAppliesToSession() {
     for (const auto& r : measuredRuns()) {
         ids.push_back(r.id);
     }
-    const double before = *doc_->state().stencil.cIterByGpu.at("gtx980").value;
+    const double before = *doc_->state().gpu.cIterByStencil.at("heat2d").value;
     const auto c = calibrateSession(ids);
     QCOMPARE(c.runsUsed, std::size_t(3)); // the Titan X run is another pair
     QVERIFY(c.after.rmse <= c.before.rmse);
     runsWs()->applyCalibration(c);
-    const Quantity& q = doc_->state().stencil.cIterByGpu.at("gtx980");
+    const Quantity& q = doc_->state().gpu.cIterByStencil.at("heat2d");
     QCOMPARE(*q.value, c.values.front().after);
     QVERIFY(q.source.starts_with("fitted from 3 runs"));
     QVERIFY(q.edited);
@@ -190,7 +190,7 @@ void TestGuiRuns::runsCalibrationAppliesToSession() {
     view->gpuFilter()->setCurrentIndex(view->gpuFilter()->findData("gtx980"));
     QCOMPARE(view->stats().all.rmse, runs::errorStats(c.residuals, false).rmse);
     doc_->undoStack()->undo();
-    QCOMPARE(*doc_->state().stencil.cIterByGpu.at("gtx980").value, before);
+    QCOMPARE(*doc_->state().gpu.cIterByStencil.at("heat2d").value, before);
 }
 
 void TestGuiRuns::runsBadFilesKeepState() {

@@ -303,8 +303,8 @@ void TestGuiTalg::parameterEditIsMarked() {
     auto* form = talg()->stencilEditor()->form();
     form->field("c_iter_s")->setText("4e-8");
     emit form->field("c_iter_s")->editingFinished();
-    QCOMPARE(doc_->state().stencil.cIterByGpu.at("gtx980").value.value(), 4e-8);
-    QVERIFY(doc_->state().stencil.cIterByGpu.at("gtx980").edited);
+    QCOMPARE(doc_->state().gpu.cIterByStencil.at("heat2d").value.value(), 4e-8);
+    QVERIFY(doc_->state().gpu.cIterByStencil.at("heat2d").edited);
     QVERIFY(form->findChildren<QLabel*>().size() > 0);
     bool marked = false;
     for (auto* label : form->findChildren<QLabel*>()) {

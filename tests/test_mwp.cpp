@@ -9,6 +9,7 @@
 #include "mwp/power_model.hpp"
 #include "mwp/regime_map.hpp"
 #include "mwp/throughput_model.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
@@ -1056,7 +1057,7 @@ void TestMwp::regimeMapBadRanges() {
 // --- Presets, occupancy, bad input ---
 
 void TestMwp::presetsLoad() {
-    for (const auto& e : listProfiles("mwp-gpus")) {
+    for (const auto& e : listProfiles("gpus")) {
         const GpuProfile g = loadMwpGpuProfile(e.id);
         const Device d = deviceOf(g);
         QVERIFY(d.nSm > 0);
@@ -1064,7 +1065,8 @@ void TestMwp::presetsLoad() {
             QVERIFY2(!q.source.empty(), qPrintable(QString::fromStdString(e.id + ": " + key)));
         }
     }
-    QCOMPARE(listProfiles("mwp-gpus").size(), std::size_t(8)); // the thesis's 5, today's 3
+    // One description per chip (issue 43): the thesis's 5, the PPoPP'17 2, today's 3.
+    QCOMPARE(listProfiles("gpus").size(), std::size_t(10));
     QVERIFY(hasPowerModel(loadMwpGpuProfile("gtx280")));
     QVERIFY(hasPowerModel(loadMwpGpuProfile("gtx580")));
     QVERIFY(!hasPowerModel(loadMwpGpuProfile("fx5600")));
@@ -1079,13 +1081,13 @@ void TestMwp::presetsLoad() {
         ++kernels;
     }
     QVERIFY(kernels >= 20); // Table 3 (13), Examples A, I, J (4), Fig. 117 (5)
-    // The Talg GPUs have no MWP-CWP parameters: a clear error, not a guess.
-    try {
-        (void)deviceOf(loadMwpGpuProfile("gtx980"));
-        QFAIL("gtx980 has no MWP-CWP parameters");
-    } catch (const InputError& e) {
-        QVERIFY(QString(e.what()).contains("freq_ghz"));
-        QVERIFY(QString(e.what()).contains("mem_ld_cycles"));
+    // The PPoPP'17 GPUs answer too (issue 43): their MWP-CWP values are estimates by the
+    // family's rules, each labelled as such; Freq follows their clock.
+    const GpuProfile maxwell = loadMwpGpuProfile("gtx980");
+    QCOMPARE(deviceOf(maxwell).freqGhz, 1.216);
+    for (const char* key : {"mem_ld_cycles", "departure_del_coal_cycles",
+                            "departure_del_uncoal_cycles", "issue_cycles", "mem_bandwidth_gbs"}) {
+        QCOMPARE(kindOf(maxwell.params.at(key)), std::string("estimated"));
     }
 }
 
@@ -1238,8 +1240,9 @@ void TestMwp::typedKernelEditEqualsOverride_data() {
                                                  << "430" << 430.0 << false;
     QTest::newRow("GPU key n_sm goes to the GPU") << "n_sm"
                                                   << "20" << 20.0 << false;
+    // 1.3 is the GTX 280's own value (a value set back is not an edit): another one.
     QTest::newRow("GPU key freq_ghz") << "freq_ghz"
-                                      << "1.3" << 1.3 << false;
+                                      << "1.296" << 1.296 << false;
     QTest::newRow("GPU key power_l1_w null") << "power_l1_w"
                                              << "null" << 0.0 << true;
 }

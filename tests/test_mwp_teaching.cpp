@@ -233,13 +233,13 @@ void TestMwpTeaching::warpFigures() {
     QCOMPARE(computes, static_cast<int>(n * sets));
 }
 
-// Over every kernel of profiles/kernels on every GPU of profiles/mwp-gpus, resident blocks 1 to
+// Over every kernel of profiles/kernels on every GPU of profiles/gpus, resident blocks 1 to
 // 8: the picture's compute time is N x Comp_cycles; in-flight memory never exceeds floor(MWP);
 // Cases 1 and 3 with whole N, MWP (Case 1) and #Mem_insts end exactly at eqs. (21)/(23); Case 2
 // ends one Comp_p above eq. (22) when MWP divides N.
 void TestMwpTeaching::warpTimelineOfKernels() {
     const QDir kernels(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/kernels");
-    const QDir gpus(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/mwp-gpus");
+    const QDir gpus(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/gpus"); // one per chip
     int checked = 0, exact = 0;
     for (const QString& g : gpus.entryList({"*.json"})) {
         const GpuProfile gpu = loadMwpGpuProfile(gpus.filePath(g).toStdString());

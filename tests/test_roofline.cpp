@@ -194,7 +194,7 @@ void TestRoofline::mwpExampleI() {
 // exceeds the bandwidth roof nor the compute roof; the sweep holds the current point.
 void TestRoofline::mwpEveryKernel() {
     const QDir kernels(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/kernels");
-    const QDir gpus(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/mwp-gpus");
+    const QDir gpus(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/gpus"); // one per chip
     int checked = 0;
     for (const QString& gname : gpus.entryList({"*.json"})) {
         const GpuProfile gp = loadMwpGpuProfile(gpus.filePath(gname).toStdString());

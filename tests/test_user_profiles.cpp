@@ -153,11 +153,11 @@ void TestUserProfiles::saveKeepsTheHistoryOfEditedValues() {
     setGpuParameter(g, "n_sm", 20);
     const auto profile = asUserProfile(toJson(g), "gpus", "my-980", "GTX 980 with 20 SMs");
     QCOMPARE(profile["id"].get<std::string>(), std::string("my-980"));
-    QCOMPARE(profile["params"]["n_sm"]["value"].get<int>(), 20);
-    QCOMPARE(profile["params"]["n_sm"]["source"].get<std::string>(),
+    QCOMPARE(profile["facts"]["n_sm"]["value"].get<int>(), 20);
+    QCOMPARE(profile["facts"]["n_sm"]["source"].get<std::string>(),
              std::string("edited from gtx980 (was 16)"));
-    QVERIFY(!profile["params"]["n_sm"].contains("edited"));
-    QCOMPARE(profile["params"]["n_v"]["source"].get<std::string>(),
+    QVERIFY(!profile["facts"]["n_sm"].contains("edited"));
+    QCOMPARE(profile["facts"]["n_v"]["source"].get<std::string>(),
              std::string("PPoPP'17 Table 2"));
     const auto path = saveUserProfile("gpus", profile, false);
     QCOMPARE(path, folder_ / "gpus" / "my-980.json");

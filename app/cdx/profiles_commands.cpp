@@ -165,7 +165,7 @@ std::string line(const char* format, const std::string& a, const std::string& b,
 const std::vector<Kind>& kinds() {
     static const std::vector<Kind> all{
         {"gpus", "gpus",
-         "GPUs, one description each (every family's --gpu; cdx profiles --show ID):",
+         "GPUs (one description each, read by every family's --gpu; cdx profiles --show ID):",
          [](const std::filesystem::path& path) {
              const GpuProfile p = loadGpuProfile(path.string());
              const bool power = mwp::hasPowerModel(p);

@@ -5,6 +5,7 @@
 #include "common/explorer_view.hpp"
 #include "common/glossary_hover.hpp"
 #include "compare_view.hpp"
+#include "area/process_node.hpp"
 #include "params/input_error.hpp"
 #include "preference.hpp"
 #include "session_document.hpp"
@@ -199,14 +200,33 @@ bool Workspace::editSession(const QString& label, const std::function<void(Sessi
 }
 
 void Workspace::chooseGpuProfile(const QString& id) {
+    const int nodeBefore = doc()->state().areaNode;
     const bool done = editSession(tr("Choose GPU %1").arg(id), [&](SessionState& s) {
         s.gpu = loadGpuProfile(id.toStdString());
+        // The area model at the chip's own node (issue 43: the H100 at 4N, the 5 nm class), in
+        // the same undoable step; the calibration node for a chip of a node it does not carry.
+        s.areaNode = area::kCalibrationNode;
+        if (const auto it = s.gpu.params.find("process_nm");
+            it != s.gpu.params.end() && it->second.value) {
+            for (const auto& n : area::processNodes()) {
+                if (n.nm == static_cast<int>(*it->second.value)) {
+                    s.areaNode = n.nm;
+                }
+            }
+        }
     });
-    if (done && (id.contains('/') || id.endsWith(".json"))) {
-        showMessage(tr("Opened GPU profile %1: %2")
-                        .arg(id, QString::fromStdString(doc()->state().gpu.name)),
-                    8000);
+    if (!done) {
+        return;
     }
+    const SessionState& s = doc()->state();
+    QString text = id.contains('/') || id.endsWith(".json")
+                       ? tr("Opened GPU profile %1: %2").arg(id, QString::fromStdString(s.gpu.name))
+                       : tr("GPU: %1").arg(QString::fromStdString(s.gpu.name));
+    if (s.areaNode != nodeBefore) {
+        text += tr("; the area model now at %1 nm, the chip's node (Area model box changes it)")
+                    .arg(s.areaNode);
+    }
+    showMessage(text, 8000);
 }
 
 void Workspace::setGpuOrStencilParameter(const QString& key, double value, bool isNull) {

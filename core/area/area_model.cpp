@@ -531,8 +531,10 @@ Architecture architectureOf(const GpuProfile& p) {
         const auto it = p.params.find(key);
         if (it == p.params.end() || !it->second.value) {
             throw InputError(key, {},
-                             "missing; the area model needs it (give it with --set " +
-                                 std::string(key) + "=VALUE; 0 KB means no cache for l1/l2)",
+                             "missing: the area model needs " + std::string(key) +
+                                 " (type it into the GPU's " + std::string(key) +
+                                 " field; 0 KB means no cache for l1/l2; no rule estimates it "
+                                 "for this GPU)",
                              where);
         }
         return *it->second.value;

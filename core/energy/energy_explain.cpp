@@ -3,6 +3,7 @@
 
 #include "energy/energy_calibration.hpp"
 #include "energy/energy_search.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 
@@ -37,8 +38,7 @@ Stencil talgStencilFor(StencilKind k, const GpuProfile& gpu) {
                          "give T_alg or choose a measured run");
     }
     const StencilProfile profile = loadStencilProfile(id);
-    const auto c = profile.cIterByGpu.find(gpu.id);
-    if (c == profile.cIterByGpu.end() || !c->second.value) {
+    if (!cIterOf(gpu, profile)) { // C_iter is the GPU's (issue 43)
         throw InputError("time source", "model",
                          "the Talg model has no C_iter for " + profile.name + " on " + gpu.name +
                              " (none is published), so it gives no T_alg; give T_alg or choose a "

@@ -28,7 +28,7 @@ struct Check {
 
 // What "Show me" does for the student (and what the tests do): sets the session's field at
 // JSON pointer `set` (as sessionToJson writes it) to `number` or `text`. A profile
-// parameter's value ("/gpu/params/n_sm/value") is marked edited, as the editors mark it.
+// parameter's value ("/gpu/facts/n_sm/value") is marked edited, as the editors mark it.
 struct Act {
     std::string set;
     std::optional<double> number;

@@ -252,7 +252,7 @@ bool hasPowerData(const GpuProfile& gpu) {
 
 std::vector<std::string> gpusWithPowerData() {
     std::vector<std::string> out;
-    for (const auto& e : listProfiles("mwp-gpus")) {
+    for (const auto& e : listProfiles("gpus")) {
         try {
             const GpuProfile g = loadMwpGpuProfile(e.id);
             if (hasPowerData(g)) {

@@ -179,6 +179,14 @@ private:
         }
     }
     std::optional<double> unary() {
+        // Nesting is bounded: a rule is a short formula, and a deep one would exhaust the stack.
+        if (++depth_ > 64) {
+            fail("nested more than 64 deep");
+        }
+        struct Leave {
+            int& d;
+            ~Leave() { --d; }
+        } leave{depth_};
         if (eat('-')) {
             auto v = unary();
             return v ? std::optional<double>(-*v) : std::nullopt;
@@ -265,6 +273,7 @@ private:
     const std::function<std::optional<double>(const std::string&)>* lookup_;
     std::vector<std::string>* names_;
     std::size_t pos_ = 0;
+    int depth_ = 0;
 };
 
 Quantity* valueOf(GpuProfile& gpu, const std::string& name) {
@@ -330,6 +339,9 @@ void rederive(GpuProfile& gpu) {
         };
         std::optional<double> v = evaluateRule(q->rule, lookup, name + ".rule");
         const std::string key = name.rfind("c_iter_s.", 0) == 0 ? "c_iter_s" : name;
+        if (v && !std::isfinite(*v)) {
+            v.reset(); // a division by zero (L = 0: no bandwidth limit): the value is undefined
+        }
         if (v) {
             const ParameterKey* k = findParameterKey(key);
             if (k && k->integer) {
@@ -434,9 +446,11 @@ void completeGpu(GpuProfile& gpu) {
 const Quantity* cIterOf(const GpuProfile& gpu, const StencilProfile& stencil) {
     const auto own = gpu.cIterByStencil.find(stencil.id);
     const bool hasOwn = own != gpu.cIterByStencil.end() && own->second.value;
-    // The chip's published, measured or typed value; then a value the stencil's file gives for
-    // this GPU (a stencil of the user's, an older session's edit); then the chip's estimate.
-    if (hasOwn && kindOf(own->second) != "estimated") {
+    const std::string kind = hasOwn ? kindOf(own->second) : std::string();
+    // The user's own value on the chip (typed or fitted); then a value the stencil's file gives
+    // for this GPU (a stencil of the user's, a fitted stencil file, an older session's edit);
+    // then the chip's published or measured value; last the chip's estimate.
+    if (kind == "yours" || kind == "fitted") {
         return &own->second;
     }
     if (const auto it = stencil.cIterByGpu.find(gpu.id);

@@ -80,8 +80,10 @@ bool addCIterEstimate(GpuProfile& gpu, const std::string& stencil, const std::st
 // Runs every block's `complete`, then rederive.
 void completeGpu(GpuProfile& gpu);
 
-// The one C_iter of `stencil` on `gpu`: the GPU description's (talg.c_iter_s.STENCIL), else
-// what the stencil's own profile gives for this GPU's id, else nullptr.
+// The one C_iter of `stencil` on `gpu`, first found of: the GPU description's value the user
+// typed or fitted (talg.c_iter_s.STENCIL, kind yours or fitted); what the stencil's own file
+// gives for this GPU's id (a stencil of the user's, a fitted stencil file, an older session's
+// edit); the description's published, measured or estimated value. nullptr when none.
 const Quantity* cIterOf(const GpuProfile& gpu, const StencilProfile& stencil);
 
 // The chip's real die, for the Die area view's reference bar and `cdx area --gpu`: "GH100, 4N,

@@ -68,7 +68,7 @@ constexpr std::array kKeys{
                  "minimum distance between two uncoalesced transactions (Departure_del_uncoal)"},
     ParameterKey{"issue_cycles", ParameterOwner::Gpu, "cycles", false, 0, true, 1024, true,
                  "cycles to issue one warp instruction (#Issue_cycles; 4 on 8-SP SMs)"},
-    ParameterKey{"fp_units_per_sm", ParameterOwner::Gpu, "count", true, 1, false, 65536, true,
+    ParameterKey{"fp_units_per_sm", ParameterOwner::Gpu, "count", true, 1, false, k2p20, true,
                  "FP units per SM (Ch. V peak: FMA = 2 FLOP per unit per cycle)"},
     ParameterKey{"max_threads_per_sm", ParameterOwner::Gpu, "threads", true, 1, false, k2p20, true,
                  "resident threads per SM (occupancy; CUDA documentation, not the thesis)"},

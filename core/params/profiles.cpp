@@ -689,9 +689,10 @@ void setParameter(GpuProfile& gpu, StencilProfile& stencil, const std::string& g
         return;
     }
     if (name == "c_iter_s") {
-        // C_iter is the chip's (issue 43): stored in the GPU description for this stencil.
-        (void)gpuId;
+        // C_iter is the chip's (issue 43): stored in the GPU description for this stencil, and
+        // the stencil's own value for this GPU (an older session's) no longer applies.
         setCIter(gpu, stencil.id, value);
+        stencil.cIterByGpu.erase(gpuId);
         return;
     }
     checkParameterValue(key, value, {});

@@ -389,6 +389,12 @@ std::string DomainValue::message() const {
         .append(": ")
         .append(why);
 }
+// A member that holds a profile's values rather than naming one.
+bool isValueContainer(const std::string& key) {
+    return key == "params" || key == "facts" || key == "talg" || key == "area" || key == "mwp" ||
+           key == "power" || key == "temperature";
+}
+
 
 namespace {
 // The names of the values under `j` marked "edited": true ("n_sm", "c_iter_s/gtx980").
@@ -401,22 +407,30 @@ void editedKeys(const json& j, const std::string& path, std::vector<std::string>
         return;
     }
     for (const auto& [key, value] : j.items()) {
-        const bool container = key == "params"; // a profile's values: "params/n_sm" is "n_sm"
+        // A profile's values: "params/n_sm" (older files) and "facts/n_sm", "talg/tau_sync_s"
+        // (a GPU description, issue 43) are "n_sm", "tau_sync_s".
+        const bool container = isValueContainer(key);
         editedKeys(value, container ? path : path.empty() ? key : path + "/" + key, out);
     }
 }
-// The keys under `j` whose "source" is an estimate ("l_s_per_gb", "c_iter_s").
+// The keys under `j` whose kind is "estimated" or whose "source" is an estimate ("l_s_per_gb").
+// A GPU description's C_iter of every stencil is skipped: the session's own C_iter has a
+// condition of its own (/gpu/talg/c_iter_s/{/stencil/id}), the other stencils' are not used.
 void estimatedKeys(const json& j, const std::string& path, std::vector<std::string>& out) {
     if (!j.is_object()) {
         return;
     }
-    if (j.contains("source") && j["source"].is_string() &&
-        j["source"].get<std::string>().starts_with("estimate:")) {
+    if ((j.contains("kind") && j["kind"] == "estimated") ||
+        (j.contains("source") && j["source"].is_string() &&
+         j["source"].get<std::string>().starts_with("estimate:"))) {
         out.push_back(path);
         return;
     }
     for (const auto& [key, value] : j.items()) {
-        const bool container = key == "params";
+        if (key == "c_iter_s") {
+            continue;
+        }
+        const bool container = isValueContainer(key);
         estimatedKeys(value, container ? path : path.empty() ? key : path + "/" + key, out);
     }
 }

@@ -77,7 +77,7 @@ struct Measurement {
 // a profile whose values are all as published (`unedited`).
 struct DomainCondition {
     std::string what;    // "GPU profile", "n_V (vector units per SM)"
-    std::string pointer; // "/gpu/id", "/gpu/params/n_v/value"
+    std::string pointer; // "/gpu/id", "/gpu/facts/n_v/value"
     std::vector<std::string> oneOf;
     std::optional<double> min;
     std::optional<double> max;

@@ -27,7 +27,7 @@ _cdx() {
     local command=${words[1]}
     case $prev in
         --gpu)
-            COMPREPLY=($(compgen -W "$(_cdx_profile_ids 'GPUs (') $(_cdx_profile_ids 'MWP-CWP GPUs')" -- "$cur"))
+            COMPREPLY=($(compgen -W "$(_cdx_profile_ids 'GPUs (')" -- "$cur"))
             _filedir json # profile files, with directories and names with spaces
             return
             ;;

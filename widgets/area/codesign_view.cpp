@@ -7,6 +7,7 @@
 #include "common/variant_choice.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "params/parameter_keys.hpp"
 #include "search/grid_axis.hpp"
 #include "search/physical_limits.hpp"
 #include "search/tile_search.hpp"
@@ -253,12 +254,26 @@ void CodesignView::setPresentation(bool on) {
 }
 
 std::string CodesignView::keyOf(const SessionState& s) const {
-    // Everything the search depends on; n_SM, n_V and M_SM are the design variables.
-    GpuProfile g = s.gpu;
-    for (const char* design : {"n_sm", "n_v", "m_sm_kb", "r_vu_kb", "l1_pair_kb", "l2_kb"}) {
-        g.params.erase(design);
+    // Everything the search depends on; n_SM, n_V and M_SM are the design variables. Of the
+    // GPU: the Talg values, the clock (the power estimate) and every C_iter, not the values
+    // other families derive from the design (issue 43: the MWP-CWP issue cycles follow n_V).
+    std::string key = s.gpu.id;
+    const auto design = {"n_sm", "n_v", "m_sm_kb", "r_vu_kb", "l1_pair_kb", "l2_kb"};
+    auto keys = talgModelKeys();
+    keys.push_back("clock_mhz");
+    for (const auto& k : keys) {
+        if (std::find(design.begin(), design.end(), k) != design.end()) {
+            continue;
+        }
+        const auto it = s.gpu.params.find(k);
+        key.append("|").append(k).append("=").append(
+            it == s.gpu.params.end() || !it->second.value ? std::string("-")
+                                                          : formatNumber(*it->second.value));
     }
-    std::string key = toJson(g).dump();
+    for (const auto& [stencil, q] : s.gpu.cIterByStencil) {
+        key.append("|").append(stencil).append("=").append(q.value ? formatNumber(*q.value)
+                                                                   : std::string("-"));
+    }
     key.append("|").append(talg::variantSummary(s.variant, 3));
     key.append("|").append(area::toJson(s.areaSet()).dump());
     key.append("|").append(area::name(s.areaForm));

@@ -3,6 +3,7 @@
 
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
+#include "params/gpu_description.hpp"
 #include "params/profile_label.hpp"
 
 #include <QComboBox>
@@ -60,6 +61,11 @@ DieAreaView::DieAreaView(QWidget* parent) : QWidget(parent) {
             stack_[i]->moveAbove(stack_[i - 1]);
         }
     }
+    // The real die of the session's GPU: one grey bar, the whole die (no parts).
+    realDieBar_ = new QCPBars(compare_->yAxis, compare_->xAxis);
+    realDieBar_->setWidth(0.6);
+    realDieBar_->setName(tr("real die"));
+    realDieBar_->setBrush(QColor(190, 190, 190));
     compare_->yAxis->setRangeReversed(true);
 
     parts_ = new QCustomPlot(split);
@@ -120,6 +126,7 @@ void DieAreaView::setPresentation(bool on) {
 void DieAreaView::setSession(const SessionState& s) {
     rows_.clear();
     error_.clear();
+    realDie_ = dieOf(s.gpu);
     try {
         const area::CoefficientSet set = s.areaSet();
         ranges_ = set.ranges;
@@ -226,8 +233,25 @@ void DieAreaView::redraw() {
                         wrapToWidth(name, compare_->yAxis->tickLabelFont(), nameWidth));
         maxTotal = std::max(maxTotal, rows_[r].breakdown.total);
     }
+    // The real die below the designs, in mm² only (as a share of itself it would be 100 %).
+    realDieBar_->data()->clear();
+    realDieRow_ = 0;
+    if (realDie_ && !percent && !rows_.empty()) {
+        realDieRow_ = static_cast<int>(rows_.size()) + 1;
+        realDieBar_->addData(realDieRow_, realDie_->areaMm2);
+        ticker->addTick(realDieRow_,
+                        wrapToWidth(tr("real die: %1").arg(QString::fromStdString(realDie_->label)),
+                                    compare_->yAxis->tickLabelFont(), nameWidth));
+        maxTotal = std::max(maxTotal, realDie_->areaMm2);
+    }
+    realDieBar_->setVisible(realDieRow_ > 0);
+    if (realDieBar_->visible() != compare_->legend->hasItemWithPlottable(realDieBar_)) {
+        realDieBar_->visible() ? (void)realDieBar_->addToLegend()
+                               : (void)realDieBar_->removeFromLegend();
+    }
     compare_->yAxis->setTicker(ticker);
-    compare_->yAxis->setRange(0.4, static_cast<double>(rows_.size()) + 0.6);
+    const int lastRow = static_cast<int>(rows_.size()) + (realDieRow_ > 0 ? 1 : 0);
+    compare_->yAxis->setRange(0.4, static_cast<double>(lastRow) + 0.6);
     for (std::size_t c = 0; c < stack_.size(); ++c) {
         QVector<double> keys;
         QVector<double> values;
@@ -252,6 +276,20 @@ void DieAreaView::redraw() {
         label->setPadding(QMargins(6, 0, 0, 0));
         label->setFont(lf);
         label->setText(QStringLiteral("%1 mm²").arg(rows_[r].breakdown.total, 0, 'f', 2));
+        widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
+    }
+    if (realDieRow_ > 0) {
+        auto* label = new QCPItemText(compare_);
+        label->position->setAxes(compare_->xAxis, compare_->yAxis);
+        label->position->setCoords(realDie_->areaMm2, realDieRow_);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(6, 0, 0, 0));
+        label->setFont(lf);
+        const double model = rows_.front().breakdown.total;
+        label->setText(tr("%1 mm² (the model %2%3 %)")
+                           .arg(realDie_->areaMm2, 0, 'f', 0)
+                           .arg(model >= realDie_->areaMm2 ? "+" : "")
+                           .arg(100 * (model - realDie_->areaMm2) / realDie_->areaMm2, 0, 'f', 1));
         widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
     }
     compare_->xAxis->setLabel(percent ? tr("share of the die [%]") : tr("area [mm²]"));

@@ -3,9 +3,11 @@
 
 #include "area/area_model.hpp"
 #include "common/explorer_view.hpp"
+#include "params/gpu_description.hpp"
 
 #include <QWidget>
 #include <array>
+#include <optional>
 #include <vector>
 
 class QCustomPlot;
@@ -40,6 +42,9 @@ public:
         area::AreaBreakdown breakdown;
     };
     const std::vector<Row>& rows() const { return rows_; }
+    // The session GPU's real die (issue 43), drawn as a grey reference bar below the designs
+    // with its label ("GH100, 4N, 814 mm²"); empty when the GPU gives no die area.
+    QString realDieLabel() const { return realDie_ ? QString::fromStdString(realDie_->label) : QString(); }
     QString headline() const;
     QComboBox* unitChoice() const { return unit_; }
     QLabel* warningsLabel() const { return warnings_; }
@@ -56,6 +61,9 @@ private:
     QCustomPlot* parts_ = nullptr;
     QSplitter* split_ = nullptr;
     std::array<QCPBars*, 6> stack_{};
+    QCPBars* realDieBar_ = nullptr;
+    std::optional<Die> realDie_;
+    int realDieRow_ = 0; // its key on the comparison chart (0: not drawn)
     std::array<QCPBars*, 6> partBars_{};
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;

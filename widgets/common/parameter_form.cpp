@@ -3,6 +3,7 @@
 
 #include "common/message_line.hpp"
 #include "common/view_layout.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 
@@ -13,10 +14,11 @@
 #include <QLocale>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace cdx::widgets {
 
-ParameterForm::ParameterForm(const std::vector<std::string>& keys, QWidget* parent)
+ParameterForm::ParameterForm(const std::vector<std::string>& keys, QWidget* parent, bool kinds)
     : QWidget(parent) {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -32,13 +34,29 @@ ParameterForm::ParameterForm(const std::vector<std::string>& keys, QWidget* pare
         row.edit = new QLineEdit(this);
         row.edit->setObjectName(QString::fromStdString(key));
         row.edit->setAlignment(Qt::AlignRight);
+        // Room for a value as the form writes it ("0.00736", "7.96e-10", "65536"): the dock
+        // takes its minimum width from its fields, so the unit and kind columns never squeeze
+        // a number out of sight (issue 43 added the kind column).
+        row.edit->setMinimumWidth(row.edit->fontMetrics().horizontalAdvance("0.000000000") + 10);
         row.unit = new QLabel(
             QString::fromLatin1(k ? k->unit.data() : "", k ? static_cast<int>(k->unit.size()) : 0),
             this);
         row.unit->setMinimumWidth(row.unit->fontMetrics().horizontalAdvance("s/word"));
+        row.kind = new QLabel(this);
+        row.kind->setObjectName(QString::fromStdString(key) + "Kind");
+        // The widest tag (kindTag): the column lines up and a narrow dock keeps its fields.
+        int tagWidth = 0;
+        for (const char* tag : {"vend.", "publ.", "meas.", "est.", "fit.", "yours"}) {
+            tagWidth = std::max(tagWidth, row.kind->fontMetrics().horizontalAdvance(tag));
+        }
+        row.kind->setMinimumWidth(tagWidth);
+        row.kind->setVisible(kinds);
+        row.kind->setStyleSheet("color: palette(mid);");
         auto* line = new QHBoxLayout;
+        line->setSpacing(3);
         line->addWidget(row.edit, 1);
         line->addWidget(row.unit);
+        line->addWidget(row.kind);
         form->addRow(row.label, line);
         rows_.push_back(row);
     }
@@ -66,7 +84,30 @@ QString ParameterForm::text(std::optional<double> v) {
     return v ? QString::number(*v, 'g', 10) : QString();
 }
 
-void ParameterForm::setValues(const std::map<std::string, Quantity>& values) {
+namespace {
+// The short tag beside a value: the kind as the banner counts it, abbreviated to fit a dock.
+QString kindTag(const std::string& kind) {
+    if (kind == "vendor") {
+        return QObject::tr("vend.");
+    }
+    if (kind == "fitted") {
+        return QObject::tr("fit.");
+    }
+    if (kind == "published") {
+        return QObject::tr("publ.");
+    }
+    if (kind == "measured") {
+        return QObject::tr("meas.");
+    }
+    if (kind == "estimated") {
+        return QObject::tr("est.");
+    }
+    return QString::fromStdString(kind);
+}
+} // namespace
+
+void ParameterForm::setValues(const std::map<std::string, Quantity>& values,
+                              const GpuProfile* gpu) {
     for (auto& row : rows_) {
         const ParameterKey* k = findParameterKey(row.key);
         const auto it = values.find(row.key);
@@ -88,8 +129,30 @@ void ParameterForm::setValues(const std::map<std::string, Quantity>& values) {
         row.label->setFont(f);
         row.label->setText(QString::fromStdString(row.key) +
                            (q.edited ? QStringLiteral(" •") : QString()));
+        const std::string kind = q.value || !q.rule.empty() ? kindOf(q) : std::string();
+        row.kind->setText(kindTag(kind));
+        QString how;
+        if (!kind.empty()) {
+            how = tr("<br>kind: %1").arg(QString::fromStdString(kind));
+        }
+        if (!q.rule.empty()) {
+            how += tr("<br>rule: %1 (re-derived when what it uses is edited; a value you type "
+                      "replaces it)")
+                       .arg(QString::fromStdString(q.rule).toHtmlEscaped());
+        }
+        if (gpu) {
+            const auto followers = followersOf(*gpu, row.key);
+            if (!followers.empty()) {
+                QStringList names;
+                for (const auto& follower : followers) {
+                    names << QString::fromStdString(follower);
+                }
+                how += tr("<br>followed by: %1").arg(names.join(", "));
+            }
+        }
+        row.kind->setToolTip(how.mid(4));
         const QString tip =
-            QStringLiteral("<b>%1</b> — %2<br>unit: %3<br>allowed: %4<br>source: %5%6")
+            QStringLiteral("<b>%1</b> — %2<br>unit: %3<br>allowed: %4<br>source: %5%6%7")
                 .arg(QString::fromStdString(row.key),
                      k ? QString::fromLatin1(k->description.data(),
                                              static_cast<int>(k->description.size()))
@@ -98,7 +161,7 @@ void ParameterForm::setValues(const std::map<std::string, Quantity>& values) {
                      k ? QString::fromStdString(allowedValues(*k)).toHtmlEscaped() : QString(),
                      q.source.empty() ? tr("(none)")
                                       : QString::fromStdString(q.source).toHtmlEscaped(),
-                     q.edited ? tr("<br><i>edited in this session</i>") : QString());
+                     how, q.edited ? tr("<br><i>edited in this session</i>") : QString());
         row.label->setToolTip(tip);
         row.edit->setToolTip(tip);
     }

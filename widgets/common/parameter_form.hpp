@@ -24,10 +24,15 @@ class ParameterForm : public QWidget {
     Q_OBJECT
 
 public:
-    explicit ParameterForm(const std::vector<std::string>& keys, QWidget* parent = nullptr);
+    // `kinds`: a column beside each value says its kind (the GPU editors, issue 43); without it
+    // the kind is in each value's tooltip only (a narrow dock's stencil form).
+    explicit ParameterForm(const std::vector<std::string>& keys, QWidget* parent = nullptr,
+                           bool kinds = true);
 
-    // Values to show; keys absent from the map show as unknown.
-    void setValues(const std::map<std::string, Quantity>& values);
+    // Values to show; keys absent from the map show as unknown. Each value's kind (vendor,
+    // published, measured, estimated, fitted, yours) is shown beside it; with `gpu`, a value's
+    // tooltip also says which values follow it by a rule and which fact a rule follows.
+    void setValues(const std::map<std::string, Quantity>& values, const GpuProfile* gpu = nullptr);
     QLineEdit* field(const std::string& key) const;
     QString lastError() const;
 
@@ -41,6 +46,7 @@ private:
         QLabel* label = nullptr;
         QLineEdit* edit = nullptr;
         QLabel* unit = nullptr;
+        QLabel* kind = nullptr;
         std::optional<double> last;
         bool refused = false; // the field holds a refused text typed over `last`
         QString message;      // why it was refused

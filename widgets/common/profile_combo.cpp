@@ -38,6 +38,10 @@ void disableItem(QComboBox* box, int index) {
 
 void refill(QComboBox* box, const std::string& kind, const ProfileText& text) {
     const QSignalBlocker block(box);
+    // A long item (a folder of the user's, a long name) never widens the dock: the box sizes
+    // to a short text and elides; the full text is in each item's tooltip (issue 43).
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(14);
     const QVariant current = box->currentData();
     const QString currentText = box->currentText();
     box->clear();
@@ -62,7 +66,11 @@ void refill(QComboBox* box, const std::string& kind, const ProfileText& text) {
                     folders << dir;
                 }
             }
-            box->addItem(QObject::tr("Yours (%1)").arg(folders.join(", ")));
+            // The folders in the tooltip: a long path here widened the form past the dock.
+            box->addItem(QObject::tr("Yours"));
+            box->setItemData(box->count() - 1,
+                             QObject::tr("Yours, from %1").arg(folders.join(", ")),
+                             Qt::ToolTipRole);
             disableItem(box, box->count() - 1);
         }
         if (!e.error.empty()) {

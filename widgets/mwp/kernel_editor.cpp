@@ -54,16 +54,17 @@ QGroupBox* group(const QString& title, QWidget* content, QWidget* parent) {
 KernelEditor::KernelEditor(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     auto* top = new QFormLayout;
-    gpu_ = profileBox(this, "mwpGpu", "mwp-gpus",
-                      tr("MWP-CWP GPU (profiles/mwp-gpus): the thesis's devices of Tables 2, 5, "
-                         "8-11 and 14"));
+    gpu_ = profileBox(this, "mwpGpu", "gpus",
+                      tr("GPU (profiles/gpus, one description per chip): the thesis's devices of "
+                         "Tables 2, 5, 8-11 and 14, the GTX 980 and Titan X and today's GPUs; "
+                         "values a chip lacks are estimated by the rules of docs/model.md"));
     kernel_ = profileBox(this, "mwpKernel", "kernels",
                          tr("Kernel preset (profiles/kernels): Table 3 micro-benchmarks, the "
                             "spec's worked examples, the Chapter V kernels"));
     top->addRow(tr("GPU"), gpu_);
     top->addRow(QString(),
                 profileButtons(
-                    this, "mwpGpu", tr("MWP-CWP GPU"), [this] { saveProfile("mwp-gpus"); },
+                    this, "mwpGpu", tr("MWP-CWP GPU"), [this] { saveProfile("gpus"); },
                     [this] {
                         const QString path = openProfileDialog(this, tr("MWP-CWP GPU"));
                         if (!path.isEmpty()) {
@@ -115,7 +116,7 @@ KernelEditor::KernelEditor(QWidget* parent) : QWidget(parent) {
                                      "ilp",
                                      "dep_effect",
                                      "eff_mem_cycles"},
-                                    this);
+                                    this, false); // a kernel's counts: no GPU value kinds
     kernelForm_->setObjectName("kernelForm");
     occupancy_ = new QLabel(this);
     occupancy_->setObjectName("occupancy");
@@ -129,7 +130,7 @@ KernelEditor::KernelEditor(QWidget* parent) : QWidget(parent) {
         group(tr("Kernel: launch and per-thread instruction counts"), kernelBox, this));
 
     gpuForm_ = new ParameterForm(
-        {"n_sm", "freq_ghz", "mem_bandwidth_gbs", "mem_ld_cycles", "departure_del_coal_cycles",
+        {"n_sm", "n_v", "clock_mhz", "freq_ghz", "mem_bandwidth_gbs", "mem_ld_cycles", "departure_del_coal_cycles",
          "departure_del_uncoal_cycles", "issue_cycles", "fp_units_per_sm", "max_threads_per_sm",
          "max_threads_per_block", "mtb_sm", "r_sm", "m_sm_kb", "compute_capability"},
         this);
@@ -229,7 +230,7 @@ void KernelEditor::emitVariant() {
 }
 
 void KernelEditor::saveProfile(const std::string& kind) {
-    const bool gpu = kind == "mwp-gpus";
+    const bool gpu = kind == "gpus";
     const QString what = gpu ? tr("MWP-CWP GPU") : tr("kernel");
     const auto saved =
         saveProfileDialog(this, kind, what, gpu ? toJson(mwp_.gpu) : toJson(mwp_.kernel),
@@ -250,8 +251,8 @@ void KernelEditor::setSession(const SessionState& s) {
     selectProfile(kernel_, m.kernel.id, m.kernel.name);
     description_->setText(QString::fromStdString(m.kernel.description));
     kernelForm_->setValues(m.kernel.params);
-    gpuForm_->setValues(m.gpu.params);
-    powerForm_->setValues(m.gpu.params);
+    gpuForm_->setValues(m.gpu.params, &m.gpu);
+    powerForm_->setValues(m.gpu.params, &m.gpu);
     variant_ = m.variant;
     select(preset_, variant_.name());
     select(case2_, mwp::name(variant_.case2));

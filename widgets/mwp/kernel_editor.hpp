@@ -42,7 +42,7 @@ signals:
 
 private:
     void emitVariant();
-    void saveProfile(const std::string& kind); // "mwp-gpus" or "kernels"
+    void saveProfile(const std::string& kind); // "gpus" or "kernels"
 
     MwpSettings mwp_;
     QComboBox* gpu_ = nullptr;

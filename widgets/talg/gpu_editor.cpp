@@ -3,6 +3,7 @@
 
 #include "common/parameter_form.hpp"
 #include "common/profile_combo.hpp"
+#include "params/gpu_description.hpp"
 
 #include <QComboBox>
 #include <QLabel>
@@ -20,8 +21,11 @@ GpuEditor::GpuEditor(QWidget* parent) : QWidget(parent) {
                      [](const ProfileEntry& e) { return QString::fromStdString(e.name); });
     architecture_ = new QLabel(this);
     architecture_->setStyleSheet("color: palette(mid);");
-    form_ = new ParameterForm({"n_sm", "n_v", "m_sm_kb", "m_tb_kb", "r_sm", "mtb_sm", "l_s_per_gb",
-                               "tau_sync_s", "t_sync_s", "r_vu_kb", "l1_pair_kb", "l2_kb"},
+    // The chip's facts the rules follow (clock, bandwidth, the unified L1/shared array), then
+    // the Talg and area values (issue 43).
+    form_ = new ParameterForm({"n_sm", "n_v", "clock_mhz", "mem_spec_gbs", "m_sm_kb",
+                               "m_tb_kb", "r_sm", "mtb_sm", "l_s_per_gb", "tau_sync_s", "t_sync_s",
+                               "r_vu_kb", "l1_shared_kb", "l1_pair_kb", "l2_kb"},
                               this);
     layout->addWidget(profile_);
     layout->addWidget(profileButtons(
@@ -43,20 +47,27 @@ GpuEditor::GpuEditor(QWidget* parent) : QWidget(parent) {
 void GpuEditor::saveProfile() {
     if (const auto saved = saveProfileDialog(this, "gpus", tr("GPU"), toJson(gpu_),
                                              QString::fromStdString(gpu_.name))) {
-        // The session keeps its GPU: the stencils' C_iter are published per GPU id, so a GPU
-        // of the user's needs c_iter_s set when it is chosen (docs/formats.md).
-        emit statusMessage(tr("Saved GPU profile %1 to %2; the session keeps %3 (a GPU of yours "
-                              "needs c_iter_s when chosen).")
-                               .arg(QString::fromStdString(saved->id), saved->path,
-                                    QString::fromStdString(gpu_.name)));
+        // The whole description (every family's values, C_iter of every stencil, each rule
+        // kept): the saved GPU answers in every workspace (issue 43).
+        emit statusMessage(tr("Saved GPU profile %1 to %2 with every family's values (C_iter of "
+                              "%3 stencils); the session keeps %4.")
+                               .arg(QString::fromStdString(saved->id), saved->path)
+                               .arg(gpu_.cIterByStencil.size())
+                               .arg(QString::fromStdString(gpu_.name)));
     }
 }
 
 void GpuEditor::setSession(const SessionState& s) {
     gpu_ = s.gpu;
     selectProfileItem(profile_, s.gpu.id, QString::fromStdString(s.gpu.name));
-    architecture_->setText(QString::fromStdString(s.gpu.architecture));
-    form_->setValues(s.gpu.params);
+    architecture_->setText(QString::fromStdString(s.gpu.architecture) +
+                           (s.gpu.architecture.empty() ? "" : " · ") +
+                           QString::fromStdString(kindCounts(s.gpu)));
+    architecture_->setWordWrap(true);
+    architecture_->setToolTip(tr("The values of this GPU by kind: vendor, published (a paper's "
+                                 "table), measured, estimated (a rule of the facts, re-derived "
+                                 "live), fitted (from runs), yours (typed)"));
+    form_->setValues(s.gpu.params, &s.gpu);
 }
 
 } // namespace cdx::widgets

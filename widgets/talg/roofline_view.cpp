@@ -5,6 +5,7 @@
 #include "common/plot_theme.hpp"
 #include "common/roofline_plot.hpp"
 #include "common/view_layout.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "talg/search_job.hpp"
@@ -127,7 +128,7 @@ void StencilRooflineView::setSession(const SessionState& s) {
         const Stencil st = s.modelStencil();
         const Gpu g = s.modelGpu();
         ceilings_ = search::rooflineCeilings(st, g, s.variant);
-        const auto cIt = s.stencil.cIterByGpu.find(s.gpu.id);
+        const Quantity* cIter = cIterOf(s.gpu, s.stencil); // the GPU's (issue 43)
         QString text =
             tr("Compute roof n_SM × n_V / C_iter = %1 × %2 / %3 s = %4 Gpoints/s (n_SM: %5; "
                "n_V: %6; C_iter: %7). Bandwidth roof 1/L = %8 GB/s (L = %9 s/GB: %10).")
@@ -136,8 +137,7 @@ void StencilRooflineView::setSession(const SessionState& s) {
                 .arg(st.cIterSeconds, 0, 'g', 4)
                 .arg(ceilings_->peakPointsPerS / 1e9, 0, 'g', 4)
                 .arg(quantitySource(s.gpu.params, "n_sm"), quantitySource(s.gpu.params, "n_v"),
-                     cIt == s.stencil.cIterByGpu.end() ? tr("no source")
-                                                       : QString::fromStdString(cIt->second.source))
+                     cIter ? QString::fromStdString(cIter->source) : tr("no source"))
                 .arg(ceilings_->bandwidthBytesPerS / 1e9, 0, 'g', 4)
                 .arg(g.lSecondsPerGb, 0, 'g', 4)
                 .arg(quantitySource(s.gpu.params, "l_s_per_gb"));

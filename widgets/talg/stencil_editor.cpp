@@ -4,6 +4,7 @@
 #include "common/integer_box.hpp"
 #include "common/parameter_form.hpp"
 #include "common/profile_combo.hpp"
+#include "params/gpu_description.hpp"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -26,7 +27,9 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
     description_ = new QLabel(this);
     description_->setWordWrap(true);
     description_->setStyleSheet("color: palette(mid);");
-    form_ = new ParameterForm({"c_iter_s", "flops_per_point", "bytes_per_word"}, this);
+    // The kinds in the tooltips: the dock is narrow, and C_iter's kind is the GPU's (the GPU
+    // editor shows it beside the value).
+    form_ = new ParameterForm({"c_iter_s", "flops_per_point", "bytes_per_word"}, this, false);
     layout->addWidget(profile_);
     layout->addWidget(profileButtons(
         this, "stencil", tr("stencil"), [this] { saveProfile(); },
@@ -105,7 +108,11 @@ void StencilEditor::setSession(const SessionState& s) {
     selectProfileItem(profile_, s.stencil.id, QString::fromStdString(s.stencil.name));
     description_->setText(QString::fromStdString(s.stencil.description));
     auto values = s.stencil.params;
-    if (const auto it = s.stencil.cIterByGpu.find(s.gpu.id); it != s.stencil.cIterByGpu.end()) {
+    // C_iter is the GPU's (issue 43): its own, the stencil file's for this GPU, or an estimate.
+    if (const Quantity* c = cIterOf(s.gpu, s.stencil)) {
+        values["c_iter_s"] = *c;
+    } else if (const auto it = s.gpu.cIterByStencil.find(s.stencil.id);
+               it != s.gpu.cIterByStencil.end()) {
         values["c_iter_s"] = it->second;
     } else {
         values["c_iter_s"] = Quantity{std::nullopt, "s", "not published for this GPU", false, {}, {}};

@@ -2,6 +2,7 @@
 #include "workspaces/runs_workspace.hpp"
 
 #include "common/background_job.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "preference.hpp"
 #include "run_database.hpp"
@@ -308,14 +309,22 @@ void RunsWorkspace::applyCalibration(const runs::Calibration& c) {
         showMessage(tr("The calibration is for another GPU or stencil."));
         return;
     }
-    s.stencil.cIterByGpu[c.gpu] = c.fittedStencil.cIterByGpu.at(c.gpu);
-    s.stencil.cIterByGpu[c.gpu].edited = true;
     for (const auto& fv : c.values) {
-        if (fv.parameter != runs::FitParameter::CIter) {
+        if (fv.parameter == runs::FitParameter::CIter) {
+            // C_iter is the GPU's (issue 43): the fitted value, kind "fitted", for this stencil.
+            s.gpu.cIterByStencil[c.stencil] = c.fittedGpu.cIterByStencil.at(c.stencil);
+            s.gpu.cIterByStencil[c.stencil].edited = true;
+        } else {
             const std::string key(runs::name(fv.parameter));
             s.gpu.params[key] = c.fittedGpu.params.at(key);
             s.gpu.params[key].edited = true;
         }
+    }
+    try {
+        rederive(s.gpu); // values that follow a fitted one (the bandwidth that is 1 / L)
+    } catch (const InputError& e) {
+        showMessage(tr("The calibration was not applied: %1").arg(QString::fromUtf8(e.what())));
+        return;
     }
     doc()->edit(tr("Apply calibration (%1 runs)").arg(c.runsUsed), s);
     showMessage(tr("Calibration applied to the session (Edit ▸ Undo returns)."), 8000);
