@@ -58,46 +58,59 @@ void TestGpuDescription::shippedValues_data() {
     QTest::addColumn<QString>("key");
     QTest::addColumn<double>("expected");
     QTest::addColumn<QString>("kind");
-    QTest::newRow("PPoPP'17 Table 2: GTX 980 n_sm") << "gtx980" << "n_sm" << 16.0 << "published";
-    QTest::newRow("PPoPP'17 Table 3: GTX 980 tau_sync")
-        << "gtx980" << "tau_sync_s" << 7.96e-10 << "published";
+    QTest::newRow("PPoPP'17 Table 2: GTX 980 n_sm") << "gtx980"
+                                                    << "n_sm" << 16.0 << "published";
+    QTest::newRow("PPoPP'17 Table 3: GTX 980 tau_sync") << "gtx980"
+                                                        << "tau_sync_s" << 7.96e-10 << "published";
     QTest::newRow("PPoPP'17 Table 4: GTX 980 C_iter Heat 2D")
-        << "gtx980" << "c_iter_s.heat2d" << 3.68e-8 << "published";
+        << "gtx980"
+        << "c_iter_s.heat2d" << 3.68e-8 << "published";
     QTest::newRow("PPoPP'17 Table 4: Titan X C_iter Jacobi 2D")
-        << "titanx" << "c_iter_s.jacobi2d" << 3.83e-8 << "published";
-    QTest::newRow("thesis Table 2: GTX 280 Freq 1.3 GHz")
-        << "gtx280" << "freq_ghz" << 1.3 << "published";
-    QTest::newRow("thesis Table 5: GTX 280 Mem_LD") << "gtx280" << "mem_ld_cycles" << 450.0
-                                                    << "published";
-    QTest::newRow("thesis Table 14: GTX 580 Freq 1.544 GHz")
-        << "gtx580" << "freq_ghz" << 1.544 << "published";
+        << "titanx"
+        << "c_iter_s.jacobi2d" << 3.83e-8 << "published";
+    QTest::newRow("thesis Table 2: GTX 280 Freq 1.3 GHz") << "gtx280"
+                                                          << "freq_ghz" << 1.3 << "published";
+    QTest::newRow("thesis Table 5: GTX 280 Mem_LD") << "gtx280"
+                                                    << "mem_ld_cycles" << 450.0 << "published";
+    QTest::newRow("thesis Table 14: GTX 580 Freq 1.544 GHz") << "gtx580"
+                                                             << "freq_ghz" << 1.544 << "published";
     QTest::newRow("model.md: H100 tau_sync = 7.96e-10 x 1216/1980")
-        << "h100-sxm5" << "tau_sync_s" << 7.96e-10 * 1216 / 1980 << "estimated";
+        << "h100-sxm5"
+        << "tau_sync_s" << 7.96e-10 * 1216 / 1980 << "estimated";
     QTest::newRow("model.md: H100 L = 1 / (3350 x 1942/2000)")
-        << "h100-sxm5" << "l_s_per_gb" << 1 / (3350.0 * 1942 / 2000) << "estimated";
+        << "h100-sxm5"
+        << "l_s_per_gb" << 1 / (3350.0 * 1942 / 2000) << "estimated";
     QTest::newRow("model.md: H100 Mem_LD = 478.8 x 1980/1755")
-        << "h100-sxm5" << "mem_ld_cycles" << 478.8 * 1980 / 1755 << "estimated";
+        << "h100-sxm5"
+        << "mem_ld_cycles" << 478.8 * 1980 / 1755 << "estimated";
     QTest::newRow("model.md: RTX 4090 C_iter Heat 2D = 3.68e-8 x 1216/2520")
-        << "rtx4090" << "c_iter_s.heat2d" << 3.68e-8 * 1216 / 2520 << "estimated";
-    QTest::newRow("model.md: A100 issue cycles = 32 / 64") << "a100-sxm4" << "issue_cycles" << 0.5
-                                                           << "estimated";
+        << "rtx4090"
+        << "c_iter_s.heat2d" << 3.68e-8 * 1216 / 2520 << "estimated";
+    QTest::newRow("model.md: A100 issue cycles = 32 / 64") << "a100-sxm4"
+                                                           << "issue_cycles" << 0.5 << "estimated";
     QTest::newRow("codesign.md: H100 L1 per pair = 2 x (256 - 228)")
-        << "h100-sxm5" << "l1_pair_kb" << 56.0 << "estimated";
-    QTest::newRow("H100 whitepaper: GH100 814 mm2") << "h100-sxm5" << "die_area_mm2" << 814.0
-                                                    << "vendor";
+        << "h100-sxm5"
+        << "l1_pair_kb" << 56.0 << "estimated";
+    QTest::newRow("H100 whitepaper: GH100 814 mm2") << "h100-sxm5"
+                                                    << "die_area_mm2" << 814.0 << "vendor";
     QTest::newRow("H100 whitepaper: Freq follows the 1980 MHz clock")
-        << "h100-sxm5" << "freq_ghz" << 1.98 << "vendor";
+        << "h100-sxm5"
+        << "freq_ghz" << 1.98 << "vendor";
     // Estimated by a family's rule where the file has none (issue 43, "any GPU in any workspace")
     QTest::newRow("GTX 280 Talg tau_sync by the GTX 980's cycles")
-        << "gtx280" << "tau_sync_s" << 7.96e-10 * 1216 / 1300 << "estimated";
+        << "gtx280"
+        << "tau_sync_s" << 7.96e-10 * 1216 / 1300 << "estimated";
     QTest::newRow("GTX 280 Talg C_iter Heat 2D by the GTX 980's cycles")
-        << "gtx280" << "c_iter_s.heat2d" << 3.68e-8 * 1216 / 1300 << "estimated";
-    QTest::newRow("GTX 280 L = 1 / 141.7 GB/s") << "gtx280" << "l_s_per_gb" << 1 / 141.7
-                                                << "estimated";
+        << "gtx280"
+        << "c_iter_s.heat2d" << 3.68e-8 * 1216 / 1300 << "estimated";
+    QTest::newRow("GTX 280 L = 1 / 141.7 GB/s") << "gtx280"
+                                                << "l_s_per_gb" << 1 / 141.7 << "estimated";
     QTest::newRow("GTX 980 MWP-CWP issue cycles = 32 / 128")
-        << "gtx980" << "issue_cycles" << 0.25 << "estimated";
-    QTest::newRow("GTX 980 MWP-CWP bandwidth = 1 / L") << "gtx980" << "mem_bandwidth_gbs"
-                                                       << 1 / 0.00736 << "estimated";
+        << "gtx980"
+        << "issue_cycles" << 0.25 << "estimated";
+    QTest::newRow("GTX 980 MWP-CWP bandwidth = 1 / L")
+        << "gtx980"
+        << "mem_bandwidth_gbs" << 1 / 0.00736 << "estimated";
 }
 
 void TestGpuDescription::shippedValues() {
@@ -107,8 +120,8 @@ void TestGpuDescription::shippedValues() {
     QFETCH(QString, kind);
     const GpuProfile g = loadGpuProfile(gpu.toStdString());
     const std::string k = key.toStdString();
-    const Quantity& q = k.rfind("c_iter_s.", 0) == 0 ? g.cIterByStencil.at(k.substr(9))
-                                                      : g.params.at(k);
+    const Quantity& q =
+        k.rfind("c_iter_s.", 0) == 0 ? g.cIterByStencil.at(k.substr(9)) : g.params.at(k);
     QVERIFY(q.value.has_value());
     QCOMPARE(*q.value, expected); // bit for bit: a rule computes what its text says
     QCOMPARE(QString::fromStdString(kindOf(q)), kind);
@@ -193,8 +206,8 @@ void TestGpuDescription::halvingTheClockDoublesEveryClockRule() {
             setGpuParameter(g, "clock_mhz", c / 2);
             for (const auto& name : followersOf(before, "clock_mhz")) {
                 const bool cIter = name.rfind("c_iter_s.", 0) == 0;
-                const Quantity& a = cIter ? before.cIterByStencil.at(name.substr(9))
-                                          : before.params.at(name);
+                const Quantity& a =
+                    cIter ? before.cIterByStencil.at(name.substr(9)) : before.params.at(name);
                 const Quantity& b = cIter ? g.cIterByStencil.at(name.substr(9)) : g.params.at(name);
                 QVERIFY(a.value && b.value);
                 const bool inverse = name == "tau_sync_s" || cIter;
@@ -245,20 +258,18 @@ void TestGpuDescription::ruleCycleAndRangeRefused() {
 
 // A file without a family's constants: the family estimates them, labelled, from the facts.
 void TestGpuDescription::familiesEstimateWhatIsMissing() {
-    nlohmann::json j = {{"id", "bare"},
-                        {"name", "Bare chip"},
-                        {"facts",
-                         {{"n_sm", {{"value", 10}, {"unit", "count"}, {"kind", "yours"}, {"source", "t"}}},
-                          {"n_v", {{"value", 64}, {"unit", "count"}, {"kind", "yours"}, {"source", "t"}}},
-                          {"clock_mhz",
-                           {{"value", 1000}, {"unit", "MHz"}, {"kind", "yours"}, {"source", "t"}}},
-                          {"mem_spec_gbs",
-                           {{"value", 500}, {"unit", "GB/s"}, {"kind", "yours"}, {"source", "t"}}},
-                          {"m_sm_kb", {{"value", 64}, {"unit", "KB"}, {"kind", "yours"}, {"source", "t"}}},
-                          {"m_tb_kb", {{"value", 48}, {"unit", "KB"}, {"kind", "yours"}, {"source", "t"}}},
-                          {"r_sm",
-                           {{"value", 65536}, {"unit", "registers"}, {"kind", "yours"}, {"source", "t"}}},
-                          {"mtb_sm", {{"value", 16}, {"unit", "count"}, {"kind", "yours"}, {"source", "t"}}}}}};
+    nlohmann::json j = {
+        {"id", "bare"},
+        {"name", "Bare chip"},
+        {"facts",
+         {{"n_sm", {{"value", 10}, {"unit", "count"}, {"kind", "yours"}, {"source", "t"}}},
+          {"n_v", {{"value", 64}, {"unit", "count"}, {"kind", "yours"}, {"source", "t"}}},
+          {"clock_mhz", {{"value", 1000}, {"unit", "MHz"}, {"kind", "yours"}, {"source", "t"}}},
+          {"mem_spec_gbs", {{"value", 500}, {"unit", "GB/s"}, {"kind", "yours"}, {"source", "t"}}},
+          {"m_sm_kb", {{"value", 64}, {"unit", "KB"}, {"kind", "yours"}, {"source", "t"}}},
+          {"m_tb_kb", {{"value", 48}, {"unit", "KB"}, {"kind", "yours"}, {"source", "t"}}},
+          {"r_sm", {{"value", 65536}, {"unit", "registers"}, {"kind", "yours"}, {"source", "t"}}},
+          {"mtb_sm", {{"value", 16}, {"unit", "count"}, {"kind", "yours"}, {"source", "t"}}}}}};
     const GpuProfile g = gpuProfileFromJson(j, "bare.json", true);
     QCOMPARE(*g.params.at("mem_bandwidth_gbs").value, 500.0);
     QCOMPARE(*g.params.at("l_s_per_gb").value, 1 / 500.0);
@@ -344,7 +355,8 @@ void TestGpuDescription::sessionsKeepTheirValues() {
     }
     old["gpu"] = {{"id", "gtx980"}, {"name", s.gpu.name}, {"params", params}};
     old["stencil"]["c_iter_s"] = {
-        {"gtx980", {{"value", 4.2e-8}, {"unit", "s"}, {"source", "set by user"}, {"edited", true}}}};
+        {"gtx980",
+         {{"value", 4.2e-8}, {"unit", "s"}, {"source", "set by user"}, {"edited", true}}}};
     old["version"] = 1;
     const SessionState back = sessionFromJson(old.dump(), "old.cdx.json");
     QCOMPARE(back.modelStencil().cIterSeconds, 4.2e-8); // the session's own edit

@@ -157,8 +157,7 @@ void TestUserProfiles::saveKeepsTheHistoryOfEditedValues() {
     QCOMPARE(profile["facts"]["n_sm"]["source"].get<std::string>(),
              std::string("edited from gtx980 (was 16)"));
     QVERIFY(!profile["facts"]["n_sm"].contains("edited"));
-    QCOMPARE(profile["facts"]["n_v"]["source"].get<std::string>(),
-             std::string("PPoPP'17 Table 2"));
+    QCOMPARE(profile["facts"]["n_v"]["source"].get<std::string>(), std::string("PPoPP'17 Table 2"));
     const auto path = saveUserProfile("gpus", profile, false);
     QCOMPARE(path, folder_ / "gpus" / "my-980.json");
     // A second save of the id needs replace; the old file is untouched without it.

@@ -264,14 +264,17 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
         j["form"] = area::name(form);
         j["coefficients"] = coeffs.id;
         j["node"] = nodeJson(a);
-        j["node"]["from"] = a.has("--node") ? "--node" : gpuNode(a) ? "the GPU's process_nm" : "default";
+        j["node"]["from"] = a.has("--node") ? "--node"
+                            : gpuNode(a)    ? "the GPU's process_nm"
+                                            : "default";
         j.update(areaJson(b, coeffs));
         if (fromGpu) {
             const GpuProfile gpu = gpuWithOverrides(a, a.required("--gpu"));
             if (const auto die = dieOf(gpu)) {
-                j["real_die"] = {{"label", die->label},
-                                 {"area_mm2", die->areaMm2},
-                                 {"model_error_pct", 100 * (b.total - die->areaMm2) / die->areaMm2}};
+                j["real_die"] = {
+                    {"label", die->label},
+                    {"area_mm2", die->areaMm2},
+                    {"model_error_pct", 100 * (b.total - die->areaMm2) / die->areaMm2}};
             }
         }
         const area::MergedCoefficients m =
@@ -312,7 +315,8 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
     o << buf;
     if (die) {
         std::snprintf(buf, sizeof buf, "  %-28s %10.4f mm2  (the model %+.1f %%)\n",
-                      die->label.c_str(), die->areaMm2, 100 * (b.total - die->areaMm2) / die->areaMm2);
+                      die->label.c_str(), die->areaMm2,
+                      100 * (b.total - die->areaMm2) / die->areaMm2);
         o << "real die\n" << buf;
     }
     if (a.has("--budget")) {

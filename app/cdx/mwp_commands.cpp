@@ -4,8 +4,8 @@
 #include "cdx/arguments.hpp"
 #include "cdx/common.hpp"
 #include "mwp/mwp_profiles.hpp"
-#include "params/gpu_description.hpp"
 #include "mwp/throughput_model.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 
 #include <cmath>
@@ -208,10 +208,14 @@ int runMwp(const std::vector<std::string>& args, std::ostream& out) {
         sweep = mwp::sweepWarps(in.device, in.model, in.variant, static_cast<int>(max));
     }
     // The MWP-CWP inputs that are estimates (issue 43: the GTX 980 answers, labelled).
-    const std::vector<std::string> mwpKeys{"n_sm",         "freq_ghz",
-                                           "mem_bandwidth_gbs", "mem_ld_cycles",
-                                           "departure_del_coal_cycles", "departure_del_uncoal_cycles",
-                                           "issue_cycles", "fp_units_per_sm"};
+    const std::vector<std::string> mwpKeys{"n_sm",
+                                           "freq_ghz",
+                                           "mem_bandwidth_gbs",
+                                           "mem_ld_cycles",
+                                           "departure_del_coal_cycles",
+                                           "departure_del_uncoal_cycles",
+                                           "issue_cycles",
+                                           "fp_units_per_sm"};
     if (a.has("--json")) {
         json j{{"command", "mwp"},
                {"gpu", in.gpu.id},

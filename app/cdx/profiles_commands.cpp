@@ -41,8 +41,8 @@ const char* const kProfilesUsage =
     "  kept so that it follows the new facts) and prints the file's path.\n";
 
 // The profile folders --show reads.
-const std::vector<std::string> kKinds{"gpus",   "stencils", "kernels",   "energy",
-                                      "area",   "eatss-gpus", "programs"};
+const std::vector<std::string> kKinds{"gpus", "stencils",   "kernels", "energy",
+                                      "area", "eatss-gpus", "programs"};
 
 // A GPU description as a table: block by block, each value with its kind and where it comes
 // from ("rule: 7.96e-10 * 1216 / clock_mhz", or its source).
@@ -56,8 +56,7 @@ std::string gpuTable(const GpuProfile& g) {
         char buf[160];
         std::snprintf(buf, sizeof buf, "  %-28s %-22s %-10s %-10s ", name.c_str(), value.c_str(),
                       q.unit.c_str(), kindOf(q).c_str());
-        o << buf << (q.rule.empty() ? q.source : "rule " + q.rule + "  (" + q.source + ")")
-          << "\n";
+        o << buf << (q.rule.empty() ? q.source : "rule " + q.rule + "  (" + q.source + ")") << "\n";
     };
     for (const auto& b : gpuBlocks()) {
         bool heading = false;
@@ -194,13 +193,13 @@ const std::vector<Kind>& kinds() {
                  cIter[gpu] = q.value ? json(*q.value) : json(nullptr);
              }
              const auto fpp = p.params.at("flops_per_point").value;
-             return std::pair{json{{"name", p.name},
-                                   {"dim", p.dim},
-                                   {"flops_per_point", fpp ? json(*fpp) : json(nullptr)},
-                                   {"c_iter_s", cIter}},
-                              line("  %-14s %-16s %s\n", p.id, p.name,
-                                   std::to_string(p.dim) +
-                                       "D  (C_iter is each GPU's: cdx profiles --show ID)")};
+             return std::pair{
+                 json{{"name", p.name},
+                      {"dim", p.dim},
+                      {"flops_per_point", fpp ? json(*fpp) : json(nullptr)},
+                      {"c_iter_s", cIter}},
+                 line("  %-14s %-16s %s\n", p.id, p.name,
+                      std::to_string(p.dim) + "D  (C_iter is each GPU's: cdx profiles --show ID)")};
          }},
         {"kernels", "kernels", "MWP-CWP kernels (cdx mwp/power --kernel):",
          [](const std::filesystem::path& path) {
@@ -237,9 +236,9 @@ int runDerive(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(flags, {"--id", "--name", "--set"}, {"--json", "--replace"});
     const GpuProfile base = loadGpuProfile(words[0]);
     const std::string id = a.required("--id");
-    const auto profile = deriveGpuProfile(base, id, a.optional("--name").value_or(""),
-                                          a.has("--set") ? a.repeated("--set")
-                                                         : std::vector<std::string>{});
+    const auto profile =
+        deriveGpuProfile(base, id, a.optional("--name").value_or(""),
+                         a.has("--set") ? a.repeated("--set") : std::vector<std::string>{});
     const auto path = saveUserProfile("gpus", profile, a.has("--replace"));
     if (a.has("--json")) {
         out << json{{"command", "profiles derive"},

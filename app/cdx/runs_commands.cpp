@@ -250,6 +250,7 @@ int runsStats(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args, valued, {"--json"});
     const runs::RunStore store(a.required("--db"), runs::RunStore::Mode::ReadOnly);
     runs::ProfileSet profiles = runs::ProfileSet::shipped();
+    profiles.addStored(store); // a GPU of the user's whose file is gone (issue 43)
     for (const auto& p : a.repeated("--use")) {
         useProfile(profiles, p);
     }
@@ -303,8 +304,25 @@ int runsCalibrate(const std::vector<std::string>& args, std::ostream& out) {
     valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
     const Arguments a(args, valued, {"--json", "--near-best"});
     const runs::RunStore store(a.required("--db"), runs::RunStore::Mode::ReadOnly);
-    const GpuProfile gpu = loadGpuProfile(a.required("--gpu"));
-    const StencilProfile stencil = loadStencilProfile(a.required("--stencil"));
+    // A profile file first; else the description stored with the runs (issue 43: the runs of
+    // a GPU of the user's stay usable when its file is gone).
+    runs::ProfileSet stored;
+    stored.addStored(store);
+    const auto orStored = [&](const std::string& id, auto load, const auto& map) {
+        try {
+            return load(id);
+        } catch (const InputError&) {
+            if (const auto it = map.find(id); it != map.end()) {
+                return it->second;
+            }
+            throw;
+        }
+    };
+    const GpuProfile gpu = orStored(
+        a.required("--gpu"), [](const std::string& id) { return loadGpuProfile(id); }, stored.gpus);
+    const StencilProfile stencil = orStored(
+        a.required("--stencil"), [](const std::string& id) { return loadStencilProfile(id); },
+        stored.stencils);
     runs::CalibrationOptions o;
     o.nearBestOnly = a.has("--near-best");
     o.within = a.number("--within", 0.2);

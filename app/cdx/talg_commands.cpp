@@ -428,7 +428,8 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     o << "problem   S = " << joinSizes(s.problem.space, dim, " x ") << ", T = " << s.problem.time
       << "\n";
     o << "variant   " << talg::variantSummary(s.variant, dim) << "\n";
-    if (const auto line = estimatedLine(s.gpuProfile, talgModelKeys(), s.stencil.id); !line.empty()) {
+    if (const auto line = estimatedLine(s.gpuProfile, talgModelKeys(), s.stencil.id);
+        !line.empty()) {
         o << "values    " << line << "\n";
     }
     if (opt.fixedTime || opt.fixedSpace[0] || opt.fixedSpace[1] || opt.fixedSpace[2]) {

@@ -3,6 +3,8 @@
 
 #include "cdx/reproduce.hpp"
 #include "common/view_export.hpp"
+#include "params/gpu_description.hpp"
+#include "params/profile_label.hpp"
 #include "session/session.hpp"
 
 #include <QAbstractTextDocumentLayout>
@@ -87,6 +89,20 @@ TrustView::TrustView(const QString& stem, std::vector<published::Validity> valid
 
 void TrustView::setSession(const SessionState& s) {
     values_.clear();
+    // Every value of the GPU description has a kind: counted here, each one's in the GPU
+    // editor and `cdx profiles --show ID`.
+    const auto counts = [](const GpuProfile& g) {
+        return tr("<b>%1</b>: %2")
+            .arg(QString::fromStdString(profileLabel(g)).toHtmlEscaped(),
+                 QString::fromStdString(kindCounts(g)).toHtmlEscaped());
+    };
+    kindsHtml_ = tr("<p>GPU values by kind (vendor, published, measured, estimated by a rule of "
+                    "the chip's facts, fitted from runs, yours): %1")
+                     .arg(counts(s.gpu));
+    if (s.mwp.gpu.id != s.gpu.id || s.mwp.gpu.name != s.gpu.name) {
+        kindsHtml_ += tr("; MWP-CWP & power: %1").arg(counts(s.mwp.gpu));
+    }
+    kindsHtml_ += tr(". The GPU editor shows each value's kind and rule.</p>");
     const std::string json = sessionToJson(s);
     for (const auto& v : validity_) {
         for (auto& d : published::domainValues(v, json)) {
@@ -109,6 +125,7 @@ void TrustView::render() {
     const auto outside = static_cast<int>(std::count_if(
         values_.begin(), values_.end(), [](const published::DomainValue& d) { return !d.inside; }));
     h += tr("<h2>This session against the calibration domain</h2>");
+    h += kindsHtml_;
     if (values_.empty()) {
         h += tr("<p>The models of this workspace have no calibration domain to check: no fitted "
                 "parameter depends on the session's values. Their assumptions are below.</p>");
@@ -128,7 +145,7 @@ void TrustView::render() {
         for (const auto& d : values_) {
             h += QStringLiteral("<tr><td>%1</td><td>%2</td><td align=right>%3</td><td>%4</td>"
                                 "<td style='color:%5'><b>%6</b></td><td>%7</td></tr>")
-                     .arg(q(d.model), q(d.what), q(d.value), q(d.allowed),
+                     .arg(q(d.model), q(d.what), q(d.shortValue(true)), q(d.allowed),
                           d.inside ? "#006000" : "#a40000", d.inside ? tr("inside") : tr("outside"),
                           q(d.why));
         }

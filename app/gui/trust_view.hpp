@@ -49,6 +49,7 @@ private:
     Conditions modelConditions_;
     QString csvFixed_; // the claim and measurement rows (computed once)
     QString measurementsHtml_;
+    QString kindsHtml_; // the session's GPUs, their values counted by kind (issue 43)
     std::vector<published::DomainValue> values_;
     QTextBrowser* browser_ = nullptr;
     bool presentation_ = false;

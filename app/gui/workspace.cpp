@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspace.hpp"
 
+#include "area/process_node.hpp"
 #include "common/background_job.hpp"
 #include "common/explorer_view.hpp"
 #include "common/glossary_hover.hpp"
 #include "compare_view.hpp"
-#include "area/process_node.hpp"
 #include "params/input_error.hpp"
 #include "preference.hpp"
 #include "session_document.hpp"
@@ -398,7 +398,8 @@ void Workspace::updateBanner() {
     QStringList items;
     QList<QStringList> models;
     for (const auto& d : outside) {
-        const QString item = QString::fromStdString(d.what + " = " + d.value);
+        // Counted by kind, numbers short (issue 43); the tooltip and the trust view say more.
+        const QString item = QString::fromStdString(d.what + " = " + d.shortValue());
         const auto at = items.indexOf(item);
         if (at < 0) {
             items << item;

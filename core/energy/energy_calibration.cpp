@@ -484,7 +484,8 @@ EnergyProfile fittedProfile(const CalibrationResult& r, const std::string& id,
     const char* units[7] = {"W", "J/word", "J/word", "J/op", "J/op", "J/op", "J/op"};
     for (std::size_t k = 0; k < 7; ++k) {
         const auto& c = r.coefficients[k];
-        p.params[c.key] = Quantity{c.value, units[k], c.determined ? from : c.note, false, "fitted", {}};
+        p.params[c.key] =
+            Quantity{c.value, units[k], c.determined ? from : c.note, false, "fitted", {}};
     }
     for (const auto& s : r.perStencil) {
         const double rmse = s.test > 0 ? s.rmseTestPct : s.rmseTrainPct;
@@ -493,10 +494,13 @@ EnergyProfile fittedProfile(const CalibrationResult& r, const std::string& id,
                               : s.stencil == StencilKind::Jacobi1D    ? "rmse_j1d_pct"
                                                                       : "rmse_j2d_pct";
             p.params[key] =
-                Quantity{rmse, "%",
+                Quantity{rmse,
+                         "%",
                          std::string(s.test > 0 ? "test" : "training") + " RMSE of " +
                              std::to_string(s.test > 0 ? s.test : s.train) + " runs, " + from,
-                         false, "fitted", {}};
+                         false,
+                         "fitted",
+                         {}};
         }
     }
     return p;

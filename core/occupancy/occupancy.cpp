@@ -127,7 +127,9 @@ Limits limitsOfGpu(const GpuProfile& gpu, const std::string& field) {
         const auto q = gpu.params.find(key);
         return q == gpu.params.end() ? std::nullopt : q->second.value;
     };
-    const auto kb = [](std::int64_t bytes) { return formatNumber(static_cast<double>(bytes) / 1024); };
+    const auto kb = [](std::int64_t bytes) {
+        return formatNumber(static_cast<double>(bytes) / 1024);
+    };
     // One limit taken from the profile when it differs from the capability's table.
     const auto take = [&](const char* key, int& limit, double scale, const std::string& what,
                           const std::string& unit) {
@@ -150,11 +152,11 @@ Limits limitsOfGpu(const GpuProfile& gpu, const std::string& field) {
     take("r_sm", l.registersPerSm, 1, "registers per SM", "registers");
     take("mtb_sm", l.maxBlocksPerSm, 1, "resident blocks per SM", "blocks");
     take("max_threads_per_block", l.maxThreadsPerBlock, 1, "threads per block", "threads");
-    if (const auto t = value("max_threads_per_sm"); t && *t / l.warpSize != l.maxWarpsPerSm &&
-                                                    *t >= l.warpSize && *t < 1e9) {
+    if (const auto t = value("max_threads_per_sm");
+        t && *t / l.warpSize != l.maxWarpsPerSm && *t >= l.warpSize && *t < 1e9) {
         l.fromProfile.push_back("resident threads per SM " + formatNumber(*t) +
-                                " (max_threads_per_sm, the profile's; compute capability " +
-                                l.cc + ": " + std::to_string(l.maxWarpsPerSm * l.warpSize) + ")");
+                                " (max_threads_per_sm, the profile's; compute capability " + l.cc +
+                                ": " + std::to_string(l.maxWarpsPerSm * l.warpSize) + ")");
         l.maxWarpsPerSm = static_cast<int>(*t) / l.warpSize;
     }
     if (!l.carveoutsKb.empty()) {

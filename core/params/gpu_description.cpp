@@ -19,10 +19,9 @@ constexpr std::array<std::string_view, 6> kKinds{"vendor",    "published", "meas
                                                  "estimated", "fitted",    "yours"};
 
 bool startsWith(const std::string& s, std::string_view prefix) {
-    return s.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), s.begin(),
-                                                   [](char a, char b) {
-                                                       return std::tolower(a) == std::tolower(b);
-                                                   });
+    return s.size() >= prefix.size() &&
+           std::equal(prefix.begin(), prefix.end(), s.begin(),
+                      [](char a, char b) { return std::tolower(a) == std::tolower(b); });
 }
 } // namespace
 
@@ -148,10 +147,14 @@ private:
             return std::nullopt;
         }
         switch (op) {
-        case '+': return *a + *b;
-        case '-': return *a - *b;
-        case '*': return *a * *b;
-        default: return *a / *b;
+        case '+':
+            return *a + *b;
+        case '-':
+            return *a - *b;
+        case '*':
+            return *a * *b;
+        default:
+            return *a / *b;
         }
     }
     std::optional<double> expr() {
@@ -352,8 +355,7 @@ void rederive(GpuProfile& gpu) {
                     checkParameterValue(*k, v, {});
                 } catch (const InputError& e) {
                     throw InputError(name, formatNumber(*v),
-                                     e.allowed() + " (derived by the rule " + q->rule + ")",
-                                     where);
+                                     e.allowed() + " (derived by the rule " + q->rule + ")", where);
                 }
             }
         }
@@ -460,7 +462,8 @@ const Quantity* cIterOf(const GpuProfile& gpu, const StencilProfile& stencil) {
     return hasOwn ? &own->second : nullptr;
 }
 
-std::vector<std::string> estimatedValues(const GpuProfile& gpu, const std::vector<std::string>& keys,
+std::vector<std::string> estimatedValues(const GpuProfile& gpu,
+                                         const std::vector<std::string>& keys,
                                          const std::string& stencil) {
     std::vector<std::string> out;
     for (const auto& k : keys) {

@@ -65,7 +65,8 @@ std::vector<std::string> followersOf(const GpuProfile& gpu, const std::string& k
 
 // The values among `keys` (and the C_iter of `stencil`, when not empty) that are estimated,
 // by name ("tau_sync_s", "c_iter_s.heat2d"): what a result names as estimated (issue 43).
-std::vector<std::string> estimatedValues(const GpuProfile& gpu, const std::vector<std::string>& keys,
+std::vector<std::string> estimatedValues(const GpuProfile& gpu,
+                                         const std::vector<std::string>& keys,
                                          const std::string& stencil = {});
 // "estimated: tau_sync_s, c_iter_s.heat2d (rules of docs/model.md, Today's GPUs)" or "".
 std::string estimatedLine(const GpuProfile& gpu, const std::vector<std::string>& keys,

@@ -219,10 +219,9 @@ const ParameterKey* findParameterKey(std::string_view key) {
 std::vector<std::string> talgModelKeys() {
     // The facts the Talg estimation rules follow (clock_mhz: tau_sync and C_iter; the
     // bandwidths: L) are read too, through the values derived from them (issue 43).
-    return {"n_sm",       "n_v",        "m_sm_kb",       "m_tb_kb",           "r_sm",
-            "mtb_sm",     "l_s_per_gb", "tau_sync_s",    "t_sync_s",          "c_iter_s",
-            "clock_mhz",  "mem_spec_gbs", "mem_bandwidth_gbs", "flops_per_point",
-            "bytes_per_word"};
+    return {"n_sm",      "n_v",          "m_sm_kb",           "m_tb_kb",         "r_sm",
+            "mtb_sm",    "l_s_per_gb",   "tau_sync_s",        "t_sync_s",        "c_iter_s",
+            "clock_mhz", "mem_spec_gbs", "mem_bandwidth_gbs", "flops_per_point", "bytes_per_word"};
 }
 
 std::vector<std::string> areaModelKeys() {

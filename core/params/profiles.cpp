@@ -347,7 +347,7 @@ void parseDescription(const json& j, const std::string& file, GpuProfile& p) {
         blocks += (blocks.empty() ? "" : ", ") + std::string(b.id);
     }
     for (const auto& [member, _] : j.items()) {
-        static const std::set<std::string> top{"id",   "name",    "architecture", "note",
+        static const std::set<std::string> top{"id",      "name",         "architecture", "note",
                                                "process", "derived_from", "format"};
         if (top.count(member) == 0 &&
             std::none_of(gpuBlocks().begin(), gpuBlocks().end(),
@@ -377,8 +377,7 @@ void parseDescription(const json& j, const std::string& file, GpuProfile& p) {
                 }
                 const ParameterKey* key = findParameterKey("c_iter_s");
                 for (const auto& [stencil, cq] : q.items()) {
-                    p.cIterByStencil[stencil] =
-                        parseQuantity(cq, *key, path + "." + stencil, file);
+                    p.cIterByStencil[stencil] = parseQuantity(cq, *key, path + "." + stencil, file);
                 }
                 continue;
             }
@@ -390,8 +389,8 @@ void parseDescription(const json& j, const std::string& file, GpuProfile& p) {
                                  file);
             }
             if (blockOfKey(name) != b.id) {
-                throw InputError(path, {},
-                                 "belongs to the block " + std::string(blockOfKey(name)), file);
+                throw InputError(path, {}, "belongs to the block " + std::string(blockOfKey(name)),
+                                 file);
             }
             p.params[name] = parseQuantity(q, *key, path, file);
         }
@@ -428,8 +427,7 @@ GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file, 
     } else {
         if (!j.contains("params")) {
             throw InputError("facts", {},
-                             "missing; expected the chip's facts (or the older \"params\")",
-                             file);
+                             "missing; expected the chip's facts (or the older \"params\")", file);
         }
         parseParams(j.at("params"), ParameterOwner::Gpu, file, p.params);
     }
@@ -492,7 +490,8 @@ StencilProfile stencilProfileFromJson(const nlohmann::json& j, const std::string
         parseParams(j.at("params"), ParameterOwner::Stencil, file, p.params);
     }
     if (!p.params.contains("bytes_per_word")) {
-        p.params["bytes_per_word"] = Quantity{4.0, "B/word", "default (single precision)", false, "published", {}};
+        p.params["bytes_per_word"] =
+            Quantity{4.0, "B/word", "default (single precision)", false, "published", {}};
     }
     if (!p.params.contains("flops_per_point")) {
         throw InputError("params.flops_per_point", {},
@@ -620,8 +619,7 @@ namespace {
 // refuses the edit) and commits. A value restored from the profile that its rule then changes
 // (the clock was edited) is kept as typed instead: a typed value is never changed.
 void storeGpuValue(GpuProfile& gpu, Quantity q, const ParameterKey& key,
-                   std::optional<double> typed,
-                   const std::function<Quantity&(GpuProfile&)>& slot) {
+                   std::optional<double> typed, const std::function<Quantity&(GpuProfile&)>& slot) {
     GpuProfile edited = gpu;
     slot(edited) = q;
     rederive(edited);
@@ -635,7 +633,8 @@ void storeGpuValue(GpuProfile& gpu, Quantity q, const ParameterKey& key,
 void setCIter(GpuProfile& gpu, const std::string& stencilId, std::optional<double> value) {
     const ParameterKey& key = *findParameterKey("c_iter_s");
     if (stencilId.empty()) {
-        throw InputError("c_iter_s", {}, "needs a stencil: c_iter_s.STENCIL (e.g. c_iter_s.heat2d)");
+        throw InputError("c_iter_s", {},
+                         "needs a stencil: c_iter_s.STENCIL (e.g. c_iter_s.heat2d)");
     }
     checkParameterValue(key, value, {});
     const Quantity q = quantityFor(key, value, [&gpu, &stencilId] {
@@ -644,7 +643,7 @@ void setCIter(GpuProfile& gpu, const std::string& stencilId, std::optional<doubl
         }
         const GpuProfile published = loadGpuProfile(gpu.id);
         return published.name == gpu.name ? quantityIn(published.cIterByStencil, stencilId)
-                                           : std::nullopt;
+                                          : std::nullopt;
     });
     storeGpuValue(gpu, q, key, value,
                   [&stencilId](GpuProfile& g) -> Quantity& { return g.cIterByStencil[stencilId]; });

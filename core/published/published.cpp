@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -378,6 +379,32 @@ std::string allowedText(const DomainCondition& c) {
     return s.append(formatNumber(c.min ? *c.min : *c.max));
 }
 
+std::string DomainValue::shortValue(bool names) const {
+    // "estimated: l_s_per_gb, t_sync_s" and "edited: n_sm" count values by kind.
+    for (const auto& [prefix, kind] :
+         {std::pair<std::string, std::string>{"estimated: ", "estimated"}, {"edited: ", "yours"}}) {
+        if (value.rfind(prefix, 0) == 0) {
+            const std::string list = value.substr(prefix.size());
+            if (list == "the value") {
+                return kind;
+            }
+            const auto n = 1 + std::count(list.begin(), list.end(), ',');
+            return std::to_string(n) + " " + kind + (names ? " (" + list + ")" : "");
+        }
+    }
+    std::size_t used = 0;
+    try {
+        const double v = std::stod(value, &used);
+        if (used == value.size()) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.4g", v);
+            return buf;
+        }
+    } catch (const std::exception&) {
+    }
+    return value;
+}
+
 std::string DomainValue::message() const {
     std::string m = model;
     return m.append(": ")
@@ -394,7 +421,6 @@ bool isValueContainer(const std::string& key) {
     return key == "params" || key == "facts" || key == "talg" || key == "area" || key == "mwp" ||
            key == "power" || key == "temperature";
 }
-
 
 namespace {
 // The names of the values under `j` marked "edited": true ("n_sm", "c_iter_s/gtx980").

@@ -120,6 +120,9 @@ struct DomainValue {
     bool inside = true;
     // "die-area model: n_V (vector units per SM) = 256, calibrated on 128: why"
     std::string message() const;
+    // The value as a banner shows it (issue 43): counted by kind ("3 estimated", "1 yours":
+    // the names follow with `names`), a number to 4 significant digits.
+    std::string shortValue(bool names = false) const;
 };
 // Every condition of `v` against the session (its JSON, as sessionToJson writes it), in file
 // order. A pointer the session does not have (an optional value left unset) is left out.

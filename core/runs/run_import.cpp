@@ -439,7 +439,30 @@ ImportReport importRuns(RunStore& store, const ParsedRuns& parsed, ImportPolicy 
     for (auto& r : runs) {
         r.importedAt = now;
     }
-    rep.insertedIds = store.insert(runs, progress);
+    // The user's GPUs and stencils the runs name are stored with them (issue 43): predictions
+    // and calibrations stay possible when the file changes or is gone.
+    std::vector<StoredProfile> profiles;
+    std::set<std::pair<std::string, std::string>> named;
+    for (const auto& r : runs) {
+        named.insert({"gpus", r.gpu});
+        named.insert({"stencils", r.stencil});
+    }
+    for (const auto& [kind, id] : named) {
+        for (const auto& e : listAllProfiles(kind)) {
+            if (e.user && e.error.empty() && e.id == id) {
+                try {
+                    const std::string json = kind == "gpus"
+                                                 ? toJson(loadGpuProfile(e.path.string())).dump()
+                                                 : toJson(readStencilProfile(e.path)).dump();
+                    profiles.push_back({kind, id, json, now});
+                } catch (const InputError&) {
+                    // listed but unreadable now: its runs are stored, its description is not
+                }
+                break;
+            }
+        }
+    }
+    rep.insertedIds = store.insert(runs, progress, profiles);
     for (auto id : rep.insertedIds) {
         (id ? rep.inserted : rep.duplicates) += 1;
     }

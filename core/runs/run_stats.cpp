@@ -134,6 +134,21 @@ ProfileSet ProfileSet::shipped() {
     return p;
 }
 
+void ProfileSet::addStored(const RunStore& store) {
+    for (const auto& p : store.storedProfiles()) {
+        const std::string where = store.path().string() + ": profiles." + p.kind + "." + p.id;
+        try {
+            if (p.kind == "gpus" && gpus.count(p.id) == 0) {
+                gpus[p.id] = gpuProfileFromJson(parseJson(p.json, where), where, false, false);
+            } else if (p.kind == "stencils" && stencils.count(p.id) == 0) {
+                stencils[p.id] = stencilProfileFromJson(parseJson(p.json, where), where);
+            }
+        } catch (const InputError&) {
+            // a damaged stored profile: its runs say "no profile for ..."
+        }
+    }
+}
+
 ErrorStats errorStats(const std::vector<RunPair>& pairs, bool nearBestOnly) {
     ErrorStats s;
     double sq = 0, abs = 0, sum = 0;
@@ -389,13 +404,16 @@ Calibration calibrate(const std::vector<Run>& runs, const GpuProfile& gpuProfile
             c.fittedGpu.cIterByStencil[c.fittedStencil.id] =
                 Quantity{fv.after, "s", source, false, "fitted", {}};
             // and in the stencil's file for this GPU, as --out-stencil wrote it before
-            c.fittedStencil.cIterByGpu[c.gpu] = Quantity{fv.after, "s", source, false, "fitted", {}};
+            c.fittedStencil.cIterByGpu[c.gpu] =
+                Quantity{fv.after, "s", source, false, "fitted", {}};
         } else {
-            c.fittedGpu.params[key] =
-                Quantity{fv.after,
-                         c.fittedGpu.params[key].unit.empty() ? std::string("s")
-                                                              : c.fittedGpu.params[key].unit,
-                         source, false, "fitted", {}};
+            c.fittedGpu.params[key] = Quantity{
+                fv.after,
+                c.fittedGpu.params[key].unit.empty() ? std::string("s") : c.fittedGpu.params[key].unit,
+                source,
+                false,
+                "fitted",
+                {}};
         }
     }
     return c;

@@ -21,6 +21,8 @@ struct ProfileSet {
     std::map<std::string, GpuProfile> gpus;
     std::map<std::string, StencilProfile> stencils;
     static ProfileSet shipped();
+    // The profiles stored with the runs (issue 43) whose id no profile file gives any more.
+    void addStored(const RunStore& store);
     void put(const GpuProfile& g) { gpus[g.id] = g; }
     void put(const StencilProfile& s) { stencils[s.id] = s; }
 };

@@ -257,6 +257,7 @@ RunStore::RunStore(const std::filesystem::path& path, Mode mode) : path_(path), 
             throw InputError("--db", where, "is an empty run database");
         } else {
             hasSubTile_ = version >= 2;
+            hasProfiles_ = version >= 3;
         }
     } catch (...) {
         sqlite3_close(db_);
@@ -305,6 +306,12 @@ void RunStore::migrate() {
         // (ss reads NULL for them; their hashes do not include it).
         exec("ALTER TABLE runs ADD COLUMN ss INTEGER");
         exec("PRAGMA user_version = 2");
+    }
+    if (version < 3) {
+        // The user's profiles the runs name (issue 43); the runs table is untouched.
+        exec("CREATE TABLE profiles (kind TEXT NOT NULL, id TEXT NOT NULL, json TEXT NOT NULL,"
+             "stored_at TEXT NOT NULL, PRIMARY KEY (kind, id))");
+        exec("PRAGMA user_version = 3");
     }
     t.commit();
 }
@@ -380,7 +387,8 @@ bool RunStore::containsHash(const std::string& hash) const {
 
 std::vector<std::int64_t>
 RunStore::insert(const std::vector<Run>& runs,
-                 const std::function<void(std::size_t, std::size_t)>& progress) {
+                 const std::function<void(std::size_t, std::size_t)>& progress,
+                 const std::vector<StoredProfile>& profiles) {
     if (mode_ == Mode::ReadOnly) {
         throw InputError("--db", path_.string(), "is open read-only");
     }
@@ -407,9 +415,31 @@ RunStore::insert(const std::vector<Run>& runs,
                 progress(i + 1, runs.size());
             }
         }
+        Statement keep(db_, "INSERT OR IGNORE INTO profiles (kind, id, json, stored_at) "
+                            "VALUES (?,?,?,?)");
+        for (const auto& p : profiles) {
+            keep.bind(1, p.kind);
+            keep.bind(2, p.id);
+            keep.bind(3, p.json);
+            keep.bind(4, p.storedAt);
+            keep.step();
+            keep.reset();
+        }
     }
     t.commit();
     return ids;
+}
+
+std::vector<StoredProfile> RunStore::storedProfiles() const {
+    std::vector<StoredProfile> out;
+    if (!hasProfiles_) {
+        return out;
+    }
+    Statement q(db_, "SELECT kind, id, json, stored_at FROM profiles ORDER BY kind, id");
+    while (q.step()) {
+        out.push_back({q.text(0), q.text(1), q.text(2), q.text(3)});
+    }
+    return out;
 }
 
 std::vector<Run> RunStore::remove(const std::vector<std::int64_t>& ids) {

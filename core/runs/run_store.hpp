@@ -54,8 +54,18 @@ struct RunFilter {
     std::optional<std::int64_t> time;
 };
 
-// 1: the runs table; 2: + column ss (sub-tile, NULL for the rows before; nothing else changes).
-inline constexpr int kRunSchemaVersion = 2;
+// A profile of the user's that runs name (issue 43): its JSON as it was when its first runs
+// were imported, so that the database stays meaningful when the file changes or is gone.
+struct StoredProfile {
+    std::string kind; // "gpus" or "stencils"
+    std::string id;
+    std::string json;     // the GPU description (every family's values) or the stencil profile
+    std::string storedAt; // UTC, ISO 8601
+};
+
+// 1: the runs table; 2: + column ss (sub-tile, NULL for the rows before; nothing else changes);
+// 3: + table profiles (the user's GPU and stencil profiles the runs name, issue 43).
+inline constexpr int kRunSchemaVersion = 3;
 inline constexpr std::int32_t kRunApplicationId = 0x43445852; // "CDXR"
 
 class RunStore {
@@ -80,9 +90,14 @@ public:
     // Inserts in one transaction (all or nothing); runs whose hash is already stored are
     // skipped. `progress(done, total)` is called inside the transaction. Returns the ids of
     // the inserted runs (0 for skipped ones), in order.
+    // `profiles`: the user's profiles the runs name, stored in the same transaction unless one
+    // of that kind and id is stored already (the first import's description stays).
     std::vector<std::int64_t>
     insert(const std::vector<Run>& runs,
-           const std::function<void(std::size_t, std::size_t)>& progress = {});
+           const std::function<void(std::size_t, std::size_t)>& progress = {},
+           const std::vector<StoredProfile>& profiles = {});
+    // The stored profiles (none in a database of schema 1 or 2 opened read-only).
+    std::vector<StoredProfile> storedProfiles() const;
     // Deletes the runs with these ids (one transaction) and returns them, so that they can be
     // restored with their ids (undo).
     std::vector<Run> remove(const std::vector<std::int64_t>& ids);
@@ -96,7 +111,8 @@ private:
     std::filesystem::path path_;
     sqlite3* db_ = nullptr;
     Mode mode_;
-    bool hasSubTile_ = true; // false: a schema-1 database opened read-only (not migrated)
+    bool hasSubTile_ = true;  // false: a schema-1 database opened read-only (not migrated)
+    bool hasProfiles_ = true; // false: a schema-1 or 2 database opened read-only
 };
 
 } // namespace cdx::runs

@@ -31,7 +31,8 @@ PhysicalLimits codesignLimits(const SessionState& s) {
     l.power = s.codesign.powerOn;
     l.powerW = s.codesign.powerW;
     // The power estimate at the chip's own clock (issue 43), as its time constants are.
-    if (const auto it = s.gpu.params.find("clock_mhz"); it != s.gpu.params.end() && it->second.value) {
+    if (const auto it = s.gpu.params.find("clock_mhz");
+        it != s.gpu.params.end() && it->second.value) {
         l.clockGHz = *it->second.value / 1000;
     }
     return l;

@@ -51,8 +51,8 @@ Workload loadWorkload(const std::string& spec, const GpuProfile& gpu,
                       const std::vector<std::string>& stencils = {});
 Workload loadWorkload(const std::string& spec, const std::string& gpuId,
                       const std::vector<std::string>& stencils = {});
-Workload workloadFromJson(const nlohmann::json& j, const std::string& file,
-                          const GpuProfile& gpu, const std::vector<std::string>& stencils = {});
+Workload workloadFromJson(const nlohmann::json& j, const std::string& file, const GpuProfile& gpu,
+                          const std::vector<std::string>& stencils = {});
 Workload workloadFromJson(const nlohmann::json& j, const std::string& file,
                           const std::string& gpuId, const std::vector<std::string>& stencils = {});
 nlohmann::json toJson(const Workload& w);

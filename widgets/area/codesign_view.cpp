@@ -6,8 +6,8 @@
 #include "common/plot_theme.hpp"
 #include "common/variant_choice.hpp"
 #include "params/input_error.hpp"
-#include "params/profile_label.hpp"
 #include "params/parameter_keys.hpp"
+#include "params/profile_label.hpp"
 #include "search/grid_axis.hpp"
 #include "search/physical_limits.hpp"
 #include "search/tile_search.hpp"
@@ -266,9 +266,9 @@ std::string CodesignView::keyOf(const SessionState& s) const {
             continue;
         }
         const auto it = s.gpu.params.find(k);
-        key.append("|").append(k).append("=").append(
-            it == s.gpu.params.end() || !it->second.value ? std::string("-")
-                                                          : formatNumber(*it->second.value));
+        key.append("|").append(k).append("=").append(it == s.gpu.params.end() || !it->second.value
+                                                         ? std::string("-")
+                                                         : formatNumber(*it->second.value));
     }
     for (const auto& [stencil, q] : s.gpu.cIterByStencil) {
         key.append("|").append(stencil).append("=").append(q.value ? formatNumber(*q.value)

@@ -2,8 +2,8 @@
 #include "area/die_area_view.hpp"
 
 #include "common/plot_theme.hpp"
-#include "params/input_error.hpp"
 #include "params/gpu_description.hpp"
+#include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 
 #include <QComboBox>

@@ -44,7 +44,9 @@ public:
     const std::vector<Row>& rows() const { return rows_; }
     // The session GPU's real die (issue 43), drawn as a grey reference bar below the designs
     // with its label ("GH100, 4N, 814 mm²"); empty when the GPU gives no die area.
-    QString realDieLabel() const { return realDie_ ? QString::fromStdString(realDie_->label) : QString(); }
+    QString realDieLabel() const {
+        return realDie_ ? QString::fromStdString(realDie_->label) : QString();
+    }
     QString headline() const;
     QComboBox* unitChoice() const { return unit_; }
     QLabel* warningsLabel() const { return warnings_; }

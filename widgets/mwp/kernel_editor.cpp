@@ -62,15 +62,14 @@ KernelEditor::KernelEditor(QWidget* parent) : QWidget(parent) {
                          tr("Kernel preset (profiles/kernels): Table 3 micro-benchmarks, the "
                             "spec's worked examples, the Chapter V kernels"));
     top->addRow(tr("GPU"), gpu_);
-    top->addRow(QString(),
-                profileButtons(
-                    this, "mwpGpu", tr("MWP-CWP GPU"), [this] { saveProfile("gpus"); },
-                    [this] {
-                        const QString path = openProfileDialog(this, tr("MWP-CWP GPU"));
-                        if (!path.isEmpty()) {
-                            emit gpuChosen(path);
-                        }
-                    }));
+    top->addRow(QString(), profileButtons(
+                               this, "mwpGpu", tr("MWP-CWP GPU"), [this] { saveProfile("gpus"); },
+                               [this] {
+                                   const QString path = openProfileDialog(this, tr("MWP-CWP GPU"));
+                                   if (!path.isEmpty()) {
+                                       emit gpuChosen(path);
+                                   }
+                               }));
     top->addRow(tr("Kernel"), kernel_);
     top->addRow(QString(), profileButtons(
                                this, "mwpKernel", tr("kernel"), [this] { saveProfile("kernels"); },
@@ -129,11 +128,12 @@ KernelEditor::KernelEditor(QWidget* parent) : QWidget(parent) {
     layout->addWidget(
         group(tr("Kernel: launch and per-thread instruction counts"), kernelBox, this));
 
-    gpuForm_ = new ParameterForm(
-        {"n_sm", "n_v", "clock_mhz", "freq_ghz", "mem_bandwidth_gbs", "mem_ld_cycles", "departure_del_coal_cycles",
-         "departure_del_uncoal_cycles", "issue_cycles", "fp_units_per_sm", "max_threads_per_sm",
-         "max_threads_per_block", "mtb_sm", "r_sm", "m_sm_kb", "compute_capability"},
-        this);
+    gpuForm_ = new ParameterForm({"n_sm", "n_v", "clock_mhz", "freq_ghz", "mem_bandwidth_gbs",
+                                  "mem_ld_cycles", "departure_del_coal_cycles",
+                                  "departure_del_uncoal_cycles", "issue_cycles", "fp_units_per_sm",
+                                  "max_threads_per_sm", "max_threads_per_block", "mtb_sm", "r_sm",
+                                  "m_sm_kb", "compute_capability"},
+                                 this);
     gpuForm_->setObjectName("mwpGpuForm");
     layout->addWidget(group(tr("GPU: MWP-CWP parameters"), gpuForm_, this));
     powerForm_ = new ParameterForm(

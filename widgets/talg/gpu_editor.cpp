@@ -23,9 +23,9 @@ GpuEditor::GpuEditor(QWidget* parent) : QWidget(parent) {
     architecture_->setStyleSheet("color: palette(mid);");
     // The chip's facts the rules follow (clock, bandwidth, the unified L1/shared array), then
     // the Talg and area values (issue 43).
-    form_ = new ParameterForm({"n_sm", "n_v", "clock_mhz", "mem_spec_gbs", "m_sm_kb",
-                               "m_tb_kb", "r_sm", "mtb_sm", "l_s_per_gb", "tau_sync_s", "t_sync_s",
-                               "r_vu_kb", "l1_shared_kb", "l1_pair_kb", "l2_kb"},
+    form_ = new ParameterForm({"n_sm", "n_v", "clock_mhz", "mem_spec_gbs", "m_sm_kb", "m_tb_kb",
+                               "r_sm", "mtb_sm", "l_s_per_gb", "tau_sync_s", "t_sync_s", "r_vu_kb",
+                               "l1_shared_kb", "l1_pair_kb", "l2_kb"},
                               this);
     layout->addWidget(profile_);
     layout->addWidget(profileButtons(
@@ -49,11 +49,11 @@ void GpuEditor::saveProfile() {
                                              QString::fromStdString(gpu_.name))) {
         // The whole description (every family's values, C_iter of every stencil, each rule
         // kept): the saved GPU answers in every workspace (issue 43).
-        emit statusMessage(tr("Saved GPU profile %1 to %2 with every family's values (C_iter of "
-                              "%3 stencils); the session keeps %4.")
-                               .arg(QString::fromStdString(saved->id), saved->path)
+        emit statusMessage(tr("Saved GPU %1 (every family's values, C_iter of %2 stencils) to %3; "
+                              "the session keeps its GPU.")
+                               .arg(QString::fromStdString(saved->id))
                                .arg(gpu_.cIterByStencil.size())
-                               .arg(QString::fromStdString(gpu_.name)));
+                               .arg(saved->path));
     }
 }
 

@@ -115,7 +115,8 @@ void StencilEditor::setSession(const SessionState& s) {
                it != s.gpu.cIterByStencil.end()) {
         values["c_iter_s"] = it->second;
     } else {
-        values["c_iter_s"] = Quantity{std::nullopt, "s", "not published for this GPU", false, {}, {}};
+        values["c_iter_s"] =
+            Quantity{std::nullopt, "s", "not published for this GPU", false, {}, {}};
     }
     form_->setValues(values);
     dim_ = s.problem.dim;
