@@ -10,6 +10,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
@@ -143,6 +144,32 @@ nlohmann::json parseJson(const std::string& text, const std::string& file) {
     PathTrackingSax sax(result, text, file);
     json::sax_parse(text, &sax);
     return result;
+}
+
+std::shared_ptr<const nlohmann::json> readJsonCached(const std::filesystem::path& path) {
+    struct Entry {
+        std::filesystem::file_time_type time;
+        std::uintmax_t size = 0;
+        std::shared_ptr<const json> j;
+    };
+    static std::mutex mutex;
+    static std::map<std::string, Entry> cache; // bounded by the profile files there are
+    std::error_code ec;
+    const auto time = std::filesystem::last_write_time(path, ec);
+    const auto size = ec ? 0 : std::filesystem::file_size(path, ec);
+    if (!ec) {
+        const std::lock_guard lock(mutex);
+        if (const auto it = cache.find(path.string());
+            it != cache.end() && it->second.time == time && it->second.size == size) {
+            return it->second.j;
+        }
+    }
+    auto j = std::make_shared<const json>(parseJson(readText(path), path.string()));
+    if (!ec) {
+        const std::lock_guard lock(mutex);
+        cache[path.string()] = Entry{time, size, j};
+    }
+    return j;
 }
 
 std::string readText(const std::filesystem::path& path) {
@@ -443,8 +470,7 @@ GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file, 
 }
 
 GpuProfile readGpuProfileAsWritten(const std::filesystem::path& path) {
-    return gpuProfileFromJson(parseJson(readText(path), path.string()), path.string(), false,
-                              false);
+    return gpuProfileFromJson(*readJsonCached(path), path.string(), false, false);
 }
 
 KernelProfile kernelProfileFromJson(const nlohmann::json& j, const std::string& file) {
@@ -816,7 +842,8 @@ std::vector<ProfileEntry> listProfiles(const std::string& kind) {
             if (e.path().extension() != ".json") {
                 continue;
             }
-            const json j = parseJson(readText(e.path()), e.path().string());
+            const auto held = readJsonCached(e.path());
+            const json& j = *held;
             ProfileEntry entry;
             entry.id = j.value("id", e.path().stem().string());
             entry.name = j.value("name", std::string{});
@@ -864,7 +891,7 @@ GpuProfile loadGpuProfile(const std::string& idOrPath) {
     // One description per chip (issue 43): every family reads this one; what a family needs and
     // the file lacks is estimated by its rules or refused by its model, naming the field.
     const auto path = resolveProfile(idOrPath, "gpus", "--gpu");
-    return gpuProfileFromJson(parseJson(readText(path), path.string()), path.string(), false);
+    return gpuProfileFromJson(*readJsonCached(path), path.string(), false);
 }
 
 StencilProfile loadStencilProfile(const std::string& idOrPath) {

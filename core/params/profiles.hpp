@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -97,6 +98,10 @@ Quantity quantityFromJson(const nlohmann::json& q, std::string_view unit,
 nlohmann::json quantityToJson(const Quantity& q, bool integer);
 // Whole file as text; InputError if it cannot be read.
 std::string readText(const std::filesystem::path& path);
+// The file parsed as parseJson does, read again only when its size or modification time
+// changed: the profile lists are read at every parameter edit (a GPU key's value is compared
+// with its profile's), and a drag edits several keys a frame. Thread-safe.
+std::shared_ptr<const nlohmann::json> readJsonCached(const std::filesystem::path& path);
 // Atomic: writes a temporary file beside `path`, then renames it over `path`; on any failure
 // the old file is untouched and an InputError says why.
 void writeTextAtomic(const std::filesystem::path& path, const std::string& text);

@@ -114,7 +114,8 @@ std::vector<ProfileEntry> listAllProfiles(const std::string& kind) {
             e.path = path;
             e.id = path.stem().string();
             try {
-                const nlohmann::json j = parseJson(readText(path), path.string());
+                const auto held = readJsonCached(path);
+                const nlohmann::json& j = *held;
                 if (!j.is_object() || !j.contains("id") || !j["id"].is_string()) {
                     throw InputError("id", {}, "missing; expected the profile's id (a string)",
                                      path.string());
