@@ -31,6 +31,7 @@ private slots:
     void rulesParse();
     void halvingTheClockDoublesEveryClockRule();
     void typedValueStaysAsTyped();
+    void freqEditsTheClock();
     void ruleCycleAndRangeRefused();
     void familiesEstimateWhatIsMissing();
     void deriveWritesEveryValue();
@@ -240,6 +241,21 @@ void TestGpuDescription::typedValueStaysAsTyped() {
     setGpuParameter(k, "tau_sync_s", shipped);
     QVERIFY(!k.params.at("tau_sync_s").rule.empty());
     QVERIFY(!k.params.at("tau_sync_s").edited);
+}
+
+// The MWP-CWP H100 of the issue: Freq 1.98 -> 1.755 GHz moves Mem_LD with it (the same
+// nanoseconds), because Freq is the clock in other units.
+void TestGpuDescription::freqEditsTheClock() {
+    GpuProfile g = loadGpuProfile("h100-sxm5");
+    setGpuParameter(g, "freq_ghz", 1.755);
+    QCOMPARE(*g.params.at("clock_mhz").value, 1755.0);
+    QCOMPARE(*g.params.at("freq_ghz").value, 1.755);
+    QCOMPARE(*g.params.at("mem_ld_cycles").value, 478.8 * 1755 / 1755);
+    QCOMPARE(*g.params.at("tau_sync_s").value, 7.96e-10 * 1216 / 1755);
+    // A Freq the clock cannot hold exactly is kept as typed, as yours.
+    setGpuParameter(g, "freq_ghz", 1.23456789012345);
+    QCOMPARE(*g.params.at("freq_ghz").value, 1.23456789012345);
+    QCOMPARE(kindOf(g.params.at("freq_ghz")), std::string("yours"));
 }
 
 void TestGpuDescription::ruleCycleAndRangeRefused() {

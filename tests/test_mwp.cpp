@@ -1261,12 +1261,20 @@ void TestMwp::typedKernelEditEqualsOverride() {
     setKernelParameter(gTyped, kTyped, k, isNull ? std::nullopt : std::optional<double>(value));
     QCOMPARE(snapshot(gTyped, kTyped), snapshot(gSet, kSet));
     const bool gpuKey = findParameterKey(k)->owner == ParameterOwner::Gpu;
-    const Quantity& q = gpuKey ? gTyped.params.at(k) : kTyped.params.at(k);
+    // Freq is the clock in GHz (issue 43): typed, it edits clock_mhz, which it follows.
+    const bool viaClock = k == "freq_ghz";
+    const Quantity& q = viaClock ? gTyped.params.at("clock_mhz")
+                        : gpuKey ? gTyped.params.at(k)
+                                 : kTyped.params.at(k);
     QVERIFY(q.edited);
     QCOMPARE(q.source, std::string("set by user"));
     QCOMPARE(q.value.has_value(), !isNull);
     if (!isNull) {
-        QCOMPARE(*q.value, value);
+        QCOMPARE(*q.value, viaClock ? value * 1000 : value);
+    }
+    if (viaClock) {
+        QCOMPARE(*gTyped.params.at(k).value, value);
+        QCOMPARE(gTyped.params.at(k).rule, std::string("clock_mhz / 1000"));
     }
     // The other profile is untouched.
     QCOMPARE(gpuKey ? toJson(kTyped) : toJson(gTyped), gpuKey ? toJson(k0) : toJson(g0));

@@ -446,6 +446,13 @@ void TestParams::typedEditEqualsOverride() {
     QCOMPARE(snapshot(gTyped, sTyped), snapshot(gSet, sSet));
     const std::string k = key.toStdString();
     // C_iter is the GPU's (issue 43): the edit is stored in its description for this stencil.
+    // Freq is the clock in GHz: typed, it edits clock_mhz and follows it.
+    if (k == "freq_ghz") {
+        QCOMPARE(*gTyped.params.at("freq_ghz").value, value);
+        QCOMPARE(*gTyped.params.at("clock_mhz").value, value * 1000);
+        QVERIFY(gTyped.params.at("clock_mhz").edited);
+        return;
+    }
     const Quantity& q = k == "c_iter_s"             ? gTyped.cIterByStencil.at(s0.id)
                         : gTyped.params.contains(k) ? gTyped.params.at(k)
                                                     : sTyped.params.at(k);

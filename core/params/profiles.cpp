@@ -6,6 +6,7 @@
 #include "params/parameter_keys.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -680,6 +681,31 @@ void setGpuParameter(GpuProfile& gpu, const std::string& name, std::optional<dou
     if (name.rfind("c_iter_s.", 0) == 0) {
         setCIter(gpu, name.substr(9), value);
         return;
+    }
+    // A value that is another one in other units (freq_ghz = clock_mhz / 1000, the MWP-CWP
+    // FP units = n_v) is edited through it, so that everything that follows the fact follows
+    // the edit (issue 43: a Freq typed in the MWP-CWP editor moves Mem_LD with it). When the
+    // fact cannot hold the value exactly, the typed value is kept as it is, as yours.
+    if (const auto it = gpu.params.find(name); it != gpu.params.end() && value) {
+        const std::string& rule = it->second.rule;
+        std::optional<std::pair<std::string, double>> fact;
+        if (rule == "clock_mhz / 1000") {
+            fact = {"clock_mhz", std::round(*value * 1000 * 1e6) / 1e6};
+        } else if (rule == "n_v") {
+            fact = {"n_v", *value};
+        }
+        if (fact) {
+            GpuProfile edited = gpu;
+            try {
+                setGpuParameter(edited, fact->first, fact->second);
+                if (edited.params.at(name).value == value) {
+                    gpu = std::move(edited);
+                    return;
+                }
+            } catch (const InputError&) {
+                // the fact refuses it: the value itself is checked below
+            }
+        }
     }
     const ParameterKey* key = findParameterKey(name);
     if (!key || key->owner != ParameterOwner::Gpu) {

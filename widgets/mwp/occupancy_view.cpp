@@ -107,6 +107,11 @@ void OccupancyView::setSession(const SessionState& s) {
         } else {
             assumed << tr("shared memory per block unknown: 0 assumed");
         }
+        // A limit the GPU's profile sets differently from its compute capability is the one
+        // used, and said (issue 43: an edited 256 KB of shared memory per SM is not 228).
+        for (const auto& n : l.fromProfile) {
+            assumed << QString::fromStdString(n);
+        }
         assumed_ = assumed.join("; ");
         kernelBlocks_ = 0;
         try {
