@@ -18,6 +18,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <qcustomplot.h>
 #include <set>
@@ -34,15 +35,33 @@ QString joinSizes(const std::array<std::int64_t, 3>& v, int dim, const char* sep
     return parts.join(QString::fromUtf8(sep));
 }
 
-// Shipped profiles are read once; the session's GPU and stencil replace them per call.
+// The shipped profiles and the user's (issue 43: runs may name a GPU of the user's), read again
+// only when a file was added, removed or changed; the session's GPU and stencil replace them
+// per call.
 const runs::ProfileSet& shippedProfiles() {
-    static const runs::ProfileSet p = [] {
-        try {
-            return runs::ProfileSet::shipped();
-        } catch (const InputError&) {
-            return runs::ProfileSet{};
+    static std::string signature;
+    static runs::ProfileSet p;
+    std::string now;
+    try {
+        for (const char* kind : {"gpus", "stencils"}) {
+            for (const auto& e : listAllProfiles(kind)) {
+                std::error_code ec;
+                const auto t = std::filesystem::last_write_time(e.path, ec);
+                now += e.path.string() + ":" +
+                       std::to_string(ec ? 0 : t.time_since_epoch().count()) + ";";
+            }
         }
-    }();
+    } catch (const InputError&) {
+        now.clear();
+    }
+    if (now != signature || now.empty()) {
+        signature = now;
+        try {
+            p = runs::ProfileSet::shipped();
+        } catch (const InputError&) {
+            p = runs::ProfileSet{};
+        }
+    }
     return p;
 }
 
@@ -262,14 +281,19 @@ void RunsView::recompute() {
     }
     // Each run is predicted with the profile it names (as `cdx runs stats`); the session's
     // edits only on the explicit what-if.
-    runs::ProfileSet profiles = shippedProfiles();
+    // (Copied only for the what-if: ten GPU descriptions, issue 43, are not copied per step.)
+    const runs::ProfileSet& files = shippedProfiles();
+    runs::ProfileSet whatIf;
+    const runs::ProfileSet* profiles = &files;
     talg::TalgVariant variant;
     if (session_ && whatIf_->isChecked()) {
-        profiles.put(session_->gpu);
-        profiles.put(session_->stencil);
+        whatIf = files;
+        whatIf.put(session_->gpu);
+        whatIf.put(session_->stencil);
+        profiles = &whatIf;
         variant = session_->variant;
     }
-    stats_ = runs::runStats(shown, profiles, variant, within_->value() / 100);
+    stats_ = runs::runStats(shown, *profiles, variant, within_->value() / 100);
     // With a baseline: the same runs predicted with the baseline's GPU, stencil and variant
     // and with the session's (what an edited C_iter or n_SM does to the fit), side by side.
     baselineLine_.clear();
