@@ -10,6 +10,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <clocale>
 #include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -32,6 +33,8 @@ private slots:
     void halvingTheClockDoublesEveryClockRule();
     void typedValueStaysAsTyped();
     void freqEditsTheClock();
+    void reviewFindings();
+    void rulesIgnoreTheLocale();
     void ruleCycleAndRangeRefused();
     void familiesEstimateWhatIsMissing();
     void deriveWritesEveryValue();
@@ -168,7 +171,7 @@ void TestGpuDescription::rulesParse_data() {
     QTest::addColumn<QString>("rule");
     QTest::addColumn<bool>("valid");
     QTest::newRow("clock rule") << "7.96e-10 * 1216 / clock_mhz" << true;
-    QTest::newRow("parentheses") << "2 * (l1_shared_kb - m_sm_kb)" << true;
+    QTest::newRow("parentheses") << "2 * max(0, l1_shared_kb - m_sm_kb)" << true;
     QTest::newRow("min max") << "min(m_sm_kb, max(48, m_tb_kb))" << true;
     QTest::newRow("c_iter of a stencil with a dash") << "c_iter_s.my-stencil * 2" << true;
     QTest::newRow("subtraction without spaces") << "clock_mhz-1" << true;
@@ -235,12 +238,71 @@ void TestGpuDescription::typedValueStaysAsTyped() {
     setGpuParameter(h, "clock_mhz", 1000);
     setGpuParameter(h, "tau_sync_s", shipped);
     QCOMPARE(*h.params.at("tau_sync_s").value, shipped);
-    // At the shipped clock it is the shipped value again, with its rule.
+    // Typed over a rule, even the number the rule gives is the user's: it stays when the clock
+    // moves (the review's issue_cycles case).
     GpuProfile k = loadGpuProfile("h100-sxm5");
-    setGpuParameter(k, "tau_sync_s", 1e-9);
     setGpuParameter(k, "tau_sync_s", shipped);
-    QVERIFY(!k.params.at("tau_sync_s").rule.empty());
-    QVERIFY(!k.params.at("tau_sync_s").edited);
+    QVERIFY(k.params.at("tau_sync_s").rule.empty());
+    QCOMPARE(kindOf(k.params.at("tau_sync_s")), std::string("yours"));
+    setGpuParameter(k, "clock_mhz", 990);
+    QCOMPARE(*k.params.at("tau_sync_s").value, shipped);
+    // A plain value set back is the profile's again (issue 28).
+    GpuProfile m = loadGpuProfile("gtx980");
+    setGpuParameter(m, "n_sm", 20);
+    setGpuParameter(m, "n_sm", 16);
+    QVERIFY(!m.params.at("n_sm").edited);
+    QCOMPARE(kindOf(m.params.at("n_sm")), std::string("published"));
+}
+
+// What a review found (issue 43): a cleared value survives a reload; the unified array's L1
+// never goes negative; a typo in a stencil id or a stencil key in derive is refused; a fact no
+// value of the command follows is refused, not ignored; a conversion's kind follows its fact.
+void TestGpuDescription::reviewFindings() {
+    const auto j =
+        deriveGpuProfile(loadGpuProfile("h100-sxm5"), "cleared", "", {"c_iter_s.heat2d=null"});
+    saveUserProfile("gpus", j, true);
+    const GpuProfile cleared = loadGpuProfile("cleared");
+    QVERIFY(!cleared.cIterByStencil.at("heat2d").value);
+    QCOMPARE(kindOf(cleared.cIterByStencil.at("heat2d")), std::string("yours"));
+
+    GpuProfile h = loadGpuProfile("h100-sxm5");
+    StencilProfile heat = loadStencilProfile("heat2d");
+    applyOverride(h, heat, h.id, "m_sm_kb=300", talgModelKeys());
+    QCOMPARE(*h.params.at("l1_pair_kb").value, 0.0);
+    QVERIFY_THROWS_EXCEPTION(InputError, applyOverride(h, heat, h.id, "c_iter_s.nosuch=1e-9"));
+    QVERIFY_THROWS_EXCEPTION(
+        InputError, deriveGpuProfile(loadGpuProfile("h100-sxm5"), "x1", "", {"flops_per_point=3"}));
+    GpuProfile maxwell = loadGpuProfile("gtx980");
+    try {
+        applyOverride(maxwell, heat, maxwell.id, "mem_bandwidth_gbs=50", talgModelKeys());
+        QFAIL("a bandwidth no Talg value follows on the GTX 980 was taken");
+    } catch (const InputError& e) {
+        QCOMPARE(e.field(), std::string("--set mem_bandwidth_gbs"));
+        QVERIFY(std::string(e.what()).find("l_s_per_gb") != std::string::npos);
+    }
+    GpuProfile clocked = loadGpuProfile("h100-sxm5");
+    QCOMPARE(kindOf(clocked.params.at("freq_ghz")), std::string("vendor"));
+    setGpuParameter(clocked, "clock_mhz", 1500);
+    QCOMPARE(kindOf(clocked.params.at("freq_ghz")), std::string("yours"));
+}
+
+// Rules are read in the C locale whatever the user's (a decimal comma refused every rule).
+void TestGpuDescription::rulesIgnoreTheLocale() {
+    const char* before = std::setlocale(LC_NUMERIC, nullptr);
+    const std::string saved = before ? before : "C";
+    bool found = false;
+    for (const char* name : {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8"}) {
+        if (std::setlocale(LC_NUMERIC, name)) {
+            found = true;
+            break;
+        }
+    }
+    if (!found) {
+        QSKIP("no locale with a decimal comma is installed");
+    }
+    const GpuProfile g = loadGpuProfile("h100-sxm5");
+    std::setlocale(LC_NUMERIC, saved.c_str());
+    QCOMPARE(*g.params.at("tau_sync_s").value, 7.96e-10 * 1216 / 1980);
 }
 
 // The MWP-CWP H100 of the issue: Freq 1.98 -> 1.755 GHz moves Mem_LD with it (the same

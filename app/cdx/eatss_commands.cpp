@@ -159,20 +159,25 @@ int runGrid(const Arguments& a, const eatss::Program& program, const eatss::Gpu&
         cells.push_back(cell);
     }
     if (a.has("--json")) {
-        const json j = {{"command", "eatss"},
-                        {"program", program.id},
-                        {"gpu", gpu.id},
-                        {"mode", std::string(eatss::name(o.mode))},
-                        {"precision", std::string(eatss::name(o.precision))},
-                        {"grid", cells},
-                        {"configurations", grid.size()},
-                        {"feasible_configurations", feasible}};
+        const json j = {
+            {"command", "eatss"},
+            {"program", program.id},
+            {"gpu", gpu.id},
+            {"mode", std::string(eatss::name(o.mode))},
+            {"precision", std::string(eatss::name(o.precision))},
+            {"grid", cells},
+            {"configurations", grid.size()},
+            {"feasible_configurations", feasible},
+            {"gpu_estimated", gpu.estimated.empty() ? json(nullptr) : json(gpu.estimated)}};
         out << j.dump(2) << '\n';
         return 0;
     }
     std::ostringstream t;
     t << "EATSS " << program.id << " on " << gpu.name << ": " << feasible << " of " << grid.size()
       << " configurations feasible\n";
+    if (!gpu.estimated.empty()) {
+        t << "  " << gpu.estimated << "\n";
+    }
     for (const auto& c : grid) {
         t << "  split " << fmt(c.split) << ", align " << fmt(c.align) << ": ";
         if (!c.formulated) {
@@ -235,6 +240,9 @@ int runEatss(const std::vector<std::string>& args, std::ostream& out) {
     std::uint64_t candidates = 0, optima = 0;
     int calls = 0;
     std::vector<std::string> warnings = f.notes;
+    if (!gpu.estimated.empty()) {
+        warnings.push_back(gpu.estimated); // a GPU description's, estimated (issue 43)
+    }
     json trace = json::array();
     const auto start = std::chrono::steady_clock::now();
     if (a.has("--tiles")) {

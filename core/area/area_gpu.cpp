@@ -8,7 +8,7 @@ void complete(GpuProfile& g) {
     addEstimate(g, "r_vu_kb", "r_sm * 4 / n_v / 1024",
                 "the register file per vector unit: r_sm x 4 B / n_v / 1024 (as thesis C.2 for "
                 "the GTX 980)");
-    addEstimate(g, "l1_pair_kb", "2 * (l1_shared_kb - m_sm_kb)",
+    addEstimate(g, "l1_pair_kb", "2 * max(0, l1_shared_kb - m_sm_kb)",
                 "L1 and shared memory are one array of l1_shared_kb per SM: the largest "
                 "shared-memory carveout (m_sm_kb) counts as shared memory, the rest as L1, two "
                 "SMs to a pair (docs/codesign.md)");

@@ -281,10 +281,78 @@ Program loadProgram(const std::string& idOrPath) {
     return programFromJson(parseJson(readText(path), path.string()), path.string());
 }
 
+Gpu gpuFromDescription(const GpuProfile& g) {
+    const std::string where = g.file.empty() ? "GPU " + g.id : g.file;
+    const auto fact = [&](const char* key) -> std::optional<double> {
+        const auto it = g.params.find(key);
+        return it == g.params.end() ? std::nullopt : it->second.value;
+    };
+    const auto need = [&](const char* key, const char* why) {
+        const auto v = fact(key);
+        if (!v || !(*v > 0)) {
+            throw InputError(key, {},
+                             std::string("missing: EATSS needs it (") + why +
+                                 "); type it into the GPU's " + key + " field",
+                             where);
+        }
+        return *v;
+    };
+    Gpu out;
+    out.id = g.id;
+    out.name = g.name;
+    out.threadsPerWarp = 32;
+    out.threadsPerBlock = static_cast<std::int64_t>(fact("max_threads_per_block").value_or(1024));
+    out.registersPerSm = static_cast<std::int64_t>(need("r_sm", "registers per SM"));
+    out.sms = static_cast<std::int64_t>(need("n_sm", "the SMs"));
+    out.l2Bytes = static_cast<std::int64_t>(need("l2_kb", "the L2 capacity") * 1024);
+    std::string array;
+    if (const auto unified = fact("l1_shared_kb"); unified && *unified > 0) {
+        out.l1SharedBytes = static_cast<std::int64_t>(*unified * 1024);
+        array = "l1_shared_kb";
+    } else {
+        const double smem = need("m_sm_kb", "shared memory per SM");
+        const double l1 = fact("l1_pair_kb").value_or(0) / 2;
+        out.l1SharedBytes = static_cast<std::int64_t>((smem + l1) * 1024);
+        array = "m_sm_kb + l1_pair_kb / 2";
+    }
+    out.sharedPerBlockBytes = 49152;
+    const double bytes = static_cast<double>(out.l1SharedBytes);
+    out.caps = {0};
+    for (const double kb : {32.0, 48.0}) {
+        if (kb * 1024 <= bytes) {
+            out.caps.push_back(std::round(kb * 1024 / bytes * 1000) / 1000);
+        }
+    }
+    out.estimated = "EATSS parameters from the GPU description of " + g.id + ": L1+shared " +
+                    formatNumber(bytes / 1024) + " KB (" + array +
+                    "), 48 KB shared per block and split factors for 0, 32 and 48 KB of shared "
+                    "memory, as the artifact's files give its devices (estimated, not the "
+                    "artifact's own spec file)";
+    return out;
+}
+
 Gpu loadGpu(const std::string& idOrPath) {
-    const auto path = resolveProfile(idOrPath, "eatss-gpus", "--gpu");
+    std::filesystem::path path;
+    try {
+        path = resolveProfile(idOrPath, "eatss-gpus", "--gpu");
+    } catch (const InputError& notEatss) {
+        // Any GPU of the descriptions (issue 43: every GPU in every workspace).
+        try {
+            return gpuFromDescription(loadGpuProfile(idOrPath));
+        } catch (const InputError& e) {
+            if (e.field() == "--gpu") {
+                throw InputError("--gpu", idOrPath,
+                                 std::string(notEatss.allowed()) +
+                                     "; or a GPU of cdx profiles (its EATSS parameters estimated)");
+            }
+            throw;
+        }
+    }
     const std::string file = path.string();
     const nlohmann::json j = parseJson(readText(path), file);
+    if (j.is_object() && j.contains("facts")) { // a GPU description given by its path
+        return gpuFromDescription(loadGpuProfile(file));
+    }
     if (!j.is_object() || !j.contains("params") || !j.at("params").is_object()) {
         throw InputError("params", {}, "expected an object of GPU parameters", file);
     }

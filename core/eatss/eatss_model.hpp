@@ -13,6 +13,10 @@
 // L1 / shared / L2 capacities under a split factor, registers by precision) and its objective,
 // in the artifact's exact semantics (`gpu-tss-energy.py`, spec §1.6, the default) or the paper's
 // (§1.2-1.4); every derived quantity returned; and its exact optimum by enumeration with ties.
+namespace cdx {
+struct GpuProfile; // params/profiles.hpp
+} // namespace cdx
+
 namespace cdx::eatss {
 
 struct Loop {
@@ -53,9 +57,21 @@ struct Gpu {
     std::int64_t l1SharedBytes = 0, l2Bytes = 0, sharedPerBlockBytes = 49152;
     std::int64_t sms = 0;
     std::vector<double> caps; // the artifact's split factors for this GPU
+    // Empty for the artifact's own devices; for a GPU description (issue 43), how its EATSS
+    // parameters were estimated from the chip's facts (results name it).
+    std::string estimated;
 };
-// An id of profiles/eatss-gpus (a100, xavier, rtx2080ti) or a path.
+// An id of profiles/eatss-gpus (a100, xavier, rtx2080ti: the artifact's spec files) or a path
+// to one; else any GPU description (cdx profiles: h100-sxm5, a GPU of the user's, a path), its
+// EATSS parameters estimated from its facts (gpuFromDescription).
 Gpu loadGpu(const std::string& idOrPath);
+// The EATSS parameters of a GPU description, by the artifact's own conventions: 32 threads per
+// warp, the description's threads per block, registers per SM, SMs and L2; L1 and shared memory
+// as one array (l1_shared_kb, or shared memory plus its L1 where they are apart), 48 KB of
+// shared memory per block (the static limit the artifact's files give every device), and the
+// split factors that give shared memory 0, 32 and 48 KB of the array (the artifact's own caps
+// are such shares: 24 or 32 and 48 KB). InputError naming the missing fact.
+Gpu gpuFromDescription(const GpuProfile& g);
 
 enum class Mode { Artifact, Paper };
 enum class Precision { Double, Float };

@@ -207,7 +207,8 @@ Device deviceOf(const GpuProfile& gpu) {
     d.departureDelCoal = req("departure_del_coal_cycles");
     d.departureDelUncoal = req("departure_del_uncoal_cycles");
     req.check("the MWP-CWP model needs them (the thesis gives them for 8800gtx, fx5600, 8800gt, "
-              "gtx280, gtx580); set them with --set KEY=VALUE");
+              "gtx280, gtx580; the family's rules estimate them from the GPU's clock_mhz and "
+              "n_v); type them into the GPU's fields");
     d.issueCycles = valueOf(gpu.params, "issue_cycles").value_or(4);
     d.fpUnitsPerSm = static_cast<int>(valueOf(gpu.params, "fp_units_per_sm").value_or(0));
     return d;

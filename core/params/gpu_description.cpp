@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -210,14 +211,14 @@ private:
         }
         const char c = s_[pos_];
         if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
-            std::size_t used = 0;
+            // from_chars: the C locale's '.', whatever the user's locale (a decimal comma
+            // would otherwise refuse every shipped rule).
             double v = 0;
-            try {
-                v = std::stod(s_.substr(pos_), &used);
-            } catch (const std::exception&) {
+            const auto [end, ec] = std::from_chars(s_.data() + pos_, s_.data() + s_.size(), v);
+            if (ec != std::errc() || !std::isfinite(v)) {
                 fail("a number a double can hold is expected");
             }
-            pos_ += used;
+            pos_ = static_cast<std::size_t>(end - s_.data());
             return v;
         }
         if (std::islower(static_cast<unsigned char>(c)) || c == '_') {
@@ -360,6 +361,16 @@ void rederive(GpuProfile& gpu) {
             }
         }
         q->value = v;
+        // A conversion (a rule of one value, not an estimate: freq_ghz = clock_mhz / 1000) has
+        // the kind of what it converts, now: a typed clock makes a typed Freq.
+        if (!q->kind.empty() && q->kind != "estimated") {
+            const auto inputs = ruleInputs(q->rule, name + ".rule");
+            if (inputs.size() == 1) {
+                if (const Quantity* in = valueOf(gpu, inputs.front())) {
+                    q->kind = kindOf(*in);
+                }
+            }
+        }
         state[name] = 2;
     };
     for (const auto& name : ruleNames(gpu)) {
@@ -406,7 +417,9 @@ bool inputsKnown(GpuProfile& gpu, const std::string& rule) {
 bool addEstimate(GpuProfile& gpu, const std::string& key, const std::string& rule,
                  const std::string& why) {
     const auto it = gpu.params.find(key);
-    if ((it != gpu.params.end() && (it->second.value || !it->second.rule.empty())) ||
+    // A value the user cleared (null, yours) is theirs: no estimate replaces it.
+    if ((it != gpu.params.end() &&
+         (it->second.value || !it->second.rule.empty() || kindOf(it->second) == "yours")) ||
         !inputsKnown(gpu, rule)) {
         return false;
     }
@@ -423,7 +436,8 @@ bool addEstimate(GpuProfile& gpu, const std::string& key, const std::string& rul
 bool addCIterEstimate(GpuProfile& gpu, const std::string& stencil, const std::string& rule,
                       const std::string& why) {
     const auto it = gpu.cIterByStencil.find(stencil);
-    if ((it != gpu.cIterByStencil.end() && (it->second.value || !it->second.rule.empty())) ||
+    if ((it != gpu.cIterByStencil.end() &&
+         (it->second.value || !it->second.rule.empty() || kindOf(it->second) == "yours")) ||
         !inputsKnown(gpu, rule)) {
         return false;
     }
@@ -520,6 +534,16 @@ nlohmann::json deriveGpuProfile(const GpuProfile& base, const std::string& id,
     GpuProfile g = base;
     StencilProfile noStencil;
     for (const auto& s : sets) {
+        // A GPU is written: a stencil's key has no place in it (c_iter_s.STENCIL is the GPU's).
+        const std::string key = s.substr(0, s.find('='));
+        const ParameterKey* k = findParameterKey(key);
+        if (k && k->owner == ParameterOwner::Stencil) {
+            throw InputError("--set " + key, s.substr(std::min(s.size(), key.size() + 1)),
+                             key == "c_iter_s"
+                                 ? "C_iter of which stencil? give c_iter_s.STENCIL=SECONDS"
+                                 : "is a stencil key; derive writes a GPU (GPU keys and "
+                                   "c_iter_s.STENCIL)");
+        }
         applyOverride(g, noStencil, g.id, s);
     }
     nlohmann::json j = toJson(g);

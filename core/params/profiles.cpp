@@ -249,7 +249,11 @@ Quantity quantityFromJson(const nlohmann::json& q, std::string_view unit,
                              file);
         }
         out.rule = r.get<std::string>();
-        (void)ruleInputs(out.rule, path + ".rule"); // a malformed rule is refused here
+        try {
+            (void)ruleInputs(out.rule, path + ".rule"); // a malformed rule is refused here
+        } catch (const InputError& e) {
+            throw InputError(e.field(), e.value(), e.allowed(), file);
+        }
     }
     if (!q.contains("value") && !out.rule.empty()) {
         // derived when the profile is read (rederive)
@@ -342,6 +346,14 @@ double requiredValue(const std::map<std::string, Quantity>& params, const char* 
                      const std::string& where) {
     const auto it = params.find(key);
     const ParameterKey* k = findParameterKey(key);
+    if (it != params.end() && !it->second.value && !it->second.rule.empty()) {
+        throw InputError(key, {},
+                         "its rule " + it->second.rule +
+                             " gives no value (an input is missing, or it divides by zero); "
+                             "expected " +
+                             allowedValues(*k),
+                         where);
+    }
     if (it == params.end() || !it->second.value) {
         throw InputError(key, {}, "missing; expected " + allowedValues(*k), where);
     }
@@ -579,11 +591,15 @@ Stencil toStencil(const StencilProfile& p, const GpuProfile& gpu) {
     }
     const Quantity* c = cIterOf(gpu, p);
     if (!c) {
-        throw InputError("c_iter_s", {},
-                         "no C_iter of stencil '" + p.id + "' for GPU '" + gpuId +
-                             "': none is published and no rule estimates it (the GTX 980 has "
-                             "none for it either); type one into C_iter (c_iter_s, seconds per "
-                             "iteration per vector unit)");
+        const auto clock = gpu.params.find("clock_mhz");
+        const bool noClock = clock == gpu.params.end() || !clock->second.value;
+        throw InputError(
+            "c_iter_s", {},
+            "no C_iter of stencil '" + p.id + "' for GPU '" + gpuId +
+                "': neither the GPU nor the stencil gives one" +
+                (noClock ? " (the GPU has no clock_mhz, so the clock rule cannot estimate it)"
+                         : " and no rule estimates it (the GTX 980 publishes none for it)") +
+                "; type one into C_iter (c_iter_s, seconds per iteration per vector unit)");
     }
     s.cIterSeconds = *c->value;
     return s;
@@ -619,7 +635,9 @@ Quantity editedQuantity(const ParameterKey& key, std::optional<double> value) {
 Quantity quantityFor(const ParameterKey& key, std::optional<double> value,
                      const std::function<std::optional<Quantity>()>& published) {
     try {
-        if (auto q = published(); q && !q->edited && q->value == value) {
+        // A plain value set back is the profile's again; a value typed over a rule is the
+        // user's even when it is the number the rule gives now (it must not move with a fact).
+        if (auto q = published(); q && !q->edited && q->rule.empty() && q->value == value) {
             return *q;
         }
     } catch (const std::exception&) {
@@ -648,11 +666,21 @@ namespace {
 void storeGpuValue(GpuProfile& gpu, Quantity q, const ParameterKey& key,
                    std::optional<double> typed, const std::function<Quantity&(GpuProfile&)>& slot) {
     GpuProfile edited = gpu;
+    // A value derived from the edit that leaves its range refuses the edit, named as such.
+    const auto derive = [&] {
+        try {
+            rederive(edited);
+        } catch (const InputError& e) {
+            throw InputError(
+                std::string(key.key), typed ? formatNumber(*typed) : std::string("null"),
+                "refused: with it " + e.field() + " = " + e.value() + ", which " + e.allowed());
+        }
+    };
     slot(edited) = q;
-    rederive(edited);
+    derive();
     if (slot(edited).value != typed) {
         slot(edited) = editedQuantity(key, typed);
-        rederive(edited);
+        derive();
     }
     gpu = std::move(edited);
 }
@@ -795,6 +823,17 @@ void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& 
     const bool oneCIter = name.rfind("c_iter_s.", 0) == 0 && name.size() > 9;
     const ParameterKey* key = findParameterKey(oneCIter ? std::string("c_iter_s") : name);
     if (oneCIter) {
+        // A stencil the GPU or a profile knows (a typo must not be stored unused).
+        const std::string id = name.substr(9);
+        bool known = gpu.cIterByStencil.count(id) != 0 || id == stencil.id;
+        std::string ids;
+        for (const auto& e : listAllProfiles("stencils")) {
+            known = known || (e.id == id && e.error.empty());
+            ids += (ids.empty() ? "" : ", ") + e.id;
+        }
+        if (!known) {
+            throw InputError(field, text, "no stencil of id '" + id + "'; known: " + ids);
+        }
         const auto value = parseOverrideValue(*key, text);
         try {
             setGpuParameter(gpu, name, value);
@@ -821,6 +860,33 @@ void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& 
         setParameter(gpu, stencil, gpuId, name, value);
     } catch (const InputError& e) {
         rethrowForSetFlag(e);
+    }
+    // A fact the command takes for its rules (clock_mhz, the bandwidths) that no value it reads
+    // follows on this GPU (the GTX 980's L is measured) would change nothing: said, not ignored.
+    const ParameterKey* own = findParameterKey(name);
+    if (!accepted.empty() && own && own->owner == ParameterOwner::Gpu &&
+        std::string_view(blockOfKey(name)) == "facts") {
+        bool read = false;
+        for (const auto& k : accepted) {
+            read = read || k == name;
+        }
+        const bool readDirectly =
+            name != "clock_mhz" && name != "mem_spec_gbs" && name != "mem_bandwidth_gbs";
+        if (read && !readDirectly) {
+            bool followed = false;
+            for (const auto& f : followersOf(gpu, name)) {
+                followed = followed || f.rfind("c_iter_s.", 0) == 0 ||
+                           std::find(accepted.begin(), accepted.end(), f) != accepted.end();
+            }
+            if (!followed) {
+                throw InputError(field, text,
+                                 "no value this command reads follows it on " + gpu.id +
+                                     " (its values are not estimates of it: cdx profiles --show " +
+                                     gpu.id +
+                                     "); set the value itself, e.g. l_s_per_gb or "
+                                     "tau_sync_s");
+            }
+        }
     }
 }
 

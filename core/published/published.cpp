@@ -6,6 +6,7 @@
 #include "params/profiles.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
@@ -392,15 +393,12 @@ std::string DomainValue::shortValue(bool names) const {
             return std::to_string(n) + " " + kind + (names ? " (" + list + ")" : "");
         }
     }
-    std::size_t used = 0;
-    try {
-        const double v = std::stod(value, &used);
-        if (used == value.size()) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.4g", v);
-            return buf;
-        }
-    } catch (const std::exception&) {
+    double v = 0; // from_chars: the '.' of the JSON the value came from, whatever the locale
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec == std::errc() && end == value.data() + value.size() && !value.empty()) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.4g", v);
+        return buf;
     }
     return value;
 }

@@ -36,7 +36,8 @@ void disableItem(QComboBox* box, int index) {
     }
 }
 
-void refill(QComboBox* box, const std::string& kind, const ProfileText& text) {
+void refill(QComboBox* box, const std::string& kind, const ProfileText& text,
+            const AlsoKind& also) {
     const QSignalBlocker block(box);
     // A long item (a folder of the user's, a long name) never widens the dock: the box sizes
     // to a short text and elides; the full text is in each item's tooltip (issue 43).
@@ -88,6 +89,31 @@ void refill(QComboBox* box, const std::string& kind, const ProfileText& text) {
                    : t,
             Qt::ToolTipRole);
     }
+    if (!also.kind.empty()) {
+        std::vector<ProfileEntry> more;
+        try {
+            more = listAllProfiles(also.kind);
+        } catch (const InputError&) {
+        }
+        bool heading = false;
+        for (const auto& e : more) {
+            if (!e.error.empty() || box->findData(QString::fromStdString(e.id)) >= 0) {
+                continue;
+            }
+            if (!heading) {
+                heading = true;
+                box->insertSeparator(box->count());
+                box->addItem(also.heading);
+                disableItem(box, box->count() - 1);
+            }
+            const QString t = text(e);
+            box->addItem(t, QString::fromStdString(e.id));
+            box->setItemData(box->count() - 1,
+                             QString::fromStdString(e.name) +
+                                 QObject::tr(" (%1)").arg(QString::fromStdString(e.id)),
+                             Qt::ToolTipRole);
+        }
+    }
     if (current.isValid()) {
         selectProfileItem(box, current.toString().toStdString(), currentText);
     }
@@ -95,12 +121,13 @@ void refill(QComboBox* box, const std::string& kind, const ProfileText& text) {
 
 } // namespace
 
-void fillProfileCombo(QComboBox* box, const std::string& kind, ProfileText text) {
-    refill(box, kind, text);
+void fillProfileCombo(QComboBox* box, const std::string& kind, ProfileText text,
+                      const AlsoKind& also) {
+    refill(box, kind, text, also);
     QObject::connect(ProfileCatalog::instance(), &ProfileCatalog::changed, box,
-                     [box, kind, text](const QString& changed) {
-                         if (changed.toStdString() == kind) {
-                             refill(box, kind, text);
+                     [box, kind, text, also](const QString& changed) {
+                         if (changed.toStdString() == kind || changed.toStdString() == also.kind) {
+                             refill(box, kind, text, also);
                          }
                      });
 }

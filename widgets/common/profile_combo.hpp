@@ -35,7 +35,14 @@ using ProfileText = std::function<QString(const ProfileEntry&)>;
 // (docs/formats.md "User profiles"); a broken one is listed, disabled, with its error in the
 // tooltip. Item data: the id. The current item is kept. The combo refills itself whenever
 // ProfileCatalog says the kind changed.
-void fillProfileCombo(QComboBox* box, const std::string& kind, ProfileText text);
+// `also`: a second kind listed after the first under its heading (the EATSS editor: the
+// artifact's devices, then every GPU description).
+struct AlsoKind {
+    std::string kind;
+    QString heading;
+};
+void fillProfileCombo(QComboBox* box, const std::string& kind, ProfileText text,
+                      const AlsoKind& also = {});
 
 // Selects `id` in a combo filled by fillProfileCombo; an id that is not listed (a file opened
 // by path, a session's own) is added at the end under its name.

@@ -66,8 +66,11 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
     auto* form = new QFormLayout(modelBox);
     gpu_ = new QComboBox(modelBox);
     gpu_->setObjectName("eatssGpu");
+    // The artifact's devices, then every GPU description (issue 43: its EATSS parameters are
+    // estimated from the chip's facts, and named so).
     fillProfileCombo(gpu_, "eatss-gpus",
-                     [](const ProfileEntry& g) { return QString::fromStdString(g.id); });
+                     [](const ProfileEntry& g) { return QString::fromStdString(g.id); },
+                     {"gpus", tr("Other GPUs (parameters estimated)")});
     form->addRow(tr("GPU"), gpu_);
     caps_ = new QLabel(modelBox);
     caps_->setWordWrap(true);
@@ -239,8 +242,14 @@ void EatssEditor::showValues() {
         for (double c : g.caps) {
             caps << QString::number(c);
         }
-        caps_->setText(tr("%1: the artifact's split caps %2")
-                           .arg(QString::fromStdString(g.name), caps.join(", ")));
+        caps_->setText(
+            g.estimated.empty()
+                ? tr("%1: the artifact's split caps %2")
+                      .arg(QString::fromStdString(g.name), caps.join(", "))
+                : tr("%1: split caps %2, estimated from its description (not an artifact "
+                     "device)")
+                      .arg(QString::fromStdString(g.name), caps.join(", ")));
+        caps_->setToolTip(QString::fromStdString(g.estimated));
     } catch (const InputError&) {
         caps_->clear();
     }

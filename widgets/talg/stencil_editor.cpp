@@ -14,6 +14,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <limits>
+#include <nlohmann/json.hpp>
 
 namespace cdx::widgets {
 
@@ -27,9 +28,9 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
     description_ = new QLabel(this);
     description_->setWordWrap(true);
     description_->setStyleSheet("color: palette(mid);");
-    // The kinds in the tooltips: the dock is narrow, and C_iter's kind is the GPU's (the GPU
-    // editor shows it beside the value).
-    form_ = new ParameterForm({"c_iter_s", "flops_per_point", "bytes_per_word"}, this, false);
+    // C_iter's kind is the GPU's (issue 43): published, estimated by the clock rule, fitted or
+    // yours, beside the value as in the GPU editor.
+    form_ = new ParameterForm({"c_iter_s", "flops_per_point", "bytes_per_word"}, this);
     layout->addWidget(profile_);
     layout->addWidget(profileButtons(
         this, "stencil", tr("stencil"), [this] { saveProfile(); },
@@ -95,7 +96,15 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
 }
 
 void StencilEditor::saveProfile() {
-    if (const auto saved = saveProfileDialog(this, "stencils", tr("stencil"), toJson(stencil_),
+    // C_iter is the GPU's (issue 43): a stencil of the user's is not known to any GPU, so the
+    // saved file carries the session GPU's C_iter for it, as a stencil file may.
+    nlohmann::json j = toJson(stencil_);
+    if (cIter_ && cIter_->value && !gpuId_.empty()) {
+        nlohmann::json q = quantityToJson(*cIter_, false);
+        q["kind"] = kindOf(*cIter_);
+        j["c_iter_s"][gpuId_] = q;
+    }
+    if (const auto saved = saveProfileDialog(this, "stencils", tr("stencil"), j,
                                              QString::fromStdString(stencil_.name))) {
         emit stencilChosen(QString::fromStdString(saved->id));
         emit statusMessage(tr("Saved stencil profile %1 to %2; the session uses it.")
@@ -109,8 +118,11 @@ void StencilEditor::setSession(const SessionState& s) {
     description_->setText(QString::fromStdString(s.stencil.description));
     auto values = s.stencil.params;
     // C_iter is the GPU's (issue 43): its own, the stencil file's for this GPU, or an estimate.
+    gpuId_ = s.gpu.id;
+    cIter_.reset();
     if (const Quantity* c = cIterOf(s.gpu, s.stencil)) {
         values["c_iter_s"] = *c;
+        cIter_ = *c;
     } else if (const auto it = s.gpu.cIterByStencil.find(s.stencil.id);
                it != s.gpu.cIterByStencil.end()) {
         values["c_iter_s"] = it->second;

@@ -5,6 +5,8 @@
 
 #include <QWidget>
 #include <array>
+#include <optional>
+#include <string>
 
 class QComboBox;
 class QLabel;
@@ -37,6 +39,8 @@ private:
     void saveProfile();
 
     StencilProfile stencil_;
+    std::string gpuId_;             // the session's GPU, whose C_iter a saved stencil carries
+    std::optional<Quantity> cIter_; // that GPU's C_iter of this stencil (cIterOf)
     void setProblem(const talg::Problem& p);
     void emitProblem();
 
