@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One chip, one description (issue 43): the GPU file's kinds and rules, the families'
 // estimates, the migration of every shipped profile, deriving a GPU of one's own.
+#include "eatss/eatss_model.hpp"
 #include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
@@ -35,6 +36,7 @@ private slots:
     void freqEditsTheClock();
     void reviewFindings();
     void rulesIgnoreTheLocale();
+    void eatssOnAnyGpu();
     void ruleCycleAndRangeRefused();
     void familiesEstimateWhatIsMissing();
     void deriveWritesEveryValue();
@@ -284,6 +286,32 @@ void TestGpuDescription::reviewFindings() {
     QCOMPARE(kindOf(clocked.params.at("freq_ghz")), std::string("vendor"));
     setGpuParameter(clocked, "clock_mhz", 1500);
     QCOMPARE(kindOf(clocked.params.at("freq_ghz")), std::string("yours"));
+}
+
+// EATSS on any GPU (issue 43): the artifact's devices as they are, a description's parameters
+// estimated from its facts and named so.
+void TestGpuDescription::eatssOnAnyGpu() {
+    const eatss::Gpu artifact = eatss::loadGpu("a100");
+    QVERIFY(artifact.estimated.empty());
+    QCOMPARE(artifact.caps, (std::vector<double>{0, 0.125, 0.25}));
+    const eatss::Gpu h = eatss::loadGpu("h100-sxm5");
+    QCOMPARE(h.l1SharedBytes, std::int64_t(256 * 1024));
+    QCOMPARE(h.l2Bytes, std::int64_t(51200) * 1024);
+    QCOMPARE(h.sms, std::int64_t(132));
+    QCOMPARE(h.sharedPerBlockBytes, std::int64_t(49152));
+    QCOMPARE(h.caps, (std::vector<double>{0, 0.125, 0.1875}));
+    QVERIFY(h.estimated.find("h100-sxm5") != std::string::npos);
+    // The GTX 980 has shared memory and L1 apart: 96 KB + 48 KB / 2 per SM.
+    QCOMPARE(eatss::loadGpu("gtx980").l1SharedBytes, std::int64_t(120 * 1024));
+    // Its largest cap (48 KB of the 256 KB array) fits the 48 KB per block; the default split
+    // 0.25 (64 KB) is refused as the artifact refuses it.
+    eatss::Options o;
+    o.split = h.caps.back();
+    const auto f = eatss::formulate(eatss::loadProgram("gemm"), h, o);
+    o.split = 0.25;
+    QVERIFY_THROWS_EXCEPTION(InputError, eatss::formulate(eatss::loadProgram("gemm"), h, o));
+    QVERIFY(eatss::solveExact(f).feasible);
+    QVERIFY_THROWS_EXCEPTION(InputError, eatss::loadGpu("nosuch-gpu"));
 }
 
 // Rules are read in the C locale whatever the user's (a decimal comma refused every rule).

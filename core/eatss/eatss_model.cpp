@@ -320,7 +320,8 @@ Gpu gpuFromDescription(const GpuProfile& g) {
     out.caps = {0};
     for (const double kb : {32.0, 48.0}) {
         if (kb * 1024 <= bytes) {
-            out.caps.push_back(std::round(kb * 1024 / bytes * 1000) / 1000);
+            // floored: a cap rounded up would give shared memory more than the block may use
+            out.caps.push_back(std::floor(kb * 1024 / bytes * 10000) / 10000);
         }
     }
     out.estimated = "EATSS parameters from the GPU description of " + g.id + ": L1+shared " +
