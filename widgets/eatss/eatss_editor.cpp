@@ -147,7 +147,31 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
     connect(gpu_, &QComboBox::activated, this, [this](int i) {
         EatssSettings e = e_;
         e.gpu = gpu_->itemData(i).toString().toStdString();
-        send(tr("Choose GPU %1").arg(gpu_->itemText(i)), e);
+        // A split this GPU's 48 KB per block cannot hold (0.25 of H100's 256 KB array) is
+        // brought to its largest cap that fits, in the same step, and said (issue 43: any GPU).
+        QString note;
+        try {
+            const eatss::Gpu g = eatss::loadGpu(e.gpu);
+            const double fits = static_cast<double>(g.sharedPerBlockBytes) /
+                                static_cast<double>(std::max<std::int64_t>(g.l1SharedBytes, 1));
+            if (e.options.split > fits && !g.caps.empty()) {
+                double best = 0;
+                for (double c : g.caps) {
+                    if (c <= fits) {
+                        best = std::max(best, c);
+                    }
+                }
+                note = tr("; split s %1 -> %2, the largest of its caps that fits 48 KB per block")
+                           .arg(e.options.split)
+                           .arg(best);
+                e.options.split = best;
+            }
+        } catch (const InputError&) {
+            // send() says why the GPU cannot be used
+        }
+        if (send(tr("Choose GPU %1").arg(gpu_->itemText(i)), e) && !note.isEmpty()) {
+            emit statusMessage(tr("EATSS GPU %1%2").arg(gpu_->itemText(i), note));
+        }
     });
     connect(mode_, &QComboBox::activated, this, [this](int i) {
         EatssSettings e = e_;
@@ -192,7 +216,11 @@ bool EatssEditor::send(const QString& label, const EatssSettings& e) {
         (void)eatss::formulate(e.program, eatss::loadGpu(e.gpu), e.options);
     } catch (const InputError& err) {
         if (err.field() == "--split" || err.field() == "--align" || err.field() == "--gpu") {
-            refuse(QString::fromUtf8(err.what()));
+            // The window's words: the fields, not the command's flags.
+            refuse(QString::fromUtf8(err.what())
+                       .replace("--split", tr("split s"))
+                       .replace("--align", tr("warp fraction φ"))
+                       .replace("--gpu", tr("GPU")));
             return false;
         }
     }

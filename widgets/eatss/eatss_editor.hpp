@@ -41,6 +41,7 @@ public:
 signals:
     void edited(const QString& label, const cdx::EatssSettings& settings);
     void refused(const QString& text);
+    void statusMessage(const QString& text); // what a GPU choice changed besides the GPU
 
 private:
     void refuse(const QString& text);

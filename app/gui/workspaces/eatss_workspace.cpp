@@ -30,6 +30,8 @@ EatssWorkspace::EatssWorkspace(const WorkspaceContext& context, QWidget* parent)
             });
     connect(editor_, &widgets::EatssEditor::refused, this,
             [this](const QString& text) { showMessage(text, 10000); });
+    connect(editor_, &widgets::EatssEditor::statusMessage, this,
+            [this](const QString& text) { showMessage(text, 10000); });
     connect(map_, &widgets::EatssMapView::axesChosen, this,
             [this](const QString& x, const QString& y) {
                 editSession(tr("Map T_%1 × T_%2").arg(x, y), [&](SessionState& s) {
