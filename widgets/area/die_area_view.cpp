@@ -12,6 +12,7 @@
 #include <QPainter>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <cmath>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
@@ -286,10 +287,12 @@ void DieAreaView::redraw() {
         label->setPadding(QMargins(6, 0, 0, 0));
         label->setFont(lf);
         const double model = rows_.front().breakdown.total;
+        double pct = 100 * (model - realDie_->areaMm2) / realDie_->areaMm2;
+        pct = std::abs(pct) < 0.05 ? 0.0 : pct; // no "-0.0 %" for the GTX 980's own die
         label->setText(tr("%1 mm² (the model %2%3 %)")
                            .arg(realDie_->areaMm2, 0, 'f', 0)
-                           .arg(model >= realDie_->areaMm2 ? "+" : "")
-                           .arg(100 * (model - realDie_->areaMm2) / realDie_->areaMm2, 0, 'f', 1));
+                           .arg(pct > 0 ? "+" : "")
+                           .arg(pct, 0, 'f', 1));
         widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
     }
     compare_->xAxis->setLabel(percent ? tr("share of the die [%]") : tr("area [mm²]"));
