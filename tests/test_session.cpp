@@ -246,13 +246,13 @@ void TestSession::badFiles_data() {
     QTest::addColumn<QString>("from");
     QTest::addColumn<QString>("to");
     QTest::addColumn<QString>("mention");
-    QTest::newRow("malformed JSON") << "\"version\": 2,"
-                                    << "\"version\": 2"
+    QTest::newRow("malformed JSON") << "\"version\": 3,"
+                                    << "\"version\": 3"
                                     << "line";
     QTest::newRow("wrong schema") << "codesign-explorer-session"
                                   << "something-else"
                                   << "schema";
-    QTest::newRow("newer version") << "\"version\": 2"
+    QTest::newRow("newer version") << "\"version\": 3"
                                    << "\"version\": 9"
                                    << "newer";
     QTest::newRow("odd tT") << "\"tt\": 2"
@@ -590,10 +590,12 @@ void TestSession::fixturesRoundTrip() {
 
 // Format 2 adds "view" (what was on screen, as strings): written when not empty, read back as
 // it was, refused when not an object of strings; format-1 files have none and open as before.
+// (Format 3, issue 43, writes the GPUs as descriptions.)
 void TestSession::viewBlockIsFormat2() {
     SessionState s = defaultSession();
     QVERIFY(!ojson::parse(sessionToJson(s)).contains("view"));
-    QCOMPARE(ojson::parse(sessionToJson(s))["version"].get<int>(), 2);
+    QCOMPARE(ojson::parse(sessionToJson(s))["version"].get<int>(), 3);
+    QVERIFY(ojson::parse(sessionToJson(s))["gpu"].contains("facts"));
     s.view = {{"tab.talg", "sweep"}, {"talg.sweep.parameter", "n_sm"}};
     const SessionState back = sessionFromJson(sessionToJson(s), "v.cdx.json");
     QCOMPARE(back.view, s.view);

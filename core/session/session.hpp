@@ -72,8 +72,10 @@ struct SessionState : TalgSettings {
 
 bool sameSession(const SessionState& a, const SessionState& b);
 
-// 2 adds "view" (what was on screen); format-1 files open as before.
-inline constexpr int kSessionVersion = 2;
+// 2 adds "view" (what was on screen); 3 writes the GPUs as descriptions (facts and one block
+// per family, each value with its kind and rule: issue 43), which an older build cannot read.
+// Files of formats 1 and 2 open as before (their flat GPUs read as they are).
+inline constexpr int kSessionVersion = 3;
 inline constexpr const char* kSessionSchema = "codesign-explorer-session";
 
 std::string sessionToJson(const SessionState& s);
