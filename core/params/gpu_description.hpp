@@ -3,7 +3,9 @@
 
 #include "params/profiles.hpp"
 
+#include <functional>
 #include <map>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <span>
 #include <string>

@@ -386,7 +386,8 @@ void parseDescription(const json& j, const std::string& file, GpuProfile& p) {
     for (const auto& b : gpuBlocks()) {
         blocks += (blocks.empty() ? "" : ", ") + std::string(b.id);
     }
-    for (const auto& [member, _] : j.items()) {
+    for (const auto& item : j.items()) {
+        const std::string member = item.key(); // a plain name: clang 14 captures no bindings
         static const std::set<std::string> top{"id",      "name",         "architecture", "note",
                                                "process", "derived_from", "format"};
         if (top.count(member) == 0 &&
