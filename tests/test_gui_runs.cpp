@@ -17,6 +17,7 @@
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map_view.hpp"
+#include "params/gpu_description.hpp"
 #include "runs/run_stats.hpp"
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
@@ -52,6 +53,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <qcustomplot.h>
@@ -73,6 +75,7 @@ private slots:
     void runsCalibrationAppliesToSession();
     void runsBadFilesKeepState();
     void withinFieldUpdatesRowsInPlace();
+    void runsOfTheUsersOwnGpu();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -300,6 +303,31 @@ void TestGuiRuns::syntheticExampleOpensItsOwnDatabase() {
     QVERIFY(measuredRuns().size() > 100);
     QCOMPARE(app::RunDatabase::defaultPath(), before);
     QVERIFY(runsWs()->runsView()->stats().all.n > 100);
+}
+
+// Issue 43: runs measured on a GPU of the user's import in the window and are predicted with its
+// description; with the file gone, with the description the database stored.
+void TestGuiRuns::runsOfTheUsersOwnGpu() {
+    saveUserProfile(
+        "gpus", deriveGpuProfile(loadGpuProfile("h100-sxm5"), "lab-h100", "Lab H100", {"n_sm=144"}),
+        true);
+    QTemporaryDir dir;
+    QVERIFY(window_->runDatabase()->open(dir.filePath("runs.sqlite")).isEmpty());
+    auto* view = runsWs()->runsView();
+    runsWs()->viewTabs()->setCurrentWidget(view);
+    const QByteArray csv = "gpu,stencil,s1,s2,t,ts1,ts2,tt,time_s\n"
+                           "lab-h100,heat2d,4096,4096,1024,8,64,8,0.5\n"
+                           "lab-h100,heat2d,4096,4096,1024,16,64,4,0.6\n";
+    const auto rep =
+        importRuns(writeRunsFile(dir, "lab.csv", csv), runs::ImportPolicy::AllOrNothing);
+    QCOMPARE(rep.inserted, std::size_t(2));
+    QCOMPARE(view->stats().all.n, std::size_t(2));
+    QCOMPARE(view->stats().unpredicted, std::size_t(0));
+    const double rmse = view->stats().all.rmse;
+    QVERIFY(std::filesystem::remove(userProfileFolder() / "gpus" / "lab-h100.json"));
+    QVERIFY(window_->runDatabase()->open(dir.filePath("runs.sqlite")).isEmpty());
+    QCOMPARE(view->stats().all.n, std::size_t(2));
+    QCOMPARE(view->stats().all.rmse, rmse);
 }
 
 CDX_GUI_TEST_MAIN(TestGuiRuns)

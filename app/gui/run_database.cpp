@@ -85,6 +85,7 @@ QString RunDatabase::open(const QString& path, bool remember) {
 
 void RunDatabase::reload() {
     runs_ = store_ ? store_->list() : std::vector<runs::Run>{};
+    stored_ = store_ ? store_->storedProfiles() : std::vector<runs::StoredProfile>{};
     emit changed();
 }
 

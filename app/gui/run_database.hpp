@@ -37,6 +37,8 @@ public:
     bool isOpen() const { return store_ != nullptr; }
     QString error() const { return error_; }
     const std::vector<runs::Run>& runs() const { return runs_; }
+    // The descriptions of the user's GPUs and stencils stored with the runs (run schema 3).
+    const std::vector<runs::StoredProfile>& storedProfiles() const { return stored_; }
     std::vector<runs::Run> runsWithIds(const std::vector<std::int64_t>& ids) const;
 
     // Parses and imports `file` in the background; `done` gets the report on the GUI thread
@@ -59,6 +61,7 @@ signals:
 private:
     SessionDocument* doc_;
     std::unique_ptr<runs::RunStore> store_;
+    std::vector<runs::StoredProfile> stored_;
     QString path_;
     QString error_;
     std::vector<runs::Run> runs_;

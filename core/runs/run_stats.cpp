@@ -136,8 +136,12 @@ ProfileSet ProfileSet::shipped() {
 }
 
 void ProfileSet::addStored(const RunStore& store) {
-    for (const auto& p : store.storedProfiles()) {
-        const std::string where = store.path().string() + ": profiles." + p.kind + "." + p.id;
+    addStored(store.storedProfiles(), store.path().string());
+}
+
+void ProfileSet::addStored(const std::vector<StoredProfile>& stored, const std::string& file) {
+    for (const auto& p : stored) {
+        const std::string where = file + ": profiles." + p.kind + "." + p.id;
         try {
             if (p.kind == "gpus" && gpus.count(p.id) == 0) {
                 gpus[p.id] = gpuProfileFromJson(parseJson(p.json, where), where, false, false);

@@ -23,6 +23,7 @@ struct ProfileSet {
     static ProfileSet shipped();
     // The profiles stored with the runs (issue 43) whose id no profile file gives any more.
     void addStored(const RunStore& store);
+    void addStored(const std::vector<StoredProfile>& stored, const std::string& where);
     void put(const GpuProfile& g) { gpus[g.id] = g; }
     void put(const StencilProfile& s) { stencils[s.id] = s; }
 };

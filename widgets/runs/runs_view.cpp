@@ -242,9 +242,12 @@ void RunsView::setSession(const SessionState& s) {
     recompute();
 }
 
-void RunsView::setRuns(const std::vector<runs::Run>& runs, const QString& database) {
+void RunsView::setRuns(const std::vector<runs::Run>& runs, const QString& database,
+                       const std::vector<runs::StoredProfile>& stored) {
     all_ = runs;
     database_ = database;
+    stored_ = runs::ProfileSet{};
+    stored_.addStored(stored, database.toStdString());
     tableIds_.clear(); // new runs: every row is put again
     std::set<std::string> gpus, stencils;
     for (const auto& r : all_) {
@@ -282,12 +285,31 @@ void RunsView::recompute() {
     // Each run is predicted with the profile it names (as `cdx runs stats`); the session's
     // edits only on the explicit what-if.
     // (Copied only for the what-if: ten GPU descriptions, issue 43, are not copied per step.)
+    // The profile files, and for an id no file gives any more the database's own description.
     const runs::ProfileSet& files = shippedProfiles();
     runs::ProfileSet whatIf;
     const runs::ProfileSet* profiles = &files;
+    const auto missing = [](const auto& stored, const auto& have) {
+        for (const auto& [id, p] : stored) {
+            if (have.count(id) == 0) {
+                return true;
+            }
+        }
+        return false;
+    };
+    if (missing(stored_.gpus, files.gpus) || missing(stored_.stencils, files.stencils)) {
+        whatIf = files;
+        for (const auto& [id, g] : stored_.gpus) {
+            whatIf.gpus.emplace(id, g);
+        }
+        for (const auto& [id, st] : stored_.stencils) {
+            whatIf.stencils.emplace(id, st);
+        }
+        profiles = &whatIf;
+    }
     talg::TalgVariant variant;
     if (session_ && whatIf_->isChecked()) {
-        whatIf = files;
+        whatIf = *profiles;
         whatIf.put(session_->gpu);
         whatIf.put(session_->stencil);
         profiles = &whatIf;

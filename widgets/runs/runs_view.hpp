@@ -38,7 +38,10 @@ public:
     QWidget* widget() override { return this; }
 
     // The runs of the database (all of them; the view filters) and where they come from.
-    void setRuns(const std::vector<runs::Run>& runs, const QString& database);
+    // `stored`: the descriptions the database keeps of the user's GPUs and stencils its runs
+    // name (issue 43), used for the ids no profile file gives any more.
+    void setRuns(const std::vector<runs::Run>& runs, const QString& database,
+                 const std::vector<runs::StoredProfile>& stored = {});
 
     const runs::RunStats& stats() const { return stats_; }
     QTableWidget* table() const { return table_; }
@@ -77,6 +80,7 @@ private:
     QTableWidget* table_ = nullptr;
     QLabel* statsLabel_ = nullptr;
     std::vector<runs::Run> all_;
+    runs::ProfileSet stored_; // the database's own descriptions (setRuns)
     runs::RunStats stats_;
     std::optional<SessionState> session_;
     QString database_;

@@ -65,9 +65,10 @@ void RunsWorkspace::refreshEditors(const SessionState&) {}
 
 void RunsWorkspace::showRuns() {
     RunDatabase* db = context().runs;
-    view_->setRuns(db->runs(), db->isOpen()
-                                   ? db->path()
-                                   : tr("%1 — not opened: %2").arg(db->path(), db->error()));
+    view_->setRuns(db->runs(),
+                   db->isOpen() ? db->path()
+                                : tr("%1 — not opened: %2").arg(db->path(), db->error()),
+                   db->storedProfiles());
     emit statusChanged();
 }
 
