@@ -234,12 +234,29 @@ int runDerive(const std::vector<std::string>& args, std::ostream& out) {
                          "derive BASE --id ID");
     }
     const Arguments a(flags, {"--id", "--name", "--set"}, {"--json", "--replace"});
-    const GpuProfile base = loadGpuProfile(words[0]);
+    GpuProfile base;
+    try {
+        base = loadGpuProfile(words[0]);
+    } catch (const InputError& e) {
+        if (e.field() != "--gpu") {
+            throw;
+        }
+        throw InputError("BASE", e.value(), e.allowed()); // the operand, not a flag it has not
+    }
     const std::string id = a.required("--id");
     const auto profile =
         deriveGpuProfile(base, id, a.optional("--name").value_or(""),
                          a.has("--set") ? a.repeated("--set") : std::vector<std::string>{});
-    const auto path = saveUserProfile("gpus", profile, a.has("--replace"));
+    std::filesystem::path path;
+    try {
+        path = saveUserProfile("gpus", profile, a.has("--replace"));
+    } catch (const InputError& e) {
+        if (e.field() == "id" && !a.has("--replace") &&
+            e.allowed().find("a profile of yours has this id") == 0) {
+            throw InputError(e.field(), e.value(), e.allowed() + "; --replace replaces it");
+        }
+        throw;
+    }
     if (a.has("--json")) {
         out << json{{"command", "profiles derive"},
                     {"id", id},
