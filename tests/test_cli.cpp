@@ -512,7 +512,7 @@ void TestCli::profiles() {
     }
     // One description per chip (issue 43): each GPU once, one file, its values counted by kind.
     QCOMPARE(gpus, (QStringList{"8800gt", "8800gtx", "a100-sxm4", "fx5600", "gtx280", "gtx580",
-                                "gtx980", "h100-sxm5", "rtx4090", "titanx"}));
+                                "gtx980", "h100-sxm5", "k20c", "rtx4090", "titanx"}));
     QVERIFY(!o.contains("mwp_gpus"));
     for (const auto g : o["gpus"].toArray()) {
         if (g.toObject()["origin"].toString() != "shipped") {
@@ -1247,6 +1247,7 @@ void TestCli::badInput_data() {
         << QStringList{"optimize", "--gpu",     "gtx1080", "--stencil", "heat2d",
                        "--space",  "8192,8192", "--time",  "8192"}
         << "known: 8800gt, 8800gtx, a100-sxm4, fx5600, gtx280, gtx580, gtx980, h100-sxm5, "
+           "k20c, "
            "rtx4090, titanx";
     QTest::newRow("unknown stencil id")
         << QStringList{"optimize", "--gpu",     "gtx980", "--stencil", "heat5d",
@@ -1500,11 +1501,11 @@ void TestCli::energyCalibrateBadInput() {
     QCOMPARE(cdx({"runs", "import", "--db", empty, writeFile(dir, "talg.csv", kRunsCsv)}).exitCode,
              0);
     // A coefficient profile with a negative coefficient.
-    QFile a(QString(CDX_SOURCE_PROFILES_DIR) + "/energy/k20c-a.json");
+    QFile a(QString(CDX_SOURCE_PROFILES_DIR) + "/energy/k20c-b.json");
     QVERIFY(a.open(QIODevice::ReadOnly));
     QByteArray profile = a.readAll();
-    profile.replace("\"value\": 2.2e-09", "\"value\": -2.2e-09");
-    QVERIFY(profile.contains("-2.2e-09"));
+    profile.replace("\"value\": 3.17e-09", "\"value\": -3.17e-09");
+    QVERIFY(profile.contains("-3.17e-09"));
     const QString negative = writeFile(dir, "negative.json", profile);
     const QStringList j2d{"energy", "--stencil", "jacobi2d", "--space",       "4096,4096",
                           "--time", "1024",      "--tile",   "16,64",         "--tt",

@@ -2,6 +2,8 @@
 // One chip, one description (issue 43): the GPU file's kinds and rules, the families'
 // estimates, the migration of every shipped profile, deriving a GPU of one's own.
 #include "eatss/eatss_model.hpp"
+#include "energy/energy_gpu.hpp"
+#include "energy/energy_profiles.hpp"
 #include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
@@ -44,6 +46,7 @@ private slots:
     void sessionsKeepTheirValues();
     void refusalsNameTheFieldInWindowWords();
     void kindCounts();
+    void energyCoefficientsAreTheK20csBlock();
 
 private:
     QTemporaryDir home_;
@@ -117,6 +120,17 @@ void TestGpuDescription::shippedValues_data() {
     QTest::newRow("GTX 980 MWP-CWP bandwidth = 1 / L")
         << "gtx980"
         << "mem_bandwidth_gbs" << 1 / 0.00736 << "estimated";
+    QTest::newRow("thesis App. B Table B.2: K20c P_stat (Model A)")
+        << "k20c"
+        << "p_stat_w" << 48.0 << "published";
+    QTest::newRow("thesis App. B Table B.2: K20c e_gs (Model A)")
+        << "k20c"
+        << "e_gs_j" << 2.2e-9 << "published";
+    QTest::newRow("Tesla K20 board spec: K20c 13 SMX") << "k20c"
+                                                       << "n_sm" << 13.0 << "vendor";
+    QTest::newRow("K20c Talg tau_sync by the GTX 980's cycles at 706 MHz")
+        << "k20c"
+        << "tau_sync_s" << 7.96e-10 * 1216 / 706 << "estimated";
 }
 
 void TestGpuDescription::shippedValues() {
@@ -147,7 +161,7 @@ void TestGpuDescription::everyShippedGpuIsOneFileForEveryFamily() {
         QVERIFY(s.cIterSeconds > 0);
         ++checked;
     }
-    QCOMPARE(checked, std::size_t(10));
+    QCOMPARE(checked, std::size_t(11));
     QVERIFY(listProfiles("mwp-gpus").empty());
 }
 
@@ -505,6 +519,66 @@ void TestGpuDescription::kindCounts() {
     setGpuParameter(e, "n_sm", 100);
     QCOMPARE(cdx::kindCounts(e, {"yours"}), std::string("1 yours"));
     QVERIFY(cdx::kindCounts(e).find("estimated") != std::string::npos);
+}
+
+// The K20c's energy coefficients are a block of its description (issue 43 item 1): k20c-a
+// reads them from there, a GPU derived from the K20c carries them with the user's edits, and a
+// chip without them is refused naming the energy block.
+void TestGpuDescription::energyCoefficientsAreTheK20csBlock() {
+    const GpuProfile k20c = loadGpuProfile("k20c");
+    QVERIFY(energy::hasEnergyCoefficients(k20c));
+    const auto a = energy::loadEnergyProfile("k20c-a");
+    const auto viaGpu = energy::loadEnergyProfile("k20c");
+    int compared = 0;
+    for (const auto& [key, q] : a.params) {
+        QVERIFY2(q.value.has_value(), key.c_str());
+        QCOMPARE(*q.value, *k20c.params.at(key).value);
+        QCOMPARE(*q.value, *viaGpu.params.at(key).value);
+        ++compared;
+    }
+    QCOMPARE(compared, 10); // 7 coefficients and 3 stated errors
+    QCOMPARE(a.id, std::string("k20c-a"));
+    QCOMPARE(a.method, std::string("micro-benchmark"));
+    // Model B stays a fitted set of its own, not the chip's block.
+    QCOMPARE(*energy::loadEnergyProfile("k20c-b").params.at("p_stat_w").value, 53.0);
+
+    // A GPU of the user's derived from the K20c: its typed P_stat is its own, the rest follows.
+    const auto j = deriveGpuProfile(k20c, "my-k20c", "", {"p_stat_w=40"});
+    saveUserProfile("gpus", j, true);
+    const auto mine = energy::loadEnergyProfile("my-k20c");
+    QCOMPARE(*mine.params.at("p_stat_w").value, 40.0);
+    QCOMPARE(kindOf(mine.params.at("p_stat_w")), std::string("yours"));
+    QCOMPARE(*mine.params.at("e_gs_j").value, 2.2e-9);
+    const auto ids = energy::gpusWithEnergyCoefficients();
+    QVERIFY(std::find(ids.begin(), ids.end(), "k20c") != ids.end());
+    QVERIFY(std::find(ids.begin(), ids.end(), "my-k20c") != ids.end());
+    QVERIFY(std::find(ids.begin(), ids.end(), "h100-sxm5") == ids.end());
+
+    // No rule estimates energy coefficients: the H100 is refused, naming the energy block.
+    try {
+        (void)energy::loadEnergyProfile("h100-sxm5");
+        QFAIL("accepted");
+    } catch (const InputError& e) {
+        QVERIFY2(e.field().find("energy coefficient p_stat_w") != std::string::npos, e.what());
+        QVERIFY2(std::string(e.what()).find("no energy block") != std::string::npos, e.what());
+        QVERIFY2(std::string(e.what()).find("--") == std::string::npos, e.what());
+    }
+    // An unknown id names both kinds of answer.
+    try {
+        (void)energy::loadEnergyProfile("k20c-z");
+        QFAIL("accepted");
+    } catch (const InputError& e) {
+        QVERIFY2(std::string(e.what()).find("k20c-a, k20c-b") != std::string::npos, e.what());
+        QVERIFY2(std::string(e.what()).find("GPU with energy coefficients: k20c, my-k20c") !=
+                     std::string::npos,
+                 e.what());
+    }
+    // A profile file naming a description and holding params too is refused.
+    QVERIFY_THROWS_EXCEPTION(InputError,
+                             energy::energyProfileFromJson(
+                                 nlohmann::json::parse(R"({"id": "x", "name": "x", "method": "m",
+                                     "description": "k20c", "params": {}})"),
+                                 "x.json"));
 }
 
 QTEST_GUILESS_MAIN(TestGpuDescription)

@@ -1065,8 +1065,9 @@ void TestMwp::presetsLoad() {
             QVERIFY2(!q.source.empty(), qPrintable(QString::fromStdString(e.id + ": " + key)));
         }
     }
-    // One description per chip (issue 43): the thesis's 5, the PPoPP'17 2, today's 3.
-    QCOMPARE(listProfiles("gpus").size(), std::size_t(10));
+    // One description per chip (issue 43): the thesis's 5 and its App. B K20c, the PPoPP'17 2,
+    // today's 3.
+    QCOMPARE(listProfiles("gpus").size(), std::size_t(11));
     QVERIFY(hasPowerModel(loadMwpGpuProfile("gtx280")));
     QVERIFY(hasPowerModel(loadMwpGpuProfile("gtx580")));
     QVERIFY(!hasPowerModel(loadMwpGpuProfile("fx5600")));

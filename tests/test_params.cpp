@@ -227,8 +227,9 @@ void TestParams::flopsPerPoint() {
 }
 
 void TestParams::everyShippedValueHasUnitAndSource() {
-    // One description per chip (issue 43): PPoPP'17's two, the thesis's five, today's three.
-    QCOMPARE(listProfiles("gpus").size(), std::size_t{10});
+    // One description per chip (issue 43): PPoPP'17's two, the thesis's five and its App. B
+    // K20c, today's three.
+    QCOMPARE(listProfiles("gpus").size(), std::size_t{11});
     QCOMPARE(listProfiles("stencils").size(), std::size_t{7});
     for (const auto& e : listProfiles("gpus")) {
         const auto p = readGpuProfile(e.path);
@@ -696,7 +697,7 @@ void TestParams::numbersBeyondTheirType_data() {
         {"stencil", "stencils/heat2d.json", "1e400", ".value"},
         {"mwp-gpu", "gpus/gtx280.json", "1e400", ".value"},
         {"kernel", "kernels/example-i.json", "1e400", ".value"},
-        {"energy", "energy/k20c-a.json", "1e400", ".value"},
+        {"energy", "energy/k20c-b.json", "1e400", ".value"},
         {"eatss-gpu", "eatss-gpus/a100.json", "1e400", "params.t_p_w.value"},
         {"area", "area/maxwell-28nm.json", "1e400", ".value"},
     };

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "energy/energy_profiles.hpp"
 
+#include "energy/energy_gpu.hpp"
 #include "params/input_error.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -68,10 +70,10 @@ EnergyProfile energyProfileFromJson(const nlohmann::json& j, const std::string& 
     }
     for (const auto& [field, _] : j.items()) {
         if (field != "id" && field != "name" && field != "gpu" && field != "architecture" &&
-            field != "method" && field != "note" && field != "params") {
+            field != "method" && field != "note" && field != "params" && field != "description") {
             throw InputError(field, {},
-                             "unknown field; expected id, name, gpu, method, params "
-                             "(architecture, note)",
+                             "unknown field; expected id, name, method and either params or "
+                             "description (gpu, architecture, note)",
                              file);
         }
     }
@@ -79,10 +81,28 @@ EnergyProfile energyProfileFromJson(const nlohmann::json& j, const std::string& 
     p.file = file;
     p.id = stringField(j, "id", file, true);
     p.name = stringField(j, "name", file, true);
-    p.gpu = stringField(j, "gpu", file, true);
     p.method = stringField(j, "method", file, true);
     p.architecture = stringField(j, "architecture", file, false);
     p.note = stringField(j, "note", file, false);
+    // The coefficients of a GPU description's energy block (k20c-a: the K20c's Model A): one
+    // place for the chip's numbers (issue 43).
+    if (j.contains("description")) {
+        if (j.contains("params")) {
+            throw InputError("params", {},
+                             "not with description: the coefficients are the description's "
+                             "energy block",
+                             file);
+        }
+        const std::string gpuId = stringField(j, "description", file, true);
+        const EnergyProfile fromGpu = energyProfileOf(loadGpuProfile(gpuId));
+        p.params = fromGpu.params;
+        p.gpu = j.contains("gpu") ? stringField(j, "gpu", file, true) : fromGpu.gpu;
+        if (p.architecture.empty()) {
+            p.architecture = fromGpu.architecture;
+        }
+        return p;
+    }
+    p.gpu = stringField(j, "gpu", file, true);
     if (!j.contains("params") || !j.at("params").is_object()) {
         throw InputError("params", j.contains("params") ? j.at("params").dump().substr(0, 40) : "",
                          "expected an object of coefficients (" + knownKeys() + ")", file);
@@ -119,9 +139,54 @@ EnergyProfile energyProfileFromJson(const nlohmann::json& j, const std::string& 
     return p;
 }
 
+namespace {
+bool listed(const std::string& kind, const std::string& id) {
+    const auto all = listAllProfiles(kind);
+    return std::any_of(all.begin(), all.end(),
+                       [&id](const ProfileEntry& e) { return e.id == id && e.error.empty(); });
+}
+} // namespace
+
+std::vector<std::string> gpusWithEnergyCoefficients() {
+    std::vector<std::string> ids;
+    for (const auto& e : listAllProfiles("gpus")) {
+        if (!e.error.empty()) {
+            continue;
+        }
+        try {
+            if (hasEnergyCoefficients(loadGpuProfile(e.path.string()))) {
+                ids.push_back(e.id);
+            }
+        } catch (const InputError&) {
+            // A broken file of the user's is listed with its error by the GPU lists.
+        }
+    }
+    return ids;
+}
+
 EnergyProfile loadEnergyProfile(const std::string& idOrPath) {
-    const auto path = resolveProfile(idOrPath, "energy", "--coefficients");
-    return energyProfileFromJson(parseJson(readText(path), path.string()), path.string());
+    const bool bareId = idOrPath.find('/') == std::string::npos && !idOrPath.ends_with(".json");
+    if (bareId && !listed("energy", idOrPath) && listed("gpus", idOrPath)) {
+        return energyProfileOf(loadGpuProfile(idOrPath)); // a GPU description's energy block
+    }
+    std::filesystem::path path;
+    try {
+        path = resolveProfile(idOrPath, "energy", "--coefficients");
+    } catch (const InputError& e) {
+        std::string gpus;
+        for (const auto& id : gpusWithEnergyCoefficients()) {
+            gpus += (gpus.empty() ? "" : ", ") + id;
+        }
+        throw InputError(e.field(), e.value(),
+                         e.allowed() + "; or a GPU with energy coefficients: " +
+                             (gpus.empty() ? "(none)" : gpus),
+                         e.where());
+    }
+    const nlohmann::json j = parseJson(readText(path), path.string());
+    if (j.is_object() && j.contains("facts")) { // the path of a GPU description
+        return energyProfileOf(gpuProfileFromJson(j, path.string(), false));
+    }
+    return energyProfileFromJson(j, path.string());
 }
 
 nlohmann::ordered_json toJson(const EnergyProfile& p) {

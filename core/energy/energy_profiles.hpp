@@ -8,6 +8,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 // Energy coefficient profiles (profiles/energy/*.json): every coefficient with unit and source.
 namespace cdx::energy {
@@ -28,9 +29,13 @@ struct EnergyProfile {
 // Keys: p_stat_w [W]; e_gs_j, e_sr_j [J/word]; e_fadd_j, e_fmul_j, e_iadd_j, e_imax_j [J/op];
 // optional rmse_sw_pct, rmse_j1d_pct, rmse_j2d_pct [%] (the stated model errors).
 EnergyProfile energyProfileFromJson(const nlohmann::json& j, const std::string& file);
-// An id of profiles/energy ("k20c-a", "k20c-b") or a path; an unknown id lists the known ones
-// (flag "--coefficients").
+// An id of profiles/energy ("k20c-a", "k20c-b"), the id of a GPU description with an energy
+// block ("k20c", a GPU of the user's derived from it: energy/energy_gpu.hpp) or a path of
+// either; an unknown id lists the known ones (flag "--coefficients"). A profile file may name
+// a description instead of holding params ("description": "k20c": k20c-a is the K20c's block).
 EnergyProfile loadEnergyProfile(const std::string& idOrPath);
+// The GPU descriptions, shipped and the user's, that carry every energy coefficient.
+std::vector<std::string> gpusWithEnergyCoefficients();
 
 // The profile as profiles/energy/*.json writes it (energyProfileFromJson reads it back).
 nlohmann::ordered_json toJson(const EnergyProfile& p);

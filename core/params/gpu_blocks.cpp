@@ -3,6 +3,7 @@
 // comparisons. A family's block names the keys it owns and completes what a file leaves out by
 // the family's own estimation rules (in its folder).
 #include "area/area_gpu.hpp"
+#include "energy/energy_gpu.hpp"
 #include "mwp/mwp_gpu.hpp"
 #include "params/gpu_description.hpp"
 #include "talg/talg_gpu.hpp"
@@ -38,6 +39,7 @@ const std::vector<GpuBlock>& gpuBlocks() {
         mwp::gpuBlock(),
         mwp::powerGpuBlock(),
         mwp::temperatureGpuBlock(),
+        energy::gpuBlock(),
     };
     return blocks;
 }

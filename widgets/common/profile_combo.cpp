@@ -97,7 +97,8 @@ void refill(QComboBox* box, const std::string& kind, const ProfileText& text,
         }
         bool heading = false;
         for (const auto& e : more) {
-            if (!e.error.empty() || box->findData(QString::fromStdString(e.id)) >= 0) {
+            if (!e.error.empty() || box->findData(QString::fromStdString(e.id)) >= 0 ||
+                (also.keep && !also.keep(e))) {
                 continue;
             }
             if (!heading) {

@@ -36,10 +36,14 @@ using ProfileText = std::function<QString(const ProfileEntry&)>;
 // tooltip. Item data: the id. The current item is kept. The combo refills itself whenever
 // ProfileCatalog says the kind changed.
 // `also`: a second kind listed after the first under its heading (the EATSS editor: the
-// artifact's devices, then every GPU description).
+// artifact's devices, then every GPU description; the Energy editor: the coefficient profiles,
+// then the GPUs with energy coefficients).
 struct AlsoKind {
     std::string kind;
     QString heading;
+    // Which entries of that kind to list (all when empty): the Energy editor lists only the
+    // GPU descriptions with an energy block.
+    std::function<bool(const ProfileEntry&)> keep;
 };
 void fillProfileCombo(QComboBox* box, const std::string& kind, ProfileText text,
                       const AlsoKind& also = {});

@@ -70,7 +70,7 @@ EatssEditor::EatssEditor(QWidget* parent) : QWidget(parent) {
     // estimated from the chip's facts, and named so).
     fillProfileCombo(gpu_, "eatss-gpus",
                      [](const ProfileEntry& g) { return QString::fromStdString(g.id); },
-                     {"gpus", tr("Other GPUs (parameters estimated)")});
+                     {"gpus", tr("Other GPUs (parameters estimated)"), {}});
     form->addRow(tr("GPU"), gpu_);
     caps_ = new QLabel(modelBox);
     caps_->setWordWrap(true);

@@ -7,6 +7,7 @@
 #include "common/profile_combo.hpp"
 #include "energy/energy_calibration.hpp"
 #include "energy/energy_common.hpp"
+#include "energy/energy_gpu.hpp"
 #include "energy/energy_runs.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
@@ -234,10 +235,20 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
     auto* cf = new QFormLayout(coefBox);
     profile_ = new QComboBox(coefBox);
     profile_->setObjectName("energyProfile");
-    fillProfileCombo(profile_, "energy",
-                     [](const ProfileEntry& p) { return QString::fromStdString(p.id); });
-    profile_->setToolTip(tr("Energy coefficient profile (profiles/energy): k20c-a micro-benchmarks "
-                            "(Model A), k20c-b regression (Model B), or yours"));
+    // The coefficient profiles, then every GPU description with an energy block (the K20c and
+    // GPUs of the user's derived from it: issue 43).
+    fillProfileCombo(
+        profile_, "energy", [](const ProfileEntry& p) { return QString::fromStdString(p.id); },
+        AlsoKind{"gpus", tr("GPUs with energy coefficients"), [](const ProfileEntry& e) {
+                     try {
+                         return energy::hasEnergyCoefficients(loadGpuProfile(e.path.string()));
+                     } catch (const InputError&) {
+                         return false; // listed with its error in the GPU combos
+                     }
+                 }});
+    profile_->setToolTip(tr("Energy coefficients: k20c-a micro-benchmarks (Model A, the K20c "
+                            "description's energy block), k20c-b regression (Model B), yours, or "
+                            "a GPU with an energy block"));
     cf->addRow(tr("Profile"), profile_);
     // An id or a file: the coefficients of that profile, as one edit.
     const auto choose = [this](const QString& idOrPath, const QString& label) {
