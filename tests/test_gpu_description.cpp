@@ -47,6 +47,7 @@ private slots:
     void refusalsNameTheFieldInWindowWords();
     void kindCounts();
     void energyCoefficientsAreTheK20csBlock();
+    void bothWorkspacesShareOneChip();
 
 private:
     QTemporaryDir home_;
@@ -579,6 +580,57 @@ void TestGpuDescription::energyCoefficientsAreTheK20csBlock() {
                                  nlohmann::json::parse(R"({"id": "x", "name": "x", "method": "m",
                                      "description": "k20c", "params": {}})"),
                                  "x.json"));
+}
+
+// The session's two GPU slots (Tiled stencils and the others; MWP-CWP) hold one description
+// when they name one chip: an edit in one is the other's, choosing the chip the other holds takes
+// its edits, and two different chips stay apart.
+void TestGpuDescription::bothWorkspacesShareOneChip() {
+    SessionState s = defaultSession();
+    s.gpu = loadGpuProfile("h100-sxm5");
+    s.mwp.gpu = loadGpuProfile("h100-sxm5");
+    // An edit in Tiled stencils reaches MWP-CWP, with its kind and the rules that follow.
+    SessionState next = s;
+    setGpuParameter(next.gpu, "clock_mhz", 1755);
+    QVERIFY(shareTheChip(s, next));
+    QCOMPARE(*next.mwp.gpu.params.at("clock_mhz").value, 1755.0);
+    QCOMPARE(kindOf(next.mwp.gpu.params.at("clock_mhz")), std::string("yours"));
+    QCOMPARE(*next.mwp.gpu.params.at("freq_ghz").value, 1.755);
+    QCOMPARE(toJson(next.mwp.gpu).dump(), toJson(next.gpu).dump());
+    // An edit in MWP-CWP reaches Tiled stencils.
+    SessionState third = next;
+    setGpuParameter(third.mwp.gpu, "n_sm", 144);
+    QVERIFY(shareTheChip(next, third));
+    QCOMPARE(*third.gpu.params.at("n_sm").value, 144.0);
+    QCOMPARE(*third.gpu.params.at("clock_mhz").value, 1755.0);
+    // MWP-CWP moves to another chip: the two stay apart, the edited H100 kept in Tiled stencils.
+    SessionState fourth = third;
+    fourth.mwp.gpu = loadGpuProfile("gtx280");
+    QVERIFY(!shareTheChip(third, fourth));
+    QCOMPARE(*fourth.gpu.params.at("n_sm").value, 144.0);
+    SessionState fifth = fourth;
+    setGpuParameter(fifth.mwp.gpu, "n_sm", 20);
+    QVERIFY(!shareTheChip(fourth, fifth));
+    QCOMPARE(*fifth.gpu.params.at("n_sm").value, 144.0);
+    // Choosing the H100 again in MWP-CWP takes the edited one, not a stock copy beside it.
+    SessionState sixth = fifth;
+    sixth.mwp.gpu = loadGpuProfile("h100-sxm5");
+    QVERIFY(shareTheChip(fifth, sixth));
+    QCOMPARE(*sixth.mwp.gpu.params.at("n_sm").value, 144.0);
+    QCOMPARE(*sixth.mwp.gpu.params.at("clock_mhz").value, 1755.0);
+    // Both slots replaced in one step (an opened session) are left as they are.
+    SessionState opened = defaultSession();
+    opened.gpu = loadGpuProfile("h100-sxm5");
+    opened.mwp.gpu = loadGpuProfile("h100-sxm5");
+    setGpuParameter(opened.mwp.gpu, "n_sm", 100);
+    QVERIFY(!shareTheChip(sixth, opened));
+    QCOMPARE(*opened.gpu.params.at("n_sm").value, 132.0);
+    // Two versions of the chip as opened: an edit of one never overwrites the other's edits.
+    SessionState edited = opened;
+    setGpuParameter(edited.gpu, "clock_mhz", 1600);
+    QVERIFY(!shareTheChip(opened, edited));
+    QCOMPARE(*edited.mwp.gpu.params.at("n_sm").value, 100.0);
+    QCOMPARE(*edited.mwp.gpu.params.at("clock_mhz").value, 1980.0);
 }
 
 QTEST_GUILESS_MAIN(TestGpuDescription)

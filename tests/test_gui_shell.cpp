@@ -28,6 +28,7 @@
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map_view.hpp"
+#include "params/profile_label.hpp"
 #include "reproduce_view.hpp"
 #include "runs/run_stats.hpp"
 #include "runs/runs_view.hpp"
@@ -97,6 +98,7 @@ private slots:
     void presentationKeepsDockWidths();
     void escapeLeavesPresentation();
     void ctrlZInFieldUndoesDocument();
+    void oneChipInEveryWorkspace();
     void sessionFixturesOpen_data();
     void sessionFixturesOpen();
     void unknownFieldsAreReported();
@@ -703,6 +705,39 @@ void TestGuiShell::escapeLeavesPresentation() {
 
 // Ctrl+Z with the focus in a field undoes on the document (before, the field undid its own
 // text and the views stayed stale).
+// Issue 43: the H100 chosen in Tiled stencils and in MWP-CWP is one chip. n_sm typed in the
+// Tiled-stencils GPU editor is the MWP-CWP editor's n_sm and its label's edit; one undo takes
+// it back in both.
+void TestGuiShell::oneChipInEveryWorkspace() {
+    SessionState s = doc_->state();
+    s.gpu = loadGpuProfile("h100-sxm5");
+    s.mwp.gpu = loadGpuProfile("h100-sxm5");
+    doc_->edit("H100 in both", s);
+    QCoreApplication::processEvents();
+    window_->showWorkspace(talg());
+    QLineEdit* field = talg()->gpuEditor()->form()->field("n_sm");
+    field->setText("144");
+    emit field->editingFinished();
+    QCoreApplication::processEvents();
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 144.0);
+    QCOMPARE(*doc_->state().mwp.gpu.params.at("n_sm").value, 144.0);
+    QVERIFY(profileLabel(doc_->state().mwp.gpu).find("edited: n_sm = 144") != std::string::npos);
+    window_->showWorkspace(mwp());
+    QCoreApplication::processEvents();
+    QCOMPARE(mwp()->kernelEditor()->gpuForm()->field("n_sm")->text(), QString("144"));
+    // Typed in MWP-CWP, the clock reaches Tiled stencils, with the rules that follow it.
+    QLineEdit* clock = mwp()->kernelEditor()->gpuForm()->field("clock_mhz");
+    clock->setText("1755");
+    emit clock->editingFinished();
+    QCoreApplication::processEvents();
+    QCOMPARE(*doc_->state().gpu.params.at("clock_mhz").value, 1755.0);
+    QCOMPARE(*doc_->state().gpu.params.at("tau_sync_s").value, 7.96e-10 * 1216 / 1755);
+    doc_->undoStack()->undo();
+    doc_->undoStack()->undo();
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 132.0);
+    QCOMPARE(*doc_->state().mwp.gpu.params.at("n_sm").value, 132.0);
+}
+
 void TestGuiShell::ctrlZInFieldUndoesDocument() {
     window_->showWorkspace(talg());
     auto* form = talg()->gpuEditor()->form();

@@ -14,10 +14,12 @@ bool SessionDocument::isModified() const {
 }
 
 void SessionDocument::edit(const QString& label, const SessionState& next, int mergeId) {
-    if (sameSession(state_, next)) {
+    SessionState shared = next;
+    shareTheChip(state_, shared); // one chip, one description in every workspace (issue 43)
+    if (sameSession(state_, shared)) {
         return;
     }
-    undo_->push(new SessionEditCommand(this, label, state_, next, mergeId));
+    undo_->push(new SessionEditCommand(this, label, state_, shared, mergeId));
 }
 
 void SessionDocument::reset(const SessionState& s, const QString& path) {

@@ -130,6 +130,35 @@ bool sameSession(const SessionState& a, const SessionState& b) {
     return sessionBody(a).dump() == sessionBody(b).dump(); // as written (a NaN is null)
 }
 
+bool shareTheChip(const SessionState& before, SessionState& after) {
+    if (after.gpu.id != after.mwp.gpu.id) {
+        return false;
+    }
+    const auto text = [](const GpuProfile& g) { return toJson(g).dump(); };
+    const bool talgChanged = text(before.gpu) != text(after.gpu);
+    const bool mwpChanged = text(before.mwp.gpu) != text(after.mwp.gpu);
+    if (talgChanged == mwpChanged) {
+        return false; // neither (nothing to share) or both (a whole new state)
+    }
+    const bool talgChose = before.gpu.id != after.gpu.id;
+    const bool mwpChose = before.mwp.gpu.id != after.mwp.gpu.id;
+    if (!talgChose && !mwpChose && text(before.gpu) != text(before.mwp.gpu)) {
+        return false; // two versions of the chip already (a session saved so): no edit is lost
+    }
+    if (talgChanged) {
+        if (talgChose) { // the Talg workspace chose the chip MWP-CWP holds: take it as it is
+            after.gpu = after.mwp.gpu;
+        } else {
+            after.mwp.gpu = after.gpu;
+        }
+    } else if (mwpChose) {
+        after.mwp.gpu = after.gpu;
+    } else {
+        after.gpu = after.mwp.gpu;
+    }
+    return true;
+}
+
 std::string sessionToJson(const SessionState& s) {
     ojson j = sessionBody(s);
     if (s.baseline) {

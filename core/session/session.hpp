@@ -72,6 +72,18 @@ struct SessionState : TalgSettings {
 
 bool sameSession(const SessionState& a, const SessionState& b);
 
+// One chip, one description (issue 43). A session keeps two GPU slots: `gpu` (Tiled stencils,
+// Die area and Codesign, Energy's time source) and `mwp.gpu` (MWP-CWP, power, temperature and
+// Occupancy), chosen per workspace because the papers' families ran on different chips (the
+// GTX 980 and the GTX 280). When both hold the same chip, it is one description:
+// - an edit of the chip in one slot is copied into the other (the slot that changed wins);
+// - choosing in one workspace the chip the other holds takes the other's description, edits
+//   included, instead of a stock copy beside an edited one.
+// When both slots changed in one step (an opened file, a reset of every profile), or the two
+// already held different versions of the chip (a file saved so), nothing is copied: no edit is
+// overwritten. Returns true when `after` was changed. The window calls it on every edit.
+bool shareTheChip(const SessionState& before, SessionState& after);
+
 // 2 adds "view" (what was on screen); 3 writes the GPUs as descriptions (facts and one block
 // per family, each value with its kind and rule: issue 43), which an older build cannot read.
 // Files of formats 1 and 2 open as before (their flat GPUs read as they are).
