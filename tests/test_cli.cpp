@@ -141,6 +141,7 @@ private slots:
     void areaContract();
     void areaFlagsAndBudget();
     void codesignReproducesLaplacian3D();
+    void codesignPowerFollowsTheClock();
     void mwpContract_data();
     void mwpContract();
     void mwpReadableAndSweep();
@@ -860,6 +861,25 @@ void TestCli::areaFlagsAndBudget() {
 
 // With the equations as printed (pitch = paper) the exact search finds Table C.2's
 // Laplacian 3D design (8 SMs x 896 VUs, 96 KB) in 425-450 mm^2 (docs/codesign.md).
+// The codesign power budget reads the chip's clock (issue 43 item 5): --set clock_mhz is taken
+// by codesign (half the clock, half the reference's power), refused by area, which reads no
+// clock.
+void TestCli::codesignPowerFollowsTheClock() {
+    const QStringList base{"codesign", "--gpu", "gtx980", "--area", "200:260", "--json"};
+    const Run stock = cdx(base);
+    QCOMPARE(stock.exitCode, 0);
+    const Run half = cdx(base + QStringList{"--set", "clock_mhz=608"});
+    QCOMPARE(half.exitCode, 0);
+    QCOMPARE(json(stock)["limits"].toObject()["power_clock_mhz"].toDouble(), 1216.0);
+    QCOMPARE(json(half)["limits"].toObject()["power_clock_mhz"].toDouble(), 608.0);
+    QCOMPARE(json(half)["reference"].toObject()["power_w"].toDouble(),
+             json(stock)["reference"].toObject()["power_w"].toDouble() / 2);
+    const Run area = cdx({"area", "--gpu", "gtx980", "--set", "clock_mhz=608"});
+    QCOMPARE(area.exitCode, 2);
+    QVERIFY2(area.err.contains("clock_mhz = 608: no value this command reads follows it"),
+             area.err.constData());
+}
+
 void TestCli::codesignReproducesLaplacian3D() {
     const Run r = cdx({"codesign", "--workload", "thesis", "--stencils", "laplacian3d", "--area",
                        "425:450", "--pitch", "paper", "--json"});

@@ -58,7 +58,7 @@ area::Form formFlag(const Arguments& a) {
     return s ? area::parseForm(*s, "--form") : area::Form::Canonical;
 }
 
-GpuProfile gpuWithOverrides(const Arguments& a, const std::string& idOrPath);
+GpuProfile gpuWithOverrides(const Arguments& a, const std::string& idOrPath, bool codesign = false);
 
 // The node of the GPU's own die (issue 43: `cdx area --gpu h100-sxm5` answers at 4N, the 5 nm
 // class) when it is one the area model carries; nullopt otherwise.
@@ -66,7 +66,8 @@ std::optional<int> gpuNode(const Arguments& a) {
     if (!a.has("--gpu")) {
         return std::nullopt;
     }
-    const GpuProfile gpu = gpuWithOverrides(a, a.required("--gpu"));
+    // Only process_nm is read here: the command's own read of the GPU checks every --set.
+    const GpuProfile gpu = gpuWithOverrides(a, a.required("--gpu"), true);
     const auto it = gpu.params.find("process_nm");
     if (it == gpu.params.end() || !it->second.value) {
         return std::nullopt;
@@ -137,8 +138,9 @@ std::string nodeLine(const Arguments& a) {
     return buf;
 }
 
-// A GPU profile with every --set applied (GPU keys only).
-GpuProfile gpuWithOverrides(const Arguments& a, const std::string& idOrPath) {
+// A GPU profile with every --set applied (GPU keys only). `codesign`: the power budget reads
+// the chip's clock (clock_mhz) itself.
+GpuProfile gpuWithOverrides(const Arguments& a, const std::string& idOrPath, bool codesign) {
     GpuProfile gpu = loadGpuProfile(idOrPath);
     StencilProfile unused;
     // The die-area model's keys and the Talg model's GPU keys (codesign times its designs).
@@ -151,7 +153,9 @@ GpuProfile gpuWithOverrides(const Arguments& a, const std::string& idOrPath) {
         }
     }
     for (const auto& assignment : a.repeated("--set")) {
-        applyOverride(gpu, unused, gpu.id, assignment, accepted);
+        applyOverride(gpu, unused, gpu.id, assignment, accepted,
+                      codesign ? std::vector<std::string>{"clock_mhz"}
+                               : std::vector<std::string>{});
     }
     return gpu;
 }
@@ -414,7 +418,7 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
     const Arguments a(args, valued, {"--json", "--all"});
 
-    const GpuProfile gpu = gpuWithOverrides(a, a.optional("--gpu").value_or("gtx980"));
+    const GpuProfile gpu = gpuWithOverrides(a, a.optional("--gpu").value_or("gtx980"), true);
     std::vector<std::string> stencils;
     if (const auto list = a.optional("--stencils")) {
         std::stringstream ss(*list);

@@ -806,7 +806,8 @@ std::optional<double> parseOverrideValue(const ParameterKey& key, const std::str
 }
 
 void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
-                   const std::string& assignment, const std::vector<std::string>& accepted) {
+                   const std::string& assignment, const std::vector<std::string>& accepted,
+                   const std::vector<std::string>& readsItself) {
     std::string takes = accepted.empty() ? talgKeysList() : std::string("this command takes ");
     for (std::size_t i = 0; i < accepted.size(); ++i) {
         if (i) {
@@ -872,7 +873,8 @@ void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& 
             read = read || k == name;
         }
         const bool readDirectly =
-            name != "clock_mhz" && name != "mem_spec_gbs" && name != "mem_bandwidth_gbs";
+            (name != "clock_mhz" && name != "mem_spec_gbs" && name != "mem_bandwidth_gbs") ||
+            std::find(readsItself.begin(), readsItself.end(), name) != readsItself.end();
         if (read && !readDirectly) {
             bool followed = false;
             for (const auto& f : followersOf(gpu, name)) {

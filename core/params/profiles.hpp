@@ -138,8 +138,12 @@ std::optional<double> parseOverrideValue(const ParameterKey& key, const std::str
 // `--set KEY=VALUE`: setParameter after parsing; VALUE may be "null" for nullable keys.
 // `accepted`: the keys the command takes (talgModelKeys(), ...; empty: every GPU and stencil
 // key). Every refusal has one form, "--set KEY = VALUE: why", and lists the accepted keys.
+// A fact the command takes only for its rules (clock_mhz, the bandwidths) that no value it reads
+// follows on this GPU is refused, as it would change nothing; `readsItself` names the facts
+// the command reads directly (codesign's power budget reads clock_mhz), which are never refused.
 void applyOverride(GpuProfile& gpu, StencilProfile& stencil, const std::string& gpuId,
-                   const std::string& assignment, const std::vector<std::string>& accepted = {});
+                   const std::string& assignment, const std::vector<std::string>& accepted = {},
+                   const std::vector<std::string>& readsItself = {});
 
 // Where shipped profiles are looked up, in order: $CDX_PROFILES_DIR, the installation's
 // PREFIX/share/codesign-explorer/profiles, the source tree.
