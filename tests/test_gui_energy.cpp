@@ -98,6 +98,7 @@ private slots:
     void init() { openWindow("energy"); }
     void cleanup() { closeWindow(); }
     void breakdownShowsWorkedExample();
+    void theK20cDescriptionIsModelA();
     void editorEditsWithUndo();
     void editorRefusesInvalid_data();
     void editorRefusesInvalid();
@@ -119,6 +120,29 @@ private:
         emit f->editingFinished();
     }
 };
+
+// Issue 43: the coefficient combo lists the GPUs with an energy block; the K20c's is Model A,
+// so choosing it gives the worked example's E_alg and stays inside the calibration domain.
+void TestGuiEnergy::theK20cDescriptionIsModelA() {
+    auto* box = editor()->findChild<QComboBox*>("energyProfile");
+    QVERIFY(box);
+    const int k20c = box->findData(QStringLiteral("k20c"));
+    QVERIFY(k20c >= 0);
+    QCOMPARE(box->findData(QStringLiteral("h100-sxm5")), -1); // no energy block: not listed
+    box->setCurrentIndex(k20c);
+    emit box->activated(k20c);
+    QCoreApplication::processEvents();
+    QCOMPARE(doc_->state().energy.coefficients.id, std::string("k20c"));
+    auto* view = ws()->breakdownView();
+    ws()->viewTabs()->setCurrentWidget(view);
+    QVERIFY(view->evaluation().result.has_value());
+    QCOMPARE(view->evaluation().result->eAlg,
+             energy::evaluateEnergy(doc_->state().energy.problem,
+                                    energy::loadEnergyCoefficients("k20c-a"))
+                 .eAlg);
+    QVERIFY2(ws()->outsideCalibration().isEmpty(),
+             qPrintable(ws()->outsideCalibration().join('\n')));
+}
 
 // spec energy-model.md §3.3 (the default session): E_alg = 67.26276936 J, bars and terms.
 void TestGuiEnergy::breakdownShowsWorkedExample() {
