@@ -160,14 +160,45 @@ void TestOccupancy::workedAllocations_data() {
     // 1.3, per block: ceil(3 warps to 4) x 16 x 32 = 2048 registers; 16384 / 2048 = 8 blocks.
     QTest::newRow("1.3 96 threads 16 registers")
         << "1.3" << 96 << 16 << 500 << 2048 << 512 << 8 << 8 << 32 << "blocks";
-    // 2.0, 21 registers: 672 -> 704 per warp (unit 64); 32768 / 704 = 46 -> 46 warps (granularity
-    // 2); 6 warps per block: 7 blocks; 48 warps / 6 = 8 blocks.
-    QTest::newRow("2.0 192 threads 21 registers")
-        << "2.0" << 192 << 21 << 0 << 4224 << 0 << 8 << 7 << 8 << "registers";
-    // 5.2 (32 K registers per block, two files): 64 regs -> 2048 per warp; 16 warps per file, 2
-    // blocks of 8 warps in each: 4 blocks, 32 of 64 warps.
+    // 2.0, 20 registers: 640 per warp (unit 64); 16384 / 640 = 25 warps in each of 2
+    // sub-partitions, 50; 6 warps per block: 8 blocks, as the 48 warps / 6 allow.
+    QTest::newRow("2.0 192 threads 20 registers")
+        << "2.0" << 192 << 20 << 0 << 3840 << 0 << 8 << 8 << 8 << "warps";
+    // 5.2: 64 regs -> 2048 per warp; 16384 per sub-partition: 8 warps in each of 4, 32 warps:
+    // 4 blocks of 8 warps.
     QTest::newRow("5.2 256 threads 64 registers")
         << "5.2" << 256 << 64 << 0 << 16384 << 0 << 8 << 4 << 32 << "registers";
+    // Issue 44, cuda_occupancy.h (cudaOccMaxBlocksPerSMRegsLimit), worked by hand. 5.2 allows
+    // 64 K registers per block (the runtime's regsPerBlock): 48 regs -> 1536 per warp, a block of
+    // 32 warps 49152; 16384 / 1536 = 10 warps per sub-partition, 40 per SM: 1 block (a 32 K
+    // per-block limit gave 0).
+    QTest::newRow("cuda_occupancy.h 5.2 1024 threads 48 registers: 1, not 0")
+        << "5.2" << 1024 << 48 << 0 << 49152 << 0 << 2 << 1 << 32 << "registers";
+    // 5.3, 128 regs -> 4096 per warp: 4 warps per sub-partition, 16 per SM: 5 blocks of 3 warps
+    // (counting within two 32 K "files" gave 4).
+    QTest::newRow("cuda_occupancy.h 5.3 96 threads 128 registers: 5, not 4")
+        << "5.3" << 96 << 128 << 0 << 12288 << 0 << 21 << 5 << 32 << "registers";
+    // 3.7, 255 regs -> 8192 per warp: 32768 / 8192 = 4 warps per sub-partition, 16 per SM: 5
+    // blocks of 3 warps.
+    QTest::newRow("cuda_occupancy.h 3.7 96 threads 255 registers: 5, not 4")
+        << "3.7" << 96 << 255 << 0 << 24576 << 0 << 16 << 5 << 16 << "registers";
+    // 5.3 (32 K per block): 72 regs -> 2304 per warp, 13 warps 29952, but the hardware's check
+    // rounds the warps up to the 4 sub-partitions: 16 x 2304 = 36864 > 32768: no block fits.
+    QTest::newRow("cuda_occupancy.h 5.3 416 threads 72 registers: the hardware check")
+        << "5.3" << 416 << 72 << 0 << 29952 << 0 << 4 << 0 << 32 << "registers";
+    // 3.2 and 6.2 allow 32 K registers per block (Jetson TK1, TX2): 40 regs x 32 warps = 40960.
+    QTest::newRow("cuda_occupancy.h 3.2 1024 threads 40 registers: 32 K per block")
+        << "3.2" << 1024 << 40 << 0 << 40960 << 0 << 2 << 0 << 16 << "registers";
+    QTest::newRow("cuda_occupancy.h 6.2 1024 threads 64 registers: 32 K per block")
+        << "6.2" << 1024 << 64 << 0 << 65536 << 0 << 2 << 0 << 32 << "registers";
+    // 6.0 (GP100, 2 sub-partitions): 192 regs -> 6144 per warp, 9 warps: 10 x 6144 fits 64 K,
+    // but 12 x 6144 (GP10x's 4 sub-partitions) does not: the runtime runs it on no Pascal.
+    QTest::newRow("cuda_occupancy.h 6.0 288 threads 192 registers: Pascal forward check")
+        << "6.0" << 288 << 192 << 0 << 55296 << 0 << 7 << 0 << 32 << "registers";
+    // 2.x allocates 128 registers at a time for 21, 22, 29, 30, 37, 38, 45 and 46 per thread:
+    // 21 -> 672 -> 768 per warp; 16384 / 768 = 21 warps per sub-partition, 42: 7 blocks of 6.
+    QTest::newRow("cuda_occupancy.h 2.0 192 threads 21 registers: unit 128")
+        << "2.0" << 192 << 21 << 0 << 4608 << 0 << 8 << 7 << 8 << "registers";
     // 8.9: 24 block slots; 64-thread blocks would allow 24 by warps (48 / 2): the slots bind
     // together with the warps.
     QTest::newRow("8.9 64 threads")

@@ -100,6 +100,7 @@ int runOccupancy(const std::vector<std::string>& args, std::ostream& out) {
                       {"register_allocation_unit", l.registerAllocationUnit},
                       {"register_allocation_granularity", l.registersPerWarp ? "warp" : "block"},
                       {"warp_allocation_granularity", l.warpAllocationGranularity},
+                      {"register_sub_partitions", l.subPartitions},
                       {"shared_bytes_per_sm", l.sharedPerSmBytes},
                       {"max_shared_bytes_per_block", l.maxSharedPerBlockBytes},
                       {"shared_allocation_unit", l.sharedAllocationUnit},

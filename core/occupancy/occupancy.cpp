@@ -12,13 +12,16 @@ namespace cdx::occupancy {
 namespace {
 
 constexpr const char* kCalculator =
-    "CUDA Occupancy Calculator, GPU data sheet (register and shared-memory allocation units and "
-    "granularities); CUDA C++ Programming Guide, Features and Technical Specifications";
+    "cuda_occupancy.h (the CUDA runtime's occupancy rules, as "
+    "cudaOccupancyMaxActiveBlocksPerMultiprocessor applies them: register allocation per warp "
+    "against the SM's whole file in sub-partitions) and the CUDA Occupancy Calculator's GPU data "
+    "sheet; limits from the CUDA C++ Programming Guide, Features and Technical Specifications, "
+    "and the runtime's regsPerBlock (deviceQuery) where they differ";
 
 // One row; the warp size is 32 throughout.
 Limits row(const char* cc, int threadsPerBlock, int warps, int blocks, int regsPerSm,
            int regsPerBlock, int regsPerThread, int regUnit, bool perWarp, int warpGranularity,
-           int sharedPerSm, int sharedPerBlock, int sharedUnit, int reserved,
+           int subPartitions, int sharedPerSm, int sharedPerBlock, int sharedUnit, int reserved,
            std::vector<int> carveouts) {
     Limits l;
     l.cc = cc;
@@ -31,6 +34,7 @@ Limits row(const char* cc, int threadsPerBlock, int warps, int blocks, int regsP
     l.registerAllocationUnit = regUnit;
     l.registersPerWarp = perWarp;
     l.warpAllocationGranularity = warpGranularity;
+    l.subPartitions = subPartitions;
     l.sharedPerSmBytes = sharedPerSm;
     l.maxSharedPerBlockBytes = sharedPerBlock;
     l.sharedAllocationUnit = sharedUnit;
@@ -57,39 +61,42 @@ std::string knownCapabilities() {
 const std::vector<Limits>& limitsTable() {
     constexpr bool warp = true, block = false;
     // cc, threads/block, warps/SM, blocks/SM, regs/SM, regs/block, regs/thread, reg unit,
-    // granularity, warp granularity, shared/SM, shared/block (opt-in), shared unit, reserved,
-    // carveouts [KB]
+    // granularity, warp granularity, sub-partitions, shared/SM, shared/block (opt-in), shared
+    // unit, reserved, carveouts [KB]. Registers per block: the runtime's regsPerBlock (3.2 and
+    // 6.2: 32 K, as the Jetson TK1 and TX2 report; 5.2: 64 K, as the GTX 970/980 Ti/Titan X
+    // report; 5.3: 32 K); sub-partitions: cudaOccSubPartitionsPerMultiprocessor (docs/model.md).
     static const std::vector<Limits> table{
-        row("1.0", 512, 24, 8, 8192, 8192, 124, 256, block, 2, 16384, 16384, 512, 0, {}),
-        row("1.1", 512, 24, 8, 8192, 8192, 124, 256, block, 2, 16384, 16384, 512, 0, {}),
-        row("1.2", 512, 32, 8, 16384, 16384, 124, 512, block, 2, 16384, 16384, 512, 0, {}),
-        row("1.3", 512, 32, 8, 16384, 16384, 124, 512, block, 2, 16384, 16384, 512, 0, {}),
-        row("2.0", 1024, 48, 8, 32768, 32768, 63, 64, warp, 2, 49152, 49152, 128, 0, {}),
-        row("2.1", 1024, 48, 8, 32768, 32768, 63, 64, warp, 2, 49152, 49152, 128, 0, {}),
-        row("3.0", 1024, 64, 16, 65536, 65536, 63, 256, warp, 4, 49152, 49152, 256, 0, {}),
-        row("3.2", 1024, 64, 16, 65536, 65536, 255, 256, warp, 4, 49152, 49152, 256, 0, {}),
-        row("3.5", 1024, 64, 16, 65536, 65536, 255, 256, warp, 4, 49152, 49152, 256, 0, {}),
-        row("3.7", 1024, 64, 16, 131072, 65536, 255, 256, warp, 4, 114688, 49152, 256, 0, {}),
-        row("5.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 65536, 49152, 256, 0, {}),
-        row("5.2", 1024, 64, 32, 65536, 32768, 255, 256, warp, 2, 98304, 49152, 256, 0, {}),
-        row("5.3", 1024, 64, 32, 65536, 32768, 255, 256, warp, 2, 65536, 49152, 256, 0, {}),
-        row("6.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 2, 65536, 49152, 256, 0, {}),
-        row("6.1", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 98304, 49152, 256, 0, {}),
-        row("6.2", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 65536, 49152, 256, 0, {}),
-        row("7.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 98304, 98304, 256, 0,
+        row("1.0", 512, 24, 8, 8192, 8192, 124, 256, block, 2, 1, 16384, 16384, 512, 0, {}),
+        row("1.1", 512, 24, 8, 8192, 8192, 124, 256, block, 2, 1, 16384, 16384, 512, 0, {}),
+        row("1.2", 512, 32, 8, 16384, 16384, 124, 512, block, 2, 1, 16384, 16384, 512, 0, {}),
+        row("1.3", 512, 32, 8, 16384, 16384, 124, 512, block, 2, 1, 16384, 16384, 512, 0, {}),
+        row("2.0", 1024, 48, 8, 32768, 32768, 63, 64, warp, 1, 2, 49152, 49152, 128, 0, {}),
+        row("2.1", 1024, 48, 8, 32768, 32768, 63, 64, warp, 1, 2, 49152, 49152, 128, 0, {}),
+        row("3.0", 1024, 64, 16, 65536, 65536, 63, 256, warp, 1, 4, 49152, 49152, 256, 0, {}),
+        row("3.2", 1024, 64, 16, 65536, 32768, 255, 256, warp, 1, 4, 49152, 49152, 256, 0, {}),
+        row("3.5", 1024, 64, 16, 65536, 65536, 255, 256, warp, 1, 4, 49152, 49152, 256, 0, {}),
+        row("3.7", 1024, 64, 16, 131072, 65536, 255, 256, warp, 1, 4, 114688, 49152, 256, 0, {}),
+        row("5.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 1, 4, 65536, 49152, 256, 0, {}),
+        row("5.2", 1024, 64, 32, 65536, 65536, 255, 256, warp, 1, 4, 98304, 49152, 256, 0, {}),
+        row("5.3", 1024, 64, 32, 65536, 32768, 255, 256, warp, 1, 4, 65536, 49152, 256, 0, {}),
+        row("6.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 1, 2, 65536, 49152, 256, 0, {}),
+        row("6.1", 1024, 64, 32, 65536, 65536, 255, 256, warp, 1, 4, 98304, 49152, 256, 0, {}),
+        row("6.2", 1024, 64, 32, 65536, 32768, 255, 256, warp, 1, 4, 65536, 49152, 256, 0, {}),
+        row("7.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 1, 4, 98304, 98304, 256, 0,
             {0, 8, 16, 32, 64, 96}),
-        row("7.2", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 98304, 98304, 256, 0,
+        row("7.2", 1024, 64, 32, 65536, 65536, 255, 256, warp, 1, 4, 98304, 98304, 256, 0,
             {0, 8, 16, 32, 64, 96}),
-        row("7.5", 1024, 32, 16, 65536, 65536, 255, 256, warp, 4, 65536, 65536, 256, 0, {32, 64}),
-        row("8.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 167936, 166912, 128, 1024,
+        row("7.5", 1024, 32, 16, 65536, 65536, 255, 256, warp, 1, 4, 65536, 65536, 256, 0,
+            {32, 64}),
+        row("8.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 1, 4, 167936, 166912, 128, 1024,
             {0, 8, 16, 32, 64, 100, 132, 164}),
-        row("8.6", 1024, 48, 16, 65536, 65536, 255, 256, warp, 4, 102400, 101376, 128, 1024,
+        row("8.6", 1024, 48, 16, 65536, 65536, 255, 256, warp, 1, 4, 102400, 101376, 128, 1024,
             {0, 8, 16, 32, 64, 100}),
-        row("8.7", 1024, 48, 16, 65536, 65536, 255, 256, warp, 4, 167936, 166912, 128, 1024,
+        row("8.7", 1024, 48, 16, 65536, 65536, 255, 256, warp, 1, 4, 167936, 166912, 128, 1024,
             {0, 8, 16, 32, 64, 100, 132, 164}),
-        row("8.9", 1024, 48, 24, 65536, 65536, 255, 256, warp, 4, 102400, 101376, 128, 1024,
+        row("8.9", 1024, 48, 24, 65536, 65536, 255, 256, warp, 1, 4, 102400, 101376, 128, 1024,
             {0, 8, 16, 32, 64, 100}),
-        row("9.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 4, 233472, 232448, 128, 1024,
+        row("9.0", 1024, 64, 32, 65536, 65536, 255, 256, warp, 1, 4, 233472, 232448, 128, 1024,
             {0, 8, 16, 32, 64, 100, 132, 164, 196, 228}),
     };
     return table;
@@ -225,23 +232,56 @@ Result evaluate(const Limits& l, const Input& in) {
     r.blocksLimitWarps =
         std::min<std::int64_t>(l.maxWarpsPerSm / r.warpsPerBlock, l.maxBlocksPerSm);
 
-    // Registers (the calculator): per warp from 2.0 on, the warps that fit a block's register
-    // file counted in groups of the warp allocation granularity; per block on 1.x.
-    const std::int64_t files = l.registersPerSm / l.maxRegistersPerBlock;
-    if (in.registersPerThread == 0) {
-        r.blocksLimitRegisters = l.maxBlocksPerSm;
+    // Registers, as the runtime allocates them (cuda_occupancy.h,
+    // cudaOccMaxBlocksPerSMRegsLimit). From 2.0 on per warp: R x 32 rounded up to the allocation
+    // unit (on 2.x 128 instead of 64 for 21, 22, 29, 30, 37, 38, 45 and 46 registers); a block
+    // fits only if its warps, and its warps rounded up to the sub-partitions (the hardware's
+    // check), are within the registers one block may use; then the warps that fit are counted
+    // per sub-partition of the SM's whole file. The per-block maximum limits one block; it is
+    // not a partition of the file. On 1.x per block, against the SM's file.
+    r.registersUnlimited = in.registersPerThread == 0;
+    if (r.registersUnlimited) {
+        r.blocksLimitRegisters = l.maxBlocksPerSm; // no limit; never named as binding
     } else if (l.registersPerWarp) {
-        r.registersPerWarp = roundUp(in.registersPerThread * l.warpSize, l.registerAllocationUnit);
+        std::int64_t unit = l.registerAllocationUnit;
+        if (l.cc.rfind("2.", 0) == 0) {
+            switch (in.registersPerThread) {
+            case 21:
+            case 22:
+            case 29:
+            case 30:
+            case 37:
+            case 38:
+            case 45:
+            case 46:
+                unit = 128;
+                break;
+            default:
+                break;
+            }
+        }
+        r.registersPerWarp = roundUp(in.registersPerThread * l.warpSize, unit);
         r.registersPerBlock = r.registersPerWarp * r.warpsPerBlock;
-        const std::int64_t g = l.warpAllocationGranularity;
-        const std::int64_t warps = l.maxRegistersPerBlock / r.registersPerWarp / g * g;
-        r.blocksLimitRegisters = warps / r.warpsPerBlock * files;
+        const auto fits = [&](std::int64_t sub) -> std::int64_t {
+            const std::int64_t assumed = r.registersPerWarp * roundUp(r.warpsPerBlock, sub);
+            if (l.maxRegistersPerBlock < assumed || l.maxRegistersPerBlock < r.registersPerBlock) {
+                return 0;
+            }
+            const std::int64_t warpsPerSub = l.registersPerSm / sub / r.registersPerWarp;
+            return warpsPerSub * sub / r.warpsPerBlock;
+        };
+        r.blocksLimitRegisters = fits(l.subPartitions);
+        // 6.0 (GP100, two sub-partitions): a block that cannot run on GP10x (four) runs on no
+        // Pascal, as the runtime keeps the family forward-compatible.
+        if (l.cc == "6.0" && r.blocksLimitRegisters > 0 && fits(4) == 0) {
+            r.blocksLimitRegisters = 0;
+        }
     } else {
         r.registersPerBlock = roundUp(roundUp(r.warpsPerBlock, l.warpAllocationGranularity) *
                                           in.registersPerThread * l.warpSize,
                                       l.registerAllocationUnit);
         r.registersPerWarp = r.registersPerBlock / r.warpsPerBlock;
-        r.blocksLimitRegisters = l.maxRegistersPerBlock / r.registersPerBlock * files;
+        r.blocksLimitRegisters = l.registersPerSm / r.registersPerBlock;
     }
 
     // Shared memory: the request and the runtime's reserved part, rounded up to the unit.
@@ -253,14 +293,20 @@ Result evaluate(const Limits& l, const Input& in) {
     r.blocksPerSm = std::min({r.blocksLimitWarps, r.blocksLimitRegisters, r.blocksLimitShared});
     r.warpsPerSm = r.blocksPerSm * r.warpsPerBlock;
     r.occupancy = static_cast<double>(r.warpsPerSm) / static_cast<double>(l.maxWarpsPerSm);
-    const bool slots = l.maxBlocksPerSm < l.maxWarpsPerSm / r.warpsPerBlock;
+    // Every limit at the minimum, as the runtime's limitingFactors: the SM's warps and its block
+    // slots are two limits (both bind when they allow the same count).
     if (r.blocksLimitWarps == r.blocksPerSm) {
-        r.binding.push_back(slots ? "blocks" : "warps");
+        if (l.maxWarpsPerSm / r.warpsPerBlock == r.blocksPerSm) {
+            r.binding.push_back("warps");
+        }
+        if (l.maxBlocksPerSm == r.blocksPerSm) {
+            r.binding.push_back("blocks");
+        }
     }
-    if (r.blocksLimitRegisters == r.blocksPerSm) {
+    if (r.blocksLimitRegisters == r.blocksPerSm && !r.registersUnlimited) {
         r.binding.push_back("registers");
     }
-    if (r.blocksLimitShared == r.blocksPerSm) {
+    if (r.blocksLimitShared == r.blocksPerSm && r.sharedPerBlock > 0) {
         r.binding.push_back("shared memory");
     }
     r.limiter = r.binding.front();

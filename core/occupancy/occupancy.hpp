@@ -30,7 +30,8 @@ struct Limits {
     int maxRegistersPerThread = 0;  // 124 on 1.x (the calculator), 63 on 2.x and 3.0, else 255
     int registerAllocationUnit = 0; // registers: a warp's (or a 1.x block's) are rounded up to it
     bool registersPerWarp = true;   // allocation granularity: per warp (2.0 on), per block (1.x)
-    int warpAllocationGranularity = 0;   // warps counted in groups of this many for registers
+    int warpAllocationGranularity = 0; // 1.x: a block's warps rounded up to this (2)
+    int subPartitions = 1; // register file sub-partitions (cudaOccSubPartitionsPerMultiprocessor)
     int sharedPerSmBytes = 0;            // the largest carveout
     int maxSharedPerBlockBytes = 0;      // the opt-in maximum (static allocations: 48 KB)
     int sharedAllocationUnit = 0;        // bytes: a block's shared memory is rounded up to it
@@ -72,8 +73,9 @@ struct Result {
     std::int64_t sharedPerBlock = 0;    // allocated: the request + the reserved, rounded up
     std::int64_t sharedPerSm = 0;       // the carveout used [bytes]
     int carveoutKb = 0;
-    std::int64_t blocksLimitWarps = 0; // min(the SM's warps / warps per block, its block slots)
-    std::int64_t blocksLimitRegisters = 0;
+    std::int64_t blocksLimitWarps = 0;     // min(the SM's warps / warps per block, its block slots)
+    std::int64_t blocksLimitRegisters = 0; // 0: a block does not fit (registers per block)
+    bool registersUnlimited = false;       // 0 registers per thread: no register limit
     std::int64_t blocksLimitShared = 0;
     std::int64_t blocksPerSm = 0;
     std::int64_t warpsPerSm = 0;
