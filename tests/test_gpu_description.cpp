@@ -90,9 +90,9 @@ void TestGpuDescription::shippedValues_data() {
     QTest::newRow("model.md: H100 L = 1 / (3350 x 1942/2000)")
         << "h100-sxm5"
         << "l_s_per_gb" << 1 / (3350.0 * 1942 / 2000) << "estimated";
-    QTest::newRow("model.md: H100 Mem_LD = 478.8 x 1980/1755")
+    QTest::newRow("model.md: H100 Mem_LD = 656.8 x 1980/1755 (h800_pcie.txt)")
         << "h100-sxm5"
-        << "mem_ld_cycles" << 478.8 * 1980 / 1755 << "estimated";
+        << "mem_ld_cycles" << 656.8 * 1980 / 1755 << "estimated";
     QTest::newRow("model.md: RTX 4090 C_iter Heat 2D = 3.68e-8 x 1216/2520")
         << "rtx4090"
         << "c_iter_s.heat2d" << 3.68e-8 * 1216 / 2520 << "estimated";
@@ -355,7 +355,7 @@ void TestGpuDescription::freqEditsTheClock() {
     setGpuParameter(g, "freq_ghz", 1.755);
     QCOMPARE(*g.params.at("clock_mhz").value, 1755.0);
     QCOMPARE(*g.params.at("freq_ghz").value, 1.755);
-    QCOMPARE(*g.params.at("mem_ld_cycles").value, 478.8 * 1755 / 1755);
+    QCOMPARE(*g.params.at("mem_ld_cycles").value, 656.8 * 1755 / 1755);
     QCOMPARE(*g.params.at("tau_sync_s").value, 7.96e-10 * 1216 / 1755);
     // A Freq the clock cannot hold exactly is kept as typed, as yours.
     setGpuParameter(g, "freq_ghz", 1.23456789012345);
