@@ -516,6 +516,13 @@ void TestGuiMwp::occupancyViewEqualsCore() {
     QCOMPARE(view->result()->occupancy, r.occupancy);
     QVERIFY(view->titleText().contains(QString::fromStdString(r.limiter)));
     QVERIFY(view->csv().contains("blocks_limit_warps,blocks_limit_registers"));
+    // Issue 44: every binding limit in the headline, and which change raises occupancy.
+    QVERIFY2(view->titleText().contains("limited by " +
+                                        QString::fromStdString(occupancy::bindingText(r))),
+             qPrintable(view->titleText()));
+    QVERIFY2(view->csv().contains(
+                 QString::fromStdString(occupancy::raiseText(occupancy::limitsOf("1.3"), in, r))),
+             qPrintable(view->csv()));
     // Today's GPU: the A100's limits (8.0).
     emit mwp()->kernelEditor()->gpuChosen("a100-sxm4");
     QCOMPARE(view->result()->limits.cc, std::string("8.0"));

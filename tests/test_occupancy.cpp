@@ -41,6 +41,7 @@ private slots:
     void curvesAreEvaluations();
     void badInput_data();
     void badInput();
+    void everyBindingLimitAndWhatRaisesIt();
 };
 
 // CUDA C++ Best Practices Guide, "Calculating Occupancy": on compute capability 7.0, 128-thread
@@ -369,6 +370,48 @@ void TestOccupancy::badInput() {
         QCOMPARE(QString::fromStdString(e.field()), field);
         QVERIFY2(QString(e.what()).contains("expected"), e.what());
     }
+}
+
+// Issue 44 item 3: every limit at the minimum is named, and the single change that raises
+// occupancy is found (or it is said that none does).
+void TestOccupancy::everyBindingLimitAndWhatRaisesIt() {
+    const auto& l = occupancy::limitsOf("8.0");
+    // Registers (4 blocks) and shared memory (41088 B: 4 blocks) bind together at 50 %.
+    occupancy::Input both{256, 64, 40000, std::nullopt};
+    const auto r = occupancy::evaluate(l, both);
+    QCOMPARE(r.blocksPerSm, std::int64_t(4));
+    QCOMPARE(occupancy::bindingText(r), std::string("registers and shared memory"));
+    QVERIFY(occupancy::raiseOccupancy(l, both).empty());
+    QVERIFY(occupancy::raiseText(l, both, r).find("bind together") != std::string::npos);
+    // Registers alone: 1024 threads x 64 registers = one block; 32 registers give two (100 %).
+    occupancy::Input regs{1024, 64, 0, std::nullopt};
+    const auto rr = occupancy::evaluate(l, regs);
+    QCOMPARE(occupancy::bindingText(rr), std::string("registers"));
+    const auto raise = occupancy::raiseOccupancy(l, regs);
+    QCOMPARE(raise.size(), std::size_t(1));
+    QCOMPARE(raise[0].axis, occupancy::Axis::RegistersPerThread);
+    QCOMPARE(raise[0].value, std::int64_t(32));
+    QCOMPARE(raise[0].blocksPerSm, std::int64_t(2));
+    QCOMPARE(raise[0].occupancy, 1.0);
+    QVERIFY(occupancy::raiseText(l, regs, rr).find("at most 32 registers per thread") !=
+            std::string::npos);
+    // Shared memory alone: 100000 B a block allows one; the largest that allows two.
+    occupancy::Input shared{256, 32, 100000, std::nullopt};
+    const auto rs = occupancy::evaluate(l, shared);
+    QCOMPARE(occupancy::bindingText(rs), std::string("shared memory"));
+    const auto raiseShared = occupancy::raiseOccupancy(l, shared);
+    QVERIFY(!raiseShared.empty());
+    QCOMPARE(raiseShared[0].axis, occupancy::Axis::SharedBytesPerBlock);
+    // 2 x (S + 1024 reserved, rounded to 128) <= 167936: S = 82944 is the largest.
+    QCOMPARE(raiseShared[0].value, std::int64_t(82944));
+    QCOMPARE(raiseShared[0].blocksPerSm, std::int64_t(2));
+    // The warps and the block slots both bind on 8.9 at 64 threads: both are named.
+    const auto atCap = occupancy::evaluate(occupancy::limitsOf("8.9"), {64, 32, 0, std::nullopt});
+    QCOMPARE(occupancy::bindingText(atCap), std::string("warps and block slots"));
+    // Full occupancy: nothing to raise.
+    const auto full = occupancy::evaluate(l, {256, 32, 0, std::nullopt});
+    QCOMPARE(full.occupancy, 1.0);
+    QVERIFY(occupancy::raiseOccupancy(l, {256, 32, 0, std::nullopt}).empty());
 }
 
 QTEST_APPLESS_MAIN(TestOccupancy)

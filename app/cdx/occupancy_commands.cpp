@@ -68,6 +68,18 @@ int runOccupancy(const std::vector<std::string>& args, std::ostream& out) {
         for (int k : l.carveoutsKb) {
             carveouts.push_back(k);
         }
+        // Each single change that raises occupancy, in the input's own key (issue 44).
+        json raise = json::array();
+        for (const auto& x : occupancy::raiseOccupancy(l, in)) {
+            const char* key = x.axis == occupancy::Axis::RegistersPerThread ? "registers_per_thread"
+                              : x.axis == occupancy::Axis::SharedBytesPerBlock
+                                  ? "shared_bytes_per_block"
+                                  : "threads_per_block";
+            raise.push_back({{"change", key},
+                             {key, x.value},
+                             {"blocks_per_sm", x.blocksPerSm},
+                             {"occupancy", x.occupancy}});
+        }
         out << json{{"command", "occupancy"},
                     {"gpu", gpuId.empty() ? json(nullptr) : json(gpuId)},
                     {"compute_capability", l.cc},
@@ -79,6 +91,7 @@ int runOccupancy(const std::vector<std::string>& args, std::ostream& out) {
                     {"occupancy", r.occupancy},
                     {"limiter", r.limiter},
                     {"binding", r.binding},
+                    {"raise", raise},
                     {"blocks_limit_warps", r.blocksLimitWarps},
                     {"blocks_limit_registers", r.blocksLimitRegisters},
                     {"blocks_limit_shared", r.blocksLimitShared},
@@ -122,12 +135,9 @@ int runOccupancy(const std::vector<std::string>& args, std::ostream& out) {
     }
     o << "resident per SM: " << r.blocksPerSm << " blocks, " << r.warpsPerSm << " of "
       << l.maxWarpsPerSm << " warps: occupancy " << formatG(100 * r.occupancy, 4) << " %\n";
-    o << "limited by: " << r.limiter;
-    for (std::size_t i = 1; i < r.binding.size(); ++i) {
-        o << ", " << r.binding[i];
-    }
-    o << "\nblock limit by warps/blocks: " << r.blocksLimitWarps << " (" << l.maxWarpsPerSm
-      << " warps, " << l.maxBlocksPerSm << " blocks per SM)\n";
+    o << "limited by: " << occupancy::bindingText(r) << "\n"
+      << occupancy::raiseText(l, in, r) << "\nblock limit by warps/blocks: " << r.blocksLimitWarps
+      << " (" << l.maxWarpsPerSm << " warps, " << l.maxBlocksPerSm << " blocks per SM)\n";
     o << "block limit by registers:    " << r.blocksLimitRegisters << " (" << r.registersPerBlock
       << " allocated per block of " << l.registersPerSm << " per SM)\n";
     o << "block limit by shared memory: " << r.blocksLimitShared << " (" << r.sharedPerBlock

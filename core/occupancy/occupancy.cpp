@@ -6,6 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
 
 namespace cdx::occupancy {
 
@@ -311,6 +314,89 @@ Result evaluate(const Limits& l, const Input& in) {
     }
     r.limiter = r.binding.front();
     return r;
+}
+
+std::vector<Raise> raiseOccupancy(const Limits& l, const Input& in) {
+    const Result now = evaluate(l, in);
+    std::vector<Raise> out;
+    if (now.warpsPerSm >= l.maxWarpsPerSm) {
+        return out;
+    }
+    const auto better = [&](Input at) -> std::optional<Result> {
+        const Result r = evaluate(l, at);
+        return r.occupancy > now.occupancy ? std::optional<Result>(r) : std::nullopt;
+    };
+    for (std::int64_t reg = in.registersPerThread - 1; reg >= 0; --reg) {
+        Input at = in;
+        at.registersPerThread = reg;
+        if (const auto r = better(at)) {
+            out.push_back({Axis::RegistersPerThread, reg, r->blocksPerSm, r->occupancy});
+            break;
+        }
+    }
+    const std::int64_t unit = std::max(1, l.sharedAllocationUnit);
+    for (std::int64_t sh = (in.sharedBytesPerBlock - 1) / unit * unit;
+         sh >= 0 && in.sharedBytesPerBlock > 0; sh -= unit) {
+        Input at = in;
+        at.sharedBytesPerBlock = sh;
+        if (const auto r = better(at)) {
+            out.push_back({Axis::SharedBytesPerBlock, sh, r->blocksPerSm, r->occupancy});
+            break;
+        }
+    }
+    std::optional<Raise> threads;
+    for (std::int64_t t = l.warpSize; t <= l.maxThreadsPerBlock; t += l.warpSize) {
+        Input at = in;
+        at.threadsPerBlock = t;
+        const auto r = better(at);
+        if (!r) {
+            continue;
+        }
+        const auto distance = [&](std::int64_t x) { return std::llabs(x - in.threadsPerBlock); };
+        if (!threads || distance(t) < distance(threads->value)) {
+            threads = Raise{Axis::ThreadsPerBlock, t, r->blocksPerSm, r->occupancy};
+        }
+    }
+    if (threads) {
+        out.push_back(*threads);
+    }
+    return out;
+}
+
+std::string bindingText(const Result& r) {
+    std::string out;
+    for (std::size_t i = 0; i < r.binding.size(); ++i) {
+        const std::string& b = r.binding[i];
+        const std::string word = b == "blocks" ? "block slots" : b;
+        out += (i == 0 ? "" : i + 1 == r.binding.size() ? " and " : ", ") + word;
+    }
+    return out;
+}
+
+std::string raiseText(const Limits& l, const Input& in, const Result& r) {
+    if (r.warpsPerSm >= l.maxWarpsPerSm) {
+        return "occupancy is full: no change raises it";
+    }
+    const auto raises = raiseOccupancy(l, in);
+    if (raises.empty()) {
+        return "no single change of threads, registers or shared memory raises it (" +
+               bindingText(r) + " bind together)";
+    }
+    std::string out = "to raise it: ";
+    for (std::size_t i = 0; i < raises.size(); ++i) {
+        const auto& x = raises[i];
+        const std::string what =
+            x.axis == Axis::RegistersPerThread
+                ? "at most " + std::to_string(x.value) + " registers per thread"
+            : x.axis == Axis::SharedBytesPerBlock
+                ? "at most " + std::to_string(x.value) + " B shared memory per block"
+                : std::to_string(x.value) + " threads per block";
+        char pct[32];
+        std::snprintf(pct, sizeof pct, "%.4g", 100 * x.occupancy);
+        out += (i == 0 ? "" : ", or ") + what + " (" + std::to_string(x.blocksPerSm) + " blocks, " +
+               pct + " %)";
+    }
+    return out;
 }
 
 std::vector<CurvePoint> curve(const Limits& l, const Input& in, Axis axis) {

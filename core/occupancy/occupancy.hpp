@@ -89,11 +89,30 @@ struct Result {
 // per block outside [0, maxSharedPerBlockBytes], a carveout that is not one of the capability's.
 Result evaluate(const Limits& l, const Input& in);
 
+enum class Axis { ThreadsPerBlock, RegistersPerThread, SharedBytesPerBlock };
+
+// Which single change of the launch raises occupancy (issue 44): for registers per thread and
+// shared memory per block, the largest smaller value that does; for threads per block, the
+// nearest block size that does. Each with the blocks and occupancy it gives. Empty when the
+// occupancy is already 100 % or no single change raises it (several limits bind together:
+// bindingText then says so).
+struct Raise {
+    Axis axis;
+    std::int64_t value = 0;
+    std::int64_t blocksPerSm = 0;
+    double occupancy = 0;
+};
+std::vector<Raise> raiseOccupancy(const Limits& l, const Input& in);
+// "registers and shared memory" (every binding limit, in words: "warps", "block slots",
+// "registers", "shared memory").
+std::string bindingText(const Result& r);
+// One line: "to raise it: at most 32 registers per thread (3 blocks, 75 %), or ..." or why none.
+std::string raiseText(const Limits& l, const Input& in, const Result& r);
+
 // Occupancy against one input, the others as in `in` (the calculator's three charts): threads
 // per block from one warp to the capability's limit in steps of a warp, registers per thread
 // from 0 to its limit, shared memory per block from 0 to the opt-in maximum in steps of the
 // allocation unit. Each point is evaluate()'s result at that value.
-enum class Axis { ThreadsPerBlock, RegistersPerThread, SharedBytesPerBlock };
 struct CurvePoint {
     std::int64_t x = 0;
     std::int64_t blocksPerSm = 0;

@@ -224,7 +224,7 @@ void OccupancyView::redraw() {
                         .arg(r.blocksPerSm)
                         .arg(r.warpsPerSm)
                         .arg(l.maxWarpsPerSm)
-                        .arg(QString::fromStdString(r.limiter));
+                        .arg(QString::fromStdString(occupancy::bindingText(r)));
     if (kernelBlocks_ > r.blocksPerSm) {
         title += tr(" — ⚠ the kernel's #Active_blocks_per_SM = %1 is more than CUDA makes "
                     "resident")
@@ -243,6 +243,8 @@ void OccupancyView::redraw() {
     if (!assumed_.isEmpty()) {
         sub += "; " + assumed_;
     }
+    // Which change raises it (issue 44): every binding limit is named above.
+    sub += "\n" + QString::fromStdString(occupancy::raiseText(l, input_, r));
     subtitle_->setText(sub + "\n" + context_);
     plot_->replot();
 }
@@ -257,9 +259,10 @@ QString OccupancyView::csv() const {
         return QStringLiteral("# no occupancy: %1\n").arg(error_);
     }
     const auto& r = *result_;
-    QString out =
-        QStringLiteral("# %1\n# compute capability %2; limiter %3\n")
-            .arg(context_, QString::fromStdString(r.limits.cc), QString::fromStdString(r.limiter));
+    QString out = QStringLiteral("# %1\n# compute capability %2; limited by %3\n# %4\n")
+                      .arg(context_, QString::fromStdString(r.limits.cc),
+                           QString::fromStdString(occupancy::bindingText(r)),
+                           QString::fromStdString(occupancy::raiseText(r.limits, input_, r)));
     out += QStringLiteral("blocks_limit_warps,blocks_limit_registers,blocks_limit_shared,"
                           "blocks_per_sm,warps_per_sm,occupancy\n%1,%2,%3,%4,%5,%6\n")
                .arg(r.blocksLimitWarps)
