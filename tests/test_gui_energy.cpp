@@ -292,6 +292,17 @@ void TestGuiEnergy::timeSourceModel() {
     // The cross-GPU estimate is an extrapolation: the banner and How far to trust this count it.
     QVERIFY2(ws()->outsideCalibration().join('\n').contains("cross-GPU"),
              qPrintable(ws()->outsideCalibration().join('\n')));
+    // Issue 44: the GPU edited in Tiled stencils is named as edited in the banner's line and
+    // the breakdown's footnote, not as the stock GTX 980.
+    SessionState edited = doc_->state();
+    setParameter(edited.gpu, edited.stencil, edited.gpu.id, "n_sm", 20.0);
+    doc_->edit("n_sm 20", edited);
+    QCoreApplication::processEvents();
+    QVERIFY2(ws()->outsideCalibration().join('\n').contains("edited: n_sm = 20"),
+             qPrintable(ws()->outsideCalibration().join('\n')));
+    QVERIFY2(ws()->breakdownView()->summary()->text().contains("edited: n_sm = 20"),
+             qPrintable(ws()->breakdownView()->summary()->text()));
+    doc_->undoStack()->undo();
     doc_->undoStack()->undo();
     QCOMPARE(doc_->state().energy.timeSource.kind, energy::TimeSourceKind::Given);
     QVERIFY(!ws()->outsideCalibration().join('\n').contains("cross-GPU"));

@@ -40,7 +40,8 @@ Stencil talgStencilFor(StencilKind k, const GpuProfile& gpu) {
     const StencilProfile profile = loadStencilProfile(id);
     if (!cIterOf(gpu, profile)) { // C_iter is the GPU's (issue 43)
         throw InputError("time source", "model",
-                         "the Talg model has no C_iter for " + profile.name + " on " + gpu.name +
+                         "the Talg model has no C_iter for " + profile.name + " on " +
+                             profileLabel(gpu) +
                              " (none is published), so it gives no T_alg; give T_alg or choose a "
                              "measured run");
     }
@@ -75,11 +76,21 @@ SettingsEvaluation evaluateSettings(const EnergySettings& e, const GpuProfile& g
             out.input.tAlgS = r.tAlg;
             out.input.sharedWordsPerBlock = sharedWordsPerBlock(g);
             out.timeLabel = "Talg model on " + profileLabel(gpu);
-            out.warnings.push_back(
-                "T_alg from the Talg model on " + gpu.name +
-                " (calibrated on Maxwell GPUs for hybrid-hexagonal tiling) with energy "
-                "coefficients of " +
-                e.coefficients.gpu + ": a cross-GPU estimate (spec §6.1 item 1)");
+            // The GPU as the session holds it, edits named (issue 44: the stock name stood
+            // for an edited chip here).
+            if (gpu.name == e.coefficients.gpu) {
+                out.warnings.push_back(
+                    "T_alg from the Talg model on " + profileLabel(gpu) +
+                    ", whose Talg constants are estimated by rules of its facts (the model was "
+                    "calibrated on Maxwell GPUs for hybrid-hexagonal tiling), with its own "
+                    "energy coefficients: the time is an extrapolation");
+            } else {
+                out.warnings.push_back(
+                    "T_alg from the Talg model on " + profileLabel(gpu) +
+                    " (calibrated on Maxwell GPUs for hybrid-hexagonal tiling) with energy "
+                    "coefficients of " +
+                    e.coefficients.gpu + ": a cross-GPU estimate (spec §6.1 item 1)");
+            }
             out.extrapolations.push_back(out.warnings.back());
             break;
         }

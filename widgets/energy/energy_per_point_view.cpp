@@ -5,6 +5,7 @@
 #include "energy/energy_profiles.hpp"
 #include "energy/energy_search.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 
 #include <QLabel>
 #include <QVBoxLayout>
@@ -53,7 +54,7 @@ void EnergyPerPointView::setSession(const SessionState& s) {
                         energyCoefficientsText(s.energy.coefficients),
                         energyVariantText(s.energy.variant, in_.stencil));
     sharedWords_.reset();
-    gpuName_ = QString::fromStdString(s.gpu.name);
+    gpuName_ = QString::fromStdString(profileLabel(s.gpu)); // edits named (issue 44)
     try {
         const auto c = energy::coefficientsOf(s.energy.coefficients);
         energy::EnergyInput bounded = in_;
