@@ -25,6 +25,7 @@ private slots:
     void editedDesignIsOutside();
     void otherNodeIsOutside();
     void editedProfileIsOutside();
+    void oneValueOneVerdict();
     void zeroMeansNoneAndArrays();
     void badDomainIsRefused_data();
     void badDomainIsRefused();
@@ -153,7 +154,7 @@ void TestPublished::editedProfileIsOutside() {
     QCOMPARE(out.size(), std::size_t(1));
     QCOMPARE(out[0].what, std::string("C_iter"));
     QVERIFY2(out[0].value.starts_with("edited"), out[0].value.c_str());
-    QCOMPARE(out[0].allowed, std::string("the published values"));
+    QCOMPARE(out[0].allowed, std::string("the profile's values, unedited"));
     // The profile's id is inside (it is the GTX 980) but does not pass for the published one.
     SessionState g = defaultSession();
     setParameter(g.gpu, g.stencil, g.gpu.id, "n_sm", 6);
@@ -266,6 +267,50 @@ void TestPublished::badDomainIsRefused() {
         QVERIFY2(QString(e.what()).contains(mention), e.what());
         QVERIFY2(QString(e.what()).contains("v.json"), e.what());
     }
+}
+
+// Issue 44 item 4: the MWP-CWP H100's values are judged once each. The "GPU parameters" row
+// judges edits of the values that are not estimates and never reads "as published"; the
+// estimated ones are the "estimated GPU values" row's; a value typed over an estimate is the
+// user's, judged by the edit row only. The summary counts what is outside by kind.
+void TestPublished::oneValueOneVerdict() {
+    SessionState s = defaultSession();
+    s.mwp.gpu = loadGpuProfile("h100-sxm5");
+    const auto v = validityOf("mwp");
+    QVERIFY(v.has_value());
+    const auto find = [](const std::vector<DomainValue>& values, const std::string& what) {
+        const auto it = std::find_if(values.begin(), values.end(),
+                                     [&what](const DomainValue& d) { return d.what == what; });
+        return it == values.end() ? std::optional<DomainValue>() : std::optional<DomainValue>(*it);
+    };
+    const auto values = domainValues(*v, sessionToJson(s));
+    const auto params = find(values, "GPU parameters");
+    const auto estimated = find(values, "estimated GPU values");
+    QVERIFY(params && estimated);
+    QVERIFY(params->inside);
+    QVERIFY2(params->value.rfind("unedited (", 0) == 0, params->value.c_str());
+    QVERIFY2(params->value.find("published") == std::string::npos ||
+                 params->value.find("vendor") != std::string::npos,
+             params->value.c_str());
+    QVERIFY(!estimated->inside);
+    const std::string summary = outsideSummary(values);
+    QVERIFY2(summary.find("estimated values") != std::string::npos, summary.c_str());
+    QVERIFY2(summary.find("GPU profile h100-sxm5") != std::string::npos, summary.c_str());
+    // Typed over its estimate, Mem_LD is yours: out of the estimated row, into the edit row.
+    setGpuParameter(s.mwp.gpu, "mem_ld_cycles", 700);
+    const auto typed = domainValues(*v, sessionToJson(s));
+    QVERIFY(find(typed, "estimated GPU values")->value.find("mem_ld_cycles") == std::string::npos);
+    QVERIFY(!find(typed, "GPU parameters")->inside);
+    QVERIFY(find(typed, "GPU parameters")->value.find("mem_ld_cycles") != std::string::npos);
+    const std::string after = outsideSummary(typed);
+    QVERIFY2(after.find("1 value of yours") != std::string::npos, after.c_str());
+    // Every value is judged by at most one of the two rows.
+    int both = 0;
+    for (const std::string& name : {std::string("mem_ld_cycles"), std::string("issue_cycles")}) {
+        both += find(typed, "estimated GPU values")->value.find(name) != std::string::npos &&
+                find(typed, "GPU parameters")->value.find(name) != std::string::npos;
+    }
+    QCOMPARE(both, 0);
 }
 
 QTEST_GUILESS_MAIN(TestPublished)

@@ -134,9 +134,11 @@ void TrustView::render() {
                  ? tr("<p>Inside the calibration domain of every model below (%1 conditions "
                       "checked).</p>")
                        .arg(values_.size())
-                 : tr("<p style='color:#a40000'><b>Outside the calibration domain in %1 of %2 "
-                      "conditions</b>: the results of this workspace are extrapolated, and its "
-                      "views and exports say so.</p>")
+                 : tr("<p style='color:#a40000'><b>Outside the calibration domain: %1</b> (%2 "
+                      "of %3 conditions). The results of this workspace are extrapolated, and "
+                      "its views and exports say so.</p>")
+                       .arg(QString::fromStdString(published::outsideSummary(values_))
+                                .toHtmlEscaped())
                        .arg(outside)
                        .arg(values_.size());
         h += tr("<table border=1 cellspacing=0 cellpadding=4 width='100%'><tr><th>model</th>"

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -351,7 +352,7 @@ std::optional<Validity> validityOf(const std::string& family) {
 std::string allowedText(const DomainCondition& c) {
     std::string s;
     if (c.unedited) {
-        return "the published values";
+        return "the profile's values, unedited";
     }
     if (c.measured) {
         return "measured or published values";
@@ -403,6 +404,45 @@ std::string DomainValue::shortValue(bool names) const {
     return value;
 }
 
+std::string outsideSummary(const std::vector<DomainValue>& values) {
+    int estimated = 0, yours = 0;
+    std::vector<std::string> others;
+    for (const auto& d : values) {
+        if (d.inside) {
+            continue;
+        }
+        const auto count = [&d](const std::string& prefix) {
+            const std::string list = d.value.substr(prefix.size());
+            return list == "the value"
+                       ? 1
+                       : 1 + static_cast<int>(std::count(list.begin(), list.end(), ','));
+        };
+        if (d.value.rfind("estimated: ", 0) == 0) {
+            estimated += count("estimated: ");
+        } else if (d.value.rfind("edited: ", 0) == 0) {
+            yours += count("edited: ");
+        } else {
+            others.push_back(d.what + " " + d.shortValue());
+        }
+    }
+    std::vector<std::string> parts;
+    if (estimated > 0) {
+        parts.push_back(std::to_string(estimated) + " estimated value" +
+                        (estimated == 1 ? "" : "s"));
+    }
+    if (yours > 0) {
+        parts.push_back(std::to_string(yours) + (yours == 1 ? " value" : " values") + " of yours");
+    }
+    for (auto& o : others) {
+        parts.push_back(std::move(o));
+    }
+    std::string out;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+    }
+    return out;
+}
+
 std::string DomainValue::message() const {
     std::string m = model;
     return m.append(": ")
@@ -417,7 +457,7 @@ std::string DomainValue::message() const {
 // A member that holds a profile's values rather than naming one.
 bool isValueContainer(const std::string& key) {
     return key == "params" || key == "facts" || key == "talg" || key == "area" || key == "mwp" ||
-           key == "power" || key == "temperature";
+           key == "power" || key == "temperature" || key == "energy";
 }
 
 namespace {
@@ -456,6 +496,27 @@ void estimatedKeys(const json& j, const std::string& path, std::vector<std::stri
         }
         const bool container = isValueContainer(key);
         estimatedKeys(value, container ? path : path.empty() ? key : path + "/" + key, out);
+    }
+}
+
+// The values under `j` that an "estimated" condition does not judge, counted by kind (vendor,
+// published, measured, fitted, yours): what an "unedited" condition's row is about.
+void judgedKinds(const json& j, std::map<std::string, int>& out) {
+    if (!j.is_object()) {
+        return;
+    }
+    if (j.contains("kind") && j["kind"].is_string()) {
+        const std::string kind = j["kind"].get<std::string>();
+        const bool estimated =
+            kind == "estimated" || (j.contains("source") && j["source"].is_string() &&
+                                    j["source"].get<std::string>().starts_with("estimate:"));
+        if (!estimated) {
+            ++out[kind];
+        }
+        return;
+    }
+    for (const auto& [key, value] : j.items()) {
+        judgedKinds(value, out);
     }
 }
 
@@ -511,12 +572,29 @@ std::vector<DomainValue> domainValues(const Validity& v, const std::string& sess
                     .append(estimated[i].empty() ? "the value" : estimated[i]);
             }
         } else if (c.unedited) {
+            // One value, one verdict (issue 44): this row judges whether values were edited;
+            // estimated ones have their own ("measured") row and are not counted here, so
+            // "unedited" never reads as "as published" above a row that calls them estimates.
             std::vector<std::string> edited;
             editedKeys(x, "", edited);
             inside = edited.empty();
-            value = inside ? "as published" : "edited: ";
+            value = inside ? "unedited" : "edited: ";
             for (std::size_t i = 0; i < edited.size(); ++i) {
                 value.append(i == 0 ? "" : ", ").append(edited[i]);
+            }
+            if (inside) {
+                std::map<std::string, int> kinds;
+                judgedKinds(x, kinds);
+                std::string counts;
+                for (const auto& k : {"vendor", "published", "measured", "fitted"}) {
+                    if (const auto it = kinds.find(k); it != kinds.end()) {
+                        counts +=
+                            (counts.empty() ? "" : ", ") + std::to_string(it->second) + " " + k;
+                    }
+                }
+                if (!counts.empty()) {
+                    value += " (" + counts + ")";
+                }
             }
         } else if (!c.oneOf.empty()) {
             value = x.is_string() ? x.get<std::string>() : x.dump();

@@ -127,6 +127,9 @@ struct DomainValue {
 // Every condition of `v` against the session (its JSON, as sessionToJson writes it), in file
 // order. A pointer the session does not have (an optional value left unset) is left out.
 std::vector<DomainValue> domainValues(const Validity& v, const std::string& sessionJson);
+// What is outside, counted by kind (issue 44): "6 estimated values, 1 value of yours and GPU
+// profile h100-sxm5"; empty when everything is inside.
+std::string outsideSummary(const std::vector<DomainValue>& values);
 // Only the conditions the session breaks.
 std::vector<DomainValue> outsideDomain(const Validity& v, const std::string& sessionJson);
 // The allowed values of a condition as text ("gtx980 or titanx", "[16, 24]", "128").
