@@ -142,6 +142,7 @@ private slots:
     void areaFlagsAndBudget();
     void codesignReproducesLaplacian3D();
     void codesignPowerFollowsTheClock();
+    void codesignGridSyntax();
     void mwpContract_data();
     void mwpContract();
     void mwpReadableAndSweep();
@@ -864,6 +865,28 @@ void TestCli::areaFlagsAndBudget() {
 // The codesign power budget reads the chip's clock (issue 43 item 5): --set clock_mhz is taken
 // by codesign (half the clock, half the reference's power), refused by area, which reads no
 // clock.
+// Issue 44 item 14: the CLI reads the Grid row's syntax: a run equals its list, and a run
+// that goes down or repeats a value is refused naming the flag.
+void TestCli::codesignGridSyntax() {
+    const QStringList base{"codesign",  "--stencils", "heat2d", "--n-v",  "128,256",
+                           "--m-sm-kb", "48:96:48",   "--area", "0:2000", "--json"};
+    const Run run = cdx(base + QStringList{"--n-sm", "64:160:8"});
+    QCOMPARE(run.exitCode, 0);
+    QStringList list;
+    for (int n = 64; n <= 160; n += 8) {
+        list << QString::number(n);
+    }
+    const Run listed = cdx(base + QStringList{"--n-sm", list.join(',')});
+    QCOMPARE(listed.exitCode, 0);
+    QCOMPARE(json(run)["grid_points"].toDouble(), 13.0 * 2 * 2);
+    QCOMPARE(json(run)["best"].toObject(), json(listed)["best"].toObject());
+    for (const char* bad : {"160:64:8", "64,64", "64:160:0"}) {
+        const Run r = cdx(base + QStringList{"--n-sm", bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--n-sm = ") && r.err.contains("FROM:TO:STEP"), r.err.constData());
+    }
+}
+
 void TestCli::codesignPowerFollowsTheClock() {
     const QStringList base{"codesign", "--gpu", "gtx980", "--area", "200:260", "--json"};
     const Run stock = cdx(base);

@@ -10,6 +10,7 @@
 #include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
 #include "search/codesign.hpp"
+#include "search/grid_axis.hpp"
 #include "search/physical_limits.hpp"
 
 #include <cmath>
@@ -158,28 +159,6 @@ GpuProfile gpuWithOverrides(const Arguments& a, const std::string& idOrPath, boo
                                : std::vector<std::string>{});
     }
     return gpu;
-}
-
-std::vector<std::int64_t> integerList(const Arguments& a, const char* flag,
-                                      std::vector<std::int64_t> fallback) {
-    const auto text = a.optional(flag);
-    if (!text) {
-        return fallback;
-    }
-    std::vector<std::int64_t> out;
-    std::stringstream ss(*text);
-    std::string item;
-    while (std::getline(ss, item, ',')) {
-        const std::int64_t v = parseInteger(item, flag);
-        if (v < 1) {
-            throw InputError(flag, *text, "expected positive integers separated by commas");
-        }
-        out.push_back(v);
-    }
-    if (out.empty()) {
-        throw InputError(flag, "\"\"", "expected positive integers separated by commas");
-    }
-    return out;
 }
 
 json areaJson(const area::AreaBreakdown& b, const area::CoefficientSet& s) {
@@ -440,12 +419,19 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     o.form = formFlag(a);
     std::tie(o.areaMin, o.areaMax) = areaRange(a);
     const search::HardwareGrid thesis = search::thesisGrid();
-    o.grid.nSm = integerList(a, "--n-sm", thesis.nSm);
-    o.grid.nV = integerList(a, "--n-v", thesis.nV);
+    // The Grid row's syntax (issue 44): values and runs "64:160:8", each design once.
+    const auto counts = [&a](const char* flag, const std::vector<std::int64_t>& fallback) {
+        const auto text = a.optional(flag);
+        if (!text) {
+            return fallback;
+        }
+        const auto v = search::parseAxis(*text, flag, search::kCountAxis);
+        return std::vector<std::int64_t>(v.begin(), v.end());
+    };
+    o.grid.nSm = counts("--n-sm", thesis.nSm);
+    o.grid.nV = counts("--n-v", thesis.nV);
     if (const auto text = a.optional("--m-sm-kb")) {
-        o.grid.mSmKb =
-            numberList(*text, "--m-sm-kb", "expected sizes in (0, 1048576] KB separated by commas",
-                       [](double v) { return v > 0 && v <= 1048576; });
+        o.grid.mSmKb = search::parseAxis(*text, "--m-sm-kb", search::kSizeAxis);
     }
     o.grid.rVuKb = a.number("--r-vu-kb", 2);
     o.node = nodeFlag(a);
@@ -471,9 +457,7 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
         o.limits.clockGHz = *it->second.value / 1000;
     }
     if (const auto text = a.optional("--bandwidth")) {
-        o.grid.bandwidthGBs = numberList(*text, "--bandwidth",
-                                         "expected bandwidths in (0, 1e6] GB/s separated by commas",
-                                         [](double v) { return v > 0 && v <= 1e6; });
+        o.grid.bandwidthGBs = search::parseAxis(*text, "--bandwidth", search::kBandwidthAxis);
     }
     if (a.has("--threads")) {
         o.threads = static_cast<unsigned>(a.positiveInteger("--threads"));

@@ -16,6 +16,12 @@ struct AxisRule {
     std::size_t maxValues = 4096;
 };
 
+// The rules of the codesign grid's axes, one for the window's Grid row and `cdx codesign`
+// (issue 44: one syntax for both): n_SM and n_V counts, M_SM sizes [KB], bandwidths [GB/s].
+inline constexpr AxisRule kCountAxis{true, 0, 1048576, 4096};
+inline constexpr AxisRule kSizeAxis{false, 0, 1048576, 4096};
+inline constexpr AxisRule kBandwidthAxis{false, 0, 1e6, 4096};
+
 // The values in typed order (duplicates refused: each design once). InputError naming `field`
 // with the text and the allowed form for an empty item, a bad number, a run whose step is not
 // positive or whose end is below its start, a value outside (min, max], a non-integer where

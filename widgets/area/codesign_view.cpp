@@ -343,12 +343,11 @@ void CodesignView::emitSettings() {
             return false;
         }
     };
-    const search::AxisRule counts{true, 0, 1048576, 4096};
-    const search::AxisRule sizes{false, 0, 1048576, 4096};
     std::vector<double> nSm, nV, mSm, bandwidth;
-    if (!axis(gridNSm_, "grid n_SM", counts, nSm) || !axis(gridNV_, "grid n_V", counts, nV) ||
-        !axis(gridMSm_, "grid M_SM", sizes, mSm) ||
-        !axis(gridBandwidth_, "grid bandwidth", sizes, bandwidth)) {
+    if (!axis(gridNSm_, "grid n_SM", search::kCountAxis, nSm) ||
+        !axis(gridNV_, "grid n_V", search::kCountAxis, nV) ||
+        !axis(gridMSm_, "grid M_SM", search::kSizeAxis, mSm) ||
+        !axis(gridBandwidth_, "grid bandwidth", search::kBandwidthAxis, bandwidth)) {
         return; // the document keeps the last valid grid; the text stays where it was typed
     }
     const auto toIntegers = [](const std::vector<double>& v) {
