@@ -66,6 +66,7 @@ private slots:
     void codesignRunsAndLoadsDesign();
     void codesignBadRangeKeepsState();
     void kRuleWhereItBites();
+    void slidersFollowTheGrid();
     void limitsAndNode();
     void gridTheUserChooses();
     void budgetBandMovesAlone();
@@ -103,7 +104,7 @@ void TestGuiArea::kRuleWhereItBites() {
     auto* view = area()->architectureView();
     area()->viewTabs()->setCurrentWidget(view);
     const auto set = [&](widgets::ArchitectureView::Slider which, double value) {
-        const auto values = widgets::ArchitectureView::sliderValues(which);
+        const auto values = view->sliderValues(which);
         const auto at = std::find(values.begin(), values.end(), value);
         QVERIFY(at != values.end());
         view->slider(which)->setValue(static_cast<int>(at - values.begin()));
@@ -498,4 +499,44 @@ void TestGuiArea::refusedSessionGetsNoStaleCurve() {
     v.setSession(ok);
     QTRY_VERIFY(!v.curvePending());
     QCOMPARE(v.curve().size(), std::size_t{64});
+}
+
+// Issue 44 item 12: the Architecture sliders step through the session's codesign grid; a
+// 128-SM design on a 64:160:8 grid is on it, and an off-grid value (132) is a stop the slider
+// can come back to after moving away.
+void TestGuiArea::slidersFollowTheGrid() {
+    auto* view = area()->architectureView();
+    area()->viewTabs()->setCurrentWidget(view);
+    SessionState s = doc_->state();
+    for (std::int64_t n = 64; n <= 160; n += 8) {
+        s.codesign.gridNSm.push_back(n);
+    }
+    setGpuParameter(s.gpu, "n_sm", 128);
+    doc_->edit("grid 64:160:8", s);
+    QCoreApplication::processEvents();
+    using V = widgets::ArchitectureView;
+    auto values = view->sliderValues(V::Sms);
+    QCOMPARE(values.size(), std::size_t(13));
+    QCOMPARE(values.front(), 64.0);
+    QCOMPARE(values.back(), 160.0);
+    QCOMPARE(view->slider(V::Sms)->maximum(), 12);
+    QCOMPARE(values[static_cast<std::size_t>(view->slider(V::Sms)->value())], 128.0);
+    // 132 SMs: off the grid, kept as a stop.
+    s = doc_->state();
+    setGpuParameter(s.gpu, "n_sm", 132);
+    doc_->edit("n_sm 132", s);
+    QCoreApplication::processEvents();
+    values = view->sliderValues(V::Sms);
+    QCOMPARE(values.size(), std::size_t(14));
+    const auto index = [&values](double x) {
+        return static_cast<int>(std::find(values.begin(), values.end(), x) - values.begin());
+    };
+    QCOMPARE(view->slider(V::Sms)->value(), index(132));
+    view->slider(V::Sms)->setValue(index(136));
+    view->finishPendingWork();
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 136.0);
+    values = view->sliderValues(V::Sms);
+    view->slider(V::Sms)->setValue(index(132)); // back to the off-grid value
+    view->finishPendingWork();
+    QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 132.0);
 }

@@ -48,16 +48,9 @@ CodesignOptions codesignOptions(const SessionState& s) {
     o.areaMax = s.codesign.areaMax;
     o.limits = codesignLimits(s);
     o.node = s.areaNode;
-    if (!s.codesign.gridNSm.empty()) {
-        o.grid.nSm = s.codesign.gridNSm;
-    }
-    if (!s.codesign.gridNV.empty()) {
-        o.grid.nV = s.codesign.gridNV;
-    }
-    if (!s.codesign.gridMSmKb.empty()) {
-        o.grid.mSmKb = s.codesign.gridMSmKb;
-    }
-    o.grid.bandwidthGBs = s.codesign.gridBandwidthGBs;
+    const double rVu = o.grid.rVuKb;
+    o.grid = gridOf(s.codesign);
+    o.grid.rVuKb = rVu;
     try {
         o.reference = toGpu(loadGpuProfile(s.gpu.id));
     } catch (const InputError&) {

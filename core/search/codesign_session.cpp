@@ -8,6 +8,21 @@
 
 namespace cdx {
 
+search::HardwareGrid gridOf(const CodesignSettings& c) {
+    search::HardwareGrid g = search::thesisGrid();
+    if (!c.gridNSm.empty()) {
+        g.nSm = c.gridNSm;
+    }
+    if (!c.gridNV.empty()) {
+        g.nV = c.gridNV;
+    }
+    if (!c.gridMSmKb.empty()) {
+        g.mSmKb = c.gridMSmKb;
+    }
+    g.bandwidthGBs = c.gridBandwidthGBs;
+    return g;
+}
+
 using ojson = nlohmann::ordered_json;
 
 ojson codesignSessionToJson(const CodesignSettings& c) {

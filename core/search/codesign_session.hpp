@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "search/codesign.hpp"
+
 #include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
@@ -38,6 +40,10 @@ struct CodesignSettings {
 };
 
 inline constexpr const char* kCodesignSessionKey = "codesign";
+
+// The hardware grid the settings describe: an axis left empty is the thesis' (thesisGrid()).
+// The Codesign view searches it and the Architecture view's sliders step through it.
+search::HardwareGrid gridOf(const CodesignSettings& c);
 
 nlohmann::ordered_json codesignSessionToJson(const CodesignSettings& c);
 // Unknown fields are warnings; a range that is not [min, max] with 0 <= min <= max or an

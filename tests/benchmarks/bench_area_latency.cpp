@@ -21,11 +21,15 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     bench::header("Die area workspace, GTX 980 base, PPoPP'17 workload, 880x690 px");
 
-    const auto sliderDrag = [](ArchitectureView::Slider which, const char* key, auto&& view) {
+    // The default session's grid (the thesis'), as the sliders step through it.
+    ArchitectureView probe;
+    probe.setSession(defaultSession());
+    probe.finishPendingWork();
+    const auto sliderDrag = [&probe](ArchitectureView::Slider which, const char* key, auto&& view) {
         SessionState s = defaultSession();
         view.setSession(s);
         view.finishPendingWork();
-        const auto values = ArchitectureView::sliderValues(which);
+        const auto values = probe.sliderValues(which);
         const int n = static_cast<int>(values.size());
         return bench::drag(3 * 2 * (n - 1), [&](int i) {
             setGpuParameter(s.gpu, key, values[static_cast<std::size_t>(bench::pingPong(i, n))]);
@@ -49,7 +53,7 @@ int main(int argc, char** argv) {
         // The n_V curve's job starts 40 ms after the last step; the frame that draws its result:
         // after every step the job is let finish (untimed), then its delivery is timed.
         SessionState s = defaultSession();
-        const auto sms = ArchitectureView::sliderValues(ArchitectureView::Sms);
+        const auto sms = probe.sliderValues(ArchitectureView::Sms);
         std::vector<double> arrive;
         for (int i = 0; i < 2 * static_cast<int>(sms.size()); ++i) {
             setGpuParameter(

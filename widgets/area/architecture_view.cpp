@@ -7,6 +7,8 @@
 #include "common/variant_choice.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "search/codesign_session.hpp"
+#include "search/grid_axis.hpp"
 #include "search/k_rule.hpp"
 
 #include <QFontMetrics>
@@ -27,8 +29,8 @@
 
 namespace cdx::widgets {
 
-std::vector<double> ArchitectureView::sliderValues(Slider s) {
-    const search::HardwareGrid g = search::thesisGrid();
+std::vector<double> ArchitectureView::sliderValues(Slider s) const {
+    const search::HardwareGrid& g = grid_;
     std::vector<double> v;
     switch (s) {
     case Sms:
@@ -56,6 +58,12 @@ std::vector<double> ArchitectureView::sliderValues(Slider s) {
         v = {0, 32, 64, 128, 256, 512}; // KB per SM (the L2 sweep)
         break;
     }
+    for (double x : offGrid_[static_cast<std::size_t>(s)]) {
+        if (std::find(v.begin(), v.end(), x) == v.end()) {
+            v.push_back(x);
+        }
+    }
+    std::sort(v.begin(), v.end());
     return v;
 }
 
@@ -236,10 +244,20 @@ void ArchitectureView::showSliders(const area::Architecture& a) {
                                             a.l1PairKb,
                                             l2PerSm};
     for (int i = 0; i < SliderCount; ++i) {
+        const auto grid = sliderValues(static_cast<Slider>(i));
+        const double value = v[static_cast<std::size_t>(i)];
+        const bool onGrid = std::find(grid.begin(), grid.end(), value) != grid.end();
+        // An off-grid value (the H100's 132 SMs, a value typed in the editor) becomes a stop of
+        // its own: moved away, the slider can come back to it.
+        auto& kept = offGrid_[static_cast<std::size_t>(i)];
+        if (!onGrid && std::isfinite(value) &&
+            std::find(kept.begin(), kept.end(), value) == kept.end()) {
+            kept.push_back(value);
+        }
         const auto values = sliderValues(static_cast<Slider>(i));
-        const int idx = nearestIndex(values, v[static_cast<std::size_t>(i)]);
+        sliders_[static_cast<std::size_t>(i)]->setRange(0, static_cast<int>(values.size()) - 1);
+        const int idx = nearestIndex(values, value);
         sliders_[static_cast<std::size_t>(i)]->setValue(idx);
-        const bool onGrid = values[static_cast<std::size_t>(idx)] == v[static_cast<std::size_t>(i)];
         QString text = QString::number(v[static_cast<std::size_t>(i)], 'g', 5);
         if (kSliderUnits[i][0]) {
             text += QStringLiteral(" ") + kSliderUnits[i];
@@ -252,8 +270,9 @@ void ArchitectureView::showSliders(const area::Architecture& a) {
         values_[static_cast<std::size_t>(i)]->setText(text);
         values_[static_cast<std::size_t>(i)]->setToolTip(
             onGrid ? QString()
-                   : tr("%1 is not on the slider's grid; the slider shows the nearest grid value")
-                         .arg(QString::number(v[static_cast<std::size_t>(i)], 'g', 10)));
+                   : tr("%1 is not on the Codesign grid (the Grid row); the slider keeps it as a "
+                        "stop of its own")
+                         .arg(QString::number(value, 'g', 10)));
     }
     updating_ = false;
 }
@@ -340,6 +359,15 @@ void ArchitectureView::setSession(const SessionState& s) {
                         .arg(s.areaNode)
                         .arg(QString::fromUtf8(area::name(s.areaOverhead).data()));
     }
+    // The sliders step through the session's codesign grid (issue 44); the off-grid stops are
+    // the chip's, forgotten when another chip is chosen.
+    grid_ = gridOf(s.codesign);
+    if (s.gpu.id != offGridOf_) {
+        offGridOf_ = s.gpu.id;
+        for (auto& k : offGrid_) {
+            k.clear();
+        }
+    }
     try {
         arch_ = s.architecture();
         showSliders(arch_);
@@ -392,7 +420,8 @@ void ArchitectureView::setSession(const SessionState& s) {
         o.variant = s.variant;
         o.coefficients = set;
         o.form = s.areaForm;
-        o.grid = search::thesisGrid();
+        o.grid = grid_;
+        o.grid.bandwidthGBs.clear();
         o.grid.nSm = {arch_.nSm};
         o.grid.mSmKb = {arch_.mSmKb};
         // One thread each: the design on the GUI thread is 8 units of work (the workload's
@@ -402,9 +431,8 @@ void ArchitectureView::setSession(const SessionState& s) {
         // The workload's tilings, enumerated once for every M_SM of the sliders (two thirds of
         // a step's time before issue 33); rebuilt when the time constants, the variant or the
         // workload change.
-        const std::vector<double> thesisM = search::thesisGrid().mSmKb;
-        const double maxM =
-            std::max(arch_.mSmKb, *std::max_element(thesisM.begin(), thesisM.end()));
+        const std::vector<double>& gridM = grid_.mSmKb;
+        const double maxM = std::max(arch_.mSmKb, *std::max_element(gridM.begin(), gridM.end()));
         if (!prepared_ || !search::preparedServes(*prepared_, *w, o.base, o.variant, maxM)) {
             prepared_ = search::prepareTilings(*w, o.base, o.variant, maxM);
         }
@@ -429,15 +457,16 @@ void ArchitectureView::setSession(const SessionState& s) {
             curveInputs(s) + "|" + formatNumber(static_cast<double>(arch_.nSm)) + "," +
             formatNumber(arch_.mSmKb) + "," + formatNumber(arch_.rVuKb) + "," +
             formatNumber(arch_.l1PairKb) + "," + formatNumber(arch_.l2Kb) + "|" +
-            std::to_string(o.grid.nV.size()) + "|" + std::to_string(refTime);
+            search::axisText(std::vector<double>(o.grid.nV.begin(), o.grid.nV.end())) + "|" +
+            std::to_string(refTime);
         const bool needCurve = curvePending_ || curveKey != curveKey_;
         curveKey_ = curveKey;
         curveFor_ = arch_;
         curvePending_ = needCurve;
-        curveJob_ = [this, wl = *w, o, one, set, form = s.areaForm, a0 = arch_, refTime,
-                     needCurve](JobControl&) -> BackgroundJob::Deliver {
+        curveJob_ = [this, wl = *w, o, one, set, form = s.areaForm, a0 = arch_, refTime, needCurve,
+                     gridM = grid_.mSmKb](JobControl&) -> BackgroundJob::Deliver {
             // Issue 32: where k = max makes this M_SM slower than a smaller one.
-            const auto note = search::kRuleNote(wl, one, search::thesisGrid().mSmKb);
+            const auto note = search::kRuleNote(wl, one, gridM);
             const QString noteText =
                 note ? QString::fromStdString(search::sentence(*note)) : QString();
             std::vector<search::DesignPoint> curve;
@@ -562,7 +591,12 @@ void ArchitectureView::drawCurve() {
         baselinePoint_->data()->clear();
         baselinePoint_->removeFromLegend();
     }
-    plot_->xAxis->setRange(0, 2048 + 64);
+    // The n_V axis of the session's grid (issue 44), the current design included.
+    double maxNv = static_cast<double>(arch_.nV);
+    for (auto n : grid_.nV) {
+        maxNv = std::max(maxNv, static_cast<double>(n));
+    }
+    plot_->xAxis->setRange(0, maxNv * 1.03);
     plot_->yAxis->setRange(0, top > 0 ? top * 1.1 : 1);
     // At least a few pixels wide where the range is one value (128).
     const double halfWidth = std::max(4.0, (calibratedRange_[1] - calibratedRange_[0]) / 2);

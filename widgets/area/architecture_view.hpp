@@ -64,8 +64,10 @@ public:
     // The baseline's design (its workload, time constants, area), placed once per baseline.
     const std::optional<search::PlacedDesign>& baselineDesign() const { return baselineDesign_; }
 
-    // The grid values a slider position stands for.
-    static std::vector<double> sliderValues(Slider s);
+    // The grid values a slider position stands for: the session's codesign grid (issue 44:
+    // the Grid row's n_SM, n_V and M_SM axes), and each off-grid value the chip has had since
+    // it was chosen, so that a slider moved away from it can come back.
+    std::vector<double> sliderValues(Slider s) const;
 
 signals:
     // A slider moved (dragging: one undo step for the whole drag).
@@ -80,6 +82,9 @@ private:
     void drawCurve();
     void startCurveJob();
 
+    search::HardwareGrid grid_ = search::thesisGrid();
+    std::array<std::vector<double>, 6> offGrid_{}; // per slider: values off the grid, kept
+    std::string offGridOf_;                        // the GPU id they are of
     std::array<QSlider*, SliderCount> sliders_{};
     std::array<QLabel*, SliderCount> values_{};
     QLabel* summary_ = nullptr;
