@@ -40,6 +40,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSlider>
 #include <QSpinBox>
@@ -67,6 +68,7 @@ private slots:
     void codesignBadRangeKeepsState();
     void kRuleWhereItBites();
     void slidersFollowTheGrid();
+    void refusedRangesAreMarked();
     void limitsAndNode();
     void gridTheUserChooses();
     void budgetBandMovesAlone();
@@ -539,4 +541,37 @@ void TestGuiArea::slidersFollowTheGrid() {
     view->slider(V::Sms)->setValue(index(132)); // back to the off-grid value
     view->finishPendingWork();
     QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 132.0);
+}
+
+// Issue 44 item 9: a range whose end is below its start, and a grid axis the parser refuses,
+// are marked, named in the status line in the window's words, and not applied; the typed values
+// stay on screen, and correcting them clears the mark.
+void TestGuiArea::refusedRangesAreMarked() {
+    auto* view = area()->codesignView();
+    area()->viewTabs()->setCurrentWidget(view);
+    auto* from = view->findChild<QDoubleSpinBox*>("codesignAreaMin");
+    auto* to = view->findChild<QDoubleSpinBox*>("codesignAreaMax");
+    auto* status = view->findChild<QLabel*>("codesignStatus");
+    QVERIFY(from && to && status);
+    const double applied = doc_->state().codesign.areaMax;
+    from->setValue(650);
+    to->setValue(200);
+    QCOMPARE(to->value(), 200.0); // stays as typed
+    QVERIFY(to->property("refused").toBool());
+    QVERIFY(from->property("refused").toBool());
+    QVERIFY2(status->text().contains("Designs from … to") && status->text().contains("200"),
+             qPrintable(status->text()));
+    QCOMPARE(doc_->state().codesign.areaMax, applied); // not applied
+    to->setValue(700);
+    QVERIFY(!to->property("refused").toBool());
+    QVERIFY(!from->property("refused").toBool());
+    QCOMPARE(doc_->state().codesign.areaMax, 700.0);
+    auto* nSm = view->findChild<QLineEdit*>("codesignGridNSm");
+    QVERIFY(nSm);
+    nSm->setText("32:2:2");
+    emit nSm->editingFinished();
+    QVERIFY(nSm->property("refused").toBool());
+    QVERIFY2(status->text().startsWith("Not applied: grid n_SM"), qPrintable(status->text()));
+    QCOMPARE(nSm->text(), QString("32:2:2"));
+    QVERIFY(doc_->state().codesign.gridNSm.empty());
 }

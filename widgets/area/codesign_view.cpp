@@ -5,6 +5,7 @@
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
 #include "common/variant_choice.hpp"
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "params/profile_label.hpp"
@@ -329,7 +330,7 @@ void CodesignView::emitSettings() {
     const search::HardwareGrid thesis = search::thesisGrid();
     const auto axis = [&](QLineEdit* e, const char* field, const search::AxisRule& rule,
                           std::vector<double>& out) {
-        e->setStyleSheet({});
+        markRefused(e, false);
         if (e == gridBandwidth_ && e->text().trimmed().isEmpty()) {
             out.clear();
             return true;
@@ -338,8 +339,8 @@ void CodesignView::emitSettings() {
             out = search::parseAxis(e->text().toStdString(), field, rule);
             return true;
         } catch (const InputError& err) {
-            e->setStyleSheet(QStringLiteral("border: 2px solid #a40000"));
-            status_->setText(tr("Not applied: %1").arg(QString::fromUtf8(err.what())));
+            refuseField(e, QString::fromUtf8(field), QString::fromStdString(err.allowed()),
+                        status_);
             return false;
         }
     };
@@ -357,9 +358,24 @@ void CodesignView::emitSettings() {
     c.gridNV = toIntegers(nV) == thesis.nV ? std::vector<std::int64_t>{} : toIntegers(nV);
     c.gridMSmKb = mSm == thesis.mSmKb ? std::vector<double>{} : mSm;
     c.gridBandwidthGBs = bandwidth;
-    if (c.areaMin > c.areaMax || c.budgetMin > c.budgetMax) {
-        status_->setText(tr("Each range needs its lower bound at or below its upper bound."));
-        return; // the document keeps the last valid settings
+    // A range whose end is below its start: both fields marked, the one just changed named
+    // with both values (issue 44: "to 200" under "from 650" looked accepted).
+    const auto range = [&](QDoubleSpinBox* lo, QDoubleSpinBox* hi, const QString& name) {
+        if (lo->value() <= hi->value()) {
+            markRefused(lo, false);
+            markRefused(hi, false);
+            return true;
+        }
+        const QString why = tr("the end %1 mm² is below the start %2 mm²; it must be at or "
+                               "above the start")
+                                .arg(QString::number(hi->value()), QString::number(lo->value()));
+        markRefused(lo, true);
+        refuseField(hi, tr("%1 … to").arg(name), why, status_);
+        return false;
+    };
+    if (!range(areaMin_, areaMax_, tr("Designs from")) ||
+        !range(budgetMin_, budgetMax_, tr("Budget band"))) {
+        return; // the document keeps the last valid settings; the values stay as typed
     }
     emit settingsEdited(c);
 }

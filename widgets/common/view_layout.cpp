@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPalette>
 #include <QPlainTextEdit>
@@ -63,6 +64,15 @@ void sayRefusal(QWidget* editor, const QString& why) {
     editor->setToolTip(why);
     if (editor->isVisible()) {
         QToolTip::showText(editor->mapToGlobal(QPoint(0, editor->height())), why, editor);
+    }
+}
+
+void refuseField(QWidget* editor, const QString& field, const QString& why, QLabel* status) {
+    const QString text = QObject::tr("Not applied: %1: %2").arg(field, why);
+    markRefused(editor, true);
+    sayRefusal(editor, text);
+    if (status) {
+        status->setText(text);
     }
 }
 

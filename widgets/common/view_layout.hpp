@@ -8,6 +8,8 @@ class QTableView;
 class QVBoxLayout;
 class QWidget;
 
+class QLabel;
+
 namespace cdx::widgets {
 
 // The vertical layout of a view whose content scrolls rather than squash its plots (presentation
@@ -26,6 +28,10 @@ void markRefused(QWidget* editor, bool refused);
 // The reason beside the field itself, as the dock forms do (a tooltip shown at it and kept as
 // its tooltip while it stays refused), besides the status line.
 void sayRefusal(QWidget* editor, const QString& why);
+// The one rule for a refused field (issue 44): marked (markRefused), the reason beside it
+// (sayRefusal) and on the view's status line, "Not applied: FIELD: why", the field named in
+// the window's words. The text stays where it was typed; the document keeps its last value.
+void refuseField(QWidget* editor, const QString& field, const QString& why, QLabel* status);
 // "n_sm: -5", one per editor under `root` that holds a refused text (markRefused): what a save
 // does not contain and a quit would lose.
 QStringList refusedTexts(const QWidget* root);
