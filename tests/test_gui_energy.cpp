@@ -446,6 +446,18 @@ void TestGuiEnergy::calibrationFitApplyUndo() {
     view->finishPendingWork();
     view->seedBox()->setValue(8);
     QVERIFY(!view->applyButton()->isEnabled());
+    // Issue 44 item 10: with a refused text in Train on, Fit coefficients does not fit with the
+    // last accepted 50 % without a word: it says which field holds what.
+    QLineEdit* train = view->trainBox();
+    train->setText("1e400");
+    train->setModified(true);
+    emit train->editingFinished();
+    QCOMPARE(train->text(), QString("1e400"));
+    view->fitButton()->click();
+    view->finishPendingWork();
+    QVERIFY(!view->fit().has_value());
+    QVERIFY2(view->report()->toPlainText().contains("Not fitted: Train on holds the refused text"),
+             qPrintable(view->report()->toPlainText()));
 }
 
 void TestGuiEnergy::sessionRoundTrip() {

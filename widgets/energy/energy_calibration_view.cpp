@@ -226,6 +226,16 @@ void EnergyCalibrationView::recompute() {
 }
 
 void EnergyCalibrationView::startFit() {
+    // A command never runs on a value other than the one on screen (issue 44): with a refused
+    // text in Train on, the fit would use the last accepted fraction without a word.
+    if (train_->isRefused()) {
+        fitResult_.reset();
+        fitError_ = tr("Not fitted: Train on holds the refused text \"%1\" (expected a "
+                       "percentage in [1, 100]); correct it, then press Fit coefficients.")
+                        .arg(train_->text());
+        redraw();
+        return;
+    }
     energy::CalibrationOptions o;
     o.trainFraction = train_->value() / 100;
     o.seed = static_cast<std::uint64_t>(seed_->value());
