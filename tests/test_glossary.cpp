@@ -231,6 +231,18 @@ void TestGlossary::lessonsWalkToTheirEnd() {
             lessons::Values now(s);
             const std::string text = lessons::render(step.text, now, was);
             QVERIFY2(text.find("n/a") == std::string::npos, (where + ": " + text).c_str());
+            // Issue 44 item 7: the lessons say what the window shows (the round's slots are
+            // the SMs, infeasible tilings are hatched, the dock is "Variant"), and no design
+            // is praised without its calibration.
+            for (const char* stale :
+                 {"k·n_SM", "in grey", "Variants editor", "best design for the money"}) {
+                QVERIFY2(text.find(stale) == std::string::npos &&
+                             step.done.find(stale) == std::string::npos,
+                         (where + ": " + stale).c_str());
+            }
+            if (l.id == "1-why-talg-jumps" && step.title == "A round is paid in full") {
+                QVERIFY2(text.find(" tiles over 16 SMs take ") != std::string::npos, text.c_str());
+            }
             quoted += static_cast<int>(lessons::references(step.text).size());
             QCOMPARE(step.check.has_value(), step.act.has_value());
             if (!step.check) {
