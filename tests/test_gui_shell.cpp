@@ -71,6 +71,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QToolBar>
 #include <QUndoStack>
 #include <QtTest>
 #include <algorithm>
@@ -99,6 +100,7 @@ private slots:
     void escapeLeavesPresentation();
     void ctrlZInFieldUndoesDocument();
     void oneChipInEveryWorkspace();
+    void oneModeLooksSelected();
     void sessionFixturesOpen_data();
     void sessionFixturesOpen();
     void unknownFieldsAreReported();
@@ -736,6 +738,45 @@ void TestGuiShell::oneChipInEveryWorkspace() {
     doc_->undoStack()->undo();
     QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 132.0);
     QCOMPARE(*doc_->state().mwp.gpu.params.at("n_sm").value, 132.0);
+}
+
+// Issue 44 item 8: the mode bar shows one workspace as selected. With the pointer resting on
+// Tiled stencils after MWP-CWP was chosen by its shortcut, only MWP-CWP's button is filled
+// with the highlight colour.
+void TestGuiShell::oneModeLooksSelected() {
+    auto* bar = window_->findChild<QToolBar*>("modeBar");
+    QVERIFY(bar);
+    window_->showWorkspace(talg());
+    QCoreApplication::processEvents();
+    QWidget* talgButton = nullptr;
+    QWidget* mwpButton = nullptr;
+    for (QAction* a : bar->actions()) {
+        if (a->text().contains("Tiled")) {
+            talgButton = bar->widgetForAction(a);
+        }
+        if (a->text().contains("MWP")) {
+            mwpButton = bar->widgetForAction(a);
+        }
+    }
+    QVERIFY(talgButton && mwpButton);
+    QTest::mouseMove(talgButton, talgButton->rect().center());
+    window_->showWorkspace(mwp());
+    QCoreApplication::processEvents();
+    const QColor highlight = talgButton->palette().color(QPalette::Highlight);
+    const auto filled = [&highlight](QWidget* w) {
+        const QImage image = w->grab().toImage();
+        int n = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) {
+                n += image.pixelColor(x, y) == highlight;
+            }
+        }
+        return n;
+    };
+    const int mwpFill = filled(mwpButton);
+    const int talgFill = filled(talgButton);
+    QVERIFY2(mwpFill > 500, qPrintable(QString::number(mwpFill)));
+    QVERIFY2(talgFill < 50, qPrintable(QString::number(talgFill)));
 }
 
 void TestGuiShell::ctrlZInFieldUndoesDocument() {

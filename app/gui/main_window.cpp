@@ -96,6 +96,14 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     modeBar_->setToolButtonStyle(Qt::ToolButtonTextUnderIcon);
     modeBar_->setIconSize(QSize(28, 28));
     modeBar_->toggleViewAction()->setVisible(false);
+    // One workspace looks selected (issue 44): the checked one is filled with the highlight; a
+    // button under the pointer or with the keyboard focus gets no raised frame that reads as a
+    // second selection.
+    modeBar_->setStyleSheet(QStringLiteral(
+        "QToolButton { border: 1px solid transparent; border-radius: 4px; padding: 2px; }"
+        "QToolButton:hover:!checked { background: rgba(128, 128, 128, 28); }"
+        "QToolButton:checked { background: palette(highlight); color: palette(highlighted-text);"
+        " border: 1px solid palette(dark); }"));
     addToolBar(Qt::LeftToolBarArea, modeBar_);
     modes_ = new QActionGroup(this);
     modes_->setExclusive(true);
