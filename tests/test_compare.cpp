@@ -156,6 +156,8 @@ private slots:
     void oneSideRefused();
     void unknownFamilyIsRefused();
     void sidesAreNamed();
+    void splitAddsUp();
+    void differencesAreNamed();
     void designPlacedAsTheSearchDoes();
 };
 
@@ -309,7 +311,7 @@ void TestCompare::areaGtx980AgainstTitanX() {
     QCOMPARE(std::round(*total.b * 100) / 100, 596.98);
     QCOMPARE(*value(f, "architecture.n_sm").delta(), 8.0);
     // The Titan X is the GTX 980 scaled by 1.5 (24 SMs, 3 MB L2): every component +50 %.
-    QVERIFY2(f.explanation.rfind("die area +50.00 % (398 → 597 mm²): Overhead", 0) == 0,
+    QVERIFY2(f.explanation.rfind("die area +50.00 % (398 → 597 mm², Δ +199 mm²): Overhead", 0) == 0,
              f.explanation.c_str());
     QCOMPARE(*value(f, "node.nm").delta(), 0.0);
     // Issue 32: the same GPU at N7 names its node beside the smaller components.
@@ -566,6 +568,69 @@ void TestCompare::randomPairs() {
     }
     // About half the tilings fit on their GPU: a quarter of the pairs compare two T_algs.
     QVERIFY2(feasiblePairs >= pairs / 8, qPrintable(QString::number(feasiblePairs)));
+}
+
+// Issue 44 item 6: terms that nearly cancel are shown at the decimals where they visibly add up
+// to the total's Δ (at 3 significant digits +0.8 and -0.796 read as +0.8 and -0.796 = 0.004,
+// but +0.80012 and -0.79989 read as +0.8 and -0.8 = 0).
+void TestCompare::splitAddsUp() {
+    compare::ComparedValue total;
+    total.name = "T_alg";
+    total.unit = "s";
+    total.a = 10.0;
+    total.b = 10.0 + 0.80012 - 0.79989;
+    const std::vector<compare::Contribution> parts{{"rounds", 0.80012, "rounds"},
+                                                   {"T_unit", -0.79989, "T_unit"}};
+    const int d = compare::splitDecimals(total, parts);
+    const auto rounded = [d](double x) { return std::stod(compare::signedFixed(x, d)); };
+    QVERIFY2(std::abs(rounded(0.80012) + rounded(-0.79989) - rounded(*total.delta())) <
+                 0.5 * std::pow(10.0, -d),
+             qPrintable(QString::number(d)));
+    QVERIFY(d >= 5);
+    const std::string text = compare::explainSum(total, parts);
+    QVERIFY2(text.find("Δ +0.000230 s") != std::string::npos, text.c_str());
+    QVERIFY2(text.find("rounds +0.800120 s") != std::string::npos, text.c_str());
+    QVERIFY2(text.find("T_unit -0.799890 s") != std::string::npos, text.c_str());
+    QCOMPARE(compare::signedFixed(-0.0000001, 3), std::string("+0.000"));
+    // Every shipped comparison's split adds up at its decimals (property over the families).
+    SessionState a = defaultSession();
+    SessionState b = a;
+    setParameter(b.gpu, b.stencil, b.gpu.id, "n_sm", 12.0);
+    int checked = 0;
+    for (const auto& f : compare::compareSessions(a, b)) {
+        const auto* t = compare::splitTotal(f);
+        if (!t) {
+            continue;
+        }
+        const int n = compare::splitDecimals(*t, f.contributions);
+        double sum = 0;
+        for (const auto& p : f.contributions) {
+            sum += std::stod(compare::signedFixed(p.amount, n));
+        }
+        QVERIFY2(std::abs(sum - std::stod(compare::signedFixed(*t->delta(), n))) <
+                     0.5 * std::pow(10.0, -n),
+                 f.family.c_str());
+        ++checked;
+    }
+    QVERIFY(checked >= 2);
+}
+
+// Issue 44 item 6: two sides alike in name are told apart by what differs.
+void TestCompare::differencesAreNamed() {
+    SessionState a = defaultSession();
+    SessionState b = a;
+    b.problem.space = {4096, 4096, 1};
+    b.problem.time = 1024;
+    const auto d = compare::differences(a, b);
+    QCOMPARE(d.size(), std::size_t(1));
+    QVERIFY2(d[0].rfind("problem 8192×8192, T 8192 → 4096×4096, T 1024", 0) == 0, d[0].c_str());
+    setParameter(b.gpu, b.stencil, b.gpu.id, "n_sm", 20.0);
+    b.variant.k = talg::KRule::Optimize;
+    const auto more = compare::differences(a, b);
+    QCOMPARE(more.size(), std::size_t(3));
+    QVERIFY2(more[0].find("edited: n_sm = 20") != std::string::npos, more[0].c_str());
+    QVERIFY2(more[2].rfind("Talg variant: ", 0) == 0, more[2].c_str());
+    QVERIFY(compare::differences(a, a).empty());
 }
 
 QTEST_APPLESS_MAIN(TestCompare)

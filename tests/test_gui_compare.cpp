@@ -153,8 +153,12 @@ void TestGuiCompare::pinEditAndCompare() {
     QCOMPARE(*t.b, evaluate(s));
     QVERIFY(*t.delta() > 0); // fewer SMs, more time
     QVERIFY2(QString::fromStdString(c.explanation).contains("rounds"), c.explanation.c_str());
-    // The table: baseline | session | Δ | Δ %, one row per quantity.
-    QCOMPARE(view->table()->rowCount(), static_cast<int>(c.values.size()));
+    // The table: baseline | session | Δ | Δ %, one row per quantity and one per term of the
+    // split (issue 44), and the line that names what differs.
+    QCOMPARE(view->table()->rowCount(), static_cast<int>(c.values.size() + c.contributions.size()));
+    QVERIFY2(view->headline().contains("Differs in: GPU NVIDIA GeForce GTX 980"),
+             qPrintable(view->headline()));
+    QVERIFY(view->csv().contains("talg,delta T_alg from rounds,"));
     QCOMPARE(view->table()->horizontalHeaderItem(3)->text(), QString("Δ"));
     QVERIFY(view->csv().contains("family,quantity,baseline,session,delta,delta_pct,unit"));
     QVERIFY(view->csv().contains("talg,T_alg,"));

@@ -95,7 +95,15 @@ void CompareView::setSession(const SessionState& s) {
     }
     sides_ = tr("Baseline: %1 — session: %2")
                  .arg(compareSideLabel(*s.baseline, families_), compareSideLabel(s, families_));
-    QStringList lines{QStringLiteral("<b>%1</b>").arg(sides_.toHtmlEscaped())};
+    // What differs, named (issue 44): two sides alike in name must not read alike.
+    QStringList differs;
+    for (const auto& d : compare::differences(*s.baseline, s)) {
+        differs << QString::fromStdString(d);
+    }
+    differs_ = differs.isEmpty() ? tr("Same model inputs on both sides.")
+                                 : tr("Differs in: %1.").arg(differs.join("; "));
+    QStringList lines{QStringLiteral("<b>%1</b>").arg(sides_.toHtmlEscaped()),
+                      differs_.toHtmlEscaped()};
     for (const auto& c : comparisons_) {
         lines << QStringLiteral("<b>%1</b>: %2")
                      .arg(QString::fromStdString(c.title).toHtmlEscaped(),
@@ -104,7 +112,7 @@ void CompareView::setSession(const SessionState& s) {
     text_->setText(lines.join("<br>"));
     int rows = 0;
     for (const auto& c : comparisons_) {
-        rows += static_cast<int>(c.values.size());
+        rows += static_cast<int>(c.values.size() + c.contributions.size());
     }
     table_->setRowCount(rows);
     int row = 0;
@@ -134,6 +142,30 @@ void CompareView::setSession(const SessionState& s) {
             table_->setItem(row, 5, new QTableWidgetItem(QString::fromStdString(v.unit)));
             ++row;
         }
+        // The additive split of the headline (issue 44): each term's share of Δ at the decimals
+        // where the rounded terms add up to the rounded Δ.
+        if (const compare::ComparedValue* split = compare::splitTotal(c)) {
+            const auto& total = *split;
+            const int decimals = compare::splitDecimals(total, c.contributions);
+            for (const auto& p : c.contributions) {
+                const QString name =
+                    tr("Δ %1 from %2")
+                        .arg(QString::fromStdString(total.name), QString::fromStdString(p.term));
+                table_->setItem(
+                    row, 0,
+                    new QTableWidgetItem(several ? QString::fromStdString(c.family) + ": " + name
+                                                 : name));
+                table_->setItem(row, 1, new NumberItem({}, std::nullopt));
+                table_->setItem(row, 2, new NumberItem({}, std::nullopt));
+                table_->setItem(
+                    row, 3,
+                    new NumberItem(QString::fromStdString(compare::signedFixed(p.amount, decimals)),
+                                   p.amount));
+                table_->setItem(row, 4, new NumberItem({}, std::nullopt));
+                table_->setItem(row, 5, new QTableWidgetItem(QString::fromStdString(total.unit)));
+                ++row;
+            }
+        }
     }
     table_->setSortingEnabled(true);
     table_->resizeColumnsToContents();
@@ -146,6 +178,9 @@ QString CompareView::headline() const {
 QString CompareView::csv() const {
     QString out = QStringLiteral("# %1\n").arg(
         hasBaseline_ ? sides_ : tr("no baseline: Compare > Pin Current as Baseline (Ctrl+B)"));
+    if (hasBaseline_) {
+        out += QStringLiteral("# %1\n").arg(differs_);
+    }
     for (const auto& c : comparisons_) {
         out += QStringLiteral("# %1: %2\n")
                    .arg(QString::fromStdString(c.title), QString::fromStdString(c.explanation));
@@ -167,6 +202,22 @@ QString CompareView::csv() const {
                     widgets::csvField(QString::fromStdString(v.unit))}
                     .join(',') +
                 '\n';
+        }
+        // The split's terms in full precision: they add up to the delta above (to rounding).
+        if (const compare::ComparedValue* split = compare::splitTotal(c)) {
+            for (const auto& p : c.contributions) {
+                out += QStringList{QString::fromStdString(c.family),
+                                   widgets::csvField(QStringLiteral("delta %1 from %2")
+                                                         .arg(QString::fromStdString(split->name),
+                                                              QString::fromStdString(p.term))),
+                                   QString(),
+                                   QString(),
+                                   num(p.amount),
+                                   QString(),
+                                   widgets::csvField(QString::fromStdString(split->unit))}
+                           .join(',') +
+                       '\n';
+            }
         }
     }
     return out;

@@ -42,7 +42,8 @@ private:
     QStringList families_;
     std::vector<compare::FamilyComparison> comparisons_;
     bool hasBaseline_ = false;
-    QString sides_; // "baseline: … against the session: …"
+    QString differs_; // "Differs in: problem ...; tiles ..."
+    QString sides_;   // "baseline: … against the session: …"
     QLabel* text_ = nullptr;
     QTableWidget* table_ = nullptr;
     bool presentation_ = false;

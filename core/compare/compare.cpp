@@ -87,10 +87,81 @@ std::string change(double a, double b, int digits) {
     return a == b ? readable(a, digits) : readable(a, digits) + " → " + readable(b, digits);
 }
 
+std::string signedFixed(double x, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%+.*f", decimals, x);
+    std::string out = buf;
+    if (out.find_first_not_of("+-0.") == std::string::npos) {
+        out[0] = '+'; // a rounded zero has no sign of its own: "+0.000", not "-0.000"
+    }
+    return out;
+}
+
+int splitDecimals(const ComparedValue& total, const std::vector<Contribution>& parts) {
+    const auto d = total.delta();
+    double sum = 0;
+    double largest = 0;
+    for (const auto& p : parts) {
+        sum += p.amount;
+        largest = std::max(largest, std::abs(p.amount));
+    }
+    const double whole = d ? *d : sum;
+    // 3 significant digits of the total's change (or of the largest term when it is 0).
+    const double scale = std::abs(whole) > 0 ? std::abs(whole) : largest;
+    int decimals = 0;
+    if (scale > 0 && std::isfinite(scale)) {
+        decimals = std::clamp(2 - static_cast<int>(std::floor(std::log10(scale))), 0, 15);
+    }
+    const auto rounded = [](double x, int n) {
+        const double f = std::pow(10.0, n);
+        return std::round(x * f) / f;
+    };
+    for (; decimals < 15; ++decimals) {
+        double roundedSum = 0;
+        for (const auto& p : parts) {
+            roundedSum += rounded(p.amount, decimals);
+        }
+        if (std::abs(roundedSum - rounded(whole, decimals)) < 0.5 * std::pow(10.0, -decimals)) {
+            break;
+        }
+    }
+    return decimals;
+}
+
+const ComparedValue* splitTotal(const FamilyComparison& c) {
+    if (c.contributions.empty()) {
+        return nullptr;
+    }
+    double sum = 0, scale = 0;
+    for (const auto& p : c.contributions) {
+        sum += p.amount;
+        scale = std::max(scale, std::abs(p.amount));
+    }
+    const ComparedValue* best = nullptr;
+    double bestError = 0;
+    for (const auto& v : c.values) {
+        const auto d = v.delta();
+        if (!d) {
+            continue;
+        }
+        const double error = std::abs(*d - sum);
+        if (error <= 1e-9 * std::max({scale, std::abs(*d), 1e-300}) &&
+            (!best || error < bestError)) {
+            best = &v;
+            bestError = error;
+        }
+    }
+    return best;
+}
+
 std::string explainSum(const ComparedValue& total, const std::vector<Contribution>& parts) {
+    const int decimals = splitDecimals(total, parts);
+    const std::string unit = total.unit.empty() ? "" : " " + total.unit;
     std::string s = total.name + " " + percentText(total.deltaPct());
     if (total.a && total.b) {
-        s += " (" + change(*total.a, *total.b) + (total.unit.empty() ? "" : " " + total.unit) + ")";
+        // The change at the split's decimals, so that the terms below visibly add up to it.
+        s += " (" + change(*total.a, *total.b) + unit + ", Δ " +
+             signedFixed(*total.b - *total.a, decimals) + unit + ")";
     }
     std::vector<const Contribution*> order;
     for (const auto& p : parts) {
@@ -104,7 +175,7 @@ std::string explainSum(const ComparedValue& total, const std::vector<Contributio
         if (p->amount == 0) {
             unchanged.push_back(p->term);
         } else {
-            moved.push_back(p->detail + " " + (p->amount > 0 ? "+" : "") + formatG(p->amount, 3) +
+            moved.push_back(p->detail + " " + signedFixed(p->amount, decimals) +
                             (total.unit.empty() ? "" : " " + total.unit));
         }
     }

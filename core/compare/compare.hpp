@@ -49,6 +49,13 @@ std::string percentText(std::optional<double> pct);
 // "3" or "3 → 4" (%.4g).
 std::string change(double a, double b, int digits = 4);
 
+// The decimals (0 to 15, in the total's unit) at which the parts of a split, each rounded, add
+// up to the total's difference rounded alike (issue 44: at a fixed 3 digits terms that nearly
+// cancel could not be seen to add up). At least enough for 3 significant digits of the total.
+int splitDecimals(const ComparedValue& total, const std::vector<Contribution>& parts);
+// `x` with exactly `decimals` decimals and a sign: "+0.800", "-0.796".
+std::string signedFixed(double x, int decimals);
+
 // A comparison sentence for a total that is the sum of `parts`: "E_alg +3.20 % (67.26 →
 // 69.41 J): shared<->register +1.9 J; global<->shared +0.3 J; arithmetic unchanged", the parts
 // that moved largest first by |amount|, each with its detail.
@@ -65,6 +72,10 @@ struct FamilyComparison {
     std::string explanation;
     std::string error;
 };
+
+// The quantity the contributions split: the value whose Δ their sum equals (to rounding);
+// nullptr without contributions or when none matches.
+const ComparedValue* splitTotal(const FamilyComparison& c);
 
 // {"title", "quantities": {name: toJson(value)}, "contributions": {term: amount},
 // "explanation", "error"}.

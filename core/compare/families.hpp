@@ -29,6 +29,13 @@ std::string familyIds();
 // family's side name, without repeats, joined by "; ". Unknown family ids are skipped.
 std::string sideLabel(const SessionState& s, const std::vector<std::string>& families);
 
+// What differs between the baseline `a` and the session `b`, one item each, in words (issue
+// 44: two sides alike in their names must not read alike): "problem 8192×8192, T 8192 →
+// 4096×4096, T 1024", "GPU NVIDIA GeForce GTX 980 → NVIDIA GeForce GTX 980, edited: n_sm =
+// 20", "stencil", "variant", "tiles", and for the other families' settings the fields that
+// differ ("MWP-CWP: kernel, variant.case2"). Empty when the model inputs are the same.
+std::vector<std::string> differences(const SessionState& a, const SessionState& b);
+
 // Every family (`family` empty) or one: the baseline `a` against the session `b`. InputError
 // for an unknown family, naming the allowed ones.
 std::vector<FamilyComparison> compareSessions(const SessionState& a, const SessionState& b,

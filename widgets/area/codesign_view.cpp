@@ -339,8 +339,8 @@ void CodesignView::emitSettings() {
             out = search::parseAxis(e->text().toStdString(), field, rule);
             return true;
         } catch (const InputError& err) {
-            refuseField(e, QString::fromUtf8(field), QString::fromStdString(err.allowed()),
-                        status_);
+            refuseField(e, QStringLiteral("%1 = %2").arg(QString::fromUtf8(field), e->text()),
+                        QString::fromStdString(err.allowed()), status_);
             return false;
         }
     };
