@@ -1820,7 +1820,7 @@ void TestCli::compareEndToEnd() {
     const Run r = cdx({"compare", a, b, "--json"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject families = json(r)["families"].toObject();
-    QCOMPARE(families.keys().size(), 7);
+    QCOMPARE(families.keys().size(), 8);
     const QJsonObject tAlg =
         families["talg"].toObject()["quantities"].toObject()["T_alg"].toObject();
     const Run ta = cdx({"talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192",

@@ -158,6 +158,7 @@ private slots:
     void sidesAreNamed();
     void splitAddsUp();
     void differencesAreNamed();
+    void designsCompared();
     void designPlacedAsTheSearchDoes();
 };
 
@@ -216,7 +217,7 @@ void TestCompare::sidesAreNamed() {
         QVERIFY2(!f.side(defaultSession()).empty(), f.id.c_str());
         ++families;
     }
-    QCOMPARE(families, 7);
+    QCOMPARE(families, 8);
 }
 
 // A session's design on the codesign axes: the same weighted time as the search's kernel on
@@ -435,7 +436,7 @@ void TestCompare::unknownFamilyIsRefused() {
         (void)compare::compareSessions(s, s, "talgg");
         QFAIL("an unknown family was taken");
     } catch (const InputError& e) {
-        QVERIFY2(std::string(e.what()).find("talg, area, mwp, power, energy, eatss, chain") !=
+        QVERIFY2(std::string(e.what()).find("talg, area, codesign, mwp, power, energy, eatss, chain") !=
                      std::string::npos,
                  e.what());
     }
@@ -631,6 +632,32 @@ void TestCompare::differencesAreNamed() {
     QVERIFY2(more[0].find("edited: n_sm = 20") != std::string::npos, more[0].c_str());
     QVERIFY2(more[2].rfind("Talg variant: ", 0) == 0, more[2].c_str());
     QVERIFY(compare::differences(a, a).empty());
+}
+
+// Issue 44 item 13: two codesign designs are compared by workload time, speed-up and power as
+// the Architecture view shows each, not by area alone; an example of format 1 (C_iter of its
+// own stencil only) still has its workload's other C_iter, from the shipped GPU.
+void TestCompare::designsCompared() {
+    SessionState a = defaultSession();
+    SessionState b = a;
+    setParameter(b.gpu, b.stencil, b.gpu.id, "n_sm", 32.0);
+    const auto f = compare::compareSessions(a, b, "codesign").front();
+    QVERIFY2(f.error.empty(), f.error.c_str());
+    QCOMPARE(f.values[0].name, std::string("weighted_time_s"));
+    QCOMPARE(f.values[1].name, std::string("speedup"));
+    QCOMPARE(f.values[2].name, std::string("power_w"));
+    QVERIFY(*f.values[0].b < *f.values[0].a);     // twice the SMs: faster
+    QCOMPARE(*f.values[1].a, 1.0);                // the GTX 980 against itself
+    QCOMPARE(*f.values[2].b, 2 * *f.values[2].a); // power linear in n_SM at one clock
+    const auto placed = search::placeDesign(b, search::referenceTime(b));
+    QCOMPARE(*f.values[0].b, placed.point.weightedTime);
+    QVERIFY2(f.explanation.rfind("workload time -", 0) == 0, f.explanation.c_str());
+    const SessionState old = loadSession(std::string(CDX_SOURCE_PROFILES_DIR) +
+                                         "/../resources/sessions/tableC2-codesign.cdx.json");
+    QVERIFY(old.gpu.cIterByStencil.count("laplacian3d") == 1);
+    const auto g = compare::compareSessions(old, old, "codesign").front();
+    QVERIFY2(g.error.empty(), g.error.c_str());
+    QVERIFY(g.values[0].a.has_value());
 }
 
 QTEST_APPLESS_MAIN(TestCompare)

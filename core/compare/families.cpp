@@ -8,6 +8,7 @@
 #include "mwp/mwp_compare.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "search/codesign_compare.hpp"
 #include "session/session.hpp"
 #include "talg/talg_compare.hpp"
 
@@ -29,6 +30,7 @@ const std::vector<CompareFamily>& compareFamilies() {
     static const std::vector<CompareFamily> families{
         {"talg", &compareTalgSessions, &talgSide},
         {"area", &area::compareSessions, &area::sideName},
+        {"codesign", &search::compareDesigns, &area::sideName},
         {"mwp", &mwp::compareSessions, &mwp::sideName},
         {"power", &mwp::comparePowerSessions, &mwp::sideName},
         {"energy", &energy::compareSessions, &energy::sideName},

@@ -22,7 +22,7 @@ struct CompareFamily {
 };
 const std::vector<CompareFamily>& compareFamilies();
 
-// "talg, area, mwp, power, energy, eatss, chain".
+// "talg, area, codesign, mwp, power, energy, eatss, chain".
 std::string familyIds();
 
 // A session as the titles of the given families name it: its title if it has one, else each

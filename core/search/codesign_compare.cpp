@@ -3,7 +3,10 @@
 
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
+#include "search/physical_limits.hpp"
 #include "session/session.hpp"
+
+#include <optional>
 
 namespace cdx::search {
 
@@ -68,6 +71,90 @@ double referenceTime(const SessionState& s) {
     }
     return optimizeDesign(loadWorkload(s.codesign.workload, s.gpu), reference, s.variant)
         .weightedTime;
+}
+
+compare::FamilyComparison compareDesigns(const SessionState& a, const SessionState& b) {
+    compare::FamilyComparison f;
+    f.family = "codesign";
+    f.title = "Codesign design (workload time, speed-up, power)";
+    struct Side {
+        PlacedDesign d;
+        double powerW = 0;
+    };
+    std::optional<Side> sa, sb;
+    const auto side = [](const SessionState& s) {
+        Side x;
+        x.d = placeDesign(s, referenceTime(s));
+        x.powerW =
+            designPowerW(x.d.point.nSm, x.d.point.nV, codesignLimits(s).clockGHz, s.areaNode);
+        return x;
+    };
+    compare::evaluateSides(
+        f, [&] { sa = side(a); }, [&] { sb = side(b); });
+    const auto get = [](const std::optional<Side>& x, auto field) -> std::optional<double> {
+        return x ? field(*x) : std::optional<double>();
+    };
+    const auto time = [](const Side& x) {
+        return x.d.point.feasible ? std::optional<double>(x.d.point.weightedTime) : std::nullopt;
+    };
+    compare::addNumber(f, "weighted_time_s", "s", sa ? time(*sa) : std::nullopt,
+                       sb ? time(*sb) : std::nullopt, false, "docs/codesign.md (exact tilings)");
+    compare::addNumber(
+        f, "speedup", "×",
+        get(sa,
+            [](const Side& x) -> std::optional<double> {
+                return x.d.point.speedup > 0 ? std::optional(x.d.point.speedup) : std::nullopt;
+            }),
+        get(sb, [](const Side& x) -> std::optional<double> {
+            return x.d.point.speedup > 0 ? std::optional(x.d.point.speedup) : std::nullopt;
+        }));
+    compare::addNumber(
+        f, "power_w", "W", get(sa, [](const Side& x) { return std::optional(x.powerW); }),
+        get(sb, [](const Side& x) { return std::optional(x.powerW); }), false,
+        "estimate: the node's reference board's TDP per FP32 lane per GHz (physical limits)");
+    compare::addNumber(f, "area_mm2", "mm²",
+                       get(sa, [](const Side& x) { return std::optional(x.d.areaCacheLess); }),
+                       get(sb, [](const Side& x) { return std::optional(x.d.areaCacheLess); }),
+                       false, "cache-less, as the codesign grid's designs");
+    compare::addNumber(f, "area_with_caches_mm2", "mm²",
+                       get(sa, [](const Side& x) { return std::optional(x.d.areaWithCaches); }),
+                       get(sb, [](const Side& x) { return std::optional(x.d.areaWithCaches); }));
+    for (const auto& [name, member] :
+         {std::pair<const char*, std::int64_t DesignPoint::*>{"n_sm", &DesignPoint::nSm},
+          {"n_v", &DesignPoint::nV}}) {
+        compare::addNumber(f, name, "",
+                           get(sa,
+                               [m = member](const Side& x) {
+                                   return std::optional(static_cast<double>(x.d.point.*m));
+                               }),
+                           get(sb,
+                               [m = member](const Side& x) {
+                                   return std::optional(static_cast<double>(x.d.point.*m));
+                               }),
+                           true);
+    }
+    if (!sa || !sb) {
+        f.explanation = f.error;
+        return f;
+    }
+    const auto& t = f.values[0];
+    std::string e = "workload time " + compare::percentText(t.deltaPct());
+    if (t.a && t.b) {
+        e += " (" + compare::change(*t.a, *t.b) + " s)";
+    } else {
+        e += " (a side has no feasible tiling for some problem)";
+    }
+    const auto& sp = f.values[1];
+    if (sp.a && sp.b) {
+        e += ", speed-up " + compare::change(*sp.a, *sp.b, 3) + " ×";
+    }
+    e += ", power " + compare::change(sa->powerW, sb->powerW, 3) + " W (estimate), area " +
+         compare::change(sa->d.areaCacheLess, sb->d.areaCacheLess, 4) + " mm² cache-less";
+    if (sa->d.workload != sb->d.workload) {
+        e += "; the workloads differ (" + sa->d.workload + " and " + sb->d.workload + ")";
+    }
+    f.explanation = e;
+    return f;
 }
 
 } // namespace cdx::search

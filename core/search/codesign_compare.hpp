@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "compare/compare.hpp"
 #include "search/codesign.hpp"
 
 #include <string>
@@ -26,6 +27,13 @@ struct PlacedDesign {
     std::string workload; // its workload's id
 };
 PlacedDesign placeDesign(const SessionState& s, double referenceTime);
+
+// Two sessions' designs as the Architecture view shows each (issue 44: comparing designs
+// showed their area only): the workload's weighted time and the speed-up (each side against
+// its own reference time), the power estimate at the chip's clock and node (physical_limits),
+// and the die area with and without caches. One family of `cdx compare` ("codesign") and of
+// the Die area workspace's Compare view.
+compare::FamilyComparison compareDesigns(const SessionState& a, const SessionState& b);
 
 // The options of the session's codesign search (the Codesign view's): its GPU's time constants,
 // variant, area set (at its node) and form, area range, physical limits, grid (the thesis' axes

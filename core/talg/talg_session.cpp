@@ -84,7 +84,24 @@ void talgSessionToJson(const TalgSettings& t, ojson& session) {
 
 TalgSettings talgSessionFromJson(const nlohmann::json& session, const SessionReader& r) {
     TalgSettings t;
-    t.gpu = gpuProfileFromJson(r.member(session, "gpu", {}), r.file() + ": gpu", true, false);
+    const auto& gpuJson = r.member(session, "gpu", {});
+    t.gpu = gpuProfileFromJson(gpuJson, r.file() + ": gpu", true, false);
+    // A file before issue 43 (format 1 or 2, the flat GPU) embedded only its own stencil's
+    // C_iter; the other stencils' came from the shipped stencil files, where the shipped GPU's
+    // description now keeps them. A workload (codesign, Architecture) needs them: taken from the
+    // shipped description of the same id, as that file gave them.
+    if (gpuJson.is_object() && !gpuJson.contains("facts") && t.gpu.cIterByStencil.empty()) {
+        try {
+            const GpuProfile shipped = loadGpuProfile(t.gpu.id);
+            for (const auto& [stencil, q] : shipped.cIterByStencil) {
+                if (q.kind != "estimated") { // an estimate needs a clock the old GPU has not
+                    t.gpu.cIterByStencil.emplace(stencil, q);
+                }
+            }
+        } catch (const InputError&) {
+            // not a shipped id: the GPU of the file is all there is
+        }
+    }
     t.stencil = stencilProfileFromJson(r.member(session, "stencil", {}), r.file() + ": stencil");
     const int dim = t.stencil.dim;
 

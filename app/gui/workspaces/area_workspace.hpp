@@ -27,6 +27,8 @@ public:
     // The die area, and T_alg behind the codesign and architecture views.
     QStringList validityFamilies() const override { return {"area", "talg"}; }
     QStringList glossaryFamilies() const override { return {"area", "talg"}; }
+    // The die area, and the designs as the Architecture view shows them (issue 44).
+    QStringList compareFamilies() const override { return {"area", "codesign"}; }
     std::vector<published::DomainValue> modelConditions(const SessionState& s) const override;
 
     widgets::DieAreaView* dieAreaView() const { return dieArea_; }
