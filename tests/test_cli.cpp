@@ -885,6 +885,11 @@ void TestCli::codesignGridSyntax() {
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--n-sm = ") && r.err.contains("FROM:TO:STEP"), r.err.constData());
     }
+    // The item at fault is named (issue 44: a run going down looked like the allowed form).
+    const Run down = cdx(base + QStringList{"--n-sm", "32:2:2"});
+    QVERIFY2(down.err.contains("the run 32:2:2 goes down (32 > 2)"), down.err.constData());
+    const Run twice = cdx(base + QStringList{"--n-sm", "64,64"});
+    QVERIFY2(twice.err.contains("64 appears twice"), twice.err.constData());
 }
 
 void TestCli::codesignPowerFollowsTheClock() {
@@ -1398,7 +1403,7 @@ void TestCli::badInput_data() {
         << QStringList{"codesign", "--power", "lots"} << "--power = lots";
     QTest::newRow("codesign: a zero bandwidth")
         << QStringList{"codesign", "--bandwidth", "200,0"}
-        << "--bandwidth = 200,0: expected numbers in (0, 1e+06] or runs FROM:TO:STEP";
+        << "--bandwidth = 200,0: 0 is out of range; expected numbers in (0, 1e+06]";
     QTest::newRow("codesign: an empty M_SM item")
         << QStringList{"codesign", "--m-sm-kb", "48,,96"} << "--m-sm-kb = 48,,96";
     QTest::newRow("codesign: stencil key in --set")

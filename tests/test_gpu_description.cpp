@@ -9,6 +9,7 @@
 #include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
 #include "search/tile_search.hpp"
+#include "search/workload.hpp"
 #include "session/session.hpp"
 
 #include <QTemporaryDir>
@@ -482,7 +483,12 @@ void TestGpuDescription::sessionsKeepTheirValues() {
     const SessionState back = sessionFromJson(old.dump(), "old.cdx.json");
     QCOMPARE(back.modelStencil().cIterSeconds, 4.2e-8); // the session's own edit
     QCOMPARE(back.modelGpu().tauSyncSeconds, 7.96e-10);
-    QCOMPARE(back.gpu.cIterByStencil.size(), std::size_t(0)); // read as written
+    // The other stencils' C_iter, which the stencil files gave before issue 43, come from the
+    // shipped GTX 980 (a workload needs them: issue 44); the session's own edit still wins.
+    QCOMPARE(back.gpu.cIterByStencil.size(), loadGpuProfile("gtx980").cIterByStencil.size());
+    QCOMPARE(*back.gpu.cIterByStencil.at("laplacian3d").value, 1.36e-7);
+    QCOMPARE(kindOf(back.gpu.cIterByStencil.at("laplacian3d")), std::string("published"));
+    QVERIFY(search::loadWorkload("thesis", back.gpu).items.size() > 0);
 }
 
 void TestGpuDescription::refusalsNameTheFieldInWindowWords() {

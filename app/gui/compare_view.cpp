@@ -11,6 +11,8 @@
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 namespace cdx::app {
 
@@ -146,7 +148,14 @@ void CompareView::setSession(const SessionState& s) {
         // where the rounded terms add up to the rounded Δ.
         if (const compare::ComparedValue* split = compare::splitTotal(c)) {
             const auto& total = *split;
-            const int decimals = compare::splitDecimals(total, c.contributions);
+            // At least the 6 significant digits of the Δ column, so that the rows visibly add
+            // up to the Δ shown above them.
+            int decimals = compare::splitDecimals(total, c.contributions);
+            if (const auto d = total.delta(); d && *d != 0 && std::isfinite(*d)) {
+                decimals = std::clamp(
+                    std::max(decimals, 5 - static_cast<int>(std::floor(std::log10(std::abs(*d))))),
+                    0, 15);
+            }
             for (const auto& p : c.contributions) {
                 const QString name =
                     tr("Δ %1 from %2")

@@ -186,7 +186,7 @@ std::vector<LimitCheck> kernelLimitChecks(const GpuProfile& gpu, const Kernel& k
                  given("registers_per_thread", in.registersPerThread, " registers per thread") +
                  ", " +
                  given("shared_bytes_per_block", in.sharedBytesPerBlock, " B shared per block") +
-                 ": " + r.limiter + " limit)",
+                 ": limited by " + occupancy::bindingText(r) + ")",
              double(k.activeBlocksPerSm), double(r.blocksPerSm),
              k.activeBlocksPerSm <= r.blocksPerSm});
     } catch (const InputError&) {

@@ -506,6 +506,10 @@ void judgedKinds(const json& j, std::map<std::string, int>& out) {
         return;
     }
     if (j.contains("kind") && j["kind"].is_string()) {
+        // A value the sources do not give (null, no rule: Jacobi 1D's C_iter) is no value.
+        if ((!j.contains("value") || j["value"].is_null()) && !j.contains("rule")) {
+            return;
+        }
         const std::string kind = j["kind"].get<std::string>();
         const bool estimated =
             kind == "estimated" || (j.contains("source") && j["source"].is_string() &&

@@ -41,13 +41,25 @@ bool number(std::string_view s, double& out) {
 
 std::vector<double> parseAxis(std::string_view text, const std::string& field, const AxisRule& r) {
     const std::string shown = text.empty() ? "\"\"" : std::string(text);
-    const auto refuse = [&]() { throw InputError(field, shown, allowedText(r)); };
+    // The item at fault first (issue 44: "32:2:2" was refused with the form it seemed to
+    // follow), then the allowed form.
+    const auto refuse = [&](const std::string& why = {}) {
+        throw InputError(field, shown, (why.empty() ? "" : why + "; ") + allowedText(r));
+    };
     std::vector<double> out;
     std::set<double> seen;
     const auto add = [&](double v) {
-        if (!(v > r.min) || v > r.max || (r.integers && v != std::floor(v)) ||
-            !seen.insert(v).second || out.size() >= r.maxValues) {
-            refuse();
+        if (!(v > r.min) || v > r.max) {
+            refuse(formatNumber(v) + " is out of range");
+        }
+        if (r.integers && v != std::floor(v)) {
+            refuse(formatNumber(v) + " is not a whole number");
+        }
+        if (!seen.insert(v).second) {
+            refuse(formatNumber(v) + " appears twice");
+        }
+        if (out.size() >= r.maxValues) {
+            refuse("more than " + std::to_string(r.maxValues) + " values");
         }
         out.push_back(v);
     };
@@ -59,17 +71,29 @@ std::vector<double> parseAxis(std::string_view text, const std::string& field, c
         if (c1 == std::string_view::npos) {
             double v = 0;
             if (!number(item, v)) {
-                refuse();
+                refuse(item.empty() ? "an empty item"
+                                    : "\"" + std::string(item) + "\" is not a number");
             }
             add(v);
         } else {
             const std::size_t c2 = item.find(':', c1 + 1);
             double from = 0, to = 0, step = 0;
+            const std::string run(item);
             if (c2 == std::string_view::npos || !number(item.substr(0, c1), from) ||
                 !number(item.substr(c1 + 1, c2 - c1 - 1), to) ||
-                !number(item.substr(c2 + 1), step) || !(step > 0) || to < from ||
-                (to - from) / step >= static_cast<double>(r.maxValues)) {
-                refuse();
+                !number(item.substr(c2 + 1), step)) {
+                refuse("the run " + run + " is not FROM:TO:STEP");
+            }
+            if (!(step > 0)) {
+                refuse("the run " + run + " has a step that is not positive");
+            }
+            if (to < from) {
+                refuse("the run " + run + " goes down (" + formatNumber(from) + " > " +
+                       formatNumber(to) + "): FROM must be at most TO");
+            }
+            if ((to - from) / step >= static_cast<double>(r.maxValues)) {
+                refuse("the run " + run + " has more than " + std::to_string(r.maxValues) +
+                       " values");
             }
             // from + i step (not repeated addition): no drift over a long run.
             const auto n = static_cast<std::size_t>(std::floor((to - from) / step * (1 + 1e-12)));
