@@ -580,6 +580,12 @@ void TestGpuDescription::energyCoefficientsAreTheK20csBlock() {
                      std::string::npos,
                  e.what());
     }
+    // A description is named by its id, never by a path.
+    QVERIFY_THROWS_EXCEPTION(InputError,
+                             energy::energyProfileFromJson(
+                                 nlohmann::json::parse(R"({"id": "x", "name": "x", "method": "m",
+                                     "description": "/dev/zero"})"),
+                                 "x.json"));
     // A profile file naming a description and holding params too is refused.
     QVERIFY_THROWS_EXCEPTION(InputError,
                              energy::energyProfileFromJson(

@@ -94,6 +94,12 @@ EnergyProfile energyProfileFromJson(const nlohmann::json& j, const std::string& 
                              file);
         }
         const std::string gpuId = stringField(j, "description", file, true);
+        // An id of a GPU description, never a path: a file names a chip, not another file.
+        if (gpuId.find('/') != std::string::npos || gpuId.ends_with(".json")) {
+            throw InputError("description", gpuId,
+                             "expected the id of a GPU description with an energy block (k20c)",
+                             file);
+        }
         const EnergyProfile fromGpu = energyProfileOf(loadGpuProfile(gpuId));
         p.params = fromGpu.params;
         p.gpu = j.contains("gpu") ? stringField(j, "gpu", file, true) : fromGpu.gpu;
