@@ -99,7 +99,6 @@ private slots:
     void cleanup() { closeWindow(); }
     void breakdownShowsWorkedExample();
     void theK20cDescriptionIsModelA();
-    void givenTimeIsNotBoundByTheGpu();
     void editorEditsWithUndo();
     void editorRefusesInvalid_data();
     void editorRefusesInvalid();
@@ -142,24 +141,6 @@ void TestGuiEnergy::theK20cDescriptionIsModelA() {
                                     energy::loadEnergyCoefficients("k20c-a"))
                  .eAlg);
     QVERIFY2(ws()->outsideCalibration().isEmpty(),
-             qPrintable(ws()->outsideCalibration().join('\n')));
-}
-
-// Issue 44 (found in review): with T_alg given, the GPU's edits (n_SM in Die area) bound
-// nothing in Energy; once T_alg comes from the Talg model, they do.
-void TestGuiEnergy::givenTimeIsNotBoundByTheGpu() {
-    QCOMPARE(doc_->state().energy.timeSource.kind, energy::TimeSourceKind::Given);
-    SessionState s = doc_->state();
-    setParameter(s.gpu, s.stencil, s.gpu.id, "n_sm", 10.0);
-    doc_->edit("n_sm 10", s);
-    QCoreApplication::processEvents();
-    QVERIFY2(!ws()->outsideCalibration().join('\n').contains("n_SM"),
-             qPrintable(ws()->outsideCalibration().join('\n')));
-    QComboBox* ts = editor()->timeSourceBox();
-    ts->setCurrentIndex(ts->findData(static_cast<int>(energy::TimeSourceKind::Model)));
-    emit ts->activated(ts->currentIndex());
-    QCoreApplication::processEvents();
-    QVERIFY2(ws()->outsideCalibration().join('\n').contains("n_SM"),
              qPrintable(ws()->outsideCalibration().join('\n')));
 }
 

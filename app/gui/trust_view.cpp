@@ -41,9 +41,9 @@ outsideCalibration(const std::vector<published::Validity>& validity, const Sessi
 }
 
 TrustView::TrustView(const QString& stem, std::vector<published::Validity> validity, QString error,
-                     QWidget* parent, Conditions modelConditions, Applicable applicable)
+                     QWidget* parent, Conditions modelConditions)
     : QWidget(parent), stem_(stem), validity_(std::move(validity)), error_(std::move(error)),
-      modelConditions_(std::move(modelConditions)), applicable_(std::move(applicable)) {
+      modelConditions_(std::move(modelConditions)) {
     setObjectName("trustView");
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -104,7 +104,7 @@ void TrustView::setSession(const SessionState& s) {
     }
     kindsHtml_ += tr(". The GPU editor shows each value's kind and rule.</p>");
     const std::string json = sessionToJson(s);
-    for (const auto& v : applicable_ ? applicable_(s) : validity_) {
+    for (const auto& v : validity_) {
         for (auto& d : published::domainValues(v, json)) {
             values_.push_back(std::move(d));
         }

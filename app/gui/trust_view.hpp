@@ -27,12 +27,8 @@ public:
     // `modelConditions`: what the models check themselves for a session (Workspace::
     // modelConditions), listed with the files' conditions.
     using Conditions = std::function<std::vector<published::DomainValue>(const SessionState&)>;
-    // `applicable`: the validity files that bound this session's results (Workspace::
-    // validityFor); all of `validity` when unset.
-    using Applicable = std::function<std::vector<published::Validity>(const SessionState&)>;
     TrustView(const QString& stem, std::vector<published::Validity> validity, QString error,
-              QWidget* parent = nullptr, Conditions modelConditions = {},
-              Applicable applicable = {});
+              QWidget* parent = nullptr, Conditions modelConditions = {});
 
     QString viewTitle() const override { return tr("How far to trust this"); }
     QString fileStem() const override { return stem_ + QStringLiteral("-how-far-to-trust"); }
@@ -51,7 +47,6 @@ private:
     std::vector<published::Validity> validity_;
     QString error_;
     Conditions modelConditions_;
-    Applicable applicable_;
     QString csvFixed_; // the claim and measurement rows (computed once)
     QString measurementsHtml_;
     QString kindsHtml_; // the session's GPUs, their values counted by kind (issue 43)

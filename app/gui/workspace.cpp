@@ -311,16 +311,6 @@ void Workspace::addCompareView() {
     }
 }
 
-std::vector<published::Validity> Workspace::validityFor(const SessionState& s) const {
-    std::vector<published::Validity> out;
-    for (std::size_t i = 0; i < validity_.size(); ++i) {
-        if (validityApplies(validityEntries_.value(static_cast<int>(i)), s)) {
-            out.push_back(validity_[i]);
-        }
-    }
-    return out;
-}
-
 void Workspace::addTrustView() {
     QString error;
     try {
@@ -337,7 +327,6 @@ void Workspace::addTrustView() {
                     v->validation.clear();
                 }
                 validity_.push_back(std::move(*v));
-                validityEntries_ << entry;
             }
         }
     } catch (const std::exception& e) { // a bad validity file is said in the view
@@ -346,9 +335,8 @@ void Workspace::addTrustView() {
     if (validity_.empty() && error.isEmpty()) {
         return;
     }
-    auto* view = new TrustView(
-        id_, validity_, error, this, [this](const SessionState& st) { return modelConditions(st); },
-        [this](const SessionState& st) { return validityFor(st); });
+    auto* view = new TrustView(id_, validity_, error, this,
+                               [this](const SessionState& st) { return modelConditions(st); });
     trustIndex_ = static_cast<int>(views_.size());
     addView(view);
     // Always in reach, however many tabs scroll off a laptop screen (MWP-CWP has ten views).
@@ -391,7 +379,7 @@ void Workspace::updateBanner() {
         }
         return;
     }
-    auto outside = app::outsideCalibration(validityFor(doc()->state()), doc()->state());
+    auto outside = app::outsideCalibration(validity_, doc()->state());
     for (auto& d : modelConditions(doc()->state())) {
         if (!d.inside) {
             outside.push_back(std::move(d));

@@ -79,13 +79,6 @@ public:
     // the codesign views also use T_alg). "family:/pointer" takes only that model's conditions
     // on that part of the session (Energy: T_alg's conditions on the GPU).
     virtual QStringList validityFamilies() const { return {id_}; }
-    // Whether an entry of validityFamilies() bounds this session's results (issue 44: the
-    // Energy workspace's T_alg conditions only while T_alg comes from the Talg model).
-    virtual bool validityApplies(const QString& entry, const SessionState& s) const {
-        (void)entry;
-        (void)s;
-        return true;
-    }
     // The core compare families (compare/families.cpp) the Compare view shows: the
     // workspace's own by default; none: no Compare view.
     virtual QStringList compareFamilies() const { return {id_}; }
@@ -160,9 +153,6 @@ private:
     QLabel* banner_ = nullptr;
     bool bannerPending_ = false; // the banner waits for a drag to end
     std::vector<published::Validity> validity_;
-    QStringList validityEntries_; // the validityFamilies() entry of each of validity_
-    // validity_ less the entries that do not apply to `s` (validityApplies).
-    std::vector<published::Validity> validityFor(const SessionState& s) const;
     QStringList outside_;
     int trustIndex_ = -1;
     std::vector<widgets::ExplorerView*> views_;

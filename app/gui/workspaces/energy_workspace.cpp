@@ -197,11 +197,6 @@ std::optional<runs::Run> EnergyWorkspace::findRun(std::int64_t id) const {
     return std::nullopt;
 }
 
-bool EnergyWorkspace::validityApplies(const QString& entry, const SessionState& s) const {
-    return !entry.startsWith(QStringLiteral("talg")) ||
-           s.energy.timeSource.kind == energy::TimeSourceKind::Model;
-}
-
 std::vector<published::DomainValue> EnergyWorkspace::modelConditions(const SessionState& s) const {
     std::vector<published::DomainValue> out;
     const auto ev =

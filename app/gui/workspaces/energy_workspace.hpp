@@ -30,9 +30,6 @@ public:
     // The energy model, and T_alg's conditions on the session's GPU: Energy vs time and the
     // "model" time source take every tiling's time from the Talg model on that GPU.
     QStringList validityFamilies() const override { return {"energy", "talg:/gpu"}; }
-    // The Talg model's conditions on the GPU only while T_alg comes from it (issue 44): a
-    // given or measured T_alg does not depend on the session's GPU.
-    bool validityApplies(const QString& entry, const SessionState& s) const override;
     QStringList glossaryFamilies() const override { return {"energy", "talg"}; }
     // What the evaluation itself extrapolates: a cross-GPU time, a rule the thesis does not give.
     std::vector<published::DomainValue> modelConditions(const SessionState& s) const override;
