@@ -7,6 +7,7 @@
 #include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
+#include "params/profile_label.hpp"
 #include "params/profiles.hpp"
 #include "search/tile_search.hpp"
 #include "search/workload.hpp"
@@ -49,6 +50,7 @@ private slots:
     void kindCounts();
     void energyCoefficientsAreTheK20csBlock();
     void bothWorkspacesShareOneChip();
+    void clearedValueReadsUnknown();
 
 private:
     QTemporaryDir home_;
@@ -643,6 +645,16 @@ void TestGpuDescription::bothWorkspacesShareOneChip() {
     QVERIFY(!shareTheChip(opened, edited));
     QCOMPARE(*edited.mwp.gpu.params.at("n_sm").value, 100.0);
     QCOMPARE(*edited.mwp.gpu.params.at("clock_mhz").value, 1980.0);
+}
+
+// A value cleared back to "unknown" in an editor is named so in labels, as the editors show it,
+// not as "null" (found in the review of issue 44).
+void TestGpuDescription::clearedValueReadsUnknown() {
+    GpuProfile g = loadGpuProfile("gtx280");
+    setGpuParameter(g, "l2_kb", std::nullopt);
+    const std::string label = profileLabel(g);
+    QVERIFY2(label.find("edited: l2_kb = unknown") != std::string::npos, label.c_str());
+    QVERIFY(label.find("null") == std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestGpuDescription)

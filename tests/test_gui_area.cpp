@@ -566,6 +566,13 @@ void TestGuiArea::refusedRangesAreMarked() {
     QVERIFY(!to->property("refused").toBool());
     QVERIFY(!from->property("refused").toBool());
     QCOMPARE(doc_->state().codesign.areaMax, 700.0);
+    // A range with no design in it says so, not "no feasible design in the budget band".
+    to->setValue(650);
+    view->finishPendingWork();
+    QVERIFY2(view->headline().contains("no design of the grid lies in 650–650 mm²"),
+             qPrintable(view->headline()));
+    to->setValue(700);
+    view->finishPendingWork();
     auto* nSm = view->findChild<QLineEdit*>("codesignGridNSm");
     QVERIFY(nSm);
     nSm->setText("32:2:2");

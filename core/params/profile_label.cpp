@@ -19,7 +19,8 @@ std::string editedParameters(const std::map<std::string, Quantity>& params, std:
         if (!out.empty()) {
             out += ", ";
         }
-        out += key + " = " + (q.value ? formatNumber(*q.value) : std::string("null"));
+        // Cleared: "unknown", as the editors show a value the sources do not give.
+        out += key + " = " + (q.value ? formatNumber(*q.value) : std::string("unknown"));
         ++shown;
     }
     if (more > 0) {

@@ -709,6 +709,20 @@ QString CodesignView::headline() const {
         if (const QString out = outsideCalibration(*b); !out.isEmpty()) {
             s += tr(" (extrapolated: %1 outside the area model's calibration)").arg(out);
         }
+    } else if (result_->designs.empty()) {
+        // The reason the range itself gives (review of issue 44): no design of the grid has an
+        // area in it, so none can be in the budget band either.
+        s += tr("; no design of the grid lies in %1–%2 mm² (Designs from … to), so none in the "
+                "budget band")
+                 .arg(session_->codesign.areaMin)
+                 .arg(session_->codesign.areaMax);
+    } else if (session_->codesign.budgetMax < session_->codesign.areaMin ||
+               session_->codesign.budgetMin > session_->codesign.areaMax) {
+        s += tr("; the budget band %1–%2 mm² lies outside Designs from … to (%3–%4 mm²)")
+                 .arg(session_->codesign.budgetMin)
+                 .arg(session_->codesign.budgetMax)
+                 .arg(session_->codesign.areaMin)
+                 .arg(session_->codesign.areaMax);
     } else {
         s += tr("; no feasible design in the budget band within the limits");
     }
