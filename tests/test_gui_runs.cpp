@@ -19,6 +19,7 @@
 #include "mwp/regime_map_view.hpp"
 #include "params/gpu_description.hpp"
 #include "runs/run_stats.hpp"
+#include "runs/runs_table_model.hpp"
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
 #include "search/tile_search.hpp"
@@ -44,10 +45,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -75,6 +78,7 @@ private slots:
     void runsCalibrationAppliesToSession();
     void runsBadFilesKeepState();
     void withinFieldUpdatesRowsInPlace();
+    void tableSortsEveryColumnAsItsValues();
     void runsOfTheUsersOwnGpu();
 
 private:
@@ -113,7 +117,7 @@ void TestGuiRuns::runsImportShowsCoreStats() {
     QVERIFY(rep.committed);
     QCOMPARE(rep.inserted, std::size_t(4));
     QCOMPARE(measuredRuns().size(), std::size_t(4));
-    QCOMPARE(view->table()->rowCount(), 4);
+    QCOMPARE(view->table()->model()->rowCount(), 4);
     // Predicted as `cdx runs stats` does: the shipped profile each run names, default variant.
     const auto core =
         runs::runStats(measuredRuns(), runs::ProfileSet::shipped(), talg::TalgVariant{}, 0.2);
@@ -137,10 +141,10 @@ void TestGuiRuns::runsImportShowsCoreStats() {
     window_->showWorkspace(runsWs());
     // Filters: the session's problem on the session GPU only.
     view->sessionProblemOnly()->setChecked(true);
-    QCOMPARE(view->table()->rowCount(), 3);
+    QCOMPARE(view->table()->model()->rowCount(), 3);
     view->sessionProblemOnly()->setChecked(false);
     view->gpuFilter()->setCurrentIndex(view->gpuFilter()->findData("titanx"));
-    QCOMPARE(view->table()->rowCount(), 1);
+    QCOMPARE(view->table()->model()->rowCount(), 1);
     // Re-importing the same file adds nothing.
     const auto again = importRuns(dir.filePath("lab.csv"), runs::ImportPolicy::AllOrNothing);
     QCOMPARE(again.duplicates, std::size_t(4));
@@ -353,30 +357,159 @@ void TestGuiRuns::withinFieldUpdatesRowsInPlace() {
     widgets::RunsView moved;
     moved.setSession(defaultSession());
     moved.setRuns(all, "t.sqlite");
-    moved.table()->sortItems(8, Qt::DescendingOrder); // the user sorted by the measured time
-    const QTableWidgetItem* first = moved.table()->item(0, 0);
+    moved.table()->sortByColumn(8, Qt::DescendingOrder); // the user sorted by the measured time
+    QAbstractItemModel* model = moved.table()->model();
+    const QPersistentModelIndex first = model->index(0, 0);
+    const qlonglong firstId = model->data(first, Qt::UserRole + 1).toLongLong();
+    QSignalSpy resets(model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(model, &QAbstractItemModel::dataChanged);
     moved.withinBox()->setValue(35);
-    QCOMPARE(moved.table()->item(0, 0), first); // the row was not re-created
+    QCOMPARE(resets.count(), 0); // the rows were not made again
+    QVERIFY(changed.count() > 0);
+    QCOMPARE(first.row(), 0);
+    QCOMPARE(model->data(model->index(0, 0), Qt::UserRole + 1).toLongLong(), firstId);
     widgets::RunsView fresh;
     fresh.setSession(defaultSession());
     fresh.setRuns(all, "t.sqlite");
     fresh.withinBox()->setValue(35);
-    const auto rows = [](const QTableWidget* t) {
+    const auto rows = [](const QAbstractItemModel* t) {
         std::map<qlonglong, QStringList> out;
         for (int r = 0; r < t->rowCount(); ++r) {
             QStringList cells;
             for (int c = 0; c < t->columnCount(); ++c) {
-                cells << t->item(r, c)->text() << t->item(r, c)->toolTip();
+                cells << t->data(t->index(r, c)).toString()
+                      << t->data(t->index(r, c), Qt::ToolTipRole).toString();
             }
-            out[t->item(r, 0)->data(Qt::UserRole + 1).toLongLong()] = cells;
+            out[t->data(t->index(r, 0), Qt::UserRole + 1).toLongLong()] = cells;
         }
         return out;
     };
-    QCOMPARE(rows(moved.table()), rows(fresh.table()));
-    QCOMPARE(moved.table()->rowCount(), 60);
+    QCOMPARE(rows(model), rows(fresh.table()->model()));
+    QCOMPARE(model->rowCount(), 60);
+    // Sorted by the measured time, longest first, equal times in the database's order.
+    for (int r = 1; r < 60; ++r) {
+        const double above = model->data(model->index(r - 1, 8), Qt::UserRole + 1).toDouble();
+        const double here = model->data(model->index(r, 8), Qt::UserRole + 1).toDouble();
+        QVERIFY(
+            above > here ||
+            (above == here && model->data(model->index(r - 1, 0), Qt::UserRole + 1).toLongLong() <
+                                  model->data(model->index(r, 0), Qt::UserRole + 1).toLongLong()));
+    }
     int stars = 0;
     for (int r = 0; r < 60; ++r) {
-        stars += moved.table()->item(r, 10)->text().contains(QStringLiteral("★"));
+        stars += model->data(model->index(r, 10)).toString().contains(QStringLiteral("★"));
     }
     QVERIFY(stars > 0 && stars < 60); // the field changed something to update
+}
+
+// Issue 44: the runs table is a model over the shared run list (no item per cell). Every column
+// sorts by its value both ways, equal values in the database's order, and keeps its order
+// through a filter step; a selection follows its runs through a sort.
+void TestGuiRuns::tableSortsEveryColumnAsItsValues() {
+    std::vector<runs::Run> all;
+    const char* gpus[] = {"titanx", "gtx980", "no-such-gpu"};
+    const char* stencils[] = {"jacobi2d", "heat2d"};
+    for (int i = 0; i < 240; ++i) {
+        runs::Run r;
+        r.id = i + 1;
+        r.gpu = gpus[i % 3];
+        r.stencil = stencils[(i / 3) % 2];
+        r.space = {i % 5 == 0 ? 8192 : 4096, 4096, 1};
+        r.time = 1024 * (1 + i % 2);
+        r.tile = {8 + 8 * (i % 6), 32 * (1 + i % 4), 1};
+        r.tt = 2 + 2 * (i % 5);
+        if (i % 4) {
+            r.threads = 128 * (1 + i % 3);
+        }
+        r.timeSeconds = 0.02 * (1 + 0.05 * (i % 7));
+        r.source = i % 2 ? "b.csv" : "a.csv";
+        all.push_back(r);
+    }
+    widgets::RunsView view;
+    view.setSession(defaultSession());
+    view.setRuns(all, "t.sqlite");
+    QVERIFY(qobject_cast<widgets::RunsTableModel*>(view.table()->model()) != nullptr);
+    QCOMPARE(view.findChildren<QTableWidget*>().size(), 0);
+    // The reference: core's predictions of the same runs, and each column's value.
+    const auto st = runs::runStats(all, runs::ProfileSet::shipped(), talg::TalgVariant{}, 0.2);
+    QVERIFY(st.unpredicted > 0 && st.unpredicted < all.size());
+    using Key = std::tuple<double, std::string, std::array<std::int64_t, 3>>;
+    const auto key = [&](const runs::RunPair& p, int column) -> Key {
+        const runs::Run& r = p.run;
+        switch (column) {
+        case 0:
+            return {static_cast<double>(r.id), "", {}};
+        case 1:
+            return {0, r.gpu, {}};
+        case 2:
+            return {0, r.stencil, {}};
+        case 3:
+            return {0, "", r.space};
+        case 4:
+            return {static_cast<double>(r.time), "", {}};
+        case 5:
+            return {0, "", r.tile};
+        case 6:
+            return {static_cast<double>(r.tt), "", {}};
+        case 7:
+            return {static_cast<double>(r.threads.value_or(0)), "", {}};
+        case 8:
+            return {r.timeSeconds, "", {}};
+        case 9:
+            return {p.predicted ? p.tAlg : 0, "", {}};
+        case 10:
+            return {p.predicted ? p.relError : 0, "", {}};
+        default:
+            return {0, r.source, {}};
+        }
+    };
+    QAbstractItemModel* model = view.table()->model();
+    const auto idsShown = [&] {
+        std::vector<std::int64_t> ids;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            ids.push_back(model->data(model->index(r, 0), Qt::UserRole + 1).toLongLong());
+        }
+        return ids;
+    };
+    const auto expected = [&](int column, Qt::SortOrder order, const std::string& stencil) {
+        std::vector<runs::RunPair> pairs;
+        for (const auto& p : st.pairs) {
+            if (stencil.empty() || p.run.stencil == stencil) {
+                pairs.push_back(p);
+            }
+        }
+        std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) {
+            return order == Qt::AscendingOrder ? key(a, column) < key(b, column)
+                                               : key(b, column) < key(a, column);
+        });
+        std::vector<std::int64_t> ids;
+        for (const auto& p : pairs) {
+            ids.push_back(p.run.id);
+        }
+        return ids;
+    };
+    int checked = 0;
+    for (int column = 0; column < model->columnCount(); ++column) {
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            view.stencilFilter()->setCurrentIndex(0);
+            view.table()->sortByColumn(column, order);
+            QCOMPARE(idsShown(), expected(column, order, ""));
+            // A filter step keeps the order.
+            view.stencilFilter()->setCurrentIndex(view.stencilFilter()->findData("heat2d"));
+            QCOMPARE(idsShown(), expected(column, order, "heat2d"));
+            checked += 2;
+        }
+    }
+    QCOMPARE(checked, 48);
+    // The selection follows its runs through a sort.
+    view.stencilFilter()->setCurrentIndex(0);
+    view.table()->sortByColumn(0, Qt::AscendingOrder);
+    view.table()->selectRow(3);
+    view.table()->selectionModel()->select(model->index(7, 0),
+                                           QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    const std::vector<std::int64_t> chosen{4, 8};
+    QCOMPARE(view.selectedIds(), chosen);
+    view.table()->sortByColumn(8, Qt::DescendingOrder);
+    QCOMPARE(view.selectedIds(), chosen);
+    QVERIFY(idsShown().front() != 1); // the rows did move
 }

@@ -16,6 +16,7 @@
 #include <QtTest>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <sqlite3.h>
 #include <tuple>
@@ -102,6 +103,7 @@ private slots:
     void filters();
     void statsMatchIndependentComputation();
     void nearBestSubset();
+    void summaryOfShownRunsEqualsRunStats();
     void calibrationRecoversCIter();
     void calibrationRecoversCIterAndL();
     void calibrationErrors();
@@ -649,6 +651,77 @@ void TestRuns::runsOnTheUsersOwnGpu() {
     QVERIFY(std::abs(c.values.at(0).after / (heat.cIterSeconds * 1.1) - 1) < 0.02);
     QCOMPARE(kindOf(c.fittedGpu.cIterByStencil.at("heat2d")), std::string("fitted"));
     setUserProfileFolder({});
+}
+
+// Issue 44: the runs view predicts a list once (predictRuns) and sums the errors of the runs a
+// filter shows (summarize). For every filter that keeps whole experiments the summary is
+// runStats of those runs, bit for bit; an index outside the list and a bad within are refused.
+void TestRuns::summaryOfShownRunsEqualsRunStats() {
+    std::vector<Run> runs = modelRuns(3.68e-8, 1, 0.05, 17);
+    // A second GPU and stencil, an unknown id and an infeasible tiling among them.
+    for (std::size_t i = 0; i < runs.size(); i += 3) {
+        Run r = runs[i];
+        r.gpu = "titanx";
+        runs.push_back(r);
+        r.stencil = "jacobi2d";
+        runs.push_back(r);
+    }
+    Run unknown = runs.front();
+    unknown.gpu = "no-such-gpu";
+    runs.push_back(unknown);
+    Run infeasible = runs.front();
+    infeasible.tile = {1'000'000, 1'000'000, 1};
+    runs.push_back(infeasible);
+    const ProfileSet profiles = ProfileSet::shipped();
+    const RunPredictions pr = predictRuns(runs, profiles, {});
+    QCOMPARE(pr.runs.size(), runs.size());
+    std::size_t checked = 0;
+    for (const double within : {0.0, 0.05, 0.2, 1.0}) {
+        const RunStats whole = runStats(runs, profiles, {}, within);
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            QCOMPARE(pr.runs[i].predicted, whole.pairs[i].predicted);
+            QCOMPARE(pr.runs[i].tAlg, whole.pairs[i].tAlg);
+            QCOMPARE(pr.runs[i].reason, whole.pairs[i].reason);
+            QCOMPARE(pr.nearBest(runs, i, within), whole.pairs[i].nearBest);
+        }
+        // The filters of the view: all, by GPU, by stencil, by problem (whole experiments).
+        std::vector<std::function<bool(const Run&)>> filters = {
+            [](const Run&) { return true; },
+            [](const Run& r) { return r.gpu == "titanx"; },
+            [](const Run& r) { return r.stencil == "heat2d"; },
+            [](const Run& r) { return r.time == 1024 && r.space[0] == 4096; },
+            [](const Run& r) { return r.gpu == "no-such-gpu"; },
+            [](const Run&) { return false; }};
+        for (const auto& keep : filters) {
+            std::vector<std::size_t> shown;
+            std::vector<Run> subset;
+            for (std::size_t i = 0; i < runs.size(); ++i) {
+                if (keep(runs[i])) {
+                    shown.push_back(i);
+                    subset.push_back(runs[i]);
+                }
+            }
+            const RunSummary sum = summarize(runs, pr, shown, within);
+            const RunStats ref = runStats(subset, profiles, {}, within);
+            QCOMPARE(sum.runs, ref.pairs.size());
+            QCOMPARE(sum.unpredicted, ref.unpredicted);
+            QCOMPARE(sum.experiments, ref.experiments);
+            QCOMPARE(sum.all.n, ref.all.n);
+            QCOMPARE(sum.nearBest.n, ref.nearBest.n);
+            // Bit for bit, not within a tolerance.
+            QVERIFY(sum.all.rmse == ref.all.rmse && sum.all.mape == ref.all.mape &&
+                    sum.all.meanSigned == ref.all.meanSigned);
+            QVERIFY(sum.nearBest.rmse == ref.nearBest.rmse &&
+                    sum.nearBest.mape == ref.nearBest.mape);
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, std::size_t(24));
+    const std::vector<std::size_t> outside{runs.size()};
+    QVERIFY_THROWS_EXCEPTION(InputError, summarize(runs, pr, outside, 0.2));
+    QVERIFY_THROWS_EXCEPTION(InputError, summarize(runs, pr, {}, -0.1));
+    QVERIFY_THROWS_EXCEPTION(InputError, summarize(runs, pr, {}, std::nan("")));
+    QVERIFY_THROWS_EXCEPTION(InputError, summarize({}, pr, {}, 0.2));
 }
 
 QTEST_APPLESS_MAIN(TestRuns)

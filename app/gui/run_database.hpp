@@ -36,7 +36,9 @@ public:
     QString path() const { return path_; }
     bool isOpen() const { return store_ != nullptr; }
     QString error() const { return error_; }
-    const std::vector<runs::Run>& runs() const { return runs_; }
+    const std::vector<runs::Run>& runs() const { return *runs_; }
+    // The same runs, shared (never copied) with the views that show them.
+    const runs::RunList& runList() const { return runs_; }
     // The descriptions of the user's GPUs and stencils stored with the runs (run schema 3).
     const std::vector<runs::StoredProfile>& storedProfiles() const { return stored_; }
     std::vector<runs::Run> runsWithIds(const std::vector<std::int64_t>& ids) const;
@@ -64,7 +66,7 @@ private:
     std::vector<runs::StoredProfile> stored_;
     QString path_;
     QString error_;
-    std::vector<runs::Run> runs_;
+    runs::RunList runs_ = std::make_shared<const std::vector<runs::Run>>();
     widgets::BackgroundJob* job_ = nullptr;
 };
 

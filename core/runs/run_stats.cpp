@@ -48,13 +48,22 @@ std::optional<double> predictTime(const Run& r, const Gpu& g, const Stencil& s,
     }
 }
 
-// One prediction; `pair.predicted` false with the reason when there is none.
-void predict(RunPair& p, const Gpu& g, const Stencil& s, const talg::TalgVariant& v) {
-    if (const auto t = predictTime(p.run, g, s, v, &p.reason)) {
+// One prediction; `predicted` false with the reason when there is none.
+Prediction predictOne(const Run& r, const Gpu& g, const Stencil& s, const talg::TalgVariant& v) {
+    Prediction p;
+    if (const auto t = predictTime(r, g, s, v, &p.reason)) {
         p.predicted = true;
         p.tAlg = *t;
-        p.relError = (*t - p.run.timeSeconds) / p.run.timeSeconds;
+        p.relError = (*t - r.timeSeconds) / r.timeSeconds;
     }
+    return p;
+}
+void predict(RunPair& p, const Gpu& g, const Stencil& s, const talg::TalgVariant& v) {
+    Prediction one = predictOne(p.run, g, s, v);
+    p.predicted = one.predicted;
+    p.tAlg = one.tAlg;
+    p.relError = one.relError;
+    p.reason = std::move(one.reason);
 }
 
 void markNearBest(std::vector<RunPair>& pairs, double within) {
@@ -70,6 +79,35 @@ void markNearBest(std::vector<RunPair>& pairs, double within) {
         p.nearBest = p.run.timeSeconds <= (1 + within) * best[experimentKey(p.run)];
     }
 }
+
+void checkWithin(double within) {
+    if (!std::isfinite(within) || within < 0) {
+        throw InputError("within", formatNumber(within), "must be a fraction >= 0 (0.2 = 20 %)");
+    }
+}
+
+// The sums of errorStats, in the order the errors are added (so that two ways of walking the
+// same runs give the same bits).
+struct ErrorSums {
+    ErrorStats s;
+    double sq = 0, abs = 0, sum = 0;
+    void add(double e) {
+        ++s.n;
+        sq += e * e;
+        abs += std::abs(e);
+        sum += e;
+    }
+    ErrorStats done() const {
+        ErrorStats out = s;
+        if (out.n > 0) {
+            const double n = static_cast<double>(out.n);
+            out.rmse = std::sqrt(sq / n);
+            out.mape = abs / n;
+            out.meanSigned = sum / n;
+        }
+        return out;
+    }
+};
 
 // Sum of squared relative residuals. The runs in `use` were validated by predict(); one
 // PreparedTalg per problem keeps each evaluation cheap (the calibration calls this thousands
@@ -155,34 +193,21 @@ void ProfileSet::addStored(const std::vector<StoredProfile>& stored, const std::
 }
 
 ErrorStats errorStats(const std::vector<RunPair>& pairs, bool nearBestOnly) {
-    ErrorStats s;
-    double sq = 0, abs = 0, sum = 0;
+    ErrorSums sums;
     for (const auto& p : pairs) {
-        if (!p.predicted || (nearBestOnly && !p.nearBest)) {
-            continue;
+        if (p.predicted && (!nearBestOnly || p.nearBest)) {
+            sums.add(p.relError);
         }
-        ++s.n;
-        sq += p.relError * p.relError;
-        abs += std::abs(p.relError);
-        sum += p.relError;
     }
-    if (s.n > 0) {
-        const double n = static_cast<double>(s.n);
-        s.rmse = std::sqrt(sq / n);
-        s.mape = abs / n;
-        s.meanSigned = sum / n;
-    }
-    return s;
+    return sums.done();
 }
 
-RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
-                  const talg::TalgVariant& v, double within) {
-    if (!std::isfinite(within) || within < 0) {
-        throw InputError("within", formatNumber(within), "must be a fraction >= 0 (0.2 = 20 %)");
-    }
-    RunStats st;
-    st.within = within;
-    std::map<std::string, int> experiments;
+RunPredictions predictRuns(const std::vector<Run>& runs, const ProfileSet& profiles,
+                           const talg::TalgVariant& v) {
+    RunPredictions out;
+    out.runs.reserve(runs.size());
+    out.experiment.reserve(runs.size());
+    std::map<std::string, std::size_t> experiments;
     // The model inputs of each (GPU, stencil) pair, converted once (per run they were half of
     // a filter step over 2,000 runs, issue 33); a conversion error is kept with them.
     struct Inputs {
@@ -192,7 +217,7 @@ RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
     };
     std::map<std::pair<std::string, std::string>, Inputs> inputs;
     for (const auto& r : runs) {
-        RunPair p = pairOf(r);
+        Prediction p;
         const auto g = profiles.gpus.find(r.gpu);
         const auto s = profiles.stencils.find(r.stencil);
         if (g == profiles.gpus.end() || s == profiles.stencils.end()) {
@@ -211,21 +236,81 @@ RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
                 p.reason = it->second.error;
             } else {
                 try {
-                    predict(p, *it->second.gpu, *it->second.stencil, v);
+                    p = predictOne(r, *it->second.gpu, *it->second.stencil, v);
                 } catch (const InputError& e) {
                     p.reason = e.what();
                 }
             }
         }
+        const auto [e, fresh] = experiments.try_emplace(experimentKey(r), out.best.size());
+        if (fresh) {
+            out.best.push_back(r.timeSeconds);
+        } else if (r.timeSeconds < out.best[e->second]) {
+            out.best[e->second] = r.timeSeconds;
+        }
+        out.experiment.push_back(e->second);
+        out.runs.push_back(std::move(p));
+    }
+    return out;
+}
+
+RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
+                  const talg::TalgVariant& v, double within) {
+    checkWithin(within);
+    RunPredictions predictions = predictRuns(runs, profiles, v);
+    RunStats st;
+    st.within = within;
+    st.pairs.reserve(runs.size());
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        RunPair p = pairOf(runs[i]);
+        Prediction& one = predictions.runs[i];
+        p.predicted = one.predicted;
+        p.tAlg = one.tAlg;
+        p.relError = one.relError;
+        p.reason = std::move(one.reason);
+        p.nearBest = predictions.nearBest(runs, i, within);
         st.unpredicted += p.predicted ? 0 : 1;
-        experiments[experimentKey(r)] = 1;
         st.pairs.push_back(std::move(p));
     }
-    st.experiments = experiments.size();
-    markNearBest(st.pairs, within);
+    st.experiments = predictions.best.size();
     st.all = errorStats(st.pairs, false);
     st.nearBest = errorStats(st.pairs, true);
     return st;
+}
+
+RunSummary summarize(const std::vector<Run>& list, const RunPredictions& predictions,
+                     const std::vector<std::size_t>& shown, double within) {
+    checkWithin(within);
+    if (predictions.runs.size() != list.size()) {
+        throw InputError("predictions", std::to_string(predictions.runs.size()) + " runs",
+                         "must be those of the list (" + std::to_string(list.size()) + " runs)");
+    }
+    RunSummary out;
+    out.within = within;
+    out.runs = shown.size();
+    ErrorSums all, near;
+    std::vector<char> seen(predictions.best.size(), 0);
+    for (const std::size_t i : shown) {
+        if (i >= list.size()) {
+            throw InputError("shown", std::to_string(i),
+                             "must index the list (0.." + std::to_string(list.size()) + ")");
+        }
+        const Prediction& p = predictions.runs[i];
+        char& s = seen[predictions.experiment[i]];
+        out.experiments += s ? 0 : 1;
+        s = 1;
+        if (!p.predicted) {
+            ++out.unpredicted;
+            continue;
+        }
+        all.add(p.relError);
+        if (predictions.nearBest(list, i, within)) {
+            near.add(p.relError);
+        }
+    }
+    out.all = all.done();
+    out.nearBest = near.done();
+    return out;
 }
 
 std::vector<Run> runsOnSlice(const std::vector<Run>& runs, const std::string& gpu,

@@ -58,6 +58,43 @@ struct RunStats {
 RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
                   const talg::TalgVariant& v, double within = 0.2);
 
+// The same predictions, made once for a list of runs that a view then filters many times
+// (issue 44: a filter step over the paper's 68,000 runs may neither predict nor copy them
+// again). One entry per run, in the list's order, and the experiments of the list.
+struct Prediction {
+    bool predicted = false; // false: no prediction (reason says why)
+    double tAlg = 0;        // predicted [s]
+    double relError = 0;    // (T_alg - T_meas) / T_meas
+    std::string reason;     // as RunPair::reason
+};
+struct RunPredictions {
+    std::vector<Prediction> runs;
+    std::vector<std::size_t> experiment; // each run's experiment (experimentKey), 0-based
+    std::vector<double> best;            // each experiment's best measured time [s]
+    // Within `within` of its experiment's best measured run, as RunPair::nearBest.
+    bool nearBest(const std::vector<Run>& list, std::size_t i, double within) const {
+        return list[i].timeSeconds <= (1 + within) * best[experiment[i]];
+    }
+};
+RunPredictions predictRuns(const std::vector<Run>& runs, const ProfileSet& profiles,
+                           const talg::TalgVariant& v);
+
+// RunStats without the pairs, over the runs `shown` (indices into the list, in any order;
+// the sums run in the order given). Equal, to the last bit, to runStats of those runs in that
+// order when `shown` holds whole experiments (as every filter of GPU, stencil and problem
+// does); otherwise "near best" still means near the best of the whole experiment in the list.
+struct RunSummary {
+    std::size_t runs = 0;
+    ErrorStats all;
+    ErrorStats nearBest;
+    double within = 0.2;
+    std::size_t unpredicted = 0;
+    std::size_t experiments = 0;
+};
+// InputError for a negative or NaN within, or an index outside the list.
+RunSummary summarize(const std::vector<Run>& list, const RunPredictions& predictions,
+                     const std::vector<std::size_t>& shown, double within);
+
 // The runs of one experiment (GPU, stencil, problem) whose tiling equals `tiles` except in
 // the sizes named in `free` ("tS1", "tS2", "tS3", "tT"): the measured points a tile-size
 // sweep or a slice of the tile-space map can show.

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,15 @@ struct Run {
     std::string importedAt; // UTC, ISO 8601
     std::string hash;       // content hash of the measurement (duplicates)
 };
+
+// One immutable snapshot of a database's runs, shared by every view that shows them (issue
+// 44: the paper's 68,000 runs, copied into six views, took 200 MB).
+using RunList = std::shared_ptr<const std::vector<Run>>;
+// The runs of a list (none for an empty pointer), by reference.
+inline const std::vector<Run>& runsOf(const RunList& list) {
+    static const std::vector<Run> none;
+    return list ? *list : none;
+}
 
 // FNV-1a 64 over the measurement's content (ids, sizes, tiling, threads, time, energy, power,
 // and the sub-tile when there is one, so that schema-1 hashes stay valid); source, notes and

@@ -193,8 +193,8 @@ void EnergyCalibrationView::setPresentation(bool on) {
     redraw();
 }
 
-void EnergyCalibrationView::setRuns(const std::vector<runs::Run>& all, const QString& database) {
-    runs_ = all;
+void EnergyCalibrationView::setRuns(runs::RunList all, const QString& database) {
+    runs_ = std::move(all);
     database_ = database;
     fitResult_.reset();
     fitError_.clear();
@@ -207,7 +207,8 @@ void EnergyCalibrationView::setSession(const SessionState& s) {
 }
 
 void EnergyCalibrationView::recompute() {
-    measured_ = energy::measuredEnergyRuns(runs_, settings_.problem.ops, settings_.problem.muSr);
+    measured_ = energy::measuredEnergyRuns(runs::runsOf(runs_), settings_.problem.ops,
+                                           settings_.problem.muSr);
     predictions_.clear();
     selection_ = {};
     predictError_.clear();

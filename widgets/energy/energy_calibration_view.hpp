@@ -46,7 +46,7 @@ public:
 
     // The window's runs (all of them; those with energy the model describes are used) and
     // where they come from.
-    void setRuns(const std::vector<runs::Run>& all, const QString& database);
+    void setRuns(runs::RunList all, const QString& database);
 
     BackgroundJob* job() const { return job_; }
     QPushButton* fitButton() const { return fit_; }
@@ -82,7 +82,7 @@ private:
     BackgroundJob* job_ = nullptr;
 
     EnergySettings settings_;
-    std::vector<runs::Run> runs_;
+    runs::RunList runs_;
     QString database_;
     energy::MeasuredEnergyRuns measured_;
     std::vector<energy::RunPrediction> predictions_; // of the session's coefficients

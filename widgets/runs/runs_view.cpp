@@ -4,6 +4,7 @@
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "runs/runs_table_model.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -14,12 +15,13 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <numeric>
 #include <qcustomplot.h>
 #include <set>
 
@@ -27,20 +29,14 @@ namespace cdx::widgets {
 
 namespace {
 
-QString joinSizes(const std::array<std::int64_t, 3>& v, int dim, const char* sep) {
-    QStringList parts;
-    for (int i = 0; i < dim; ++i) {
-        parts << QString::number(v[static_cast<std::size_t>(i)]);
-    }
-    return parts.join(QString::fromUtf8(sep));
-}
-
 // The shipped profiles and the user's (issue 43: runs may name a GPU of the user's), read again
 // only when a file was added, removed or changed; the session's GPU and stencil replace them
 // per call.
-const runs::ProfileSet& shippedProfiles() {
+// `generation` counts the reads (the predictions made with an older one are made again).
+const runs::ProfileSet& shippedProfiles(std::uint64_t* generation = nullptr) {
     static std::string signature;
     static runs::ProfileSet p;
+    static std::uint64_t read = 0;
     std::string now;
     try {
         for (const char* kind : {"gpus", "stencils"}) {
@@ -54,13 +50,17 @@ const runs::ProfileSet& shippedProfiles() {
     } catch (const InputError&) {
         now.clear();
     }
-    if (now != signature || now.empty()) {
+    if (now != signature || now.empty() || read == 0) {
         signature = now;
+        ++read;
         try {
             p = runs::ProfileSet::shipped();
         } catch (const InputError&) {
             p = runs::ProfileSet{};
         }
+    }
+    if (generation) {
+        *generation = read;
     }
     return p;
 }
@@ -75,42 +75,6 @@ void refill(QComboBox* c, const std::set<std::string>& ids, const QString& allTe
     }
     const int i = c->findData(current);
     c->setCurrentIndex(i < 0 ? 0 : i);
-}
-
-// A numeric table cell that sorts by value, not by its text.
-class NumberItem : public QTableWidgetItem {
-public:
-    bool operator<(const QTableWidgetItem& other) const override {
-        return data(Qt::UserRole + 1).toDouble() < other.data(Qt::UserRole + 1).toDouble();
-    }
-};
-
-QTableWidgetItem* numberItem(double v, const QString& text) {
-    auto* item = new NumberItem;
-    item->setData(Qt::DisplayRole, text);
-    item->setData(Qt::UserRole + 1, v);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
-
-// The prediction and error cells of one run (columns 9 and 10): the sort values, the texts and
-// the error's tooltip, for a full fill and for an update in place alike.
-struct PredictionCells {
-    double tAlg = 0, error = 0;
-    QString tAlgText, errorText, errorTip;
-};
-PredictionCells predictionCells(const runs::RunPair& p, double within) {
-    if (!p.predicted) {
-        return {0, 0, QStringLiteral("—"), QObject::tr("no prediction"),
-                QString::fromStdString(p.reason)};
-    }
-    return {p.tAlg, p.relError, QString::number(p.tAlg, 'g', 6),
-            QStringLiteral("%1 %%2")
-                .arg(p.relError * 100, 0, 'f', 1)
-                .arg(p.nearBest ? QStringLiteral(" ★") : QString()),
-            QObject::tr("(T_alg − T_meas) / T_meas; ★ within %1 % of the experiment's best "
-                        "measured run")
-                .arg(within * 100)};
 }
 
 } // namespace
@@ -180,19 +144,21 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
     plot_->legend->setVisible(true);
     plot_->legend->setBrush(QColor(255, 255, 255, 225));
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    table_ = new QTableWidget(split);
+    // A model over the shared run list (issue 44): no item per cell, cells made when painted.
+    table_ = new QTableView(split);
     table_->setObjectName("runsTable");
-    table_->setColumnCount(12);
+    model_ = new RunsTableModel(table_);
+    table_->setModel(model_);
     // Columns are sized from the header and the first 64 rows (the rows below have the same
     // kinds of values): measuring all of 2,000 runs took half of a filter step (issue 33).
     table_->horizontalHeader()->setResizeContentsPrecision(64);
-    table_->setHorizontalHeaderLabels({tr("id"), tr("GPU"), tr("stencil"), tr("problem"), tr("T"),
-                                       tr("tile"), tr("tT"), tr("threads"), tr("measured [s]"),
-                                       tr("T_alg [s]"), tr("error"), tr("source")});
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->verticalHeader()->setVisible(false);
+    table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // the database's order
+    table_->setSortingEnabled(true);
     split->addWidget(plot_);
     split->addWidget(table_);
     split->setStretchFactor(0, 3);
@@ -208,7 +174,10 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
         connect(c, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     }
     connect(sessionOnly_, &QCheckBox::toggled, this, [this] { recompute(); });
-    connect(whatIf_, &QCheckBox::toggled, this, [this] { recompute(); });
+    connect(whatIf_, &QCheckBox::toggled, this, [this] {
+        predict();
+        recompute();
+    });
     connect(within_, &QDoubleSpinBox::valueChanged, this, [this] { recompute(); });
     connect(log_, &QCheckBox::toggled, this, [this] { redraw(); });
     connect(import_, &QPushButton::clicked, this, &RunsView::importRequested);
@@ -218,18 +187,14 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
             emit deleteRequested(ids);
         }
     });
-    connect(calibrate_, &QPushButton::clicked, this, [this] {
-        std::vector<std::int64_t> ids;
-        for (const auto& p : stats_.pairs) {
-            ids.push_back(p.run.id);
-        }
-        emit calibrateRequested(ids);
-    });
+    connect(calibrate_, &QPushButton::clicked, this,
+            [this] { emit calibrateRequested(shownIds()); });
     setPresentation(false);
 }
 
 void RunsView::setPresentation(bool on) {
     presentation_ = on;
+    restyle_ = true;
     applyTheme(*plot_, plotTheme(on));
     applyTheme(PlotHeader{title_, subtitle_}, plotTheme(on));
     redraw();
@@ -239,55 +204,67 @@ void RunsView::setPresentation(bool on) {
 
 void RunsView::setSession(const SessionState& s) {
     session_ = s;
+    // The predictions follow the session only on the what-if and with a baseline (its fit is
+    // compared with the session's); else only the profile files can change them.
+    std::uint64_t generation = 0;
+    shippedProfiles(&generation);
+    if (whatIf_->isChecked() || s.baseline || !baselineSide_.runs.empty() ||
+        generation != profilesSeen_) {
+        predict();
+    }
     recompute();
 }
 
-void RunsView::setRuns(const std::vector<runs::Run>& runs, const QString& database,
+void RunsView::setRuns(runs::RunList runs, const QString& database,
                        const std::vector<runs::StoredProfile>& stored) {
-    all_ = runs;
+    list_ = runs ? std::move(runs) : std::make_shared<const std::vector<runs::Run>>();
     database_ = database;
     stored_ = runs::ProfileSet{};
     stored_.addStored(stored, database.toStdString());
-    tableIds_.clear(); // new runs: every row is put again
     std::set<std::string> gpus, stencils;
-    for (const auto& r : all_) {
+    for (const auto& r : *list_) {
         gpus.insert(r.gpu);
         stencils.insert(r.stencil);
     }
+    byMeasured_.resize(list_->size());
+    std::iota(byMeasured_.begin(), byMeasured_.end(), std::size_t{0});
+    std::stable_sort(byMeasured_.begin(), byMeasured_.end(), [this](std::size_t a, std::size_t b) {
+        return (*list_)[a].timeSeconds < (*list_)[b].timeSeconds;
+    });
     refill(gpu_, gpus, tr("all GPUs"));
     refill(stencil_, stencils, tr("all stencils"));
+    predict();
     recompute();
+    // The columns sized for the new runs (not per filter step: the widths would jump).
+    table_->resizeColumnsToContents();
 }
 
 std::vector<std::int64_t> RunsView::selectedIds() const {
     std::set<std::int64_t> ids;
-    for (const auto* item : table_->selectedItems()) {
-        ids.insert(table_->item(item->row(), 0)->data(Qt::UserRole + 1).toLongLong());
+    for (const QModelIndex& row : table_->selectionModel()->selectedRows()) {
+        ids.insert(model_->runId(row.row()));
     }
     return {ids.begin(), ids.end()};
 }
 
-void RunsView::recompute() {
-    std::vector<runs::Run> shown;
-    const std::string gpu = gpu_->currentData().toString().toStdString();
-    const std::string stencil = stencil_->currentData().toString().toStdString();
-    for (const auto& r : all_) {
-        if ((!gpu.empty() && r.gpu != gpu) || (!stencil.empty() && r.stencil != stencil)) {
-            continue;
-        }
-        if (sessionOnly_->isChecked() && session_ &&
-            (r.gpu != session_->gpu.id || r.stencil != session_->stencil.id ||
-             r.space != session_->problem.space || r.time != session_->problem.time)) {
-            continue;
-        }
-        shown.push_back(r);
+std::vector<std::int64_t> RunsView::shownIds() const {
+    std::vector<std::int64_t> ids;
+    ids.reserve(shown_.size());
+    for (const std::size_t i : shown_) {
+        ids.push_back((*list_)[i].id);
+    }
+    return ids;
+}
+
+void RunsView::predict() {
+    if (!list_) {
+        list_ = std::make_shared<const std::vector<runs::Run>>();
     }
     // Each run is predicted with the profile it names (as `cdx runs stats`); the session's
-    // edits only on the explicit what-if.
-    // (Copied only for the what-if: ten GPU descriptions, issue 43, are not copied per step.)
-    // The profile files, and for an id no file gives any more the database's own description.
-    const runs::ProfileSet& files = shippedProfiles();
-    runs::ProfileSet whatIf;
+    // edits only on the explicit what-if. The profile files, and for an id no file gives any
+    // more the database's own description.
+    const runs::ProfileSet& files = shippedProfiles(&profilesSeen_);
+    runs::ProfileSet merged;
     const runs::ProfileSet* profiles = &files;
     const auto missing = [](const auto& stored, const auto& have) {
         for (const auto& [id, p] : stored) {
@@ -298,36 +275,67 @@ void RunsView::recompute() {
         return false;
     };
     if (missing(stored_.gpus, files.gpus) || missing(stored_.stencils, files.stencils)) {
-        whatIf = files;
+        merged = files;
         for (const auto& [id, g] : stored_.gpus) {
-            whatIf.gpus.emplace(id, g);
+            merged.gpus.emplace(id, g);
         }
         for (const auto& [id, st] : stored_.stencils) {
-            whatIf.stencils.emplace(id, st);
+            merged.stencils.emplace(id, st);
         }
-        profiles = &whatIf;
+        profiles = &merged;
     }
-    talg::TalgVariant variant;
-    if (session_ && whatIf_->isChecked()) {
-        whatIf = *profiles;
-        whatIf.put(session_->gpu);
-        whatIf.put(session_->stencil);
-        profiles = &whatIf;
-        variant = session_->variant;
-    }
-    stats_ = runs::runStats(shown, *profiles, variant, within_->value() / 100);
+    const auto with = [&](const SessionState& side) {
+        runs::ProfileSet p = *profiles;
+        p.put(side.gpu);
+        p.put(side.stencil);
+        return runs::predictRuns(*list_, p, side.variant);
+    };
+    predictions_ = session_ && whatIf_->isChecked()
+                       ? with(*session_)
+                       : runs::predictRuns(*list_, *profiles, talg::TalgVariant{});
     // With a baseline: the same runs predicted with the baseline's GPU, stencil and variant
     // and with the session's (what an edited C_iter or n_SM does to the fit), side by side.
-    baselineLine_.clear();
+    baselineSide_ = {};
+    sessionSide_ = {};
     if (session_ && session_->baseline) {
-        const auto fit = [&](const SessionState& side) {
-            runs::ProfileSet p = shippedProfiles();
-            p.put(side.gpu);
-            p.put(side.stencil);
-            return runs::runStats(shown, p, side.variant, within_->value() / 100).all;
-        };
-        const runs::ErrorStats a = fit(*session_->baseline);
-        const runs::ErrorStats b = fit(*session_);
+        baselineSide_ = with(*session_->baseline);
+        if (!whatIf_->isChecked()) {
+            sessionSide_ = with(*session_);
+        }
+    }
+    ++version_;
+}
+
+void RunsView::recompute() {
+    if (!list_) {
+        predict();
+    }
+    const std::string gpu = gpu_->currentData().toString().toStdString();
+    const std::string stencil = stencil_->currentData().toString().toStdString();
+    const bool sessionOnly = sessionOnly_->isChecked() && session_;
+    shown_.clear();
+    const auto& all = *list_;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const runs::Run& r = all[i];
+        if ((!gpu.empty() && r.gpu != gpu) || (!stencil.empty() && r.stencil != stencil)) {
+            continue;
+        }
+        if (sessionOnly &&
+            (r.gpu != session_->gpu.id || r.stencil != session_->stencil.id ||
+             r.space != session_->problem.space || r.time != session_->problem.time)) {
+            continue;
+        }
+        shown_.push_back(i);
+    }
+    const double within = within_->value() / 100;
+    stats_ = runs::summarize(all, predictions_, shown_, within);
+    baselineLine_.clear();
+    if (!baselineSide_.runs.empty()) {
+        const runs::ErrorStats a = runs::summarize(all, baselineSide_, shown_, within).all;
+        const runs::ErrorStats b =
+            (sessionSide_.runs.empty() ? stats_
+                                       : runs::summarize(all, sessionSide_, shown_, within))
+                .all;
         const auto pct = [](const runs::ErrorStats& e, double v) {
             return e.n == 0 ? tr("n/a") : QStringLiteral("%1 %").arg(v * 100, 0, 'f', 2);
         };
@@ -339,71 +347,97 @@ void RunsView::recompute() {
                 .arg(pct(b, b.rmse), pct(b, b.mape))
                 .arg(b.n);
     }
+    model_->setRuns(list_, &predictions_, version_, shown_, within);
     redraw();
 }
 
 void RunsView::redraw() {
     const PlotTheme t = plotTheme(presentation_);
-    plot_->clearGraphs();
     const bool log = log_->isChecked();
-    for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
-        a->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-        a->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
-                         : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-    }
-    double lo = std::numeric_limits<double>::infinity(), hi = 0;
-    std::map<std::string, QCPGraph*> byStencil;
-    for (const auto& p : stats_.pairs) {
-        if (!p.predicted) {
-            continue;
+    const auto& all = *list_;
+    // The scatter is built again only when its runs, their predictions or the axes changed:
+    // the "within" field and the what-if's labels leave its 68,000 points where they are.
+    if (restyle_ || plotted_ != version_ || plottedRuns_ != shown_ || plottedLog_ != log) {
+        restyle_ = false;
+        plotted_ = version_;
+        plottedRuns_ = shown_;
+        plottedLog_ = log;
+        plot_->clearGraphs();
+        for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
+            a->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+            a->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
+                             : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
         }
-        QCPGraph*& g = byStencil[p.run.stencil];
-        if (!g) {
-            g = plot_->addGraph();
-            const QColor c = t.palette[(byStencil.size() - 1) % t.palette.size()];
-            g->setName(QString::fromStdString(p.run.stencil));
-            g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(discScatter(c, static_cast<int>(t.markerSize)));
+        // One graph per stencil, coloured in the order the stencils first appear in the list;
+        // the points go in by measured time, so each graph's keys arrive sorted.
+        std::map<std::string, std::size_t> graphOf;
+        std::vector<std::string> names;
+        std::vector<int> graphOfRun(all.size(), -1);
+        double lo = std::numeric_limits<double>::infinity(), hi = 0;
+        for (const std::size_t i : shown_) {
+            const runs::Prediction& p = predictions_.runs[i];
+            if (!p.predicted) {
+                continue;
+            }
+            const auto [it, fresh] = graphOf.try_emplace(all[i].stencil, names.size());
+            if (fresh) {
+                names.push_back(all[i].stencil);
+            }
+            graphOfRun[i] = static_cast<int>(it->second);
+            lo = std::min({lo, all[i].timeSeconds, p.tAlg});
+            hi = std::max({hi, all[i].timeSeconds, p.tAlg});
         }
-        g->addData(p.run.timeSeconds, p.tAlg);
-        lo = std::min({lo, p.run.timeSeconds, p.tAlg});
-        hi = std::max({hi, p.run.timeSeconds, p.tAlg});
-    }
-    if (hi <= 0) {
-        lo = 0.1;
-        hi = 10;
-    }
-    lo = log ? lo / 1.5 : 0;
-    hi *= log ? 1.5 : 1.1;
-    // y = x and the ±10 % band.
-    QVector<double> xs;
-    const int n = 64;
-    for (int i = 0; i < n; ++i) {
-        xs << (log ? lo * std::pow(hi / lo, double(i) / (n - 1)) : lo + (hi - lo) * i / (n - 1));
-    }
-    const auto line = [&](double f, const QString& name, const QPen& pen) {
-        QCPGraph* g = plot_->addGraph();
-        QVector<double> ys;
-        for (double x : xs) {
-            ys << x * f;
+        std::vector<QVector<double>> keys(names.size()), values(names.size());
+        for (const std::size_t i : byMeasured_) {
+            if (graphOfRun[i] >= 0) {
+                const auto g = static_cast<std::size_t>(graphOfRun[i]);
+                keys[g] << all[i].timeSeconds;
+                values[g] << predictions_.runs[i].tAlg;
+            }
         }
-        g->setData(xs, ys, true);
-        g->setPen(pen);
-        g->setName(name);
-        return g;
-    };
-    QCPGraph* upper = line(1.1, tr("±10 %"), QPen(QColor(150, 150, 150), 1, Qt::DotLine));
-    QCPGraph* lower = line(0.9, QString(), QPen(QColor(150, 150, 150), 1, Qt::DotLine));
-    lower->removeFromLegend();
-    upper->setBrush(QColor(120, 120, 120, 35));
-    upper->setChannelFillGraph(lower);
-    line(1.0, tr("y = x (model = measurement)"), QPen(Qt::black, t.lineWidth, Qt::DashLine));
-    for (auto& [name, g] : byStencil) {
-        g->setLayer("overlay"); // the runs above the band and the diagonal
+        if (hi <= 0) {
+            lo = 0.1;
+            hi = 10;
+        }
+        lo = log ? lo / 1.5 : 0;
+        hi *= log ? 1.5 : 1.1;
+        // y = x and the ±10 % band.
+        QVector<double> xs;
+        const int n = 64;
+        for (int i = 0; i < n; ++i) {
+            xs << (log ? lo * std::pow(hi / lo, double(i) / (n - 1))
+                       : lo + (hi - lo) * i / (n - 1));
+        }
+        const auto line = [&](double f, const QString& name, const QPen& pen) {
+            QCPGraph* g = plot_->addGraph();
+            QVector<double> ys;
+            for (double x : xs) {
+                ys << x * f;
+            }
+            g->setData(xs, ys, true);
+            g->setPen(pen);
+            g->setName(name);
+            return g;
+        };
+        QCPGraph* upper = line(1.1, tr("±10 %"), QPen(QColor(150, 150, 150), 1, Qt::DotLine));
+        QCPGraph* lower = line(0.9, QString(), QPen(QColor(150, 150, 150), 1, Qt::DotLine));
+        lower->removeFromLegend();
+        upper->setBrush(QColor(120, 120, 120, 35));
+        upper->setChannelFillGraph(lower);
+        line(1.0, tr("y = x (model = measurement)"), QPen(Qt::black, t.lineWidth, Qt::DashLine));
+        for (std::size_t g = 0; g < names.size(); ++g) {
+            QCPGraph* graph = plot_->addGraph();
+            const QColor c = t.palette[g % t.palette.size()];
+            graph->setName(QString::fromStdString(names[g]));
+            graph->setLineStyle(QCPGraph::lsNone);
+            graph->setScatterStyle(discScatter(c, static_cast<int>(t.markerSize)));
+            graph->setData(keys[g], values[g], true);
+            graph->setLayer("overlay"); // the runs above the band and the diagonal
+        }
+        plot_->xAxis->setRange(lo, hi);
+        plot_->yAxis->setRange(lo, hi);
     }
-    plot_->xAxis->setRange(lo, hi);
-    plot_->yAxis->setRange(lo, hi);
-    const std::size_t predicted = stats_.pairs.size() - stats_.unpredicted;
+    const std::size_t predicted = stats_.runs - stats_.unpredicted;
     // No run with a prediction has no error: "n/a", never "RMSE 0.0 %".
     const auto rmse = [](const runs::ErrorStats& e) {
         return e.n == 0 ? QStringLiteral("n/a")
@@ -427,85 +461,16 @@ void RunsView::redraw() {
              ? tr("\nits fit under %1 is in the text below").arg(baselineName(*session_, {"talg"}))
              : QString()));
     plot_->replot();
+    delete_->setEnabled(!shown_.empty());
+    calibrate_->setEnabled(session_.has_value() && !shown_.empty());
+    writeStats();
+}
 
-    // The same runs as on screen (the "within" field, a changed variant or profile): only the
-    // prediction and error columns change; the rows are found by run id in whatever order the
-    // user sorted them (issue 33: re-creating every item was most of a filter step).
-    std::vector<std::int64_t> ids;
-    ids.reserve(stats_.pairs.size());
-    for (const auto& p : stats_.pairs) {
-        ids.push_back(p.run.id);
-    }
-    if (ids == tableIds_ && table_->rowCount() == static_cast<int>(ids.size())) {
-        std::map<std::int64_t, int> rowOf;
-        for (int row = 0; row < table_->rowCount(); ++row) {
-            rowOf[table_->item(row, 0)->data(Qt::UserRole + 1).toLongLong()] = row;
-        }
-        // Rows move only when the column sorted by changes: then sorting is paused and redone,
-        // else the items are updated where they are (a re-sort re-lays out the whole table).
-        const bool sorting = table_->isSortingEnabled();
-        const int sortColumn = table_->horizontalHeader()->sortIndicatorSection();
-        const bool resort = sorting && (sortColumn == 9 || sortColumn == 10);
-        if (resort) {
-            table_->setSortingEnabled(false);
-        }
-        const auto update = [](QTableWidgetItem* item, double v, const QString& text) {
-            if (item->text() != text || item->data(Qt::UserRole + 1).toDouble() != v) {
-                item->setData(Qt::DisplayRole, text);
-                item->setData(Qt::UserRole + 1, v);
-            }
-        };
-        for (const auto& p : stats_.pairs) {
-            const int row = rowOf.at(p.run.id);
-            const PredictionCells c = predictionCells(p, stats_.within);
-            update(table_->item(row, 9), c.tAlg, c.tAlgText);
-            update(table_->item(row, 10), c.error, c.errorText);
-            if (table_->item(row, 10)->toolTip() != c.errorTip) {
-                table_->item(row, 10)->setToolTip(c.errorTip);
-            }
-        }
-        if (resort) {
-            table_->setSortingEnabled(true);
-        }
-    } else {
-        tableIds_ = ids;
-        table_->setSortingEnabled(false);
-        table_->setRowCount(static_cast<int>(stats_.pairs.size()));
-        for (int row = 0; row < static_cast<int>(stats_.pairs.size()); ++row) {
-            const auto& p = stats_.pairs[static_cast<std::size_t>(row)];
-            const auto& r = p.run;
-            table_->setItem(row, 0, numberItem(static_cast<double>(r.id), QString::number(r.id)));
-            table_->item(row, 0)->setData(Qt::UserRole + 1, static_cast<qlonglong>(r.id));
-            table_->setItem(row, 1, new QTableWidgetItem(QString::fromStdString(r.gpu)));
-            table_->setItem(row, 2, new QTableWidgetItem(QString::fromStdString(r.stencil)));
-            table_->setItem(row, 3, new QTableWidgetItem(joinSizes(r.space, r.dim, "×")));
-            table_->setItem(row, 4,
-                            numberItem(static_cast<double>(r.time), QString::number(r.time)));
-            table_->setItem(row, 5, new QTableWidgetItem(joinSizes(r.tile, r.dim, ",")));
-            table_->setItem(row, 6, numberItem(static_cast<double>(r.tt), QString::number(r.tt)));
-            table_->setItem(row, 7,
-                            new QTableWidgetItem(r.threads ? QString::number(*r.threads)
-                                                           : QStringLiteral("—")));
-            table_->setItem(row, 8,
-                            numberItem(r.timeSeconds, QString::number(r.timeSeconds, 'g', 6)));
-            const PredictionCells c = predictionCells(p, stats_.within);
-            table_->setItem(row, 9, numberItem(c.tAlg, c.tAlgText));
-            auto* err = numberItem(c.error, c.errorText);
-            err->setToolTip(c.errorTip);
-            table_->setItem(row, 10, err);
-            auto* src = new QTableWidgetItem(QString::fromStdString(r.source));
-            src->setToolTip(QString::fromStdString(r.notes.empty() ? r.source : r.notes));
-            table_->setItem(row, 11, src);
-        }
-        table_->setSortingEnabled(true);
-        table_->resizeColumnsToContents();
-    }
-    delete_->setEnabled(!stats_.pairs.empty());
-    calibrate_->setEnabled(session_.has_value() && !stats_.pairs.empty());
+void RunsView::writeStats() {
     if (stats_.all.n == 0) {
         // No prediction, no statistics: never "RMSE 0.0 %".
         statsLabel_->setText(tr("%1 runs (%2 without a prediction): RMSE n/a, MAPE n/a.")
-                                 .arg(stats_.pairs.size())
+                                 .arg(stats_.runs)
                                  .arg(stats_.unpredicted) +
                              baselineLine_);
         return;
@@ -522,7 +487,7 @@ void RunsView::redraw() {
         tr("%1 runs in %2 (%3 without a prediction). All runs: n = %4, RMSE %5 %, "
            "MAPE %6 %, mean %7 %. Within %8 % of each experiment's best: n = %9, RMSE %10 %, "
            "MAPE %11 %. Errors are relative, (T_alg − T_meas) / T_meas; %12.")
-            .arg(stats_.pairs.size())
+            .arg(stats_.runs)
             .arg(stats_.experiments == 1 ? tr("1 experiment")
                                          : tr("%1 experiments").arg(stats_.experiments))
             .arg(stats_.unpredicted)
@@ -553,8 +518,11 @@ QString RunsView::csv() const {
     QString out = QStringLiteral("# %1\nid,gpu,stencil,s1,s2,s3,t,ts1,ts2,ts3,tt,threads,"
                                  "measured_s,predicted_s,rel_error,near_best,source\n")
                       .arg(statsLabel_->text());
-    for (const auto& p : stats_.pairs) {
-        const auto& r = p.run;
+    const auto& all = *list_;
+    for (const std::size_t i : shown_) {
+        const auto& r = all[i];
+        const runs::Prediction& p = predictions_.runs[i];
+        const bool near = predictions_.nearBest(all, i, stats_.within);
         out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,\"%17\"\n")
                    .arg(r.id)
                    .arg(QString::fromStdString(r.gpu), QString::fromStdString(r.stencil))
@@ -570,7 +538,7 @@ QString RunsView::csv() const {
                    .arg(r.timeSeconds, 0, 'g', 12)
                    .arg(p.predicted ? QString::number(p.tAlg, 'g', 12) : QString(),
                         p.predicted ? QString::number(p.relError, 'g', 8) : QString(),
-                        p.nearBest ? QStringLiteral("1") : QStringLiteral("0"),
+                        near ? QStringLiteral("1") : QStringLiteral("0"),
                         QString::fromStdString(r.source).replace('"', "\"\""));
     }
     return out;

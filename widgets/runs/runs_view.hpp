@@ -3,6 +3,7 @@
 
 #include "common/explorer_view.hpp"
 #include "runs/run_stats.hpp"
+#include "runs/run_store.hpp"
 
 #include <QWidget>
 #include <optional>
@@ -15,14 +16,18 @@ class QCPTextElement;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
-class QTableWidget;
+class QTableView;
 
 namespace cdx::widgets {
+
+class RunsTableModel;
 
 // Measured runs against the model (PPoPP'17 Fig. 3, §5): the predicted-vs-measured scatter
 // (y = x, ±10 % band, log axes optional, colour by stencil), the statistics of core's runStats
 // (RMSE and MAPE over all runs and over the runs within X % of each experiment's best), and a
 // run browser with filters, delete (undoable in the main window), import and calibration.
+// The runs are predicted once per list and profile set; a filter step picks the shown runs and
+// sums their errors (issue 44: the paper's 68,000 runs within a frame).
 class RunsView : public QWidget, public ExplorerView {
     Q_OBJECT
 
@@ -37,14 +42,22 @@ public:
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
 
-    // The runs of the database (all of them; the view filters) and where they come from.
-    // `stored`: the descriptions the database keeps of the user's GPUs and stencils its runs
-    // name (issue 43), used for the ids no profile file gives any more.
-    void setRuns(const std::vector<runs::Run>& runs, const QString& database,
+    // The runs of the database (all of them, shared, never copied; the view filters) and
+    // where they come from. `stored`: the descriptions the database keeps of the user's GPUs
+    // and stencils its runs name (issue 43), used for the ids no profile file gives any more.
+    void setRuns(runs::RunList runs, const QString& database,
                  const std::vector<runs::StoredProfile>& stored = {});
+    void setRuns(const std::vector<runs::Run>& runs, const QString& database) {
+        setRuns(std::make_shared<const std::vector<runs::Run>>(runs), database);
+    }
 
-    const runs::RunStats& stats() const { return stats_; }
-    QTableWidget* table() const { return table_; }
+    // The statistics of the runs shown (core's runStats of them, without the pairs).
+    const runs::RunSummary& stats() const { return stats_; }
+    QTableView* table() const { return table_; }
+    RunsTableModel* tableModel() const { return model_; }
+    // The runs shown, in the database's order (indices into its list), and their ids.
+    const std::vector<std::size_t>& shownRuns() const { return shown_; }
+    std::vector<std::int64_t> shownIds() const;
     QComboBox* gpuFilter() const { return gpu_; }
     QComboBox* stencilFilter() const { return stencil_; }
     QCheckBox* sessionProblemOnly() const { return sessionOnly_; }
@@ -61,9 +74,10 @@ signals:
 
 private:
     QString baselineLine_; // the fit under the baseline's GPU, stencil and variant
-    void recompute();
+    void predict();        // the predictions of the whole list (runs, profiles, what-if, baseline)
+    void recompute();      // the shown runs, their statistics, the table and the plot
     void redraw();
-    std::vector<std::int64_t> tableIds_; // the runs in the table, in the order they were put
+    void writeStats();
 
     QComboBox* gpu_ = nullptr;
     QComboBox* stencil_ = nullptr;
@@ -77,11 +91,23 @@ private:
     QCustomPlot* plot_ = nullptr;
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
-    QTableWidget* table_ = nullptr;
+    QTableView* table_ = nullptr;
+    RunsTableModel* model_ = nullptr;
     QLabel* statsLabel_ = nullptr;
-    std::vector<runs::Run> all_;
-    runs::ProfileSet stored_; // the database's own descriptions (setRuns)
-    runs::RunStats stats_;
+    runs::RunList list_ = std::make_shared<const std::vector<runs::Run>>();
+    std::vector<std::size_t> byMeasured_; // the list's indices by measured time (the scatter)
+    runs::ProfileSet stored_;             // the database's own descriptions (setRuns)
+    runs::RunPredictions predictions_;    // as shown: shipped profiles, or the what-if
+    runs::RunPredictions baselineSide_;   // with a baseline: its GPU, stencil and variant
+    runs::RunPredictions sessionSide_;    // and the session's
+    std::uint64_t version_ = 0;           // of the predictions, +1 each time they are made
+    std::uint64_t profilesSeen_ = 0;      // the profile files' generation they were made with
+    std::vector<std::size_t> shown_;
+    runs::RunSummary stats_;
+    std::uint64_t plotted_ = 0; // the version and runs the scatter shows
+    std::vector<std::size_t> plottedRuns_;
+    bool plottedLog_ = true;
+    bool restyle_ = true; // the theme changed: the scatter is made again
     std::optional<SessionState> session_;
     QString database_;
     bool presentation_ = false;

@@ -92,8 +92,8 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     setPresentation(false);
 }
 
-void SweepView::setMeasuredRuns(const std::vector<runs::Run>& runs) {
-    runs_ = runs;
+void SweepView::setMeasuredRuns(runs::RunList runs) {
+    runs_ = std::move(runs);
     rebuild();
 }
 
@@ -289,8 +289,8 @@ void SweepView::rebuild() {
     QVector<double> mx, my;
     if (isTileParameter()) {
         for (const auto& run :
-             runs::runsOnSlice(runs_, state_.gpu.id, state_.stencil.id, state_.problem,
-                               state_.tiles, {key.toStdString()})) {
+             runs::runsOnSlice(runs::runsOf(runs_), state_.gpu.id, state_.stencil.id,
+                               state_.problem, state_.tiles, {key.toStdString()})) {
             mx << static_cast<double>(
                 key == "tT" ? run.tt : run.tile[static_cast<std::size_t>(key.mid(2).toInt() - 1)]);
             my << run.timeSeconds;

@@ -40,7 +40,8 @@ public:
     void setParameter(const QString& key);
     QString parameter() const; // the key along the x axis
     // Measured runs: those of the session's experiment on the swept line are drawn.
-    void setMeasuredRuns(const std::vector<runs::Run>& runs);
+    // Shared with the run database and the other views (never copied).
+    void setMeasuredRuns(runs::RunList runs);
     std::size_t measuredShown() const { return measuredShown_; }
     const search::Sweep& sweep() const { return sweep_; }
     QString describePointAt(double x) const;
@@ -65,7 +66,7 @@ private:
     QCPGraph* baselineTAlg_ = nullptr; // the same sweep of the baseline, dashed
     QCPGraph* rounds_ = nullptr;
     QCPGraph* measured_ = nullptr;
-    std::vector<runs::Run> runs_;
+    runs::RunList runs_;
     std::size_t measuredShown_ = 0;
     QCPItemStraightLine* marker_ = nullptr;
     QCPTextElement* title_ = nullptr;

@@ -206,8 +206,8 @@ void TileSpaceMapView::setPresentation(bool on) {
     }
 }
 
-void TileSpaceMapView::setMeasuredRuns(const std::vector<runs::Run>& runs) {
-    runs_ = runs;
+void TileSpaceMapView::setMeasuredRuns(runs::RunList runs) {
+    runs_ = std::move(runs);
     if (hasState_) {
         rebuild();
     }
@@ -508,8 +508,8 @@ void TileSpaceMapView::rebuild() {
     QVector<double> rx, ry;
     const char* innerKey[3] = {"tS1", "tS2", "tS3"};
     for (const auto& run :
-         runs::runsOnSlice(runs_, state_.gpu.id, state_.stencil.id, state_.problem, state_.tiles,
-                           {"tT", innerKey[std::clamp(in, 0, 2)]})) {
+         runs::runsOnSlice(runs::runsOf(runs_), state_.gpu.id, state_.stencil.id, state_.problem,
+                           state_.tiles, {"tT", innerKey[std::clamp(in, 0, 2)]})) {
         rx << static_cast<double>(run.tt);
         ry << static_cast<double>(run.tile[static_cast<std::size_t>(in)]);
     }

@@ -40,7 +40,8 @@ public:
     QString fileStem() const override { return "tile-space-map"; }
     void setSession(const SessionState& s) override;
     // Measured runs: those of the session's experiment on the current slice are drawn.
-    void setMeasuredRuns(const std::vector<runs::Run>& runs);
+    // Shared with the run database and the other views (never copied).
+    void setMeasuredRuns(runs::RunList runs);
     std::size_t measuredShown() const { return measuredShown_; }
     void renderTo(QPaintDevice& device, const QSize& size) override;
     QString csv() const override;
@@ -94,7 +95,7 @@ private:
     std::optional<search::TilePoint> baselineOptimum_;
     QString baselineOptimumError_;
     QCPGraph* measured_ = nullptr;
-    std::vector<runs::Run> runs_;
+    runs::RunList runs_;
     std::size_t measuredShown_ = 0;
     QCPItemText* minimumLabel_ = nullptr;
     QCPTextElement* title_ = nullptr;

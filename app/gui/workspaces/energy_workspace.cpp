@@ -160,7 +160,7 @@ void EnergyWorkspace::refreshEditors(const SessionState& s) {
 void EnergyWorkspace::showRuns() {
     RunDatabase* db = context().runs;
     editor_->setRuns(db->runs());
-    calibration_->setRuns(db->runs(), db->path());
+    calibration_->setRuns(db->runList(), db->path());
     // The views that show a measured run's energy look it up again.
     const SessionState& s = doc()->state();
     if (s.energy.timeSource.kind == energy::TimeSourceKind::Measured) {

@@ -65,7 +65,7 @@ void RunsWorkspace::refreshEditors(const SessionState&) {}
 
 void RunsWorkspace::showRuns() {
     RunDatabase* db = context().runs;
-    view_->setRuns(db->runs(),
+    view_->setRuns(db->runList(),
                    db->isOpen() ? db->path()
                                 : tr("%1 — not opened: %2").arg(db->path(), db->error()),
                    db->storedProfiles());

@@ -116,8 +116,8 @@ bool TalgWorkspace::optimizing() const {
 }
 
 void TalgWorkspace::showMeasuredRuns() {
-    map_->setMeasuredRuns(context().runs->runs());
-    sweep_->setMeasuredRuns(context().runs->runs());
+    map_->setMeasuredRuns(context().runs->runList());
+    sweep_->setMeasuredRuns(context().runs->runList());
 }
 
 void TalgWorkspace::refreshEditors(const SessionState& s) {
