@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <limits>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <tuple>
 
@@ -120,6 +121,7 @@ class TestEatss : public QObject {
 private slots:
     void initTestCase() { qputenv("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR); }
     void artifactOptima_data();
+    void exactSearchReportsAndCancels();
     void artifactOptima();
     void gemmArtifactFormulation();
     void derivedModelTable();
@@ -716,6 +718,68 @@ void TestEatss::fig7Measurements() {
         }
     }
     QVERIFY_THROWS_EXCEPTION(InputError, loadFig7("rtx2080ti"));
+}
+
+namespace {
+// A user's program with many relevant loops (issue 44): n loops, each array's stride-1 loop a
+// different one, every loop weighed in the objective; unaligned (φ = 0), its domain is every
+// tile size, and the exact search takes seconds at n = 8.
+eatss::Program manyLoops(int n) {
+    nlohmann::json loops = nlohmann::json::array(), refs = nlohmann::json::array();
+    nlohmann::json all = nlohmann::json::array();
+    for (int i = 0; i < n; ++i) {
+        const std::string l = "l" + std::to_string(i);
+        loops.push_back({{"name", l}, {"parallel", true}});
+        refs.push_back({{"array", "A" + std::to_string(i)},
+                        {"subscripts", {"l" + std::to_string((i + 1) % n), l}}});
+        all.push_back(l);
+    }
+    refs.push_back({{"array", "Out"}, {"subscripts", all}});
+    return eatss::programFromJson({{"id", "many" + std::to_string(n)},
+                                   {"statement", "S1"},
+                                   {"loops", loops},
+                                   {"references", refs}},
+                                  "many-loops");
+}
+} // namespace
+
+// Issue 44: the exact search reports its progress (a fraction that never decreases, in [0, 1])
+// and the vectors evaluated, and stops with SolveCancelled when told to; with a control that
+// never stops it, the optimum is the same as without one.
+void TestEatss::exactSearchReportsAndCancels() {
+    eatss::Options o;
+    o.align = 0;
+    const auto f = eatss::formulate(manyLoops(6), eatss::loadGpu("a100"), o);
+    std::vector<double> fractions;
+    std::vector<std::uint64_t> visited;
+    const eatss::Solution plain = eatss::solveExact(f);
+    const eatss::Solution reported =
+        eatss::solveExact(f, eatss::SolveControl{[&](double fraction, std::uint64_t v) {
+                              fractions.push_back(fraction);
+                              visited.push_back(v);
+                              return true;
+                          }});
+    QVERIFY(plain.feasible);
+    QCOMPARE(reported.tiles, plain.tiles);
+    QCOMPARE(reported.objective, plain.objective);
+    QCOMPARE(reported.optima, plain.optima);
+    QCOMPARE(reported.visited, plain.visited);
+    QVERIFY(fractions.size() > 10); // a long search: many reports
+    for (std::size_t i = 0; i < fractions.size(); ++i) {
+        QVERIFY(fractions[i] >= 0 && fractions[i] <= 1);
+        QVERIFY(i == 0 || fractions[i] >= fractions[i - 1]);
+        QVERIFY(i == 0 || visited[i] >= visited[i - 1]);
+    }
+    QVERIFY(fractions.back() > 0.5);
+    // Told to stop at the third report: SolveCancelled, after exactly three reports.
+    int reports = 0;
+    QVERIFY_THROWS_EXCEPTION(eatss::SolveCancelled,
+                             eatss::solveExact(f, eatss::SolveControl{[&](double, std::uint64_t) {
+                                                   return ++reports < 3;
+                                               }}));
+    QCOMPARE(reports, 3);
+    // An empty control is no control.
+    QCOMPARE(eatss::solveExact(f, eatss::SolveControl{}).objective, plain.objective);
 }
 
 QTEST_APPLESS_MAIN(TestEatss)

@@ -4,7 +4,9 @@
 // or split is refused with the reason and the session unchanged, the map, the configuration grid
 // and the Fig. 7 measurements equal core.
 
+#include "common/background_job.hpp"
 #include "common/number_field.hpp"
+#include "eatss/eatss_common.hpp"
 #include "eatss/eatss_editor.hpp"
 #include "eatss/eatss_grid_view.hpp"
 #include "eatss/eatss_map_view.hpp"
@@ -17,13 +19,16 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QUndoStack>
 #include <QtTest>
+#include <nlohmann/json.hpp>
 
 using namespace cdx;
 
@@ -39,6 +44,7 @@ private slots:
     void mapEqualsCore();
     void gridEqualsCore();
     void measurementsFromFig7();
+    void longExactSearchLeavesTheWindow();
 
 private:
     app::EatssWorkspace* ws() const { return window_->workspace<app::EatssWorkspace>(); }
@@ -171,3 +177,73 @@ void TestGuiEatss::measurementsFromFig7() {
 CDX_GUI_TEST_MAIN(TestGuiEatss)
 
 #include "test_gui_eatss.moc"
+
+// Issue 44: a user's program whose exact search takes seconds (eight loops, every one in the
+// objective, unaligned) is searched off the GUI thread with progress and Cancel: the views and
+// the status line say "searching", Cancel leaves a view that says it was cancelled, and a
+// search left to end gives core's optimum, then kept (not searched again).
+void TestGuiEatss::longExactSearchLeavesTheWindow() {
+    nlohmann::json loops = nlohmann::json::array(), refs = nlohmann::json::array();
+    nlohmann::json all = nlohmann::json::array();
+    for (int i = 0; i < 8; ++i) {
+        const std::string l = "l" + std::to_string(i);
+        loops.push_back({{"name", l}, {"parallel", true}});
+        refs.push_back({{"array", "A" + std::to_string(i)},
+                        {"subscripts", {"l" + std::to_string((i + 1) % 8), l}}});
+        all.push_back(l);
+    }
+    refs.push_back({{"array", "Out"}, {"subscripts", all}});
+    SessionState s = doc_->state();
+    s.eatss.program = eatss::programFromJson(
+        {{"id", "many8"}, {"statement", "S1"}, {"loops", loops}, {"references", refs}}, "many8");
+    s.eatss.options.align = 0;
+    auto* v = ws()->modelView();
+    ws()->viewTabs()->setCurrentWidget(v);
+    doc_->edit("many loops", s);
+    QVERIFY(v->computed().pending);
+    QVERIFY(!v->computed().solution);
+    QVERIFY(v->exactJob()->isRunning());
+    QVERIFY(v->report()->toPlainText().contains("searching"));
+    QVERIFY(ws()->statusText().contains("searching for the exact optimum"));
+    const auto bar = v->findChildren<QProgressBar*>();
+    QVERIFY(!bar.isEmpty());
+    // Cancel: the view says so, nothing is shown as an optimum.
+    QSignalSpy cancelled(v->exactJob(), &widgets::BackgroundJob::cancelled);
+    v->exactJob()->cancel();
+    QTRY_COMPARE_WITH_TIMEOUT(cancelled.count(), 1, 20000);
+    QVERIFY(v->report()->toPlainText().contains("cancelled"));
+    QVERIFY(v->sizesField()->text().isEmpty());
+    // The map view: the same search, left to end this time (the configuration reduced to
+    // seven loops so that it ends in a test's time), then core's optimum around which it draws.
+    loops.erase(loops.size() - 1);
+    refs = nlohmann::json::array();
+    all = nlohmann::json::array();
+    for (int i = 0; i < 7; ++i) {
+        const std::string l = "l" + std::to_string(i);
+        refs.push_back({{"array", "A" + std::to_string(i)},
+                        {"subscripts", {"l" + std::to_string((i + 1) % 7), l}}});
+        all.push_back(l);
+    }
+    refs.push_back({{"array", "Out"}, {"subscripts", all}});
+    s.eatss.program = eatss::programFromJson(
+        {{"id", "many7"}, {"statement", "S1"}, {"loops", loops}, {"references", refs}}, "many7");
+    auto* m = ws()->mapView();
+    ws()->viewTabs()->setCurrentWidget(m);
+    doc_->edit("seven loops", s);
+    QVERIFY(m->exactJob()->isRunning());
+    QVERIFY(!m->map());
+    m->finishPendingWork();
+    QVERIFY(m->map().has_value());
+    const auto f = eatss::formulate(s.eatss.program, eatss::loadGpu(s.eatss.gpu), s.eatss.options);
+    const eatss::Solution core = eatss::solveExact(f);
+    const int xi = widgets::loopIndexOf(s.eatss.program, s.eatss.mapX, 0);
+    const int yi = widgets::loopIndexOf(s.eatss.program, s.eatss.mapY, xi == 0 ? 1 : 0);
+    QCOMPARE(m->map()->w, eatss::objectiveMap(f, core.tiles, xi, yi).w);
+    // Kept: the model view and the status line have it at once, no second search.
+    ws()->viewTabs()->setCurrentWidget(v);
+    QVERIFY(!v->computed().pending);
+    QVERIFY(!v->exactJob()->isRunning());
+    QCOMPARE(v->computed().solution->tiles, core.tiles);
+    QCOMPARE(v->computed().solution->objective, core.objective);
+    QVERIFY(ws()->statusText().contains(QString("W = %1").arg(core.objective)));
+}

@@ -20,7 +20,7 @@ EatssSide eatssSide(const SessionState& st) {
     EatssSide out;
     out.gpu = loadGpu(st.eatss.gpu);
     out.f = formulate(st.eatss.program, out.gpu, st.eatss.options);
-    out.s = solveExact(out.f);
+    out.s = solveExactKept(out.f); // the window's views have usually searched it already
     if (out.s.feasible) {
         out.e = evaluate(out.f, out.s.tiles);
     }

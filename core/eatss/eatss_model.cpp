@@ -8,7 +8,9 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <list>
 #include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -747,10 +749,10 @@ namespace {
 //   enumeration with the last bisected; the lexicographically first 16 optima are merged.
 class ExactSearch {
 public:
-    explicit ExactSearch(const Formulation& f)
-        : f_(f), L_(f.loops.size()), step_(f.waf > 0 ? f.waf : 1),
-          n_((f.tMax - f.tMin) / step_ + 1), t_(L_, f.tMin), isBlock_(L_, false),
-          constraintsOf_(L_) {
+    explicit ExactSearch(const Formulation& f, const SolveControl* control = nullptr)
+        : control_(control && control->report ? control : nullptr), f_(f), L_(f.loops.size()),
+          step_(f.waf > 0 ? f.waf : 1), n_((f.tMax - f.tMin) / step_ + 1), t_(L_, f.tMin),
+          isBlock_(L_, false), constraintsOf_(L_) {
         for (int i : f.blockLoops) {
             isBlock_[static_cast<std::size_t>(i)] = true;
         }
@@ -854,6 +856,13 @@ private:
         }
         // Largest first: good incumbents early, so that the bound cuts more.
         for (std::int64_t x = top; x >= 0; --x) {
+            if (k < 2) {
+                done_[k] = {top - x, top + 1}; // the share of this level done, for report()
+                if (k == 0) {
+                    done_[1] = {0, 1};
+                }
+            }
+            tick();
             t_[i] = value(x);
             if (s_.feasible && bound(k + 1) < s_.objective) {
                 continue; // a smaller T_i may still reach the best (the others can grow)
@@ -863,7 +872,23 @@ private:
         t_[i] = f_.tMin;
     }
 
+    // Every 4,096 steps: the progress to the caller, who may stop the search.
+    void tick() {
+        if (control_ && (++steps_ & 4095U) == 0) {
+            const double outer =
+                static_cast<double>(done_[0].first) +
+                static_cast<double>(done_[1].first) /
+                    static_cast<double>(std::max<std::int64_t>(done_[1].second, 1));
+            const double fraction =
+                outer / static_cast<double>(std::max<std::int64_t>(done_[0].second, 1));
+            if (!control_->report(std::clamp(fraction, 0.0, 1.0), s_.visited)) {
+                throw SolveCancelled();
+            }
+        }
+    }
+
     void leaf() {
+        tick();
         ++s_.visited;
         const std::int64_t w = objectiveOf(f_, t_);
         if (s_.feasible && w < s_.objective) {
@@ -950,6 +975,9 @@ private:
     }
 
     static constexpr std::size_t kFirst = 16;
+    const SolveControl* control_;
+    std::uint64_t steps_ = 0;
+    std::pair<std::int64_t, std::int64_t> done_[2] = {{0, 1}, {0, 1}}; // levels 0, 1: done, of
     const Formulation& f_;
     std::size_t L_;
     std::int64_t step_, n_;
@@ -964,6 +992,51 @@ private:
 
 Solution solveExact(const Formulation& f) {
     return ExactSearch(f).run();
+}
+
+Solution solveExact(const Formulation& f, const SolveControl& control) {
+    return ExactSearch(f, &control).run();
+}
+
+namespace {
+
+// Every input of the exact search, as text: the key of a kept answer.
+std::string searchKey(const Formulation& f) {
+    nlohmann::json j = toJson(f);
+    j["block_loops"] = f.blockLoops;
+    nlohmann::json terms = nlohmann::json::array();
+    for (const auto& c : f.constraints) {
+        terms.push_back(c.terms);
+    }
+    j["terms"] = terms;
+    return j.dump();
+}
+
+std::mutex keptMutex;
+std::list<std::pair<std::string, Solution>> kept; // newest first
+constexpr std::size_t kKept = 16;
+
+} // namespace
+
+Solution solveExactKept(const Formulation& f, const SolveControl& control) {
+    const std::string key = searchKey(f);
+    {
+        const std::lock_guard lock(keptMutex);
+        for (auto it = kept.begin(); it != kept.end(); ++it) {
+            if (it->first == key) {
+                kept.splice(kept.begin(), kept, it);
+                return kept.front().second;
+            }
+        }
+    }
+    Solution s = solveExact(f, control); // SolveCancelled leaves nothing kept
+    const std::lock_guard lock(keptMutex);
+    kept.remove_if([&](const auto& k) { return k.first == key; });
+    kept.emplace_front(key, s);
+    if (kept.size() > kKept) {
+        kept.pop_back();
+    }
+    return s;
 }
 
 nlohmann::json toJson(const Formulation& f) {

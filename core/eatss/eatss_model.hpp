@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -147,6 +149,23 @@ struct Solution {
 // infeasible value (every constraint is monotone non-decreasing in every T_i) and prunes a
 // branch whose objective bound is below the best (spec §3.4). Every optimum is counted.
 Solution solveExact(const Formulation& f);
+
+// Progress and Cancel for a long exact search (issue 44: a user's program with many relevant
+// loops must never freeze the window). `report(fraction, visited)` is called every 4,096 steps
+// of the enumeration with the share done of the outermost searched loops' values (0..1, never
+// decreasing) and the tile vectors evaluated so far; returning false stops the search, which
+// then throws SolveCancelled (no partial optimum: it would not be the optimum).
+struct SolveControl {
+    std::function<bool(double fraction, std::uint64_t visited)> report;
+};
+struct SolveCancelled : std::runtime_error {
+    SolveCancelled() : std::runtime_error("the exact search was cancelled") {}
+};
+Solution solveExact(const Formulation& f, const SolveControl& control);
+// The same, answered from the last 16 answers when an equal formulation was solved before in
+// this process (thread-safe): a user's program can take seconds, and the window asks for its
+// optimum from several views, the status line and Compare. A cancelled search keeps nothing.
+Solution solveExactKept(const Formulation& f, const SolveControl& control = {});
 
 nlohmann::json toJson(const Formulation& f);
 

@@ -1,22 +1,46 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "eatss/eatss_common.hpp"
 
+#include "common/background_job.hpp"
 #include "params/input_error.hpp"
 
 #include <QObject>
 
 namespace cdx::widgets {
 
-EatssComputed computeEatss(const EatssSettings& e) {
+EatssComputed computeEatss(const EatssSettings& e, std::uint64_t budgetSteps) {
     EatssComputed c;
     try {
         c.gpu = eatss::loadGpu(e.gpu);
         c.formulation = eatss::formulate(e.program, c.gpu, e.options);
-        c.solution = eatss::solveExact(*c.formulation);
+        // Each report comes after 4,096 steps of the enumeration.
+        std::uint64_t reports = 0;
+        const eatss::SolveControl budget{
+            [&](double, std::uint64_t) { return ++reports * 4096 < budgetSteps; }};
+        try {
+            c.solution = eatss::solveExactKept(*c.formulation, budget);
+        } catch (const eatss::SolveCancelled&) {
+            c.pending = true;
+        }
     } catch (const InputError& err) {
         c.error = QString::fromUtf8(err.what());
     }
     return c;
+}
+
+void solveExactInBackground(BackgroundJob* job, const eatss::Formulation& f,
+                            std::function<void(const eatss::Solution&)> done) {
+    job->start(
+        QObject::tr("Exact optimum of %1 loops…").arg(f.loops.size()),
+        [f, done = std::move(done)](JobControl& control) -> BackgroundJob::Deliver {
+            const eatss::SolveControl report{[&control](double fraction, std::uint64_t visited) {
+                control.setProgress(fraction);
+                control.setDetail(QObject::tr("%L1 tile vectors evaluated").arg(visited));
+                return !control.cancelled();
+            }};
+            const eatss::Solution s = eatss::solveExactKept(f, report);
+            return [done, s] { done(s); };
+        });
 }
 
 QString eatssContext(const EatssSettings& e) {

@@ -2,6 +2,7 @@
 #include "eatss/eatss_map_view.hpp"
 
 #include "common/background_job.hpp"
+#include "common/job_progress.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 
@@ -52,6 +53,25 @@ EatssMapView::EatssMapView(QWidget* parent) : QWidget(parent) {
     summary_->setWordWrap(true);
     layout->addWidget(summary_);
     job_ = new BackgroundJob(this);
+    exact_ = new BackgroundJob(this);
+    exact_->setObjectName("eatssExactJob");
+    layout->addWidget(new JobProgress(exact_, this));
+    connect(exact_, &BackgroundJob::cancelled, this, [this] {
+        if (c_.pending) {
+            exactCancelled_ = true;
+            error_ = tr("The exact search was cancelled: no optimum, no map around it. A larger "
+                        "alignment φ shrinks the domain; `cdx eatss` searches without the "
+                        "window.");
+            redraw();
+        }
+    });
+    connect(exact_, &BackgroundJob::failed, this, [this](const QString& why) {
+        if (c_.pending) {
+            c_.pending = false;
+            error_ = why;
+            redraw();
+        }
+    });
     z3Timer_ = new QTimer(this);
     z3Timer_->setSingleShot(true);
     z3Timer_->setInterval(60);
@@ -92,15 +112,40 @@ void EatssMapView::setSession(const SessionState& s) {
         }
     }
     if (loops.size() < 2) {
+        exact_->cancel();
         error_ = tr("A one-loop program has no plane to draw.");
-    } else if (c_.solution && c_.solution->feasible) {
-        const int xi = loopIndexOf(s.eatss.program, s.eatss.mapX, 0);
-        int yi = loopIndexOf(s.eatss.program, s.eatss.mapY, 1);
+    } else if (c_.pending) {
+        // A user's program with many relevant loops: its optimum, the map's centre, is searched
+        // off the GUI thread (issue 44); the map follows when it arrives.
+        exactCancelled_ = false;
+        error_ = tr("Searching for the exact optimum in the background (progress and Cancel "
+                    "below); the map is drawn around it when it is found.");
+        solveExactInBackground(exact_, *c_.formulation, [this](const eatss::Solution& sol) {
+            c_.solution = sol;
+            c_.pending = false;
+            error_.clear();
+            buildMap();
+            redraw();
+        });
+    } else {
+        exact_->cancel(); // a search still running for an earlier session
+        buildMap();
+    }
+    redraw();
+}
+
+void EatssMapView::buildMap() {
+    if (c_.solution && c_.solution->feasible) {
+        const int xi = loopIndexOf(settings_.program, settings_.mapX, 0);
+        int yi = loopIndexOf(settings_.program, settings_.mapY, 1);
         if (yi == xi) {
             yi = xi == 0 ? 1 : 0;
         }
-        x_->setCurrentIndex(xi);
-        y_->setCurrentIndex(yi);
+        {
+            const QSignalBlocker bx(x_), by(y_);
+            x_->setCurrentIndex(xi);
+            y_->setCurrentIndex(yi);
+        }
         try {
             map_ = eatss::objectiveMap(*c_.formulation, c_.solution->tiles, xi, yi);
         } catch (const InputError& e) {
@@ -114,10 +159,10 @@ void EatssMapView::setSession(const SessionState& s) {
         error_ =
             c_.formulation ? tr("Infeasible: no tile vector satisfies the constraints.") : c_.error;
     }
-    redraw();
 }
 
 void EatssMapView::finishPendingWork() {
+    exact_->waitForFinished();
     if (z3Timer_->isActive()) {
         startZ3();
     }

@@ -40,12 +40,15 @@ public:
     const std::optional<eatss::ObjectiveMap>& map() const { return map_; }
     QComboBox* xBox() const { return x_; }
     QComboBox* yBox() const { return y_; }
+    // The exact search when it is longer than the GUI thread waits (issue 44): progress, Cancel.
+    BackgroundJob* exactJob() const { return exact_; }
 
 signals:
     void axesChosen(const QString& x, const QString& y);
 
 private:
     void redraw();
+    void buildMap(); // around the optimum, once it is known
     void startZ3();
 
     QCustomPlot* plot_ = nullptr;
@@ -56,6 +59,8 @@ private:
     QComboBox* y_ = nullptr;
     QLabel* summary_ = nullptr;
     BackgroundJob* job_ = nullptr;
+    BackgroundJob* exact_ = nullptr; // the exact search when it is long (issue 44)
+    bool exactCancelled_ = false;
     QTimer* z3Timer_ = nullptr;                       // starts Z3 once a drag rests
     std::optional<eatss::Formulation> z3Formulation_; // what it is to solve
     EatssSettings settings_;

@@ -19,6 +19,7 @@
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace cdx::widgets {
 
@@ -40,6 +41,22 @@ EatssModelView::EatssModelView(QWidget* parent) : QWidget(parent) {
     layout->addLayout(row);
     job_ = new BackgroundJob(this);
     layout->addWidget(new JobProgress(job_, this));
+    exact_ = new BackgroundJob(this);
+    exact_->setObjectName("eatssExactJob");
+    layout->addWidget(new JobProgress(exact_, this));
+    connect(exact_, &BackgroundJob::cancelled, this, [this] {
+        if (c_.pending) {
+            exactCancelled_ = true;
+            redraw();
+        }
+    });
+    connect(exact_, &BackgroundJob::failed, this, [this](const QString& why) {
+        if (c_.pending) {
+            c_.pending = false;
+            c_.error = why;
+            redraw();
+        }
+    });
     connect(copy_, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(sizes_->text()); });
     connect(job_, &BackgroundJob::failed, this, [this](const QString& why) {
@@ -61,6 +78,21 @@ void EatssModelView::setPresentation(bool on) {
 void EatssModelView::setSession(const SessionState& s) {
     settings_ = s.eatss;
     c_ = computeEatss(s.eatss);
+    exactCancelled_ = false;
+    if (c_.pending) {
+        // A user's program with many relevant loops: searched off the GUI thread (issue 44).
+        solveExactInBackground(exact_, *c_.formulation, [this](const eatss::Solution& sol) {
+            c_.solution = sol;
+            c_.pending = false;
+            if (comparedWith_ && comparedWith_->baseline && !(base_ && base_->pending)) {
+                baseSentence_ = QString::fromStdString(
+                    eatss::compareSessions(*comparedWith_->baseline, *comparedWith_).explanation);
+            }
+            redraw();
+        });
+    } else {
+        exact_->cancel(); // a search still running for an earlier session
+    }
     // The baseline's configuration and optimum (its own enumeration, once per baseline) and
     // core's sentence on what changed.
     if (s.baseline != baselineOf_) {
@@ -72,11 +104,19 @@ void EatssModelView::setSession(const SessionState& s) {
         }
     }
     baseLabel_ = baselineName(s, {"eatss"});
-    baseSentence_ = s.baseline
+    // Core's sentence searches both optima (kept ones are not searched again): it waits for a
+    // search that runs in the background.
+    comparedWith_ = s.baseline ? std::make_shared<const SessionState>(s) : nullptr;
+    baseSentence_ = s.baseline && !c_.pending && !(base_ && base_->pending)
                         ? QString::fromStdString(eatss::compareSessions(*s.baseline, s).explanation)
                         : QString();
     z3_.reset();
     z3Error_.clear();
+    startZ3();
+    redraw();
+}
+
+void EatssModelView::startZ3() {
     if (c_.formulation) {
         const eatss::Formulation f = *c_.formulation;
         job_->start(tr("Z3 (the artifact's procedure)…"),
@@ -92,10 +132,10 @@ void EatssModelView::setSession(const SessionState& s) {
                         };
                     });
     }
-    redraw();
 }
 
 void EatssModelView::finishPendingWork() {
+    exact_->waitForFinished();
     job_->waitForFinished();
 }
 
@@ -196,6 +236,18 @@ void EatssModelView::redraw() {
                  .arg(threads)
                  .arg(c_.gpu.threadsPerBlock)
                  .arg(perThread == 1 ? tr("1 point") : tr("%1 points").arg(perThread, 0, 'g', 4));
+    } else if (c_.pending) {
+        h += exactCancelled_
+                 ? tr("<h3>Exact optimum: not searched</h3><p>The exact search was cancelled. "
+                      "Change the configuration (a larger alignment φ shrinks the domain) or run "
+                      "<code>cdx eatss</code> on the program.</p>")
+                 : tr("<h3>Exact optimum: searching…</h3><p>%1 loops of which %2 weigh in the "
+                      "objective: longer than the window waits for, so the search runs in the "
+                      "background (progress and Cancel below).</p>")
+                       .arg(f.loops.size())
+                       .arg(std::count_if(f.weights.begin(), f.weights.end(),
+                                          [](std::int64_t w) { return w > 0; }));
+        sizes_->clear();
     } else {
         h += tr("<h3>Infeasible: no tile vector satisfies the constraints</h3>");
         sizes_->clear();
@@ -240,6 +292,11 @@ QString EatssModelView::baselineHtml() const {
     const eatss::Solution* b = c_.solution ? &*c_.solution : nullptr;
     if (!base_->formulation) {
         h += tr("<p>The baseline has no model: %1</p>").arg(base_->error.toHtmlEscaped());
+    } else if (base_->pending) {
+        // Its search was longer than the window waits for and was not kept (a pinned session's
+        // optimum normally is: it was solved while it was the session).
+        h += tr("<p>The baseline's exact optimum is not known here: its search is longer than "
+                "the window waits for. Make it the session again to search it.</p>");
     } else if (!a || !a->feasible) {
         h += tr("<p>The baseline is infeasible: no tile vector satisfies its constraints.</p>");
     } else {

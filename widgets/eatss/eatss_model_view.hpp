@@ -41,17 +41,22 @@ public:
     const EatssComputed& computed() const { return c_; }
     const std::optional<eatss::Z3Answer>& z3() const { return z3_; }
     BackgroundJob* job() const { return job_; }
+    // The exact search when it is longer than the GUI thread waits (issue 44): progress, Cancel.
+    BackgroundJob* exactJob() const { return exact_; }
     // The baseline's formulation and optimum (computed once per baseline), when there is one.
     const std::optional<EatssComputed>& baseline() const { return base_; }
 
 private:
     void redraw();
+    void startZ3();
     QString baselineHtml() const;
 
     QTextBrowser* report_ = nullptr;
     QLineEdit* sizes_ = nullptr;
     QPushButton* copy_ = nullptr;
     BackgroundJob* job_ = nullptr;
+    BackgroundJob* exact_ = nullptr;
+    bool exactCancelled_ = false; // the user stopped the exact search of this session
     EatssSettings settings_;
     EatssComputed c_;
     std::shared_ptr<const SessionState> baselineOf_;
@@ -59,6 +64,7 @@ private:
     EatssSettings baseSettings_;
     QString baseLabel_;
     QString baseSentence_;
+    std::shared_ptr<const SessionState> comparedWith_; // the session, while a baseline is pinned
     std::optional<eatss::Z3Answer> z3_;
     QString z3Error_;
     double z3Ms_ = 0;

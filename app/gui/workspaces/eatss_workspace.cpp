@@ -32,6 +32,10 @@ EatssWorkspace::EatssWorkspace(const WorkspaceContext& context, QWidget* parent)
             [this](const QString& text) { showMessage(text, 10000); });
     connect(editor_, &widgets::EatssEditor::statusMessage, this,
             [this](const QString& text) { showMessage(text, 10000); });
+    // The status line says "searching" while a long exact search runs, the optimum after.
+    for (widgets::BackgroundJob* exact : {model_->exactJob(), map_->exactJob()}) {
+        connect(exact, &widgets::BackgroundJob::finished, this, &EatssWorkspace::statusChanged);
+    }
     connect(map_, &widgets::EatssMapView::axesChosen, this,
             [this](const QString& x, const QString& y) {
                 editSession(tr("Map T_%1 × T_%2").arg(x, y), [&](SessionState& s) {
@@ -48,7 +52,7 @@ QString EatssWorkspace::summary() const {
 }
 
 std::vector<widgets::BackgroundJob*> EatssWorkspace::jobs() const {
-    return {model_->job(), grid_->job()};
+    return {model_->job(), model_->exactJob(), map_->exactJob(), grid_->job()};
 }
 
 void EatssWorkspace::refreshEditors(const SessionState& s) {
@@ -58,6 +62,10 @@ void EatssWorkspace::refreshEditors(const SessionState& s) {
 QString EatssWorkspace::statusText() const {
     const auto& e = doc()->state().eatss;
     const auto c = widgets::computeEatss(e);
+    if (c.pending) {
+        return tr("searching for the exact optimum in the background   |   %1")
+            .arg(widgets::eatssContext(e));
+    }
     if (!c.solution) {
         return c.error;
     }
