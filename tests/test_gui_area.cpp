@@ -73,6 +73,7 @@ private slots:
     void gridTheUserChooses();
     void budgetBandMovesAlone();
     void refusedSessionGetsNoStaleCurve();
+    void fastDragKeepsLabelsInStep();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -581,4 +582,81 @@ void TestGuiArea::refusedRangesAreMarked() {
     QVERIFY2(status->text().startsWith("Not applied: grid n_SM"), qPrintable(status->text()));
     QCOMPARE(nSm->text(), QString("32:2:2"));
     QVERIFY(doc_->state().codesign.gridNSm.empty());
+}
+
+namespace {
+// Counts the paint events a widget receives.
+class PaintCounter : public QObject {
+public:
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject*, QEvent* e) override {
+        paints += e->type() == QEvent::Paint ? 1 : 0;
+        return false;
+    }
+};
+} // namespace
+
+// Issue 44: a fast n_SM drag in Architecture. In every frame the plot's title, the text beside
+// it and the status line describe one state: each step's plot is painted with the labels (no
+// immediate repaint ahead of them), and all three name the step's die area and n_SM. The n_V
+// curve being computed for the new n_SM keeps the last one on screen, grey and named stale,
+// never blank; when the new one arrives it is this design's and the mark goes.
+void TestGuiArea::fastDragKeepsLabelsInStep() {
+    auto* view = area()->architectureView();
+    area()->viewTabs()->setCurrentWidget(view);
+    view->finishPendingWork();
+    QApplication::processEvents();
+    QVERIFY(!view->curveStale());
+    QCustomPlot* plot = view->plot();
+    QCPGraph* speedup = plot->graph(0);
+    const int before = speedup->dataCount();
+    QVERIFY(before > 1);
+    PaintCounter counter;
+    plot->installEventFilter(&counter);
+    auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+    QVERIFY(title);
+    QSlider* sms = view->slider(widgets::ArchitectureView::Sms);
+    sms->setSliderDown(true); // a drag: each step an edit, the curve waiting for the hand
+    int steps = 0;
+    const int first = sms->value() + 1;
+    const int last = std::min(sms->maximum(), first + 5);
+    QVERIFY(last - first == 5);
+    for (int v = first; v <= last; ++v) {
+        counter.paints = 0;
+        sms->setValue(v);
+        // Nothing painted yet: the plot waits for the paint cycle the labels wait for.
+        QCOMPARE(counter.paints, 0);
+        const std::int64_t nSm =
+            static_cast<std::int64_t>(*doc_->state().gpu.params.at("n_sm").value);
+        const QString area2 = QString::number(view->areaMm2(), 'f', 2);
+        const QString area1 = QString::number(view->areaMm2(), 'f', 1);
+        QCOMPARE(title->text(), view->summary().section('\n', 0, 0));
+        QVERIFY2(title->text().contains(area2), qPrintable(title->text()));
+        auto* side = view->findChild<QLabel*>("archSummary");
+        QCOMPARE(side->text(), view->summary());
+        QVERIFY2(window_->statusText().contains(QString("die area %1 mm²").arg(area1)),
+                 qPrintable(window_->statusText()));
+        QVERIFY(window_->statusText().contains(QString("n_SM = %1,").arg(nSm)));
+        QCOMPARE(view->design()->nSm, nSm);
+        // The last curve stays, marked stale.
+        QVERIFY(view->curveStale());
+        QCOMPARE(speedup->dataCount(), before);
+        QVERIFY(speedup->name().contains("stale"));
+        QVERIFY(speedup->pen().color() == QColor(150, 150, 150));
+        QApplication::processEvents();
+        QVERIFY(counter.paints >= 1); // painted in the cycle, with the labels
+        ++steps;
+    }
+    QCOMPARE(steps, 6);
+    sms->setSliderDown(false);
+    view->finishPendingWork();
+    QVERIFY(!view->curveStale());
+    QVERIFY(!speedup->name().contains("stale"));
+    QVERIFY(speedup->dataCount() > 1);
+    for (const auto& c : view->curve()) {
+        QCOMPARE(c.nSm, view->design()->nSm);
+    }
+    plot->removeEventFilter(&counter);
 }

@@ -481,7 +481,8 @@ void ArchitectureView::setSession(const SessionState& s) {
                     curve.push_back(std::move(d));
                 }
             }
-            return [this, curve = std::move(curve), areas = std::move(areas), noteText, needCurve] {
+            return [this, curve = std::move(curve), areas = std::move(areas), noteText, needCurve,
+                    a0] {
                 if (kNote_->text() != noteText || kNote_->isHidden() == !noteText.isEmpty()) {
                     kNote_->setText(noteText);
                     kNote_->setVisible(!noteText.isEmpty());
@@ -489,6 +490,7 @@ void ArchitectureView::setSession(const SessionState& s) {
                 if (needCurve) { // else the curve on screen is this design's already
                     curve_ = curve;
                     curveArea_ = areas;
+                    curveShownFor_ = a0;
                     curvePending_ = false;
                     drawCurve();
                 }
@@ -560,9 +562,13 @@ void ArchitectureView::drawCurve() {
     QVector<double> y;
     QVector<double> y2;
     double top = 0;
-    for (std::size_t i = 0; i < curve_.size(); ++i) {
-        if (!curve_[i].feasible || curve_[i].nSm != arch_.nSm || curve_[i].mSmKb != arch_.mSmKb) {
-            continue; // a curve still being recomputed for the new n_SM or M_SM is not shown
+    // A curve being computed for a new n_SM or M_SM keeps the last one on screen, grey and
+    // named stale in the legend (issue 44), never blank and never passed off as this design's.
+    const bool stale = curveStale();
+    const bool show = error_.isEmpty() && (stale || !curvePending_);
+    for (std::size_t i = 0; i < curve_.size() && show; ++i) {
+        if (!curve_[i].feasible) {
+            continue;
         }
         x << static_cast<double>(curve_[i].nV);
         y << curve_[i].speedup;
@@ -571,6 +577,20 @@ void ArchitectureView::drawCurve() {
     }
     speedup_->setData(x, y, true);
     area_Graph_->setData(x, y2, true);
+    const PlotTheme t = plotTheme(presentation_);
+    const QColor grey(150, 150, 150);
+    speedup_->setPen(
+        QPen(stale ? grey : t.palette[0], t.lineWidth, stale ? Qt::DotLine : Qt::SolidLine));
+    area_Graph_->setPen(QPen(stale ? grey : t.palette[1], t.lineWidth, Qt::DashLine));
+    if (stale && curveShownFor_) {
+        const QString of =
+            tr("n_SM = %1, M_SM = %2 KB").arg(curveShownFor_->nSm).arg(curveShownFor_->mSmKb);
+        speedup_->setName(tr("speed-up at %1 (stale: computing this design's…)").arg(of));
+        area_Graph_->setName(tr("die area at %1 (stale)").arg(of));
+    } else {
+        speedup_->setName(tr("speed-up of the workload (left)"));
+        area_Graph_->setName(tr("die area (right)"));
+    }
     if (design_ && design_->feasible) {
         current_->setData({static_cast<double>(design_->nV)}, {design_->speedup});
     } else {
@@ -621,9 +641,15 @@ void ArchitectureView::drawCurve() {
     }
     title_->setText(error_.isEmpty() ? summary().section('\n', 0, 0)
                                      : tr("No result: %1").arg(error_));
-    subtitle_->setText(context_ + (curvePending_ ? tr("   |   n_V curve: computing…") : QString()) +
+    subtitle_->setText(context_ +
+                       (curvePending_ ? stale ? tr("   |   n_V curve: computing (grey: the last "
+                                                   "one, stale)")
+                                              : tr("   |   n_V curve: computing…")
+                                      : QString()) +
                        (baselineOf_ ? tr("\ndashed circle: %1").arg(baselineName_) : QString()));
-    plot_->replot();
+    // Painted with the labels, in one paint cycle: an immediate repaint showed the plot a step
+    // ahead of the text beside it and of the status line during a fast drag (issue 44).
+    plot_->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 QString ArchitectureView::summary() const {

@@ -50,6 +50,9 @@ public:
     QWidget* widget() override { return this; }
     void finishPendingWork() override;
     bool curvePending() const { return curvePending_; }
+    // The curve on screen is of an earlier design while the current one's is computed.
+    bool curveStale() const { return curvePending_ && !curve_.empty() && error_.isEmpty(); }
+    QCustomPlot* plot() const { return plot_; }
     const std::vector<search::DesignPoint>& curve() const { return curve_; }
 
     enum Slider { Sms, VectorUnits, SharedMemory, RegisterFile, L1, L2, SliderCount };
@@ -125,6 +128,9 @@ private:
     std::function<std::function<void()>(JobControl&)> curveJob_; // waiting for curveTimer_
     QTimer* curveTimer_ = nullptr;
     area::Architecture curveFor_;
+    // What the curve on screen was computed for: while a new one is computed it stays, drawn
+    // grey and named stale (issue 44: a fast n_SM drag left the plot blank for seconds).
+    std::optional<area::Architecture> curveShownFor_;
     QString context_;
     int node_ = 28; // the session's process node (issue 32)
     bool updating_ = false;
