@@ -46,21 +46,20 @@ bool atLeast(double a, double b) {
     return a >= b * (1 - kBindingTolerance);
 }
 
-void requireFinite(double v, const char* field, const char* allowed) {
-    if (!std::isfinite(v)) {
-        throw InputError(field, formatNumber(v), allowed);
+// The checks run 30 times per evaluation and 40,000 evaluations per map step (issue 44): the
+// passing path inline, the message built only on the cold path.
+[[noreturn, gnu::cold, gnu::noinline]] void refuse(double v, const char* field,
+                                                   const char* allowed) {
+    throw InputError(field, formatNumber(v), allowed);
+}
+inline void requirePositive(double v, const char* field) {
+    if (!(std::isfinite(v) && v > 0)) [[unlikely]] {
+        refuse(v, field, "must be a finite number > 0");
     }
 }
-void requirePositive(double v, const char* field) {
-    requireFinite(v, field, "must be a finite number > 0");
-    if (v <= 0) {
-        throw InputError(field, formatNumber(v), "must be a finite number > 0");
-    }
-}
-void requireNonNegative(double v, const char* field) {
-    requireFinite(v, field, "must be a finite number >= 0");
-    if (v < 0) {
-        throw InputError(field, formatNumber(v), "must be a finite number >= 0");
+inline void requireNonNegative(double v, const char* field) {
+    if (!(std::isfinite(v) && v >= 0)) [[unlikely]] {
+        refuse(v, field, "must be a finite number >= 0");
     }
 }
 

@@ -15,6 +15,7 @@
 #include <QLocale>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
+#include <array>
 #include <cmath>
 #include <map>
 #include <qcustomplot.h>
@@ -343,27 +344,55 @@ void RegimeMapView::redraw() {
     QImage img(static_cast<int>(nx), static_cast<int>(ny), QImage::Format_ARGB32);
     // The labels of the classes present, named once after the loop (a label per cell was a
     // fifth of a drag step, issue 33).
-    std::set<int> categoriesSeen;
-    std::set<std::pair<int, int>> regimesSeen;
+    // The colours of the few classes looked up per cell, not converted (a colour per cell from
+    // HSV, and a set insertion per cell, were a tenth of a step, issue 44).
+    std::array<QRgb, 11> categoryRgb{};
+    std::array<bool, 11> categorySeen{};
+    for (int c = 0; c <= 10; ++c) {
+        categoryRgb[static_cast<std::size_t>(c)] = categoryColor(c).rgba();
+    }
+    std::map<std::pair<int, int>, QRgb> regimeRgb;
+    std::pair<int, int> lastRegime{-1, -1};
+    QRgb lastRegimeRgb = 0;
     for (std::size_t iy = 0; iy < ny; ++iy) {
         auto* line = reinterpret_cast<QRgb*>(img.scanLine(static_cast<int>(ny - 1 - iy)));
         for (std::size_t ix = 0; ix < nx; ++ix) {
             QRgb col = qRgb(235, 235, 235);
             if (cat) {
                 const auto& c = categories_->at(ix, iy);
-                if (c.valid) {
-                    col = categoryColor(c.category).rgba();
-                    categoriesSeen.insert(c.category);
+                if (c.valid && c.category >= 0 && c.category <= 10) {
+                    const auto k = static_cast<std::size_t>(c.category);
+                    col = categoryRgb[k];
+                    categorySeen[k] = true;
                 }
             } else {
                 const auto& c = map_->at(ix, iy);
                 if (c.valid) {
-                    col = regimeColor(c.regime, c.limiter).rgba();
-                    regimesSeen.emplace(static_cast<int>(c.regime), static_cast<int>(c.limiter));
+                    const std::pair<int, int> key{static_cast<int>(c.regime),
+                                                  static_cast<int>(c.limiter)};
+                    if (key != lastRegime) {
+                        auto [it, fresh] = regimeRgb.try_emplace(key, 0);
+                        if (fresh) {
+                            it->second = regimeColor(c.regime, c.limiter).rgba();
+                        }
+                        lastRegime = key;
+                        lastRegimeRgb = it->second;
+                    }
+                    col = lastRegimeRgb;
                 }
             }
             line[ix] = col;
         }
+    }
+    std::set<int> categoriesSeen;
+    for (int c = 0; c <= 10; ++c) {
+        if (categorySeen[static_cast<std::size_t>(c)]) {
+            categoriesSeen.insert(c);
+        }
+    }
+    std::set<std::pair<int, int>> regimesSeen;
+    for (const auto& [key, rgb] : regimeRgb) {
+        regimesSeen.insert(key);
     }
     std::map<QString, QColor> present; // legend: one entry per label (sorted by category)
     for (const int category : categoriesSeen) {
