@@ -145,6 +145,11 @@ void TestGuiRuns::runsImportShowsCoreStats() {
     view->sessionProblemOnly()->setChecked(false);
     view->gpuFilter()->setCurrentIndex(view->gpuFilter()->findData("titanx"));
     QCOMPARE(view->table()->model()->rowCount(), 1);
+    // Both: the session's problem is on the GTX 980, so no Titan X run is shown.
+    view->sessionProblemOnly()->setChecked(true);
+    QCOMPARE(view->table()->model()->rowCount(), 0);
+    QCOMPARE(view->stats().runs, std::size_t(0));
+    view->sessionProblemOnly()->setChecked(false);
     // Re-importing the same file adds nothing.
     const auto again = importRuns(dir.filePath("lab.csv"), runs::ImportPolicy::AllOrNothing);
     QCOMPARE(again.duplicates, std::size_t(4));

@@ -169,6 +169,10 @@ RunsView::RunsView(QWidget* parent) : QWidget(parent) {
     statsLabel_ = new QLabel(this);
     statsLabel_->setObjectName("runsStats");
     statsLabel_->setWordWrap(true);
+    // Three lines kept for it: a text of another line count resized the plot above at every
+    // filter step (a resize re-creates the plot's paint buffers and replots it once more).
+    statsLabel_->setMinimumHeight(3 * statsLabel_->fontMetrics().lineSpacing() + 4);
+    statsLabel_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     statsLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(statsLabel_);
 
@@ -230,6 +234,20 @@ void RunsView::setRuns(runs::RunList runs, const QString& database,
     for (const auto& r : *list_) {
         gpus.insert(r.gpu);
         stencils.insert(r.stencil);
+    }
+    // Each run's GPU and stencil as an index into the sorted ids: a filter step compares
+    // numbers, not 68,000 strings (issue 44).
+    gpuIds_.assign(gpus.begin(), gpus.end());
+    stencilIds_.assign(stencils.begin(), stencils.end());
+    gpuOf_.resize(list_->size());
+    stencilOf_.resize(list_->size());
+    for (std::size_t i = 0; i < list_->size(); ++i) {
+        const runs::Run& r = (*list_)[i];
+        gpuOf_[i] = static_cast<int>(std::lower_bound(gpuIds_.begin(), gpuIds_.end(), r.gpu) -
+                                     gpuIds_.begin());
+        stencilOf_[i] =
+            static_cast<int>(std::lower_bound(stencilIds_.begin(), stencilIds_.end(), r.stencil) -
+                             stencilIds_.begin());
     }
     byMeasured_.resize(list_->size());
     std::iota(byMeasured_.begin(), byMeasured_.end(), std::size_t{0});
@@ -315,22 +333,37 @@ void RunsView::recompute() {
     if (!list_) {
         predict();
     }
+    // The filters as indices into the ids (-1: any; -2: an id no run has, so none).
+    const auto indexOf = [](const std::vector<std::string>& ids, const std::string& id) {
+        const auto it = std::lower_bound(ids.begin(), ids.end(), id);
+        return it != ids.end() && *it == id ? static_cast<int>(it - ids.begin()) : -2;
+    };
     const std::string gpu = gpu_->currentData().toString().toStdString();
     const std::string stencil = stencil_->currentData().toString().toStdString();
+    int gpuIndex = gpu.empty() ? -1 : indexOf(gpuIds_, gpu);
+    int stencilIndex = stencil.empty() ? -1 : indexOf(stencilIds_, stencil);
     const bool sessionOnly = sessionOnly_->isChecked() && session_;
+    if (sessionOnly) {
+        const int g = indexOf(gpuIds_, session_->gpu.id);
+        const int st = indexOf(stencilIds_, session_->stencil.id);
+        gpuIndex = gpuIndex == -1 || gpuIndex == g ? g : -2;
+        stencilIndex = stencilIndex == -1 || stencilIndex == st ? st : -2;
+    }
     shown_.clear();
     const auto& all = *list_;
-    for (std::size_t i = 0; i < all.size(); ++i) {
-        const runs::Run& r = all[i];
-        if ((!gpu.empty() && r.gpu != gpu) || (!stencil.empty() && r.stencil != stencil)) {
-            continue;
+    if (gpuIndex != -2 && stencilIndex != -2 && all.size() == gpuOf_.size()) {
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if ((gpuIndex >= 0 && gpuOf_[i] != gpuIndex) ||
+                (stencilIndex >= 0 && stencilOf_[i] != stencilIndex)) {
+                continue;
+            }
+            const runs::Run& r = all[i];
+            if (sessionOnly &&
+                (r.space != session_->problem.space || r.time != session_->problem.time)) {
+                continue;
+            }
+            shown_.push_back(i);
         }
-        if (sessionOnly &&
-            (r.gpu != session_->gpu.id || r.stencil != session_->stencil.id ||
-             r.space != session_->problem.space || r.time != session_->problem.time)) {
-            continue;
-        }
-        shown_.push_back(i);
     }
     const double within = within_->value() / 100;
     stats_ = runs::summarize(all, predictions_, shown_, within);
@@ -363,19 +396,38 @@ void RunsView::redraw() {
     // The scatter is built again only when its runs, their predictions or the axes changed:
     // the "within" field and the what-if's labels leave its 68,000 points where they are.
     if (restyle_ || plotted_ != version_ || plottedRuns_ != shown_ || plottedLog_ != log) {
+        const bool sameAxes = !restyle_ && plottedLog_ == log && diagonal_ != nullptr;
+        // The graphs are kept and given new data (made again only for a new theme): a filter
+        // step that re-created them laid out the legend's texts again (issue 44).
+        if (restyle_ || plottedLog_ != log || !diagonal_) {
+            for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
+                a->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+                a->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
+                                 : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+            }
+        }
+        if (restyle_ || !diagonal_) {
+            plot_->clearGraphs();
+            stencilGraphs_.clear();
+            upper_ = plot_->addGraph();
+            upper_->setName(tr("±10 %"));
+            upper_->setPen(QPen(QColor(150, 150, 150), 1, Qt::DotLine));
+            lower_ = plot_->addGraph();
+            lower_->setPen(QPen(QColor(150, 150, 150), 1, Qt::DotLine));
+            lower_->removeFromLegend();
+            upper_->setBrush(QColor(120, 120, 120, 35));
+            upper_->setChannelFillGraph(lower_);
+            diagonal_ = plot_->addGraph();
+            diagonal_->setName(tr("y = x (model = measurement)"));
+            diagonal_->setPen(QPen(Qt::black, t.lineWidth, Qt::DashLine));
+        }
         restyle_ = false;
         plotted_ = version_;
         plottedRuns_ = shown_;
         plottedLog_ = log;
-        plot_->clearGraphs();
-        for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
-            a->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-            a->setTicker(log ? QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog)
-                             : QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-        }
         // One graph per stencil, coloured in the order the stencils first appear in the list;
         // the points go in by measured time, so each graph's keys arrive sorted.
-        std::map<std::string, std::size_t> graphOf;
+        std::vector<int> graphOfStencil(stencilIds_.size(), -1);
         std::vector<std::string> names;
         std::vector<int> graphOfRun(all.size(), -1);
         double lo = std::numeric_limits<double>::infinity(), hi = 0;
@@ -384,11 +436,12 @@ void RunsView::redraw() {
             if (!p.predicted) {
                 continue;
             }
-            const auto [it, fresh] = graphOf.try_emplace(all[i].stencil, names.size());
-            if (fresh) {
+            int& g = graphOfStencil[static_cast<std::size_t>(stencilOf_[i])];
+            if (g < 0) {
+                g = static_cast<int>(names.size());
                 names.push_back(all[i].stencil);
             }
-            graphOfRun[i] = static_cast<int>(it->second);
+            graphOfRun[i] = g;
             lo = std::min({lo, all[i].timeSeconds, p.tAlg});
             hi = std::max({hi, all[i].timeSeconds, p.tAlg});
         }
@@ -400,12 +453,19 @@ void RunsView::redraw() {
                 values[g] << predictions_.runs[i].tAlg;
             }
         }
-        if (hi <= 0) {
+        const bool none = hi <= 0;
+        if (none) {
             lo = 0.1;
             hi = 10;
         }
         lo = log ? lo / 1.5 : 0;
         hi *= log ? 1.5 : 1.1;
+        if (none && sameAxes && (!log || plot_->xAxis->range().lower > 0)) {
+            // No run to show: the axes stay where they were (a jump to 0.1-10 s and back laid
+            // every tick label out again, issue 44).
+            lo = plot_->xAxis->range().lower;
+            hi = plot_->xAxis->range().upper;
+        }
         // y = x and the ±10 % band.
         QVector<double> xs;
         const int n = 64;
@@ -413,31 +473,36 @@ void RunsView::redraw() {
             xs << (log ? lo * std::pow(hi / lo, double(i) / (n - 1))
                        : lo + (hi - lo) * i / (n - 1));
         }
-        const auto line = [&](double f, const QString& name, const QPen& pen) {
-            QCPGraph* g = plot_->addGraph();
+        for (auto [g, f] : {std::pair{upper_, 1.1}, {lower_, 0.9}, {diagonal_, 1.0}}) {
             QVector<double> ys;
             for (double x : xs) {
                 ys << x * f;
             }
             g->setData(xs, ys, true);
-            g->setPen(pen);
-            g->setName(name);
-            return g;
-        };
-        QCPGraph* upper = line(1.1, tr("±10 %"), QPen(QColor(150, 150, 150), 1, Qt::DotLine));
-        QCPGraph* lower = line(0.9, QString(), QPen(QColor(150, 150, 150), 1, Qt::DotLine));
-        lower->removeFromLegend();
-        upper->setBrush(QColor(120, 120, 120, 35));
-        upper->setChannelFillGraph(lower);
-        line(1.0, tr("y = x (model = measurement)"), QPen(Qt::black, t.lineWidth, Qt::DashLine));
-        for (std::size_t g = 0; g < names.size(); ++g) {
-            QCPGraph* graph = plot_->addGraph();
-            const QColor c = t.palette[g % t.palette.size()];
-            graph->setName(QString::fromStdString(names[g]));
-            graph->setLineStyle(QCPGraph::lsNone);
-            graph->setScatterStyle(discScatter(c, static_cast<int>(t.markerSize)));
+        }
+        for (std::size_t g = 0; g < std::max(names.size(), stencilGraphs_.size()); ++g) {
+            if (g == stencilGraphs_.size()) {
+                QCPGraph* graph = plot_->addGraph();
+                graph->setLineStyle(QCPGraph::lsNone);
+                graph->setScatterStyle(
+                    discScatter(t.palette[g % t.palette.size()], static_cast<int>(t.markerSize)));
+                graph->setLayer("overlay"); // the runs above the band and the diagonal
+                stencilGraphs_.push_back(graph);
+            }
+            QCPGraph* graph = stencilGraphs_[g];
+            if (g >= names.size()) { // fewer stencils shown than before
+                graph->data()->clear();
+                graph->setVisible(false);
+                graph->removeFromLegend();
+                continue;
+            }
+            const QString name = QString::fromStdString(names[g]);
+            if (graph->name() != name) {
+                graph->setName(name);
+            }
+            graph->setVisible(true);
+            graph->addToLegend(); // false, and nothing done, when it is there
             graph->setData(keys[g], values[g], true);
-            graph->setLayer("overlay"); // the runs above the band and the diagonal
         }
         plot_->xAxis->setRange(lo, hi);
         plot_->yAxis->setRange(lo, hi);

@@ -12,6 +12,7 @@
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
+class QCPGraph;
 class QCPTextElement;
 class QDoubleSpinBox;
 class QLabel;
@@ -96,18 +97,24 @@ private:
     QLabel* statsLabel_ = nullptr;
     runs::RunList list_ = std::make_shared<const std::vector<runs::Run>>();
     std::vector<std::size_t> byMeasured_; // the list's indices by measured time (the scatter)
-    runs::ProfileSet stored_;             // the database's own descriptions (setRuns)
-    runs::RunPredictions predictions_;    // as shown: shipped profiles, or the what-if
-    runs::RunPredictions baselineSide_;   // with a baseline: its GPU, stencil and variant
-    runs::RunPredictions sessionSide_;    // and the session's
-    std::uint64_t version_ = 0;           // of the predictions, +1 each time they are made
-    std::uint64_t profilesSeen_ = 0;      // the profile files' generation they were made with
+    std::vector<std::string> gpuIds_, stencilIds_; // sorted, of the list
+    std::vector<int> gpuOf_, stencilOf_;           // each run's index into them
+    runs::ProfileSet stored_;                      // the database's own descriptions (setRuns)
+    runs::RunPredictions predictions_;             // as shown: shipped profiles, or the what-if
+    runs::RunPredictions baselineSide_;            // with a baseline: its GPU, stencil and variant
+    runs::RunPredictions sessionSide_;             // and the session's
+    std::uint64_t version_ = 0;                    // of the predictions, +1 each time they are made
+    std::uint64_t profilesSeen_ = 0; // the profile files' generation they were made with
     std::vector<std::size_t> shown_;
     runs::RunSummary stats_;
     std::uint64_t plotted_ = 0; // the version and runs the scatter shows
     std::vector<std::size_t> plottedRuns_;
     bool plottedLog_ = true;
-    bool restyle_ = true; // the theme changed: the scatter is made again
+    bool restyle_ = true;       // the theme changed: the scatter is made again
+    QCPGraph* upper_ = nullptr; // the ±10 % band's edges and y = x, kept across steps
+    QCPGraph* lower_ = nullptr;
+    QCPGraph* diagonal_ = nullptr;
+    std::vector<QCPGraph*> stencilGraphs_; // one per stencil shown, in order of appearance
     std::optional<SessionState> session_;
     QString database_;
     bool presentation_ = false;
