@@ -142,6 +142,10 @@ void TestGuiRuns::runsImportShowsCoreStats() {
     // Filters: the session's problem on the session GPU only.
     view->sessionProblemOnly()->setChecked(true);
     QCOMPARE(view->table()->model()->rowCount(), 3);
+    // The status line's statistics are of the runs shown, after every filter step.
+    QVERIFY(view->stats().all.n > 0 && view->stats().all.n < 4);
+    QVERIFY2(window_->statusText().contains(QString("over %1 shown runs").arg(view->stats().all.n)),
+             qPrintable(window_->statusText()));
     view->sessionProblemOnly()->setChecked(false);
     view->gpuFilter()->setCurrentIndex(view->gpuFilter()->findData("titanx"));
     QCOMPARE(view->table()->model()->rowCount(), 1);

@@ -207,7 +207,7 @@ void RunsView::setPresentation(bool on) {
     // The headers in the new font size ("measured [s" was cut in presentation mode).
     QTimer::singleShot(0, table_, [this] {
         table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
-        table_->resizeColumnsToContents();
+        fitColumns();
     });
 }
 
@@ -258,8 +258,22 @@ void RunsView::setRuns(runs::RunList runs, const QString& database,
     refill(stencil_, stencils, tr("all stencils"));
     predict();
     recompute();
-    // The columns sized for the new runs (not per filter step: the widths would jump).
+    // The columns sized for the new runs (not per filter step: the widths would jump), from
+    // the first 64 rows; the id column for the largest id, which a filter may bring up
+    // ("59…" was cut after a filter step at 68,000 runs).
+    fitColumns();
+}
+
+void RunsView::fitColumns() {
     table_->resizeColumnsToContents();
+    std::int64_t maxId = 0;
+    for (const auto& r : *list_) {
+        maxId = std::max(maxId, r.id);
+    }
+    const int idWidth = table_->fontMetrics().horizontalAdvance(QString::number(maxId)) + 16;
+    if (table_->columnWidth(RunsTableModel::Id) < idWidth) {
+        table_->setColumnWidth(RunsTableModel::Id, idWidth);
+    }
 }
 
 std::vector<std::int64_t> RunsView::selectedIds() const {
@@ -387,6 +401,7 @@ void RunsView::recompute() {
     }
     model_->setRuns(list_, &predictions_, version_, shown_, within);
     redraw();
+    emit statsChanged();
 }
 
 void RunsView::redraw() {

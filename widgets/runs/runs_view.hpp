@@ -69,6 +69,9 @@ public:
     std::vector<std::int64_t> selectedIds() const;
 
 signals:
+    // The runs shown or their statistics changed (a filter, the within field, the what-if):
+    // the status line follows.
+    void statsChanged();
     void importRequested();
     void deleteRequested(const std::vector<std::int64_t>& ids);
     void calibrateRequested(const std::vector<std::int64_t>& ids);
@@ -79,6 +82,7 @@ private:
     void recompute();      // the shown runs, their statistics, the table and the plot
     void redraw();
     void writeStats();
+    void fitColumns(); // to the first 64 rows, the id column to the largest id
 
     QComboBox* gpu_ = nullptr;
     QComboBox* stencil_ = nullptr;

@@ -37,6 +37,8 @@ RunsWorkspace::RunsWorkspace(const WorkspaceContext& context, QWidget* parent)
     addView(view_);
     calibration_ = new widgets::BackgroundJob(this);
     connect(view_, &widgets::RunsView::importRequested, this, [this] { importInteractive({}); });
+    // The status line's RMSE is of the runs shown: it follows every filter.
+    connect(view_, &widgets::RunsView::statsChanged, this, &RunsWorkspace::statusChanged);
     connect(view_, &widgets::RunsView::deleteRequested, this,
             [this](const std::vector<std::int64_t>& ids) {
                 const QString error = this->context().runs->deleteRuns(ids);
