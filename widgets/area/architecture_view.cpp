@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollArea>
 #include <QSlider>
 #include <QSplitter>
 #include <QTableWidget>
@@ -206,8 +207,17 @@ ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
     // Under the axes: inside, it covered this design's and the baseline's points (small n_V).
     placeLegendBelow(*plot_, 2);
 
+    // The sliders and texts scroll when the window is short (with the outside-calibration
+    // banner up, the k-rule sentence overlapped the text above it at 1366 x 768).
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(left);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table_->setMinimumHeight(table_->horizontalHeader()->sizeHint().height() +
+                             3 * table_->verticalHeader()->defaultSectionSize() + 4);
     auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
+    split->addWidget(scroll);
     split->addWidget(plot_);
     split->setStretchFactor(1, 1);
     layout->addWidget(split);
@@ -583,10 +593,10 @@ void ArchitectureView::drawCurve() {
         QPen(stale ? grey : t.palette[0], t.lineWidth, stale ? Qt::DotLine : Qt::SolidLine));
     area_Graph_->setPen(QPen(stale ? grey : t.palette[1], t.lineWidth, Qt::DashLine));
     if (stale && curveShownFor_) {
-        const QString of =
-            tr("n_SM = %1, M_SM = %2 KB").arg(curveShownFor_->nSm).arg(curveShownFor_->mSmKb);
-        speedup_->setName(tr("speed-up at %1 (stale: computing this design's…)").arg(of));
-        area_Graph_->setName(tr("die area at %1 (stale)").arg(of));
+        // Short: the legend's two columns under the plot (the subtitle says the rest).
+        const QString of = tr("%1 SMs, %2 KB").arg(curveShownFor_->nSm).arg(curveShownFor_->mSmKb);
+        speedup_->setName(tr("speed-up, %1 (stale)").arg(of));
+        area_Graph_->setName(tr("die area, %1 (stale)").arg(of));
     } else {
         speedup_->setName(tr("speed-up of the workload (left)"));
         area_Graph_->setName(tr("die area (right)"));
