@@ -47,6 +47,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -572,6 +573,16 @@ void TestGuiTalg::mapExportsVectorCells() {
     QVERIFY(feasible > 20);
     // The colour scale's strip stays an image; the map's cells are not one.
     QVERIFY2(text.count("<image") <= 1, qPrintable(QString::number(text.count("<image"))));
+    // Issue 45: drawn at the viewBox's scale (not into 75 % of it), and every font family a
+    // CSS generic one that any reader resolves.
+    QVERIFY(!text.contains("matrix(0.75"));
+    int families = 0;
+    static const QRegularExpression family("font-family=\"([^\"]*)\"");
+    for (auto it = family.globalMatch(QString::fromUtf8(text)); it.hasNext(); ++families) {
+        const QString name = it.next().captured(1);
+        QVERIFY2(name == "sans-serif" || name == "serif" || name == "monospace", qPrintable(name));
+    }
+    QVERIFY(families > 3);
     QVERIFY(static_cast<std::size_t>(text.count("<rect")) +
                 static_cast<std::size_t>(text.count("<path")) >=
             feasible);

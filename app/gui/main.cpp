@@ -48,9 +48,15 @@ int main(int argc, char** argv) {
         "Write a PNG of the main window, of every view, of the glossary, of the help browser and "
         "of a lesson in progress to DIR, then exit.",
         "DIR");
-    QCommandLineOption viewSize("view-size",
-                                "Size of the view PNGs for --screenshots (default 1400x900).",
-                                "WxH", "1400x900");
+    QCommandLineOption exports(
+        "export",
+        "Write the view VIEW (tile-space-map, sweep, breakdown, die-area, codesign, ...: the "
+        "names --screenshots uses) to FILE (.png, .pdf, .svg or .csv) and exit without showing "
+        "a window; repeatable. With a session file, its figures.",
+        "VIEW=FILE");
+    QCommandLineOption viewSize(
+        "view-size", "Size of the view PNGs for --screenshots and of --export (default 1400x900).",
+        "WxH", "1400x900");
     QCommandLineOption windowSize("window-size",
                                   "Size of the window PNGs for --screenshots (default 1366x768, "
                                   "a laptop screen).",
@@ -61,8 +67,16 @@ int main(int argc, char** argv) {
                               "the default; default: the last one opened with File > Open Run "
                               "Database, else runs.sqlite in the user's data folder).",
                               "PATH");
-    parser.addOptions({screenshots, viewSize, windowSize, presentation, runsDb});
+    parser.addOptions({screenshots, exports, viewSize, windowSize, presentation, runsDb});
     std::unique_ptr<QCoreApplication> application;
+    // --export needs no display: drawn offscreen unless a platform is chosen.
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if ((a == "--export" || a.startsWith("--export=")) &&
+            qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        }
+    }
     if (onlyAsksForHelp(argc, argv, parser)) {
         application = std::make_unique<QCoreApplication>(argc, argv);
     } else {
@@ -118,12 +132,31 @@ int main(int argc, char** argv) {
     const QStringList args = parser.positionalArguments();
     if (!args.isEmpty()) {
         QString error;
-        if (!window.openSession(args.first(), &error, parser.isSet(screenshots))) {
+        const bool batch = parser.isSet(screenshots) || parser.isSet(exports);
+        if (!window.openSession(args.first(), &error, batch)) {
             err << "codesign-explorer: " << error << "\n";
-            if (parser.isSet(screenshots)) {
+            if (batch) {
                 return 2;
             }
         }
+    }
+    if (parser.isSet(exports)) {
+        const QStringList wh = parser.value(viewSize).split('x');
+        const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
+        // Laid out as on a laptop screen (the views' texts wrap at their widths), never on
+        // screen, whatever the platform.
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.resize(1366, 768);
+        window.show();
+        const QString error = cdx::app::writeExports(window, parser.values(exports), size);
+        if (!error.isEmpty()) {
+            err << "codesign-explorer: " << error << "\n";
+            return 2;
+        }
+        for (const QString& spec : parser.values(exports)) {
+            QTextStream(stdout) << "wrote " << spec.mid(spec.indexOf('=') + 1) << "\n";
+        }
+        return 0;
     }
     window.show();
     if (parser.isSet(presentation)) {

@@ -100,4 +100,55 @@ QString writeScreenshots(MainWindow& window, const QString& dir, const QSize& vi
                : QObject::tr("%1: cannot write %2").arg(dir, "lesson.png");
 }
 
+QString writeExports(MainWindow& window, const QStringList& specs, const QSize& viewSize) {
+    struct Target {
+        Workspace* workspace;
+        int tab;
+        QString file;
+    };
+    std::vector<Target> targets;
+    QStringList names;
+    for (auto* w : window.workspaces()) {
+        for (auto* v : w->views()) {
+            names << v->fileStem();
+        }
+    }
+    for (const QString& spec : specs) {
+        const qsizetype eq = spec.indexOf('=');
+        if (eq <= 0 || eq + 1 >= spec.size()) {
+            return QObject::tr("--export %1: expected VIEW=FILE (VIEW one of %2)")
+                .arg(spec, names.join(", "));
+        }
+        const QString name = spec.left(eq);
+        const QString file = spec.mid(eq + 1);
+        bool found = false;
+        for (auto* w : window.workspaces()) {
+            const auto& views = w->views();
+            for (std::size_t i = 0; i < views.size() && !found; ++i) {
+                if (views[i]->fileStem() == name) {
+                    targets.push_back({w, static_cast<int>(i), file});
+                    found = true;
+                }
+            }
+        }
+        if (!found) {
+            return QObject::tr("--export %1: unknown view '%2'; expected one of %3")
+                .arg(spec, name, names.join(", "));
+        }
+    }
+    for (const Target& t : targets) {
+        window.showWorkspace(t.workspace);
+        t.workspace->viewTabs()->setCurrentIndex(t.tab);
+        QApplication::processEvents();
+        t.workspace->finishPendingWork();
+        auto* view = t.workspace->views()[static_cast<std::size_t>(t.tab)];
+        const QString error =
+            widgets::exportView(*view, t.file, viewSize, t.workspace->outsideCalibration());
+        if (!error.isEmpty()) {
+            return error;
+        }
+    }
+    return {};
+}
+
 } // namespace cdx::app

@@ -14,4 +14,12 @@ class MainWindow;
 QString writeScreenshots(MainWindow& window, const QString& dir, const QSize& viewSize,
                          const QSize& windowSize = QSize(1366, 768));
 
+// Headless figures (issue 45): each spec "VIEW=FILE" writes the view whose file stem is VIEW
+// (tile-space-map, sweep, breakdown, die-area, codesign, …: the names --screenshots uses) to
+// FILE, its format by its suffix (.png, .pdf, .svg, .csv), at viewSize, with the workspace's
+// calibration notes. Empty string, or the reason it failed (a malformed spec, an unknown view
+// with the names allowed, a file that cannot be written). Every spec is checked before any file
+// is written.
+QString writeExports(MainWindow& window, const QStringList& specs, const QSize& viewSize);
+
 } // namespace cdx::app

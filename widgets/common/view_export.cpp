@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/view_export.hpp"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPicture>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <QTemporaryFile>
@@ -63,6 +65,74 @@ template <typename Render> QString renderAtomically(const QString& path, Render 
 namespace {
 constexpr const char* kOutside = "Outside the calibration domain";
 
+// The number of fields of a CSV line (quoted fields may hold commas and doubled quotes).
+int csvFields(const QString& line) {
+    int fields = 1;
+    bool quoted = false;
+    for (const QChar c : line) {
+        if (c == '"') {
+            quoted = !quoted;
+        } else if (c == ',' && !quoted) {
+            ++fields;
+        }
+    }
+    return fields;
+}
+
+} // namespace
+
+QString commentedPreamble(const QString& csv) {
+    // The header is the first line, not a comment, whose field count the next line repeats
+    // (or the last line); every line before it becomes a comment. A view's title of several
+    // lines had its second and third lines read as the header (issue 45).
+    QStringList lines = csv.split('\n');
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (lines[i].startsWith('#')) {
+            continue;
+        }
+        const bool last = i + 1 >= lines.size() || lines[i + 1].isEmpty();
+        const int fields = csvFields(lines[i]);
+        if (fields >= 2 && (last || csvFields(lines[i + 1]) == fields)) {
+            break; // the header
+        }
+        lines[i] = lines[i].isEmpty() ? QStringLiteral("#") : QStringLiteral("# ") + lines[i];
+    }
+    return lines.join('\n');
+}
+
+namespace {
+
+// An SVG names the font families Qt drew with ("Sans Serif", a Qt alias that no browser knows:
+// Chromium fell back to a serif at 9 px). Each is replaced by the CSS generic family it stands
+// for, which every reader resolves (issue 45).
+QString genericFontFamilies(const QString& file) {
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return QStringLiteral("%1: cannot be read back (%2)").arg(file, f.errorString());
+    }
+    QString text = QString::fromUtf8(f.readAll());
+    f.close();
+    static const QRegularExpression family(QStringLiteral("font-family=\"([^\"]*)\""));
+    QString out;
+    qsizetype last = 0;
+    for (auto it = family.globalMatch(text); it.hasNext();) {
+        const auto m = it.next();
+        const QString name = m.captured(1).toLower();
+        const QString generic =
+            name.contains("mono") || name.contains("courier")  ? QStringLiteral("monospace")
+            : name.contains("serif") && !name.contains("sans") ? QStringLiteral("serif")
+                                                               : QStringLiteral("sans-serif");
+        out += text.mid(last, m.capturedStart() - last);
+        out += QStringLiteral("font-family=\"%1\"").arg(generic);
+        last = m.capturedEnd();
+    }
+    out += text.mid(last);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(out.toUtf8()) < 0) {
+        return QStringLiteral("%1: cannot be written (%2)").arg(file, f.errorString());
+    }
+    return {};
+}
+
 // The notes' band at the bottom of a `size` page: its text and height (at most 40 % of the
 // page; the view gets the rest).
 struct Footer {
@@ -119,7 +189,7 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
         for (const QString& n : notes) {
             head += QString("# %1: %2\n").arg(kOutside, n);
         }
-        return writeTextFile(path, head + view.csv());
+        return writeTextFile(path, head + commentedPreamble(view.csv()));
     }
     if (size.width() < 16 || size.height() < 16 || size.width() > 20000 || size.height() > 20000) {
         return QStringLiteral("size = %1x%2: width and height must be in [16, 20000] pixels")
@@ -161,14 +231,20 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
     }
     if (suffix == "svg") {
         return renderAtomically(path, [&](const QString& tmp) {
-            QSvgGenerator svg;
-            svg.setFileName(tmp);
-            svg.setSize(size);
-            svg.setViewBox(QRect(QPoint(0, 0), size));
-            svg.setTitle(view.viewTitle());
-            svg.setDescription("Codesign Explorer");
-            renderWithFooter(view, svg, size, footer);
-            return QString();
+            {
+                QSvgGenerator svg;
+                svg.setFileName(tmp);
+                svg.setSize(size);
+                svg.setViewBox(QRect(QPoint(0, 0), size));
+                // The resolution the view is drawn at (a QPicture's, as the PNG's and the
+                // PDF's): at the generator's default 72 dpi the picture was replayed at 72/96,
+                // into 75 % of the viewBox (issue 45).
+                svg.setResolution(QPicture().logicalDpiX());
+                svg.setTitle(view.viewTitle());
+                svg.setDescription("Codesign Explorer");
+                renderWithFooter(view, svg, size, footer);
+            }
+            return genericFontFamilies(tmp);
         });
     }
     return QStringLiteral("%1: unknown format '%2'; expected .png, .pdf, .svg or .csv")

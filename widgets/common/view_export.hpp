@@ -18,6 +18,11 @@ namespace cdx::widgets {
 QString exportView(ExplorerView& view, const QString& path, const QSize& size,
                    const QStringList& notes = {});
 
+// A view's CSV with every line before its header made a comment ("# "), so that Python's csv
+// module and pandas.read_csv(comment='#') read it (issue 45): the header is the first line,
+// not a comment, whose field count the next line repeats (or the last line).
+QString commentedPreamble(const QString& csv);
+
 // One CSV field: quoted (with doubled quotes) when it holds a comma, a quote or a newline.
 QString csvField(QString s);
 

@@ -14,6 +14,7 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <cmath>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
@@ -215,10 +216,16 @@ void BreakdownView::setSession(const SessionState& s) {
                                     QString::fromStdString(compare::percentText(v.deltaPct())),
                                     QString::fromStdString(v.unit),
                                     QString::fromStdString(v.source)};
+            // The numbers themselves beside their texts: the CSV writes them (issue 45: "–",
+            // "-0.03 %" and "unchanged" made its numeric columns text).
+            const std::optional<double> numbers[] = {v.a, v.b, v.delta(), v.deltaPct()};
             for (int c = 0; c < 7; ++c) {
                 auto* item = new QTableWidgetItem(cells[c]);
                 if (c >= 1 && c <= 4) {
                     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                    if (const auto& x = numbers[c - 1]; x && std::isfinite(*x)) {
+                        item->setData(Qt::UserRole, *x);
+                    }
                 }
                 table_->setItem(i, c, item);
             }
@@ -298,6 +305,10 @@ QString BreakdownView::csv() const {
         QStringList cells;
         for (int c = 0; c < table_->columnCount(); ++c) {
             QString t = table_->item(i, c)->text();
+            if (compared_ && c >= 1 && c <= 4) { // numbers only; a missing one is empty
+                const QVariant x = table_->item(i, c)->data(Qt::UserRole);
+                t = x.isValid() ? QString::number(x.toDouble(), 'g', 15) : QString();
+            }
             if (t.contains(',') || t.contains('"')) {
                 t = '"' + t.replace('"', "\"\"") + '"';
             }
