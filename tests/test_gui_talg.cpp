@@ -99,6 +99,7 @@ private slots:
     void topTilingsMatchSearch();
     void rooflineEqualsCore();
     void mapExportsVectorCells();
+    void mapWithoutFeasibleCellShowsNoOldScale();
     void optimalTilesOffThread();
     void longSearchSaysSoAndCancels();
 
@@ -662,3 +663,35 @@ void TestGuiTalg::typedTextThatIsNoIntegerIsRefused() {
 CDX_GUI_TEST_MAIN(TestGuiTalg)
 
 #include "test_gui_talg.moc"
+
+// Issue 45: a slice with no feasible tiling shows its reason, not the previous slice's
+// minimum label or colour scale over the hatched cells.
+void TestGuiTalg::mapWithoutFeasibleCellShowsNoOldScale() {
+    auto* map = talg()->mapView();
+    talg()->viewTabs()->setCurrentWidget(map);
+    QVERIFY(map->grid().hasMinimum);
+    QCPColorScale* scale = nullptr;
+    for (int i = 0; i < map->plot()->plotLayout()->elementCount(); ++i) {
+        if (auto* c = qobject_cast<QCPColorScale*>(map->plot()->plotLayout()->elementAt(i))) {
+            scale = c;
+        }
+    }
+    QVERIFY(scale);
+    QVERIFY(scale->visible());
+    SessionState s = doc_->state();
+    s.tiles.space[0] = 8192; // no (tT, tS2) fits the shared memory at this tS1
+    map->setSession(s);
+    QVERIFY(!map->grid().hasMinimum);
+    QVERIFY(!scale->visible());
+    QVERIFY(map->noteText().contains("No feasible tiling in this slice"));
+    bool minimumShown = false;
+    for (int i = 0; i < map->plot()->itemCount(); ++i) {
+        if (auto* t = qobject_cast<QCPItemText*>(map->plot()->item(i))) {
+            minimumShown = minimumShown || (t->visible() && t->text().startsWith("min "));
+        }
+    }
+    QVERIFY(!minimumShown);
+    map->setSession(doc_->state());
+    QVERIFY(map->grid().hasMinimum);
+    QVERIFY(scale->visible());
+}

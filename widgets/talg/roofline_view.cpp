@@ -157,7 +157,9 @@ void StencilRooflineView::setSession(const SessionState& s) {
     cloudStatus_ = tr("searching the tilings within %1 % of the optimum…").arg(s.within * 100);
     redraw();
     if (!ceilings_) {
-        sources_->setText(error_);
+        // The reason once, under the plot (issue 45: it was printed here too, and this line,
+        // unwrapped beside the plot, squeezed the plot to an 80 px column).
+        sources_->clear();
         job_->cancel();
         return;
     }

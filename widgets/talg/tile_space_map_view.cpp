@@ -397,6 +397,9 @@ void TileSpaceMapView::rebuild() {
         } else {
             minimumLabel_->setVisible(false);
         }
+        // No feasible cell, no colours: the scale of an earlier slice is not left beside an
+        // all-hatched map (issue 45).
+        scale_->setVisible(grid_.hasMinimum);
         cx << static_cast<double>(state_.tiles.time);
         cy << static_cast<double>(state_.tiles.space[static_cast<std::size_t>(in)]);
         const QString feasibility =
