@@ -74,6 +74,7 @@ private slots:
     void budgetBandMovesAlone();
     void refusedSessionGetsNoStaleCurve();
     void fastDragKeepsLabelsInStep();
+    void runningSearchDrawsNoOldResult();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -659,4 +660,28 @@ void TestGuiArea::fastDragKeepsLabelsInStep() {
         QCOMPARE(c.nSm, view->design()->nSm);
     }
     plot->removeEventFilter(&counter);
+}
+
+// Issue 45: while a codesign search runs for new inputs, the plot shows no point or label of
+// the previous search under the new title; the new result is drawn when it arrives.
+void TestGuiArea::runningSearchDrawsNoOldResult() {
+    auto* view = area()->codesignView();
+    area()->viewTabs()->setCurrentWidget(view);
+    view->finishPendingWork();
+    QVERIFY(view->result() != nullptr);
+    QVERIFY(view->plot()->graphCount() > 0);
+    SessionState s = doc_->state();
+    s.codesign.areaMax = s.codesign.areaMax - 50; // other inputs: a new search
+    doc_->edit("range", s);
+    QVERIFY(view->busy());
+    QVERIFY(!view->resultShown());
+    QCOMPARE(view->headline(), QString("Searching…"));
+    int points = 0;
+    for (int i = 0; i < view->plot()->graphCount(); ++i) {
+        points += view->plot()->graph(i)->dataCount();
+    }
+    QCOMPARE(points, 0);
+    view->finishPendingWork();
+    QVERIFY(view->resultShown());
+    QVERIFY(view->headline().contains("designs"));
 }

@@ -631,6 +631,10 @@ void CodesignView::cancel() {
     job_->cancel();
 }
 
+bool CodesignView::resultShown() const {
+    return result_ && !(busy() && !runningKey_.empty() && runningKey_ != resultKey_);
+}
+
 bool CodesignView::busy() const {
     return job_->isRunning();
 }
@@ -689,7 +693,7 @@ QString CodesignView::headline() const {
     if (!error_.isEmpty()) {
         return tr("No result: %1").arg(error_);
     }
-    if (!result_) {
+    if (!resultShown()) {
         return busy() ? tr("Searching…") : tr("No result yet");
     }
     const search::DesignPoint* b = bestInBudget();
@@ -772,7 +776,7 @@ void CodesignView::redraw() {
                    .arg(QString::fromStdString(
                             search::limitsSentence(search::codesignLimits(*session_)))
                             .replace(QStringLiteral("mm2"), QStringLiteral("mm²")));
-        if (result_ && result_->outsideLimits > 0) {
+        if (resultShown() && result_->outsideLimits > 0) {
             sub += tr(" (%1 designs outside them: × beyond the reticle, + over the power budget)")
                        .arg(result_->outsideLimits);
         }
@@ -812,7 +816,9 @@ void CodesignView::redraw() {
     const QString refId = session_ ? QString::fromStdString(session_->gpu.id) : QString();
     // Short enough for the axis in F11 (the title says it is the workload's).
     plot_->yAxis->setLabel(tr("speed-up vs %1 as shipped [×]").arg(refId));
-    if (!result_ || !session_) {
+    // A search running for other inputs: its progress only, never the last result's points
+    // under this session's title (issue 45).
+    if (!resultShown() || !session_) {
         plot_->replot();
         return;
     }

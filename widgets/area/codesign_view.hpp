@@ -48,6 +48,8 @@ public:
     void finishPendingWork() override;
 
     bool busy() const;
+    // The last result is drawn: none, or a search for other inputs is running.
+    bool resultShown() const;
     const search::CodesignResult* result() const { return result_.get(); }
     // The fastest design inside the budget band, if any.
     const search::DesignPoint* bestInBudget() const;
