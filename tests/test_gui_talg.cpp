@@ -100,6 +100,7 @@ private slots:
     void rooflineEqualsCore();
     void mapExportsVectorCells();
     void mapWithoutFeasibleCellShowsNoOldScale();
+    void longNamesAreElidedNotCut();
     void optimalTilesOffThread();
     void longSearchSaysSoAndCancels();
 
@@ -694,4 +695,33 @@ void TestGuiTalg::mapWithoutFeasibleCellShowsNoOldScale() {
     map->setSession(doc_->state());
     QVERIFY(map->grid().hasMinimum);
     QVERIFY(scale->visible());
+}
+
+// Issue 45: a GPU named with 200 characters and no space is shortened in its middle with "…" in
+// the plot titles, not cut at both ends; a title that fits is unchanged.
+void TestGuiTalg::longNamesAreElidedNotCut() {
+    const QFont font;
+    const QString fits = "T_alg over (tT, tS2) at tS1 = 128";
+    QCOMPARE(widgets::fitWordsToWidth(fits, font, 2000), fits);
+    const QString name = QString("LabGPU") + QString(194, QChar('x'));
+    const QString fitted = widgets::fitWordsToWidth("Heat 2D on " + name + ", S = 8192", font, 400);
+    QVERIFY(fitted.startsWith("Heat 2D on LabGPU"));
+    QVERIFY(fitted.contains(QChar(0x2026)));
+    QVERIFY(fitted.endsWith(", S = 8192"));
+    for (const QString& word : fitted.split(' ')) {
+        QVERIFY(QFontMetrics(font).horizontalAdvance(word) <= 400);
+    }
+    // In an export: the SVG's title holds the shortened name, never the whole one.
+    SessionState s = doc_->state();
+    s.gpu.name = name.toStdString();
+    doc_->edit("long name", s);
+    QTemporaryDir dir;
+    const QString svg = dir.filePath("map.svg");
+    QVERIFY(widgets::exportView(*talg()->mapView(), svg, QSize(800, 500)).isEmpty());
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    QVERIFY(!text.contains(name));
+    QVERIFY(text.contains("LabGPU"));
+    QVERIFY(text.contains(QChar(0x2026)));
 }

@@ -59,6 +59,28 @@ namespace {
 // A title or subtitle that wraps onto more lines instead of being clipped at the plot's edge
 // (or widening the window): its minimum width is small and its height follows the width the
 // layout gives it (the last layout's, or the plot's on the first).
+} // namespace
+
+QString fitWordsToWidth(const QString& text, const QFont& font, int width) {
+    const QFontMetrics m(font);
+    if (m.horizontalAdvance(text) <= width) {
+        return text;
+    }
+    QStringList lines = text.split('\n');
+    for (QString& line : lines) {
+        QStringList words = line.split(' ');
+        for (QString& w : words) {
+            if (m.horizontalAdvance(w) > width) {
+                w = m.elidedText(w, Qt::ElideMiddle, width);
+            }
+        }
+        line = words.join(' ');
+    }
+    return lines.join('\n');
+}
+
+namespace {
+
 class WrappingText : public QCPTextElement {
 public:
     WrappingText(QCustomPlot* plot, const QFont& font) : QCPTextElement(plot, QString(), font) {
@@ -68,8 +90,16 @@ public:
 protected:
     QSize minimumOuterSizeHint() const override { return {60, wrappedHeight()}; }
     QSize maximumOuterSizeHint() const override { return {QWIDGETSIZE_MAX, wrappedHeight()}; }
+    void draw(QCPPainter* painter) override {
+        painter->setFont(mainFont());
+        painter->setPen(QPen(mainTextColor()));
+        painter->drawText(mRect, mTextFlags, fitted(mFont, mRect.width()), &mTextBoundingRect);
+    }
 
 private:
+    QString fitted(const QFont& font, int width) const {
+        return fitWordsToWidth(mText, font, width);
+    }
     int wrappedHeight() const {
         if (mText.isEmpty()) {
             return mMargins.top() + mMargins.bottom();
@@ -85,10 +115,11 @@ private:
             cachedWidth_ = width;
             cachedText_ = mText;
             cachedFont_ = mFont;
-            cachedHeight_ = QFontMetrics(mFont)
-                                .boundingRect(QRect(0, 0, width, 100000),
-                                              Qt::AlignCenter | Qt::TextWordWrap, mText)
-                                .height();
+            cachedHeight_ =
+                QFontMetrics(mFont)
+                    .boundingRect(QRect(0, 0, width, 100000), Qt::AlignCenter | Qt::TextWordWrap,
+                                  fitted(mFont, width))
+                    .height();
         }
         return cachedHeight_ + mMargins.top() + mMargins.bottom();
     }

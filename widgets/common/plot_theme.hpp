@@ -41,6 +41,11 @@ void applyTheme(QCustomPlot& plot, const PlotTheme& theme);
 void applyTheme(QCPAxisRect& rect, const PlotTheme& theme);
 
 // The title and subtitle rows every plot view carries (the subtitle names the variant).
+// `text` with every word wider than `width` pixels in `font` shortened in its middle with "…"
+// (the plot titles wrap at spaces; a 200-character name without one was cut at both ends,
+// issue 45). Unchanged when it fits.
+QString fitWordsToWidth(const QString& text, const QFont& font, int width);
+
 struct PlotHeader {
     QCPTextElement* title = nullptr;
     QCPTextElement* subtitle = nullptr;
