@@ -10,6 +10,7 @@
 #include "cdx/reproduce.hpp"
 #include "common/glossary_hover.hpp"
 #include "common/glossary_tip.hpp"
+#include "common/message_line.hpp"
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
@@ -85,6 +86,7 @@ class TestGuiShell : public QObject, public test::GuiFixture {
 private slots:
     void windowFitsLaptopScreen();
     void editorFieldsShowTheirContent();
+    void presentationRoundTripRestoresFonts();
     void docksBelongToTheirWorkspace();
     void startPageOpensExamples();
     void aboutNamesVersionAndLicence();
@@ -943,3 +945,36 @@ void TestGuiShell::presentationRoundTripFitsLaptop() {
 CDX_GUI_TEST_MAIN(TestGuiShell)
 
 #include "test_gui_shell.moc"
+
+// Issue 45: F11 and then Esc leaves every hint line in the font and height it had ("Enter
+// applies a field; • marks an edited value." kept its F11 size and pushed the fields down).
+void TestGuiShell::presentationRoundTripRestoresFonts() {
+    window_->showNormal();
+    window_->resize(1366, 728);
+    QApplication::processEvents();
+    const auto lines = window_->findChildren<widgets::MessageLine*>();
+    QVERIFY(lines.size() > 3);
+    std::vector<std::pair<QFont, int>> before;
+    for (auto* l : lines) {
+        before.emplace_back(l->font(), l->height());
+    }
+    // An edit refused and then accepted during the presentation restyles its line.
+    window_->setPresentation(true);
+    QApplication::processEvents();
+    for (auto* l : lines) {
+        l->setError("refused: a test's text");
+        l->setError({});
+    }
+    window_->setPresentation(false);
+    for (int i = 0; i < 3; ++i) {
+        QApplication::processEvents();
+    }
+    int checked = 0;
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        auto* l = lines[static_cast<qsizetype>(i)];
+        QCOMPARE(l->font().pointSizeF(), before[i].first.pointSizeF());
+        QCOMPARE(l->height(), before[i].second);
+        ++checked;
+    }
+    QCOMPARE(checked, static_cast<int>(lines.size()));
+}

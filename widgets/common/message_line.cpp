@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/message_line.hpp"
 
+#include <QApplication>
 #include <QEvent>
+#include <QPalette>
 
 namespace cdx::widgets {
 
@@ -23,8 +25,13 @@ void MessageLine::setError(const QString& text) {
     error_ = text;
     setText(text.isEmpty() ? hint_ : text);
     setToolTip(text);
-    setStyleSheet(text.isEmpty() ? QStringLiteral("color: palette(mid);")
-                                 : QStringLiteral("color: #b00020;"));
+    // The colour by the palette, not a style sheet: a styled label keeps the font it had when
+    // styled, so a line restyled during the presentation kept its large font after it (issue
+    // 45).
+    QPalette p = palette();
+    p.setColor(QPalette::WindowText, text.isEmpty() ? QApplication::palette().color(QPalette::Mid)
+                                                    : QColor(0xb0, 0x00, 0x20));
+    setPalette(p);
 }
 
 } // namespace cdx::widgets
