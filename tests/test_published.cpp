@@ -19,6 +19,7 @@ class TestPublished : public QObject {
 
 private slots:
     void tableIsWellFormed();
+    void messagesShowNumbersToFourDigits();
     void everyFamilyHasValidity();
     void defaultSessionIsInsideTheDomain();
     void editedDesignIsOutside_data();
@@ -311,6 +312,28 @@ void TestPublished::oneValueOneVerdict() {
                 find(typed, "GPU parameters")->value.find(name) != std::string::npos;
     }
     QCOMPARE(both, 0);
+}
+
+// Issue 45: the calibration notes under an exported figure print a number to 4 significant
+// digits ("0.0003074227216133545" filled a line); a list of estimated values stays as it is.
+void TestPublished::messagesShowNumbersToFourDigits() {
+    DomainValue d;
+    d.model = "time model (T_alg)";
+    d.what = "L";
+    d.allowed = "[0.0001, 0.0002]";
+    d.why = "the GTX 980 and Titan X";
+    int checked = 0;
+    for (const auto& [value, shown] : std::vector<std::pair<std::string, std::string>>{
+             {"0.0003074227216133545", "= 0.0003074,"},
+             {"4.888565656565656e-10", "= 4.889e-10,"},
+             {"256", "= 256,"},
+             {"estimated: l_s_per_gb, t_sync_s", "= estimated: l_s_per_gb, t_sync_s,"},
+             {"gtx980", "= gtx980,"}}) {
+        d.value = value;
+        QVERIFY2(d.message().find(shown) != std::string::npos, d.message().c_str());
+        ++checked;
+    }
+    QCOMPARE(checked, 5);
 }
 
 QTEST_GUILESS_MAIN(TestPublished)

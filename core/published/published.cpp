@@ -444,11 +444,21 @@ std::string outsideSummary(const std::vector<DomainValue>& values) {
 }
 
 std::string DomainValue::message() const {
+    // A number to 4 significant digits (issue 45: exported figures printed
+    // "0.0003074227216133545"); a list of estimated or edited values as it is.
+    std::string shown = value;
+    double v = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec == std::errc() && end == value.data() + value.size() && !value.empty()) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.4g", v);
+        shown = buf;
+    }
     std::string m = model;
     return m.append(": ")
         .append(what)
         .append(" = ")
-        .append(value)
+        .append(shown)
         .append(", calibrated on ")
         .append(allowed)
         .append(": ")

@@ -118,7 +118,8 @@ struct DomainValue {
     std::string family;
     std::string model; // the validity file's short name
     bool inside = true;
-    // "die-area model: n_V (vector units per SM) = 256, calibrated on 128: why"
+    // "die-area model: n_V (vector units per SM) = 256, calibrated on 128: why"; a number to 4
+    // significant digits.
     std::string message() const;
     // The value as a banner shows it (issue 43): counted by kind ("3 estimated", "1 yours":
     // the names follow with `names`), a number to 4 significant digits.
