@@ -56,6 +56,13 @@ with tempfile.TemporaryDirectory() as d:
         check(families and families <= {"sans-serif", "serif", "monospace"},
               name + ": CSS generic font families only, not %s" % families)
 
+    # The PDF holds the bars as well as the table (a second painter on the PDF started the
+    # document again: only the table was left).
+    text = subprocess.run(["pdftotext", out["b.pdf"], "-"], capture_output=True, text=True,
+                          timeout=60).stdout
+    check("Where T_alg" in text, "b.pdf: the plot's title is in the PDF")
+    check("quantity" in text, "b.pdf: the table is in the PDF")
+
     numeric = {"s.csv": ["tS1", "T_alg_s", "k", "rounds"],
                "b.csv": ["baseline", "session", "delta", "delta_pct"],
                "m.csv": ["tS1", "tS2", "tT", "T_alg_s"],

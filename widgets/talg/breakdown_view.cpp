@@ -266,11 +266,12 @@ void BreakdownView::setSession(const SessionState& s) {
 void BreakdownView::renderTo(QPaintDevice& device, const QSize& size) {
     // The bars on top (vector), the table below.
     const int plotHeight = size.height() * 2 / 5;
-    {
-        QCPPainter painter(&device);
-        plot_->toPainter(&painter, size.width(), plotHeight);
-    }
-    QPainter painter(&device);
+    // One painter for the whole page: a second one on a PDF started the document again, and
+    // the bars were lost (issue 45: the PDF's top 40 % was blank).
+    QCPPainter painter(&device);
+    painter.save();
+    plot_->toPainter(&painter, size.width(), plotHeight);
+    painter.restore();
     painter.translate(0, plotHeight);
     int textHeight = 0;
     if (compared_) { // the sentence against the baseline, between the bars and the table
