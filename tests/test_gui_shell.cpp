@@ -14,6 +14,7 @@
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
+#include "export_dialog.hpp"
 #include "glossary/glossary.hpp"
 #include "glossary_window.hpp"
 #include "gui/gui_fixture.hpp"
@@ -87,6 +88,7 @@ private slots:
     void windowFitsLaptopScreen();
     void editorFieldsShowTheirContent();
     void presentationRoundTripRestoresFonts();
+    void exportNamesItsSubject();
     void docksBelongToTheirWorkspace();
     void startPageOpensExamples();
     void aboutNamesVersionAndLicence();
@@ -977,4 +979,30 @@ void TestGuiShell::presentationRoundTripRestoresFonts() {
         ++checked;
     }
     QCOMPARE(checked, static_cast<int>(lines.size()));
+}
+
+// Issue 45: an export's default file name names the chip its view draws ("breakdown.png" named
+// none): the session's GPU, the MWP-CWP slot's, EATSS's program and GPU; none for the chains
+// and the measured runs; a name made safe for a file system.
+void TestGuiShell::exportNamesItsSubject() {
+    QCOMPARE(app::defaultExportName("breakdown", "gtx980", false), QString("breakdown-gtx980.png"));
+    QCOMPARE(app::defaultExportName("sweep", "", true), QString("sweep.csv"));
+    QCOMPARE(app::defaultExportName("map", "My GPU/v2 (edited)", false),
+             QString("map-My-GPU-v2-edited-.png"));
+    const SessionState& s = doc_->state();
+    int checked = 0;
+    for (auto* w : window_->workspaces()) {
+        const QString subject = w->figureSubject();
+        if (w->id() == "talg" || w->id() == "area" || w->id() == "energy") {
+            QCOMPARE(subject, QString::fromStdString(s.gpu.id));
+        } else if (w->id() == "mwp") {
+            QCOMPARE(subject, QString::fromStdString(s.mwp.gpu.id));
+        } else if (w->id() == "eatss") {
+            QCOMPARE(subject, QString::fromStdString(s.eatss.program.id + "-" + s.eatss.gpu));
+        } else {
+            QVERIFY2(subject.isEmpty(), qPrintable(w->id()));
+        }
+        ++checked;
+    }
+    QCOMPARE(checked, 7);
 }

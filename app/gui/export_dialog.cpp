@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QSpinBox>
 
 namespace cdx::app {
@@ -21,14 +22,24 @@ namespace {
 Preference<QSize> exportSize{"export/size", QSize(1600, 1000)};
 } // namespace
 
+QString defaultExportName(const QString& stem, const QString& subject, bool asCsv) {
+    QString name = stem;
+    if (!subject.isEmpty()) {
+        // A file name: the characters a file system refuses or a shell trips on become '-'.
+        static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9._-]+"));
+        name += "-" + QString(subject).replace(unsafe, QStringLiteral("-"));
+    }
+    return name + (asCsv ? ".csv" : ".png");
+}
+
 void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool asCsv,
                            const std::function<void()>& finishPendingWork,
                            const std::function<void(const QString&, int)>& message,
-                           const QStringList& notes) {
+                           const QStringList& notes, const QString& subject) {
     widgets::ExplorerView* const v = &view;
     QString path = QFileDialog::getSaveFileName(
         parent, asCsv ? QObject::tr("Export view data as CSV") : QObject::tr("Export view"),
-        lastDirectory() + "/" + v->fileStem() + (asCsv ? ".csv" : ".png"),
+        lastDirectory() + "/" + defaultExportName(v->fileStem(), subject, asCsv),
         asCsv ? QObject::tr("CSV (*.csv)")
               : QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"));
     if (path.isEmpty()) {

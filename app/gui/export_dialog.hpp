@@ -17,9 +17,14 @@ namespace cdx::app {
 // size), waits for the view's background work, writes the file atomically, and confirms the
 // path through `message` (an error in a dialog).
 // `notes`: the session's values outside the calibration domain, written into the file.
+// `subject`: what the default file name adds to the view's ("breakdown-gtx980.png").
 void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool asCsv,
                            const std::function<void()>& finishPendingWork,
                            const std::function<void(const QString&, int)>& message,
-                           const QStringList& notes = {});
+                           const QStringList& notes = {}, const QString& subject = {});
+
+// The default file name of an export: the view's name, then the subject with every run of
+// characters outside [A-Za-z0-9._-] made one '-' ("tile-space-map-gtx980.png").
+QString defaultExportName(const QString& stem, const QString& subject, bool asCsv);
 
 } // namespace cdx::app

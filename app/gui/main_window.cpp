@@ -390,8 +390,8 @@ void MainWindow::exportCurrentView(bool asCsv) {
     if (widgets::ExplorerView* view = w ? w->currentView() : nullptr) {
         exportViewInteractive(
             this, *view, asCsv, [w] { w->finishPendingWork(); },
-            [this](const QString& text, int ms) { showMessage(text, ms); },
-            w->outsideCalibration());
+            [this](const QString& text, int ms) { showMessage(text, ms); }, w->outsideCalibration(),
+            w->figureSubject());
     }
 }
 

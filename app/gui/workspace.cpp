@@ -420,6 +420,10 @@ void Workspace::updateBanner() {
     banner_->show();
 }
 
+QString Workspace::figureSubject() const {
+    return QString::fromStdString(doc()->state().gpu.id);
+}
+
 void Workspace::refresh() {
     stale_ = false;
     updateBanner();

@@ -85,6 +85,9 @@ public:
     // The glossary families (profiles/glossary/) its views' symbols belong to: hovering one
     // shows its entry, and Help ▸ Glossary opens filtered to them. Default: its id.
     virtual QStringList glossaryFamilies() const { return {id_}; }
+    // What an exported figure's default file name adds to the view's name: the chip its views
+    // draw (issue 45: "breakdown.png" named no GPU). Default: the session's GPU; empty: none.
+    virtual QString figureSubject() const;
     // Adds the "Compare" view (the shell calls it once, before addTrustView).
     void addCompareView();
     // What the models check themselves beyond the validity files (a derived value such as L2

@@ -59,6 +59,11 @@ void EatssWorkspace::refreshEditors(const SessionState& s) {
     editor_->setSession(s);
 }
 
+QString EatssWorkspace::figureSubject() const {
+    const auto& e = doc()->state().eatss;
+    return QString::fromStdString(e.program.id + "-" + e.gpu);
+}
+
 QString EatssWorkspace::statusText() const {
     const auto& e = doc()->state().eatss;
     const auto c = widgets::computeEatss(e);

@@ -24,6 +24,7 @@ public:
 
     QString summary() const override;
     QString statusText() const override;
+    QString figureSubject() const override; // the program and its GPU
     std::vector<widgets::BackgroundJob*> jobs() const override;
 
     widgets::EatssEditor* editor() const { return editor_; }

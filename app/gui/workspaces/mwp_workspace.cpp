@@ -185,6 +185,10 @@ std::vector<published::DomainValue> MwpWorkspace::modelConditions(const SessionS
     return out;
 }
 
+QString MwpWorkspace::figureSubject() const {
+    return QString::fromStdString(doc()->state().mwp.gpu.id);
+}
+
 QString MwpWorkspace::statusText() const {
     const MwpSettings& m = doc()->state().mwp;
     try {

@@ -31,6 +31,7 @@ public:
     // MWP-CWP and the IPP power of both kernels.
     QStringList compareFamilies() const override { return {"mwp", "power"}; }
     QStringList glossaryFamilies() const override { return {"mwp", "occupancy"}; }
+    QString figureSubject() const override; // the MWP-CWP slot's GPU
     QString statusText() const override;
     std::vector<published::DomainValue> modelConditions(const SessionState& s) const override;
 

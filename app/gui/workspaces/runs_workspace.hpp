@@ -22,6 +22,7 @@ public:
     QString summary() const override;
     // Measured runs are data, not a configuration: no Compare view (yet).
     QStringList compareFamilies() const override { return {}; }
+    QString figureSubject() const override { return {}; } // runs of many GPUs
     QString statusText() const override;
     void addFileMenuEntries(QMenu* file) override;
     std::vector<widgets::BackgroundJob*> jobs() const override;
