@@ -143,6 +143,12 @@ int main(int argc, char** argv) {
     if (parser.isSet(exports)) {
         const QStringList wh = parser.value(viewSize).split('x');
         const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
+        if (wh.size() != 2 || size.width() < 16 || size.height() < 16 || size.width() > 20000 ||
+            size.height() > 20000) {
+            err << "codesign-explorer: --view-size = " << parser.value(viewSize)
+                << ": expected WxH with W and H in [16, 20000] pixels\n";
+            return 2;
+        }
         // Laid out as on a laptop screen (the views' texts wrap at their widths), never on
         // screen, whatever the platform.
         window.setAttribute(Qt::WA_DontShowOnScreen);

@@ -101,5 +101,12 @@ with tempfile.TemporaryDirectory() as d:
           "the refusal names the view and those allowed: " + r.stderr)
     check(not os.path.exists(bad), "nothing written for a refused spec")
 
+    # A bad size: refused, naming the option and what it takes, nothing written.
+    r = subprocess.run([explorer, "--view-size", "800by500", "--export", "sweep=" + bad],
+                       env=env, capture_output=True, text=True, timeout=120)
+    check(r.returncode == 2 and "--view-size = 800by500: expected WxH" in r.stderr,
+          "a bad --view-size is refused by name: " + r.stderr)
+    check(not os.path.exists(bad), "nothing written for a refused size")
+
 print("test_headless_export: %d checks passed" % checks)
 check(checks > 40, "enough checks ran")
