@@ -27,7 +27,8 @@ struct EatssComputed {
 // The formulation and its exact optimum when the search ends within `budgetSteps` steps of
 // the enumeration on this thread (every shipped program at every configuration does, in
 // hundreds; a step count, not a time, so that every build decides alike) or was solved before
-// (the last answers are kept); else `pending`.
+// (the last answers are kept); else `pending`. The budget is checked every 4,096 steps: 0
+// allows those first 4,096 only.
 inline constexpr std::uint64_t kEatssGuiBudgetSteps = 1U << 17;
 EatssComputed computeEatss(const EatssSettings& e,
                            std::uint64_t budgetSteps = kEatssGuiBudgetSteps);

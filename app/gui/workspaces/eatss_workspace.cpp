@@ -66,7 +66,10 @@ QString EatssWorkspace::figureSubject() const {
 
 QString EatssWorkspace::statusText() const {
     const auto& e = doc()->state().eatss;
-    const auto c = widgets::computeEatss(e);
+    // The views search (and keep) the optimum before the status line asks: it never searches
+    // more than the first 4,096 steps itself (a long search running in the background would
+    // otherwise be started again here, on the GUI thread, at every status update).
+    const auto c = widgets::computeEatss(e, 0);
     if (c.pending) {
         return tr("searching for the exact optimum in the background   |   %1")
             .arg(widgets::eatssContext(e));
