@@ -77,6 +77,7 @@
 #include <QUndoStack>
 #include <QtTest>
 #include <algorithm>
+#include <QSvgRenderer>
 #include <qcustomplot.h>
 
 using namespace cdx;
@@ -85,6 +86,8 @@ class TestGuiShell : public QObject, public test::GuiFixture {
     Q_OBJECT
 
 private slots:
+    void figureStylesDrawOneFigure();
+    void footnoteHoldsTheFiguresModels();
     void windowFitsLaptopScreen();
     void editorFieldsShowTheirContent();
     void presentationRoundTripRestoresFonts();
@@ -1005,4 +1008,197 @@ void TestGuiShell::exportNamesItsSubject() {
         ++checked;
     }
     QCOMPARE(checked, 7);
+}
+
+namespace {
+// The SVG's texts as a reader sees them: each one's size in pixels (its font size times the
+// scale of the group it is in) and its words.
+struct SvgText {
+    double px = 0;
+    double x = 0; // the anchor's x in the viewBox
+    QString text;
+    QString fill;
+};
+QList<SvgText> svgTexts(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    const QString svg = QString::fromUtf8(f.readAll());
+    static const QRegularExpression token(
+        "<g [^>]*?transform=\"matrix\\(([^)]*)\\)\"|<text fill=\"([^\"]*)\"[^>]*? x=\"([-\\d.]+)\" "
+        "y=\"([-\\d.]+)\"[^>]*font-size=\"([\\d.]+)\"[^>]*>([^<]*)<");
+    double m[6] = {1, 0, 0, 1, 0, 0};
+    QList<SvgText> out;
+    for (auto it = token.globalMatch(svg); it.hasNext();) {
+        const auto t = it.next();
+        if (!t.captured(1).isEmpty()) {
+            const QStringList v = t.captured(1).split(',');
+            for (int i = 0; i < 6 && i < v.size(); ++i) {
+                m[i] = v[i].toDouble();
+            }
+            continue;
+        }
+        const double x = t.captured(3).toDouble(), y = t.captured(4).toDouble();
+        out.push_back({t.captured(5).toDouble() * std::sqrt(std::abs(m[0] * m[3] - m[1] * m[2])),
+                       m[0] * x + m[2] * y + m[4], t.captured(6).trimmed(), t.captured(2)});
+    }
+    return out;
+}
+// The words of a figure that are not numbers (tick labels follow the axis's length).
+QStringList svgWords(const QList<SvgText>& texts) {
+    QStringList words;
+    for (const auto& t : texts) {
+        for (const QString& w : t.text.split(' ', Qt::SkipEmptyParts)) {
+            bool number = false;
+            w.toDouble(&number);
+            if (!number) {
+                words << w;
+            }
+        }
+    }
+    words.sort();
+    return words;
+}
+// An image reduced to `cells` x `cells` averages, to compare two renderings of one figure.
+QImage coarse(const QImage& image, int w, int h) {
+    return image.convertToFormat(QImage::Format_RGB32)
+        .scaled(w, h, Qt::IgnoreAspectRatio, Qt::SmoothTransformation);
+}
+} // namespace
+
+// Issue 45: one figure in three styles. The style changes how it is drawn, never what it says;
+// the SVG is the PNG (the plot fills the page); a slide at 1600 x 1000 has no text under 14 px
+// and its footnote is at most two lines.
+void TestGuiShell::figureStylesDrawOneFigure() {
+    window_->showWorkspace(talg());
+    auto* view = talg()->mapView();
+    talg()->viewTabs()->setCurrentWidget(view->widget());
+    talg()->finishPendingWork();
+    QTemporaryDir dir;
+    const QSize size(1600, 1000);
+    QStringList wordsOfScreen;
+    int styles = 0;
+    for (auto style : {widgets::FigureStyle::Screen, widgets::FigureStyle::Slide,
+                       widgets::FigureStyle::Paper}) {
+        const QString name = widgets::figureStyleName(style);
+        widgets::FigureOptions o = talg()->figureOptions(*view);
+        o.style = style;
+        const QString svg = dir.filePath(name + ".svg"), png = dir.filePath(name + ".png");
+        QVERIFY(widgets::exportView(*view, svg, size, o).isEmpty());
+        QVERIFY(widgets::exportView(*view, png, size, o).isEmpty());
+        const QList<SvgText> texts = svgTexts(svg);
+        QVERIFY2(texts.size() > 20, qPrintable(name));
+        // What it says: the same words in every style.
+        const QStringList words = svgWords(texts);
+        if (wordsOfScreen.isEmpty()) {
+            wordsOfScreen = words;
+        }
+        QCOMPARE(words, wordsOfScreen);
+        // The drawing spans the viewBox: text at both ends (the y label, the scale's label).
+        double left = size.width(), right = 0;
+        for (const auto& t : texts) {
+            left = std::min(left, t.x);
+            right = std::max(right, t.x);
+        }
+        QVERIFY2(left < 0.05 * size.width() && right > 0.95 * size.width(),
+                 qPrintable(QString("%1: text from x = %2 to %3").arg(name).arg(left).arg(right)));
+        // The SVG draws what the PNG draws, where the PNG draws it.
+        QSvgRenderer renderer(svg);
+        QVERIFY(renderer.isValid());
+        QImage drawn(size, QImage::Format_RGB32);
+        drawn.fill(Qt::white);
+        {
+            QPainter p(&drawn);
+            renderer.render(&p);
+        }
+        if (qEnvironmentVariableIsSet("CDX_KEEP_FIGURES")) {
+            drawn.save(QString("/tmp/%1-svg.png").arg(name));
+            QFile::copy(png, QString("/tmp/%1-png.png").arg(name));
+        }
+        const QImage a = coarse(drawn, 80, 50), b = coarse(QImage(png), 80, 50);
+        double diff = 0;
+        for (int y = 0; y < 50; ++y) {
+            for (int x = 0; x < 80; ++x) {
+                const QColor ca = a.pixelColor(x, y), cb = b.pixelColor(x, y);
+                diff += std::abs(ca.red() - cb.red()) + std::abs(ca.green() - cb.green()) +
+                        std::abs(ca.blue() - cb.blue());
+            }
+        }
+        diff /= 80.0 * 50 * 3;
+        QVERIFY2(diff < 6, qPrintable(QString("%1: SVG and PNG differ by %2 per channel")
+                                          .arg(name)
+                                          .arg(diff)));
+        // The footnote: the grey lines at the bottom, at most two.
+        int footnote = 0;
+        for (const auto& t : texts) {
+            footnote += t.fill == "#505050" ? 1 : 0;
+        }
+        QVERIFY2(footnote >= 1 && footnote <= 2, qPrintable(QString::number(footnote)));
+        if (style == widgets::FigureStyle::Slide) {
+            for (const auto& t : texts) {
+                QVERIFY2(t.px >= 14, qPrintable(QString("'%1' at %2 px").arg(t.text).arg(t.px)));
+            }
+        }
+        ++styles;
+    }
+    QCOMPARE(styles, 3);
+    // The window is as it was: normal fonts.
+    QCOMPARE(talg()->presentation(), false);
+    // Footnotes longer than two lines end in "…".
+    const QString longText = QString("NVIDIA GeForce GTX 980 · ").repeated(30);
+    const QStringList lines = widgets::footnoteLines(longText, widgets::FigureStyle::Slide, 1280);
+    QCOMPARE(lines.size(), 2);
+    QVERIFY(lines.last().endsWith(QChar(0x2026)));
+    QCOMPARE(widgets::footnoteLines("short", widgets::FigureStyle::Slide, 1280),
+             QStringList{"short"});
+}
+
+// The footnote names the chip and the variant, and holds only the conditions of the models
+// the figure draws (the die-area figure listed T_alg's; issue 45).
+void TestGuiShell::footnoteHoldsTheFiguresModels() {
+    app::Workspace* area = nullptr;
+    for (auto* w : window_->workspaces()) {
+        if (w->id() == "area") {
+            area = w;
+        }
+    }
+    QVERIFY(area);
+    window_->showWorkspace(area);
+    widgets::ExplorerView* die = nullptr;
+    widgets::ExplorerView* architecture = nullptr;
+    for (auto* v : area->views()) {
+        if (v->fileStem() == "die-area") {
+            die = v;
+        } else if (v->fileStem() == "architecture") {
+            architecture = v;
+        }
+    }
+    QVERIFY(die && architecture);
+    widgets::FigureOptions inside = area->figureOptions(*die);
+    QVERIFY2(inside.footnote.contains("NVIDIA GeForce GTX 980") &&
+                 inside.footnote.contains("inside the calibration domain of the die-area model") &&
+                 !inside.footnote.contains("T_alg") && !inside.outside,
+             qPrintable(inside.footnote));
+    SessionState s = doc_->state();
+    setParameter(s.gpu, s.stencil, s.gpu.id, "n_v", 256.0);
+    doc_->edit("n_V 256", s);
+    QCoreApplication::processEvents();
+    const widgets::FigureOptions dieOut = area->figureOptions(*die);
+    QVERIFY2(dieOut.outside && dieOut.footnote.contains("edited: n_v = 256") &&
+                 dieOut.footnote.contains("n_V (vector units per SM) = 256 (die-area model)") &&
+                 !dieOut.footnote.contains("time model") && !dieOut.footnote.contains("variant"),
+             qPrintable(dieOut.footnote));
+    QCOMPARE(dieOut.notes.size(), 1);
+    const widgets::FigureOptions archOut = area->figureOptions(*architecture);
+    QVERIFY2(archOut.footnote.contains("die-area model") &&
+                 archOut.footnote.contains("time model") && archOut.footnote.contains("variant:"),
+             qPrintable(archOut.footnote));
+    QCOMPARE(archOut.notes.size(), 2);
+    // No raw doubles: every number as %.4g.
+    static const QRegularExpression longNumber("\\d\\.\\d{6,}");
+    QVERIFY2(!longNumber.match(archOut.footnote).hasMatch(), qPrintable(archOut.footnote));
+    doc_->undoStack()->undo();
+    QCoreApplication::processEvents();
+    doc_->undoStack()->setClean();
 }

@@ -6,6 +6,7 @@
 #include "preference.hpp"
 #include "session_files.hpp"
 
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -20,6 +21,8 @@ namespace cdx::app {
 
 namespace {
 Preference<QSize> exportSize{"export/size", QSize(1600, 1000)};
+Preference<QString> exportStyle{"export/style", QStringLiteral("screen")};
+Preference<QString> exportTheme{"export/theme", QString()}; // empty: the window's
 } // namespace
 
 QString defaultExportName(const QString& stem, const QString& subject, bool asCsv) {
@@ -35,7 +38,7 @@ QString defaultExportName(const QString& stem, const QString& subject, bool asCs
 void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool asCsv,
                            const std::function<void()>& finishPendingWork,
                            const std::function<void(const QString&, int)>& message,
-                           const QStringList& notes, const QString& subject) {
+                           widgets::FigureOptions figure, const QString& subject) {
     widgets::ExplorerView* const v = &view;
     QString path = QFileDialog::getSaveFileName(
         parent, asCsv ? QObject::tr("Export view data as CSV") : QObject::tr("Export view"),
@@ -48,8 +51,28 @@ void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool as
     QSize size = exportSize.get();
     if (!asCsv) {
         QDialog dialog(parent);
-        dialog.setWindowTitle(QObject::tr("Export size"));
+        dialog.setObjectName("exportFigureDialog");
+        dialog.setWindowTitle(QObject::tr("Export Figure"));
+        // Wide enough for its title in the window manager's bar (it was cut at the form's width).
+        dialog.setMinimumWidth(
+            dialog.fontMetrics().horizontalAdvance(dialog.windowTitle() + "MMMMMMMMMMMM") + 160);
         auto* form = new QFormLayout(&dialog);
+        auto* styleBox = new QComboBox(&dialog);
+        styleBox->setObjectName("figureStyle");
+        styleBox->addItem(QObject::tr("Screen: as the window draws it"), "screen");
+        styleBox->addItem(QObject::tr("Slide: large fonts and lines for a projector"), "slide");
+        styleBox->addItem(QObject::tr("Paper: compact, for a document"), "paper");
+        styleBox->setCurrentIndex(std::max(0, styleBox->findData(exportStyle.get())));
+        auto* themeBox = new QComboBox(&dialog);
+        themeBox->setObjectName("figureTheme");
+        themeBox->addItem(QObject::tr("Light: black on white"), "light");
+        themeBox->addItem(QObject::tr("Dark: high contrast, white on black"), "dark");
+        const QString theme = exportTheme.get().isEmpty()
+                                  ? widgets::plotSchemeName(widgets::plotScheme())
+                                  : exportTheme.get();
+        themeBox->setCurrentIndex(std::max(0, themeBox->findData(theme)));
+        form->addRow(QObject::tr("Style"), styleBox);
+        form->addRow(QObject::tr("Plot theme"), themeBox);
         auto* wBox = new QSpinBox(&dialog);
         auto* hBox = new QSpinBox(&dialog);
         wBox->setRange(16, 20000);
@@ -70,9 +93,14 @@ void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool as
         }
         size = QSize(wBox->value(), hBox->value());
         exportSize.set(size);
+        exportStyle.set(styleBox->currentData().toString());
+        exportTheme.set(themeBox->currentData().toString());
+        figure.style = widgets::figureStyleFromName(styleBox->currentData().toString())
+                           .value_or(widgets::FigureStyle::Screen);
+        figure.scheme = widgets::plotSchemeFromName(themeBox->currentData().toString());
     }
     finishPendingWork();
-    const QString error = widgets::exportView(*v, path, size, notes);
+    const QString error = widgets::exportView(*v, path, size, figure);
     if (!error.isEmpty()) {
         QMessageBox::warning(parent, QObject::tr("Export"), error);
     } else {

@@ -1,27 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/view_export.hpp"
+
 #include <QString>
 #include <QStringList>
 #include <functional>
 
 class QWidget;
 
-namespace cdx::widgets {
-class ExplorerView;
-}
 
 namespace cdx::app {
 
 // File ▸ Export View… / Export View Data as CSV…: asks for the file (and, for PNG/PDF/SVG, the
 // size), waits for the view's background work, writes the file atomically, and confirms the
 // path through `message` (an error in a dialog).
-// `notes`: the session's values outside the calibration domain, written into the file.
+// The figure's options dialog asks for the style (screen, slide, paper) and the plot theme too,
+// each remembered for the next export.
+// `figure`: the footnote and notes the workspace gives the view (Workspace::figureOptions).
 // `subject`: what the default file name adds to the view's ("breakdown-gtx980.png").
 void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool asCsv,
                            const std::function<void()>& finishPendingWork,
                            const std::function<void(const QString&, int)>& message,
-                           const QStringList& notes = {}, const QString& subject = {});
+                           widgets::FigureOptions figure = {}, const QString& subject = {});
 
 // The default file name of an export: the view's name, then the subject with every run of
 // characters outside [A-Za-z0-9._-] made one '-' ("tile-space-map-gtx980.png").

@@ -61,13 +61,23 @@ int main(int argc, char** argv) {
                                   "Size of the window PNGs for --screenshots (default 1366x768, "
                                   "a laptop screen).",
                                   "WxH", "1366x768");
+    QCommandLineOption figureStyle(
+        "figure-style",
+        "How --export draws its figures: screen (as the window), slide (large fonts and lines "
+        "for a projector) or paper (compact). Default: screen.",
+        "STYLE", "screen");
+    QCommandLineOption theme("theme",
+                             "The plots' colours for --export: light or dark (high contrast). "
+                             "Default: the window's (View > Plot Theme).",
+                             "THEME");
     QCommandLineOption presentation("presentation", "Start in presentation mode.");
     QCommandLineOption runsDb("runs-db",
                               "The measured-run database to open for this run (it does not become "
                               "the default; default: the last one opened with File > Open Run "
                               "Database, else runs.sqlite in the user's data folder).",
                               "PATH");
-    parser.addOptions({screenshots, exports, viewSize, windowSize, presentation, runsDb});
+    parser.addOptions({screenshots, exports, viewSize, windowSize, figureStyle, theme, presentation,
+                       runsDb});
     std::unique_ptr<QCoreApplication> application;
     // --export needs no display: drawn offscreen unless a platform is chosen.
     for (int i = 1; i < argc; ++i) {
@@ -149,12 +159,28 @@ int main(int argc, char** argv) {
                 << ": expected WxH with W and H in [16, 20000] pixels\n";
             return 2;
         }
+        const auto style = cdx::widgets::figureStyleFromName(parser.value(figureStyle));
+        if (!style) {
+            err << "codesign-explorer: --figure-style = " << parser.value(figureStyle)
+                << ": expected screen, slide or paper\n";
+            return 2;
+        }
+        std::optional<cdx::widgets::PlotScheme> scheme;
+        if (parser.isSet(theme)) {
+            scheme = cdx::widgets::plotSchemeFromName(parser.value(theme));
+            if (!scheme) {
+                err << "codesign-explorer: --theme = " << parser.value(theme)
+                    << ": expected light or dark\n";
+                return 2;
+            }
+        }
         // Laid out as on a laptop screen (the views' texts wrap at their widths), never on
         // screen, whatever the platform.
         window.setAttribute(Qt::WA_DontShowOnScreen);
         window.resize(1366, 768);
         window.show();
-        const QString error = cdx::app::writeExports(window, parser.values(exports), size);
+        const QString error =
+            cdx::app::writeExports(window, parser.values(exports), size, *style, scheme);
         if (!error.isEmpty()) {
             err << "codesign-explorer: " << error << "\n";
             return 2;

@@ -390,7 +390,7 @@ void MainWindow::exportCurrentView(bool asCsv) {
     if (widgets::ExplorerView* view = w ? w->currentView() : nullptr) {
         exportViewInteractive(
             this, *view, asCsv, [w] { w->finishPendingWork(); },
-            [this](const QString& text, int ms) { showMessage(text, ms); }, w->outsideCalibration(),
+            [this](const QString& text, int ms) { showMessage(text, ms); }, w->figureOptions(*view),
             w->figureSubject());
     }
 }

@@ -50,7 +50,7 @@ QString writeScreenshots(MainWindow& window, const QString& dir, const QSize& vi
             }
             const QString error =
                 widgets::exportView(*view, QDir(dir).filePath(view->fileStem() + ".png"), viewSize,
-                                    w->outsideCalibration());
+                                    w->figureOptions(*view));
             if (!error.isEmpty()) {
                 return error;
             }
@@ -100,7 +100,8 @@ QString writeScreenshots(MainWindow& window, const QString& dir, const QSize& vi
                : QObject::tr("%1: cannot write %2").arg(dir, "lesson.png");
 }
 
-QString writeExports(MainWindow& window, const QStringList& specs, const QSize& viewSize) {
+QString writeExports(MainWindow& window, const QStringList& specs, const QSize& viewSize,
+                     widgets::FigureStyle style, std::optional<widgets::PlotScheme> scheme) {
     struct Target {
         Workspace* workspace;
         int tab;
@@ -142,8 +143,10 @@ QString writeExports(MainWindow& window, const QStringList& specs, const QSize& 
         QApplication::processEvents();
         t.workspace->finishPendingWork();
         auto* view = t.workspace->views()[static_cast<std::size_t>(t.tab)];
-        const QString error =
-            widgets::exportView(*view, t.file, viewSize, t.workspace->outsideCalibration());
+        widgets::FigureOptions figure = t.workspace->figureOptions(*view);
+        figure.style = style;
+        figure.scheme = scheme;
+        const QString error = widgets::exportView(*view, t.file, viewSize, figure);
         if (!error.isEmpty()) {
             return error;
         }

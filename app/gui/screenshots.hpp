@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/view_export.hpp"
+
 #include <QSize>
 #include <QString>
+#include <optional>
 
 namespace cdx::app {
 
@@ -20,6 +23,9 @@ QString writeScreenshots(MainWindow& window, const QString& dir, const QSize& vi
 // calibration notes. Empty string, or the reason it failed (a malformed spec, an unknown view
 // with the names allowed, a file that cannot be written). Every spec is checked before any file
 // is written.
-QString writeExports(MainWindow& window, const QStringList& specs, const QSize& viewSize);
+// `style` and `scheme`: how the figures are drawn (--figure-style, --theme); a CSV is the same.
+QString writeExports(MainWindow& window, const QStringList& specs, const QSize& viewSize,
+                     widgets::FigureStyle style = widgets::FigureStyle::Screen,
+                     std::optional<widgets::PlotScheme> scheme = std::nullopt);
 
 } // namespace cdx::app

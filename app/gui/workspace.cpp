@@ -5,8 +5,11 @@
 #include "common/background_job.hpp"
 #include "common/explorer_view.hpp"
 #include "common/glossary_hover.hpp"
+#include "common/plot_theme.hpp"
+#include "common/view_export.hpp"
 #include "compare_view.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 #include "preference.hpp"
 #include "session_document.hpp"
 #include "trust_view.hpp"
@@ -418,6 +421,63 @@ void Workspace::updateBanner() {
                          .arg(shown.join("; ")));
     banner_->setToolTip(outside_.join('\n'));
     banner_->show();
+}
+
+QString Workspace::figureContext(const widgets::ExplorerView& view) const {
+    const SessionState& s = doc()->state();
+    QString text = QString::fromStdString(profileLabel(s.gpu));
+    const QStringList families = view.figureFamilies();
+    if (families.isEmpty() || families.contains("talg")) {
+        text += QStringLiteral(" · ") + widgets::variantLine(s.variant, s.problem.dim);
+    }
+    return text;
+}
+
+widgets::FigureOptions Workspace::figureOptions(const widgets::ExplorerView& view) const {
+    widgets::FigureOptions o;
+    o.presentationNow = presentation_;
+    const SessionState& s = doc()->state();
+    auto values = app::outsideCalibration(validity_, s);
+    for (auto& d : modelConditions(s)) {
+        values.push_back(std::move(d));
+    }
+    const QStringList families = view.figureFamilies();
+    QStringList items;
+    QStringList models;
+    for (const auto& d : values) {
+        const QString family = QString::fromStdString(d.family);
+        if (!families.isEmpty() && !families.contains(family)) {
+            continue;
+        }
+        if (d.inside) {
+            continue;
+        }
+        o.notes << QString::fromStdString(d.message());
+        const QString item = QStringLiteral("%1 = %2 (%3)").arg(
+            QString::fromStdString(d.what), QString::fromStdString(d.shortValue()),
+            QString::fromStdString(d.model));
+        if (!items.contains(item)) {
+            items << item;
+        }
+    }
+    for (const auto& v : validity_) {
+        const QString name = QString::fromStdString(v.name);
+        if ((families.isEmpty() || families.contains(QString::fromStdString(v.family))) &&
+            !name.isEmpty() && !models.contains(name)) {
+            models << name;
+        }
+    }
+    o.outside = !items.isEmpty();
+    const QString context = figureContext(view);
+    const QString trust =
+        o.outside ? tr("Outside the calibration domain: %1; extrapolated").arg(items.join("; "))
+        : models.isEmpty()
+            ? QString()
+            : tr("inside the calibration domain of the %1").arg(models.join(", "));
+    o.footnote = context.isEmpty() ? trust
+                 : trust.isEmpty() ? context
+                                   : context + QStringLiteral(" · ") + trust;
+    return o;
 }
 
 QString Workspace::figureSubject() const {

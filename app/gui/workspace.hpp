@@ -19,6 +19,7 @@ class QTabWidget;
 namespace cdx::widgets {
 class ExplorerView;
 class BackgroundJob;
+struct FigureOptions;
 } // namespace cdx::widgets
 
 namespace cdx::app {
@@ -88,6 +89,14 @@ public:
     // What an exported figure's default file name adds to the view's name: the chip its views
     // draw (issue 45: "breakdown.png" named no GPU). Default: the session's GPU; empty: none.
     virtual QString figureSubject() const;
+    // What an export of `view` writes besides it (issue 45): the provenance footnote (what
+    // figureContext says, then how far to trust the figure: the session's values outside the
+    // calibration domain of the models the view draws, or that it is inside), and those values
+    // for a CSV. `style`, `scheme`: as chosen for the file.
+    widgets::FigureOptions figureOptions(const widgets::ExplorerView& view) const;
+    // The footnote's first part for `view`: the chip and its edits, and the variant of the
+    // models it draws ("NVIDIA GeForce GTX 980, edited: n_sm = 6 · variant: pitch=…").
+    virtual QString figureContext(const widgets::ExplorerView& view) const;
     // Adds the "Compare" view (the shell calls it once, before addTrustView).
     void addCompareView();
     // What the models check themselves beyond the validity files (a derived value such as L2
@@ -110,6 +119,7 @@ public:
     void deactivate(); // hidden: saves the dock layout
     bool isActive() const { return active_; }
     void setPresentation(bool on);
+    bool presentation() const { return presentation_; }
     // The docks and splitters as before the presentation, once the views' minimum sizes are
     // the normal fonts' again (restored while they were the large ones', docks came back
     // ~45 px narrower: the central views claimed the space).

@@ -40,7 +40,7 @@ with tempfile.TemporaryDirectory() as d:
              "sweep=" + out["s.csv"], "breakdown=" + out["b.csv"],
              "tile-space-map=" + out["m.csv"], "talg-compare=" + out["c.csv"],
              "die-area=" + out["d.svg"]]
-    cmd = [explorer, session, "--view-size", "1600x1000"]
+    cmd = [explorer, session, "--view-size", "1600x1000", "--figure-style", "slide"]
     for s in specs:
         cmd += ["--export", s]
     r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
@@ -55,6 +55,57 @@ with tempfile.TemporaryDirectory() as d:
         families = set(re.findall(r'font-family="([^"]*)"', text))
         check(families and families <= {"sans-serif", "serif", "monospace"},
               name + ": CSS generic font families only, not %s" % families)
+
+    # The slide style (issue 45's "Done when"): no text under 14 px at 1600 x 1000, the drawing
+    # from edge to edge, the footnote in at most two lines.
+    def texts(path):
+        svg = open(path, encoding="utf-8").read()
+        token = re.compile(r'<g [^>]*?transform="matrix\(([^)]*)\)"|<text fill="([^"]*)"[^>]*? '
+                           r'x="([-\d.]+)" y="([-\d.]+)"[^>]*font-size="([\d.]+)"[^>]*>([^<]*)<')
+        m = [1, 0, 0, 1, 0, 0]
+        out = []
+        for t in token.finditer(svg):
+            if t.group(1):
+                m = [float(v) for v in t.group(1).split(",")]
+                continue
+            x, y = float(t.group(3)), float(t.group(4))
+            scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+            out.append((float(t.group(5)) * scale, m[0] * x + m[2] * y + m[4], t.group(2),
+                        t.group(6).strip()))
+        return out
+    for name in ["m.svg", "d.svg"]:
+        found = texts(out[name])
+        check(len(found) > 20, name + ": its texts")
+        small = [(round(px, 1), text) for px, _, _, text in found if px < 14]
+        check(not small, name + ": no text under 14 px in the slide style: %s" % small[:5])
+        # Where each text starts and (a sans-serif character is about half its size wide) ends.
+        xs = [x for _, x, _, _ in found] + [x + 0.5 * px * len(t) for px, x, _, t in found]
+        check(min(xs) < 0.05 * 1600 and max(xs) > 0.95 * 1600,
+              name + ": the drawing spans the viewBox (text from %g to %g)" % (min(xs), max(xs)))
+        notes = [text for _, _, fill, text in found if fill in ("#505050", "#5c3c00")]
+        check(1 <= len(notes) <= 2, name + ": a footnote of 1 or 2 lines: %s" % notes)
+        check("NVIDIA GeForce GTX 980" in " ".join(notes), name + ": the footnote names the GPU")
+
+    # The other styles and the dark theme, at the smallest size; a bad style or theme is refused.
+    small = [os.path.join(d, n) for n in ["p.png", "p.svg", "k.png"]]
+    r = subprocess.run([explorer, session, "--view-size", "800x500", "--figure-style", "paper",
+                        "--export", "sweep=" + small[0], "--export", "sweep=" + small[1]],
+                       env=env, capture_output=True, text=True, timeout=300)
+    check(r.returncode == 0, "paper style: exit status %d: %s" % (r.returncode, r.stderr))
+    r = subprocess.run([explorer, session, "--view-size", "800x500", "--theme", "dark",
+                        "--export", "sweep=" + small[2]],
+                       env=env, capture_output=True, text=True, timeout=300)
+    check(r.returncode == 0, "dark theme: exit status %d: %s" % (r.returncode, r.stderr))
+    for path in small:
+        check(os.path.getsize(path) > 500, path + " written")
+    for option, value, allowed in [("--figure-style", "poster", "screen, slide or paper"),
+                                   ("--theme", "pink", "light or dark")]:
+        bad = os.path.join(d, "bad.png")
+        r = subprocess.run([explorer, session, option, value, "--export", "sweep=" + bad],
+                           env=env, capture_output=True, text=True, timeout=120)
+        check(r.returncode == 2 and ("%s = %s" % (option, value)) in r.stderr and
+              allowed in r.stderr, "%s %s refused by name: %s" % (option, value, r.stderr))
+        check(not os.path.exists(bad), "nothing written for " + option)
 
     # The PDF holds the bars as well as the table (a second painter on the PDF started the
     # document again: only the table was left).
@@ -109,4 +160,4 @@ with tempfile.TemporaryDirectory() as d:
     check(not os.path.exists(bad), "nothing written for a refused size")
 
 print("test_headless_export: %d checks passed" % checks)
-check(checks > 40, "enough checks ran")
+check(checks > 60, "enough checks ran")

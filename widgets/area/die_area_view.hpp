@@ -30,6 +30,7 @@ public:
 
     QString viewTitle() const override { return tr("Die area"); }
     QString fileStem() const override { return "die-area"; }
+    QStringList figureFamilies() const override { return {"area"}; } // the area model only
     void setSession(const SessionState& s) override;
     void renderTo(QPaintDevice& device, const QSize& size) override;
     QString csv() const override;

@@ -6,6 +6,7 @@
 #include <QPaintDevice>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <map>
 #include <string>
 
@@ -26,6 +27,10 @@ public:
     virtual QString csv() const = 0;
     virtual void setPresentation(bool on) = 0;
     virtual QWidget* widget() = 0;
+    // The validity families (profiles/validity/) of the models this view draws: an export's
+    // footnote holds only their conditions (issue 45: the die-area figure listed T_alg's).
+    // Empty: every model of its workspace.
+    virtual QStringList figureFamilies() const { return {}; }
     // Completes work running in the background (export calls it first, so a file never
     // holds a half-computed view). Views that compute synchronously have none.
     virtual void finishPendingWork() {}

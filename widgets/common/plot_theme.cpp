@@ -27,6 +27,175 @@ PlotTheme plotTheme(bool presentation) {
     return t;
 }
 
+namespace {
+PlotScheme gScheme = PlotScheme::Light;
+// The dark scheme's colours: exact values, so that a second pass leaves them and the light
+// pass can take them back.
+const QColor kDarkPaper(0x12, 0x12, 0x12);
+const QColor kDarkInk(0xf2, 0xf2, 0xf2);
+const QColor kDarkGrey(0xb4, 0xb4, 0xb6);
+const QColor kDarkGrid(0x4a, 0x4a, 0x4c);
+const QColor kLightGrey(90, 90, 90);
+const QColor kLightGrid(210, 210, 210);
+
+bool same(const QColor& a, const QColor& b) {
+    return a.red() == b.red() && a.green() == b.green() && a.blue() == b.blue();
+}
+QColor withAlpha(QColor c, int alpha) {
+    c.setAlpha(alpha);
+    return c;
+}
+// A colour as the current scheme draws it: only greys (ink, secondary text, grid, paper)
+// change; a colour with hue is data and stays.
+QColor recolour(const QColor& c) {
+    if (!c.isValid() || c.alpha() == 0) {
+        return c;
+    }
+    const bool grey = c.hslSaturation() < 40 || c.lightness() < 30;
+    if (gScheme == PlotScheme::Dark) {
+        if (same(c, kDarkPaper) || same(c, kDarkInk) || same(c, kDarkGrey) || same(c, kDarkGrid) ||
+            !grey) {
+            return c;
+        }
+        const int l = c.lightness();
+        return withAlpha(l < 70    ? kDarkInk
+                         : l < 150 ? kDarkGrey
+                         : l < 240 ? kDarkGrid
+                                   : kDarkPaper,
+                         c.alpha());
+    }
+    return same(c, kDarkInk)     ? withAlpha(Qt::black, c.alpha())
+           : same(c, kDarkGrey)  ? withAlpha(kLightGrey, c.alpha())
+           : same(c, kDarkGrid)  ? withAlpha(kLightGrid, c.alpha())
+           : same(c, kDarkPaper) ? withAlpha(Qt::white, c.alpha())
+                                 : c;
+}
+QPen recolour(QPen p) {
+    p.setColor(recolour(p.color()));
+    return p;
+}
+QBrush recolour(QBrush b) {
+    if (b.style() != Qt::NoBrush && b.gradient() == nullptr && b.textureImage().isNull()) {
+        b.setColor(recolour(b.color()));
+    }
+    return b;
+}
+void recolourAxis(QCPAxis& a) {
+    a.setBasePen(recolour(a.basePen()));
+    a.setTickPen(recolour(a.tickPen()));
+    a.setSubTickPen(recolour(a.subTickPen()));
+    a.setLabelColor(recolour(a.labelColor()));
+    a.setTickLabelColor(recolour(a.tickLabelColor()));
+    a.grid()->setPen(recolour(a.grid()->pen()));
+    a.grid()->setSubGridPen(recolour(a.grid()->subGridPen()));
+    a.grid()->setZeroLinePen(recolour(a.grid()->zeroLinePen()));
+}
+} // namespace
+
+PlotScheme plotScheme() {
+    return gScheme;
+}
+void setPlotScheme(PlotScheme s) {
+    gScheme = s;
+}
+QString plotSchemeName(PlotScheme s) {
+    return s == PlotScheme::Dark ? QStringLiteral("dark") : QStringLiteral("light");
+}
+std::optional<PlotScheme> plotSchemeFromName(const QString& name) {
+    if (name == "light") {
+        return PlotScheme::Light;
+    }
+    if (name == "dark") {
+        return PlotScheme::Dark;
+    }
+    return std::nullopt;
+}
+QColor schemeInk() {
+    return gScheme == PlotScheme::Dark ? kDarkInk : QColor(Qt::black);
+}
+
+void applyScheme(QCustomPlot& plot) {
+    plot.setBackground(gScheme == PlotScheme::Dark ? kDarkPaper : QColor(Qt::white));
+    for (QCPLayoutElement* e : plot.plotLayout()->elements(true)) {
+        if (auto* rect = qobject_cast<QCPAxisRect*>(e)) {
+            if (rect->backgroundBrush().style() != Qt::NoBrush) {
+                rect->setBackground(recolour(rect->backgroundBrush()));
+            }
+            for (QCPAxis* a : rect->axes()) {
+                recolourAxis(*a);
+            }
+        } else if (auto* text = qobject_cast<QCPTextElement*>(e)) {
+            text->setTextColor(recolour(text->textColor()));
+        } else if (auto* legend = qobject_cast<QCPLegend*>(e)) {
+            legend->setBrush(recolour(legend->brush()));
+            legend->setBorderPen(recolour(legend->borderPen()));
+            legend->setTextColor(recolour(legend->textColor()));
+            for (int i = 0; i < legend->itemCount(); ++i) {
+                if (QCPAbstractLegendItem* item = legend->item(i)) {
+                    item->setTextColor(recolour(item->textColor()));
+                }
+            }
+        } else if (auto* scale = qobject_cast<QCPColorScale*>(e)) {
+            recolourAxis(*scale->axis());
+        }
+    }
+    for (int i = 0; i < plot.plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plot.plottable(i);
+        p->setPen(recolour(p->pen()));
+        p->setBrush(recolour(p->brush()));
+        if (auto* g = qobject_cast<QCPGraph*>(p)) {
+            QCPScatterStyle st = g->scatterStyle();
+            st.setPen(recolour(st.pen()));
+            st.setBrush(recolour(st.brush()));
+            g->setScatterStyle(st);
+        } else if (auto* c = qobject_cast<QCPCurve*>(p)) {
+            QCPScatterStyle st = c->scatterStyle();
+            st.setPen(recolour(st.pen()));
+            st.setBrush(recolour(st.brush()));
+            c->setScatterStyle(st);
+        }
+    }
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        QCPAbstractItem* item = plot.item(i);
+        if (auto* t = qobject_cast<QCPItemText*>(item)) {
+            t->setColor(recolour(t->color()));
+            t->setPen(recolour(t->pen()));
+            t->setBrush(recolour(t->brush()));
+        } else if (auto* l = qobject_cast<QCPItemLine*>(item)) {
+            l->setPen(recolour(l->pen()));
+        } else if (auto* s = qobject_cast<QCPItemStraightLine*>(item)) {
+            s->setPen(recolour(s->pen()));
+        } else if (auto* r = qobject_cast<QCPItemRect*>(item)) {
+            r->setPen(recolour(r->pen()));
+            r->setBrush(recolour(r->brush()));
+        } else if (auto* el = qobject_cast<QCPItemEllipse*>(item)) {
+            el->setPen(recolour(el->pen()));
+            el->setBrush(recolour(el->brush()));
+        } else if (auto* tr = qobject_cast<QCPItemTracer*>(item)) {
+            tr->setPen(recolour(tr->pen()));
+            tr->setBrush(recolour(tr->brush()));
+        } else if (auto* cu = qobject_cast<QCPItemCurve*>(item)) {
+            cu->setPen(recolour(cu->pen()));
+        } else if (auto* b = qobject_cast<QCPItemBracket*>(item)) {
+            b->setPen(recolour(b->pen()));
+        }
+    }
+}
+
+void applySchemeTo(QWidget& root, bool replot) {
+    for (QCustomPlot* plot : root.findChildren<QCustomPlot*>()) {
+        if (!plot->property("cdxScheme").toBool()) {
+            plot->setProperty("cdxScheme", true);
+            QObject::connect(plot, &QCustomPlot::beforeReplot, plot,
+                             [plot] { applyScheme(*plot); });
+        }
+        applyScheme(*plot);
+        if (replot) {
+            plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
+}
+
 void applyTheme(QCPAxisRect& rect, const PlotTheme& theme) {
     QFont f = rect.parentPlot()->font();
     f.setPointSize(theme.basePointSize);
@@ -45,6 +214,12 @@ void applyTheme(QCPAxisRect& rect, const PlotTheme& theme) {
 
 void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
     applyTheme(*plot.axisRect(), theme);
+    // The scheme before every replot: what a view adds or recolours later follows it.
+    if (!plot.property("cdxScheme").toBool()) {
+        plot.setProperty("cdxScheme", true);
+        QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot,
+                         [p = &plot] { applyScheme(*p); });
+    }
     QFont f = plot.font();
     f.setPointSize(theme.basePointSize);
     if (plot.legend) {
@@ -372,6 +547,30 @@ void placeLegendBelow(QCustomPlot& plot, int wrap) {
     plot.legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-flows the items
     plot.legend->setBorderPen(Qt::NoPen);
     plot.plotLayout()->setRowStretchFactor(row, 0.001);
+    // As many of those columns as the plot's width holds, at every replot and export (with
+    // presentation fonts three columns were cut: "Vector-unit logi"; issue 45).
+    plot.setProperty("cdxLegendWrap", wrap);
+    if (!plot.property("cdxLegendFit").toBool()) {
+        plot.setProperty("cdxLegendFit", true);
+        QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot,
+                         [p = &plot] { fitLegendColumns(*p, p->width()); });
+    }
+}
+
+void fitLegendColumns(QCustomPlot& plot, int width) {
+    const int wanted = plot.property("cdxLegendWrap").toInt();
+    if (wanted <= 0 || plot.legend == nullptr || width <= 0) {
+        return;
+    }
+    for (int wrap = wanted; wrap >= 1; --wrap) {
+        if (plot.legend->wrap() != wrap) {
+            plot.legend->setWrap(wrap);
+            plot.legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+        }
+        if (plot.legend->minimumOuterSizeHint().width() <= width - 8) {
+            return;
+        }
+    }
 }
 
 void placeLegendRight(QCustomPlot& plot) {

@@ -10,9 +10,11 @@
 #include <QString>
 #include <array>
 #include <initializer_list>
+#include <optional>
 
 class QCustomPlot;
 class QLabel;
+class QWidget;
 class QStackedWidget;
 class QPaintDevice;
 class QSize;
@@ -36,6 +38,24 @@ struct PlotTheme {
 };
 
 PlotTheme plotTheme(bool presentation);
+
+// The plots' colour scheme (View ▸ Plot Theme; issue 45): light (black on white) or dark, a
+// high-contrast white on near-black for dark rooms and projectors. One for the process.
+enum class PlotScheme { Light, Dark };
+PlotScheme plotScheme();
+void setPlotScheme(PlotScheme s);
+QString plotSchemeName(PlotScheme s); // "light", "dark"
+std::optional<PlotScheme> plotSchemeFromName(const QString& name);
+// Recolours a plot for the current scheme: its background, axes, grid, titles, legend, and
+// every item's and plottable's black, grey or white ink (the palette's colours stay). Applied
+// again before every replot (installed by applyTheme), so what a view adds later follows;
+// idempotent, and light undoes dark.
+void applyScheme(QCustomPlot& plot);
+// applyScheme on every plot inside `root`, installing it before their replots; `replot`: then
+// repaint them (a theme change on screen; an export draws them itself).
+void applySchemeTo(QWidget& root, bool replot);
+// The ink of text drawn on a plot in the current scheme.
+QColor schemeInk();
 void applyTheme(QCustomPlot& plot, const PlotTheme& theme);
 // The same fonts and pens on one axis rect of a plot with several (the Occupancy view's four).
 void applyTheme(QCPAxisRect& rect, const PlotTheme& theme);
@@ -113,6 +133,9 @@ QString formatSeconds(double s);
 // Moves the plot's legend out of the axes into a row of its own under them, `wrap` items per
 // row, filled column by column, without a frame (inside the axes it covered data).
 void placeLegendBelow(QCustomPlot& plot, int wrap);
+// At most that many columns, as many as fit `width` pixels (placeLegendBelow calls it before
+// every replot; an export, for the width it draws the plot at).
+void fitLegendColumns(QCustomPlot& plot, int width);
 // The legend in a column right of the axis rect, never over the data (a scatter fills the
 // whole rect: a corner legend hid points).
 void placeLegendRight(QCustomPlot& plot);

@@ -12,6 +12,7 @@
 #include <QSvgGenerator>
 #include <QTemporaryFile>
 #include <QTextDocument>
+#include <qcustomplot.h>
 #include <algorithm>
 #include <cmath>
 
@@ -64,6 +65,7 @@ template <typename Render> QString renderAtomically(const QString& path, Render 
 
 namespace {
 constexpr const char* kOutside = "Outside the calibration domain";
+const QColor kDarkPage(0x12, 0x12, 0x12); // the dark plot scheme's paper
 
 // The number of fields of a CSV line (quoted fields may hold commas and doubled quotes).
 int csvFields(const QString& line) {
@@ -133,61 +135,213 @@ QString genericFontFamilies(const QString& file) {
     return {};
 }
 
-// The notes' band at the bottom of a `size` page: its text and height (at most 40 % of the
-// page; the view gets the rest).
+// The footnote's band at the bottom of a page: its lines, font and height.
 struct Footer {
-    QString text;
+    QStringList lines;
     QFont font;
     int height = 0;
+    bool outside = false;
 };
-Footer footerFor(const QStringList& notes, const QSize& size) {
+Footer footerFor(const FigureOptions& o, const QSize& page) {
     Footer f;
-    if (notes.isEmpty()) {
+    if (o.footnote.isEmpty()) {
         return f;
     }
-    f.text = QString("%1: %2").arg(kOutside, notes.join("; "));
-    f.font.setPixelSize(std::clamp(size.width() / 110, 9, 28));
+    f.lines = footnoteLines(o.footnote, o.style, page.width(), &f.font);
+    f.outside = o.outside;
     const QFontMetrics m(f.font);
-    const QRect need = m.boundingRect(QRect(0, 0, size.width() - 16, 100000),
-                                      Qt::TextWordWrap | Qt::AlignLeft, f.text);
-    f.height = std::min(need.height() + 10, size.height() * 2 / 5);
+    f.height = std::min(static_cast<int>(f.lines.size()) * m.lineSpacing() + 10,
+                        page.height() * 2 / 5);
     return f;
 }
 
-void drawFooter(QPainter& p, const Footer& f, const QSize& size) {
-    const QRect band(0, size.height() - f.height, size.width(), f.height);
-    p.fillRect(band, QColor(0xff, 0xf4, 0xce));
-    p.setPen(QColor(0x5c, 0x3c, 0x00));
+void drawFooter(QPainter& p, const Footer& f, const QSize& page, bool dark) {
+    const QRect band(0, page.height() - f.height, page.width(), f.height);
+    if (f.outside) {
+        p.fillRect(band, QColor(0xff, 0xf4, 0xce));
+        p.setPen(QColor(0x5c, 0x3c, 0x00));
+    } else {
+        p.fillRect(band, dark ? kDarkPage : QColor(Qt::white));
+        p.setPen(dark ? QColor(0xb4, 0xb4, 0xb6) : QColor(0x50, 0x50, 0x50));
+    }
     p.setFont(f.font);
-    p.drawText(band.adjusted(8, 5, -8, -5), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop,
-               f.text);
+    p.drawText(band.adjusted(8, 5, -8, -5), Qt::AlignLeft | Qt::AlignTop, f.lines.join('\n'));
 }
 
-// Renders the view above the footer: through a picture, so a PDF or SVG stays vector (its
-// painter can be opened only once).
-void renderWithFooter(ExplorerView& view, QPaintDevice& device, const QSize& size,
-                      const Footer& f) {
-    if (f.height == 0) {
-        view.renderTo(device, size);
-        return;
+// Draws the view in the export's fonts (slide: presentation; paper: normal), then back.
+class StyleScope {
+public:
+    StyleScope(ExplorerView& view, const FigureOptions& o) : view_(view), was_(o.presentationNow) {
+        now_ = o.style == FigureStyle::Slide   ? true
+               : o.style == FigureStyle::Paper ? false
+                                               : was_;
+        if (now_ != was_) {
+            view_.setPresentation(now_);
+        }
     }
-    const QSize top(size.width(), size.height() - f.height);
+    ~StyleScope() {
+        if (now_ != was_) {
+            view_.setPresentation(was_);
+        }
+    }
+    StyleScope(const StyleScope&) = delete;
+    StyleScope& operator=(const StyleScope&) = delete;
+
+private:
+    ExplorerView& view_;
+    bool was_;
+    bool now_ = false;
+};
+
+// Draws the view's plots in the export's colour scheme, then back.
+class SchemeScope {
+public:
+    SchemeScope(ExplorerView& view, const FigureOptions& o) : view_(view), was_(plotScheme()) {
+        now_ = o.scheme.value_or(was_);
+        setPlotScheme(now_);
+        // Always: the style's fonts (applyTheme) have just reset the axes' pens.
+        applySchemeTo(*view_.widget(), false);
+    }
+    ~SchemeScope() {
+        if (now_ != was_) {
+            setPlotScheme(was_);
+            applySchemeTo(*view_.widget(), true);
+        }
+    }
+    SchemeScope(const SchemeScope&) = delete;
+    SchemeScope& operator=(const SchemeScope&) = delete;
+    // The page is dark only under plots: a hand-drawn diagram or a text keeps its white page.
+    bool darkPage() const {
+        return now_ == PlotScheme::Dark && !view_.widget()->findChildren<QCustomPlot*>().isEmpty();
+    }
+
+private:
+    ExplorerView& view_;
+    PlotScheme was_;
+    PlotScheme now_;
+};
+
+// Renders the view and its footnote onto `device` of `size` pixels: on the style's page,
+// through a picture scaled to the device, so a PDF or SVG stays vector (its painter can be
+// opened only once) and every format draws the same figure.
+void renderFigure(ExplorerView& view, QPaintDevice& device, const QSize& size,
+                  const FigureOptions& o, bool dark) {
+    const QSize page = figurePageSize(size, o.style);
+    const double k = static_cast<double>(size.width()) / page.width();
+    const Footer f = footerFor(o, page);
+    const QSize top(page.width(), page.height() - f.height);
+    // Legends below a plot: as many columns as fit the width the plot will be drawn at (its
+    // share of the page as of the view on screen).
+    if (QWidget* w = view.widget(); w != nullptr && w->width() > 0) {
+        for (QCustomPlot* plot : w->findChildren<QCustomPlot*>()) {
+            fitLegendColumns(*plot, plot->width() * top.width() / w->width());
+        }
+    }
     QPicture picture;
+    // Twice: a title that wraps takes its height from the width of the layout before (the
+    // window's), so the first drawing at a new width places the axes for the old one (the SVG,
+    // drawn first, had its plot 40 px lower than the PNG).
+    view.renderTo(picture, top);
+    picture = QPicture();
     view.renderTo(picture, top);
     QPainter p(&device);
+    p.fillRect(QRect(QPoint(0, 0), size), dark ? kDarkPage : QColor(Qt::white));
+    p.scale(k, k);
     p.drawPicture(0, 0, picture);
-    drawFooter(p, f, size);
+    if (f.height > 0) {
+        drawFooter(p, f, page, dark);
+    }
 }
 } // namespace
 
+QString figureStyleName(FigureStyle s) {
+    switch (s) {
+    case FigureStyle::Slide:
+        return QStringLiteral("slide");
+    case FigureStyle::Paper:
+        return QStringLiteral("paper");
+    case FigureStyle::Screen:
+        break;
+    }
+    return QStringLiteral("screen");
+}
+
+std::optional<FigureStyle> figureStyleFromName(const QString& name) {
+    for (FigureStyle s : {FigureStyle::Screen, FigureStyle::Slide, FigureStyle::Paper}) {
+        if (name == figureStyleName(s)) {
+            return s;
+        }
+    }
+    return std::nullopt;
+}
+
+QSize figurePageSize(const QSize& size, FigureStyle style) {
+    const int width = style == FigureStyle::Slide   ? 1280
+                      : style == FigureStyle::Paper ? 960
+                                                    : size.width();
+    if (width == size.width() || size.width() <= 0) {
+        return size;
+    }
+    return QSize(width, std::max(1, static_cast<int>(std::lround(static_cast<double>(size.height()) *
+                                                                 width / size.width()))));
+}
+
+QStringList footnoteLines(const QString& text, FigureStyle style, int width, QFont* fontOut) {
+    QFont font;
+    font.setPixelSize(style == FigureStyle::Slide   ? 15
+                      : style == FigureStyle::Paper ? 10
+                                                    : std::clamp(width / 110, 9, 28));
+    if (fontOut) {
+        *fontOut = font;
+    }
+    const QFontMetrics m(font);
+    const int room = std::max(40, width - 16);
+    QStringList lines;
+    QString rest = text.simplified();
+    while (!rest.isEmpty()) {
+        if (lines.size() == 1 || m.horizontalAdvance(rest) <= room) {
+            // The last of two lines: what does not fit ends in "…" (How far to trust this has
+            // the rest).
+            lines << m.elidedText(rest, Qt::ElideRight, room);
+            break;
+        }
+        // The longest head of `rest` that fits, broken at a space (or anywhere in a long word).
+        qsizetype cut = rest.size();
+        while (cut > 1 && m.horizontalAdvance(rest.left(cut)) > room) {
+            --cut;
+        }
+        const qsizetype space = rest.lastIndexOf(' ', cut);
+        if (space > 0 && cut < rest.size()) {
+            cut = space;
+        }
+        lines << rest.left(cut).trimmed();
+        rest = rest.mid(cut).trimmed();
+    }
+    return lines;
+}
+
 QString exportView(ExplorerView& view, const QString& path, const QSize& size,
                    const QStringList& notes) {
+    FigureOptions o;
+    o.notes = notes;
+    if (!notes.isEmpty()) {
+        o.footnote = QStringLiteral("%1: %2").arg(kOutside, notes.join("; "));
+        o.outside = true;
+    }
+    return exportView(view, path, size, o);
+}
+
+QString exportView(ExplorerView& view, const QString& path, const QSize& size,
+                   const FigureOptions& o) {
     view.finishPendingWork();
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == "csv") {
         QString head;
-        for (const QString& n : notes) {
+        for (const QString& n : o.notes) {
             head += QString("# %1: %2\n").arg(kOutside, n);
+        }
+        if (!o.footnote.isEmpty() && !o.outside) {
+            head += QString("# %1\n").arg(o.footnote);
         }
         return writeTextFile(path, head + commentedPreamble(view.csv()));
     }
@@ -196,22 +350,18 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
             .arg(size.width())
             .arg(size.height());
     }
-    const Footer footer = footerFor(notes, size);
+    if (suffix != "png" && suffix != "pdf" && suffix != "svg") {
+        return QStringLiteral("%1: unknown format '%2'; expected .png, .pdf, .svg or .csv")
+            .arg(path, suffix);
+    }
+    const StyleScope style(view, o);
+    const SchemeScope scheme(view, o);
+    const bool dark = scheme.darkPage();
     if (suffix == "png") {
         return renderAtomically(path, [&](const QString& tmp) {
             QImage image(size, QImage::Format_ARGB32_Premultiplied);
-            image.fill(Qt::white);
-            if (footer.height == 0) {
-                view.renderTo(image, size);
-            } else { // the view into its part of the image, then the band
-                QImage top(size.width(), size.height() - footer.height,
-                           QImage::Format_ARGB32_Premultiplied);
-                top.fill(Qt::white);
-                view.renderTo(top, top.size());
-                QPainter p(&image);
-                p.drawImage(0, 0, top);
-                drawFooter(p, footer, size);
-            }
+            image.fill(dark ? kDarkPage : QColor(Qt::white));
+            renderFigure(view, image, size, o, dark);
             return image.save(tmp, "PNG") ? QString()
                                           : QStringLiteral("%1: PNG write failed").arg(path);
         });
@@ -225,30 +375,26 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
             pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
             pdf.setTitle(view.viewTitle());
             pdf.setCreator("Codesign Explorer");
-            renderWithFooter(view, pdf, size, footer);
+            renderFigure(view, pdf, size, o, dark);
             return QString();
         });
     }
-    if (suffix == "svg") {
-        return renderAtomically(path, [&](const QString& tmp) {
-            {
-                QSvgGenerator svg;
-                svg.setFileName(tmp);
-                svg.setSize(size);
-                svg.setViewBox(QRect(QPoint(0, 0), size));
-                // The resolution the view is drawn at (a QPicture's, as the PNG's and the
-                // PDF's): at the generator's default 72 dpi the picture was replayed at 72/96,
-                // into 75 % of the viewBox (issue 45).
-                svg.setResolution(QPicture().logicalDpiX());
-                svg.setTitle(view.viewTitle());
-                svg.setDescription("Codesign Explorer");
-                renderWithFooter(view, svg, size, footer);
-            }
-            return genericFontFamilies(tmp);
-        });
-    }
-    return QStringLiteral("%1: unknown format '%2'; expected .png, .pdf, .svg or .csv")
-        .arg(path, suffix);
+    return renderAtomically(path, [&](const QString& tmp) {
+        {
+            QSvgGenerator svg;
+            svg.setFileName(tmp);
+            svg.setSize(size);
+            svg.setViewBox(QRect(QPoint(0, 0), size));
+            // The resolution the view is drawn at (a QPicture's, as the PNG's and the
+            // PDF's): at the generator's default 72 dpi the picture was replayed at 72/96,
+            // into 75 % of the viewBox (issue 45).
+            svg.setResolution(QPicture().logicalDpiX());
+            svg.setTitle(view.viewTitle());
+            svg.setDescription("Codesign Explorer");
+            renderFigure(view, svg, size, o, dark);
+        }
+        return genericFontFamilies(tmp);
+    });
 }
 
 void renderFittedHtml(QPaintDevice& device, const QSize& size, const QString& html, QFont font,

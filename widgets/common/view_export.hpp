@@ -2,13 +2,43 @@
 #pragma once
 
 #include "common/explorer_view.hpp"
+#include "common/plot_theme.hpp"
 
 #include <QFont>
 #include <QSize>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace cdx::widgets {
+
+// How an exported figure is drawn (issue 45), never what it says:
+// - screen: as the window draws it now (its fonts, F11's when presentation mode is on);
+// - slide: presentation fonts and lines on a 1280-pixel-wide page scaled to the file, so a
+//   1600 x 1000 PNG has no text under 14 px;
+// - paper: the normal fonts on a compact 960-pixel page, for a column figure (vector formats).
+enum class FigureStyle { Screen, Slide, Paper };
+QString figureStyleName(FigureStyle s); // "screen", "slide", "paper"
+std::optional<FigureStyle> figureStyleFromName(const QString& name);
+
+// What an export writes besides the view.
+struct FigureOptions {
+    FigureStyle style = FigureStyle::Screen;
+    // The provenance line drawn under an image (at most two lines, elided beyond) and written
+    // atop a CSV: the chip and its edits, the variant, and how far to trust the figure.
+    QString footnote;
+    // The footnote says the figure is outside the calibration domain: a yellow band.
+    bool outside = false;
+    // The session's values outside the calibration domain of the models this figure draws,
+    // one "# Outside the calibration domain: ..." line each atop a CSV.
+    QStringList notes;
+    // Whether the window shows the view in presentation mode now (restored after a slide or
+    // paper export, which draw it in their own fonts).
+    bool presentationNow = false;
+    // The plots' colour scheme for this file (unset: the window's). Hand-drawn diagrams and
+    // text views stay black on white.
+    std::optional<PlotScheme> scheme;
+};
 
 // Writes a view to `path`: .png, .pdf or .svg (by suffix) at `size` pixels, or its data
 // to .csv. Returns an empty string on success, else a one-line reason. Files are
@@ -17,6 +47,17 @@ namespace cdx::widgets {
 // an image, as "# outside the calibration domain:" lines atop a CSV; the file keeps `size`.
 QString exportView(ExplorerView& view, const QString& path, const QSize& size,
                    const QStringList& notes = {});
+// The same with a figure style and a provenance footnote.
+QString exportView(ExplorerView& view, const QString& path, const QSize& size,
+                   const FigureOptions& options);
+
+// The page an image of `size` is drawn on in `style`: the file's own size on screen, else a
+// 1280 (slide) or 960 (paper) pixel wide page of the file's aspect, scaled to fill the file.
+QSize figurePageSize(const QSize& size, FigureStyle style);
+
+// The footnote as drawn on a page `width` pixels wide in `style`: its lines (at most two; the
+// second ends in "…" when the text is longer) and its font.
+QStringList footnoteLines(const QString& text, FigureStyle style, int width, QFont* font = nullptr);
 
 // A view's CSV with every line before its header made a comment ("# "), so that Python's csv
 // module and pandas.read_csv(comment='#') read it (issue 45): the header is the first line,

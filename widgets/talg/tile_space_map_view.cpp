@@ -152,6 +152,12 @@ TileSpaceMapView::TileSpaceMapView(QWidget* parent) : QWidget(parent) {
     measured_->setLineStyle(QCPGraph::lsNone);
     measured_->setName(tr("measured runs"));
     minimumLabel_ = new QCPItemText(plot_);
+    // The label hangs off the minimum's marker, a few pixels beside it (anchored at the point
+    // itself, its box covered the marker; issue 45).
+    minimumAnchor_ = new QCPItemTracer(plot_);
+    minimumAnchor_->setStyle(QCPItemTracer::tsNone);
+    minimumAnchor_->setSelectable(false);
+    minimumLabel_->position->setParentAnchor(minimumAnchor_->position);
     minimumLabel_->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     minimumLabel_->setPadding(QMargins(4, 2, 4, 2));
     minimumLabel_->setBrush(QColor(255, 255, 255, 220));
@@ -380,7 +386,7 @@ void TileSpaceMapView::rebuild() {
             mx << static_cast<double>(m.tiles.time);
             my << static_cast<double>(m.tiles.space[static_cast<std::size_t>(in)]);
             minimumLabel_->setVisible(true);
-            minimumLabel_->position->setCoords(mx[0], my[0]);
+            minimumAnchor_->position->setCoords(mx[0], my[0]);
             // Keep the label inside the plot: it opens towards the middle.
             const bool rightHalf =
                 mx[0] > 0.5 * static_cast<double>(grid_.tT.front() + grid_.tT.back());
@@ -388,6 +394,9 @@ void TileSpaceMapView::rebuild() {
                 my[0] > 0.5 * static_cast<double>(grid_.inner.front() + grid_.inner.back());
             minimumLabel_->setPositionAlignment((rightHalf ? Qt::AlignRight : Qt::AlignLeft) |
                                                 (topHalf ? Qt::AlignTop : Qt::AlignBottom));
+            // Clear of the marker (its diameter is 1.8 marker sizes) on the label's side.
+            const double clear = 0.9 * plotTheme(presentation_).markerSize * 1.8 + 3;
+            minimumLabel_->position->setCoords(rightHalf ? -clear : clear, topHalf ? clear : -clear);
             minimumLabel_->setText(tr("min %1 (tT = %2, %3 = %4, k = %5)")
                                        .arg(formatSeconds(m.tAlg))
                                        .arg(m.tiles.time)

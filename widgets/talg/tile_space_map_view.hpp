@@ -16,6 +16,7 @@ class QCPLayerable;
 class QCPColorScale;
 class QCPGraph;
 class QCPItemText;
+class QCPItemTracer;
 class QCPTextElement;
 class QLabel;
 class QMouseEvent;
@@ -98,6 +99,7 @@ private:
     runs::RunList runs_;
     std::size_t measuredShown_ = 0;
     QCPItemText* minimumLabel_ = nullptr;
+    QCPItemTracer* minimumAnchor_ = nullptr; // where minimumLabel_ hangs
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
     std::array<QSlider*, 2> sliceSliders_{};

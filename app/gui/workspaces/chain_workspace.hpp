@@ -27,6 +27,7 @@ public:
     QString summary() const override;
     QString statusText() const override;
     QString figureSubject() const override { return {}; } // no GPU in the chain model
+    QString figureContext(const widgets::ExplorerView&) const override { return {}; }
     std::vector<widgets::BackgroundJob*> jobs() const override;
 
     widgets::ChainEditor* editor() const { return editor_; }

@@ -59,6 +59,11 @@ void EatssWorkspace::refreshEditors(const SessionState& s) {
     editor_->setSession(s);
 }
 
+QString EatssWorkspace::figureContext(const widgets::ExplorerView&) const {
+    const auto& e = doc()->state().eatss;
+    return tr("%1 on %2").arg(QString::fromStdString(e.program.id), QString::fromStdString(e.gpu));
+}
+
 QString EatssWorkspace::figureSubject() const {
     const auto& e = doc()->state().eatss;
     return QString::fromStdString(e.program.id + "-" + e.gpu);

@@ -25,6 +25,7 @@ public:
     QString summary() const override;
     QString statusText() const override;
     QString figureSubject() const override; // the program and its GPU
+    QString figureContext(const widgets::ExplorerView& view) const override;
     std::vector<widgets::BackgroundJob*> jobs() const override;
 
     widgets::EatssEditor* editor() const { return editor_; }

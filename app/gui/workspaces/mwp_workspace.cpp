@@ -185,6 +185,10 @@ std::vector<published::DomainValue> MwpWorkspace::modelConditions(const SessionS
     return out;
 }
 
+QString MwpWorkspace::figureContext(const widgets::ExplorerView&) const {
+    return widgets::mwpContext(doc()->state().mwp);
+}
+
 QString MwpWorkspace::figureSubject() const {
     return QString::fromStdString(doc()->state().mwp.gpu.id);
 }

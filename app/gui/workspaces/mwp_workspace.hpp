@@ -32,6 +32,7 @@ public:
     QStringList compareFamilies() const override { return {"mwp", "power"}; }
     QStringList glossaryFamilies() const override { return {"mwp", "occupancy"}; }
     QString figureSubject() const override; // the MWP-CWP slot's GPU
+    QString figureContext(const widgets::ExplorerView& view) const override; // kernel, GPU, variant
     QString statusText() const override;
     std::vector<published::DomainValue> modelConditions(const SessionState& s) const override;
 

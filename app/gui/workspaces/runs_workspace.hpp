@@ -23,6 +23,8 @@ public:
     // Measured runs are data, not a configuration: no Compare view (yet).
     QStringList compareFamilies() const override { return {}; }
     QString figureSubject() const override { return {}; } // runs of many GPUs
+    // Measured runs of many GPUs, each predicted with its own profile: no one chip.
+    QString figureContext(const widgets::ExplorerView&) const override { return {}; }
     QString statusText() const override;
     void addFileMenuEntries(QMenu* file) override;
     std::vector<widgets::BackgroundJob*> jobs() const override;
