@@ -8,6 +8,7 @@
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
 #include "cdx/reproduce.hpp"
+#include "common/annotations.hpp"
 #include "common/glossary_hover.hpp"
 #include "common/glossary_tip.hpp"
 #include "common/message_line.hpp"
@@ -52,11 +53,13 @@
 #include "workspaces/talg_workspace.hpp"
 
 #include <QAbstractSpinBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QInputDialog>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -69,6 +72,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QSvgRenderer>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -77,7 +81,6 @@
 #include <QUndoStack>
 #include <QtTest>
 #include <algorithm>
-#include <QSvgRenderer>
 #include <qcustomplot.h>
 
 using namespace cdx;
@@ -88,6 +91,8 @@ class TestGuiShell : public QObject, public test::GuiFixture {
 private slots:
     void figureStylesDrawOneFigure();
     void footnoteHoldsTheFiguresModels();
+    void plotMenuCopiesAndAnnotates();
+    void darkPlotsRecolourAndComeBack();
     void windowFitsLaptopScreen();
     void editorFieldsShowTheirContent();
     void presentationRoundTripRestoresFonts();
@@ -1079,8 +1084,8 @@ void TestGuiShell::figureStylesDrawOneFigure() {
     const QSize size(1600, 1000);
     QStringList wordsOfScreen;
     int styles = 0;
-    for (auto style : {widgets::FigureStyle::Screen, widgets::FigureStyle::Slide,
-                       widgets::FigureStyle::Paper}) {
+    for (auto style :
+         {widgets::FigureStyle::Screen, widgets::FigureStyle::Slide, widgets::FigureStyle::Paper}) {
         const QString name = widgets::figureStyleName(style);
         widgets::FigureOptions o = talg()->figureOptions(*view);
         o.style = style;
@@ -1126,9 +1131,9 @@ void TestGuiShell::figureStylesDrawOneFigure() {
             }
         }
         diff /= 80.0 * 50 * 3;
-        QVERIFY2(diff < 6, qPrintable(QString("%1: SVG and PNG differ by %2 per channel")
-                                          .arg(name)
-                                          .arg(diff)));
+        QVERIFY2(
+            diff < 6,
+            qPrintable(QString("%1: SVG and PNG differ by %2 per channel").arg(name).arg(diff)));
         // The footnote: the grey lines at the bottom, at most two.
         int footnote = 0;
         for (const auto& t : texts) {
@@ -1201,4 +1206,201 @@ void TestGuiShell::footnoteHoldsTheFiguresModels() {
     doc_->undoStack()->undo();
     QCoreApplication::processEvents();
     doc_->undoStack()->setClean();
+}
+
+namespace {
+QAction* actionNamed(QMenu* menu, const QString& text) {
+    for (QAction* a : menu->actions()) {
+        if (a->text() == text || a->objectName() == text) {
+            return a;
+        }
+    }
+    return nullptr;
+}
+// The plot's paper: a corner pixel of it drawn.
+QColor paper(QCustomPlot* plot) {
+    return plot->toPixmap(200, 120).toImage().pixelColor(1, 1);
+}
+int annotationItems(QCustomPlot* plot) {
+    int n = 0;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        n += plot->item(i)->property("cdxAnnotation").toInt() > 0 ? 1 : 0;
+    }
+    return n;
+}
+} // namespace
+
+// Issue 45: a right click on a plot copies its image or data, exports, and annotates; Ctrl+C
+// copies the focused view (and a field's text where a field has the focus); an annotation is
+// one undoable edit, saved with the session and drawn in exports.
+void TestGuiShell::plotMenuCopiesAndAnnotates() {
+    window_->showWorkspace(talg());
+    auto* view = talg()->mapView();
+    talg()->viewTabs()->setCurrentWidget(view->widget());
+    talg()->finishPendingWork();
+    QCoreApplication::processEvents();
+    QCustomPlot* plot = widgets::viewPlots(*view->widget()).front();
+    QVERIFY(plot->contextMenuPolicy() == Qt::CustomContextMenu);
+    const QRect axes = plot->axisRect()->rect();
+    const QPoint at = axes.center();
+    QClipboard* clipboard = QGuiApplication::clipboard();
+    clipboard->clear();
+    {
+        std::unique_ptr<QMenu> menu(talg()->plotMenu(*view, *plot, at));
+        for (const char* entry : {"Copy Image", "Copy Data (CSV)", "Export View…",
+                                  "Export View Data as CSV…", "addAnnotation"}) {
+            QVERIFY2(actionNamed(menu.get(), entry), entry);
+        }
+        QVERIFY(!actionNamed(menu.get(), "removeAnnotation")); // none yet
+        actionNamed(menu.get(), "Copy Image")->trigger();
+        QVERIFY(!clipboard->image().isNull());
+        QVERIFY(clipboard->image().width() >= 800);
+        actionNamed(menu.get(), "Copy Data (CSV)")->trigger();
+        QVERIFY2(clipboard->text().contains("tT,"), qPrintable(clipboard->text().left(200)));
+        QVERIFY(clipboard->text().startsWith("#"));
+    }
+    // Ctrl+C on the view: its figure and its data.
+    clipboard->clear();
+    plot->setFocus();
+    QTest::keyClick(window_, Qt::Key_C, Qt::ControlModifier);
+    QVERIFY(!clipboard->image().isNull());
+    QVERIFY(clipboard->text().contains("tT,"));
+    // Ctrl+C in a field: the field's text.
+    QLineEdit* field = talg()->findChild<QLineEdit*>();
+    QVERIFY(field);
+    const QString was = field->text();
+    field->setText("12345");
+    field->selectAll();
+    field->setFocus();
+    QTest::keyClick(field, Qt::Key_C, Qt::ControlModifier);
+    QCOMPARE(clipboard->text(), QString("12345"));
+    field->setText(was);
+
+    // Annotate: the text through the dialog (Enter accepts it), the arrow to the clicked place.
+    const double x = plot->xAxis->pixelToCoord(at.x()), y = plot->yAxis->pixelToCoord(at.y());
+    QString seen;
+    QTimer::singleShot(0, this, [&] {
+        auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+        if (!dialog) {
+            return;
+        }
+        seen = dialog->labelText();
+        dialog->setTextValue("the jump");
+        QTest::keyClick(dialog, Qt::Key_Return);
+    });
+    {
+        std::unique_ptr<QMenu> menu(talg()->plotMenu(*view, *plot, at));
+        actionNamed(menu.get(), "addAnnotation")->trigger();
+    }
+    QVERIFY2(seen.contains("arrow"), qPrintable(seen));
+    const auto list = talg()->annotations(*view);
+    QCOMPARE(list.size(), std::size_t(1));
+    QCOMPARE(list[0].text, QString("the jump"));
+    QVERIFY(std::abs(list[0].x - x) < 1e-9 && std::abs(list[0].y - y) < 1e-9);
+    QCoreApplication::processEvents();
+    plot->replot();
+    QCOMPARE(annotationItems(plot), 2); // the text and its arrow
+    // Saved with the session (the view state written at a save keeps it).
+    QTemporaryDir dir;
+    const QString file = dir.filePath("annotated.cdx.json");
+    doc_->saveAs(file);
+    QFile saved(file);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QVERIFY(saved.readAll().contains("the jump"));
+    // Drawn in exports, in the style's fonts.
+    widgets::FigureOptions o = talg()->figureOptions(*view);
+    o.style = widgets::FigureStyle::Slide;
+    const QString svg = dir.filePath("a.svg");
+    QVERIFY(widgets::exportView(*view, svg, QSize(1600, 1000), o).isEmpty());
+    bool drawn = false;
+    for (const auto& t : svgTexts(svg)) {
+        if (t.text == "the jump") {
+            drawn = true;
+            QVERIFY2(t.px >= 14, qPrintable(QString::number(t.px)));
+        }
+    }
+    QVERIFY(drawn);
+    // A view that clears its items on a redraw (the Codesign view) gets them back.
+    for (int i = plot->itemCount() - 1; i >= 0; --i) {
+        if (plot->item(i)->property("cdxAnnotation").toInt() > 0) {
+            plot->removeItem(i);
+        }
+    }
+    QCOMPARE(annotationItems(plot), 0);
+    plot->replot();
+    QCOMPARE(annotationItems(plot), 2);
+    // Undo takes it away, redo brings it back.
+    doc_->undoStack()->undo();
+    QCoreApplication::processEvents();
+    plot->replot();
+    QCOMPARE(annotationItems(plot), 0);
+    doc_->undoStack()->redo();
+    QCoreApplication::processEvents();
+    plot->replot();
+    QCOMPARE(annotationItems(plot), 2);
+    // Removed from the menu opened on its text.
+    const QPointF text(plot->xAxis->coordToPixel(list[0].tx),
+                       plot->yAxis->coordToPixel(list[0].ty));
+    {
+        std::unique_ptr<QMenu> menu(talg()->plotMenu(*view, *plot, text.toPoint()));
+        QAction* remove = actionNamed(menu.get(), "removeAnnotation");
+        QVERIFY(remove);
+        QVERIFY(remove->text().contains("the jump"));
+        remove->trigger();
+    }
+    QVERIFY(talg()->annotations(*view).empty());
+    QCoreApplication::processEvents();
+    plot->replot();
+    QCOMPARE(annotationItems(plot), 0);
+    // Malformed entries in a session are left out, not drawn wrong.
+    std::map<std::string, std::string> v{{"talg.tile-space-map.annotation.00", "0;0;1;2;3;4;ok"},
+                                         {"talg.tile-space-map.annotation.01", "0;0;nan;2;3;4;x"},
+                                         {"talg.tile-space-map.annotation.02", "0;0;1;2"},
+                                         {"talg.tile-space-map.annotation.03", "0;0;1;2;3;4;a;b"}};
+    const auto parsed = widgets::annotationsIn(v, "talg.tile-space-map");
+    QCOMPARE(parsed.size(), std::size_t(2));
+    QCOMPARE(parsed[1].text, QString("a;b"));
+    std::map<std::string, std::string> back;
+    widgets::setAnnotationsIn(back, "talg.tile-space-map", parsed);
+    QCOMPARE(widgets::annotationsIn(back, "talg.tile-space-map"), parsed);
+    doc_->undoStack()->setClean();
+}
+
+// View ▸ Dark Plots recolours every plot's paper, axes and ink (not the data's colours), the
+// export draws it so, and light brings every colour back.
+void TestGuiShell::darkPlotsRecolourAndComeBack() {
+    window_->showWorkspace(talg());
+    auto* view = talg()->mapView();
+    talg()->viewTabs()->setCurrentWidget(view->widget());
+    talg()->finishPendingWork();
+    QCustomPlot* plot = widgets::viewPlots(*view->widget()).front();
+    const QColor data = plot->graph(0) ? plot->graph(0)->pen().color() : QColor();
+    window_->setPlotScheme(widgets::PlotScheme::Dark);
+    QCoreApplication::processEvents();
+    plot->replot();
+    QVERIFY(paper(plot).lightness() < 40);
+    QVERIFY(plot->xAxis->basePen().color().lightness() > 200);
+    QVERIFY(plot->xAxis->tickLabelColor().lightness() > 200);
+    if (data.isValid() && data.hslSaturation() > 60) {
+        QCOMPARE(plot->graph(0)->pen().color(), data); // a data colour stays
+    }
+    QTemporaryDir dir;
+    const QString png = dir.filePath("dark.png");
+    QVERIFY(
+        widgets::exportView(*view, png, QSize(800, 500), talg()->figureOptions(*view)).isEmpty());
+    QVERIFY(QImage(png).pixelColor(3, 3).lightness() < 40);
+    // An export may choose light while the window is dark, and the window stays dark.
+    widgets::FigureOptions light = talg()->figureOptions(*view);
+    light.scheme = widgets::PlotScheme::Light;
+    QVERIFY(widgets::exportView(*view, png, QSize(800, 500), light).isEmpty());
+    QVERIFY(QImage(png).pixelColor(3, 3).lightness() > 240);
+    QCOMPARE(widgets::plotScheme(), widgets::PlotScheme::Dark);
+    plot->replot();
+    QVERIFY(paper(plot).lightness() < 40);
+    window_->setPlotScheme(widgets::PlotScheme::Light);
+    QCoreApplication::processEvents();
+    plot->replot();
+    QCOMPARE(paper(plot), QColor(Qt::white));
+    QCOMPARE(plot->xAxis->basePen().color(), QColor(Qt::black));
+    QCOMPARE(plot->xAxis->tickLabelColor(), QColor(Qt::black));
 }

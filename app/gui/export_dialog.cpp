@@ -6,6 +6,7 @@
 #include "preference.hpp"
 #include "session_files.hpp"
 
+#include <QClipboard>
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -13,7 +14,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGuiApplication>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QRegularExpression>
 #include <QSpinBox>
 
@@ -24,6 +27,48 @@ Preference<QSize> exportSize{"export/size", QSize(1600, 1000)};
 Preference<QString> exportStyle{"export/style", QStringLiteral("screen")};
 Preference<QString> exportTheme{"export/theme", QString()}; // empty: the window's
 } // namespace
+
+widgets::FigureOptions lastFigureStyle(widgets::FigureOptions figure, QSize* size) {
+    figure.style =
+        widgets::figureStyleFromName(exportStyle.get()).value_or(widgets::FigureStyle::Screen);
+    figure.scheme = widgets::plotSchemeFromName(exportTheme.get()); // unset: the window's
+    if (size) {
+        *size = exportSize.get();
+    }
+    return figure;
+}
+
+void copyViewToClipboard(widgets::ExplorerView& view, const widgets::FigureOptions& figure,
+                         bool image, bool data,
+                         const std::function<void(const QString&, int)>& message) {
+    auto* mime = new QMimeData;
+    QSize size;
+    const widgets::FigureOptions o = lastFigureStyle(figure, &size);
+    if (image) {
+        mime->setImageData(widgets::exportImage(view, size, o));
+    }
+    if (data) {
+        view.finishPendingWork();
+        QString head;
+        for (const QString& n : o.notes) {
+            head += QStringLiteral("# Outside the calibration domain: %1\n").arg(n);
+        }
+        const QString csv = head + widgets::commentedPreamble(view.csv());
+        mime->setText(csv);
+        mime->setData("text/csv", csv.toUtf8());
+    }
+    QGuiApplication::clipboard()->setMimeData(mime);
+    const QString what = image && data ? QObject::tr("the figure and its data")
+                         : image       ? QObject::tr("the figure")
+                                       : QObject::tr("the data (CSV)");
+    message(image ? QObject::tr("Copied %1 of %2 (%3 × %4 px, %5 style)")
+                        .arg(what, view.viewTitle())
+                        .arg(size.width())
+                        .arg(size.height())
+                        .arg(widgets::figureStyleName(o.style))
+                  : QObject::tr("Copied %1 of %2").arg(what, view.viewTitle()),
+            6000);
+}
 
 QString defaultExportName(const QString& stem, const QString& subject, bool asCsv) {
     QString name = stem;

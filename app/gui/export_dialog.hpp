@@ -9,7 +9,6 @@
 
 class QWidget;
 
-
 namespace cdx::app {
 
 // File ▸ Export View… / Export View Data as CSV…: asks for the file (and, for PNG/PDF/SVG, the
@@ -23,6 +22,16 @@ void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool as
                            const std::function<void()>& finishPendingWork,
                            const std::function<void(const QString&, int)>& message,
                            widgets::FigureOptions figure = {}, const QString& subject = {});
+
+// The figure settings the export dialog last used (size, style, plot theme): Copy Image draws
+// with them.
+widgets::FigureOptions lastFigureStyle(widgets::FigureOptions figure, QSize* size);
+
+// Edit ▸ Copy and the plots' menu: the view's figure (as the last export drew it) and its data
+// (the CSV) to the clipboard; `message` confirms what was copied.
+void copyViewToClipboard(widgets::ExplorerView& view, const widgets::FigureOptions& figure,
+                         bool image, bool data,
+                         const std::function<void(const QString&, int)>& message);
 
 // The default file name of an export: the view's name, then the subject with every run of
 // characters outside [A-Za-z0-9._-] made one '-' ("tile-space-map-gtx980.png").

@@ -76,8 +76,8 @@ int main(int argc, char** argv) {
                               "the default; default: the last one opened with File > Open Run "
                               "Database, else runs.sqlite in the user's data folder).",
                               "PATH");
-    parser.addOptions({screenshots, exports, viewSize, windowSize, figureStyle, theme, presentation,
-                       runsDb});
+    parser.addOptions(
+        {screenshots, exports, viewSize, windowSize, figureStyle, theme, presentation, runsDb});
     std::unique_ptr<QCoreApplication> application;
     // --export needs no display: drawn offscreen unless a platform is chosen.
     for (int i = 1; i < argc; ++i) {

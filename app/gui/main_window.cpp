@@ -5,6 +5,7 @@
 #include "common/eliding_label.hpp"
 #include "common/explorer_view.hpp"
 #include "common/job_progress.hpp"
+#include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
 #include "compare_menu.hpp"
 #include "compare_view.hpp"
@@ -64,6 +65,7 @@ public:
 
 Preference<QByteArray> windowGeometry{"mainwindow/geometry"};
 Preference<QString> lastWorkspace{"mainwindow/workspace"};
+Preference<QString> plotTheme{"view/plotTheme", QStringLiteral("light")};
 } // namespace
 
 MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(parent), doc_(doc) {
@@ -88,6 +90,14 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     keepViewState(
         doc_, workspaces_, [this] { return currentWorkspace(); },
         [this](Workspace* w) { showWorkspace(w); });
+    // The plots' colours as the user left them (View ▸ Dark Plots).
+    widgets::setPlotScheme(
+        widgets::plotSchemeFromName(plotTheme.get()).value_or(widgets::PlotScheme::Light));
+    for (auto* w : workspaces_) {
+        for (auto* v : w->views()) {
+            widgets::applySchemeTo(*v->widget(), false);
+        }
+    }
 
     modeBar_ = new QToolBar(tr("Workspaces"), this);
     modeBar_->setObjectName("modeBar");
@@ -284,6 +294,16 @@ void MainWindow::buildMenus() {
     redo->setShortcuts(QKeySequence::Redo); // Ctrl+Shift+Z and Ctrl+Y
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    // Ctrl+C with the focus in a field copies its text (the field takes the shortcut first);
+    // elsewhere it copies the current view: its figure and its data (issue 45).
+    copyAction_ = edit->addAction(tr("&Copy View"), QKeySequence::Copy, this, [this] {
+        if (Workspace* w = currentWorkspace(); w && w->currentView()) {
+            w->copyView(*w->currentView(), true, true);
+        }
+    });
+    copyAction_->setToolTip(tr("The current view's figure (as the last export drew it) and its "
+                               "data as CSV, to the clipboard"));
     compare_ =
         new CompareMenu(doc_, this, [this](const QString& t, int ms) { showMessage(t, ms); });
     compare_->addTo(menuBar());
@@ -301,6 +321,16 @@ void MainWindow::buildMenus() {
     leave->setShortcutContext(Qt::WindowShortcut);
     connect(leave, &QAction::triggered, this, [this] { setPresentation(false); });
     addAction(leave);
+    darkPlotsAction_ = new QAction(tr("&Dark Plots (High Contrast)"), this);
+    darkPlotsAction_->setObjectName("darkPlots");
+    darkPlotsAction_->setCheckable(true);
+    darkPlotsAction_->setChecked(widgets::plotScheme() == widgets::PlotScheme::Dark);
+    darkPlotsAction_->setToolTip(tr("White on near-black plots, for dark rooms and projectors; "
+                                    "exports use it unless the export chooses"));
+    connect(darkPlotsAction_, &QAction::toggled, this, [this](bool on) {
+        plotTheme.set(on ? "dark" : "light");
+        setPlotScheme(on ? widgets::PlotScheme::Dark : widgets::PlotScheme::Light);
+    });
     updateViewMenu();
 
     help_ = new HelpMenu(
@@ -313,9 +343,26 @@ void MainWindow::buildMenus() {
     help_->addTo(menuBar());
 }
 
+void MainWindow::setPlotScheme(widgets::PlotScheme scheme) {
+    {
+        const QSignalBlocker block(darkPlotsAction_);
+        darkPlotsAction_->setChecked(scheme == widgets::PlotScheme::Dark);
+    }
+    widgets::setPlotScheme(scheme);
+    for (auto* w : workspaces_) {
+        for (auto* v : w->views()) {
+            widgets::applySchemeTo(*v->widget(), true);
+        }
+    }
+    showMessage(scheme == widgets::PlotScheme::Dark ? tr("Plots: dark, high contrast")
+                                                    : tr("Plots: light"),
+                4000);
+}
+
 void MainWindow::updateViewMenu() {
     viewMenu_->clear();
     viewMenu_->addAction(presentationAction_);
+    viewMenu_->addAction(darkPlotsAction_);
     viewMenu_->addSeparator();
     for (auto* a : modes_->actions()) {
         viewMenu_->addAction(a);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/plot_theme.hpp"
 #include "workspace.hpp"
 
 #include <QMainWindow>
@@ -61,6 +62,8 @@ public:
     // current session. Unknown fields are reported as warnings in the status line.
     bool openSession(const QString& path, QString* error = nullptr, bool quiet = false);
     void setPresentation(bool on);
+    // View ▸ Dark Plots: every plot's colours, now and in later exports (saved in the settings).
+    void setPlotScheme(widgets::PlotScheme scheme);
     bool presentation() const { return presentation_; }
 
 protected:
@@ -89,6 +92,8 @@ private:
     QLabel* status_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QAction* presentationAction_ = nullptr;
+    QAction* darkPlotsAction_ = nullptr;
+    QAction* copyAction_ = nullptr;
     QAction* exportAction_ = nullptr;
     QAction* exportCsvAction_ = nullptr;
     bool presentation_ = false;

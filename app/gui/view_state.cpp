@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "view_state.hpp"
 
+#include "common/annotations.hpp"
 #include "session_document.hpp"
 #include "workspace.hpp"
 
@@ -9,7 +10,15 @@ namespace cdx::app {
 void keepViewState(SessionDocument* doc, std::vector<Workspace*> workspaces,
                    std::function<Workspace*()> current, std::function<void(Workspace*)> show) {
     doc->setViewStateWriter([workspaces, current](SessionState& s) {
-        s.view.clear();
+        // The annotations are part of the session (edited through the undo stack); the rest is
+        // what is on screen now.
+        std::map<std::string, std::string> annotations;
+        for (auto& [key, value] : s.view) {
+            if (widgets::isAnnotationKey(key)) {
+                annotations.emplace(key, value);
+            }
+        }
+        s.view = std::move(annotations);
         for (const Workspace* w : workspaces) {
             w->saveViewState(s.view);
         }

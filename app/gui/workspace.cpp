@@ -2,12 +2,14 @@
 #include "workspace.hpp"
 
 #include "area/process_node.hpp"
+#include "common/annotations.hpp"
 #include "common/background_job.hpp"
 #include "common/explorer_view.hpp"
 #include "common/glossary_hover.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
 #include "compare_view.hpp"
+#include "export_dialog.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "preference.hpp"
@@ -20,7 +22,10 @@
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QGuiApplication>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyle>
@@ -32,6 +37,7 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <functional>
+#include <qcustomplot.h>
 
 namespace cdx::app {
 
@@ -152,6 +158,121 @@ void Workspace::addView(widgets::ExplorerView* view) {
     views_.push_back(view);
     dirty_.push_back(true);
     tabs_->addTab(view->widget(), view->viewTitle());
+    // Every plot: a right-click menu (copy, export, annotate; issue 45).
+    for (QCustomPlot* plot : widgets::viewPlots(*view->widget())) {
+        plot->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(plot, &QWidget::customContextMenuRequested, this, [this, view, plot](QPoint p) {
+            QMenu* menu = plotMenu(*view, *plot, p);
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(plot->mapToGlobal(p));
+        });
+    }
+}
+
+std::string Workspace::viewPrefix(const widgets::ExplorerView& view) const {
+    return id_.toStdString() + "." + view.fileStem().toStdString();
+}
+
+void Workspace::copyView(widgets::ExplorerView& view, bool image, bool withData) {
+    finishPendingWork();
+    copyViewToClipboard(view, figureOptions(view), image, withData, context_.showMessage);
+}
+
+std::vector<widgets::Annotation> Workspace::annotations(const widgets::ExplorerView& view) const {
+    return widgets::annotationsIn(doc()->state().view, viewPrefix(view));
+}
+
+bool Workspace::setAnnotations(const widgets::ExplorerView& view,
+                               const std::vector<widgets::Annotation>& annotations,
+                               const QString& label) {
+    return editSession(label, [&](SessionState& s) {
+        widgets::setAnnotationsIn(s.view, viewPrefix(view), annotations);
+    });
+}
+
+QMenu* Workspace::plotMenu(widgets::ExplorerView& view, QCustomPlot& plot, const QPoint& pos) {
+    auto* menu = new QMenu(&plot);
+    menu->setObjectName("plotMenu");
+    widgets::ExplorerView* v = &view;
+    menu->addAction(tr("Copy Image"), this, [this, v] { copyView(*v, true, false); });
+    menu->addAction(tr("Copy Data (CSV)"), this, [this, v] { copyView(*v, false, true); });
+    menu->addSeparator();
+    const auto exportAs = [this, v](bool csv) {
+        exportViewInteractive(
+            this, *v, csv, [this] { finishPendingWork(); }, context_.showMessage, figureOptions(*v),
+            figureSubject());
+    };
+    menu->addAction(tr("Export View…"), this, [exportAs] { exportAs(false); });
+    menu->addAction(tr("Export View Data as CSV…"), this, [exportAs] { exportAs(true); });
+    menu->addSeparator();
+    // An annotation points at the clicked place; its text sits up and to the right of it, inside
+    // the axes (down or left near their edges).
+    QCPAxisRect* rect = plot.axisRectAt(pos);
+    const auto rects = plot.axisRects();
+    const int plotIndex = static_cast<int>(widgets::viewPlots(*view.widget()).indexOf(&plot));
+    if (rect != nullptr && plotIndex >= 0) {
+        QAction* add = menu->addAction(tr("Add Annotation Here…"));
+        add->setObjectName("addAnnotation");
+        connect(add, &QAction::triggered, this, [this, v, &plot, rect, rects, plotIndex, pos] {
+            bool ok = false;
+            const QString text =
+                QInputDialog::getText(this, tr("Add Annotation"),
+                                      tr("Text (an arrow points from it to the place clicked):"),
+                                      QLineEdit::Normal, QString(), &ok)
+                    .trimmed();
+            if (!ok) {
+                return;
+            }
+            if (text.isEmpty()) {
+                showMessage(tr("No annotation added: its text is empty"));
+                return;
+            }
+            QCPAxis* x = rect->axis(QCPAxis::atBottom);
+            QCPAxis* y = rect->axis(QCPAxis::atLeft);
+            const QRect r = rect->rect();
+            const double dx = pos.x() + 90 < r.right() ? 70 : -70;
+            const double dy = pos.y() - 70 > r.top() ? -50 : 50;
+            widgets::Annotation a;
+            a.plot = plotIndex;
+            a.rect = static_cast<int>(rects.indexOf(rect));
+            a.x = x->pixelToCoord(pos.x());
+            a.y = y->pixelToCoord(pos.y());
+            a.tx = x->pixelToCoord(pos.x() + dx);
+            a.ty = y->pixelToCoord(pos.y() + dy);
+            a.text = text;
+            auto list = annotations(*v);
+            list.push_back(a);
+            if (setAnnotations(*v, list, tr("Annotate %1").arg(v->viewTitle()))) {
+                showMessage(tr("Annotation “%1” added (Edit ▸ Undo removes it; it is saved "
+                               "with the session and drawn in exports)")
+                                .arg(text));
+            }
+        });
+    }
+    const auto list = annotations(view);
+    if (const int at = widgets::annotationAt(plot, pos, 10);
+        at >= 0 && at < static_cast<int>(list.size())) {
+        QAction* remove = menu->addAction(
+            tr("Remove Annotation “%1”").arg(list[static_cast<std::size_t>(at)].text));
+        remove->setObjectName("removeAnnotation");
+        connect(remove, &QAction::triggered, this, [this, v, at] {
+            auto l = annotations(*v);
+            if (at < static_cast<int>(l.size())) {
+                l.erase(l.begin() + at);
+                setAnnotations(*v, l, tr("Remove annotation"));
+                showMessage(tr("Annotation removed (Edit ▸ Undo brings it back)"));
+            }
+        });
+    }
+    if (!list.empty()) {
+        QAction* clear = menu->addAction(tr("Remove All Annotations of This View"));
+        clear->setObjectName("clearAnnotations");
+        connect(clear, &QAction::triggered, this, [this, v] {
+            setAnnotations(*v, {}, tr("Remove annotations"));
+            showMessage(tr("Annotations removed (Edit ▸ Undo brings them back)"));
+        });
+    }
+    return menu;
 }
 
 QDockWidget* Workspace::addDock(const QString& title, const QString& objectName, QWidget* editor,
@@ -453,9 +574,10 @@ widgets::FigureOptions Workspace::figureOptions(const widgets::ExplorerView& vie
             continue;
         }
         o.notes << QString::fromStdString(d.message());
-        const QString item = QStringLiteral("%1 = %2 (%3)").arg(
-            QString::fromStdString(d.what), QString::fromStdString(d.shortValue()),
-            QString::fromStdString(d.model));
+        const QString item =
+            QStringLiteral("%1 = %2 (%3)")
+                .arg(QString::fromStdString(d.what), QString::fromStdString(d.shortValue()),
+                     QString::fromStdString(d.model));
         if (!items.contains(item)) {
             items << item;
         }
@@ -471,9 +593,8 @@ widgets::FigureOptions Workspace::figureOptions(const widgets::ExplorerView& vie
     const QString context = figureContext(view);
     const QString trust =
         o.outside ? tr("Outside the calibration domain: %1; extrapolated").arg(items.join("; "))
-        : models.isEmpty()
-            ? QString()
-            : tr("inside the calibration domain of the %1").arg(models.join(", "));
+        : models.isEmpty() ? QString()
+                           : tr("inside the calibration domain of the %1").arg(models.join(", "));
     o.footnote = context.isEmpty() ? trust
                  : trust.isEmpty() ? context
                                    : context + QStringLiteral(" · ") + trust;
@@ -500,6 +621,8 @@ void Workspace::refresh() {
 void Workspace::refreshView(int index) {
     const auto i = static_cast<std::size_t>(index);
     views_[i]->setSession(doc()->state());
+    widgets::showAnnotations(*views_[i]->widget(),
+                             widgets::annotationsIn(doc()->state().view, viewPrefix(*views_[i])));
     dirty_[i] = false;
 }
 

@@ -20,7 +20,9 @@ namespace cdx::widgets {
 class ExplorerView;
 class BackgroundJob;
 struct FigureOptions;
+struct Annotation;
 } // namespace cdx::widgets
+class QCustomPlot;
 
 namespace cdx::app {
 
@@ -97,6 +99,15 @@ public:
     // The footnote's first part for `view`: the chip and its edits, and the variant of the
     // models it draws ("NVIDIA GeForce GTX 980, edited: n_sm = 6 · variant: pitch=…").
     virtual QString figureContext(const widgets::ExplorerView& view) const;
+    // Edit ▸ Copy and the plots' menu: the view's figure and/or data to the clipboard.
+    void copyView(widgets::ExplorerView& view, bool image, bool withData);
+    // A view's annotations (issue 45), each change one undoable edit of the session.
+    std::vector<widgets::Annotation> annotations(const widgets::ExplorerView& view) const;
+    bool setAnnotations(const widgets::ExplorerView& view,
+                        const std::vector<widgets::Annotation>& annotations, const QString& label);
+    // The menu a right click on one of the view's plots opens at `pos` (plot pixels): copy,
+    // export, annotate. Returned for the caller to exec (tests trigger its actions).
+    QMenu* plotMenu(widgets::ExplorerView& view, QCustomPlot& plot, const QPoint& pos);
     // Adds the "Compare" view (the shell calls it once, before addTrustView).
     void addCompareView();
     // What the models check themselves beyond the validity files (a derived value such as L2
@@ -155,6 +166,7 @@ protected:
 private:
     void refresh();
     void refreshView(int index);
+    std::string viewPrefix(const widgets::ExplorerView& view) const;
 
     QString id_;
     QString title_;

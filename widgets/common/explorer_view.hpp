@@ -3,6 +3,7 @@
 
 #include "session/session.hpp"
 
+#include <QList>
 #include <QPaintDevice>
 #include <QSize>
 #include <QString>
@@ -31,6 +32,14 @@ public:
     // footnote holds only their conditions (issue 45: the die-area figure listed T_alg's).
     // Empty: every model of its workspace.
     virtual QStringList figureFamilies() const { return {}; }
+    // The tables the view shows beside its plot (the Breakdown's): a PDF export adds them as
+    // typeset pages after the figure, a CSV holds them; an image holds the figure only.
+    struct Table {
+        QString title;
+        QStringList header;
+        QList<QStringList> rows;
+    };
+    virtual QList<Table> tables() const { return {}; }
     // Completes work running in the background (export calls it first, so a file never
     // holds a half-computed view). Views that compute synchronously have none.
     virtual void finishPendingWork() {}

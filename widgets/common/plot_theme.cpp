@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/plot_theme.hpp"
 
+#include "common/annotations.hpp"
 #include "compare/families.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "params/profile_label.hpp"
@@ -9,6 +10,8 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QStackedWidget>
+#include <QTableWidget>
+#include <numeric>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
@@ -180,6 +183,7 @@ void applyScheme(QCustomPlot& plot) {
             b->setPen(recolour(b->pen()));
         }
     }
+    syncAnnotations(plot); // in the plot's current font and the scheme's ink
 }
 
 void applySchemeTo(QWidget& root, bool replot) {
@@ -214,6 +218,24 @@ void applyTheme(QCPAxisRect& rect, const PlotTheme& theme) {
 
 void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
     applyTheme(*plot.axisRect(), theme);
+    // Texts placed on the plot (bar values, labels) were sized for the theme they were made
+    // in: on a change of theme they scale with it, as an export in another style draws the
+    // view without making it anew (the Breakdown's values stayed at 9 pt on a slide).
+    const QVariant was = plot.property("cdxPresentation");
+    if (was.isValid() && was.toBool() != theme.presentation) {
+        const double k = static_cast<double>(plotTheme(theme.presentation).basePointSize) /
+                         plotTheme(was.toBool()).basePointSize;
+        for (int i = 0; i < plot.itemCount(); ++i) {
+            if (auto* t = qobject_cast<QCPItemText*>(plot.item(i))) {
+                QFont f = t->font();
+                if (f.pointSizeF() > 0) {
+                    f.setPointSizeF(std::round(f.pointSizeF() * k * 2) / 2);
+                    t->setFont(f);
+                }
+            }
+        }
+    }
+    plot.setProperty("cdxPresentation", theme.presentation);
     // The scheme before every replot: what a view adds or recolours later follows it.
     if (!plot.property("cdxScheme").toBool()) {
         plot.setProperty("cdxScheme", true);
@@ -526,6 +548,105 @@ QString formatSeconds(double s) {
     return QString::number(s, 'f', 6) + " s";
 }
 
+int drawTable(QPainter& painter, const QRect& box, const QStringList& header,
+              const QList<QStringList>& rows, QFont font) {
+    const int columns = static_cast<int>(header.size());
+    if (columns == 0 || box.width() <= 0 || box.height() <= 0) {
+        return 0;
+    }
+    QFont bold = font;
+    bold.setBold(true);
+    // The widest cell of each column at `size` pixels.
+    const auto widths = [&](int size) {
+        QFont f = font, b = bold;
+        f.setPixelSize(size);
+        b.setPixelSize(size);
+        // The device's metrics (a picture's differ from the screen's by a pixel or two: cells
+        // measured on the screen were elided when drawn), and a little slack.
+        const QFontMetrics m(f, painter.device()), mb(b, painter.device());
+        std::vector<int> w(static_cast<std::size_t>(columns), 0);
+        for (int c = 0; c < columns; ++c) {
+            w[c] = mb.horizontalAdvance(header[c]) + 3;
+            for (const auto& r : rows) {
+                if (c < r.size()) {
+                    w[c] = std::max(w[c], m.horizontalAdvance(r[c]) + 3);
+                }
+            }
+        }
+        return w;
+    };
+    int size = std::max(6, font.pixelSize() > 0 ? font.pixelSize() : QFontInfo(font).pixelSize());
+    const int pad = 6;
+    for (; size > 6; --size) {
+        QFont f = font;
+        f.setPixelSize(size);
+        const int line = QFontMetrics(f).lineSpacing() + 2;
+        const auto w = widths(size);
+        const int total = std::accumulate(w.begin(), w.end(), 0) + pad * 2 * columns;
+        if (total <= box.width() &&
+            line * (static_cast<int>(rows.size()) + 1) + 4 <= box.height()) {
+            break;
+        }
+    }
+    font.setPixelSize(size);
+    bold.setPixelSize(size);
+    const QFontMetrics m(font);
+    const int line = m.lineSpacing() + 2;
+    std::vector<int> w = widths(size);
+    // The last column takes what is left (it holds the longest texts: "from"), elided beyond.
+    const int fixedWidth = std::accumulate(w.begin(), w.end() - 1, 0) + pad * 2 * columns;
+    w.back() = std::max(40, box.width() - fixedWidth + 2 * pad);
+    const QColor ink = schemeInk();
+    painter.save();
+    painter.setPen(ink);
+    int y = box.top();
+    const auto drawRow = [&](const QStringList& cells, const QFont& f) {
+        painter.setFont(f);
+        int x = box.left();
+        for (int c = 0; c < columns; ++c) {
+            const QString text = c < cells.size() ? cells[c] : QString();
+            const QRect cell(x + pad, y, w[c], line);
+            painter.drawText(
+                cell, Qt::AlignLeft | Qt::AlignVCenter,
+                QFontMetrics(f, painter.device()).elidedText(text, Qt::ElideRight, w[c]));
+            x += w[c] + 2 * pad;
+        }
+        y += line;
+    };
+    drawRow(header, bold);
+    painter.setPen(QPen(ink, 1));
+    painter.drawLine(box.left(), y, box.right(), y);
+    y += 2;
+    for (const auto& r : rows) {
+        if (y + line > box.bottom() + 1) {
+            break; // the font's floor reached (6 px): no row is drawn half
+        }
+        drawRow(r, font);
+    }
+    painter.restore();
+    return y - box.top();
+}
+
+void tableContents(const QTableWidget& table, QStringList* header, QList<QStringList>* rows) {
+    header->clear();
+    rows->clear();
+    for (int c = 0; c < table.columnCount(); ++c) {
+        const QTableWidgetItem* h = table.horizontalHeaderItem(c);
+        *header << (h ? h->text() : QString());
+    }
+    for (int r = 0; r < table.rowCount(); ++r) {
+        if (table.isRowHidden(r)) {
+            continue;
+        }
+        QStringList cells;
+        for (int c = 0; c < table.columnCount(); ++c) {
+            const QTableWidgetItem* item = table.item(r, c);
+            cells << (item ? item->text() : QString());
+        }
+        *rows << cells;
+    }
+}
+
 void renderPlotAndText(QPaintDevice& device, QCustomPlot& plot, const QString& text,
                        const QSize& size, int textHeight, bool presentation) {
     QCPPainter painter(&device);
@@ -534,6 +655,7 @@ void renderPlotAndText(QPaintDevice& device, QCustomPlot& plot, const QString& t
     QFont f = painter.font();
     f.setPointSize(plotTheme(presentation).basePointSize);
     painter.setFont(f);
+    painter.setPen(schemeInk());
     painter.drawText(QRect(8, 0, size.width() - 16, textHeight - 4),
                      Qt::AlignLeft | Qt::TextWordWrap, text);
 }

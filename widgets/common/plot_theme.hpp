@@ -14,6 +14,8 @@
 
 class QCustomPlot;
 class QLabel;
+class QPainter;
+class QTableWidget;
 class QWidget;
 class QStackedWidget;
 class QPaintDevice;
@@ -139,6 +141,15 @@ void fitLegendColumns(QCustomPlot& plot, int width);
 // The legend in a column right of the axis rect, never over the data (a scatter fills the
 // whole rect: a corner legend hid points).
 void placeLegendRight(QCustomPlot& plot);
+
+// A table drawn as text into `box` (an export's table: every row and every cell whole, not a
+// screenshot of a widget cut at the window's height; issue 45): the header bold over a rule,
+// columns as wide as their widest cell, in the largest font from `font`'s size down that fits
+// the box. Returns the height used.
+int drawTable(QPainter& painter, const QRect& box, const QStringList& header,
+              const QList<QStringList>& rows, QFont font);
+// The header and rows of an item table as shown (hidden rows left out).
+void tableContents(const QTableWidget& table, QStringList* header, QList<QStringList>* rows);
 
 // Export of a view made of a plot and a text under it: the plot on top, the text in the last
 // `textHeight` pixels, at the theme's size.

@@ -12,9 +12,9 @@
 #include <QSvgGenerator>
 #include <QTemporaryFile>
 #include <QTextDocument>
-#include <qcustomplot.h>
 #include <algorithm>
 #include <cmath>
+#include <qcustomplot.h>
 
 namespace cdx::widgets {
 
@@ -150,8 +150,8 @@ Footer footerFor(const FigureOptions& o, const QSize& page) {
     f.lines = footnoteLines(o.footnote, o.style, page.width(), &f.font);
     f.outside = o.outside;
     const QFontMetrics m(f.font);
-    f.height = std::min(static_cast<int>(f.lines.size()) * m.lineSpacing() + 10,
-                        page.height() * 2 / 5);
+    f.height =
+        std::min(static_cast<int>(f.lines.size()) * m.lineSpacing() + 10, page.height() * 2 / 5);
     return f;
 }
 
@@ -172,9 +172,7 @@ void drawFooter(QPainter& p, const Footer& f, const QSize& page, bool dark) {
 class StyleScope {
 public:
     StyleScope(ExplorerView& view, const FigureOptions& o) : view_(view), was_(o.presentationNow) {
-        now_ = o.style == FigureStyle::Slide   ? true
-               : o.style == FigureStyle::Paper ? false
-                                               : was_;
+        now_ = o.style == FigureStyle::Slide ? true : o.style == FigureStyle::Paper ? false : was_;
         if (now_ != was_) {
             view_.setPresentation(now_);
         }
@@ -224,8 +222,8 @@ private:
 // Renders the view and its footnote onto `device` of `size` pixels: on the style's page,
 // through a picture scaled to the device, so a PDF or SVG stays vector (its painter can be
 // opened only once) and every format draws the same figure.
-void renderFigure(ExplorerView& view, QPaintDevice& device, const QSize& size,
-                  const FigureOptions& o, bool dark) {
+void renderFigure(ExplorerView& view, QPainter& p, const QSize& size, const FigureOptions& o,
+                  bool dark) {
     const QSize page = figurePageSize(size, o.style);
     const double k = static_cast<double>(size.width()) / page.width();
     const Footer f = footerFor(o, page);
@@ -244,12 +242,50 @@ void renderFigure(ExplorerView& view, QPaintDevice& device, const QSize& size,
     view.renderTo(picture, top);
     picture = QPicture();
     view.renderTo(picture, top);
-    QPainter p(&device);
+    p.save();
     p.fillRect(QRect(QPoint(0, 0), size), dark ? kDarkPage : QColor(Qt::white));
     p.scale(k, k);
     p.drawPicture(0, 0, picture);
     if (f.height > 0) {
         drawFooter(p, f, page, dark);
+    }
+    p.restore();
+}
+// The view's tables on pages of their own after the figure (a PDF): a title, then the rows
+// under a repeated header, in the style's table font, as many pages as they need.
+void renderTablePages(ExplorerView& view, QPdfWriter& pdf, QPainter& p, const QSize& size,
+                      const FigureOptions& o) {
+    const QSize page = figurePageSize(size, o.style);
+    const double k = static_cast<double>(size.width()) / page.width();
+    QFont font;
+    font.setPixelSize(o.style == FigureStyle::Slide ? 17 : o.style == FigureStyle::Paper ? 11 : 13);
+    QFont titleFont = font;
+    titleFont.setBold(true);
+    titleFont.setPixelSize(font.pixelSize() * 5 / 4);
+    const int line = QFontMetrics(font).lineSpacing() + 2;
+    for (const ExplorerView::Table& t : view.tables()) {
+        const int perPage = std::max(1, (page.height() - 3 * line - 40) / line - 1);
+        for (qsizetype first = 0; first < std::max<qsizetype>(1, t.rows.size()); first += perPage) {
+            pdf.newPage();
+            p.save();
+            p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+            p.scale(k, k);
+            p.setPen(Qt::black);
+            p.setFont(titleFont);
+            const QString title =
+                t.rows.size() > perPage
+                    ? QStringLiteral("%1 (rows %2–%3 of %4)")
+                          .arg(t.title)
+                          .arg(first + 1)
+                          .arg(std::min<qsizetype>(first + perPage, t.rows.size()))
+                          .arg(t.rows.size())
+                    : t.title;
+            p.drawText(QRect(16, 12, page.width() - 32, 2 * line), Qt::AlignLeft | Qt::AlignTop,
+                       title);
+            drawTable(p, QRect(16, 16 + 2 * line, page.width() - 32, page.height() - 2 * line - 32),
+                      t.header, t.rows.mid(first, perPage), font);
+            p.restore();
+        }
     }
 }
 } // namespace
@@ -282,8 +318,9 @@ QSize figurePageSize(const QSize& size, FigureStyle style) {
     if (width == size.width() || size.width() <= 0) {
         return size;
     }
-    return QSize(width, std::max(1, static_cast<int>(std::lround(static_cast<double>(size.height()) *
-                                                                 width / size.width()))));
+    return QSize(width,
+                 std::max(1, static_cast<int>(std::lround(static_cast<double>(size.height()) *
+                                                          width / size.width()))));
 }
 
 QStringList footnoteLines(const QString& text, FigureStyle style, int width, QFont* fontOut) {
@@ -331,6 +368,18 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
     return exportView(view, path, size, o);
 }
 
+QImage exportImage(ExplorerView& view, const QSize& size, const FigureOptions& o) {
+    view.finishPendingWork();
+    const QSize clamped = size.expandedTo(QSize(16, 16)).boundedTo(QSize(20000, 20000));
+    const StyleScope style(view, o);
+    const SchemeScope scheme(view, o);
+    QImage image(clamped, QImage::Format_ARGB32_Premultiplied);
+    image.fill(scheme.darkPage() ? kDarkPage : QColor(Qt::white));
+    QPainter p(&image);
+    renderFigure(view, p, clamped, o, scheme.darkPage());
+    return image;
+}
+
 QString exportView(ExplorerView& view, const QString& path, const QSize& size,
                    const FigureOptions& o) {
     view.finishPendingWork();
@@ -361,7 +410,10 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
         return renderAtomically(path, [&](const QString& tmp) {
             QImage image(size, QImage::Format_ARGB32_Premultiplied);
             image.fill(dark ? kDarkPage : QColor(Qt::white));
-            renderFigure(view, image, size, o, dark);
+            {
+                QPainter p(&image);
+                renderFigure(view, p, size, o, dark);
+            }
             return image.save(tmp, "PNG") ? QString()
                                           : QStringLiteral("%1: PNG write failed").arg(path);
         });
@@ -375,7 +427,9 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
             pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
             pdf.setTitle(view.viewTitle());
             pdf.setCreator("Codesign Explorer");
-            renderFigure(view, pdf, size, o, dark);
+            QPainter p(&pdf);
+            renderFigure(view, p, size, o, dark);
+            renderTablePages(view, pdf, p, size, o);
             return QString();
         });
     }
@@ -391,7 +445,8 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
             svg.setResolution(QPicture().logicalDpiX());
             svg.setTitle(view.viewTitle());
             svg.setDescription("Codesign Explorer");
-            renderFigure(view, svg, size, o, dark);
+            QPainter p(&svg);
+            renderFigure(view, p, size, o, dark);
         }
         return genericFontFamilies(tmp);
     });

@@ -5,6 +5,7 @@
 #include "common/plot_theme.hpp"
 
 #include <QFont>
+#include <QImage>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -50,6 +51,9 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
 // The same with a figure style and a provenance footnote.
 QString exportView(ExplorerView& view, const QString& path, const QSize& size,
                    const FigureOptions& options);
+
+// The figure as an image of `size` pixels (what a PNG export holds): for the clipboard.
+QImage exportImage(ExplorerView& view, const QSize& size, const FigureOptions& options);
 
 // The page an image of `size` is drawn on in `style`: the file's own size on screen, else a
 // 1280 (slide) or 960 (paper) pixel wide page of the file's aspect, scaled to fill the file.

@@ -264,32 +264,44 @@ void BreakdownView::setSession(const SessionState& s) {
 }
 
 void BreakdownView::renderTo(QPaintDevice& device, const QSize& size) {
-    // The bars on top (vector), the table below.
-    const int plotHeight = size.height() * 2 / 5;
+    // The bars, then the sentence against the baseline. The table is exported as a table (the
+    // CSV; a PDF's next pages: tables()), not as a screenshot of the widget cut at the window's
+    // height with its scroll bar and half a row (issue 45).
+    QCPPainter painter(&device);
+    const PlotTheme t = plotTheme(presentation_);
+    QFont f = font();
+    f.setPointSize(t.basePointSize);
+    int textHeight = 0;
+    QString text;
+    if (compared_) {
+        text = QString(compareText_->text()).remove(QRegularExpression("<[^>]*>"));
+        painter.setFont(f);
+        textHeight =
+            painter
+                .boundingRect(QRect(8, 0, size.width() - 16, size.height()), Qt::TextWordWrap, text)
+                .height() +
+            8;
+        textHeight = std::min(textHeight, size.height() / 2);
+    }
     // One painter for the whole page: a second one on a PDF started the document again, and
     // the bars were lost (issue 45: the PDF's top 40 % was blank).
-    QCPPainter painter(&device);
     painter.save();
-    plot_->toPainter(&painter, size.width(), plotHeight);
+    plot_->toPainter(&painter, size.width(), size.height() - textHeight);
     painter.restore();
-    painter.translate(0, plotHeight);
-    int textHeight = 0;
-    if (compared_) { // the sentence against the baseline, between the bars and the table
-        QFont f = font();
-        f.setPixelSize(std::max(10, size.width() / 110));
+    if (textHeight > 0) {
         painter.setFont(f);
-        const QString text = QString(compareText_->text()).remove(QRegularExpression("<[^>]*>"));
-        const QRect box = painter.boundingRect(QRect(8, 0, size.width() - 16, size.height()),
-                                               Qt::TextWordWrap, text);
-        painter.drawText(box, Qt::TextWordWrap, text);
-        textHeight = box.height() + 6;
-        painter.translate(0, textHeight);
+        painter.setPen(schemeInk());
+        painter.drawText(
+            QRect(8, size.height() - textHeight + 4, size.width() - 16, textHeight - 4),
+            Qt::TextWordWrap, text);
     }
-    const QSize tableSize(size.width(), size.height() - plotHeight - textHeight);
-    const QSize old = table_->size();
-    table_->resize(tableSize);
-    table_->render(&painter, QPoint(), QRegion(QRect(QPoint(), tableSize)), QWidget::DrawChildren);
-    table_->resize(old);
+}
+
+QList<ExplorerView::Table> BreakdownView::tables() const {
+    Table t;
+    t.title = title_->text().section('\n', 0, 0) + tr(": every term");
+    tableContents(*table_, &t.header, &t.rows);
+    return {t};
 }
 
 QString BreakdownView::csv() const {

@@ -396,7 +396,8 @@ void TileSpaceMapView::rebuild() {
                                                 (topHalf ? Qt::AlignTop : Qt::AlignBottom));
             // Clear of the marker (its diameter is 1.8 marker sizes) on the label's side.
             const double clear = 0.9 * plotTheme(presentation_).markerSize * 1.8 + 3;
-            minimumLabel_->position->setCoords(rightHalf ? -clear : clear, topHalf ? clear : -clear);
+            minimumLabel_->position->setCoords(rightHalf ? -clear : clear,
+                                               topHalf ? clear : -clear);
             minimumLabel_->setText(tr("min %1 (tT = %2, %3 = %4, k = %5)")
                                        .arg(formatSeconds(m.tAlg))
                                        .arg(m.tiles.time)

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/annotations.hpp"
+
+#include "common/plot_theme.hpp"
+
+#include <QStringList>
+#include <QWidget>
+#include <cmath>
+#include <cstdio>
+#include <qcustomplot.h>
+
+Q_DECLARE_METATYPE(cdx::widgets::Annotation)
+
+namespace cdx::widgets {
+
+namespace {
+constexpr const char* kKey = ".annotation.";
+constexpr const char* kList = "cdxAnnotations"; // the plot's annotations (QVariantList)
+constexpr const char* kIndex = "cdxAnnotation"; // an item's index in that list (+1)
+
+std::string number(double v) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+} // namespace
+
+bool isAnnotationKey(const std::string& key) {
+    return key.find(kKey) != std::string::npos;
+}
+
+std::vector<Annotation> annotationsIn(const std::map<std::string, std::string>& view,
+                                      const std::string& prefix) {
+    std::vector<Annotation> out;
+    const std::string head = prefix + kKey;
+    for (auto it = view.lower_bound(head); it != view.end() && it->first.rfind(head, 0) == 0;
+         ++it) {
+        const QString value = QString::fromStdString(it->second);
+        const QStringList f = value.split(';');
+        if (f.size() < 7) {
+            continue;
+        }
+        Annotation a;
+        bool ok[6] = {};
+        a.plot = f[0].toInt(&ok[0]);
+        a.rect = f[1].toInt(&ok[1]);
+        a.x = f[2].toDouble(&ok[2]);
+        a.y = f[3].toDouble(&ok[3]);
+        a.tx = f[4].toDouble(&ok[4]);
+        a.ty = f[5].toDouble(&ok[5]);
+        a.text = f.mid(6).join(';');
+        const bool finite =
+            std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.tx) && std::isfinite(a.ty);
+        if (std::all_of(std::begin(ok), std::end(ok), [](bool b) { return b; }) && finite &&
+            a.plot >= 0 && a.rect >= 0 && !a.text.trimmed().isEmpty()) {
+            out.push_back(a);
+        }
+    }
+    return out;
+}
+
+void setAnnotationsIn(std::map<std::string, std::string>& view, const std::string& prefix,
+                      const std::vector<Annotation>& annotations) {
+    const std::string head = prefix + kKey;
+    for (auto it = view.lower_bound(head); it != view.end() && it->first.rfind(head, 0) == 0;) {
+        it = view.erase(it);
+    }
+    for (std::size_t i = 0; i < annotations.size(); ++i) {
+        const Annotation& a = annotations[i];
+        char index[24];
+        std::snprintf(index, sizeof index, "%02zu", i);
+        view[head + index] = std::to_string(a.plot) + ";" + std::to_string(a.rect) + ";" +
+                             number(a.x) + ";" + number(a.y) + ";" + number(a.tx) + ";" +
+                             number(a.ty) + ";" + a.text.toStdString();
+    }
+}
+
+QList<QCustomPlot*> viewPlots(QWidget& view) {
+    if (auto* self = qobject_cast<QCustomPlot*>(&view)) {
+        return {self};
+    }
+    return view.findChildren<QCustomPlot*>();
+}
+
+void showAnnotations(QWidget& view, const std::vector<Annotation>& annotations) {
+    const QList<QCustomPlot*> plots = viewPlots(view);
+    for (qsizetype p = 0; p < plots.size(); ++p) {
+        QVariantList mine;
+        for (std::size_t i = 0; i < annotations.size(); ++i) {
+            if (annotations[i].plot == p) {
+                QVariantMap m;
+                m["index"] = static_cast<int>(i);
+                m["a"] = QVariant::fromValue(annotations[i]);
+                mine << m;
+            }
+        }
+        QCustomPlot* plot = plots[p];
+        if (plot->property(kList).toList() == mine) {
+            syncAnnotations(*plot);
+            continue;
+        }
+        plot->setProperty(kList, mine);
+        // Drawn anew: the old items go.
+        for (int i = plot->itemCount() - 1; i >= 0; --i) {
+            if (plot->item(i)->property(kIndex).toInt() > 0) {
+                plot->removeItem(i);
+            }
+        }
+        if (!plot->property("cdxAnnotationHook").toBool()) {
+            plot->setProperty("cdxAnnotationHook", true);
+            QObject::connect(plot, &QCustomPlot::beforeReplot, plot,
+                             [plot] { syncAnnotations(*plot); });
+        }
+        syncAnnotations(*plot);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void syncAnnotations(QCustomPlot& plot) {
+    const QVariantList mine = plot.property(kList).toList();
+    int items = 0;
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        items += plot.item(i)->property(kIndex).toInt() > 0 ? 1 : 0;
+    }
+    const QFont font = plot.xAxis ? plot.xAxis->tickLabelFont() : plot.font();
+    const QColor ink = schemeInk();
+    if (items != 2 * mine.size()) {
+        for (int i = plot.itemCount() - 1; i >= 0; --i) {
+            if (plot.item(i)->property(kIndex).toInt() > 0) {
+                plot.removeItem(i);
+            }
+        }
+        for (const QVariant& v : mine) {
+            const QVariantMap m = v.toMap();
+            const auto a = m["a"].value<Annotation>();
+            const int tag = m["index"].toInt() + 1;
+            QCPAxisRect* rect =
+                a.rect < plot.axisRectCount() ? plot.axisRect(a.rect) : plot.axisRect();
+            if (rect == nullptr) {
+                continue;
+            }
+            auto* arrow = new QCPItemLine(&plot);
+            arrow->setProperty(kIndex, tag);
+            arrow->setClipAxisRect(rect);
+            arrow->start->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            arrow->end->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            arrow->start->setCoords(a.tx, a.ty);
+            arrow->end->setCoords(a.x, a.y);
+            arrow->setHead(QCPLineEnding::esSpikeArrow);
+            auto* text = new QCPItemText(&plot);
+            text->setProperty(kIndex, tag);
+            text->setClipAxisRect(rect);
+            text->position->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+            text->position->setCoords(a.tx, a.ty);
+            text->setPositionAlignment(Qt::AlignCenter);
+            text->setText(a.text);
+            text->setPadding(QMargins(5, 3, 5, 3));
+        }
+    }
+    // In the plot's font and the scheme's ink, whatever they were when drawn.
+    const double width = std::max(1.5, font.pointSizeF() / 6);
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        QCPAbstractItem* item = plot.item(i);
+        if (item->property(kIndex).toInt() <= 0) {
+            continue;
+        }
+        if (auto* t = qobject_cast<QCPItemText*>(item)) {
+            QFont f = font;
+            f.setBold(true);
+            t->setFont(f);
+            t->setColor(ink);
+            t->setPen(QPen(ink, 1));
+            t->setBrush(plotScheme() == PlotScheme::Dark ? QColor(0x12, 0x12, 0x12, 235)
+                                                         : QColor(255, 255, 255, 235));
+        } else if (auto* l = qobject_cast<QCPItemLine*>(item)) {
+            l->setPen(QPen(ink, width));
+            QCPLineEnding head = l->head();
+            head.setWidth(6 * width);
+            head.setLength(8 * width);
+            l->setHead(head);
+        }
+    }
+}
+
+int annotationAt(QCustomPlot& plot, const QPointF& pos, double pixels) {
+    for (int i = plot.itemCount() - 1; i >= 0; --i) {
+        QCPAbstractItem* item = plot.item(i);
+        const int tag = item->property(kIndex).toInt();
+        if (tag > 0) {
+            const double d = item->selectTest(pos, false);
+            if (d >= 0 && d <= pixels) {
+                return tag - 1;
+            }
+        }
+    }
+    return -1;
+}
+
+} // namespace cdx::widgets
