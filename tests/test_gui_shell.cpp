@@ -58,6 +58,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QHeaderView>
 #include <QImage>
 #include <QInputDialog>
 #include <QJsonDocument>
@@ -68,12 +69,14 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QSvgRenderer>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
@@ -93,6 +96,7 @@ private slots:
     void footnoteHoldsTheFiguresModels();
     void plotMenuCopiesAndAnnotates();
     void darkPlotsRecolourAndComeBack();
+    void presentationRoundTripIsPixelIdentical();
     void windowFitsLaptopScreen();
     void editorFieldsShowTheirContent();
     void presentationRoundTripRestoresFonts();
@@ -1403,4 +1407,75 @@ void TestGuiShell::darkPlotsRecolourAndComeBack() {
     QCOMPARE(paper(plot), QColor(Qt::white));
     QCOMPARE(plot->xAxis->basePen().color(), QColor(Qt::black));
     QCOMPARE(plot->xAxis->tickLabelColor(), QColor(Qt::black));
+}
+
+// Issue 45: F11 and then Esc leaves the window as it was, pixel for pixel, in every workspace
+// (fonts, dock heights, plot layouts, table columns). On a failure it names the widgets that
+// moved or changed font.
+void TestGuiShell::presentationRoundTripIsPixelIdentical() {
+    window_->showNormal();
+    window_->resize(1366, 728);
+    const auto settle = [](app::Workspace* w) {
+        for (int i = 0; i < 3; ++i) {
+            QApplication::processEvents();
+        }
+        w->finishPendingWork();
+        QTest::qWait(50);
+    };
+    int checked = 0;
+    for (auto* w : window_->workspaces()) {
+        window_->showWorkspace(w);
+        settle(w);
+        const QImage before = window_->grab().toImage();
+        std::map<QWidget*, std::pair<QRect, QFont>> geometry;
+        for (QWidget* c : window_->findChildren<QWidget*>()) {
+            if (c->isVisible()) {
+                geometry[c] = {c->geometry(), c->font()};
+            }
+        }
+        QTest::keyClick(window_, Qt::Key_F11);
+        settle(w);
+        QVERIFY(window_->isFullScreen());
+        QTest::keyClick(window_, Qt::Key_Escape);
+        settle(w);
+        const QImage after = window_->grab().toImage();
+        QStringList moved;
+        for (const auto& [c, g] : geometry) {
+            if (c->isVisible() && (c->geometry() != g.first || c->font() != g.second)) {
+                moved << QString("%1 %2: %3,%4 %5x%6 -> %7,%8 %9x%10, %11 -> %12 pt")
+                             .arg(c->metaObject()->className(), c->objectName())
+                             .arg(g.first.x())
+                             .arg(g.first.y())
+                             .arg(g.first.width())
+                             .arg(g.first.height())
+                             .arg(c->x())
+                             .arg(c->y())
+                             .arg(c->width())
+                             .arg(c->height())
+                             .arg(g.second.pointSizeF())
+                             .arg(c->font().pointSizeF());
+            }
+        }
+        QCOMPARE(after.size(), before.size());
+        int differ = 0;
+        QRect where;
+        for (int y = 0; y < before.height(); ++y) {
+            for (int x = 0; x < before.width(); ++x) {
+                if (before.pixel(x, y) != after.pixel(x, y)) {
+                    ++differ;
+                    where |= QRect(x, y, 1, 1);
+                }
+            }
+        }
+        QVERIFY2(differ == 0, qPrintable(QString("%1: %2 pixels differ in %3,%4 %5x%6\n%7")
+                                             .arg(w->id())
+                                             .arg(differ)
+                                             .arg(where.x())
+                                             .arg(where.y())
+                                             .arg(where.width())
+                                             .arg(where.height())
+                                             .arg(moved.mid(0, 20).join('\n'))));
+        ++checked;
+    }
+    QCOMPARE(checked, static_cast<int>(window_->workspaces().size()));
 }

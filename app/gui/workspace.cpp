@@ -158,6 +158,9 @@ void Workspace::addView(widgets::ExplorerView* view) {
     views_.push_back(view);
     dirty_.push_back(true);
     tabs_->addTab(view->widget(), view->viewTitle());
+    // In the normal style as leaving presentation mode sets it (a view that set some fonts only
+    // in setPresentation showed its table at 9 pt before F11 and at 10 pt after).
+    view->setPresentation(false);
     // Every plot: a right-click menu (copy, export, annotate; issue 45).
     for (QCustomPlot* plot : widgets::viewPlots(*view->widget())) {
         plot->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -647,9 +650,9 @@ void Workspace::setPresentation(bool on) {
         bannerFont.setPointSizeF(bannerFont.pointSizeF() * 1.4);
     }
     banner_->setFont(bannerFont);
-    if (!on) {
-        restoreState(layoutBeforePresentation_);
-    }
+    // Leaving, the docks come back in settleAfterPresentation, once their contents have the
+    // normal fonts' sizes: restored here, with the large fonts' minimum sizes still in their
+    // layouts, the Tiling dock came back 3 px taller (issue 45: Esc restores pixel for pixel).
     std::fill(dirty_.begin(), dirty_.end(), true);
     if (active_ && tabs_->currentIndex() >= 0) {
         refreshView(tabs_->currentIndex());
@@ -659,8 +662,20 @@ void Workspace::setPresentation(bool on) {
 }
 
 void Workspace::settleAfterPresentation() {
-    if (!presentation_ && !layoutBeforePresentation_.isEmpty()) {
+    if (presentation_) {
+        return;
+    }
+    if (!layoutBeforePresentation_.isEmpty()) {
         restoreState(layoutBeforePresentation_);
+    }
+    // Each plot laid out for its normal fonts now: a title's wrapped height lags one layout
+    // behind a change of font, and the map came back 22 px shorter.
+    for (auto* v : views_) {
+        for (QCustomPlot* plot : widgets::viewPlots(*v->widget())) {
+            widgets::layOutNow(*plot);
+            widgets::layOutNow(*plot);
+            plot->replot(QCustomPlot::rpQueuedReplot);
+        }
     }
 }
 

@@ -88,7 +88,19 @@ inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QB
         qputenv("XDG_CONFIG_HOME", (home.path() + "/config").toLocal8Bit());                       \
         qputenv("XDG_DATA_HOME", (home.path() + "/data").toLocal8Bit());                           \
         qputenv("XDG_CACHE_HOME", (home.path() + "/cache").toLocal8Bit());                         \
-        qputenv("QT_QPA_PLATFORM", "offscreen");                                                   \
+        /* A laptop's screen (1366 x 768), not the plugin's 800 x 800: a window leaving full */    \
+        /* screen is restored within it as on a real one. */                                       \
+        QFile screens(home.filePath("screens.json"));                                              \
+        if (screens.open(QIODevice::WriteOnly)) {                                                  \
+            screens.write(                                                                         \
+                R"({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": 1366, )"               \
+                R"("height": 768, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");          \
+            screens.close();                                                                       \
+            qputenv("QT_QPA_PLATFORM",                                                             \
+                    ("offscreen:configfile=" + screens.fileName()).toLocal8Bit());                 \
+        } else {                                                                                   \
+            qputenv("QT_QPA_PLATFORM", "offscreen");                                               \
+        }                                                                                          \
         qputenv("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR);                                      \
         QStandardPaths::setTestModeEnabled(true);                                                  \
         QApplication app(argc, argv);                                                              \

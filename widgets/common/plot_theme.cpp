@@ -236,6 +236,14 @@ void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
         }
     }
     plot.setProperty("cdxPresentation", theme.presentation);
+    // Margins start again from nothing: in a margin group (the map and its colour scale) an
+    // element reports its current margin as its own, so a margin only ever grew, and the map
+    // came back from F11 23 px shorter (issue 45: Esc restores pixel for pixel).
+    for (QCPLayoutElement* e : plot.plotLayout()->elements(true)) {
+        if (e != nullptr && e->autoMargins() == QCP::msAll) {
+            e->setMargins(QMargins());
+        }
+    }
     // The scheme before every replot: what a view adds or recolours later follows it.
     if (!plot.property("cdxScheme").toBool()) {
         plot.setProperty("cdxScheme", true);

@@ -110,9 +110,15 @@ void EatssModelView::setSession(const SessionState& s) {
     baseSentence_ = s.baseline && !c_.pending && !(base_ && base_->pending)
                         ? QString::fromStdString(eatss::compareSessions(*s.baseline, s).explanation)
                         : QString();
-    z3_.reset();
-    z3Error_.clear();
-    startZ3();
+    // Z3 once per configuration: a refresh of the same one (leaving F11, a tab shown again)
+    // keeps its answer and its time, not a new run's.
+    const std::string z3Key = eatssSessionToJson(s.eatss).dump();
+    if (z3Key != z3Key_ || !z3_) {
+        z3Key_ = z3Key;
+        z3_.reset();
+        z3Error_.clear();
+        startZ3();
+    }
     redraw();
 }
 

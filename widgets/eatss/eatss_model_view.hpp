@@ -68,6 +68,7 @@ private:
     std::optional<eatss::Z3Answer> z3_;
     QString z3Error_;
     double z3Ms_ = 0;
+    std::string z3Key_; // the configuration z3_ answers
     bool presentation_ = false;
 };
 

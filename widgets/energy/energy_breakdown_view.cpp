@@ -59,6 +59,7 @@ EnergyBreakdownView::EnergyBreakdownView(RunLookup runs, QWidget* parent)
     explain_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     explain_->setWordWrap(false);
     explain_->horizontalHeader()->setStretchLastSection(true);
+    explain_->viewport()->installEventFilter(this);
     explain_->setToolTip(tr("Explain this number: every term of E_alg with its equation (thesis "
                             "App. B numbering), the values substituted, and where it comes from"));
     split->addWidget(plot_);
@@ -89,6 +90,7 @@ void EnergyBreakdownView::setPresentation(bool on) {
     f.setPointSize(t.basePointSize + 1);
     summary_->setFont(f);
     explain_->setFont(f);
+    explain_->horizontalHeader()->setFont(f); // the header's own: it kept 9 pt before F11 only
     explain_->verticalHeader()->setDefaultSectionSize(QFontMetrics(f).height() + 6);
     redraw();
 }
@@ -114,6 +116,27 @@ void EnergyBreakdownView::setSession(const SessionState& s) {
         }
     }
     redraw();
+}
+
+void EnergyBreakdownView::fitExplainColumns() {
+    explain_->resizeColumnsToContents();
+    // The long equations (E_iter, GOP/J) must not push the values and sources out of view:
+    // the two formula columns take at most a third of the width each (the tooltip has all).
+    const int avail = explain_->viewport()->width();
+    for (int c : {2, 3}) {
+        if (explain_->columnWidth(c) > avail / 3) {
+            explain_->setColumnWidth(c, avail / 3);
+        }
+    }
+}
+
+bool EnergyBreakdownView::eventFilter(QObject* watched, QEvent* e) {
+    // The table's own width (a splitter, a dock leaving): its caps follow it (after F11 they
+    // were the full screen's).
+    if (watched == explain_->viewport() && e->type() == QEvent::Resize) {
+        fitExplainColumns();
+    }
+    return QWidget::eventFilter(watched, e);
 }
 
 void EnergyBreakdownView::resizeEvent(QResizeEvent* e) {
@@ -209,15 +232,7 @@ void EnergyBreakdownView::redraw() {
             explain_->setItem(static_cast<int>(i), c, item);
         }
     }
-    explain_->resizeColumnsToContents();
-    // The long equations (E_iter, GOP/J) must not push the values and sources out of view:
-    // the two formula columns take at most a third of the width each (the tooltip has all).
-    const int avail = explain_->viewport()->width();
-    for (int c : {2, 3}) {
-        if (explain_->columnWidth(c) > avail / 3) {
-            explain_->setColumnWidth(c, avail / 3);
-        }
-    }
+    fitExplainColumns();
 
     QString text =
         tr("Per tile: E_tile %1 (E_gs %2, E_sr %3, E_ar %4) over %5 points; N_tiles %6. "

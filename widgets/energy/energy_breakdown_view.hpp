@@ -44,9 +44,11 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void redraw();
+    void fitExplainColumns();
 
     RunLookup runs_;
     QCustomPlot* plot_ = nullptr;

@@ -264,8 +264,19 @@ void RunsView::setRuns(runs::RunList runs, const QString& database,
     fitColumns();
 }
 
+void RunsView::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    if (!shownOnce_) {
+        shownOnce_ = true;
+        QTimer::singleShot(0, table_, [this] { fitColumns(); });
+    }
+}
+
 void RunsView::fitColumns() {
+    // The last column too: stretched to a wider view (F11), it kept that width otherwise.
+    table_->horizontalHeader()->setStretchLastSection(false);
     table_->resizeColumnsToContents();
+    table_->horizontalHeader()->setStretchLastSection(true);
     std::int64_t maxId = 0;
     for (const auto& r : *list_) {
         maxId = std::max(maxId, r.id);

@@ -76,6 +76,11 @@ signals:
     void deleteRequested(const std::vector<std::int64_t>& ids);
     void calibrateRequested(const std::vector<std::int64_t>& ids);
 
+protected:
+    // The columns sized again once the table is shown and styled (sized while hidden, they
+    // came out a few pixels narrower than after a restyle: F11 and Esc changed them).
+    void showEvent(QShowEvent* e) override;
+
 private:
     QString baselineLine_; // the fit under the baseline's GPU, stencil and variant
     void predict();        // the predictions of the whole list (runs, profiles, what-if, baseline)
@@ -122,6 +127,7 @@ private:
     std::optional<SessionState> session_;
     QString database_;
     bool presentation_ = false;
+    bool shownOnce_ = false;
 };
 
 } // namespace cdx::widgets
