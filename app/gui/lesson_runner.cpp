@@ -15,6 +15,8 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QScopedValueRollback>
+#include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -77,7 +79,8 @@ LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
     : QObject(window), window_(window), doc_(doc) {
     dock_ = new QDockWidget(tr("Lesson"), window);
     dock_->setObjectName("lessonDock");
-    dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    dock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                       QDockWidget::DockWidgetClosable);
     auto* panel = new QWidget(dock_);
     panel->setObjectName("lessonPanel");
     auto* column = new QVBoxLayout(panel);
@@ -115,12 +118,35 @@ LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
     column->addWidget(status_);
     column->addLayout(buttons);
     dock_->setWidget(panel);
-    // A window of its own above the main window, not a dock beside the views: at 1366 × 768 the
-    // workspaces need the whole width, and a docked panel pushed the window past the screen.
+    // Docked beside the views where the screen has room for it (1920 px), so that it covers
+    // neither the view it teaches nor the control it rings (floating over the window, it hid
+    // the sweep's right axis and the end of the compute bar; issue 45). Where it has none
+    // (1366 px: the workspaces need the whole width, and a docked panel pushed the window past
+    // the screen) it floats over the editors, clear of the ringed control. Its title bar's
+    // button floats it, and dragged it docks on either side.
+    panel->setMinimumWidth(240);
     window->addDockWidget(Qt::RightDockWidgetArea, dock_);
-    dock_->setAllowedAreas(Qt::NoDockWidgetArea);
+    dock_->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
     dock_->setFloating(true);
     dock_->hide();
+    connect(dock_, &QDockWidget::topLevelChanged, this, [this](bool floating) {
+        if (choosing_) {
+            return; // the runner's own choice
+        }
+        userFloated_ = floating; // the user's: kept for the next lessons
+        if (!floating && !roomBesideViews()) {
+            QTimer::singleShot(0, this, [this] {
+                userFloated_ = true;
+                const QScopedValueRollback<bool> own(choosing_, true);
+                dock_->setFloating(true);
+                place();
+                window_->statusBar()->showMessage(
+                    tr("No room beside the views at this window's width: the lesson floats, "
+                       "clear of the control it rings"),
+                    8000);
+            });
+        }
+    });
     panel->installEventFilter(this); // its size follows the font (F11)
     connect(back_, &QPushButton::clicked, this, [this] { back(); });
     connect(showMe_, &QPushButton::clicked, this, [this] { showMe(); });
@@ -180,6 +206,15 @@ bool LessonRunner::start(const QString& id) {
         title_->setText("<big><b>" + QString::fromStdString(l.title).toHtmlEscaped() +
                         "</b></big>");
         starts_.clear();
+        // Beside the views where they leave room, else floating (a user's float is kept).
+        {
+            const QScopedValueRollback<bool> own(choosing_, true);
+            if (!dock_->isFloating() && !roomBesideViews()) {
+                dock_->setFloating(true);
+            } else if (dock_->isFloating() && !userFloated_ && roomBesideViews()) {
+                dock_->setFloating(false);
+            }
+        }
         place();
         dock_->show();
         dock_->raise();
@@ -197,13 +232,48 @@ void LessonRunner::stop() {
     }
 }
 
+bool LessonRunner::roomBesideViews() const {
+    const QScreen* screen = window_->screen();
+    if (screen == nullptr) {
+        return false;
+    }
+    const int panel = std::max(260, dock_->fontMetrics().averageCharWidth() * 30);
+    const int frame = window_->frameGeometry().width() - window_->width();
+    const int central = window_->centralWidget()
+                            ? window_->centralWidget()->minimumSizeHint().width()
+                            : window_->minimumSizeHint().width();
+    return central + panel + 16 + frame <= screen->availableGeometry().width();
+}
+
 void LessonRunner::place() {
-    // At the views' right edge, below the tabs; 36 characters of the font wide.
-    const int width = std::max(300, dock_->fontMetrics().averageCharWidth() * 36);
+    // 30 characters of the font wide (at least 260 px).
+    const int width = std::max(260, dock_->fontMetrics().averageCharWidth() * 30);
+    if (!dock_->isFloating()) {
+        window_->resizeDocks({dock_}, {width}, Qt::Horizontal);
+        return;
+    }
+    // Floating: over the editors at the window's left (not over the view it teaches), or its
+    // right, or its bottom right, whichever keeps the ringed control clear.
     const QRect frame = window_->geometry();
     const int height = std::min(std::max(340, frame.height() / 2), frame.height() - 60);
-    dock_->resize(width, height);
-    dock_->move(frame.right() - width - 12, frame.top() + std::max(40, frame.height() / 8));
+    const int top = frame.top() + std::max(40, frame.height() / 8);
+    QRect ringed;
+    if (QWidget* t = spotlight_ ? spotlight_->target() : nullptr; t && t->isVisible()) {
+        ringed = QRect(t->mapToGlobal(QPoint(0, 0)), t->size()).adjusted(-8, -8, 8, 8);
+    }
+    const QList<QRect> places{
+        QRect(frame.left() + 12, top, width, height),
+        QRect(frame.right() - width - 12, top, width, height),
+        QRect(frame.right() - width - 12, frame.bottom() - height - 12, width, height)};
+    QRect chosen = places.front();
+    for (const QRect& r : places) {
+        if (!r.intersects(ringed)) {
+            chosen = r;
+            break;
+        }
+    }
+    dock_->resize(chosen.size());
+    dock_->move(chosen.topLeft());
 }
 
 bool LessonRunner::eventFilter(QObject* watched, QEvent* event) {
@@ -258,6 +328,9 @@ void LessonRunner::enterStep() {
         }
     }
     spotlight_->setTarget(target);
+    if (dock_->isFloating()) {
+        place(); // clear of the newly ringed control
+    }
     progress_->setText(tr("Step %1 of %2 · %3")
                            .arg(step_ + 1)
                            .arg(lesson_->steps.size())

@@ -49,6 +49,9 @@ public:
     QString stepText() const;     // what the panel shows (plain text), for tests
     QWidget* highlighted() const; // the ringed control, if any
 
+    // Whether the screen holds the window with the panel docked beside the views.
+    bool roomBesideViews() const;
+
 private:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void enterStep();
@@ -64,6 +67,8 @@ private:
     std::optional<SessionState> was_;  // the session when the step began
     std::vector<SessionState> starts_; // the session when each step so far began (Back)
     QDockWidget* dock_ = nullptr;
+    bool userFloated_ = false; // the user floated the panel: later lessons keep it floating
+    bool choosing_ = false;    // the runner itself docks or floats it
     QLabel* title_ = nullptr;
     QLabel* progress_ = nullptr;
     QTextBrowser* text_ = nullptr;

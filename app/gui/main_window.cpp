@@ -413,7 +413,7 @@ void MainWindow::updateStatus() {
     }
     status_->setText(!message.isEmpty() ? message : text);
     status_->setProperty("message", !message.isEmpty());
-    status_->setStyleSheet(message.isEmpty() ? QString() : QStringLiteral("font-weight: bold;"));
+    widgets::setFontStyle(status_, !message.isEmpty()); // the size follows F11
     status_->setToolTip(status_->text());
 }
 

@@ -5,6 +5,7 @@
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
 #include "common/variant_choice.hpp"
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "search/codesign_session.hpp"
@@ -160,7 +161,7 @@ ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
     kNote_ = new QLabel(left);
     kNote_->setObjectName("archKNote");
     kNote_->setWordWrap(true);
-    kNote_->setStyleSheet("QLabel { color: #8a4b00; }");
+    setTextColor(kNote_, QColor("#8a4b00"));
     kNote_->hide();
     form->addRow(kNote_);
     table_ = new QTableWidget(left);

@@ -51,7 +51,7 @@ ParameterForm::ParameterForm(const std::vector<std::string>& keys, QWidget* pare
         }
         row.kind->setMinimumWidth(tagWidth);
         row.kind->setVisible(kinds);
-        row.kind->setStyleSheet("color: palette(mid);");
+        setSecondaryText(row.kind);
         auto* line = new QHBoxLayout;
         line->setSpacing(3);
         line->addWidget(row.edit, 1);

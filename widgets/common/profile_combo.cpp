@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/profile_combo.hpp"
 
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 
 #include <QComboBox>
@@ -189,14 +190,14 @@ std::optional<SavedProfile> saveProfileDialog(QWidget* parent, const std::string
     auto* why = new QLabel(&dialog);
     why->setObjectName("profileRefusal");
     why->setWordWrap(true);
-    why->setStyleSheet("color: #b00020;");
+    setTextColor(why, QColor("#b00020"));
     why->hide();
     auto* where =
         new QLabel(QObject::tr("Saved to %1")
                        .arg(QString::fromStdString((userProfileFolder() / kind).string())),
                    &dialog);
     where->setWordWrap(true);
-    where->setStyleSheet("color: palette(mid);");
+    setSecondaryText(where);
     auto* buttons =
         new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
     form->addRow(heading);

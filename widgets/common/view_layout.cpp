@@ -42,6 +42,24 @@ QTableView* resultTable(QWidget* parent, QAbstractItemModel* model, const char* 
     return table;
 }
 
+void setTextColor(QWidget* w, const QColor& colour) {
+    QPalette p = w->palette();
+    p.setColor(QPalette::WindowText, colour);
+    p.setColor(QPalette::Text, colour);
+    w->setPalette(p);
+}
+
+void setSecondaryText(QWidget* w) {
+    setTextColor(w, QApplication::palette(w).color(QPalette::Mid).darker(115));
+}
+
+void setFontStyle(QWidget* w, bool bold, bool italic) {
+    QFont f; // only these two set: the size and family still come from the parent
+    f.setBold(bold);
+    f.setItalic(italic);
+    w->setFont(f);
+}
+
 void markRefused(QWidget* editor, bool refused) {
     if (editor->property("refused").toBool() == refused) {
         return;

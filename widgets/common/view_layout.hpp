@@ -4,6 +4,7 @@
 #include <QStringList>
 
 class QAbstractItemModel;
+class QColor;
 class QTableView;
 class QVBoxLayout;
 class QWidget;
@@ -20,6 +21,14 @@ QVBoxLayout* scrollingLayout(QWidget* view);
 // A read-only result table: sortable by any column, whole rows selected, no row numbers, the last
 // column stretched, alternating row colours.
 QTableView* resultTable(QWidget* parent, QAbstractItemModel* model, const char* objectName);
+
+// Text in `colour` through the widget's palette, and the palette's secondary (mid) text colour:
+// a style sheet fixed the widget's font when it was polished, and presentation mode (F11) left
+// those hints and notes at 9 pt (issue 45).
+void setTextColor(QWidget* w, const QColor& colour);
+void setSecondaryText(QWidget* w);
+// Bold or italic text that still follows the application's font size (the same reason).
+void setFontStyle(QWidget* w, bool bold, bool italic = false);
 
 // Marks an editor whose text was refused (kept for the user to correct) or clears the mark: a
 // light red base and the dynamic property "refused". Through the palette, not a style sheet: a

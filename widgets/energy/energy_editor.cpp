@@ -5,6 +5,7 @@
 #include "common/message_line.hpp"
 #include "common/number_field.hpp"
 #include "common/profile_combo.hpp"
+#include "common/view_layout.hpp"
 #include "energy/energy_calibration.hpp"
 #include "energy/energy_common.hpp"
 #include "energy/energy_gpu.hpp"
@@ -390,7 +391,7 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
     sf->addRow(runLabel_, run_);
     modelNote_ = new QLabel(timeBox);
     modelNote_->setWordWrap(true);
-    modelNote_->setStyleSheet("font-style: italic;");
+    setFontStyle(modelNote_, false, true);
     sf->addRow(modelNote_);
     connect(timeSource_, &QComboBox::activated, this, [this](int index) {
         EnergySettings e = e_;
@@ -671,7 +672,7 @@ void EnergyEditor::showSettings() {
         f->setText(has ? num(*it->second.value) : QString());
         f->setModified(false);
         const bool edited = has && it->second.edited;
-        f->setStyleSheet(edited ? "font-weight: bold;" : "");
+        setFontStyle(f, edited);
         f->setToolTip(tr("%1\n[%2] source: %3%4")
                           .arg(tr(kCoefficientTips[k]), kCoefficientUnits[k],
                                has ? QString::fromStdString(it->second.source) : tr("none"),

@@ -125,7 +125,7 @@ BottleneckView::BottleneckView(QWidget* parent) : QWidget(parent) {
     warnings_ = new QLabel(this);
     warnings_->setObjectName("mwpWarnings");
     warnings_->setWordWrap(true);
-    warnings_->setStyleSheet("color: #8a4b00;");
+    setTextColor(warnings_, QColor("#8a4b00"));
     layout->addWidget(warnings_);
     setPresentation(false);
 }

@@ -4,6 +4,7 @@
 #include "common/parameter_form.hpp"
 #include "common/profile_combo.hpp"
 #include "common/variant_choice.hpp"
+#include "common/view_layout.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
 
@@ -82,7 +83,7 @@ KernelEditor::KernelEditor(QWidget* parent) : QWidget(parent) {
     layout->addLayout(top);
     description_ = new QLabel(this);
     description_->setWordWrap(true);
-    description_->setStyleSheet("color: palette(mid);");
+    setSecondaryText(description_);
     layout->addWidget(description_);
 
     kernelForm_ = new ParameterForm({"threads_per_block",

@@ -3,6 +3,7 @@
 
 #include "common/parameter_form.hpp"
 #include "common/profile_combo.hpp"
+#include "common/view_layout.hpp"
 #include "params/gpu_description.hpp"
 
 #include <QComboBox>
@@ -20,7 +21,7 @@ GpuEditor::GpuEditor(QWidget* parent) : QWidget(parent) {
     fillProfileCombo(profile_, "gpus",
                      [](const ProfileEntry& e) { return QString::fromStdString(e.name); });
     architecture_ = new QLabel(this);
-    architecture_->setStyleSheet("color: palette(mid);");
+    setSecondaryText(architecture_);
     // The chip's facts the rules follow (clock, bandwidth, the unified L1/shared array), then
     // the Talg and area values (issue 43).
     form_ = new ParameterForm({"n_sm", "n_v", "clock_mhz", "mem_spec_gbs", "m_sm_kb", "m_tb_kb",

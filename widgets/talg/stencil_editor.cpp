@@ -4,6 +4,7 @@
 #include "common/integer_box.hpp"
 #include "common/parameter_form.hpp"
 #include "common/profile_combo.hpp"
+#include "common/view_layout.hpp"
 #include "params/gpu_description.hpp"
 
 #include <QComboBox>
@@ -27,7 +28,7 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
                      [](const ProfileEntry& e) { return QString::fromStdString(e.name); });
     description_ = new QLabel(this);
     description_->setWordWrap(true);
-    description_->setStyleSheet("color: palette(mid);");
+    setSecondaryText(description_);
     // C_iter's kind is the GPU's (issue 43): published, estimated by the clock rule, fitted or
     // yours, beside the value as in the GPU editor.
     form_ = new ParameterForm({"c_iter_s", "flops_per_point", "bytes_per_word"}, this);
@@ -78,7 +79,7 @@ StencilEditor::StencilEditor(QWidget* parent) : QWidget(parent) {
     problemError_ = new QLabel(problem);
     problemError_->setObjectName("problemError");
     problemError_->setWordWrap(true);
-    problemError_->setStyleSheet("color: #D55E00;");
+    setTextColor(problemError_, QColor("#D55E00"));
     problemError_->hide();
     pf->addRow(problemError_);
     connect(time_, &QSpinBox::valueChanged, this, &StencilEditor::emitProblem);

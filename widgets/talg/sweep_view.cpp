@@ -2,6 +2,7 @@
 #include "talg/sweep_view.hpp"
 
 #include "common/plot_theme.hpp"
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "params/profile_label.hpp"
@@ -54,7 +55,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(plot_, 1);
     note_ = new QLabel(this);
     note_->setWordWrap(true);
-    note_->setStyleSheet("color: palette(mid);");
+    setSecondaryText(note_);
     layout->addWidget(note_);
     connect(parameter_, &QComboBox::activated, this, [this] { rebuild(); });
     connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {

@@ -3,6 +3,7 @@
 
 #include "common/background_job.hpp"
 #include "common/plot_theme.hpp"
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "talg/search_job.hpp"
@@ -171,7 +172,7 @@ TileSpaceMapView::TileSpaceMapView(QWidget* parent) : QWidget(parent) {
     layout->addWidget(plot_, 1);
     note_ = new QLabel(this);
     note_->setWordWrap(true);
-    note_->setStyleSheet("color: palette(mid);");
+    setSecondaryText(note_);
     layout->addWidget(note_);
 
     connect(plot_, &QCustomPlot::mouseMove, this, &TileSpaceMapView::onMouseMove);

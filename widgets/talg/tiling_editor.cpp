@@ -2,6 +2,7 @@
 #include "talg/tiling_editor.hpp"
 
 #include "common/integer_box.hpp"
+#include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "search/tile_space.hpp"
 
@@ -86,12 +87,12 @@ TilingEditor::TilingEditor(QWidget* parent) : QWidget(parent) {
     error_ = new QLabel(this);
     error_->setObjectName("tilingError");
     error_->setWordWrap(true);
-    error_->setStyleSheet("color: #D55E00;");
+    setTextColor(error_, QColor("#D55E00"));
     error_->hide();
     grid->addWidget(error_, 4, 0, 1, 3);
     note_ = new QLabel(this);
     note_->setWordWrap(true);
-    note_->setStyleSheet("color: palette(mid);");
+    setSecondaryText(note_);
     grid->addWidget(note_, 5, 0, 1, 3);
     optimize_ = new QPushButton(tr("Optimal tiles"), this);
     optimize_->setObjectName("optimizeButton");
