@@ -60,6 +60,7 @@ class TestGuiArea : public QObject, public test::GuiFixture {
     Q_OBJECT
 
 private slots:
+    void codesignLabelsKeepApart();
     void init() { openWindow("area"); }
     void cleanup() { closeWindow(); }
     void dieAreaShowsCore();
@@ -684,4 +685,49 @@ void TestGuiArea::runningSearchDrawsNoOldResult() {
     view->finishPendingWork();
     QVERIFY(view->resultShown());
     QVERIFY(view->headline().contains("designs"));
+}
+
+// Issue 45: at 5 nm the two Maxwell references sit close, and a baseline of another design has a
+// label of its own: no two labels overlap, and the legend is below the axes, not over the front.
+void TestGuiArea::codesignLabelsKeepApart() {
+    SessionState s = doc_->state();
+    s.areaNode = 5;
+    SessionState other = s;
+    setParameter(other.gpu, other.stencil, other.gpu.id, "n_sm", 20.0);
+    other.baseline.reset();
+    s.baseline = std::make_shared<const SessionState>(other);
+    doc_->edit("5 nm with a baseline", s);
+    auto* view = area()->codesignView();
+    area()->viewTabs()->setCurrentWidget(view);
+    area()->finishPendingWork();
+    view->finishPendingWork();
+    QCoreApplication::processEvents();
+    QCustomPlot* plot = view->plot();
+    widgets::layOutNow(*plot);
+    plot->replot();
+    QCOMPARE(plot->legend->layout(), static_cast<QCPLayout*>(plot->plotLayout()));
+    QList<QPair<QString, QRectF>> labels;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* t = qobject_cast<QCPItemText*>(plot->item(i));
+        if (t && t->visible() && t->property("cdxApart").toInt() > 0) {
+            labels.append(
+                {t->text(), QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition())
+                                .normalized()});
+        }
+    }
+    QVERIFY2(labels.size() >= 3, qPrintable(QString::number(labels.size())));
+    int pairs = 0;
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        QVERIFY2(plot->axisRect()->rect().contains(labels[i].second.toAlignedRect()) ||
+                     plot->axisRect()->rect().intersects(labels[i].second.toAlignedRect()),
+                 qPrintable(labels[i].first));
+        for (qsizetype j = i + 1; j < labels.size(); ++j) {
+            QVERIFY2(!labels[i].second.intersects(labels[j].second),
+                     qPrintable(labels[i].first + " / " + labels[j].first));
+            ++pairs;
+        }
+    }
+    QVERIFY(pairs >= 3);
+    doc_->undoStack()->undo();
+    doc_->undoStack()->setClean();
 }

@@ -55,6 +55,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QtTest>
 #include <qcustomplot.h>
@@ -724,4 +725,22 @@ void TestGuiTalg::longNamesAreElidedNotCut() {
     QVERIFY(!text.contains(name));
     QVERIFY(text.contains("LabGPU"));
     QVERIFY(text.contains(QChar(0x2026)));
+    // On screen, hovering the shortened title shows it whole.
+    window_->showWorkspace(talg());
+    talg()->viewTabs()->setCurrentWidget(talg()->mapView()->widget());
+    talg()->finishPendingWork();
+    QCoreApplication::processEvents();
+    QCustomPlot* plot = talg()->mapView()->widget()->findChild<QCustomPlot*>("tileSpaceMapPlot");
+    QVERIFY(plot);
+    plot->replot();
+    auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+    QVERIFY(title);
+    QMouseEvent move(QEvent::MouseMove, QPointF(title->rect().center()),
+                     QPointF(plot->mapToGlobal(title->rect().center())), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QCoreApplication::sendEvent(plot, &move);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(QToolTip::text().contains(name), qPrintable(QToolTip::text().left(80)));
+    doc_->undoStack()->undo();
+    doc_->undoStack()->setClean();
 }

@@ -192,8 +192,8 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     title_ = h.title;
     subtitle_ = h.subtitle;
     plot_->xAxis->setLabel(tr("die area, cache-less, R_VU = 2 KB [mm²]"));
-    plot_->legend->setVisible(true);
-    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Below the axes, never over the front or the best design's ring (issue 45).
+    placeLegendBelow(*plot_, 4);
     // Two buffered layers for a budget-band drag (moveBudgetBand): the band under the designs,
     // its label, the best design in it and the title above them.
     plot_->addLayer("budget", plot_->layer("background"), QCustomPlot::limAbove);
@@ -487,6 +487,7 @@ bool CodesignView::moveBudgetBand(const SessionState& s) {
         bestGraph_->data()->clear();
         bestGraph_->addData(b->area, b->speedup);
         bestLabel_->position->setCoords(b->area, b->speedup);
+        keepApart(bestLabel_, 3); // its new place
         bestLabel_->setText(
             QStringLiteral("%1: %2×").arg(designLabel(*b)).arg(b->speedup, 0, 'f', 2));
     }
@@ -965,6 +966,7 @@ void CodesignView::redraw() {
                                .arg(name)
                                .arg(areas[1], 0, 'f', 0)
                                .arg(areas[0], 0, 'f', 0));
+            keepApart(label, 2);
             top = std::max(top, d.speedup);
         };
         // At another node the references are the Maxwell designs scaled there.
@@ -994,6 +996,7 @@ void CodesignView::redraw() {
         label->setFont(lf);
         label->setText(QStringLiteral("%1: %2×").arg(designLabel(*b)).arg(b->speedup, 0, 'f', 2));
         label->setBrush(QColor(255, 255, 255, 210));
+        keepApart(label, 3);
     }
     // The session's own design, if it is one of the grid's.
     const area::Architecture mine = [&] {
@@ -1055,6 +1058,7 @@ void CodesignView::redraw() {
                            .arg(designLabel(b.point))
                            .arg(b.point.speedup, 0, 'f', 2)
                            .arg(b.areaCacheLess, 0, 'f', 0));
+        keepApart(label, 1);
         top = std::max(top, b.point.speedup);
         left = std::min(left, b.areaCacheLess - 10);
         right = std::max(right, b.areaWithCaches + 40);

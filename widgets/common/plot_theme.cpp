@@ -11,6 +11,7 @@
 #include <QPixmap>
 #include <QStackedWidget>
 #include <QTableWidget>
+#include <QToolTip>
 #include <numeric>
 #include <qcustomplot.h>
 
@@ -292,6 +293,11 @@ public:
         setTextFlags(Qt::AlignCenter | Qt::TextWordWrap);
     }
 
+    // Some word of it is shown shortened with "…" at the width it has now.
+    bool shortened() const {
+        return !mText.isEmpty() && mRect.width() > 0 && fitted(mFont, mRect.width()) != mText;
+    }
+
 protected:
     QSize minimumOuterSizeHint() const override { return {60, wrappedHeight()}; }
     QSize maximumOuterSizeHint() const override { return {QWIDGETSIZE_MAX, wrappedHeight()}; }
@@ -411,6 +417,17 @@ PlotHeader addPlotHeader(QCustomPlot& plot) {
     h.subtitle->setTextColor(QColor(90, 90, 90));
     plot.plotLayout()->addElement(0, 0, h.title);
     plot.plotLayout()->addElement(1, 0, h.subtitle);
+    // A title shortened with "…" (a 200-character GPU name) is shown whole in a tooltip.
+    QObject::connect(&plot, &QCustomPlot::mouseMove, &plot,
+                     [p = &plot, title = h.title, subtitle = h.subtitle](QMouseEvent* e) {
+                         for (QCPTextElement* el : {title, subtitle}) {
+                             auto* w = static_cast<WrappingText*>(el);
+                             if (w->rect().contains(e->pos()) && w->shortened()) {
+                                 QToolTip::showText(e->globalPosition().toPoint(), w->text(), p);
+                                 return;
+                             }
+                         }
+                     });
     return h;
 }
 
@@ -666,6 +683,59 @@ void renderPlotAndText(QPaintDevice& device, QCustomPlot& plot, const QString& t
     painter.setPen(schemeInk());
     painter.drawText(QRect(8, 0, size.width() - 16, textHeight - 4),
                      Qt::AlignLeft | Qt::TextWordWrap, text);
+}
+
+void keepApart(QCPItemText* label, int priority) {
+    label->setProperty("cdxApart", std::max(1, priority));
+    label->setProperty("cdxHome", QPointF(label->position->coords()));
+    QCustomPlot* plot = label->parentPlot();
+    if (!plot->property("cdxApartHook").toBool()) {
+        plot->setProperty("cdxApartHook", true);
+        QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] { separateLabels(*plot); });
+    }
+}
+
+void separateLabels(QCustomPlot& plot) {
+    std::vector<std::pair<int, QCPItemText*>> labels;
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto* t = qobject_cast<QCPItemText*>(plot.item(i));
+        if (t && t->visible() && t->property("cdxApart").toInt() > 0) {
+            labels.emplace_back(t->property("cdxApart").toInt(), t);
+        }
+    }
+    std::stable_sort(labels.begin(), labels.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    QList<QRectF> placed;
+    if (plot.legend && plot.legend->visible() && plot.legend->layout() &&
+        plot.legend->layout() != plot.plotLayout()) { // inside the axes
+        placed << QRectF(plot.legend->outerRect());
+    }
+    const auto rectOf = [](QCPItemText* t) {
+        return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+    };
+    for (auto& [priority, t] : labels) {
+        (void)priority;
+        t->position->setCoords(t->property("cdxHome").toPointF());
+        QCPAxis* y = t->position->valueAxis();
+        const QRect axes = t->clipAxisRect() ? t->clipAxisRect()->rect() : plot.viewport();
+        QRectF r = rectOf(t);
+        for (int tries = 0; tries < 8; ++tries) {
+            const auto hit = std::find_if(placed.begin(), placed.end(),
+                                          [&](const QRectF& p) { return p.intersects(r); });
+            if (hit == placed.end() || y == nullptr) {
+                break;
+            }
+            const double up = hit->top() - r.bottom() - 2;   // negative: upwards
+            const double down = hit->bottom() - r.top() + 2; // positive
+            const bool upFits = r.top() + up >= axes.top();
+            const bool downFits = r.bottom() + down <= axes.bottom();
+            const double shift = upFits && (!downFits || -up <= down) ? up : down;
+            const QPointF c = t->position->coords();
+            t->position->setCoords(c.x(), y->pixelToCoord(y->coordToPixel(c.y()) + shift));
+            r = rectOf(t);
+        }
+        placed << r;
+    }
 }
 
 void placeLegendBelow(QCustomPlot& plot, int wrap) {

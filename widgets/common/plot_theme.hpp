@@ -25,6 +25,7 @@ class QCPScatterStyle;
 class QCPTextElement;
 class QCPAxis;
 class QCPAxisRect;
+class QCPItemText;
 
 namespace cdx::widgets {
 
@@ -131,6 +132,16 @@ QString fixed(double v, int decimals);
 
 // Seconds with a sensible number of digits: "9.934548 s", "3.63e-07 s".
 QString formatSeconds(double s);
+
+// Keeps `label` from overlapping the other labels so marked and the legend (issue 45: the
+// Codesign view's "Titan X at 5 nm …" covered "GTX 980 at 5 nm …", the best design's and the
+// baseline's labels collided). Before every replot each label starts at its own place (where the
+// view put it) and one that overlaps a label of higher `priority`, or the legend, moves up or
+// down by the overlap, whichever is shorter and stays inside the axes. A view that moves a
+// label calls it again.
+void keepApart(QCPItemText* label, int priority);
+// Does it now (the replot hook's work), for the plot's current layout.
+void separateLabels(QCustomPlot& plot);
 
 // Moves the plot's legend out of the axes into a row of its own under them, `wrap` items per
 // row, filled column by column, without a frame (inside the axes it covered data).
