@@ -1179,6 +1179,43 @@ void TestGuiShell::figureStylesDrawOneFigure() {
         ++styles;
     }
     QCOMPARE(styles, 3);
+    // A view with a table beside its bars (Energy's breakdown) on a slide: every term's row and
+    // every bar's value whole; a PDF adds the whole table on a page of its own.
+    for (auto* w : window_->workspaces()) {
+        for (auto* v : w->views()) {
+            if (v->fileStem() != "energy-breakdown") {
+                continue;
+            }
+            window_->showWorkspace(w);
+            w->viewTabs()->setCurrentWidget(v->widget());
+            w->finishPendingWork();
+            widgets::FigureOptions o = w->figureOptions(*v);
+            o.style = widgets::FigureStyle::Slide;
+            const QString svg = dir.filePath("energy.svg");
+            QVERIFY(widgets::exportView(*v, svg, size, o).isEmpty());
+            QStringList texts;
+            for (const auto& t : svgTexts(svg)) {
+                texts << t.text;
+            }
+            const QList<widgets::ExplorerView::Table> tables = v->tables();
+            QVERIFY2(!tables.isEmpty() && tables.front().rows.size() > 10, "the terms of E_alg");
+            for (const QStringList& row : tables.front().rows) {
+                QVERIFY2(texts.contains(row.front()),
+                         qPrintable(row.front() + " not in: " + texts.join('|').left(600)));
+            }
+            int bars = 0;
+            for (const QString& t : texts) {
+                bars += t.contains(" J (") && t.endsWith("%)") ? 1 : 0; // "24 J (35.7 %)"
+            }
+            QCOMPARE(bars, 4);
+            const QString pdf = dir.filePath("energy.pdf");
+            QVERIFY(widgets::exportView(*v, pdf, size, o).isEmpty());
+            QFile f(pdf);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QVERIFY(f.readAll().contains("/Count 2")); // the figure, then the table
+        }
+    }
+    window_->showWorkspace(talg());
     // The window is as it was: normal fonts.
     QCOMPARE(talg()->presentation(), false);
     // Footnotes longer than two lines end in "…".

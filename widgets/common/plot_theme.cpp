@@ -373,6 +373,27 @@ double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPix
     return top * length / (length - room);
 }
 
+void fitUpperToLabels(QCustomPlot& plot, QCPAxis& axis) {
+    layOutNow(plot);
+    const double length = axis.axisRect()->width();
+    const double lower = axis.range().lower;
+    double upper = axis.range().upper;
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto* t = qobject_cast<QCPItemText*>(plot.item(i));
+        if (t == nullptr || !t->visible() || t->position->keyAxis() != &axis ||
+            !(t->positionAlignment() & Qt::AlignLeft)) {
+            continue;
+        }
+        const double w = QFontMetrics(t->font()).horizontalAdvance(t->text()) +
+                         t->padding().left() + t->padding().right() + 4;
+        const double x = t->position->coords().x();
+        if (length - w > 20 && x > lower) {
+            upper = std::max(upper, lower + (x - lower) * length / (length - w));
+        }
+    }
+    axis.setRange(lower, upper);
+}
+
 void fitTickCount(QCPAxis& axis, double upper) {
     const int length =
         axis.orientation() == Qt::Horizontal ? axis.axisRect()->width() : axis.axisRect()->height();
@@ -607,7 +628,9 @@ int drawTable(QPainter& painter, const QRect& box, const QStringList& header,
         f.setPixelSize(size);
         const int line = QFontMetrics(f).lineSpacing() + 2;
         const auto w = widths(size);
-        const int total = std::accumulate(w.begin(), w.end(), 0) + pad * 2 * columns;
+        // The last column may be elided down to a third of the box (it holds the long texts).
+        const int total = std::accumulate(w.begin(), w.end() - 1, 0) +
+                          std::min(w.back(), box.width() / 3) + pad * 2 * columns;
         if (total <= box.width() &&
             line * (static_cast<int>(rows.size()) + 1) + 4 <= box.height()) {
             break;

@@ -86,6 +86,12 @@ void layOutNow(QCustomPlot& plot);
 // presentation mode): computed from the axis's current length in pixels.
 double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPixels);
 
+// Widens `axis` (horizontal, from its lower end) so that the text items placed on it, opening
+// right (bar values), end inside the axis rect at the plot's current viewport: an export draws
+// a plot at another size and in other fonts than the screen's range was made for (the Energy
+// breakdown's "24 J (35.7 %" was cut at a slide's edge).
+void fitUpperToLabels(QCustomPlot& plot, QCPAxis& axis);
+
 // As many ticks (2 to 5) on a linear value axis as fit its current length with the labels of
 // [0, upper] apart (at large areas in presentation mode "0 500 1000 1500" ran together).
 void fitTickCount(QCPAxis& axis, double upper);

@@ -264,30 +264,55 @@ void EnergyBreakdownView::redraw() {
 }
 
 void EnergyBreakdownView::renderTo(QPaintDevice& device, const QSize& size) {
+    // The bars left, every term of E_alg right as a table (the largest font that fits the
+    // page, never cut at its edge), the sentence under both at its wrapped height.
     const int w1 = size.width() / 2;
-    QCPPainter painter(&device);
-    plot_->toPainter(&painter, w1, size.height() - 64);
-    painter.translate(w1, 0);
-    QFont f = painter.font();
+    QFont f = font();
     f.setPointSize(plotTheme(presentation_).basePointSize);
+    QCPPainter painter(&device);
     painter.setFont(f);
-    const int line = QFontMetrics(f).height() + 2;
-    int y = 24;
+    const QString summary = summary_->text();
+    const int textHeight = std::min(
+        size.height() / 3, painter.boundingRect(QRect(8, 0, size.width() - 16, size.height()),
+                                                Qt::AlignLeft | Qt::TextWordWrap, summary)
+                                   .height() +
+                               8);
+    const int plotHeight = size.height() - textHeight;
+    // The bars' range for this page: their value labels end inside it.
+    const QRect viewport = plot_->viewport();
+    const QCPRange range = plot_->xAxis->range();
+    plot_->setViewport(QRect(0, 0, w1, plotHeight));
+    fitUpperToLabels(*plot_, *plot_->xAxis);
+    painter.save();
+    plot_->toPainter(&painter, w1, plotHeight);
+    painter.restore();
+    plot_->setViewport(viewport);
+    plot_->xAxis->setRange(range);
+    // Symbol, value and unit whole, the formula elided at the page's edge; the sources are in
+    // the CSV and on a PDF's table page.
+    QList<QStringList> rows;
     for (const auto& x : terms_) {
-        if (y > size.height() - 64 - line) {
-            break;
-        }
-        painter.drawText(QRect(8, y, size.width() - w1 - 16, line), Qt::AlignLeft,
-                         QStringLiteral("%1 = %2 = %3 %4   (%5)")
-                             .arg(QString::fromStdString(x.symbol),
-                                  QString::fromStdString(x.formula), num(x.value, 8),
-                                  QString::fromStdString(x.unit),
-                                  QString::fromStdString(x.source)));
-        y += line;
+        rows << QStringList{QString::fromStdString(x.symbol), num(x.value, 8),
+                            QString::fromStdString(x.unit), QString::fromStdString(x.formula)};
     }
-    painter.translate(-w1, size.height() - 62);
-    painter.drawText(QRect(8, 0, size.width() - 16, 60), Qt::AlignLeft | Qt::TextWordWrap,
-                     summary_->text());
+    drawTable(painter, QRect(w1 + 8, 12, size.width() - w1 - 16, plotHeight - 20),
+              {tr("symbol"), tr("value"), tr("unit"), tr("formula")}, rows, f);
+    painter.setFont(f);
+    painter.setPen(schemeInk());
+    painter.drawText(QRect(8, plotHeight + 4, size.width() - 16, textHeight - 4),
+                     Qt::AlignLeft | Qt::TextWordWrap, summary);
+}
+
+QList<ExplorerView::Table> EnergyBreakdownView::tables() const {
+    Table t;
+    t.title = tr("Every term of E_alg");
+    t.header = {tr("symbol"), tr("formula"), tr("value"), tr("unit"), tr("source")};
+    for (const auto& x : terms_) {
+        t.rows << QStringList{QString::fromStdString(x.symbol), QString::fromStdString(x.formula),
+                              num(x.value, 8), QString::fromStdString(x.unit),
+                              QString::fromStdString(x.source)};
+    }
+    return {t};
 }
 
 QString EnergyBreakdownView::csv() const {
