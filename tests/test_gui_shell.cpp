@@ -1096,6 +1096,14 @@ QStringList svgWords(const QList<SvgText>& texts) {
     words.sort();
     return words;
 }
+// The Tiled stencils workspace on its tile-space map, its work done.
+template <typename Workspace> auto* showMap(app::MainWindow* window, Workspace* talg) {
+    window->showWorkspace(talg);
+    auto* view = talg->mapView();
+    talg->viewTabs()->setCurrentWidget(view->widget());
+    talg->finishPendingWork();
+    return view;
+}
 // An image reduced to `cells` x `cells` averages, to compare two renderings of one figure.
 QImage coarse(const QImage& image, int w, int h) {
     return image.convertToFormat(QImage::Format_RGB32)
@@ -1107,10 +1115,7 @@ QImage coarse(const QImage& image, int w, int h) {
 // the SVG is the PNG (the plot fills the page); a slide at 1600 x 1000 has no text under 14 px
 // and its footnote is at most two lines.
 void TestGuiShell::figureStylesDrawOneFigure() {
-    window_->showWorkspace(talg());
-    auto* view = talg()->mapView();
-    talg()->viewTabs()->setCurrentWidget(view->widget());
-    talg()->finishPendingWork();
+    auto* view = showMap(window_, talg());
     QTemporaryDir dir;
     const QSize size(1600, 1000);
     QStringList wordsOfScreen;
@@ -1302,10 +1307,7 @@ int annotationItems(QCustomPlot* plot) {
 // copies the focused view (and a field's text where a field has the focus); an annotation is
 // one undoable edit, saved with the session and drawn in exports.
 void TestGuiShell::plotMenuCopiesAndAnnotates() {
-    window_->showWorkspace(talg());
-    auto* view = talg()->mapView();
-    talg()->viewTabs()->setCurrentWidget(view->widget());
-    talg()->finishPendingWork();
+    auto* view = showMap(window_, talg());
     QCoreApplication::processEvents();
     QCustomPlot* plot = widgets::viewPlots(*view->widget()).front();
     QVERIFY(plot->contextMenuPolicy() == Qt::CustomContextMenu);
@@ -1437,10 +1439,7 @@ void TestGuiShell::plotMenuCopiesAndAnnotates() {
 // View ▸ Dark Plots recolours every plot's paper, axes and ink (not the data's colours), the
 // export draws it so, and light brings every colour back.
 void TestGuiShell::darkPlotsRecolourAndComeBack() {
-    window_->showWorkspace(talg());
-    auto* view = talg()->mapView();
-    talg()->viewTabs()->setCurrentWidget(view->widget());
-    talg()->finishPendingWork();
+    auto* view = showMap(window_, talg());
     QCustomPlot* plot = widgets::viewPlots(*view->widget()).front();
     const QColor data = plot->graph(0) ? plot->graph(0)->pen().color() : QColor();
     window_->setPlotScheme(widgets::PlotScheme::Dark);

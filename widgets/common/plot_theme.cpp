@@ -147,16 +147,16 @@ void applyScheme(QCustomPlot& plot) {
         QCPAbstractPlottable* p = plot.plottable(i);
         p->setPen(recolour(p->pen()));
         p->setBrush(recolour(p->brush()));
+        const auto markers = [](auto* series) {
+            QCPScatterStyle st = series->scatterStyle();
+            st.setPen(recolour(st.pen()));
+            st.setBrush(recolour(st.brush()));
+            series->setScatterStyle(st);
+        };
         if (auto* g = qobject_cast<QCPGraph*>(p)) {
-            QCPScatterStyle st = g->scatterStyle();
-            st.setPen(recolour(st.pen()));
-            st.setBrush(recolour(st.brush()));
-            g->setScatterStyle(st);
+            markers(g);
         } else if (auto* c = qobject_cast<QCPCurve*>(p)) {
-            QCPScatterStyle st = c->scatterStyle();
-            st.setPen(recolour(st.pen()));
-            st.setBrush(recolour(st.brush()));
-            c->setScatterStyle(st);
+            markers(c);
         }
     }
     for (int i = 0; i < plot.itemCount(); ++i) {
@@ -698,10 +698,20 @@ void tableContents(const QTableWidget& table, QStringList* header, QList<QString
 void renderPlotAndText(QPaintDevice& device, QCustomPlot& plot, const QString& text,
                        const QSize& size, int textHeight, bool presentation) {
     QCPPainter painter(&device);
-    plot.toPainter(&painter, size.width(), size.height() - textHeight);
-    painter.translate(0, size.height() - textHeight + 2);
     QFont f = painter.font();
     f.setPointSize(plotTheme(presentation).basePointSize);
+    painter.setFont(f);
+    // At least `textHeight`, as much as the wrapped text needs in the export's font (a fixed
+    // height cut its second line on a slide; issue 45), at most a third of the page.
+    textHeight = std::clamp(painter.boundingRect(QRect(8, 0, size.width() - 16, size.height()),
+                                                 Qt::AlignLeft | Qt::TextWordWrap, text)
+                                    .height() +
+                                8,
+                            textHeight, std::max(textHeight, size.height() / 3));
+    painter.save();
+    plot.toPainter(&painter, size.width(), size.height() - textHeight);
+    painter.restore();
+    painter.translate(0, size.height() - textHeight + 2);
     painter.setFont(f);
     painter.setPen(schemeInk());
     painter.drawText(QRect(8, 0, size.width() - 16, textHeight - 4),

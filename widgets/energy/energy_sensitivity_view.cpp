@@ -185,15 +185,27 @@ void EnergySensitivityView::redraw() {
 void EnergySensitivityView::renderTo(QPaintDevice& device, const QSize& size) {
     const int w1 = size.width() * 3 / 5;
     QCPPainter painter(&device);
-    shares_plot_->toPainter(&painter, w1, size.height() - 40);
-    painter.translate(w1, 0);
-    profiles_plot_->toPainter(&painter, size.width() - w1, size.height() - 40);
-    painter.translate(-w1, size.height() - 38);
     QFont f = painter.font();
     f.setPointSize(plotTheme(presentation_).basePointSize);
     painter.setFont(f);
-    painter.drawText(QRect(8, 0, size.width() - 16, 36), Qt::AlignLeft | Qt::TextWordWrap,
-                     summary_->text());
+    // The sentence at its wrapped height in the export's font (a fixed 36 px cut it on a slide).
+    const QString text = summary_->text();
+    const int textHeight = std::min(
+        size.height() / 3, painter.boundingRect(QRect(8, 0, size.width() - 16, size.height()),
+                                                Qt::AlignLeft | Qt::TextWordWrap, text)
+                                   .height() +
+                               8);
+    painter.save();
+    shares_plot_->toPainter(&painter, w1, size.height() - textHeight);
+    painter.restore();
+    painter.save();
+    painter.translate(w1, 0);
+    profiles_plot_->toPainter(&painter, size.width() - w1, size.height() - textHeight);
+    painter.restore();
+    painter.setFont(f);
+    painter.setPen(schemeInk());
+    painter.drawText(QRect(8, size.height() - textHeight + 4, size.width() - 16, textHeight - 4),
+                     Qt::AlignLeft | Qt::TextWordWrap, text);
 }
 
 QString EnergySensitivityView::csv() const {

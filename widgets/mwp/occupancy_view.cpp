@@ -251,6 +251,17 @@ void OccupancyView::redraw() {
 
 void OccupancyView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
+    if (!result_) {
+        // No result: its reason once, centred, without empty axes (issue 45).
+        QFont f = painter.font();
+        f.setPointSize(plotTheme(presentation_).titlePointSize);
+        painter.setFont(f);
+        painter.setPen(schemeInk());
+        painter.drawText(
+            QRect(QPoint(0, 0), size).adjusted(size.width() / 10, 0, -size.width() / 10, 0),
+            Qt::AlignCenter | Qt::TextWordWrap, tr("No occupancy: %1").arg(error_));
+        return;
+    }
     plot_->toPainter(&painter, size.width(), size.height());
 }
 
