@@ -184,6 +184,7 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     status_->setMinimumWidth(1);
     layout->addWidget(status_);
+    controlRows_ = {bar, ranges, limits, grid};
 
     plot_ = new QCustomPlot(this);
     plot_->setObjectName("codesignPlot");
@@ -249,6 +250,26 @@ QString CodesignView::estimateText() const {
 
 void CodesignView::setPresentation(bool on) {
     presentation_ = on;
+    // The audience needs the plot, not the search's settings (as the docks go in F11): at
+    // 1366 x 768 the four rows of controls left the plot 140 px (issue 45). The search's
+    // progress and Cancel stay.
+    for (QLayout* row : controlRows_) {
+        for (int i = 0; i < row->count(); ++i) {
+            QWidget* w = row->itemAt(i)->widget();
+            if (w == nullptr || w == progress_ || w == cancel_) {
+                continue;
+            }
+            // Back as they were: a control hidden for its own reason stays hidden.
+            if (on && !w->property("cdxHiddenForAudience").toBool()) {
+                w->setProperty("cdxHiddenForAudience", !w->isHidden());
+                w->setHidden(true);
+            } else if (!on && w->property("cdxHiddenForAudience").toBool()) {
+                w->setProperty("cdxHiddenForAudience", false);
+                w->setHidden(false);
+            }
+        }
+    }
+    status_->setHidden(on);
     applyTheme(*plot_, plotTheme(on));
     applyTheme(PlotHeader{title_, subtitle_}, plotTheme(on));
     redraw();

@@ -18,6 +18,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
@@ -142,6 +143,7 @@ private:
     area::CalibrationRanges ranges_; // of the session's area coefficient set
     QString error_;
     bool presentation_ = false;
+    std::vector<QLayout*> controlRows_; // hidden in presentation mode
     bool updating_ = false;
     // What the last full redraw drew, for moveBudgetBand.
     std::optional<SessionState> drawn_;

@@ -298,6 +298,22 @@ public:
         return !mText.isEmpty() && mRect.width() > 0 && fitted(mFont, mRect.width()) != mText;
     }
 
+    // After a layout at a new width the height it asked for was the old width's (a view laid
+    // out while narrow came up with its title and subtitle several lines too tall and its axes
+    // squashed; the Codesign plot before F11): one more layout, queued, settles it.
+    void update(UpdatePhase phase) override {
+        QCPTextElement::update(phase);
+        // Once per new width: a plot too short for every element's height gives them less,
+        // and asking again would never end.
+        if (phase == upLayout && mParentPlot != nullptr && mOuterRect.height() > 0 &&
+            mOuterRect.width() != laidOutWidth_) {
+            laidOutWidth_ = mOuterRect.width();
+            if (wrappedHeight() != mOuterRect.height()) {
+                mParentPlot->replot(QCustomPlot::rpQueuedReplot);
+            }
+        }
+    }
+
 protected:
     QSize minimumOuterSizeHint() const override { return {60, wrappedHeight()}; }
     QSize maximumOuterSizeHint() const override { return {QWIDGETSIZE_MAX, wrappedHeight()}; }
@@ -334,6 +350,7 @@ private:
         }
         return cachedHeight_ + mMargins.top() + mMargins.bottom();
     }
+    int laidOutWidth_ = -1;
     mutable int cachedWidth_ = -1;
     mutable int cachedHeight_ = 0;
     mutable QString cachedText_;
@@ -738,6 +755,12 @@ void separateLabels(QCustomPlot& plot) {
     }
     std::stable_sort(labels.begin(), labels.end(),
                      [](const auto& a, const auto& b) { return a.first > b.first; });
+    if (labels.empty()) {
+        return;
+    }
+    // Pixels of this layout, not the last one's (the result must not depend on the history:
+    // F11 and Esc moved a label to the other side of its line).
+    layOutNow(plot);
     QList<QRectF> placed;
     if (plot.legend && plot.legend->visible() && plot.legend->layout() &&
         plot.legend->layout() != plot.plotLayout()) { // inside the axes
