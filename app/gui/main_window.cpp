@@ -11,6 +11,7 @@
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
 #include "field_undo.hpp"
+#include "figure_actions.hpp"
 #include "help_menu.hpp"
 #include "lesson_runner.hpp"
 #include "preference.hpp"
@@ -65,7 +66,6 @@ public:
 
 Preference<QByteArray> windowGeometry{"mainwindow/geometry"};
 Preference<QString> lastWorkspace{"mainwindow/workspace"};
-Preference<QString> plotTheme{"view/plotTheme", QStringLiteral("light")};
 } // namespace
 
 MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(parent), doc_(doc) {
@@ -90,14 +90,9 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     keepViewState(
         doc_, workspaces_, [this] { return currentWorkspace(); },
         [this](Workspace* w) { showWorkspace(w); });
-    // The plots' colours as the user left them (View ▸ Dark Plots).
-    widgets::setPlotScheme(
-        widgets::plotSchemeFromName(plotTheme.get()).value_or(widgets::PlotScheme::Light));
-    for (auto* w : workspaces_) {
-        for (auto* v : w->views()) {
-            widgets::applySchemeTo(*v->widget(), false);
-        }
-    }
+    figures_ = new FigureActions(
+        this, workspaces_, [this] { return currentWorkspace(); },
+        [this](const QString& text, int ms) { showMessage(text, ms); });
 
     modeBar_ = new QToolBar(tr("Workspaces"), this);
     modeBar_->setObjectName("modeBar");
@@ -295,15 +290,7 @@ void MainWindow::buildMenus() {
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    // Ctrl+C with the focus in a field copies its text (the field takes the shortcut first);
-    // elsewhere it copies the current view: its figure and its data (issue 45).
-    copyAction_ = edit->addAction(tr("&Copy View"), QKeySequence::Copy, this, [this] {
-        if (Workspace* w = currentWorkspace(); w && w->currentView()) {
-            w->copyView(*w->currentView(), true, true);
-        }
-    });
-    copyAction_->setToolTip(tr("The current view's figure (as the last export drew it) and its "
-                               "data as CSV, to the clipboard"));
+    edit->addAction(figures_->copyView());
     compare_ =
         new CompareMenu(doc_, this, [this](const QString& t, int ms) { showMessage(t, ms); });
     compare_->addTo(menuBar());
@@ -321,16 +308,6 @@ void MainWindow::buildMenus() {
     leave->setShortcutContext(Qt::WindowShortcut);
     connect(leave, &QAction::triggered, this, [this] { setPresentation(false); });
     addAction(leave);
-    darkPlotsAction_ = new QAction(tr("&Dark Plots (High Contrast)"), this);
-    darkPlotsAction_->setObjectName("darkPlots");
-    darkPlotsAction_->setCheckable(true);
-    darkPlotsAction_->setChecked(widgets::plotScheme() == widgets::PlotScheme::Dark);
-    darkPlotsAction_->setToolTip(tr("White on near-black plots, for dark rooms and projectors; "
-                                    "exports use it unless the export chooses"));
-    connect(darkPlotsAction_, &QAction::toggled, this, [this](bool on) {
-        plotTheme.set(on ? "dark" : "light");
-        setPlotScheme(on ? widgets::PlotScheme::Dark : widgets::PlotScheme::Light);
-    });
     updateViewMenu();
 
     help_ = new HelpMenu(
@@ -344,25 +321,13 @@ void MainWindow::buildMenus() {
 }
 
 void MainWindow::setPlotScheme(widgets::PlotScheme scheme) {
-    {
-        const QSignalBlocker block(darkPlotsAction_);
-        darkPlotsAction_->setChecked(scheme == widgets::PlotScheme::Dark);
-    }
-    widgets::setPlotScheme(scheme);
-    for (auto* w : workspaces_) {
-        for (auto* v : w->views()) {
-            widgets::applySchemeTo(*v->widget(), true);
-        }
-    }
-    showMessage(scheme == widgets::PlotScheme::Dark ? tr("Plots: dark, high contrast")
-                                                    : tr("Plots: light"),
-                4000);
+    figures_->setPlotScheme(scheme);
 }
 
 void MainWindow::updateViewMenu() {
     viewMenu_->clear();
     viewMenu_->addAction(presentationAction_);
-    viewMenu_->addAction(darkPlotsAction_);
+    viewMenu_->addAction(figures_->darkPlots());
     viewMenu_->addSeparator();
     for (auto* a : modes_->actions()) {
         viewMenu_->addAction(a);

@@ -16,6 +16,7 @@ class QToolBar;
 namespace cdx::app {
 
 class CompareMenu;
+class FigureActions;
 class HelpMenu;
 class LessonRunner;
 class ReproduceView;
@@ -92,8 +93,7 @@ private:
     QLabel* status_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QAction* presentationAction_ = nullptr;
-    QAction* darkPlotsAction_ = nullptr;
-    QAction* copyAction_ = nullptr;
+    FigureActions* figures_ = nullptr; // Edit ▸ Copy View, View ▸ Dark Plots
     QAction* exportAction_ = nullptr;
     QAction* exportCsvAction_ = nullptr;
     bool presentation_ = false;
