@@ -515,7 +515,10 @@ void TestGuiMwp::occupancyViewEqualsCore() {
     QCOMPARE(view->result()->blocksPerSm, r.blocksPerSm);
     QCOMPARE(view->result()->occupancy, r.occupancy);
     QVERIFY(view->titleText().contains(QString::fromStdString(r.limiter)));
-    QVERIFY(view->csv().contains("blocks_limit_warps,blocks_limit_registers"));
+    QVERIFY(view->csv().contains(
+        QStringLiteral("blocks_limit_warps %1, blocks_limit_registers").arg(r.blocksLimitWarps)));
+    QVERIFY(
+        view->csv().contains(QStringLiteral("\nthreads_per_block,%1,").arg(in.threadsPerBlock)));
     // Issue 44: every binding limit in the headline, and which change raises occupancy.
     QVERIFY2(view->titleText().contains("limited by " +
                                         QString::fromStdString(occupancy::bindingText(r))),

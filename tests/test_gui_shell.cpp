@@ -920,7 +920,7 @@ void TestGuiShell::outsideCalibrationIsSaidEverywhere() {
     emit area->calibrationBanner()->linkActivated("trust");
     QCOMPARE(area->currentView(), area->views().back());
     QVERIFY(area->views().back()->csv().contains(
-        "domain,area,n_V (vector units per SM),256,128,outside"));
+        "domain,area,n_V (vector units per SM),256,128,,,outside"));
     // Every export of the workspace carries it: CSV comment lines, a band under an image
     // that keeps its size, and the vector formats.
     for (auto* view : area->views()) {

@@ -194,23 +194,35 @@ QString CompareView::csv() const {
         out += QStringLiteral("# %1: %2\n")
                    .arg(QString::fromStdString(c.title), QString::fromStdString(c.explanation));
     }
+    // Named outcomes (a case, a limiter) as comments before the table: its baseline and
+    // session columns hold numbers only (issue 45).
+    for (const auto& c : comparisons_) {
+        for (const auto& v : c.values) {
+            if (v.isText()) {
+                out += QStringLiteral("# %1 %2: baseline %3, session %4\n")
+                           .arg(QString::fromStdString(c.family), QString::fromStdString(v.name),
+                                QString::fromStdString(v.textA), QString::fromStdString(v.textB));
+            }
+        }
+    }
     out += QStringLiteral("family,quantity,baseline,session,delta,delta_pct,unit\n");
     const auto num = [](std::optional<double> x) {
         return x ? QString::number(*x, 'g', 17) : QString();
     };
     for (const auto& c : comparisons_) {
         for (const auto& v : c.values) {
-            out +=
-                QStringList{
-                    QString::fromStdString(c.family),
-                    widgets::csvField(QString::fromStdString(v.name)),
-                    v.isText() ? widgets::csvField(QString::fromStdString(v.textA)) : num(v.a),
-                    v.isText() ? widgets::csvField(QString::fromStdString(v.textB)) : num(v.b),
-                    v.isText() ? QString() : num(v.delta()),
-                    v.isText() ? QString() : num(v.deltaPct()),
-                    widgets::csvField(QString::fromStdString(v.unit))}
-                    .join(',') +
-                '\n';
+            if (v.isText()) {
+                continue;
+            }
+            out += QStringList{QString::fromStdString(c.family),
+                               widgets::csvField(QString::fromStdString(v.name)),
+                               num(v.a),
+                               num(v.b),
+                               num(v.delta()),
+                               num(v.deltaPct()),
+                               widgets::csvField(QString::fromStdString(v.unit))}
+                       .join(',') +
+                   '\n';
         }
         // The split's terms in full precision: they add up to the delta above (to rounding).
         if (const compare::ComparedValue* split = compare::splitTotal(c)) {

@@ -70,17 +70,21 @@ TrustView::TrustView(const QString& stem, std::vector<published::Validity> valid
                               {},
                               {},
                               {},
+                              {},
+                              {},
                               QString::fromStdString(c.source)});
         }
         const auto checks = cli::validityChecks(v);
         measurementsHtml_ += QString::fromStdString(cli::validityHtml(v, checks, false));
         for (const auto& c : checks) {
-            const QString unit = QString::fromStdString(c.m.unit);
+            // Numbers without units (the unit has its column) and the deviation as a number
+            // of percent (issue 45: a reader's numeric column holds no "%").
+            const bool ok = c.error.empty();
             csvFixed_ += row({"measurement", family, QString::fromStdString(c.m.chip),
-                              QString::number(c.predicted, 'g', 10) + ' ' + unit,
-                              QString::number(c.m.real, 'g', 10) + ' ' + unit,
-                              c.error.empty() ? QString::number(c.errorPct(), 'f', 2) + " %"
-                                              : QString::fromStdString(c.error),
+                              ok ? QString::number(c.predicted, 'g', 10) : QString(),
+                              QString::number(c.m.real, 'g', 10), QString::fromStdString(c.m.unit),
+                              ok ? QString::number(c.errorPct(), 'f', 2) : QString(),
+                              ok ? QStringLiteral("predicted") : QString::fromStdString(c.error),
                               QString::fromStdString(c.m.source)});
         }
     }
@@ -170,13 +174,16 @@ QString TrustView::csv() const {
     // One table: the session against the domain, the claims, the real measurements.
     QString out = QStringLiteral("# How far to trust this: the session's values against the "
                                  "calibration domain, the accuracy claimed, real measurements\n"
-                                 "kind,model,item,value,reference,status,source\n");
+                                 "kind,model,item,value,reference,unit,deviation_pct,status,"
+                                 "source\n");
     for (const auto& d : values_) {
         out += QStringList{"domain",
                            QString::fromStdString(d.family),
                            widgets::csvField(QString::fromStdString(d.what)),
                            widgets::csvField(QString::fromStdString(d.value)),
                            widgets::csvField(QString::fromStdString(d.allowed)),
+                           {},
+                           {},
                            d.inside ? "inside" : "outside",
                            widgets::csvField(QString::fromStdString(d.why))}
                    .join(',') +

@@ -152,6 +152,47 @@ with tempfile.TemporaryDirectory() as d:
           "the refusal names the view and those allowed: " + r.stderr)
     check(not os.path.exists(bad), "nothing written for a refused spec")
 
+    # Every view's CSV, in the default session and in this one, is one table: the same number
+    # of fields in every row, and each column either numbers throughout or text throughout.
+    # Only the trust tables' value and reference columns hold both (a GPU's name beside n_SM).
+    views = re.search(r"expected one of (.*)", r.stderr).group(1).strip().split(", ")
+    check(len(views) >= 40, "the views named: %d" % len(views))
+    number = re.compile(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$|^[-+]?(nan|inf)$")
+    percent = re.compile(r"^[-+]?[\d.]+(e[-+]?\d+)? ?%$")
+    for label, first in [("default", []), ("compare", [session])]:
+        folder = os.path.join(d, "csv-" + label)
+        os.mkdir(folder)
+        cmd = [explorer] + first
+        for v in views:
+            cmd += ["--export", "%s=%s/%s.csv" % (v, folder, v)]
+        r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+        check(r.returncode == 0, "all CSVs (%s): exit status %d: %s" % (label, r.returncode,
+                                                                         r.stderr))
+        for v in views:
+            path = "%s/%s.csv" % (folder, v)
+            lines = [line for line in open(path, encoding="utf-8") if not line.startswith("#")]
+            rows = list(csv.reader(lines))
+            name = "%s (%s)" % (v, label)
+            check(rows and len(rows[0]) >= 2, name + ": a header of 2 or more columns")
+            header = rows[0]
+            check(all(len(row) == len(header) for row in rows[1:]),
+                  name + ": one table, every row of the header's %d fields: %s" % (
+                      len(header), [row for row in rows[1:] if len(row) != len(header)][:2]))
+            frame = pandas.read_csv(path, comment="#")
+            check(list(frame.columns) == header, name + ": pandas reads the same header")
+            mixed_allowed = {"value", "reference"} if v.endswith("how-far-to-trust") else set()
+            for i, column in enumerate(header):
+                values = [row[i] for row in rows[1:] if row[i] != ""]
+                numbers = sum(1 for x in values if number.match(x))
+                check(numbers in (0, len(values)) or column in mixed_allowed,
+                      "%s: column %s mixes numbers and text: %s" % (
+                          name, column, [x for x in values if not number.match(x)][:3]))
+                check(not any(percent.match(x) or x == "unchanged" for x in values),
+                      "%s: column %s holds percent signs or words for numbers" % (name, column))
+                if numbers and numbers == len(values):
+                    check(pandas.api.types.is_numeric_dtype(frame[column]),
+                          "%s: pandas reads %s as numbers" % (name, column))
+
     # A bad size: refused, naming the option and what it takes, nothing written.
     r = subprocess.run([explorer, "--view-size", "800by500", "--export", "sweep=" + bad],
                        env=env, capture_output=True, text=True, timeout=120)
@@ -160,4 +201,4 @@ with tempfile.TemporaryDirectory() as d:
     check(not os.path.exists(bad), "nothing written for a refused size")
 
 print("test_headless_export: %d checks passed" % checks)
-check(checks > 60, "enough checks ran")
+check(checks > 1000, "enough checks ran")

@@ -87,8 +87,17 @@ QString commentedPreamble(const QString& csv) {
     // The header is the first line, not a comment, whose field count the next line repeats
     // (or the last line); every line before it becomes a comment. A view's title of several
     // lines had its second and third lines read as the header (issue 45).
+    // A view that also lists side tables (EATSS's constraints, Energy's profiles, Power's
+    // sweep) after its own, each after a blank line, keeps them as comments after the table:
+    // a reader gets one table whose columns each hold one kind, and a person still finds them.
     QStringList lines = csv.split('\n');
-    for (qsizetype i = 0; i < lines.size(); ++i) {
+    const auto comment = [](QString& line) {
+        if (!line.startsWith('#')) {
+            line = line.isEmpty() ? QStringLiteral("#") : QStringLiteral("# ") + line;
+        }
+    };
+    qsizetype i = 0;
+    for (; i < lines.size(); ++i) {
         if (lines[i].startsWith('#')) {
             continue;
         }
@@ -97,7 +106,15 @@ QString commentedPreamble(const QString& csv) {
         if (fields >= 2 && (last || csvFields(lines[i + 1]) == fields)) {
             break; // the header
         }
-        lines[i] = lines[i].isEmpty() ? QStringLiteral("#") : QStringLiteral("# ") + lines[i];
+        comment(lines[i]);
+    }
+    while (i < lines.size() && !lines[i].isEmpty()) {
+        ++i; // the table
+    }
+    // Its end: a trailing newline stays; whatever follows becomes comments.
+    const bool trailingNewline = !lines.isEmpty() && lines.last().isEmpty();
+    for (qsizetype j = i; j < lines.size() - (trailingNewline ? 1 : 0); ++j) {
+        comment(lines[j]);
     }
     return lines.join('\n');
 }

@@ -65,7 +65,8 @@ QStringList footnoteLines(const QString& text, FigureStyle style, int width, QFo
 
 // A view's CSV with every line before its header made a comment ("# "), so that Python's csv
 // module and pandas.read_csv(comment='#') read it (issue 45): the header is the first line,
-// not a comment, whose field count the next line repeats (or the last line).
+// not a comment, whose field count the next line repeats (or the last line). The table ends at
+// the first blank line; side tables after it become comments too, so a reader gets one table.
 QString commentedPreamble(const QString& csv);
 
 // One CSV field: quoted (with doubled quotes) when it holds a comma, a quote or a newline.

@@ -403,11 +403,15 @@ void BottleneckView::renderTo(QPaintDevice& device, const QSize& size) {
 }
 
 QString BottleneckView::csv() const {
-    QString out = QStringLiteral("# %1\nquantity,value\n").arg(context_);
+    QString out = QStringLiteral("# %1\n").arg(context_);
     if (!result_) {
-        return out + QStringLiteral("error,\"%1\"\n").arg(error_);
+        return out + QStringLiteral("# no result: %1\nquantity,value\n").arg(error_);
     }
     const mwp::MwpResult& r = *result_;
+    // The two named outcomes as a comment: the table's value column holds numbers only.
+    out += QStringLiteral("# case %1; mwp_limiter %2\nquantity,value\n")
+               .arg(QString::fromLatin1(mwp::name(r.regime).data()),
+                    QString::fromLatin1(mwp::name(r.limiter).data()));
     const std::pair<const char*, double> rows[] = {
         {"n", r.n},
         {"mem_l", r.memL},
@@ -431,9 +435,6 @@ QString BottleneckView::csv() const {
     for (const auto& [k, v] : rows) {
         out += QStringLiteral("%1,%2\n").arg(k).arg(v, 0, 'g', 12);
     }
-    out += QStringLiteral("case,%1\nmwp_limiter,%2\n")
-               .arg(QString::fromLatin1(mwp::name(r.regime).data()),
-                    QString::fromLatin1(mwp::name(r.limiter).data()));
     return out;
 }
 

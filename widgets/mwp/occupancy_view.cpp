@@ -267,15 +267,20 @@ void OccupancyView::renderTo(QPaintDevice& device, const QSize& size) {
 
 QString OccupancyView::csv() const {
     if (!result_) {
-        return QStringLiteral("# no occupancy: %1\n").arg(error_);
+        // The table's header without rows: a reader gets an empty table, not an error.
+        return QStringLiteral("# no occupancy: %1\nvaried,value,blocks_per_sm,occupancy\n")
+            .arg(error_);
     }
     const auto& r = *result_;
     QString out = QStringLiteral("# %1\n# compute capability %2; limited by %3\n# %4\n")
                       .arg(context_, QString::fromStdString(r.limits.cc),
                            QString::fromStdString(occupancy::bindingText(r)),
                            QString::fromStdString(occupancy::raiseText(r.limits, input_, r)));
-    out += QStringLiteral("blocks_limit_warps,blocks_limit_registers,blocks_limit_shared,"
-                          "blocks_per_sm,warps_per_sm,occupancy\n%1,%2,%3,%4,%5,%6\n")
+    // This kernel's limits as a comment, then one table of the three sweeps, named by the
+    // input each varies (a reader gets one table whose columns each hold one kind; issue 45).
+    out += QStringLiteral("# this kernel: blocks_limit_warps %1, blocks_limit_registers %2, "
+                          "blocks_limit_shared %3, blocks_per_sm %4, warps_per_sm %5, "
+                          "occupancy %6\nvaried,value,blocks_per_sm,occupancy\n")
                .arg(r.blocksLimitWarps)
                .arg(r.blocksLimitRegisters)
                .arg(r.blocksLimitShared)
@@ -284,9 +289,9 @@ QString OccupancyView::csv() const {
                .arg(r.occupancy, 0, 'g', 10);
     const char* keys[3] = {"threads_per_block", "registers_per_thread", "shared_bytes_per_block"};
     for (std::size_t i = 0; i < 3; ++i) {
-        out += QStringLiteral("\n%1,blocks_per_sm,occupancy\n").arg(QLatin1String(keys[i]));
         for (const auto& p : series_[i]) {
-            out += QStringLiteral("%1,%2,%3\n")
+            out += QStringLiteral("%1,%2,%3,%4\n")
+                       .arg(QLatin1String(keys[i]))
                        .arg(p.x)
                        .arg(p.blocksPerSm)
                        .arg(p.occupancy, 0, 'g', 10);
