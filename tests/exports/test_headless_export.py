@@ -200,5 +200,20 @@ with tempfile.TemporaryDirectory() as d:
           "a bad --view-size is refused by name: " + r.stderr)
     check(not os.path.exists(bad), "nothing written for a refused size")
 
+    # The dark theme draws every view on dark paper: plots, hand-drawn figures (warp timeline,
+    # tiling geometry, chain trees), tables and text pages alike.
+    from PIL import Image, ImageStat  # python3-pil (.ci/install-deps)
+    folder = os.path.join(d, "dark")
+    os.mkdir(folder)
+    cmd = [explorer, "--theme", "dark", "--view-size", "800x500"]
+    for v in views:
+        cmd += ["--export", "%s=%s/%s.png" % (v, folder, v)]
+    r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    check(r.returncode == 0, "dark PNGs: exit status %d: %s" % (r.returncode, r.stderr))
+    for v in views:
+        image = Image.open("%s/%s.png" % (folder, v)).convert("L")
+        mean = ImageStat.Stat(image).mean[0]
+        check(mean < 120, "%s: drawn dark in the dark theme (mean grey %.0f of 255)" % (v, mean))
+
 print("test_headless_export: %d checks passed" % checks)
 check(checks > 1000, "enough checks ran")

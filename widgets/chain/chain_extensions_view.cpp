@@ -209,7 +209,8 @@ void ChainExtensionsView::redraw() {
 void ChainExtensionsView::renderTo(QPaintDevice& device, const QSize& size) {
     finishPendingWork();
     QPainter p(&device);
-    p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    p.fillRect(QRect(QPoint(0, 0), size), schemed(QColor(Qt::white)));
+    const SchemePalette ink(*this);
     const QSize old = this->size();
     resize(size);
     layout()->activate();

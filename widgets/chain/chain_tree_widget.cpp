@@ -93,7 +93,7 @@ void ChainTreeWidget::paintTree(QPainter& p, const QRect& rect) const {
     QFont bold = font();
     bold.setBold(true);
     p.setFont(bold);
-    p.setPen(Qt::black);
+    p.setPen(schemeInk());
     p.drawText(QRect(rect.left(), rect.top(), rect.width(), fm.height() + 4), Qt::AlignHCenter,
                QFontMetrics(bold).elidedText(title_, Qt::ElideRight, rect.width() - 8));
     p.setFont(font());
@@ -103,7 +103,8 @@ void ChainTreeWidget::paintTree(QPainter& p, const QRect& rect) const {
         const auto& n = nodes_[v];
         for (std::size_t c = 0; c < n.children.size(); ++c) {
             const bool fused = c < n.fusedEdge.size() && n.fusedEdge[c];
-            p.setPen(QPen(fused ? QColor(213, 94, 0) : QColor(90, 90, 90), fused ? lw * 3 : lw));
+            p.setPen(QPen(fused ? QColor(213, 94, 0) : schemed(QColor(90, 90, 90)),
+                          fused ? lw * 3 : lw));
             p.drawLine(placed[v].center, placed[static_cast<std::size_t>(n.children[c])].center);
         }
     }
@@ -112,15 +113,16 @@ void ChainTreeWidget::paintTree(QPainter& p, const QRect& rect) const {
         const auto& pl = placed[v];
         const QRectF box(pl.center.x() - pl.size.width() / 2, pl.center.y() - pl.size.height() / 2,
                          pl.size.width(), pl.size.height());
-        p.setPen(QPen(Qt::black, lw));
-        p.setBrush(n.color);
+        p.setPen(QPen(schemeInk(), lw));
+        const QColor fill = schemed(n.color); // a white leaf turns dark in the dark scheme
+        p.setBrush(fill);
         if (n.leaf) {
             p.drawRect(box);
         } else {
             p.drawRoundedRect(box, 6, 6);
         }
-        // Text dark on light fills, white on the dark blue.
-        p.setPen(n.color.lightness() < 110 ? Qt::white : Qt::black);
+        // Text dark on light fills, white on dark ones.
+        p.setPen(fill.lightness() < 110 ? Qt::white : Qt::black);
         // A second line that does not fit is left out (the tooltip has it), not cut.
         const bool subFits =
             !n.sub.isEmpty() && fm.horizontalAdvance(n.sub) <= static_cast<int>(box.width()) - 4;
@@ -147,7 +149,7 @@ int ChainTreeWidget::nodeAt(const QPoint& pos) const {
 
 void ChainTreeWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
-    p.fillRect(rect(), Qt::white);
+    p.fillRect(rect(), schemed(QColor(Qt::white)));
     paintTree(p, rect());
 }
 

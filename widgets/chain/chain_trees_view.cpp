@@ -366,12 +366,13 @@ void ChainTreesView::redraw() {
 
 void ChainTreesView::renderTo(QPaintDevice& device, const QSize& size) {
     QPainter p(&device);
-    p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    p.fillRect(QRect(QPoint(0, 0), size), schemed(QColor(Qt::white)));
     QFont f = font();
     f.setPointSize(plotTheme(presentation_).basePointSize + 1);
     p.setFont(f);
     const int head = (base_ ? 6 : 3) * QFontMetrics(f).lineSpacing() + 8;
     QLabel header;
+    const SchemePalette headerInk(header);
     header.setFont(f);
     header.setTextFormat(Qt::RichText);
     header.setWordWrap(true);
@@ -387,6 +388,7 @@ void ChainTreesView::renderTo(QPaintDevice& device, const QSize& size) {
         baselineTree_->paintTree(p, QRect(2 * w, head, w, treeH));
     }
     const QSize old = table_->size();
+    const SchemePalette tableInk(*table_);
     table_->resize(size.width() - 16, size.height() - head - treeH - 8);
     table_->render(&p, QPoint(8, head + treeH + 4));
     table_->resize(old);

@@ -9,9 +9,11 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPixmap>
+#include <QRegularExpression>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QToolTip>
+#include <QWidget>
 #include <numeric>
 #include <qcustomplot.h>
 
@@ -114,6 +116,81 @@ std::optional<PlotScheme> plotSchemeFromName(const QString& name) {
     }
     return std::nullopt;
 }
+QColor schemed(const QColor& c) {
+    QColor out = recolour(c);
+    // A dark colour with hue (dark red, dark green) lightened until it reads on dark paper.
+    if (gScheme == PlotScheme::Dark && out.isValid() && out.hslSaturation() >= 40 &&
+        out.lightness() < 90) {
+        out = QColor::fromHsl(out.hslHue(), out.hslSaturation(), 170, out.alpha());
+    }
+    return out;
+}
+QPen schemed(QPen p) {
+    p.setColor(schemed(p.color()));
+    return p;
+}
+QBrush schemed(QBrush b) {
+    if (b.style() != Qt::NoBrush && b.gradient() == nullptr && b.textureImage().isNull()) {
+        b.setColor(schemed(b.color()));
+    }
+    return b;
+}
+QString schemedHtml(const QString& html) {
+    if (gScheme == PlotScheme::Light) {
+        return html;
+    }
+    // Every #rrggbb: greys as the plots draw them; a dark colour with hue (the trust table's
+    // green and red) lightened until it reads on the dark paper.
+    static const QRegularExpression hex(QStringLiteral("#[0-9a-fA-F]{6}\\b"));
+    QString out;
+    qsizetype last = 0;
+    for (auto it = hex.globalMatch(html); it.hasNext();) {
+        const auto m = it.next();
+        QColor c = schemed(QColor(m.captured(0)));
+        if (c.hslSaturation() >= 40 && c.lightness() < 140) {
+            c = QColor::fromHsl(c.hslHue(), c.hslSaturation(), 170);
+        }
+        out += html.mid(last, m.capturedStart() - last) + c.name();
+        last = m.capturedEnd();
+    }
+    return out + html.mid(last);
+}
+SchemePalette::SchemePalette(QWidget& w) {
+    if (gScheme == PlotScheme::Light) {
+        return;
+    }
+    w_ = &w;
+    old_ = w.palette();
+    hadOwn_ = w.testAttribute(Qt::WA_SetPalette);
+    QPalette pal = old_;
+    for (const auto group : {QPalette::Active, QPalette::Inactive, QPalette::Disabled}) {
+        pal.setColor(group, QPalette::Window, kDarkPaper);
+        pal.setColor(group, QPalette::Base, kDarkPaper);
+        pal.setColor(group, QPalette::AlternateBase, QColor(0x22, 0x22, 0x24));
+        pal.setColor(group, QPalette::Button, QColor(0x2a, 0x2a, 0x2c));
+        pal.setColor(group, QPalette::Text, kDarkInk);
+        pal.setColor(group, QPalette::WindowText, kDarkInk);
+        pal.setColor(group, QPalette::ButtonText, kDarkInk);
+        pal.setColor(group, QPalette::PlaceholderText, kDarkGrey);
+        pal.setColor(group, QPalette::Mid, kDarkGrid);
+        pal.setColor(group, QPalette::Midlight, kDarkGrid);
+        pal.setColor(group, QPalette::Dark, kDarkGrey);
+        pal.setColor(group, QPalette::Light, kDarkGrid);
+    }
+    w.setPalette(pal);
+}
+SchemePalette::~SchemePalette() {
+    if (!w_) {
+        return;
+    }
+    if (hadOwn_) {
+        w_->setPalette(old_);
+    } else {
+        w_->setPalette(QPalette()); // inherits its parent's again
+        w_->setAttribute(Qt::WA_SetPalette, false);
+    }
+}
+
 QColor schemeInk() {
     return gScheme == PlotScheme::Dark ? kDarkInk : QColor(Qt::black);
 }
@@ -197,6 +274,13 @@ void applySchemeTo(QWidget& root, bool replot) {
         applyScheme(*plot);
         if (replot) {
             plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
+    if (replot) { // the hand-drawn figures (warp timeline, tiling geometry, trees) repaint
+        for (QWidget* w : root.findChildren<QWidget*>()) {
+            if (!qobject_cast<QCustomPlot*>(w)) {
+                w->update();
+            }
         }
     }
 }

@@ -5,8 +5,11 @@
 #include "session/session.hpp"
 #include "talg/talg.hpp"
 
+#include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QPalette>
+#include <QPen>
 #include <QString>
 #include <array>
 #include <initializer_list>
@@ -23,6 +26,7 @@ class QSize;
 class QCPColorGradient;
 class QCPScatterStyle;
 class QCPTextElement;
+class QWidget;
 class QCPAxis;
 class QCPAxisRect;
 class QCPItemText;
@@ -59,6 +63,31 @@ void applyScheme(QCustomPlot& plot);
 void applySchemeTo(QWidget& root, bool replot);
 // The ink of text drawn on a plot in the current scheme.
 QColor schemeInk();
+// A colour, pen or brush of a hand-drawn figure (the warp timeline, the tiling geometry, the
+// chain trees) as the current scheme draws it: greys swap (white paper turns dark, black ink
+// light), colours with hue stay but for dark ones, lightened to read on dark paper. The
+// identity in the light scheme.
+QColor schemed(const QColor& c);
+QPen schemed(QPen p);
+QBrush schemed(QBrush b);
+// An HTML page's #rrggbb colours in the current scheme (a text view exported in dark).
+QString schemedHtml(const QString& html);
+// While it lives, `w` and its children draw with the scheme's paper and ink (a table or text
+// view rendered into a dark export); the palette before it comes back after. Nothing changes
+// in the light scheme. On screen the widgets keep the window's palette: the scheme is the
+// plots'.
+class SchemePalette {
+public:
+    explicit SchemePalette(QWidget& w);
+    ~SchemePalette();
+    SchemePalette(const SchemePalette&) = delete;
+    SchemePalette& operator=(const SchemePalette&) = delete;
+
+private:
+    QWidget* w_ = nullptr; // null in the light scheme
+    QPalette old_;
+    bool hadOwn_ = false;
+};
 void applyTheme(QCustomPlot& plot, const PlotTheme& theme);
 // The same fonts and pens on one axis rect of a plot with several (the Occupancy view's four).
 void applyTheme(QCPAxisRect& rect, const PlotTheme& theme);

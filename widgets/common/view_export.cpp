@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/view_export.hpp"
 
+#include <QAbstractTextDocumentLayout>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
@@ -472,7 +473,7 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
 void renderFittedHtml(QPaintDevice& device, const QSize& size, const QString& html, QFont font,
                       int widthPerPixel) {
     QTextDocument doc;
-    doc.setHtml(html);
+    doc.setHtml(schemedHtml(html)); // a dark export draws the text light on dark paper
     font.setPixelSize(std::max(10, size.width() / std::max(1, widthPerPixel)));
     doc.setDefaultFont(font);
     // Too long for the page: a smaller scale on a wider text column (so the text fills the
@@ -489,10 +490,12 @@ void renderFittedHtml(QPaintDevice& device, const QSize& size, const QString& ht
     }
     doc.setTextWidth(width / k);
     QPainter p(&device);
-    p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    p.fillRect(QRect(QPoint(0, 0), size), schemed(QColor(Qt::white)));
     p.translate(12, 12);
     p.scale(k, k);
-    doc.drawContents(&p);
+    QAbstractTextDocumentLayout::PaintContext context;
+    context.palette.setColor(QPalette::Text, schemeInk());
+    doc.documentLayout()->draw(&p, context);
 }
 
 } // namespace cdx::widgets

@@ -152,11 +152,26 @@ void EatssGridView::redraw() {
 void EatssGridView::renderTo(QPaintDevice& device, const QSize& size) {
     finishPendingWork();
     QPainter painter(&device);
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    painter.fillRect(QRect(QPoint(0, 0), size), schemed(QColor(Qt::white)));
+    // The cells' greys as the scheme draws them, for the export only.
+    std::vector<std::pair<QTableWidgetItem*, QBrush>> backgrounds;
+    for (int r = 0; r < table_->rowCount(); ++r) {
+        for (int c = 0; c < table_->columnCount(); ++c) {
+            if (QTableWidgetItem* item = table_->item(r, c)) {
+                backgrounds.emplace_back(item, item->background());
+                item->setBackground(schemed(item->background()));
+            }
+        }
+    }
+    const SchemePalette ink(*table_);
     const QSize old = table_->size();
     table_->resize(size.width(), size.height() - 60);
     table_->render(&painter, QPoint(0, 30));
     table_->resize(old);
+    for (auto& [item, brush] : backgrounds) {
+        item->setBackground(brush);
+    }
+    painter.setPen(schemeInk());
     painter.drawText(QRect(8, 4, size.width() - 16, 24), Qt::AlignLeft, title_->text());
     painter.drawText(QRect(8, size.height() - 28, size.width() - 16, 26),
                      Qt::AlignLeft | Qt::TextWordWrap, summary_->text());

@@ -8,6 +8,7 @@
 #include "eatss/eatss_views.hpp"
 #include "params/input_error.hpp"
 
+#include <QAbstractTextDocumentLayout>
 #include <QApplication>
 #include <QClipboard>
 #include <QElapsedTimer>
@@ -337,13 +338,18 @@ QString EatssModelView::baselineHtml() const {
 void EatssModelView::renderTo(QPaintDevice& device, const QSize& size) {
     finishPendingWork();
     QPainter painter(&device);
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    painter.fillRect(QRect(QPoint(0, 0), size), schemed(QColor(Qt::white)));
     QTextDocument doc;
     doc.setDefaultFont(report_->font());
-    doc.setHtml(report_->toHtml() + "<p><tt>" + sizes_->text().toHtmlEscaped() + "</tt></p>");
+    doc.setHtml(
+        schemedHtml(report_->toHtml() + "<p><tt>" + sizes_->text().toHtmlEscaped() + "</tt></p>"));
     doc.setTextWidth(size.width() - 16);
     painter.translate(8, 8);
-    doc.drawContents(&painter, QRectF(0, 0, size.width() - 16, size.height() - 16));
+    QAbstractTextDocumentLayout::PaintContext context;
+    context.palette.setColor(QPalette::Text, schemeInk());
+    context.clip = QRectF(0, 0, size.width() - 16, size.height() - 16);
+    painter.setClipRect(context.clip);
+    doc.documentLayout()->draw(&painter, context);
 }
 
 QString EatssModelView::csv() const {

@@ -264,13 +264,13 @@ void CoalescingView::recompute() {
 
 void CoalescingView::paintPicture(QPainter& p, const QRect& r) const {
     const PlotTheme th = plotTheme(presentation_);
-    p.fillRect(r, Qt::white);
+    p.fillRect(r, schemed(QColor(Qt::white)));
     QFont base = font();
     base.setPointSize(th.basePointSize);
     const QFontMetrics fm(base);
     p.setFont(base);
     if (!result_) {
-        p.setPen(Qt::black);
+        p.setPen(schemeInk());
         p.drawText(r, Qt::AlignCenter | Qt::TextWordWrap, error_);
         return;
     }
@@ -344,13 +344,14 @@ void CoalescingView::paintPicture(QPainter& p, const QRect& r) const {
     const int groupThreads = rule_->currentData().toString() == "custom"  ? group_->value()
                              : rule_->currentData().toString() == "cc2.0" ? warp
                                                                           : warp / 2;
-    p.setPen(Qt::black);
+    p.setPen(schemeInk());
     p.drawText(QRect(r.left(), threadsTop, left - r.left() - 8, threadH),
                Qt::AlignRight | Qt::AlignVCenter, tr("threads"));
     for (int t = 0; t < warp; ++t) {
         const QRectF box(left + t * tw + 1, threadsTop, tw - 2, threadH);
         const QColor c = groupColor[(t / std::max(1, groupThreads)) % 2];
         p.fillRect(box, c.lighter(150));
+        p.setPen(Qt::black); // on the pale box in either scheme
         if (tw >= fm.horizontalAdvance(QStringLiteral("00")) + 2 || t % 4 == 0) {
             p.drawText(box, Qt::AlignCenter, QString::number(t));
         }
@@ -359,20 +360,20 @@ void CoalescingView::paintPicture(QPainter& p, const QRect& r) const {
                           std::max(1.0, slotW * word / kWindow) / 2;
         p.setPen(QPen(c.darker(120), 1));
         p.drawLine(QPointF(box.center().x(), box.bottom()), QPointF(ax, memTop));
-        p.setPen(Qt::black);
     }
+    p.setPen(schemeInk());
     // Address axis: windows, 32-byte sectors, the bytes used.
     p.drawText(QRect(r.left(), memTop, left - r.left() - 8, memH),
                Qt::AlignRight | Qt::AlignVCenter, tr("memory"));
     for (const auto& [w, x] : slotX) {
         const QRectF win(x, memTop, slotW, memH);
-        p.fillRect(win, QColor(245, 245, 245));
-        p.setPen(QColor(200, 200, 200));
+        p.fillRect(win, schemed(QColor(245, 245, 245)));
+        p.setPen(schemed(QColor(200, 200, 200)));
         for (int s = 1; s < 4; ++s) {
             p.drawLine(QPointF(x + s * slotW / 4, memTop),
                        QPointF(x + s * slotW / 4, memTop + memH));
         }
-        p.setPen(QColor(90, 90, 90));
+        p.setPen(schemed(QColor(90, 90, 90)));
         p.drawRect(win);
         const QString label = QStringLiteral("%1 B").arg(w * kWindow);
         if (fm.horizontalAdvance(label) + 4 < slotW) {
@@ -382,10 +383,10 @@ void CoalescingView::paintPicture(QPainter& p, const QRect& r) const {
     for (const auto a : res.threadAddress) {
         const double x0 = X(a);
         p.fillRect(QRectF(x0, memTop + 3, std::max(1.0, slotW * word / kWindow), memH - 6),
-                   QColor(40, 40, 40));
+                   schemed(QColor(40, 40, 40)));
     }
     // Transactions, one row per group.
-    p.setPen(Qt::black);
+    p.setPen(schemeInk());
     p.drawText(QRect(r.left(), txTop, left - r.left() - 8, txRowH),
                Qt::AlignRight | Qt::AlignVCenter, tr("transactions"));
     for (const auto& t : res.list) {

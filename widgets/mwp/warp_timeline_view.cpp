@@ -376,7 +376,7 @@ void WarpTimelineView::hideEvent(QHideEvent* e) {
 
 void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhead) const {
     const PlotTheme th = plotTheme(presentation_);
-    p.fillRect(r, Qt::white);
+    p.fillRect(r, schemed(QColor(Qt::white)));
     p.setRenderHint(QPainter::Antialiasing, false);
     QFont base = font();
     base.setPointSize(th.basePointSize);
@@ -385,7 +385,7 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
     bold.setBold(true);
     const QFontMetrics fm(base), fb(bold);
     int y = r.top() + 4;
-    p.setPen(Qt::black);
+    p.setPen(schemeInk());
     p.setFont(bold);
     if (!timeline_ || !result_) {
         p.drawText(QRect(r.left() + 8, y, r.width() - 16, fb.height()), Qt::AlignCenter,
@@ -413,8 +413,8 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
         c.setAlpha(60);
         return c;
     };
-    const QBrush waitBrush(QColor(110, 110, 110), Qt::BDiagPattern);
-    const QBrush waitPale(QColor(190, 190, 190), Qt::BDiagPattern);
+    const QBrush waitBrush(schemed(QColor(110, 110, 110)), Qt::BDiagPattern);
+    const QBrush waitPale(schemed(QColor(190, 190, 190)), Qt::BDiagPattern);
     // Legend: its items, in one row or, when they do not fit, two.
     struct Item {
         QString text;
@@ -425,12 +425,12 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
         {tr("computation"), QBrush(comp), Qt::NoPen},
         {tr("waiting for a memory slot"), waitBrush, Qt::NoPen},
         {tr("memory"), QBrush(mem), Qt::NoPen},
-        {tr("synchronisation"), QBrush(QColor(120, 120, 120, 140)), Qt::NoPen},
+        {tr("synchronisation"), QBrush(schemed(QColor(120, 120, 120, 140))), Qt::NoPen},
         {tr("model, eq. (%1): %2")
              .arg(20 + static_cast<int>(tl.regime))
              .arg(cycles(tl.modelCycles)),
-         Qt::NoBrush, QPen(Qt::darkGreen, 1.5, Qt::DashLine)},
-        {tr("play-head"), Qt::NoBrush, QPen(QColor(200, 0, 0), 2)},
+         Qt::NoBrush, QPen(schemed(QColor(Qt::darkGreen)), 1.5, Qt::DashLine)},
+        {tr("play-head"), Qt::NoBrush, QPen(schemed(QColor(200, 0, 0)), 2)},
     };
     const int gap = 2 * fm.averageCharWidth() + 8;
     int total = 0;
@@ -462,7 +462,7 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
     const double barH = std::max(1.0, rowH * 0.72);
 
     // Row labels and guides.
-    p.setPen(QColor(235, 235, 235));
+    p.setPen(schemed(QColor(235, 235, 235)));
     const int labelEvery = std::max(1, static_cast<int>(std::ceil(fm.height() / rowH)));
     for (int w = 0; w < tl.warps; ++w) {
         const int yy = plot.top() + static_cast<int>(w * rowH + rowH / 2);
@@ -470,10 +470,10 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
             p.drawLine(plot.left(), yy, plot.right(), yy);
         }
         if (w % labelEvery == 0) {
-            p.setPen(Qt::black);
+            p.setPen(schemeInk());
             p.drawText(QRect(r.left() + 4, yy - fm.height() / 2, left - r.left() - 10, fm.height()),
                        Qt::AlignRight | Qt::AlignVCenter, tr("warp %1").arg(w + 1));
-            p.setPen(QColor(235, 235, 235));
+            p.setPen(schemed(QColor(235, 235, 235)));
         }
     }
     // Synchronisation after the repetition (eq. 25 per repetition).
@@ -482,7 +482,7 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
         const double s0 = std::max(tl.pictureSpan, tl.modelCycles);
         const QRect band(X(s0), plot.top(), std::max(1, X(s0 + tl.synchPerRepetition) - X(s0)),
                          plot.height());
-        p.fillRect(band, QColor(120, 120, 120, playhead >= s0 ? 140 : 50));
+        p.fillRect(band, schemed(QColor(120, 120, 120, playhead >= s0 ? 140 : 50)));
     }
     // Bars: solid up to the play-head, pale after it.
     for (const auto& pd : tl.periods) {
@@ -506,7 +506,7 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
             p.fillRect(QRect(xp, yy, x1 - xp, h), pale(c));
         }
     }
-    p.setPen(QColor(160, 160, 160));
+    p.setPen(schemed(QColor(160, 160, 160)));
     p.setBrush(Qt::NoBrush);
     p.drawRect(plot.adjusted(0, 0, -1, -1));
 
@@ -516,9 +516,9 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
     const auto Y = [&](double c) {
         return strip.bottom() - static_cast<int>(std::lround(c / maxCount * (strip.height() - 4)));
     };
-    p.setPen(QColor(160, 160, 160));
+    p.setPen(schemed(QColor(160, 160, 160)));
     p.drawRect(strip.adjusted(0, 0, -1, -1));
-    p.setPen(Qt::black);
+    p.setPen(schemeInk());
     p.drawText(QRect(r.left() + 2, strip.top(), left - r.left() - 8, strip.height()),
                Qt::AlignRight | Qt::AlignVCenter | Qt::TextWordWrap, tr("in flight"));
     QPainterPath path;
@@ -533,7 +533,7 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
         count = s.count;
     }
     path.lineTo(X(std::min(tl.drawnSpan, xMax)), Y(count));
-    p.setPen(Qt::black); // the strip's scale, in the margin like axis labels
+    p.setPen(schemeInk()); // the strip's scale, in the margin like axis labels
     const QRect margin(r.left() + 2, 0, left - r.left() - 8, fm.height());
     p.drawText(margin.translated(0, strip.bottom() - fm.height() + 2),
                Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("0"));
@@ -542,17 +542,17 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
     p.setPen(QPen(mem.darker(130), th.lineWidth));
     p.drawPath(path);
     if (tl.memPeriod > 0) {
-        p.setPen(QPen(Qt::darkRed, 1, Qt::DashLine));
+        p.setPen(QPen(schemed(QColor(Qt::darkRed)), 1, Qt::DashLine));
         const int ym = Y(tl.mwp);
         p.drawLine(strip.left(), ym, strip.right(), ym);
         const QString label = tr("MWP = %1").arg(tl.mwp, 0, 'g', 4);
         const QRect box(strip.left() + strip.width() / 3, ym + 2, fm.horizontalAdvance(label) + 6,
                         fm.height());
-        p.fillRect(box, QColor(255, 255, 255, 220));
+        p.fillRect(box, schemed(QColor(255, 255, 255, 220)));
         p.drawText(box, Qt::AlignCenter, label);
     }
     // Time axis.
-    p.setPen(Qt::black);
+    p.setPen(schemeInk());
     for (const double t : ticks(xMax, std::max(2, plot.width() / 110))) {
         const int xx = X(t);
         p.drawLine(xx, strip.bottom(), xx, strip.bottom() + 4);
@@ -566,14 +566,14 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
                Qt::AlignHCenter, axisLabel);
     // The model's value (eqs. 21-23) and the play-head.
     if (allSets && tl.modelCycles <= xMax) {
-        p.setPen(QPen(Qt::darkGreen, 1.5, Qt::DashLine));
+        p.setPen(QPen(schemed(QColor(Qt::darkGreen)), 1.5, Qt::DashLine));
         const int xm = X(tl.modelCycles);
         p.drawLine(xm, plot.top(), xm, strip.bottom());
     }
     const int xp = X(playhead);
-    p.setPen(QPen(QColor(200, 0, 0), 2));
+    p.setPen(QPen(schemed(QColor(200, 0, 0)), 2));
     p.drawLine(xp, plot.top() - 2, xp, strip.bottom());
-    p.setPen(QColor(200, 0, 0));
+    p.setPen(schemed(QColor(200, 0, 0)));
     const QString ph = tr("cycle %1").arg(cycles(playhead));
     const int pw = fm.horizontalAdvance(ph);
     p.drawText(std::clamp(xp - pw / 2, plot.left(), plot.right() - pw), plot.top() - 4, ph);
@@ -598,7 +598,7 @@ void WarpTimelineView::paintTimeline(QPainter& p, const QRect& r, double playhea
             p.drawLine(sw.left() + sw.width() / 2, sw.top(), sw.left() + sw.width() / 2,
                        sw.bottom());
         }
-        p.setPen(Qt::black);
+        p.setPen(schemeInk());
         p.drawText(lx + 18, ly + fm.ascent(), it.text);
         lx += 18 + fm.horizontalAdvance(it.text) + gap;
     }

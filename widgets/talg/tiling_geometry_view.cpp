@@ -59,13 +59,13 @@ std::int64_t TilingGeometryView::windowHeight() const {
 
 void TilingGeometryView::paintEvent(QPaintEvent*) {
     QPainter p(this);
-    p.fillRect(rect(), Qt::white);
+    p.fillRect(rect(), schemed(QColor(Qt::white)));
     paint(p, rect());
 }
 
 void TilingGeometryView::renderTo(QPaintDevice& device, const QSize& size) {
     QPainter p(&device);
-    p.fillRect(QRect(QPoint(), size), Qt::white);
+    p.fillRect(QRect(QPoint(), size), schemed(QColor(Qt::white)));
     paint(p, QRect(QPoint(), size));
 }
 
@@ -104,7 +104,7 @@ void TilingGeometryView::paint(QPainter& p, const QRect& r) const {
     };
 
     p.setFont(title);
-    p.setPen(Qt::black);
+    p.setPen(schemeInk());
     p.drawText(QRect(r.left(), r.top() + 4, r.width(), QFontMetrics(title).height()),
                Qt::AlignHCenter,
                tr("Hexagonal tiling of (S1, t): tS1 = %1, tT = %2, pitch = %3 (%4)")
@@ -113,7 +113,7 @@ void TilingGeometryView::paint(QPainter& p, const QRect& r) const {
                    .arg(period)
                    .arg(QString::fromLatin1(talg::name(pitch).data())));
     p.setFont(f);
-    p.setPen(QColor(90, 90, 90));
+    p.setPen(schemed(QColor(90, 90, 90)));
     p.drawText(
         QRect(r.left(), r.top() + 4 + QFontMetrics(title).height(), r.width(), line),
         Qt::AlignHCenter,
@@ -151,7 +151,7 @@ void TilingGeometryView::paint(QPainter& p, const QRect& r) const {
         // bottom edges the middle of the whole one is outside, and "w7" was cut in half).
         const QRectF visible = poly.boundingRect().intersected(QRectF(area));
         if (visible.width() > fm.horizontalAdvance("w00") && visible.height() > line * 1.5) {
-            p.setPen(QColor(40, 40, 40));
+            p.setPen(schemed(QColor(40, 40, 40)));
             p.drawText(
                 QRectF(visible.center().x() - 30, visible.center().y() - line / 2.0, 60, line),
                 Qt::AlignCenter, QStringLiteral("w%1").arg(h.wavefront));
@@ -160,7 +160,7 @@ void TilingGeometryView::paint(QPainter& p, const QRect& r) const {
     if (chosen) {
         const auto rows = talg::hexagonRows(tS, tT, chosen->s0, chosen->t0);
         const QPolygonF poly = outline(rows, toScreen);
-        p.setPen(QPen(Qt::black, presentation_ ? 4 : 2.5));
+        p.setPen(QPen(schemeInk(), presentation_ ? 4 : 2.5));
         p.setBrush(Qt::NoBrush);
         p.drawPolygon(poly);
         const auto fp = talg::tileFootprint(tS, tT, chosen->s0, chosen->t0);
@@ -179,7 +179,7 @@ void TilingGeometryView::paint(QPainter& p, const QRect& r) const {
     p.restore();
 
     // Axes.
-    p.setPen(QPen(Qt::black, presentation_ ? 2 : 1));
+    p.setPen(QPen(schemeInk(), presentation_ ? 2 : 1));
     p.setBrush(Qt::NoBrush);
     p.drawRect(area);
     p.drawText(QRect(area.left(), area.bottom() + 2, area.width(), line), Qt::AlignHCenter,
@@ -202,7 +202,7 @@ void TilingGeometryView::paint(QPainter& p, const QRect& r) const {
         } else {
             p.drawRect(QRectF(x, ly + 2, 14, line - 4));
         }
-        p.setPen(Qt::black);
+        p.setPen(schemeInk());
         const int w = fm.horizontalAdvance(text);
         p.drawText(QRect(x + 18, ly, w + 4, line), Qt::AlignVCenter, text);
         x += 18 + w + 18;
@@ -211,10 +211,10 @@ void TilingGeometryView::paint(QPainter& p, const QRect& r) const {
     swatch(colours[1], tr("yellow: odd wavefronts"), false);
     swatch(QColor(0, 114, 178), tr("read (m_i = tS1 + 2tT = %1)").arg(tS + 2 * tT), true);
     swatch(QColor(213, 94, 0), tr("written"), true);
-    p.setPen(QColor(90, 90, 90));
+    p.setPen(schemed(QColor(90, 90, 90)));
     p.drawText(QRect(area.left(), ly + line, area.width(), line), Qt::AlignLeft,
                pitch == talg::Pitch::Paper
-                   ? tr("Paper pitch 2tS1+tT: white gaps of 2 points between tiles (erratum I1).")
+                   ? tr("Paper pitch 2tS1+tT: gaps of 2 points between tiles (erratum I1).")
                    : tr("Geometric pitch 2tS1+tT−2 tiles the plane exactly (erratum I1)."));
 }
 

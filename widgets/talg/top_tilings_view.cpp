@@ -223,7 +223,8 @@ void TopTilingsView::copyCsv() const {
 
 void TopTilingsView::renderTo(QPaintDevice& device, const QSize& size) {
     QPainter painter(&device);
-    painter.fillRect(QRect(QPoint(), size), Qt::white);
+    painter.fillRect(QRect(QPoint(), size), schemed(QColor(Qt::white)));
+    const SchemePalette ink(*this);
     const QSize before = this->size();
     resize(size);
     render(&painter, QPoint(), QRegion(QRect(QPoint(), size)), QWidget::DrawChildren);
