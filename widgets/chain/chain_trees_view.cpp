@@ -379,7 +379,16 @@ void ChainTreesView::renderTo(QPaintDevice& device, const QSize& size) {
     header.setText(totals_->text());
     header.resize(size.width() - 16, head);
     header.render(&p, QPoint(8, 4));
-    const int treeH = (size.height() - head) * 3 / 5;
+    // The table drawn as text, every row and column whole (a screenshot of the widget kept
+    // its scroll bars and cut its columns; issue 45); a PDF adds it as pages (tables()). It
+    // takes the height its rows need (at most 45 %), the trees the rest.
+    QStringList columns;
+    QList<QStringList> rows;
+    tableContents(*table_, &columns, &rows);
+    const int tableNeed = static_cast<int>(static_cast<double>(rows.size() + 1) *
+                                           QFontMetrics(f).lineSpacing() * 1.3) +
+                          12;
+    const int treeH = std::max((size.height() - head) * 11 / 20, size.height() - head - tableNeed);
     const int trees = base_ ? 3 : 2;
     const int w = size.width() / trees;
     opTree_->paintTree(p, QRect(0, head, w, treeH));
@@ -387,11 +396,16 @@ void ChainTreesView::renderTo(QPaintDevice& device, const QSize& size) {
     if (base_) {
         baselineTree_->paintTree(p, QRect(2 * w, head, w, treeH));
     }
-    const QSize old = table_->size();
-    const SchemePalette tableInk(*table_);
-    table_->resize(size.width() - 16, size.height() - head - treeH - 8);
-    table_->render(&p, QPoint(8, head + treeH + 4));
-    table_->resize(old);
+    p.setPen(schemeInk());
+    drawTable(p, QRect(8, head + treeH + 4, size.width() - 16, size.height() - head - treeH - 8),
+              columns, rows, f);
+}
+
+QList<ExplorerView::Table> ChainTreesView::tables() const {
+    Table t;
+    t.title = tr("Matrix chain: the nodes of the op-count tree");
+    tableContents(*table_, &t.header, &t.rows);
+    return {t};
 }
 
 QString ChainTreesView::csv() const {
