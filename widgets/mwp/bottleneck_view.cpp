@@ -7,8 +7,10 @@
 #include "params/input_error.hpp"
 
 #include <QHBoxLayout>
+#include <QImage>
 #include <QLabel>
 #include <QPainter>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -54,6 +56,7 @@ BottleneckView::BottleneckView(QWidget* parent) : QWidget(parent) {
     // The content scrolls rather than squash its plots (presentation mode on a laptop screen:
     // large text left the bar charts a few pixels high).
     auto* layout = scrollingLayout(this);
+    content_ = layout;
     headline_ = new QLabel(this);
     headline_->setObjectName("bottleneckHeadline");
     headline_->setWordWrap(true);
@@ -389,17 +392,61 @@ void BottleneckView::redraw() {
 }
 
 void BottleneckView::renderTo(QPaintDevice& device, const QSize& size) {
-    // The dashboard is widgets and plots: render the whole widget at the export size.
-    const QSize old = this->size();
-    resize(size);
-    if (layout()) {
-        layout()->activate();
+    // The dashboard is widgets and plots in a scroll area. Its content is drawn on its own
+    // (the scroll area cut it: a slide at 800 x 500 lost the explanation's last lines, a
+    // screen figure the right plot's title) at the export's width, or where it needs more
+    // room than the page has, at a larger size of the page's shape, drawn as one image
+    // scaled down to the page.
+    auto* scroll = findChild<QScrollArea*>(QStringLiteral("viewScroll"));
+    QWidget& content = *content_->parentWidget();
+    const QSize old = content.size();
+    scroll->setWidgetResizable(false); // else it sizes the content to its viewport again
+    const SchemePalette ink(content);  // the texts light on dark paper in a dark export
+    QSize canvas = size;
+    for (int step = 0; step < 4; ++step) {
+        content.resize(canvas);
+        content_->activate();
+        const int need =
+            std::max(content_->hasHeightForWidth() ? content_->totalHeightForWidth(canvas.width())
+                                                   : content_->totalSizeHint().height(),
+                     content_->totalMinimumSize().height());
+        const int needWidth = content_->totalMinimumSize().width();
+        if (need <= canvas.height() && needWidth <= canvas.width()) {
+            break;
+        }
+        const double k = std::min(2.0, std::max(static_cast<double>(need) / canvas.height(),
+                                                static_cast<double>(needWidth) / canvas.width())) *
+                         1.02;
+        canvas = QSize(static_cast<int>(canvas.width() * k), static_cast<int>(canvas.height() * k));
+    }
+    content.resize(canvas);
+    content_->activate();
+    for (QCustomPlot* plot : {limiters_, chapterV_}) {
+        // A hidden view gets no resize events (Qt sends them at its show): the plot's
+        // viewport would keep the window's size.
+        plot->setViewport(plot->rect());
+        plot->replot(QCustomPlot::rpImmediateRefresh);
     }
     QPainter painter(&device);
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    painter.fillRect(QRect(QPoint(0, 0), size), schemed(QColor(Qt::white)));
+    if (canvas == size) {
+        content.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
+    } else {
+        const qreal ratio = std::max<qreal>(1, painter.device()->devicePixelRatioF());
+        QImage image(canvas * ratio, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(ratio);
+        image.fill(schemed(QColor(Qt::white)));
+        content.render(&image, QPoint(), QRegion(), QWidget::DrawChildren);
+        painter.setRenderHint(QPainter::SmoothPixmapTransform);
+        painter.drawImage(QRectF(QPointF(0, 0), QSizeF(size)), image);
+    }
     painter.end();
-    resize(old);
+    content.resize(old);
+    scroll->setWidgetResizable(true);
+    for (QCustomPlot* plot : {limiters_, chapterV_}) {
+        plot->setViewport(plot->rect());
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 QString BottleneckView::csv() const {

@@ -10,6 +10,7 @@
 #include <optional>
 
 class QCustomPlot;
+class QLayout;
 class QCPBars;
 class QCPItemStraightLine;
 class QCPItemText;
@@ -51,6 +52,7 @@ protected:
 private:
     void redraw();
 
+    QLayout* content_ = nullptr; // inside the scroll area: what an export draws
     QCustomPlot* limiters_ = nullptr;
     QCustomPlot* chapterV_ = nullptr;
     QCPBars* binding_ = nullptr;
