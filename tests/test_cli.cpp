@@ -116,6 +116,10 @@ private slots:
     void chainBadInput();
     void compareEndToEnd();
     void compareBadInput();
+    void lineupOfGpusEqualsOptimize();
+    void lineupOfSessionsEqualsCompare();
+    void lineupOfGpusPerFamily();
+    void lineupBadInput();
     void occupancyEndToEnd();
     void occupancyBadInput();
     void occupancyFromAGpuProfile();
@@ -780,10 +784,10 @@ void TestCli::commandTable() {
         QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
         names << words.first();
     }
-    const QStringList expected{"talg",    "optimize",  "area",     "codesign",        "mwp",
-                               "power",   "runs",      "energy",   "energy-optimize", "eatss",
-                               "chain",   "occupancy", "glossary", "reproduce",       "compare",
-                               "profiles"};
+    const QStringList expected{"talg",   "optimize",  "area",     "codesign",        "mwp",
+                               "power",  "runs",      "energy",   "energy-optimize", "eatss",
+                               "chain",  "occupancy", "glossary", "reproduce",       "compare",
+                               "lineup", "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -1361,7 +1365,7 @@ void TestCli::badInput_data() {
         << QStringList{"tlag"}
         << "talg, optimize, area, codesign, mwp, power, runs, energy, "
            "energy-optimize, eatss, chain, occupancy, glossary, reproduce, "
-           "compare, profiles";
+           "compare, lineup, profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
     QTest::newRow("area: negative shared memory")
@@ -1861,6 +1865,140 @@ void TestCli::compareBadInput() {
         QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + ": " + r.err));
         QVERIFY(r.out.isEmpty());
         QVERIFY2(r.err.contains(field.toUtf8()), r.err.constData());
+    }
+}
+
+// Issue 46: a line-up of GPUs puts each at its own exact optimum, as `cdx optimize` finds it
+// (the presenter's 9.93 / 2.56 / 0.77 / 0.60 s), and names the lowest and highest.
+void TestCli::lineupOfGpusEqualsOptimize() {
+    const QStringList gpus{"gtx980", "a100-sxm4", "h100-sxm5", "rtx4090"};
+    const QStringList problem{"--stencil", "heat2d", "--space", "8192,8192", "--time", "8192"};
+    const Run r = cdx(QStringList{"lineup", "--gpu", gpus.join(','), "--json"} + problem);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject j = json(r);
+    QCOMPARE(j["command"].toString(), QString("lineup"));
+    QCOMPARE(j["headline"].toString(), QString("T_alg"));
+    const QJsonArray sides = j["sides"].toArray();
+    QCOMPARE(sides.size(), gpus.size());
+    int checked = 0;
+    for (qsizetype i = 0; i < gpus.size(); ++i) {
+        const QJsonObject side = sides[i].toObject();
+        const Run o = cdx(QStringList{"optimize", "--gpu", gpus[i], "--json"} + problem);
+        const QJsonObject best = json(o)["best"].toObject();
+        QCOMPARE(side["headline"].toDouble(), best["T_alg"].toDouble());
+        const QJsonObject q = side["quantities"].toObject();
+        QCOMPARE(q["T_alg"].toDouble(), best["T_alg"].toDouble());
+        const QJsonArray tile = best["tile"].toArray();
+        const QString optimum = side["optimum"].toString();
+        QVERIFY2(optimum.startsWith(QStringLiteral("tiles %1×%2, tT %3")
+                                        .arg(tile[0].toInt())
+                                        .arg(tile[1].toInt())
+                                        .arg(best["tt"].toInt())),
+                 qPrintable(optimum));
+        QVERIFY(side["error"].isNull());
+        ++checked;
+    }
+    QCOMPARE(checked, 4);
+    QVERIFY2(j["sentence"].toString().startsWith("Lowest T_alg: NVIDIA GeForce RTX 4090 (0.6028 s"),
+             qPrintable(j["sentence"].toString()));
+    QVERIFY(j["sentence"].toString().contains("highest: NVIDIA GeForce GTX 980 (9.935 s"));
+    // The text form: one row per side, then every quantity one column per side.
+    const Run text = cdx(QStringList{"lineup", "--gpu", gpus.join(',')} + problem);
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("NVIDIA H100 SXM5 80 GB"));
+    QVERIFY(text.out.contains("tiles 6×192, tT 54 (exact optimum)"));
+}
+
+// `cdx lineup` of three sessions equals `cdx compare` of every pair on the quantities they
+// share, family by family.
+void TestCli::lineupOfSessionsEqualsCompare() {
+    const QString dir = QString(CDX_SOURCE_PROFILES_DIR) + "/../resources/sessions/";
+    const QStringList files{dir + "fig4-heat2d-gtx980.cdx.json",
+                            dir + "table4-optimum-heat2d-gtx980.cdx.json",
+                            dir + "energy-j2d-k20c.cdx.json"};
+    int checked = 0;
+    for (const char* family : {"talg", "area", "mwp", "energy"}) {
+        const Run l =
+            cdx(QStringList{"lineup"} + files + QStringList{"--family", family, "--json"});
+        QVERIFY2(l.exitCode == 0, l.err.constData());
+        const QJsonArray sides = json(l)["sides"].toArray();
+        QCOMPARE(sides.size(), 3);
+        for (int a = 0; a < 3; ++a) {
+            for (int b = a + 1; b < 3; ++b) {
+                const Run c = cdx({"compare", files[a], files[b], "--family", family, "--json"});
+                QVERIFY2(c.exitCode == 0, c.err.constData());
+                const QJsonObject q =
+                    json(c)["families"].toObject()[family].toObject()["quantities"].toObject();
+                const QJsonObject qa = sides[a].toObject()["quantities"].toObject();
+                const QJsonObject qb = sides[b].toObject()["quantities"].toObject();
+                for (const QString& name : q.keys()) {
+                    const QJsonObject v = q[name].toObject();
+                    if (qa.contains(name) && !v["a"].isNull()) {
+                        QVERIFY2(qa[name] == v["a"], qPrintable(QString(family) + " " + name));
+                        ++checked;
+                    }
+                    if (qb.contains(name) && !v["b"].isNull()) {
+                        QVERIFY2(qb[name] == v["b"], qPrintable(QString(family) + " " + name));
+                        ++checked;
+                    }
+                }
+            }
+        }
+    }
+    QVERIFY2(checked > 200, qPrintable(QString::number(checked)));
+}
+
+// Every family a GPU line-up takes gives a value on each of three GPUs, or says why (IPP power
+// has data for the GTX 280 and 580 only), and Energy puts each at its own optimum.
+void TestCli::lineupOfGpusPerFamily() {
+    int valued = 0;
+    for (const char* family : {"area", "mwp", "occupancy", "energy", "power"}) {
+        const Run r =
+            cdx({"lineup", "--gpu", "gtx280,gtx980,a100-sxm4", "--family", family, "--json"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject j = json(r);
+        QCOMPARE(j["family"].toString(), QString(family));
+        for (const auto& s : j["sides"].toArray()) {
+            const QJsonObject side = s.toObject();
+            QVERIFY2(side["headline"].isDouble() || !side["error"].toString().isEmpty(),
+                     qPrintable(QString(family) + " " + side["label"].toString()));
+            valued += side["headline"].isDouble() ? 1 : 0;
+            if (QString(family) == "energy") {
+                QVERIFY(side["optimum"].toString().contains("energy-optimal"));
+            }
+        }
+    }
+    QVERIFY2(valued >= 13, qPrintable(QString::number(valued)));
+}
+
+void TestCli::lineupBadInput() {
+    const QString dir = QString(CDX_SOURCE_PROFILES_DIR) + "/../resources/sessions/";
+    const QString a = dir + "fig4-heat2d-gtx980.cdx.json";
+    const QList<QPair<QStringList, QString>> cases{
+        {{"lineup", "--gpu", "gtx980"}, "2 to 12"},
+        {{"lineup", a}, "2 to 12"},
+        {{"lineup", "--gpu", "gtx980,,a100-sxm4"}, "--gpu"},
+        {{"lineup", "--gpu", "gtx980,nope"}, "nope"},
+        {{"lineup", "--gpu", "gtx980,a100-sxm4", "--family", "xx"}, "talg, area"},
+        {{"lineup", "--gpu", "gtx980,a100-sxm4", "--family", "chain"}, "line up sessions"},
+        {{"lineup", "--gpu", "gtx980,a100-sxm4", a}, "not both"},
+        {{"lineup", "--gpu", "gtx980,a100-sxm4", "--stencil", "heat3d", "--space", "64,64",
+          "--time", "8"},
+         "3D"},
+        {{"lineup", "--gpu", "gtx980,a100-sxm4", "--time", "0"}, "--time"},
+        {{"lineup", a, "/nonexistent.cdx.json"}, "nonexistent"},
+    };
+    QStringList thirteen;
+    for (int i = 0; i < 13; ++i) {
+        thirteen << "gtx980";
+    }
+    const QList<QPair<QStringList, QString>> more{
+        {{"lineup", "--gpu", thirteen.join(',')}, "2 to 12"}};
+    for (const auto& [args, field] : cases + more) {
+        const Run r = cdx(args);
+        QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + ": " + r.err));
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains(field.toUtf8()), qPrintable(args.join(' ') + ": " + r.err));
     }
 }
 

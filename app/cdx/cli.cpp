@@ -10,6 +10,7 @@
 #include "cdx/eatss_commands.hpp"
 #include "cdx/energy_commands.hpp"
 #include "cdx/glossary_commands.hpp"
+#include "cdx/lineup_commands.hpp"
 #include "cdx/mwp_commands.hpp"
 #include "cdx/occupancy_commands.hpp"
 #include "cdx/profiles_commands.hpp"
@@ -47,6 +48,7 @@ constexpr Family kFamilies[] = {
     glossaryCommands,  // glossary (every family's symbols)
     reproduceCommands, // reproduce (every family's published values)
     compareCommands,   // compare (two sessions, every family)
+    lineupCommands,    // lineup (2 to 12 GPUs or sessions, one family)
     profilesCommands,  // profiles
 };
 

@@ -164,6 +164,24 @@ class ModuleEqualsCdx(unittest.TestCase):
             self.assertEqual(without(stats, {"db"}),
                              without(cdx("runs", "stats", "--db", b, "--within", "0.3"), {"db"}))
 
+    def test_lineup_equals_cdx(self):
+        # Issue 46: the line-up of GPUs, each at its own optimum, and of sessions.
+        got = cx.lineup(gpu=["gtx980", "a100-sxm4", "h100-sxm5"], stencil="heat2d",
+                        space=[8192, 8192], time=8192)
+        self.assertEqual(got, cdx("lineup", "--gpu", "gtx980,a100-sxm4,h100-sxm5", "--stencil",
+                                  "heat2d", "--space", "8192,8192", "--time", "8192"))
+        self.assertEqual([s["label"] for s in got["sides"]],
+                         ["NVIDIA GeForce GTX 980", "NVIDIA A100 SXM4 80 GB",
+                          "NVIDIA H100 SXM5 80 GB"])
+        best = cx.optimize(gpu="a100-sxm4", stencil="heat2d", space=[8192, 8192],
+                           time=8192)["best"]
+        self.assertEqual(got["sides"][1]["headline"], best["T_alg"])
+        sessions = [os.path.join(os.environ["CDX_SOURCE_DIR"], "resources", "sessions", name)
+                    for name in ["fig4-heat2d-gtx980.cdx.json",
+                                 "table4-optimum-heat2d-gtx980.cdx.json"]]
+        self.assertEqual(cx.lineup(*sessions, family="area"),
+                         cdx("lineup", *sessions, "--family", "area"))
+
     def test_bad_input_raises_the_same_message(self):
         bad = [
             ("talg", dict(gpu="gtx9999", stencil="heat2d", space=[64, 64], time=8, tile=[8, 32],

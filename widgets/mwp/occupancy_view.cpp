@@ -3,6 +3,7 @@
 
 #include "common/plot_theme.hpp"
 #include "mwp/mwp_profiles.hpp"
+#include "occupancy/occupancy_lineup.hpp"
 #include "params/input_error.hpp"
 
 #include <QVBoxLayout>
@@ -89,23 +90,11 @@ void OccupancyView::setSession(const SessionState& s) {
     context_ = mwpContext(s.mwp);
     try {
         const occupancy::Limits& l = occupancy::limitsOfGpu(s.mwp.gpu, "compute_capability");
-        const auto& kp = s.mwp.kernel.params;
-        const auto value = [&kp](const char* key) -> std::optional<double> {
-            const auto it = kp.find(key);
-            return it == kp.end() ? std::nullopt : it->second.value;
-        };
-        input_ = occupancy::Input{};
-        input_.threadsPerBlock = static_cast<std::int64_t>(value("threads_per_block").value_or(0));
+        std::vector<std::string> unknown;
+        input_ = occupancy::sessionInput(s, &unknown);
         QStringList assumed;
-        if (const auto r = value("registers_per_thread")) {
-            input_.registersPerThread = static_cast<std::int64_t>(*r);
-        } else {
-            assumed << tr("registers per thread unknown: 0 assumed");
-        }
-        if (const auto b = value("shared_bytes_per_block")) {
-            input_.sharedBytesPerBlock = static_cast<std::int64_t>(std::ceil(*b));
-        } else {
-            assumed << tr("shared memory per block unknown: 0 assumed");
+        for (const auto& u : unknown) {
+            assumed << QString::fromStdString(u);
         }
         // A limit the GPU's profile sets differently from its compute capability is the one
         // used, and said (issue 43: an edited 256 KB of shared memory per SM is not 228).

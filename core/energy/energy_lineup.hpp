@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+
+namespace cdx {
+struct SessionState;
+}
+
+namespace cdx::energy {
+
+// The line-up's optimum of the Energy family (issue 46): the session's time source set to the
+// Talg model on its GPU (a given time would make every GPU alike) and its tiles to the optimum
+// of its objective (energy, time, EDP or weighted; `cdx energy-optimize`). The choice in
+// words: "tiles 16×64, tT 8 (energy-optimal; T_alg from the Talg model)". InputError when no
+// tiling is feasible or the model cannot time the stencil.
+std::string optimiseEnergyTiles(SessionState& s);
+
+} // namespace cdx::energy

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "compare/compare.hpp"
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cdx {
+struct SessionState;
+}
+
+// A line-up (issue 46): N configurations of one family side by side (2 to 12), GPUs or saved
+// sessions, each at its own optimum where the family searches (T_alg's exact tile search,
+// Energy's energy-optimal tiling), with every quantity its command prints. It is compare's
+// mechanism for N sides: a side's quantities are those `cdx compare` gives for it, so a
+// line-up of sessions equals compare pairwise on the quantities they share. No Qt.
+namespace cdx::lineup {
+
+inline constexpr std::size_t kMinSides = 2;
+inline constexpr std::size_t kMaxSides = 12;
+
+// One side: its name, what its own optimum is where the family searches ("tiles 128×32,
+// tT 2"), every quantity (compare's values, `a` unset, `b` the side's), or why it could not be
+// evaluated.
+struct Side {
+    std::string label;
+    std::string optimum;
+    std::vector<compare::ComparedValue> values;
+    std::string error;
+    // The value of quantity `name` on this side (nullopt where it has none or is text).
+    std::optional<double> value(const std::string& name) const;
+};
+
+struct Lineup {
+    std::string family;   // "talg"
+    std::string title;    // "Tiled stencils (T_alg)"
+    std::string headline; // the quantity the bars show: "T_alg"
+    std::string unit;     // its unit: "s"
+    bool lowerIsBetter = true;
+    std::vector<Side> sides;
+    // "Fastest: H100 SXM5 at 0.77 s, 12.9 × faster than the slowest (GTX 980, 9.93 s)".
+    std::string sentence;
+};
+
+// A family's registration (lineup.cpp, one line each, beside compare's): its id (the compare
+// family's), the headline quantity, and, where the family searches, the function that puts a
+// side at its own optimum and says what it chose. `evaluate`: the side's quantities; null: the
+// compare family's (compare(s, s)).
+struct LineupFamily {
+    std::string id;
+    std::string headline;
+    bool lowerIsBetter = true;
+    std::string (*optimise)(SessionState& s) = nullptr;
+    compare::FamilyComparison (*evaluate)(const SessionState& s) = nullptr;
+};
+const std::vector<LineupFamily>& lineupFamilies();
+// "talg, area, codesign, mwp, power, occupancy, energy, eatss, chain".
+std::string familyIds();
+
+// Progress of a line-up: sides done of all, and the side being evaluated.
+using Progress = std::function<void(std::size_t done, std::size_t total, const std::string& side)>;
+
+// The sides of one family (InputError for an unknown family, naming those allowed, or for
+// fewer than 2 or more than 12 sides). `optimise`: each side put at its own optimum first
+// where the family searches (a side that cannot be is evaluated as it is, with the reason in
+// its error). `labels`: the sides' names (empty: each session's side name). A side whose
+// evaluation throws keeps its error; the others are evaluated.
+Lineup lineUp(std::vector<SessionState> sides, const std::string& family, bool optimise,
+              const std::vector<std::string>& labels = {}, const Progress& progress = {});
+
+// The sentence of a line-up: which side is best on the headline and by how much against the
+// worst, or why there is none.
+std::string sentence(const Lineup& l);
+
+// {"family", "title", "headline", "unit", "lower_is_better", "sentence", "sides": [{"label",
+// "optimum", "error", "quantities": {name: value or text or null}, "units": {name: unit}}]}.
+nlohmann::ordered_json toJson(const Lineup& l);
+
+} // namespace cdx::lineup
