@@ -26,6 +26,8 @@ private slots:
     void roundTripIsExact();
     void viewBlockIsFormat2();
     void baselineRoundTrips();
+    void lineupRoundTrips();
+    void badLineupIsRefused();
     void badBaselineIsRefused();
     void shippedProfilesBaseline();
     void saveIsAtomic();
@@ -126,6 +128,65 @@ void TestSession::baselineRoundTrips() {
     SessionState other = s;
     other.baseline.reset();
     QVERIFY(!sameSession(other, s));
+}
+
+// Issue 46: the line-up's sides, a GPU (following the session) and a whole session, are
+// saved and read back as they were; a GPU side takes the session's other settings.
+void TestSession::lineupRoundTrips() {
+    SessionState s = defaultSession();
+    QVERIFY(sessionToJson(s).find("\"lineup\"") == std::string::npos);
+    SessionState::LineupEntry gpu;
+    gpu.gpu = loadGpuProfile("a100-sxm4");
+    SessionState other = defaultSession();
+    other.title = "Another configuration";
+    other.problem.time = 4096;
+    other.view["tab.talg"] = "sweep";
+    SessionState::LineupEntry session;
+    session.session = std::make_shared<const SessionState>(asBaseline(other));
+    s.lineup = {gpu, session};
+    const std::string text = sessionToJson(s);
+    std::vector<std::string> warnings;
+    const SessionState back = sessionFromJson(text, "lineup.cdx.json", &warnings);
+    QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+    QCOMPARE(back.lineup.size(), std::size_t{2});
+    QVERIFY(back.lineup[0].gpu && !back.lineup[0].session);
+    QCOMPARE(back.lineup[0].gpu->id, std::string("a100-sxm4"));
+    QVERIFY(back.lineup[1].session && !back.lineup[1].gpu);
+    QCOMPARE(back.lineup[1].session->problem.time, std::int64_t{4096});
+    QVERIFY(back.lineup[1].session->view.empty());
+    QVERIFY(sameSession(back, s));
+    QCOMPARE(sessionToJson(back), text);
+    // A GPU side is the session with that GPU in both slots; a session side is its own.
+    s.problem.time = 2048;
+    const SessionState g = lineupSide(s, s.lineup[0]);
+    QCOMPARE(g.gpu.id, std::string("a100-sxm4"));
+    QCOMPARE(g.mwp.gpu.id, std::string("a100-sxm4"));
+    QCOMPARE(g.problem.time, std::int64_t{2048});
+    QVERIFY(g.lineup.empty() && !g.baseline);
+    QCOMPARE(lineupSide(s, s.lineup[1]).problem.time, std::int64_t{4096});
+    // Another line-up is another session (undo and the modified mark see it).
+    SessionState fewer = s;
+    fewer.lineup.pop_back();
+    QVERIFY(!sameSession(fewer, s));
+}
+
+void TestSession::badLineupIsRefused() {
+    const std::string good = sessionToJson(defaultSession());
+    int refused = 0;
+    for (const char* bad :
+         {"5", "[5]", "[{\"gpu\": 5}]", "[{\"session\": 5}]", "[{\"gpu\": {}, \"session\": {}}]",
+          "[{\"gpu\":\"gtx980\"},{},{},{},{},{},{},{},{},{},{},{},{}]"}) {
+        nlohmann::json j = nlohmann::json::parse(good);
+        j["lineup"] = nlohmann::json::parse(bad);
+        try {
+            (void)sessionFromJson(j.dump(), "bad.cdx.json");
+            QFAIL(qPrintable(QString("a bad line-up was taken: ") + bad));
+        } catch (const InputError& e) {
+            QVERIFY2(std::string(e.what()).find("lineup") != std::string::npos, e.what());
+            ++refused;
+        }
+    }
+    QCOMPARE(refused, 6);
 }
 
 void TestSession::badBaselineIsRefused() {

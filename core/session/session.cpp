@@ -5,6 +5,7 @@
 #include "search/tile_search.hpp"
 #include "session/session_block.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <nlohmann/json.hpp>
 
@@ -84,8 +85,8 @@ const std::vector<SessionBlock>& sessionBlocks() {
 }
 
 // The top-level fields of the session itself (not of a block).
-constexpr const char* kHeaderKeys[] = {"schema",    "version", "title",   "description",
-                                       "workspace", "view",    "baseline"};
+constexpr const char* kHeaderKeys[] = {"schema",    "version", "title",    "description",
+                                       "workspace", "view",    "baseline", "lineup"};
 
 } // namespace
 
@@ -119,12 +120,39 @@ ojson sessionBody(const SessionState& s) {
 }
 } // namespace
 
+namespace {
+// The line-up as written: [{"gpu": GPU} | {"session": SESSION}].
+ojson lineupJson(const std::vector<SessionState::LineupEntry>& lineup) {
+    ojson out = ojson::array();
+    for (const auto& e : lineup) {
+        if (e.gpu) {
+            out.push_back({{"gpu", ojson::parse(toJson(*e.gpu).dump())}});
+        } else if (e.session) {
+            out.push_back({{"session", sessionBody(asBaseline(*e.session))}});
+        }
+    }
+    return out;
+}
+} // namespace
+
 bool sameSession(const SessionState& a, const SessionState& b) {
     // The baseline is shared between the states of one document: the same pointer is the same
     // baseline, and only a different one is serialized (a drag step compares two states).
     if (a.baseline != b.baseline &&
         (!a.baseline || !b.baseline ||
          sessionBody(*a.baseline).dump() != sessionBody(*b.baseline).dump())) {
+        return false;
+    }
+    // The line-up too; its entries are shared between the states of one document like the
+    // baseline, so the same entries are not written out to be compared.
+    const bool sameEntries =
+        a.lineup.size() == b.lineup.size() &&
+        std::equal(a.lineup.begin(), a.lineup.end(), b.lineup.begin(),
+                   [](const SessionState::LineupEntry& x, const SessionState::LineupEntry& y) {
+                       return x.session == y.session && x.gpu.has_value() == y.gpu.has_value() &&
+                              (!x.gpu || toJson(*x.gpu).dump() == toJson(*y.gpu).dump());
+                   });
+    if (!sameEntries && lineupJson(a.lineup).dump() != lineupJson(b.lineup).dump()) {
         return false;
     }
     return sessionBody(a).dump() == sessionBody(b).dump(); // as written (a NaN is null)
@@ -163,6 +191,9 @@ std::string sessionToJson(const SessionState& s) {
     ojson j = sessionBody(s);
     if (s.baseline) {
         j["baseline"] = sessionBody(asBaseline(*s.baseline));
+    }
+    if (!s.lineup.empty()) {
+        j["lineup"] = lineupJson(s.lineup);
     }
     return j.dump(2) + "\n";
 }
@@ -235,6 +266,31 @@ SessionState sessionFromJson(const std::string& text, const std::string& file,
         s.baseline = std::make_shared<const SessionState>(
             asBaseline(sessionFromJson(b.dump(), file + " baseline", warnings ? &found : nullptr)));
     }
+    if (j.contains("lineup")) {
+        const auto& l = j.at("lineup");
+        if (!l.is_array() || l.size() > 12) {
+            throw InputError("lineup", l.dump().substr(0, 40),
+                             "expected an array of at most 12 sides, each {\"gpu\": GPU} or "
+                             "{\"session\": SESSION}",
+                             file);
+        }
+        for (std::size_t i = 0; i < l.size(); ++i) {
+            const auto& e = l[i];
+            const std::string field = "lineup[" + std::to_string(i) + "]";
+            SessionState::LineupEntry entry;
+            if (e.is_object() && e.size() == 1 && e.contains("gpu")) {
+                entry.gpu = gpuProfileFromJson(e.at("gpu"), file + ": " + field + ".gpu");
+            } else if (e.is_object() && e.size() == 1 && e.contains("session") &&
+                       e.at("session").is_object()) {
+                entry.session = std::make_shared<const SessionState>(asBaseline(sessionFromJson(
+                    e.at("session").dump(), file + " " + field, warnings ? &found : nullptr)));
+            } else {
+                throw InputError(field, e.dump().substr(0, 40),
+                                 "expected {\"gpu\": GPU} or {\"session\": SESSION}", file);
+            }
+            s.lineup.push_back(std::move(entry));
+        }
+    }
     if (warnings != nullptr) {
         warnings->insert(warnings->end(), found.begin(), found.end());
     }
@@ -256,8 +312,23 @@ SessionState loadSession(const std::filesystem::path& path, std::vector<std::str
 SessionState asBaseline(const SessionState& s) {
     SessionState b = s;
     b.baseline.reset();
+    b.lineup.clear();
     b.view.clear();
     return b;
+}
+
+SessionState lineupSide(const SessionState& s, const SessionState::LineupEntry& e) {
+    if (e.session) {
+        return *e.session;
+    }
+    SessionState side = asBaseline(s);
+    if (e.gpu) {
+        side.gpu = *e.gpu;
+        side.mwp.gpu = *e.gpu;
+    }
+    side.title.clear();
+    side.description.clear();
+    return side;
 }
 
 SessionState withShippedProfiles(const SessionState& s, std::vector<std::string>* kept) {

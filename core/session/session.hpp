@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,16 @@ struct SessionState : TalgSettings {
     // baseline): a whole session of its own, without a baseline or a view. Saved as the
     // optional top-level "baseline" block (a session object); files without it open as before.
     std::shared_ptr<const SessionState> baseline;
+    // The line-up (issue 46): its sides in order. A GPU side is evaluated with the session's
+    // other settings (it follows the session's stencil, problem and variant); a session side
+    // is a whole configuration of its own (opened from a file), without a baseline, a line-up
+    // or a view. Saved as the optional top-level "lineup" array: [{"gpu": GPU} | {"session":
+    // SESSION}]. At most lineup::kMaxSides.
+    struct LineupEntry {
+        std::optional<GpuProfile> gpu;
+        std::shared_ptr<const SessionState> session;
+    };
+    std::vector<LineupEntry> lineup;
 
     area::CoefficientSet areaCoefficients; // empty: the shipped default set
     area::Form areaForm = area::Form::Canonical;
@@ -112,8 +123,13 @@ SessionState defaultSession();
 // The optimum tiling of the session's problem (exact search), if any.
 bool applyOptimalTiles(SessionState& s);
 
-// `s` as a baseline: the same configuration without its own baseline and what was on screen.
+// `s` as a baseline: the same configuration without its own baseline, line-up and what was on
+// screen.
 SessionState asBaseline(const SessionState& s);
+
+// One side of the session's line-up as a configuration: a GPU side is `s` with that GPU in
+// both GPU slots (Tiled stencils and MWP-CWP), a session side its own session.
+SessionState lineupSide(const SessionState& s, const SessionState::LineupEntry& e);
 
 // `s` with every profile it uses read again as shipped (its GPU, stencil, MWP-CWP GPU and
 // kernel, energy and area coefficients): the session with every edited value reset. A profile
