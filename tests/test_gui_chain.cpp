@@ -271,7 +271,7 @@ void TestGuiChain::exportsEveryView() {
         QVERIFY(!view->csv().isEmpty());
         ++checked;
     }
-    QCOMPARE(checked, 8); // six views, Compare and How far to trust this
+    QCOMPARE(checked, 9); // six views, Compare, Line-up and How far to trust this
 }
 
 CDX_GUI_TEST_MAIN(TestGuiChain)

@@ -9,6 +9,7 @@
 #include "chain/chain_tree_widget.hpp"
 #include "chain/chain_trees_view.hpp"
 #include "common/parameter_form.hpp"
+#include "common/view_export.hpp"
 #include "compare/families.hpp"
 #include "compare_menu.hpp"
 #include "compare_view.hpp"
@@ -17,6 +18,8 @@
 #include "energy/energy_breakdown_view.hpp"
 #include "energy/energy_time_view.hpp"
 #include "gui/gui_fixture.hpp"
+#include "lineup/lineup.hpp"
+#include "lineup_view.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
@@ -79,6 +82,7 @@ private slots:
     void powerBesideTheBaseline();
     void chainTreesSideBySide();
     void eatssModelAgainstTheBaseline();
+    void lineupOfGpusEqualsCore();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -600,4 +604,70 @@ void TestGuiCompare::eatssModelAgainstTheBaseline() {
 }
 
 CDX_GUI_TEST_MAIN(TestGuiCompare)
+// Issue 46: the Line-up view of every workspace; GPUs added are one undoable edit each, the
+// optima are found in the background and equal core's line-up (as `cdx lineup`), the line-up
+// is saved with the session, and its CSV is one numeric table.
+void TestGuiCompare::lineupOfGpusEqualsCore() {
+    int views = 0;
+    for (auto* w : window_->workspaces()) {
+        for (auto* v : w->views()) {
+            views += dynamic_cast<app::LineupView*>(v) != nullptr ? 1 : 0;
+        }
+    }
+    QCOMPARE(views, 6); // every workspace but Measured runs
+    app::LineupView* view = nullptr;
+    for (auto* v : talg()->views()) {
+        if (auto* l = dynamic_cast<app::LineupView*>(v)) {
+            view = l;
+        }
+    }
+    QVERIFY(view);
+    talg()->viewTabs()->setCurrentWidget(view->widget()); // a hidden view updates when shown
+    QCoreApplication::processEvents();
+    QVERIFY(!view->result());
+    QVERIFY2(view->sentence().contains("2 to 12 sides"), qPrintable(view->sentence()));
+    const int before = doc_->undoStack()->count();
+    for (const char* id : {"gtx980", "a100-sxm4", "h100-sxm5"}) {
+        view->addGpu(loadGpuProfile(id));
+    }
+    QCOMPARE(doc_->undoStack()->count(), before + 3);
+    QCOMPARE(doc_->state().lineup.size(), std::size_t{3});
+    view->finishPendingWork();
+    QVERIFY(view->result());
+    std::vector<SessionState> sides;
+    for (const auto& e : doc_->state().lineup) {
+        sides.push_back(lineupSide(doc_->state(), e));
+    }
+    const lineup::Lineup core = lineup::lineUp(sides, "talg", true);
+    QCOMPARE(view->result()->sides.size(), core.sides.size());
+    for (std::size_t i = 0; i < core.sides.size(); ++i) {
+        QCOMPARE(*view->result()->sides[i].value("T_alg"), *core.sides[i].value("T_alg"));
+        QCOMPARE(view->result()->sides[i].optimum, core.sides[i].optimum);
+    }
+    QCOMPARE(view->table()->rowCount(), 3);
+    QVERIFY(view->sentence().startsWith("Lowest T_alg: NVIDIA H100 SXM5 80 GB"));
+    // Its CSV: a header of numbers after the text columns, one row per side.
+    const QStringList lines = view->csv().split('\n', Qt::SkipEmptyParts);
+    QStringList rows;
+    for (const QString& l : lines) {
+        if (!l.startsWith('#')) {
+            rows << l;
+        }
+    }
+    QCOMPARE(rows.size(), 4);
+    QVERIFY(rows.front().startsWith("side,label,optimum,error,T_alg"));
+    // The footnote names the sides and says they are outside the calibration (today's GPUs).
+    const widgets::FigureOptions o = talg()->figureOptions(*view);
+    QVERIFY2(o.footnote.startsWith("Line-up of 3 sides: NVIDIA GeForce GTX 980"),
+             qPrintable(o.footnote));
+    QVERIFY(o.outside);
+    // Saved with the session; undo removes the last side.
+    const SessionState back = sessionFromJson(sessionToJson(doc_->state()), "lineup.cdx.json");
+    QCOMPARE(back.lineup.size(), std::size_t{3});
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().lineup.size(), std::size_t{2});
+    view->finishPendingWork();
+    QCOMPARE(view->result()->sides.size(), std::size_t{2});
+}
+
 #include "test_gui_compare.moc"

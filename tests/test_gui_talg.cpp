@@ -141,7 +141,7 @@ void TestGuiTalg::defaultSessionOpens() {
     QCOMPARE(s.problem.space[0], 8192);
     QCOMPARE(s.tiles.space[0], 128); // spec 2.6 geometric full-space optimum
     QVERIFY(window_->windowTitle().contains("Codesign Explorer"));
-    QCOMPARE(talg()->viewTabs()->count(), 8); // six views, Compare, How far to trust this
+    QCOMPARE(talg()->viewTabs()->count(), 9); // six views, Compare, Line-up, How far to trust
     QCOMPARE(talg()->tilingEditor()->spinBox(0)->value(), 128);
     QCOMPARE(talg()->tilingEditor()->spinBox(1)->value(), 32);
     QCOMPARE(talg()->tilingEditor()->spinBox(3)->value(), 2);
@@ -624,7 +624,7 @@ void TestGuiTalg::editedSetIsLabelledEverywhere() {
         QVERIFY2(head.contains(mark), qPrintable(view->fileStem() + ": " + head));
         ++checked;
     }
-    QCOMPARE(checked, 5);
+    QCOMPARE(checked, 6); // with the Line-up's session line
     doc_->undoStack()->undo();
     QVERIFY(!window_->statusText().contains("edited"));
 }

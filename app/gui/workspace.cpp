@@ -10,6 +10,7 @@
 #include "common/view_export.hpp"
 #include "compare_view.hpp"
 #include "export_dialog.hpp"
+#include "lineup_view.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "preference.hpp"
@@ -438,6 +439,20 @@ void Workspace::addCompareView() {
     }
 }
 
+void Workspace::addLineupView() {
+    QStringList families;
+    for (const QString& f : lineupFamilies()) {
+        for (const auto& known : lineup::lineupFamilies()) {
+            if (known.id == f.toStdString()) {
+                families << f;
+            }
+        }
+    }
+    if (!families.isEmpty()) {
+        addView(new LineupView(id_, families, context_, this));
+    }
+}
+
 void Workspace::addTrustView() {
     QString error;
     try {
@@ -560,10 +575,20 @@ QString Workspace::figureContext(const widgets::ExplorerView& view) const {
 widgets::FigureOptions Workspace::figureOptions(const widgets::ExplorerView& view) const {
     widgets::FigureOptions o;
     o.presentationNow = presentation_;
-    const SessionState& s = doc()->state();
-    auto values = app::outsideCalibration(validity_, s);
-    for (auto& d : modelConditions(s)) {
-        values.push_back(std::move(d));
+    // The session, or each configuration of a view of several (a line-up of today's GPUs is
+    // outside the calibration wherever one side is).
+    std::vector<SessionState> sessions = view.figureSessions();
+    if (sessions.empty()) {
+        sessions.push_back(doc()->state());
+    }
+    std::vector<published::DomainValue> values;
+    for (const SessionState& s : sessions) {
+        for (auto& d : app::outsideCalibration(validity_, s)) {
+            values.push_back(std::move(d));
+        }
+        for (auto& d : modelConditions(s)) {
+            values.push_back(std::move(d));
+        }
     }
     const QStringList families = view.figureFamilies();
     QStringList items;
@@ -593,7 +618,8 @@ widgets::FigureOptions Workspace::figureOptions(const widgets::ExplorerView& vie
         }
     }
     o.outside = !items.isEmpty();
-    const QString context = figureContext(view);
+    const QString context =
+        view.figureSubject().isEmpty() ? figureContext(view) : view.figureSubject();
     const QString trust =
         o.outside ? tr("Outside the calibration domain: %1; extrapolated").arg(items.join("; "))
         : models.isEmpty() ? QString()

@@ -85,6 +85,9 @@ public:
     // The core compare families (compare/families.cpp) the Compare view shows: the
     // workspace's own by default; none: no Compare view.
     virtual QStringList compareFamilies() const { return {id_}; }
+    // The core line-up families (core/lineup) its Line-up view shows: by default its compare
+    // families (MWP-CWP adds occupancy).
+    virtual QStringList lineupFamilies() const { return compareFamilies(); }
     // The glossary families (profiles/glossary/) its views' symbols belong to: hovering one
     // shows its entry, and Help ▸ Glossary opens filtered to them. Default: its id.
     virtual QStringList glossaryFamilies() const { return {id_}; }
@@ -110,6 +113,8 @@ public:
     QMenu* plotMenu(widgets::ExplorerView& view, QCustomPlot& plot, const QPoint& pos);
     // Adds the "Compare" view (the shell calls it once, before addTrustView).
     void addCompareView();
+    // "Line-up": the shell's, from core/lineup (no family code); none without a family.
+    void addLineupView();
     // What the models check themselves beyond the validity files (a derived value such as L2
     // per SM, a kernel against its GPU's limits, a model's own warnings), each as a condition
     // inside or outside: the banner and How far to trust this say them with the files' own.

@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <map>
 #include <string>
+#include <vector>
 
 class QWidget;
 
@@ -32,6 +33,11 @@ public:
     // footnote holds only their conditions (issue 45: the die-area figure listed T_alg's).
     // Empty: every model of its workspace.
     virtual QStringList figureFamilies() const { return {}; }
+    // A view of several configurations (the Line-up) names them itself in an export's footnote
+    // instead of the session's GPU and settings (empty: the workspace's context), and gives
+    // each configuration whose calibration domain the footnote checks (none: the session).
+    virtual QString figureSubject() const { return {}; }
+    virtual std::vector<SessionState> figureSessions() const { return {}; }
     // The tables the view shows beside its plot (the Breakdown's): a PDF export adds them as
     // typeset pages after the figure, a CSV holds them; an image holds the figure only.
     struct Table {

@@ -30,6 +30,7 @@ public:
     QString summary() const override;
     // MWP-CWP and the IPP power of both kernels.
     QStringList compareFamilies() const override { return {"mwp", "power"}; }
+    QStringList lineupFamilies() const override { return {"mwp", "power", "occupancy"}; }
     QStringList glossaryFamilies() const override { return {"mwp", "occupancy"}; }
     QString figureSubject() const override; // the MWP-CWP slot's GPU
     QString figureContext(const widgets::ExplorerView& view) const override; // kernel, GPU, variant

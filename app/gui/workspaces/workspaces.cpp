@@ -33,6 +33,7 @@ std::vector<Workspace*> createWorkspaces(const WorkspaceContext& context, QWidge
     for (Factory f : kWorkspaces) {
         out.push_back(f(context, parent));
         out.back()->addCompareView(); // the shell's, from core/compare: no family code
+        out.back()->addLineupView();  // the shell's, from core/lineup: no family code
         out.back()->addTrustView();   // the shell's, from profiles/validity/: no family code
     }
     return out;

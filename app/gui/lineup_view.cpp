@@ -1,0 +1,609 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "lineup_view.hpp"
+
+#include "common/background_job.hpp"
+#include "common/job_progress.hpp"
+#include "common/plot_theme.hpp"
+#include "common/profile_combo.hpp"
+#include "common/view_export.hpp"
+#include "energy/energy_model.hpp"
+#include "params/format.hpp"
+#include "params/input_error.hpp"
+#include "params/profile_label.hpp"
+#include "session_document.hpp"
+#include "workspace.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <qcustomplot.h>
+
+namespace cdx::app {
+
+namespace {
+
+// Thrown from the line-up's progress callback when its job was cancelled.
+struct Stopped {};
+
+QString text(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString valueText(const compare::ComparedValue& v) {
+    if (v.isText()) {
+        return text(v.textB);
+    }
+    return v.b ? text(formatG(*v.b, v.integer ? 15 : 6)) : QStringLiteral("–");
+}
+
+// The names of every quantity of the sides, in the first side's order then the others'.
+std::vector<std::string> quantityNames(const lineup::Lineup& l) {
+    std::vector<std::string> names;
+    for (const auto& s : l.sides) {
+        for (const auto& v : s.values) {
+            if (std::find(names.begin(), names.end(), v.name) == names.end()) {
+                names.push_back(v.name);
+            }
+        }
+    }
+    return names;
+}
+
+const compare::ComparedValue* quantityOf(const lineup::Side& s, const std::string& name) {
+    for (const auto& v : s.values) {
+        if (v.name == name) {
+            return &v;
+        }
+    }
+    return nullptr;
+}
+
+// What the GPU sides share, as the family uses it: the stencil and problem (T_alg, Energy),
+// the kernel (MWP-CWP, power, occupancy); nothing for the die area and codesign.
+QString sharedSettings(const std::string& family, const SessionState& s) {
+    if (family == "talg") {
+        QStringList sizes;
+        for (int i = 0; i < s.problem.dim; ++i) {
+            sizes << QString::number(s.problem.space[static_cast<std::size_t>(i)]);
+        }
+        return QStringLiteral("%1 %2, T %3")
+            .arg(text(profileLabel(s.stencil)), sizes.join("×"))
+            .arg(s.problem.time);
+    }
+    if (family == "energy") {
+        const auto& p = s.energy.problem;
+        const bool twoD = p.stencil == energy::StencilKind::Jacobi2D;
+        return QStringLiteral("%1 %2, T %3")
+            .arg(text(std::string(energy::name(p.stencil))),
+                 twoD ? QStringLiteral("%1×%2").arg(p.s1).arg(p.s2) : QString::number(p.s1))
+            .arg(p.t);
+    }
+    if (family == "mwp" || family == "power" || family == "occupancy") {
+        return QStringLiteral("kernel %1").arg(text(profileLabel(s.mwp.kernel)));
+    }
+    return {};
+}
+
+} // namespace
+
+LineupView::LineupView(const QString& stem, QStringList families, WorkspaceContext context,
+                       QWidget* parent)
+    : QWidget(parent), stem_(stem), families_(std::move(families)), context_(std::move(context)) {
+    setObjectName("lineupView");
+    auto* layout = new QVBoxLayout(this);
+    auto* row = new QHBoxLayout;
+    family_ = new QComboBox(this);
+    family_->setObjectName("lineupFamily");
+    family_->setToolTip(tr("The model whose headline the bars show"));
+    for (const QString& id : families_) {
+        for (const auto& f : lineup::lineupFamilies()) {
+            if (text(f.id) == id) {
+                family_->addItem(QStringLiteral("%1 (%2)").arg(id, text(f.headline)), id);
+            }
+        }
+    }
+    family_->setVisible(family_->count() > 1);
+    row->addWidget(family_);
+    gpus_ = new QComboBox(this);
+    gpus_->setObjectName("lineupGpu");
+    gpus_->setToolTip(tr("A GPU to add: it follows the session's stencil, problem and variant"));
+    widgets::fillProfileCombo(gpus_, "gpu", [](const ProfileEntry& e) { return text(e.name); });
+    row->addWidget(gpus_, 1);
+    addGpu_ = new QPushButton(tr("Add to Line-up"), this);
+    addGpu_->setObjectName("lineupAddGpu");
+    row->addWidget(addGpu_);
+    addCurrent_ = new QPushButton(tr("Add Session's GPU"), this);
+    addCurrent_->setObjectName("lineupAddCurrent");
+    addCurrent_->setToolTip(tr("The session's GPU as it is, edits included"));
+    row->addWidget(addCurrent_);
+    addFile_ = new QPushButton(tr("Add Session…"), this);
+    addFile_->setObjectName("lineupAddFile");
+    addFile_->setToolTip(tr("A saved session as one side, with all its own settings"));
+    row->addWidget(addFile_);
+    remove_ = new QPushButton(tr("Remove"), this);
+    remove_->setObjectName("lineupRemove");
+    remove_->setToolTip(tr("Remove the side selected in the table"));
+    row->addWidget(remove_);
+    clear_ = new QPushButton(tr("Clear"), this);
+    clear_->setObjectName("lineupClear");
+    row->addWidget(clear_);
+    layout->addLayout(row);
+    optimum_ = new QCheckBox(tr("Each side at its own optimum where the model searches"), this);
+    optimum_->setObjectName("lineupOptimum");
+    optimum_->setChecked(true);
+    layout->addWidget(optimum_);
+    job_ = new widgets::BackgroundJob(this);
+    progress_ = new widgets::JobProgress(job_, this);
+    layout->addWidget(progress_);
+    sentence_ = new QLabel(this);
+    sentence_->setObjectName("lineupSentence");
+    sentence_->setWordWrap(true);
+    sentence_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(sentence_);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    plot_ = new QCustomPlot(split);
+    plot_->setObjectName("lineupPlot");
+    widgets::addPlotHeader(*plot_);
+    plot_->setMinimumHeight(160);
+    table_ = new QTableWidget(split);
+    table_->setObjectName("lineupTable");
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->verticalHeader()->hide();
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
+
+    connect(family_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    connect(optimum_, &QCheckBox::toggled, this, [this] { recompute(); });
+    connect(addGpu_, &QPushButton::clicked, this, [this] {
+        const std::string id = gpus_->currentData().toString().toStdString();
+        try {
+            addGpu(loadGpuProfile(id));
+        } catch (const InputError& e) {
+            say(tr("Not added: %1").arg(QString::fromUtf8(e.what())));
+        }
+    });
+    connect(addCurrent_, &QPushButton::clicked, this, [this] {
+        const std::string id = currentFamily() ? currentFamily()->id : std::string();
+        const bool mwpSlot = id == "mwp" || id == "power" || id == "occupancy";
+        addGpu(mwpSlot ? session_.mwp.gpu : session_.gpu);
+    });
+    connect(addFile_, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Add a session to the line-up"), {},
+            tr("Codesign Explorer sessions (*.cdx.json);;JSON (*.json)"));
+        QString error;
+        if (!path.isEmpty() && !addSessionFile(path, &error)) {
+            say(error);
+        }
+    });
+    connect(remove_, &QPushButton::clicked, this, [this] {
+        const auto rows = table_->selectionModel()->selectedRows();
+        if (!rows.isEmpty()) {
+            removeSide(rows.front().row());
+        }
+    });
+    connect(clear_, &QPushButton::clicked, this, [this] { clearSides(); });
+    connect(table_, &QTableWidget::itemSelectionChanged, this, [this] { updateButtons(); });
+    connect(job_, &widgets::BackgroundJob::failed, this,
+            [this](const QString& why) { showMessage(why); });
+    setPresentation(false);
+}
+
+LineupView::~LineupView() {
+    job_->cancel();
+    job_->waitForFinished();
+}
+
+const lineup::LineupFamily* LineupView::currentFamily() const {
+    const std::string id = family_->currentData().toString().toStdString();
+    for (const auto& f : lineup::lineupFamilies()) {
+        if (f.id == id) {
+            return &f;
+        }
+    }
+    return nullptr;
+}
+
+void LineupView::setSession(const SessionState& s) {
+    session_ = s;
+    recompute();
+}
+
+void LineupView::updateButtons() {
+    const bool full = session_.lineup.size() >= lineup::kMaxSides;
+    addGpu_->setEnabled(!full);
+    addCurrent_->setEnabled(!full);
+    addFile_->setEnabled(!full);
+    clear_->setEnabled(!session_.lineup.empty());
+    remove_->setEnabled(!table_->selectionModel()->selectedRows().isEmpty());
+}
+
+void LineupView::recompute() {
+    job_->cancel();
+    result_.reset();
+    const lineup::LineupFamily* family = currentFamily();
+    // The sides as listed, before any result: the table names them at once.
+    table_->clear();
+    table_->setRowCount(static_cast<int>(session_.lineup.size()));
+    table_->setColumnCount(1);
+    table_->setHorizontalHeaderLabels({tr("side")});
+    std::vector<SessionState> sides;
+    std::vector<std::string> labels;
+    for (std::size_t i = 0; i < session_.lineup.size(); ++i) {
+        const auto& e = session_.lineup[i];
+        sides.push_back(lineupSide(session_, e));
+        labels.push_back(e.gpu ? profileLabel(*e.gpu) : std::string());
+        const QString name = e.gpu                      ? text(labels.back())
+                             : e.session->title.empty() ? tr("session %1").arg(i + 1)
+                                                        : text(e.session->title);
+        table_->setItem(static_cast<int>(i), 0, new QTableWidgetItem(name));
+    }
+    updateButtons();
+    plot_->clearPlottables();
+    plot_->clearItems();
+    plot_->replot();
+    if (!family) {
+        showMessage(tr("No model of this workspace can be lined up."));
+        return;
+    }
+    if (sides.size() < lineup::kMinSides) {
+        showMessage(tr("<b>A line-up needs 2 to 12 sides</b> (%1 now). Choose a GPU above and "
+                       "<b>Add to Line-up</b>, add the session's own GPU, or <b>Add Session…</b> "
+                       "from a file; each side is put at its own optimum where the model "
+                       "searches, and the line-up is saved with the session.")
+                        .arg(sides.size()));
+        return;
+    }
+    message_.clear();
+    sentence_->setText(tr("Finding each side's optimum…"));
+    const std::string id = family->id;
+    const bool optimise = optimum_->isChecked();
+    job_->start(
+        tr("Line-up: %1 sides").arg(sides.size()),
+        [this, sides = std::move(sides), labels, id,
+         optimise](widgets::JobControl& control) mutable -> widgets::BackgroundJob::Deliver {
+            lineup::Lineup l;
+            try {
+                l = lineup::lineUp(
+                    std::move(sides), id, optimise, labels,
+                    [&control](std::size_t done, std::size_t total, const std::string& s) {
+                        if (control.cancelled()) {
+                            throw Stopped{};
+                        }
+                        control.setProgress(static_cast<double>(done) /
+                                            static_cast<double>(std::max<std::size_t>(1, total)));
+                        control.setDetail(QString::fromStdString(s));
+                    });
+            } catch (const Stopped&) {
+                return [] {};
+            }
+            // Runs on the GUI thread, and only while this job is the view's current.
+            return [this, l = std::move(l)] { show(l); };
+        });
+}
+
+void LineupView::show(const lineup::Lineup& l) {
+    result_ = l;
+    message_.clear();
+    sentence_->setText(text(l.sentence).toHtmlEscaped());
+    // The table: one row per side, its optimum, then every quantity.
+    const auto names = quantityNames(l);
+    table_->clear();
+    table_->setSortingEnabled(false);
+    table_->setRowCount(static_cast<int>(l.sides.size()));
+    table_->setColumnCount(static_cast<int>(names.size()) + 2);
+    QStringList header{tr("side"), tr("optimum")};
+    for (const auto& n : names) {
+        header << text(n);
+    }
+    table_->setHorizontalHeaderLabels(header);
+    for (std::size_t r = 0; r < l.sides.size(); ++r) {
+        const auto& s = l.sides[r];
+        const int row = static_cast<int>(r);
+        auto* name = new QTableWidgetItem(text(s.label));
+        name->setToolTip(text(s.label));
+        table_->setItem(row, 0, name);
+        auto* opt = new QTableWidgetItem(s.error.empty() ? text(s.optimum) : text(s.error));
+        opt->setToolTip(opt->text());
+        table_->setItem(row, 1, opt);
+        for (std::size_t c = 0; c < names.size(); ++c) {
+            const compare::ComparedValue* v = quantityOf(s, names[c]);
+            auto* item = new QTableWidgetItem(v ? valueText(*v) : QStringLiteral("–"));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (v && !v->unit.empty()) {
+                item->setToolTip(text(names[c] + " [" + v->unit + "]"));
+            }
+            table_->setItem(row, static_cast<int>(c) + 2, item);
+        }
+    }
+    table_->resizeColumnsToContents();
+    updateButtons();
+    redraw();
+}
+
+void LineupView::showMessage(const QString& message) {
+    message_ = message;
+    sentence_->setText(message);
+    plot_->clearPlottables();
+    plot_->clearItems();
+    widgets::PlotHeader h{qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0)),
+                          qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(1, 0))};
+    if (h.title && h.subtitle) {
+        h.title->setText(tr("Line-up"));
+        h.subtitle->setText({});
+    }
+    plot_->replot();
+}
+
+void LineupView::redraw() {
+    plot_->clearPlottables();
+    plot_->clearItems();
+    if (!result_) {
+        plot_->replot();
+        return;
+    }
+    const lineup::Lineup& l = *result_;
+    const widgets::PlotTheme theme = widgets::plotTheme(presentation_);
+    auto* title = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0));
+    auto* subtitle = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(1, 0));
+    widgets::applyTheme(widgets::PlotHeader{title, subtitle}, theme);
+    QFont labelFont = plot_->font();
+    labelFont.setPointSize(theme.basePointSize);
+    title->setText(tr("%1 per side: %2").arg(text(l.headline), text(l.title)));
+    const QString shared =
+        sharedSettings(l.family, lineupSide(session_, SessionState::LineupEntry{}));
+    const QString how = optimum_->isChecked()
+                            ? tr("each side at its own optimum where the model searches")
+                            : tr("each side as it is");
+    subtitle->setText(shared.isEmpty() ? how : shared + QStringLiteral("; ") + how);
+    auto* bars = new QCPBars(plot_->yAxis, plot_->xAxis); // horizontal
+    bars->setPen(Qt::NoPen);
+    bars->setBrush(theme.palette[0]);
+    bars->setWidth(0.6);
+    auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    const int n = static_cast<int>(l.sides.size());
+    double top = 0;
+    const QFontMetrics fm(labelFont);
+    for (int i = 0; i < n; ++i) {
+        const auto& s = l.sides[static_cast<std::size_t>(i)];
+        const double key = n - i; // the first side on top
+        ticker->addTick(key, fm.elidedText(text(s.label), Qt::ElideMiddle, 340));
+        const auto v = s.value(l.headline);
+        if (!v) {
+            auto* why = new QCPItemText(plot_);
+            why->position->setCoords(0, key);
+            why->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+            why->setFont(labelFont);
+            why->setText(tr("no value: %1").arg(text(s.error.empty() ? "not computed" : s.error)));
+            continue;
+        }
+        bars->addData(key, *v);
+        top = std::max(top, *v);
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(*v, key);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(4, 0, 0, 0));
+        label->setFont(labelFont);
+        QString optimum = text(s.optimum);
+        optimum.remove(QStringLiteral(" (exact optimum)"));
+        label->setText(text(formatG(*v, 4)) + (l.unit.empty() ? QString() : " " + text(l.unit)) +
+                       (optimum.isEmpty() ? QString() : QStringLiteral(" · ") + optimum));
+    }
+    plot_->yAxis->setTicker(ticker);
+    plot_->yAxis->setRange(0.4, n + 0.6);
+    plot_->xAxis->setLabel(text(l.headline) +
+                           (l.unit.empty() ? QString() : " [" + text(l.unit) + "]"));
+    widgets::applyTheme(*plot_, theme);
+    widgets::layOutNow(*plot_);
+    plot_->xAxis->setRange(0, top > 0 ? top * 1.05 : 1); // widened below for the labels
+    widgets::fitUpperToLabels(*plot_, *plot_->xAxis);
+    plot_->replot();
+}
+
+void LineupView::setPresentation(bool on) {
+    presentation_ = on;
+    widgets::applyTheme(*plot_, widgets::plotTheme(on));
+    redraw();
+}
+
+void LineupView::finishPendingWork() {
+    job_->waitForFinished();
+}
+
+QString LineupView::figureSubject() const {
+    if (session_.lineup.empty()) {
+        return {};
+    }
+    QStringList names;
+    for (const auto& e : session_.lineup) {
+        names << (e.gpu                      ? text(profileLabel(*e.gpu))
+                  : e.session->title.empty() ? tr("a session")
+                                             : text(e.session->title));
+    }
+    // What the GPU sides share (session sides carry their own settings).
+    const lineup::LineupFamily* family = currentFamily();
+    const QString shared =
+        family ? sharedSettings(family->id, lineupSide(session_, SessionState::LineupEntry{}))
+               : QString();
+    return tr("Line-up of %1 sides: %2").arg(names.size()).arg(names.join(", ")) +
+           (shared.isEmpty() ? QString() : QStringLiteral(" · ") + shared);
+}
+
+std::vector<SessionState> LineupView::figureSessions() const {
+    std::vector<SessionState> out;
+    for (const auto& e : session_.lineup) {
+        out.push_back(lineupSide(session_, e));
+    }
+    return out;
+}
+
+QString LineupView::sentence() const {
+    return result_ ? text(result_->sentence) : message_;
+}
+
+void LineupView::say(const QString& message) const {
+    if (context_.showMessage) {
+        context_.showMessage(message, 8000);
+    }
+}
+
+SessionState LineupView::edited(const QString& label, const SessionState& next) {
+    context_.doc->edit(label, next);
+    return next;
+}
+
+void LineupView::addGpu(const GpuProfile& gpu) {
+    if (session_.lineup.size() >= lineup::kMaxSides) {
+        say(tr("The line-up holds 12 sides at most: remove one first."));
+        return;
+    }
+    SessionState next = session_;
+    SessionState::LineupEntry e;
+    e.gpu = gpu;
+    next.lineup.push_back(std::move(e));
+    const QString name = text(profileLabel(gpu));
+    edited(tr("Add %1 to the line-up").arg(name), next);
+    say(tr("Added %1 to the line-up (side %2; Edit ▸ Undo removes it).")
+            .arg(name)
+            .arg(next.lineup.size()));
+}
+
+bool LineupView::addSessionFile(const QString& path, QString* error) {
+    if (session_.lineup.size() >= lineup::kMaxSides) {
+        if (error) {
+            *error = tr("The line-up holds 12 sides at most: remove one first.");
+        }
+        return false;
+    }
+    try {
+        SessionState next = session_;
+        SessionState::LineupEntry e;
+        e.session =
+            std::make_shared<const SessionState>(asBaseline(loadSession(path.toStdString())));
+        next.lineup.push_back(std::move(e));
+        edited(tr("Add %1 to the line-up").arg(QFileInfo(path).fileName()), next);
+        say(tr("Added the session %1 to the line-up (side %2).")
+                .arg(QFileInfo(path).fileName())
+                .arg(next.lineup.size()));
+        return true;
+    } catch (const InputError& e) {
+        if (error) {
+            *error = tr("Not added: %1").arg(QString::fromUtf8(e.what()));
+        }
+        return false;
+    }
+}
+
+void LineupView::removeSide(int index) {
+    if (index < 0 || index >= static_cast<int>(session_.lineup.size())) {
+        return;
+    }
+    SessionState next = session_;
+    next.lineup.erase(next.lineup.begin() + index);
+    edited(tr("Remove side %1 from the line-up").arg(index + 1), next);
+    say(tr("Removed side %1 from the line-up.").arg(index + 1));
+}
+
+void LineupView::clearSides() {
+    if (session_.lineup.empty()) {
+        return;
+    }
+    SessionState next = session_;
+    next.lineup.clear();
+    edited(tr("Clear the line-up"), next);
+    say(tr("Cleared the line-up (Edit ▸ Undo brings it back)."));
+}
+
+void LineupView::renderTo(QPaintDevice& device, const QSize& size) {
+    finishPendingWork();
+    widgets::renderPlotAndText(device, *plot_,
+                               sentence_->text().remove(QRegularExpression("<[^>]*>")), size, 96,
+                               presentation_);
+}
+
+QList<widgets::ExplorerView::Table> LineupView::tables() const {
+    Table t;
+    t.title = tr("Line-up: every quantity of each side");
+    widgets::tableContents(*table_, &t.header, &t.rows);
+    return {t};
+}
+
+QString LineupView::csv() const {
+    // The session the GPU sides follow, named with its edits.
+    const QString session = tr("# session: %1\n").arg(text(profileLabel(session_.gpu)));
+    if (!result_) {
+        return session + QStringLiteral("# %1\nside,label\n")
+                             .arg(QString(message_).remove(QRegularExpression("<[^>]*>")));
+    }
+    const lineup::Lineup& l = *result_;
+    QString out =
+        session + QStringLiteral("# %1 (%2): %3 per side\n# %4\n")
+                      .arg(text(l.title), text(l.family), text(l.headline), text(l.sentence));
+    // Words (a case, a limiter) as comments: the table's columns hold numbers (issue 45).
+    std::vector<std::string> numeric;
+    for (const auto& n : quantityNames(l)) {
+        bool isText = false;
+        for (std::size_t i = 0; i < l.sides.size(); ++i) {
+            if (const auto* v = quantityOf(l.sides[i], n); v && v->isText()) {
+                isText = true;
+                out += QStringLiteral("# side %1 %2: %3\n").arg(i + 1).arg(text(n), text(v->textB));
+            }
+        }
+        if (!isText) {
+            numeric.push_back(n);
+        }
+    }
+    QStringList header{"side", "label", "optimum", "error"};
+    for (const auto& n : numeric) {
+        header << widgets::csvField(text(n));
+    }
+    out += header.join(',') + '\n';
+    for (std::size_t i = 0; i < l.sides.size(); ++i) {
+        const auto& s = l.sides[i];
+        QStringList row{QString::number(i + 1), widgets::csvField(text(s.label)),
+                        widgets::csvField(text(s.optimum)), widgets::csvField(text(s.error))};
+        for (const auto& n : numeric) {
+            const auto* v = quantityOf(s, n);
+            row << (v && v->b ? QString::number(*v->b, 'g', 17) : QString());
+        }
+        out += row.join(',') + '\n';
+    }
+    return out;
+}
+
+void LineupView::saveViewState(ViewState& out, const std::string& prefix) const {
+    std::string key = prefix;
+    key += ".family";
+    out[key] = family_->currentData().toString().toStdString();
+    key = prefix;
+    key += ".optimum";
+    out[key] = std::string(1, optimum_->isChecked() ? '1' : '0');
+}
+
+void LineupView::restoreViewState(const ViewState& in, const std::string& prefix) {
+    if (const auto it = in.find(prefix + ".family"); it != in.end()) {
+        const int i = family_->findData(text(it->second));
+        if (i >= 0) {
+            family_->setCurrentIndex(i);
+        }
+    }
+    if (const auto it = in.find(prefix + ".optimum");
+        it != in.end() && (it->second == "0" || it->second == "1")) {
+        optimum_->setChecked(it->second == "1");
+    }
+}
+
+} // namespace cdx::app
