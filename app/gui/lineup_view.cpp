@@ -118,6 +118,12 @@ LineupView::LineupView(const QString& stem, QStringList families, WorkspaceConte
     gpus_->setObjectName("lineupGpu");
     gpus_->setToolTip(tr("A GPU to add: it follows the session's stencil, problem and variant"));
     widgets::fillProfileCombo(gpus_, "gpu", [](const ProfileEntry& e) { return text(e.name); });
+    for (int i = 0; i < gpus_->count(); ++i) { // the first GPU listed, not the empty heading
+        if (!gpus_->itemData(i).toString().isEmpty()) {
+            gpus_->setCurrentIndex(i);
+            break;
+        }
+    }
     row->addWidget(gpus_, 1);
     addGpu_ = new QPushButton(tr("Add to Line-up"), this);
     addGpu_->setObjectName("lineupAddGpu");
