@@ -626,6 +626,11 @@ void TestGuiCompare::lineupOfGpusEqualsCore() {
     QCoreApplication::processEvents();
     QVERIFY(!view->result());
     QVERIFY2(view->sentence().contains("2 to 12 sides"), qPrintable(view->sentence()));
+    // No result: the reason once, centred in the plot, with no empty axes (issue 45).
+    QVERIFY(!view->plot()->xAxis->visible());
+    QVERIFY(!view->plot()->yAxis->visible());
+    QCOMPARE(view->plot()->itemCount(), 1);
+    QVERIFY(qobject_cast<QCPItemText*>(view->plot()->item(0))->text().contains("2 to 12"));
     const int before = doc_->undoStack()->count();
     for (const char* id : {"gtx980", "a100-sxm4", "h100-sxm5"}) {
         view->addGpu(loadGpuProfile(id));
@@ -634,6 +639,7 @@ void TestGuiCompare::lineupOfGpusEqualsCore() {
     QCOMPARE(doc_->state().lineup.size(), std::size_t{3});
     view->finishPendingWork();
     QVERIFY(view->result());
+    QVERIFY(view->plot()->xAxis->visible());
     std::vector<SessionState> sides;
     for (const auto& e : doc_->state().lineup) {
         sides.push_back(lineupSide(doc_->state(), e));

@@ -1230,6 +1230,33 @@ void TestGuiShell::figureStylesDrawOneFigure() {
     QVERIFY(lines.last().endsWith(QChar(0x2026)));
     QCOMPARE(widgets::footnoteLines("short", widgets::FigureStyle::Slide, 1280),
              QStringList{"short"});
+    // A screen-style export wider than 1600 px is the 1600-px page scaled (its text stayed
+    // screen-sized on a 3200-px figure); slide and paper have their own page widths.
+    QCOMPARE(widgets::figurePageSize(QSize(3200, 2000), widgets::FigureStyle::Screen),
+             QSize(1600, 1000));
+    QCOMPARE(widgets::figurePageSize(QSize(800, 500), widgets::FigureStyle::Screen),
+             QSize(800, 500));
+    QCOMPARE(widgets::figurePageSize(QSize(3200, 2000), widgets::FigureStyle::Slide),
+             QSize(1280, 800));
+    QCOMPARE(widgets::figurePageSize(QSize(3200, 2000), widgets::FigureStyle::Paper),
+             QSize(960, 600));
+    // A bar label of two lines ends inside the axes once fitted (measured as one line it was
+    // taken as too wide to fit and left cut at the edge: the Die area's "87.70 mm²\n22.0 %").
+    QCustomPlot plot;
+    plot.resize(300, 200);
+    auto* label = new QCPItemText(&plot);
+    label->position->setCoords(100, 0.5);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    label->setText(QStringLiteral("87.70 mm²\n22.0 %"));
+    plot.xAxis->setRange(0, 100);
+    widgets::fitUpperToLabels(plot, *plot.xAxis);
+    QVERIFY(plot.xAxis->range().upper > 100);
+    const double right =
+        plot.xAxis->coordToPixel(100) +
+        QFontMetrics(label->font()).horizontalAdvance(QStringLiteral("87.70 mm²")) +
+        label->padding().left() + label->padding().right();
+    QVERIFY2(right <= plot.axisRect()->right(),
+             qPrintable(QStringLiteral("%1 > %2").arg(right).arg(plot.axisRect()->right())));
 }
 
 // The footnote names the chip and the variant, and holds only the conditions of the models

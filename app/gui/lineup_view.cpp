@@ -275,6 +275,7 @@ void LineupView::recompute() {
     }
     message_.clear();
     sentence_->setText(tr("Finding each side's optimum…"));
+    redraw();
     const std::string id = family->id;
     const bool optimise = optimum_->isChecked();
     job_->start(
@@ -343,21 +344,36 @@ void LineupView::show(const lineup::Lineup& l) {
 void LineupView::showMessage(const QString& message) {
     message_ = message;
     sentence_->setText(message);
-    plot_->clearPlottables();
-    plot_->clearItems();
-    widgets::PlotHeader h{qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0)),
-                          qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(1, 0))};
-    if (h.title && h.subtitle) {
-        h.title->setText(tr("Line-up"));
-        h.subtitle->setText({});
-    }
-    plot_->replot();
+    redraw();
 }
 
 void LineupView::redraw() {
     plot_->clearPlottables();
     plot_->clearItems();
+    // No result (too few sides, or the searches still running): its reason once, centred, and
+    // no empty axes or bars of an earlier line-up (issue 45: no stale picture).
+    for (QCPAxis* a : {plot_->xAxis, plot_->yAxis}) {
+        a->setVisible(result_.has_value());
+        a->grid()->setVisible(result_.has_value());
+    }
     if (!result_) {
+        auto* title = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0));
+        auto* subtitle = qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(1, 0));
+        if (title != nullptr && subtitle != nullptr) {
+            title->setText(tr("Line-up"));
+            subtitle->setText({});
+        }
+        QString why = message_.isEmpty() ? sentence_->text() : message_;
+        why.remove(QRegularExpression("<[^>]*>"));
+        auto* reason = new QCPItemText(plot_);
+        reason->position->setType(QCPItemPosition::ptAxisRectRatio);
+        reason->position->setCoords(0.5, 0.45);
+        reason->setPositionAlignment(Qt::AlignCenter);
+        QFont f = plot_->font();
+        f.setPointSize(widgets::plotTheme(presentation_).basePointSize + 1);
+        reason->setFont(f);
+        reason->setColor(widgets::schemeInk());
+        reason->setText(widgets::wrapToWidth(why, f, std::max(200, plot_->width() * 3 / 4)));
         plot_->replot();
         return;
     }
@@ -535,9 +551,11 @@ void LineupView::clearSides() {
 
 void LineupView::renderTo(QPaintDevice& device, const QSize& size) {
     finishPendingWork();
+    // Without a result the plot holds the reason; it is not said twice.
     widgets::renderPlotAndText(device, *plot_,
-                               sentence_->text().remove(QRegularExpression("<[^>]*>")), size, 96,
-                               presentation_);
+                               result_ ? sentence_->text().remove(QRegularExpression("<[^>]*>"))
+                                       : QString(),
+                               size, result_ ? 96 : 0, presentation_);
 }
 
 QList<widgets::ExplorerView::Table> LineupView::tables() const {

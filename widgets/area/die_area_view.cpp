@@ -350,9 +350,9 @@ void DieAreaView::redraw() {
 void DieAreaView::renderTo(QPaintDevice& device, const QSize& size) {
     const int w1 = size.width() * 3 / 5;
     QCPPainter painter(&device);
-    compare_->toPainter(&painter, w1, size.height() - 40);
+    toPainterFitted(*compare_, painter, w1, size.height() - 40, compare_->xAxis);
     painter.translate(w1, 0);
-    parts_->toPainter(&painter, size.width() - w1, size.height() - 40);
+    toPainterFitted(*parts_, painter, size.width() - w1, size.height() - 40, parts_->xAxis);
     painter.translate(-w1, size.height() - 36);
     QFont f = painter.font();
     f.setPointSize(plotTheme(presentation_).basePointSize);

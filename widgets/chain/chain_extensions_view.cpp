@@ -12,6 +12,7 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <QTableWidget>
+#include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
 namespace cdx::widgets {
@@ -206,16 +207,60 @@ void ChainExtensionsView::redraw() {
     }
 }
 
+// Drawn, not screenshot (the screenshot cut the hyper-node table at three rows under a scroll
+// bar; issue 45): the banner, then each section's title, sentence and whole table, the tables
+// sharing the height their rows need; a PDF adds them as pages (tables()).
 void ChainExtensionsView::renderTo(QPaintDevice& device, const QSize& size) {
     finishPendingWork();
     QPainter p(&device);
     p.fillRect(QRect(QPoint(0, 0), size), schemed(QColor(Qt::white)));
-    const SchemePalette ink(*this);
-    const QSize old = this->size();
-    resize(size);
-    layout()->activate();
-    render(&p);
-    resize(old);
+    QFont f = font();
+    f.setPointSize(plotTheme(presentation_).basePointSize + 1);
+    QFont bold = f;
+    bold.setBold(true);
+    const int w = size.width() - 16;
+    int y = 6;
+    const auto paragraph = [&](const QString& text, const QFont& font, const QColor& back) {
+        p.setFont(font);
+        const QString plain = QTextDocumentFragment::fromHtml(text).toPlainText();
+        const QRect r = p.boundingRect(QRect(8, y, w, size.height()), Qt::TextWordWrap, plain);
+        if (back.isValid()) {
+            p.fillRect(QRect(4, y - 2, w + 8, r.height() + 4), schemed(back));
+        }
+        p.setPen(schemeInk());
+        p.drawText(QRect(8, y, w, r.height()), Qt::TextWordWrap, plain);
+        y += r.height() + 6;
+    };
+    paragraph(banner_->text(), f, QColor(0xff, 0xf4, 0xd6));
+    const QList<Table> parts = tables();
+    const QString texts[2] = {allText_->text(), intText_->text()};
+    // The tables' share of what is left after the texts, by their rows.
+    int textsHeight = 0;
+    for (int i = 0; i < 2; ++i) {
+        p.setFont(f);
+        textsHeight += p.boundingRect(QRect(8, 0, w, size.height()), Qt::TextWordWrap,
+                                      QTextDocumentFragment::fromHtml(texts[i]).toPlainText())
+                           .height() +
+                       QFontMetrics(bold).lineSpacing() + 16;
+    }
+    const int rowsAll = static_cast<int>(parts[0].rows.size() + parts[1].rows.size()) + 2;
+    const int tablesHeight = std::max(40, size.height() - y - textsHeight - 8);
+    for (int i = 0; i < 2; ++i) {
+        paragraph(parts[i].title, bold, {});
+        paragraph(texts[i], f, {});
+        const int share = tablesHeight * (static_cast<int>(parts[i].rows.size()) + 1) / rowsAll;
+        y += drawTable(p, QRect(8, y, w, share), parts[i].header, parts[i].rows, f) + 8;
+    }
+}
+
+QList<ExplorerView::Table> ChainExtensionsView::tables() const {
+    Table all;
+    all.title = tr("Minimum data movement over all parenthesizations");
+    tableContents(*allTable_, &all.header, &all.rows);
+    Table integer;
+    integer.title = tr("Integer tiles with ceilings (the fused plan's kernels)");
+    tableContents(*intTable_, &integer.header, &integer.rows);
+    return {all, integer};
 }
 
 QString ChainExtensionsView::csv() const {

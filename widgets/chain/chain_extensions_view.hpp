@@ -28,6 +28,7 @@ public:
     QString fileStem() const override { return "chain-extensions"; }
     void setSession(const SessionState& s) override;
     void renderTo(QPaintDevice& device, const QSize& size) override;
+    QList<Table> tables() const override;
     QString csv() const override;
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }

@@ -108,15 +108,10 @@ void ChainMemoryView::redraw() {
         rect->bottomRight->setCoords(m.back(), 1);
         rect->setPen(Qt::NoPen);
         rect->setBrush(QColor(0, 0, 0, 28));
-        auto* text = new QCPItemText(plot_);
-        text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        // Anchored at the right edge so it is never cut off, above the curves.
-        text->position->setCoords(m.back(), 0.35);
-        text->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        text->setTextAlignment(Qt::AlignRight);
-        text->setText(tr("√M > smallest\ndimension %1:\nclosed forms\ninvalid ").arg(minDim_));
-        text->setColor(QColor(80, 80, 80));
-        text->setFont(plot_->xAxis->labelFont());
+        // Said in the subtitle: inside the band a note sat on the curves or the marks' labels.
+        subtitle_->setText(
+            subtitle_->text() +
+            tr("; grey: √M > smallest dimension %1, the closed forms do not hold").arg(minDim_));
     }
     int marks = 0;
     const auto mark = [&](double at, const QString& label, const QColor& color, Qt::PenStyle st) {

@@ -55,7 +55,7 @@ std::vector<ChainTreeWidget::Placed> ChainTreeWidget::layout(const QRect& rect,
     walk(root_, 0);
     // Below the title; every box (two lines high at most) stays inside the rectangle.
     const double boxH = 2 * fm.height() + 8;
-    const double top = rect.top() + fm.height() * 1.6 + boxH / 2;
+    const double top = rect.top() + fm.height() * 2.6 + boxH / 2; // under a two-line title
     const double rowH = (rect.bottom() - 4 - boxH / 2 - top) / std::max(1, maxDepth);
     const double colW = static_cast<double>(rect.width()) /
                         static_cast<double>(std::max<std::size_t>(1, leaves.size()));
@@ -94,8 +94,15 @@ void ChainTreeWidget::paintTree(QPainter& p, const QRect& rect) const {
     bold.setBold(true);
     p.setFont(bold);
     p.setPen(schemeInk());
-    p.drawText(QRect(rect.left(), rect.top(), rect.width(), fm.height() + 4), Qt::AlignHCenter,
-               QFontMetrics(bold).elidedText(title_, Qt::ElideRight, rect.width() - 8));
+    // Two lines at most, the second ended in "…" if it has to be (one line cut the tree's name
+    // and the edge legend on a slide; issue 45).
+    QStringList lines = wrapToWidth(title_, bold, rect.width() - 8).split('\n');
+    if (lines.size() > 2) {
+        lines = {lines[0], QFontMetrics(bold).elidedText(lines.mid(1).join(' '), Qt::ElideRight,
+                                                         rect.width() - 8)};
+    }
+    p.drawText(QRect(rect.left(), rect.top(), rect.width(), 2 * fm.height() + 6), Qt::AlignHCenter,
+               lines.join('\n'));
     p.setFont(font());
     const auto placed = layout(rect, fm);
     const double lw = plotTheme(presentation_).lineWidth;

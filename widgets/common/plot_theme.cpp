@@ -324,7 +324,21 @@ void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
     // Margins start again from nothing: in a margin group (the map and its colour scale) an
     // element reports its current margin as its own, so a margin only ever grew, and the map
     // came back from F11 23 px shorter (issue 45: Esc restores pixel for pixel).
+    // A title or subtitle keeps 8 px at each side, so it wraps before it meets the title of the
+    // plot beside it (Power's two titles ran together on a slide).
     for (QCPLayoutElement* e : plot.plotLayout()->elements(true)) {
+        if (qobject_cast<QCPTextElement*>(e) != nullptr) {
+            e->setMargins(QMargins(8, 2, 8, 2));
+            continue;
+        }
+        if (auto* scale = qobject_cast<QCPColorScale*>(e)) {
+            // A colour scale's numbers in the axes' size (they stayed 9 pt on a slide).
+            QFont ticks = plot.font();
+            ticks.setPointSize(theme.basePointSize);
+            scale->axis()->setTickLabelFont(ticks);
+            ticks.setPointSize(theme.basePointSize + 1);
+            scale->axis()->setLabelFont(ticks);
+        }
         if (e != nullptr && e->autoMargins() == QCP::msAll) {
             e->setMargins(QMargins());
         }
@@ -485,14 +499,53 @@ void fitUpperToLabels(QCustomPlot& plot, QCPAxis& axis) {
             !(t->positionAlignment() & Qt::AlignLeft)) {
             continue;
         }
-        const double w = QFontMetrics(t->font()).horizontalAdvance(t->text()) +
-                         t->padding().left() + t->padding().right() + 4;
+        // The widest line ("87.70 mm²\n22.0 %" is two; measured as one it seemed too wide to
+        // fit and was left to be cut at the edge).
+        double w = 0;
+        for (const QString& line : t->text().split('\n')) {
+            w = std::max(w, static_cast<double>(QFontMetrics(t->font()).horizontalAdvance(line)));
+        }
+        w += t->padding().left() + t->padding().right() + 4;
         const double x = t->position->coords().x();
-        if (length - w > 20 && x > lower) {
-            upper = std::max(upper, lower + (x - lower) * length / (length - w));
+        if (x > lower) {
+            // A plot too narrow for the label gives it what it can (a fifth of the axis for the
+            // bar at least).
+            upper =
+                std::max(upper, lower + (x - lower) * length / std::max(length / 5, length - w));
         }
     }
     axis.setRange(lower, upper);
+}
+
+void toPainterFitted(QCustomPlot& plot, QCPPainter& painter, int width, int height,
+                     QCPAxis* labelAxis) {
+    const QRect viewport = plot.viewport();
+    const QCPRange range = labelAxis != nullptr ? labelAxis->range() : QCPRange();
+    if (labelAxis != nullptr) {
+        double top = labelAxis->range().lower;
+        bool any = false;
+        for (int i = 0; i < plot.itemCount(); ++i) {
+            auto* t = qobject_cast<QCPItemText*>(plot.item(i));
+            if (t != nullptr && t->visible() && t->position->keyAxis() == labelAxis &&
+                (t->positionAlignment() & Qt::AlignLeft)) {
+                top = std::max(top, t->position->coords().x());
+                any = true;
+            }
+        }
+        if (any && top > labelAxis->range().lower) {
+            plot.setViewport(QRect(0, 0, width, height));
+            labelAxis->setRange(labelAxis->range().lower, top);
+            fitUpperToLabels(plot, *labelAxis);
+            fitTickCount(*labelAxis, labelAxis->range().upper);
+        }
+    }
+    plot.toPainter(&painter, width, height);
+    plot.setViewport(viewport);
+    if (labelAxis != nullptr) {
+        layOutNow(plot);
+        labelAxis->setRange(range);
+        fitTickCount(*labelAxis, range.upper);
+    }
 }
 
 void fitTickCount(QCPAxis& axis, double upper) {

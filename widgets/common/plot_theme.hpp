@@ -30,6 +30,7 @@ class QWidget;
 class QCPAxis;
 class QCPAxisRect;
 class QCPItemText;
+class QCPPainter;
 
 namespace cdx::widgets {
 
@@ -120,6 +121,11 @@ double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPix
 // a plot at another size and in other fonts than the screen's range was made for (the Energy
 // breakdown's "24 J (35.7 %" was cut at a slide's edge).
 void fitUpperToLabels(QCustomPlot& plot, QCPAxis& axis);
+// Draws `plot` at width × height onto `painter`, the upper end of `labelAxis` (if any) fitted
+// anew to its bar labels at that size (from the labels' own positions, so a range made for a
+// narrow window does not leave half a wide page empty), then gives the plot back its range.
+void toPainterFitted(QCustomPlot& plot, QCPPainter& painter, int width, int height,
+                     QCPAxis* labelAxis);
 
 // As many ticks (2 to 5) on a linear value axis as fit its current length with the labels of
 // [0, upper] apart (at large areas in presentation mode "0 500 1000 1500" ran together).

@@ -169,7 +169,7 @@ Footer footerFor(const FigureOptions& o, const QSize& page) {
     f.outside = o.outside;
     const QFontMetrics m(f.font);
     f.height =
-        std::min(static_cast<int>(f.lines.size()) * m.lineSpacing() + 10, page.height() * 2 / 5);
+        std::min(static_cast<int>(f.lines.size()) * m.lineSpacing() + 14, page.height() * 2 / 5);
     return f;
 }
 
@@ -183,7 +183,8 @@ void drawFooter(QPainter& p, const Footer& f, const QSize& page, bool dark) {
         p.setPen(dark ? QColor(0xb4, 0xb4, 0xb6) : QColor(0x50, 0x50, 0x50));
     }
     p.setFont(f.font);
-    p.drawText(band.adjusted(8, 5, -8, -5), Qt::AlignLeft | Qt::AlignTop, f.lines.join('\n'));
+    // Room below the last line: scaled up, a glyph's descender reaches past its hinted metrics.
+    p.drawText(band.adjusted(8, 5, -8, 0), Qt::AlignLeft | Qt::AlignTop, f.lines.join('\n'));
 }
 
 // Draws the view in the export's fonts (slide: presentation; paper: normal), then back.
@@ -330,9 +331,11 @@ std::optional<FigureStyle> figureStyleFromName(const QString& name) {
 }
 
 QSize figurePageSize(const QSize& size, FigureStyle style) {
+    // Screen: as the window draws it, up to 1600 px wide; a larger export is that page scaled
+    // (as on a high-density screen), so its text does not shrink to a quarter of the figure.
     const int width = style == FigureStyle::Slide   ? 1280
                       : style == FigureStyle::Paper ? 960
-                                                    : size.width();
+                                                    : std::min(size.width(), 1600);
     if (width == size.width() || size.width() <= 0) {
         return size;
     }
@@ -473,20 +476,35 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
 void renderFittedHtml(QPaintDevice& device, const QSize& size, const QString& html, QFont font,
                       int widthPerPixel) {
     QTextDocument doc;
-    doc.setHtml(schemedHtml(html)); // a dark export draws the text light on dark paper
-    font.setPixelSize(std::max(10, size.width() / std::max(1, widthPerPixel)));
+    // The page's size, not the window's: a QTextBrowser's toHtml() fixes the body's font in
+    // points, which overrode the default font below (a trust table drew at 8 px at 800 px).
+    QString page = html;
+    static const QRegularExpression bodyFont(QStringLiteral("(<body[^>]*?)font-size:[^;\"]*;?"));
+    page.replace(bodyFont, QStringLiteral("\\1"));
+    doc.setHtml(schemedHtml(page)); // a dark export draws the text light on dark paper
+    font.setPixelSize(std::max(13, size.width() / std::max(1, widthPerPixel)));
     doc.setDefaultFont(font);
-    // Too long for the page: a smaller scale on a wider text column (so the text fills the
-    // width), found in a few steps.
+    // The largest scale (up to 1.5) at which the text, set on a column of width / scale, fits
+    // the page: a long text shrinks to fit (filling the width), a short one grows (a trust table
+    // at 800 px was drawn at 8 px over half an empty page; issue 45).
     const double width = size.width() - 24.0, height = size.height() - 24.0;
-    double k = 1;
-    for (int step = 0; step < 6; ++step) {
-        doc.setTextWidth(width / k);
-        const double h = doc.size().height() * k;
-        if (h <= height) {
-            break;
+    const auto fits = [&](double scale) {
+        doc.setTextWidth(width / scale);
+        return doc.size().height() * scale <= height;
+    };
+    double lo = 0.05, hi = 1.5;
+    double k = fits(1.0) ? (fits(hi) ? hi : 1.0) : lo;
+    if (k != hi) {
+        if (k == 1.0) {
+            lo = 1.0;
+        } else {
+            hi = 1.0;
         }
-        k *= std::max(0.5, std::sqrt(height / h));
+        for (int step = 0; step < 12; ++step) {
+            const double mid = (lo + hi) / 2;
+            (fits(mid) ? lo : hi) = mid;
+        }
+        k = lo;
     }
     doc.setTextWidth(width / k);
     QPainter p(&device);

@@ -46,7 +46,8 @@ EatssMapView::EatssMapView(QWidget* parent) : QWidget(parent) {
     scale->axis()->setLabel(tr("W"));
     colorMap_->setColorScale(scale);
     scale->setGradient(gradient); // the scale owns the gradient once linked
-    plot_->legend->setVisible(true);
+    // Under the map (in its corner it covered the bounds' steps on a slide; issue 45).
+    placeLegendBelow(*plot_, 3);
     layout->addWidget(plot_, 1);
     summary_ = new QLabel(this);
     summary_->setObjectName("eatssMapSummary");

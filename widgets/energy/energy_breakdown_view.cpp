@@ -279,15 +279,9 @@ void EnergyBreakdownView::renderTo(QPaintDevice& device, const QSize& size) {
                                8);
     const int plotHeight = size.height() - textHeight;
     // The bars' range for this page: their value labels end inside it.
-    const QRect viewport = plot_->viewport();
-    const QCPRange range = plot_->xAxis->range();
-    plot_->setViewport(QRect(0, 0, w1, plotHeight));
-    fitUpperToLabels(*plot_, *plot_->xAxis);
     painter.save();
-    plot_->toPainter(&painter, w1, plotHeight);
+    toPainterFitted(*plot_, painter, w1, plotHeight, plot_->xAxis);
     painter.restore();
-    plot_->setViewport(viewport);
-    plot_->xAxis->setRange(range);
     // Symbol, value and unit whole, the formula elided at the page's edge; the sources are in
     // the CSV and on a PDF's table page.
     QList<QStringList> rows;

@@ -196,7 +196,7 @@ void EnergySensitivityView::renderTo(QPaintDevice& device, const QSize& size) {
                                    .height() +
                                8);
     painter.save();
-    shares_plot_->toPainter(&painter, w1, size.height() - textHeight);
+    toPainterFitted(*shares_plot_, painter, w1, size.height() - textHeight, shares_plot_->xAxis);
     painter.restore();
     painter.save();
     painter.translate(w1, 0);

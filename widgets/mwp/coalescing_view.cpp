@@ -13,6 +13,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QTextDocumentFragment>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <map>
@@ -413,9 +414,34 @@ void CoalescingView::paintPicture(QPainter& p, const QRect& r) const {
     }
 }
 
+// The export has a title and the sentence of the result above the picture (the picture alone
+// did not say what it shows; issue 45).
 void CoalescingView::renderTo(QPaintDevice& device, const QSize& size) {
     QPainter p(&device);
-    paintPicture(p, QRect(QPoint(0, 0), size));
+    const PlotTheme th = plotTheme(presentation_);
+    p.fillRect(QRect(QPoint(0, 0), size), schemed(QColor(Qt::white)));
+    QFont title = font();
+    title.setPointSize(th.titlePointSize);
+    title.setBold(true);
+    QFont body = font();
+    body.setPointSize(th.basePointSize);
+    const QRect box(8, 6, size.width() - 16, size.height());
+    int y = 6;
+    const auto line = [&](const QString& text, const QFont& f) {
+        p.setFont(f);
+        p.setPen(schemeInk());
+        const QRect r = p.boundingRect(QRect(8, y, box.width(), size.height()),
+                                       Qt::AlignHCenter | Qt::TextWordWrap, text);
+        p.drawText(QRect(8, y, box.width(), r.height()), Qt::AlignHCenter | Qt::TextWordWrap, text);
+        y += r.height() + 4;
+    };
+    line(tr("Memory coalescing: one warp's 32 loads as memory transactions"), title);
+    if (result_) {
+        line(QTextDocumentFragment::fromHtml(summary_->text()).toPlainText() + ' ' +
+                 ruleText_->text(),
+             body);
+    }
+    paintPicture(p, QRect(0, y + 4, size.width(), size.height() - y - 4));
 }
 
 QString CoalescingView::csv() const {

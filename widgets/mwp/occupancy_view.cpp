@@ -39,7 +39,8 @@ OccupancyView::OccupancyView(QWidget* parent) : QWidget(parent) {
     ticker->addTick(2, tr("registers"));
     ticker->addTick(3, tr("shared\nmemory"));
     rects_[0]->axis(QCPAxis::atBottom)->setTicker(ticker);
-    rects_[0]->axis(QCPAxis::atBottom)->setRange(0.4, 3.6);
+    // Room right of the third bar for the lines' labels (drawn over a bar they hid its top).
+    rects_[0]->axis(QCPAxis::atBottom)->setRange(0.4, 4.75);
     rects_[0]->axis(QCPAxis::atLeft)->setLabel(tr("blocks per SM allowed"));
     QSharedPointer<QCPAxisTickerFixed> whole(new QCPAxisTickerFixed); // blocks are counted
     whole->setTickStep(1.0);
@@ -154,6 +155,9 @@ void OccupancyView::redraw() {
     QCPAxis* bx = rects_[0]->axis(QCPAxis::atBottom);
     QCPAxis* by = rects_[0]->axis(QCPAxis::atLeft);
     by->setRange(0, scale);
+    // The labels in the plot's own size (the item default stayed 9 pt on a slide).
+    QFont labelFont = plot_->font();
+    labelFont.setPointSize(plotTheme(presentation_).basePointSize);
     for (int i = 0; i < 3; ++i) {
         bars_->addData(i + 1, std::min(limits[i], scale));
         auto* value = new QCPItemText(plot_);
@@ -162,6 +166,7 @@ void OccupancyView::redraw() {
         value->position->setCoords(i + 1, std::min(limits[i], scale * 0.93));
         value->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
         value->setBrush(QColor(255, 255, 255, 220));
+        value->setFont(labelFont);
         value->setText(limits[i] > scale ? tr("%1 ↑").arg(limits[i]) : QString::number(limits[i]));
     }
     const auto hline = [&](double y, const QColor& c, Qt::PenStyle style, const QString& text,
@@ -176,9 +181,9 @@ void OccupancyView::redraw() {
         auto* label = new QCPItemText(plot_);
         label->setClipAxisRect(rects_[0]);
         label->position->setAxes(bx, by);
-        label->position->setCoords(left ? 0.45 : 3.55, labelY);
-        label->setPositionAlignment((left ? Qt::AlignLeft : Qt::AlignRight) |
-                                    (left ? Qt::AlignTop : Qt::AlignBottom));
+        label->position->setCoords(3.36, labelY);
+        label->setPositionAlignment(Qt::AlignLeft | (left ? Qt::AlignTop : Qt::AlignBottom));
+        label->setFont(labelFont);
         label->setColor(c);
         label->setBrush(QColor(255, 255, 255, 225)); // readable over a bar
         label->setPadding(QMargins(3, 1, 3, 1));
@@ -189,7 +194,7 @@ void OccupancyView::redraw() {
     if (kernelBlocks_ > 0 && kernelBlocks_ != r.blocksPerSm) {
         const bool over = kernelBlocks_ > r.blocksPerSm;
         hline(double(kernelBlocks_), over ? QColor(213, 94, 0) : QColor(0, 114, 178), Qt::DashLine,
-              over ? tr("kernel %1: more than CUDA allows").arg(kernelBlocks_)
+              over ? tr("kernel %1:\nmore than\nCUDA allows").arg(kernelBlocks_)
                    : tr("kernel %1").arg(kernelBlocks_),
               double(kernelBlocks_), kernelBlocks_ < r.blocksPerSm);
     }

@@ -443,7 +443,7 @@ void PowerView::renderTo(QPaintDevice& device, const QSize& size) {
                                                  Qt::AlignLeft | Qt::TextWordWrap, summary_->text())
                                    .height() +
                                4);
-    breakdown_->toPainter(&painter, w1, size.height() - textH - 4);
+    toPainterFitted(*breakdown_, painter, w1, size.height() - textH - 4, breakdown_->xAxis);
     painter.translate(w1, 0);
     sweep_->toPainter(&painter, size.width() - w1, size.height() - textH - 4);
     painter.translate(-w1, size.height() - textH - 2);

@@ -139,11 +139,9 @@ RegimeMapView::RegimeMapView(QWidget* parent, Kind kind) : QWidget(parent), kind
     baselineMarker_->setLineStyle(QCPGraph::lsNone);
     plot_->legend->setVisible(true);
     plot_->legend->setBrush(QColor(255, 255, 255, 225));
-    if (kind_ == Kind::Category) {
-        placeLegendBelow(*plot_, 2); // up to ten titles: under the map, not over it
-    } else {
-        plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    }
+    // Under the map, not over it (the regime map's corner legend covered the compute-bound
+    // region on a slide): up to ten long category titles in two columns, the regimes in three.
+    placeLegendBelow(*plot_, kind_ == Kind::Category ? 2 : 3);
     layout->addWidget(plot_, 1);
 
     // Each control sends its own change; a refused range left in the other field (marked) is
@@ -438,10 +436,11 @@ void RegimeMapView::redraw() {
     } else {
         baselineMarker_->removeFromLegend();
     }
-    // Two legend columns under the map: a title longer than its column is shortened (the
-    // Bottleneck view and the CSV give it whole).
+    // Under the map in as many columns as fit (two at most): a title longer than the whole
+    // width is shortened (the Bottleneck view and the CSV give it whole). Shortened to half the
+    // width, every title of a slide's single column ended in "…".
     const QFontMetrics legendFont(plot_->legend->font());
-    const int column = std::max(120, plot_->width() / 2 - 70);
+    const int column = std::max(120, plot_->width() - 70);
     for (const auto& [text, colour] : present) {
         auto* b = new QCPBars(plot_->xAxis, plot_->yAxis);
         b->setBrush(colour);
@@ -486,7 +485,8 @@ void RegimeMapView::renderTo(QPaintDevice& device, const QSize& size) {
 
 QString RegimeMapView::csv() const {
     if (kind_ == Kind::Category) {
-        QString out = QStringLiteral("# %1\n%2,%3,category,perf_gflops\n")
+        QString out = QStringLiteral("# %1\n# category empty: outside the model's domain there\n"
+                                     "%2,%3,category,perf_gflops\n")
                           .arg(context_, QString::fromLatin1(mwp::name(x_.axis).data()),
                                QString::fromLatin1(mwp::name(y_.axis).data()));
         if (!categories_) {
@@ -499,7 +499,7 @@ QString RegimeMapView::csv() const {
                 out += QStringLiteral("%1,%2,%3,%4\n")
                            .arg(m.xs[ix], 0, 'g', 10)
                            .arg(m.ys[iy], 0, 'g', 10)
-                           .arg(c.valid ? QString::number(c.category) : QStringLiteral("invalid"))
+                           .arg(c.valid ? QString::number(c.category) : QString())
                            .arg(c.perfGflops, 0, 'g', 12);
             }
         }

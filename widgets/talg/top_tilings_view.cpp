@@ -106,6 +106,7 @@ void TopTilingsView::finishPendingWork() {
 }
 
 void TopTilingsView::setPresentation(bool on) {
+    presentation_ = on;
     QFont f = table_->font();
     f.setPointSize(plotTheme(on).basePointSize);
     table_->setFont(f);
@@ -221,14 +222,61 @@ void TopTilingsView::copyCsv() const {
     QApplication::clipboard()->setText(csv());
 }
 
+namespace {
+// The rows of the table as shown: sorted as the user sorted them, every column's text.
+void modelContents(const QAbstractItemModel& model, QStringList* header, QList<QStringList>* rows) {
+    for (int c = 0; c < model.columnCount(); ++c) {
+        *header << model.headerData(c, Qt::Horizontal).toString();
+    }
+    for (int r = 0; r < model.rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < model.columnCount(); ++c) {
+            cells << model.data(model.index(r, c)).toString();
+        }
+        *rows << cells;
+    }
+}
+} // namespace
+
+// The export is drawn, not screenshot (a screenshot held the Within box and the buttons, and cut
+// the columns; issue 45): the search's sentence, then as many rows as fit whole at the style's
+// size, in the table's order, and a line saying how many more the CSV and a PDF's pages hold.
 void TopTilingsView::renderTo(QPaintDevice& device, const QSize& size) {
-    QPainter painter(&device);
-    painter.fillRect(QRect(QPoint(), size), schemed(QColor(Qt::white)));
-    const SchemePalette ink(*this);
-    const QSize before = this->size();
-    resize(size);
-    render(&painter, QPoint(), QRegion(QRect(QPoint(), size)), QWidget::DrawChildren);
-    resize(before);
+    QPainter p(&device);
+    p.fillRect(QRect(QPoint(), size), schemed(QColor(Qt::white)));
+    QFont f = font();
+    f.setPointSize(plotTheme(presentation_).basePointSize + 1);
+    p.setFont(f);
+    p.setPen(schemeInk());
+    const QRect textBox(8, 6, size.width() - 16, size.height() - 12);
+    const QRect used = p.boundingRect(textBox, Qt::TextWordWrap, status_->text());
+    p.drawText(textBox, Qt::TextWordWrap, status_->text());
+    QStringList header;
+    QList<QStringList> rows;
+    modelContents(*proxy_, &header, &rows);
+    const int line = QFontMetrics(f, &device).lineSpacing() + 2;
+    const int top = used.bottom() + 8;
+    const int room = size.height() - top - line - 8; // the last line says what is left out
+    const int fit = std::max(0, room / line - 1);
+    const qsizetype shown = std::min<qsizetype>(rows.size(), fit);
+    drawTable(p, QRect(8, top, size.width() - 16, (static_cast<int>(shown) + 1) * line + 4), header,
+              rows.mid(0, shown), f);
+    if (shown < rows.size()) {
+        p.setPen(schemed(QColor(0x50, 0x50, 0x50)));
+        p.drawText(
+            QRect(8, size.height() - line - 6, size.width() - 16, line),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            tr("Rows 1–%1 of %2 in the table's order; the CSV and a PDF's pages hold all.")
+                .arg(QLocale(QLocale::English).toString(static_cast<qlonglong>(shown)),
+                     QLocale(QLocale::English).toString(static_cast<qlonglong>(rows.size()))));
+    }
+}
+
+QList<ExplorerView::Table> TopTilingsView::tables() const {
+    Table t;
+    t.title = tr("Top tilings");
+    modelContents(*proxy_, &t.header, &t.rows);
+    return {t};
 }
 
 } // namespace cdx::widgets

@@ -35,6 +35,7 @@ public:
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
     void finishPendingWork() override;
+    QList<Table> tables() const override;
 
     bool busy() const;
     const search::SearchResult& result() const { return result_; }
@@ -67,6 +68,7 @@ private:
     SessionState state_;
     search::SearchResult result_;
     QString header_;
+    bool presentation_ = false;
 };
 
 } // namespace cdx::widgets
