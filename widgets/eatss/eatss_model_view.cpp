@@ -4,6 +4,7 @@
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
 #include "common/plot_theme.hpp"
+#include "common/view_export.hpp"
 #include "eatss/eatss_compare.hpp"
 #include "eatss/eatss_views.hpp"
 #include "params/input_error.hpp"
@@ -335,21 +336,14 @@ QString EatssModelView::baselineHtml() const {
     return h;
 }
 
+// The whole report at the largest size that fits the page (a fixed font cut the last paragraph
+// on a laptop-sized export and the mapping's line at a slide's edge; issue 45). The mapping
+// breaks after each "; " so it wraps like the text.
 void EatssModelView::renderTo(QPaintDevice& device, const QSize& size) {
     finishPendingWork();
-    QPainter painter(&device);
-    painter.fillRect(QRect(QPoint(0, 0), size), schemed(QColor(Qt::white)));
-    QTextDocument doc;
-    doc.setDefaultFont(report_->font());
-    doc.setHtml(
-        schemedHtml(report_->toHtml() + "<p><tt>" + sizes_->text().toHtmlEscaped() + "</tt></p>"));
-    doc.setTextWidth(size.width() - 16);
-    painter.translate(8, 8);
-    QAbstractTextDocumentLayout::PaintContext context;
-    context.palette.setColor(QPalette::Text, schemeInk());
-    context.clip = QRectF(0, 0, size.width() - 16, size.height() - 16);
-    painter.setClipRect(context.clip);
-    doc.documentLayout()->draw(&painter, context);
+    const QString mapping = sizes_->text().toHtmlEscaped().replace("; ", ";<br>");
+    renderFittedHtml(device, size, report_->toHtml() + "<p><tt>" + mapping + "</tt></p>",
+                     report_->font(), 70);
 }
 
 QString EatssModelView::csv() const {

@@ -114,6 +114,8 @@ void MwpWarpsView::redraw() {
     marker_->addData(cur.n, cur.mwp);
     // Case bands behind the curves.
     const double step = points_.size() > 1 ? points_[1].result.n - points_[0].result.n : 1;
+    plot_->xAxis->setRange(points_.front().result.n - step / 2, points_.back().result.n + step / 2);
+    layOutNow(*plot_); // the bands' widths in pixels, for their labels
     for (std::size_t i = 0; i < points_.size();) {
         std::size_t j = i;
         const auto& ri = points_[i].result;
@@ -137,6 +139,14 @@ void MwpWarpsView::redraw() {
         label->setFont(f);
         label->setColor(regimeColor(ri.regime, ri.limiter).darker(150));
         label->setText(regimeText(ri.regime, ri.limiter).replace(" / ", "\n"));
+        // A band narrower than its words (the first, at the left edge) breaks them into lines
+        // rather than running past the axis.
+        label->setText(wrapToWidth(
+            label->text(), f,
+            std::max(40,
+                     static_cast<int>(plot_->xAxis->coordToPixel(points_[j].result.n + step / 2) -
+                                      plot_->xAxis->coordToPixel(ri.n - step / 2)) -
+                         4)));
         i = j + 1;
     }
     // A hardware limit far above N and CWP (MWP_Without_BW of coalesced accesses) would
@@ -151,6 +161,9 @@ void MwpWarpsView::redraw() {
             note->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
             note->setBrush(QColor(255, 255, 255, 220));
             note->setPadding(QMargins(4, 2, 4, 2));
+            QFont f = plot_->font(); // the plot's size (the item's default stayed 9 pt)
+            f.setPointSize(plotTheme(presentation_).basePointSize - 1);
+            note->setFont(f);
             note->setText(tr("%1 = %2 (above the plot, never binding here)")
                               .arg(QString::fromLatin1(names[i]))
                               .arg(hw[i], 0, 'g', 5));
