@@ -21,6 +21,7 @@
 #include "gui/gui_fixture.hpp"
 #include "help_browser.hpp"
 #include "help_menu.hpp"
+#include "interactive_page.hpp"
 #include "lesson_runner.hpp"
 #include "lessons/lessons.hpp"
 #include "mwp/bottleneck_view.hpp"
@@ -61,6 +62,7 @@
 #include <QHeaderView>
 #include <QImage>
 #include <QInputDialog>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -94,6 +96,7 @@ class TestGuiShell : public QObject, public test::GuiFixture {
 private slots:
     void figureStylesDrawOneFigure();
     void footnoteHoldsTheFiguresModels();
+    void interactivePageHoldsTheSession();
     void plotMenuCopiesAndAnnotates();
     void darkPlotsRecolourAndComeBack();
     void presentationRoundTripIsPixelIdentical();
@@ -1261,6 +1264,73 @@ void TestGuiShell::figureStylesDrawOneFigure() {
 
 // The footnote names the chip and the variant, and holds only the conditions of the models
 // the figure draws (the die-area figure listed T_alg's; issue 45).
+// An interactive page (issue 46) holds the view's plot data and the session: File ▸ Import from
+// Page gives that session back, untitled (Save must not write JSON over the page), and a file
+// that is no page is refused by name.
+void TestGuiShell::interactivePageHoldsTheSession() {
+    window_->showWorkspace(talg());
+    widgets::ExplorerView* map = nullptr;
+    for (auto* v : talg()->views()) {
+        map = v->fileStem() == "tile-space-map" ? v : map;
+    }
+    QVERIFY(map);
+    // The plot as data: one panel, its colour map with the window's tooltip per cell.
+    const QJsonObject figure = app::pageFigure(*map);
+    const QJsonArray panels = figure["panels"].toArray();
+    QCOMPARE(panels.size(), 1);
+    QJsonObject heat;
+    for (const auto& s : panels[0].toObject()["series"].toArray()) {
+        heat = s.toObject()["type"] == "heatmap" ? s.toObject() : heat;
+    }
+    QVERIFY(!heat.isEmpty());
+    const int cells = heat["nx"].toInt() * heat["ny"].toInt();
+    QVERIFY(cells > 0);
+    QCOMPARE(heat["values"].toArray().size(), cells);
+    QCOMPARE(heat["hover"].toArray().size(), cells);
+    int named = 0;
+    for (const auto& h : heat["hover"].toArray()) {
+        named += h.toString().startsWith("tT = ") ? 1 : 0;
+    }
+    QCOMPARE(named, cells);
+    // The session inside, read back.
+    SessionState before = doc_->state();
+    before.tiles.time = 6;
+    doc_->edit("tT 6", before);
+    QTemporaryDir dir;
+    const QString page = dir.filePath("map.html");
+    QVERIFY(app::writeInteractivePage(*map, page, QSize(900, 600), talg()->figureOptions(*map),
+                                      QString::fromStdString(sessionToJson(doc_->state())))
+                .isEmpty());
+    SessionState other = doc_->state();
+    other.tiles.time = 10;
+    doc_->edit("tT 10", other);
+    doc_->undoStack()->setClean();
+    QVERIFY(window_->openSession(page, nullptr, true));
+    QCOMPARE(doc_->state().tiles.time, std::int64_t(6));
+    QCOMPARE(sessionToJson(doc_->state()), sessionToJson(before));
+    QVERIFY(doc_->filePath().isEmpty()); // untitled
+    // Not a page of ours: refused, the session stays.
+    QFile plain(dir.filePath("plain.html"));
+    QVERIFY(plain.open(QIODevice::WriteOnly));
+    plain.write("<!DOCTYPE html><html><body>hello</body></html>");
+    plain.close();
+    QString error;
+    QVERIFY(!window_->openSession(plain.fileName(), &error, true));
+    QVERIFY2(error.contains("session") && error.contains("plain.html"), qPrintable(error));
+    QCOMPARE(doc_->state().tiles.time, std::int64_t(6));
+    // The File menu offers both.
+    QStringList file;
+    for (QAction* m : window_->menuBar()->actions()) {
+        if (m->text() == "&File") {
+            for (QAction* a : m->menu()->actions()) {
+                file << a->text();
+            }
+        }
+    }
+    QVERIFY2(file.contains("Export Interactive &Page…") && file.contains("&Import from Page…"),
+             qPrintable(file.join(", ")));
+}
+
 void TestGuiShell::footnoteHoldsTheFiguresModels() {
     app::Workspace* area = nullptr;
     for (auto* w : window_->workspaces()) {

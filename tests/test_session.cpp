@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -28,6 +29,7 @@ private slots:
     void baselineRoundTrips();
     void lineupRoundTrips();
     void badLineupIsRefused();
+    void sessionReadsFromAPage();
     void badBaselineIsRefused();
     void shippedProfilesBaseline();
     void saveIsAtomic();
@@ -168,6 +170,43 @@ void TestSession::lineupRoundTrips() {
     SessionState fewer = s;
     fewer.lineup.pop_back();
     QVERIFY(!sameSession(fewer, s));
+}
+
+// An interactive page holds the session in <script id="cdx-session">, "<" written \u003c:
+// loadSession reads a page as the session inside it (Import from page, cdx SESSION...).
+void TestSession::sessionReadsFromAPage() {
+    SessionState s = defaultSession();
+    s.title = "a </script> <!-- title";
+    std::string json = sessionToJson(s);
+    std::string escaped;
+    for (char c : json) {
+        escaped += c == '<' ? std::string("\\u003c") : std::string(1, c);
+    }
+    const std::string page = "\n <!DOCTYPE html><html><head><script type=\"application/json\" "
+                             "id=\"cdx-figure\">{}</script><script type=\"application/json\" "
+                             "id=\"cdx-session\">" +
+                             escaped + "</script></head><body></body></html>";
+    QCOMPARE(QString::fromStdString(sessionJsonFromPage(page, "p.html")),
+             QString::fromStdString(escaped));
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("p.html").toStdString();
+    {
+        std::FILE* f = std::fopen(path.c_str(), "wb");
+        QVERIFY(f != nullptr);
+        std::fwrite(page.data(), 1, page.size(), f);
+        std::fclose(f);
+    }
+    const SessionState back = loadSession(path);
+    QCOMPARE(QString::fromStdString(back.title), QString::fromStdString(s.title));
+    QCOMPARE(QString::fromStdString(sessionToJson(back)), QString::fromStdString(json));
+    // A page without a session: refused, naming the file and what a page holds.
+    try {
+        (void)sessionJsonFromPage("<html><body>hello</body></html>", "plain.html");
+        QFAIL("a page without a session was read");
+    } catch (const InputError& e) {
+        const QString what = QString::fromUtf8(e.what());
+        QVERIFY2(what.contains("plain.html") && what.contains("cdx-session"), qPrintable(what));
+    }
 }
 
 void TestSession::badLineupIsRefused() {

@@ -30,6 +30,7 @@ public:
     void setSession(const SessionState& s) override;
     void renderTo(QPaintDevice& device, const QSize& size) override;
     QString csv() const override;
+    QString pageSentence() const override { return headline(); }
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
 

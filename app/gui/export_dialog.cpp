@@ -3,6 +3,7 @@
 
 #include "common/explorer_view.hpp"
 #include "common/view_export.hpp"
+#include "interactive_page.hpp"
 #include "preference.hpp"
 #include "session_files.hpp"
 
@@ -151,6 +152,33 @@ void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool as
     } else {
         setLastDirectory(QFileInfo(path).absolutePath());
         message(QObject::tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
+    }
+}
+
+void exportPageInteractive(QWidget* parent, widgets::ExplorerView& view,
+                           const std::function<void()>& finishPendingWork,
+                           const std::function<void(const QString&, int)>& message,
+                           const widgets::FigureOptions& figure, const QString& subject,
+                           const QString& sessionJson) {
+    QString name = defaultExportName(view.fileStem(), subject, false);
+    name = name.left(name.lastIndexOf('.')) + ".html";
+    const QString path = QFileDialog::getSaveFileName(
+        parent, QObject::tr("Export interactive page"), lastDirectory() + "/" + name,
+        QObject::tr("Interactive page, one file (*.html)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    finishPendingWork();
+    const QString target = QFileInfo(path).suffix().isEmpty() ? path + ".html" : path;
+    const QString error = writeInteractivePage(view, target, exportSize.get(), figure, sessionJson);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(parent, QObject::tr("Export interactive page"), error);
+    } else {
+        setLastDirectory(QFileInfo(target).absolutePath());
+        message(QObject::tr("Exported the interactive page %1 (opens in any browser, no network "
+                            "needed; File ▸ Import from Page reads its session back)")
+                    .arg(QDir::toNativeSeparators(target)),
+                10000);
     }
 }
 

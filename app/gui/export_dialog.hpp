@@ -23,6 +23,14 @@ void exportViewInteractive(QWidget* parent, widgets::ExplorerView& view, bool as
                            const std::function<void(const QString&, int)>& message,
                            widgets::FigureOptions figure = {}, const QString& subject = {});
 
+// File ▸ Export Interactive Page…: one self-contained HTML file of the view (its plot with hover
+// values and zoom, its table, the footnote and `sessionJson`); `message` confirms it.
+void exportPageInteractive(QWidget* parent, widgets::ExplorerView& view,
+                           const std::function<void()>& finishPendingWork,
+                           const std::function<void(const QString&, int)>& message,
+                           const widgets::FigureOptions& figure, const QString& subject,
+                           const QString& sessionJson);
+
 // The figure settings the export dialog last used (size, style, plot theme): Copy Image draws
 // with them.
 widgets::FigureOptions lastFigureStyle(widgets::FigureOptions figure, QSize* size);

@@ -45,6 +45,7 @@ public:
     void setSession(const SessionState& s) override;
     void renderTo(QPaintDevice& device, const QSize& size) override;
     QString csv() const override;
+    QString pageSentence() const override { return sentence(); }
     QList<Table> tables() const override;
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }

@@ -51,8 +51,9 @@ int main(int argc, char** argv) {
     QCommandLineOption exports(
         "export",
         "Write the view VIEW (tile-space-map, sweep, breakdown, die-area, codesign, ...: the "
-        "names --screenshots uses) to FILE (.png, .pdf, .svg or .csv) and exit without showing "
-        "a window; repeatable. With a session file, its figures.",
+        "names --screenshots uses) to FILE (.png, .pdf, .svg, .csv, or .html: an interactive "
+        "page in one file, with the session inside) and exit without showing a window; "
+        "repeatable. With a session file, its figures.",
         "VIEW=FILE");
     QCommandLineOption viewSize(
         "view-size", "Size of the view PNGs for --screenshots and of --export (default 1400x900).",

@@ -275,6 +275,16 @@ void MainWindow::buildMenus() {
     exportCsvAction_ = file->addAction(tr("Export View &Data as CSV…"),
                                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                                        [this] { exportCurrentView(true); });
+    file->addAction(tr("Export Interactive &Page…"), this, [this] {
+        Workspace* w = currentWorkspace();
+        if (widgets::ExplorerView* view = w ? w->currentView() : nullptr) {
+            exportPageInteractive(
+                this, *view, [w] { w->finishPendingWork(); },
+                [this](const QString& text, int ms) { showMessage(text, ms); },
+                w->figureOptions(*view), w->figureSubject(),
+                QString::fromStdString(sessionToJson(doc_->state())));
+        }
+    });
     for (auto* w : workspaces_) {
         file->addSeparator();
         w->addFileMenuEntries(file);

@@ -38,6 +38,7 @@ public:
     ~MainWindow() override;
 
     const std::vector<Workspace*>& workspaces() const { return workspaces_; }
+    SessionDocument* document() const { return doc_; }
     // The registered workspace of type W (tests reach a family's views through it).
     template <class W> W* workspace() const {
         for (auto* w : workspaces_) {

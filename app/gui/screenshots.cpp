@@ -6,8 +6,10 @@
 #include "glossary_window.hpp"
 #include "help_browser.hpp"
 #include "help_menu.hpp"
+#include "interactive_page.hpp"
 #include "lesson_runner.hpp"
 #include "main_window.hpp"
+#include "session_document.hpp"
 
 #include <QApplication>
 #include <QDir>
@@ -146,7 +148,9 @@ QString writeExports(MainWindow& window, const QStringList& specs, const QSize& 
         widgets::FigureOptions figure = t.workspace->figureOptions(*view);
         figure.style = style;
         figure.scheme = scheme;
-        const QString error = widgets::exportView(*view, t.file, viewSize, figure);
+        const QString error =
+            exportViewOrPage(*view, t.file, viewSize, figure,
+                             QString::fromStdString(sessionToJson(window.document()->state())));
         if (!error.isEmpty()) {
             return error;
         }

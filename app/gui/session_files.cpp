@@ -53,9 +53,21 @@ void SessionFiles::addMenuEntries(QMenu* file) {
         }
         const QString path = QFileDialog::getOpenFileName(
             parent_, tr("Open session"), lastDirectory(),
-            tr("Codesign Explorer sessions (*.cdx.json);;JSON (*.json)"));
+            tr("Codesign Explorer sessions (*.cdx.json);;JSON (*.json);;Interactive pages, their "
+               "session (*.html *.htm)"));
         if (!path.isEmpty()) {
             open(path);
+        }
+    });
+    file->addAction(tr("&Import from Page…"), this, [this] {
+        if (!maybeSave()) {
+            return;
+        }
+        const QString path =
+            QFileDialog::getOpenFileName(parent_, tr("Import the session of an interactive page"),
+                                         lastDirectory(), tr("Interactive pages (*.html *.htm)"));
+        if (!path.isEmpty()) {
+            importPage(path);
         }
     });
     recentMenu_ = file->addMenu(tr("Open &Recent"));
@@ -66,7 +78,36 @@ void SessionFiles::addMenuEntries(QMenu* file) {
                     [this] { saveAs(); });
 }
 
+bool SessionFiles::importPage(const QString& path, QString* error, bool quiet) {
+    try {
+        const QStringList warnings = doc_->openCopy(path);
+        setLastDirectory(QFileInfo(path).absolutePath());
+        message_(warnings.isEmpty()
+                     ? tr("Imported the session of the page %1 as an untitled session (Save As "
+                          "keeps it; the page stays as it is).")
+                           .arg(QFileInfo(path).fileName())
+                     : tr("Imported the session of the page %1 with warnings: %2")
+                           .arg(QFileInfo(path).fileName(), warnings.join("; ")),
+                 15000);
+        return true;
+    } catch (const InputError& e) {
+        const QString msg = QString::fromUtf8(e.what());
+        if (error) {
+            *error = msg;
+        }
+        if (!quiet) {
+            QMessageBox::warning(parent_, tr("Import from page"),
+                                 tr("Could not import the session:\n%1").arg(msg));
+        }
+        return false;
+    }
+}
+
 bool SessionFiles::open(const QString& path, QString* error, bool quiet) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == "html" || suffix == "htm") {
+        return importPage(path, error, quiet);
+    }
     try {
         const QStringList warnings = doc_->open(path);
         addRecent(path);

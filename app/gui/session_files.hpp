@@ -30,6 +30,9 @@ public:
     // A shipped example as a new untitled session (Save asks where; the example stays as
     // shipped), not added to the recent files.
     bool openExample(const QString& path, const QString& title);
+    // File ▸ Import from Page…: the session inside an interactive page, as an untitled session
+    // (Save would otherwise write JSON over the page). open() of a .html file comes here.
+    bool importPage(const QString& path, QString* error = nullptr, bool quiet = false);
     bool save();
     bool saveAs();
     // "Save the changes?" when the session is modified; false: the user cancelled.

@@ -305,8 +305,29 @@ SessionState loadSession(const std::filesystem::path& path) {
     return loadSession(path, nullptr);
 }
 
+std::string sessionJsonFromPage(const std::string& html, const std::string& file) {
+    const std::string id = std::string("id=\"") + kPageSessionId + "\"";
+    const std::size_t at = html.find(id);
+    const std::size_t open = at == std::string::npos ? at : html.find('>', at);
+    const std::size_t close = open == std::string::npos ? open : html.find("</script>", open);
+    if (close == std::string::npos) {
+        throw InputError("session", "an HTML file without one",
+                         std::string("a page written by Codesign Explorer (File > Export "
+                                     "Interactive Page, or --export VIEW=FILE.html), which "
+                                     "holds its session in <script id=\"") +
+                             kPageSessionId + "\">",
+                         file);
+    }
+    return html.substr(open + 1, close - open - 1);
+}
+
 SessionState loadSession(const std::filesystem::path& path, std::vector<std::string>* warnings) {
-    return sessionFromJson(readText(path), path.string(), warnings);
+    std::string text = readText(path);
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string::npos && text[first] == '<') {
+        text = sessionJsonFromPage(text, path.string());
+    }
+    return sessionFromJson(text, path.string(), warnings);
 }
 
 SessionState asBaseline(const SessionState& s) {

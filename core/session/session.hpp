@@ -108,6 +108,12 @@ std::string sessionToJson(const SessionState& s);
 // are ignored; with `warnings`, one line per field is appended to it, e.g.
 // `s.cdx.json: unknown field "mwp.variant.foo" ignored` (only when the whole file was read).
 SessionState sessionFromJson(const std::string& text, const std::string& file);
+// An interactive page (issue 46) holds its session as JSON in
+// <script type="application/json" id="cdx-session">, every "<" written \u003c. Returns that
+// JSON; throws InputError naming the file when the page holds none. loadSession reads a file
+// that starts with "<" (after blanks) as a page.
+inline constexpr const char* kPageSessionId = "cdx-session";
+std::string sessionJsonFromPage(const std::string& html, const std::string& file);
 SessionState sessionFromJson(const std::string& text, const std::string& file,
                              std::vector<std::string>* warnings);
 

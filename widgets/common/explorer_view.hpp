@@ -13,6 +13,7 @@
 #include <vector>
 
 class QWidget;
+class QCustomPlot;
 
 namespace cdx::widgets {
 
@@ -46,6 +47,18 @@ public:
         QList<QStringList> rows;
     };
     virtual QList<Table> tables() const { return {}; }
+    // The text the window shows when the pointer rests at (x, y), in the axes of `plot`'s
+    // first axis rect (its tooltip); empty where it shows none. An interactive page gives each
+    // mark this text, so a hovered cell says what the window says (issue 46).
+    virtual QString hoverTextAt(const QCustomPlot& plot, double x, double y) const {
+        (void)plot;
+        (void)x;
+        (void)y;
+        return {};
+    }
+    // The sentence that sums the view up where it has one (Compare's verdict, the Line-up's
+    // ranking), as plain text: an interactive page shows it above the plot.
+    virtual QString pageSentence() const { return {}; }
     // Completes work running in the background (export calls it first, so a file never
     // holds a half-computed view). Views that compute synchronously have none.
     virtual void finishPendingWork() {}

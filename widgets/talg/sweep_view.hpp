@@ -31,6 +31,11 @@ public:
     void setSession(const SessionState& s) override;
     void renderTo(QPaintDevice& device, const QSize& size) override;
     QString csv() const override;
+    QString hoverTextAt(const QCustomPlot& plot, double x, double y) const override {
+        (void)plot;
+        (void)y;
+        return describePointAt(x);
+    }
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
     void saveViewState(ViewState& out, const std::string& prefix) const override;

@@ -46,6 +46,10 @@ public:
     std::size_t measuredShown() const { return measuredShown_; }
     void renderTo(QPaintDevice& device, const QSize& size) override;
     QString csv() const override;
+    QString hoverTextAt(const QCustomPlot& plot, double x, double y) const override {
+        (void)plot;
+        return describeCellAt(x, y);
+    }
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
     // The baseline's exact optimum is searched in the background once per baseline.
