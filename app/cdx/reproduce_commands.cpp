@@ -5,7 +5,7 @@
 #include "cdx/cli.hpp"
 #include "cdx/common.hpp"
 #include "cdx/reproduce.hpp"
-#include "cdx/text_pdf.hpp"
+#include "cdx/typeset_pdf.hpp"
 #include "params/input_error.hpp"
 #include "published/published.hpp"
 
@@ -16,6 +16,7 @@
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 
 namespace cdx::cli {
@@ -34,7 +35,8 @@ const char* const kReproduceUsage =
     "  the corrected one), or differs; then a summary per document, and how far each model\n"
     "  can be trusted: where it was calibrated, the accuracy its source claims, and real\n"
     "  measurements against it (profiles/validity/). Exit 0 when it ran (it is a report);\n"
-    "  --report writes the same as an HTML page, or (FILE.pdf) the text as a PDF.\n";
+    "  --report writes the same as an HTML page (sortable, filterable), or (FILE.pdf) a\n"
+    "  typeset document: title page, summary by model, one table per model, validity.\n";
 
 // The commands' progress lines on stderr are not part of the report.
 class QuietStderr {
@@ -245,47 +247,246 @@ std::vector<ValidityCheck> validityChecks(const published::Validity& v) {
 
 namespace {
 
+// The models' names, for the report's headings.
+std::string familyTitle(const std::string& family) {
+    static const std::map<std::string, std::string> titles{
+        {"talg", "T_alg of hybrid-hexagonal tiled stencils"},
+        {"area", "Die area and codesign"},
+        {"mwp", "MWP-CWP, power and temperature"},
+        {"energy", "Energy of tiled stencils"},
+        {"eatss", "EATSS energy-aware tile sizes"},
+        {"chain", "Matrix chains"}};
+    const auto it = titles.find(family);
+    return it == titles.end() ? family : it->second + " (" + family + ")";
+}
+
+// The rows by family, in the order of published::families().
+std::vector<std::pair<std::string, std::vector<const ReproducedValue*>>>
+byFamily(const std::vector<ReproducedValue>& rows) {
+    std::vector<std::pair<std::string, std::vector<const ReproducedValue*>>> out;
+    for (const std::string& f : published::families()) {
+        std::vector<const ReproducedValue*> of;
+        for (const auto& r : rows) {
+            if (r.entry.family == f) {
+                of.push_back(&r);
+            }
+        }
+        if (!of.empty()) {
+            out.emplace_back(f, std::move(of));
+        }
+    }
+    return out;
+}
+
+std::string verdictClass(published::Verdict v) {
+    return v == published::Verdict::Differs         ? "differs"
+           : v == published::Verdict::WithinErratum ? "erratum"
+                                                    : "ok";
+}
+
+std::string commandText(const published::Entry& e) {
+    std::string cmd = "cdx";
+    for (const auto& a : e.command) {
+        cmd += " " + a;
+    }
+    return cmd;
+}
+
+// Per family: documents, printed and derived values, verdicts.
+std::string familySummaryHtml(const std::vector<ReproducedValue>& rows) {
+    std::ostringstream o;
+    o << "<table class=\"summary\"><thead><tr><th>model</th><th>documents</th><th>printed</th>"
+         "<th>derived</th><th>reproduced</th><th>differ within the erratum</th><th>differ</th>"
+         "</tr></thead><tbody>\n";
+    for (const auto& [family, of] : byFamily(rows)) {
+        std::vector<ReproducedValue> copy;
+        for (const auto* r : of) {
+            copy.push_back(*r);
+        }
+        ReproduceSummary total;
+        std::string documents;
+        for (const auto& [doc, s] : summariseRows(copy)) {
+            documents += (documents.empty() ? "" : ", ") + doc;
+            total.entries += s.entries;
+            total.printed += s.printed;
+            total.derived += s.derived;
+            total.printedReproduced += s.printedReproduced;
+            total.derivedReproduced += s.derivedReproduced;
+            total.reproduced += s.reproduced;
+            total.withinErratum += s.withinErratum;
+            total.differs += s.differs;
+        }
+        o << "<tr><td>" << escape(familyTitle(family)) << "</td><td>" << escape(documents)
+          << "</td><td class=n>" << total.printedReproduced << " of " << total.printed
+          << "</td><td class=n>" << total.derivedReproduced << " of " << total.derived
+          << "</td><td class=n>" << total.reproduced << "</td><td class=n>" << total.withinErratum
+          << "</td><td class=n>" << total.differs << "</td></tr>\n";
+    }
+    o << "</tbody></table>\n";
+    return o.str();
+}
+
+// One table per family: every entry and its verdict. The page (HTML): one row per entry, the
+// command as the id's tooltip, sortable. The PDF: two rows per entry, the id and the numbers
+// over where the value comes from, so that prose has the page's width and no name is broken.
+std::string entryTablesHtml(const std::vector<ReproducedValue>& rows, bool forPage) {
+    std::ostringstream o;
+    for (const auto& [family, of] : byFamily(rows)) {
+        o << "<h2 id=\"" << escape(family) << "\">" << escape(familyTitle(family)) << "</h2>\n"
+          << "<table class=\"entries\"><thead><tr><th>entry</th>"
+          << (forPage ? "<th>source</th>" : "")
+          << "<th>kind</th><th>published</th><th>computed</th><th>difference</th>"
+             "<th>tolerance</th><th>unit</th><th>verdict</th></tr></thead><tbody>\n";
+        for (const ReproducedValue* r : of) {
+            const auto& e = r->entry;
+            std::string verdict = published::name(r->verdict);
+            if (!r->error.empty()) {
+                verdict += ": " + r->error;
+            }
+            char difference[32];
+            std::snprintf(difference, sizeof difference, "%.3g", r->computed - e.published);
+            std::string where = escape(e.document) + ", " + escape(e.source);
+            if (e.kind == published::Kind::Derived) {
+                where += "<br><small>derived from " + escape(e.derivedFrom) + "</small>";
+            }
+            if (!e.variant.empty()) {
+                where += "<br><small>variant: " + escape(e.variant) + "</small>";
+            }
+            const std::string erratum =
+                e.erratum.empty() ? "" : "<small>erratum: " + escape(e.erratum) + "</small>";
+            o << "<tr class=\"" << verdictClass(r->verdict) << "\"><td";
+            if (forPage) {
+                o << " title=\"" << escape(commandText(e)) << "\"";
+            }
+            o << " style=\"white-space:nowrap\">" << escape(e.id) << "</td>";
+            if (forPage) {
+                o << "<td>" << where << "</td>";
+            }
+            o << "<td>" << (e.kind == published::Kind::Printed ? "printed" : "derived")
+              << "</td><td class=n>" << number(e.published) << "</td><td class=n>"
+              << number(r->computed) << "</td><td class=n>"
+              << (std::isfinite(r->computed) ? std::string(difference) : "-") << "</td><td class=n>"
+              << number(e.tolerance) << "</td><td>" << escape(e.unit) << "</td><td>"
+              << escape(verdict) << (forPage && !erratum.empty() ? "<br>" + erratum : "")
+              << "</td></tr>\n";
+            if (!forPage) {
+                o << "<tr class=\"" << verdictClass(r->verdict)
+                  << "\"><td colspan=\"8\" style=\"padding-left:18px\"><small>" << where
+                  << (erratum.empty() ? "" : "<br>" + erratum) << "</small></td></tr>\n";
+            }
+        }
+        o << "</tbody></table>\n";
+    }
+    return o.str();
+}
+
+// The HTML report: one page that fits a 1366-pixel screen (the verdict column in view),
+// one table per model, sortable by a click on a column's name and filtered by a text, with
+// no network access.
 std::string html(const std::vector<ReproducedValue>& rows, const ValidityList& validity) {
     std::ostringstream o;
-    o << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Codesign Explorer: "
-         "published values reproduced</title>\n<style>body{font-family:sans-serif}"
-         "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:3px 6px}"
-         "td.n{text-align:right}.differs{background:#fdd}.erratum{background:#ffe}"
-         "</style></head><body>\n<h1>Published values reproduced</h1>\n<h2>Summary</h2>\n"
-         "<p>"
+    o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+         "script-src 'unsafe-inline'; style-src 'unsafe-inline'\">\n"
+         "<title>Codesign Explorer: published values reproduced</title>\n<style>\n"
+         "body{font-family:sans-serif;max-width:1320px;margin:0 auto;padding:0 12px 32px}\n"
+         "table{border-collapse:collapse;width:100%;table-layout:auto;font-size:0.85em}\n"
+         "td,th{border:1px solid #bbb;padding:3px 5px;vertical-align:top;"
+         "overflow-wrap:normal;word-break:normal}\n"
+         "th{background:#eef;position:sticky;top:0;cursor:pointer;white-space:nowrap}\n"
+         "table.entries td:first-child{font-family:monospace;font-size:0.95em}\n"
+         "table.entries td:nth-child(2){min-width:26em}\n"
+         "td.n{text-align:right;white-space:nowrap}small{color:#555}\n"
+         "tr.differs{background:#fdd}tr.erratum{background:#ffe}\n"
+         "th.up::after{content:' \\25B2'}th.down::after{content:' \\25BC'}\n"
+         ".tools{position:sticky;top:0;background:#fff;padding:6px 0;z-index:2}\n"
+         "</style></head><body>\n<h1>Published values reproduced</h1>\n<p>"
       << escape(headline(summariseRows(rows)))
-      << "</p>\n"
-         "<table><tr><th>document</th><th>entries</th><th>printed</th><th>derived</th>"
-         "<th>reproduced</th><th>differs within the erratum</th><th>differs</th></tr>\n";
-    for (const auto& [doc, s] : summariseRows(rows)) {
-        o << "<tr><td>" << escape(doc) << "</td><td class=n>" << s.entries << "</td><td class=n>"
-          << s.printed << "</td><td class=n>" << s.derived << "</td><td class=n>" << s.reproduced
-          << "</td><td class=n>" << s.withinErratum << "</td><td class=n>" << s.differs
-          << "</td></tr>\n";
+      << ". Every value the papers print, and every worked example the spec notes derive from "
+         "their equations, recomputed by the command in its entry's tooltip.</p>\n"
+         "<h2>Summary by model</h2>\n"
+      << familySummaryHtml(rows)
+      << "<p class=\"tools\"><label>Filter the entries <input id=\"filter\" type=\"search\" "
+         "placeholder=\"id, source, verdict…\"></label> <span id=\"count\"></span> "
+         "<small>Click a column's name to sort its table.</small></p>\n"
+      << entryTablesHtml(rows, true) << "<h2>How far to trust the models</h2>\n";
+    for (const auto& [v, checks] : validity) {
+        o << validityHtml(v, checks);
     }
-    o << "</table>\n<h2>Entries</h2>\n<table><tr><th>id</th><th>document</th><th>source</th>"
-         "<th>kind</th>"
-         "<th>published</th><th>computed</th><th>difference</th><th>tolerance</th>"
-         "<th>unit</th><th>variant</th><th>verdict</th><th>erratum</th><th>command</th></tr>\n";
-    for (const ReproducedValue& r : rows) {
-        const auto& e = r.entry;
-        const char* cls = r.verdict == published::Verdict::Differs         ? " class=differs"
-                          : r.verdict == published::Verdict::WithinErratum ? " class=erratum"
-                                                                           : "";
-        std::string cmd = "cdx";
-        for (const auto& a : e.command) {
-            cmd += " " + a;
-        }
-        o << "<tr" << cls << "><td>" << escape(e.id) << "</td><td>" << escape(e.document)
-          << "</td><td>" << escape(e.source) << "</td><td>" << escape(kindText(e))
-          << "</td><td class=n>" << number(e.published) << "</td><td class=n>" << number(r.computed)
-          << "</td><td class=n>" << number(r.computed - e.published) << "</td><td class=n>"
-          << number(e.tolerance) << "</td><td>" << escape(e.unit) << "</td><td>"
-          << escape(e.variant) << "</td><td>" << published::name(r.verdict)
-          << (r.error.empty() ? "" : ": " + escape(r.error)) << "</td><td>" << escape(e.erratum)
-          << "</td><td><code>" << escape(cmd) << "</code></td></tr>\n";
+    o << R"(<script>
+(function () {
+  "use strict";
+  var tables = Array.prototype.slice.call(document.querySelectorAll("table.entries"));
+  var all = [];
+  tables.forEach(function (t) { all = all.concat(Array.prototype.slice.call(t.tBodies[0].rows)); });
+  var count = document.getElementById("count");
+  var show = function (n) { count.textContent = n + " of " + all.length + " entries shown"; };
+  show(all.length);
+  document.getElementById("filter").addEventListener("input", function (e) {
+    var q = e.target.value.toLowerCase(), n = 0;
+    all.forEach(function (r) {
+      var hit = !q || r.textContent.toLowerCase().indexOf(q) >= 0 ||
+        (r.cells[0].title || "").toLowerCase().indexOf(q) >= 0;
+      r.style.display = hit ? "" : "none";
+      n += hit ? 1 : 0;
+    });
+    show(n);
+  });
+  var number = function (s) { return s !== "" && s !== "-" && isFinite(+s); };
+  tables.forEach(function (t) {
+    var heads = t.tHead.rows[0].cells;
+    Array.prototype.forEach.call(heads, function (th, col) {
+      th.addEventListener("click", function () {
+        var up = !th.classList.contains("up");
+        Array.prototype.forEach.call(heads, function (h) { h.classList.remove("up", "down"); });
+        th.classList.add(up ? "up" : "down");
+        var body = t.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function (a, b) {
+          var u = a.cells[col].textContent, v = b.cells[col].textContent;
+          var r = number(u) && number(v) ? (+u) - (+v) : u.localeCompare(v);
+          return up ? r : -r;
+        });
+        rows.forEach(function (r) { body.appendChild(r); });
+      });
+    });
+  });
+})();
+</script>
+</body></html>
+)";
+    return o.str();
+}
+
+// The document typeset as the PDF: a title page, the summary by model, one table per model
+// (its header repeated on every page), and the validity section.
+std::string pdfDocumentHtml(const std::vector<ReproducedValue>& rows,
+                            const ValidityList& validity) {
+    std::ostringstream o;
+    o << "<html><head><style>"
+         "h1{font-size:20pt}h2{font-size:13pt;margin-top:14pt}h3{font-size:11pt}"
+         "table{border-collapse:collapse}th{background-color:#e4e4f0;font-weight:bold}"
+         "td.n{text-align:right}small{color:#444}"
+         "tr.differs{background-color:#fdd}tr.erratum{background-color:#ffe}"
+         "</style></head><body>\n"
+         "<p>&nbsp;</p><p>&nbsp;</p>"
+         "<h1>Codesign Explorer</h1><h1>Published values reproduced</h1>\n<p>"
+      << escape(headline(summariseRows(rows)))
+      << ".</p>\n<p>Every value printed by the papers behind Codesign Explorer, and every "
+         "worked example that the spec notes derive from their equations, recomputed by the "
+         "models of this build (the command of each entry is in the HTML report, "
+         "<i>cdx reproduce --report FILE.html</i>).</p>\n<p>Models:</p><ul>";
+    for (const auto& [family, of] : byFamily(rows)) {
+        o << "<li>" << escape(familyTitle(family)) << ": " << of.size() << " entries</li>";
     }
-    o << "</table>\n<h2>How far to trust the models</h2>\n";
+    o << "</ul>\n<h2 style=\"page-break-before:always\">Summary by model</h2>\n"
+      << std::regex_replace(familySummaryHtml(rows), std::regex("<table "),
+                            "<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\" ")
+      << std::regex_replace(
+             entryTablesHtml(rows, false), std::regex("<table "),
+             "<table border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\" ")
+      << "<h2 style=\"page-break-before:always\">How far to trust the models</h2>\n";
     for (const auto& [v, checks] : validity) {
         o << validityHtml(v, checks);
     }
@@ -370,9 +571,15 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
     const ValidityList& validity = all.validity;
     const auto summary = summariseRows(rows);
     if (!report.empty()) {
-        // The HTML page, or the text report laid out as a PDF.
+        // The HTML page, or the document typeset as a PDF; made before the file is opened, so
+        // a build that cannot typeset leaves no empty file.
+        const std::string bytes =
+            endsWith(report, ".pdf")
+                ? typesetPdf(pdfDocumentHtml(rows, validity),
+                             "Codesign Explorer: published values reproduced", report)
+                : html(rows, validity);
         std::ofstream f(report, std::ios::binary);
-        f << (endsWith(report, ".pdf") ? reproducePdf(all) : html(rows, validity));
+        f << bytes;
         if (!f) {
             throw InputError("--report", report, "could not be written");
         }
@@ -490,13 +697,8 @@ std::string reproduceHtml(const ReproduceReport& report) {
 }
 
 std::string reproducePdf(const ReproduceReport& report) {
-    // The summary and the validity first, then the entries.
-    const std::string text =
-        textReport(report.values, summariseRows(report.values), report.validity);
-    const std::size_t at = text.find("\nsummary: ");
-    const std::string ordered =
-        at == std::string::npos ? text : text.substr(at + 1) + "\n" + text.substr(0, at + 1);
-    return textToPdf(ordered, "Codesign Explorer: published values reproduced (cdx reproduce)");
+    return typesetPdf(pdfDocumentHtml(report.values, report.validity),
+                      "Codesign Explorer: published values reproduced", "report.pdf");
 }
 
 std::vector<Command> reproduceCommands() {
