@@ -12,6 +12,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QIcon>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -71,19 +72,29 @@ int main(int argc, char** argv) {
                              "The plots' colours for --export: light or dark (high contrast). "
                              "Default: the window's (View > Plot Theme).",
                              "THEME");
+    QCommandLineOption exportPack(
+        "export-pack",
+        "Write a meeting pack into DIR and exit without showing a window: each view's "
+        "interactive page (.html), its slide figure (.png at --view-size, .pdf), the session and "
+        "an index.html. The views: --pack-views, else the session's workspace's.",
+        "DIR");
+    QCommandLineOption packViews("pack-views",
+                                 "The views of --export-pack, comma-separated (the names "
+                                 "--export takes).",
+                                 "VIEW,...");
     QCommandLineOption presentation("presentation", "Start in presentation mode.");
     QCommandLineOption runsDb("runs-db",
                               "The measured-run database to open for this run (it does not become "
                               "the default; default: the last one opened with File > Open Run "
                               "Database, else runs.sqlite in the user's data folder).",
                               "PATH");
-    parser.addOptions(
-        {screenshots, exports, viewSize, windowSize, figureStyle, theme, presentation, runsDb});
+    parser.addOptions({screenshots, exports, exportPack, packViews, viewSize, windowSize,
+                       figureStyle, theme, presentation, runsDb});
     std::unique_ptr<QCoreApplication> application;
     // --export needs no display: drawn offscreen unless a platform is chosen.
     for (int i = 1; i < argc; ++i) {
         const QByteArray a(argv[i]);
-        if ((a == "--export" || a.startsWith("--export=")) &&
+        if ((a == "--export" || a.startsWith("--export=") || a.startsWith("--export-pack")) &&
             qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
             qputenv("QT_QPA_PLATFORM", "offscreen");
         }
@@ -143,7 +154,8 @@ int main(int argc, char** argv) {
     const QStringList args = parser.positionalArguments();
     if (!args.isEmpty()) {
         QString error;
-        const bool batch = parser.isSet(screenshots) || parser.isSet(exports);
+        const bool batch =
+            parser.isSet(screenshots) || parser.isSet(exports) || parser.isSet(exportPack);
         if (!window.openSession(args.first(), &error, batch)) {
             err << "codesign-explorer: " << error << "\n";
             if (batch) {
@@ -151,7 +163,7 @@ int main(int argc, char** argv) {
             }
         }
     }
-    if (parser.isSet(exports)) {
+    if (parser.isSet(exports) || parser.isSet(exportPack)) {
         const QStringList wh = parser.value(viewSize).split('x');
         const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
         if (wh.size() != 2 || size.width() < 16 || size.height() < 16 || size.width() > 20000 ||
@@ -188,6 +200,19 @@ int main(int argc, char** argv) {
         }
         for (const QString& spec : parser.values(exports)) {
             QTextStream(stdout) << "wrote " << spec.mid(spec.indexOf('=') + 1) << "\n";
+        }
+        if (parser.isSet(exportPack)) {
+            QStringList written;
+            const QString dir = parser.value(exportPack);
+            const QString packError = cdx::app::writeMeetingPack(
+                window, dir, parser.value(packViews).split(',', Qt::SkipEmptyParts), size, scheme,
+                &written);
+            if (!packError.isEmpty()) {
+                err << "codesign-explorer: --export-pack: " << packError << "\n";
+                return 2;
+            }
+            QTextStream(stdout) << "wrote " << written.size() << " files into " << dir << " (open "
+                                << QDir(dir).filePath("index.html") << ")\n";
         }
         return 0;
     }

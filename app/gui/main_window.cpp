@@ -17,6 +17,7 @@
 #include "preference.hpp"
 #include "reproduce_view.hpp"
 #include "run_database.hpp"
+#include "screenshots.hpp"
 #include "session_document.hpp"
 #include "session_files.hpp"
 #include "start_page.hpp"
@@ -26,14 +27,22 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLayout>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -275,6 +284,7 @@ void MainWindow::buildMenus() {
     exportCsvAction_ = file->addAction(tr("Export View &Data as CSV…"),
                                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                                        [this] { exportCurrentView(true); });
+    file->addAction(tr("Export &Meeting Pack…"), this, [this] { exportMeetingPack(); });
     file->addAction(tr("Export Interactive &Page…"), this, [this] {
         Workspace* w = currentWorkspace();
         if (widgets::ExplorerView* view = w ? w->currentView() : nullptr) {
@@ -415,6 +425,92 @@ void MainWindow::exportCurrentView(bool asCsv) {
             [this](const QString& text, int ms) { showMessage(text, ms); }, w->figureOptions(*view),
             w->figureSubject());
     }
+}
+
+void MainWindow::exportMeetingPack() {
+    Workspace* w = currentWorkspace();
+    if (w == nullptr) {
+        showMessage(tr("Open a workspace first: a meeting pack holds its views"), 8000);
+        return;
+    }
+    QDialog dialog(this);
+    dialog.setObjectName("meetingPackDialog");
+    dialog.setWindowTitle(tr("Export Meeting Pack"));
+    dialog.setMinimumWidth(520);
+    auto* form = new QFormLayout(&dialog);
+    auto* list = new QListWidget(&dialog);
+    list->setObjectName("meetingPackViews");
+    const QStringList chosen = defaultPackViews(*this);
+    for (auto* v : w->views()) {
+        auto* item = new QListWidgetItem(v->viewTitle(), list);
+        item->setData(Qt::UserRole, v->fileStem());
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(chosen.contains(v->fileStem()) ? Qt::Checked : Qt::Unchecked);
+    }
+    form->addRow(tr("Views of %1").arg(w->title()), list);
+    auto* folder = new QLineEdit(&dialog);
+    folder->setObjectName("meetingPackFolder");
+    folder->setText(
+        QDir(QDir::homePath())
+            .filePath("meeting-" + QString::fromStdString(doc_->state().gpu.id).replace('/', '-')));
+    auto* choose = new QPushButton(tr("Choose…"), &dialog);
+    auto* row = new QHBoxLayout;
+    row->addWidget(folder, 1);
+    row->addWidget(choose);
+    form->addRow(tr("Folder"), row);
+    connect(choose, &QPushButton::clicked, &dialog, [&dialog, folder] {
+        const QString d =
+            QFileDialog::getExistingDirectory(&dialog, tr("Meeting pack folder"), folder->text());
+        if (!d.isEmpty()) {
+            folder->setText(d);
+        }
+    });
+    auto* width = new QSpinBox(&dialog);
+    auto* height = new QSpinBox(&dialog);
+    width->setRange(640, 6000);
+    height->setRange(400, 4000);
+    width->setValue(1600);
+    height->setValue(1000);
+    width->setSuffix(" px");
+    height->setSuffix(" px");
+    auto* size = new QHBoxLayout;
+    size->addWidget(width);
+    size->addWidget(new QLabel(QStringLiteral("×"), &dialog));
+    size->addWidget(height);
+    form->addRow(tr("Slide figures"), size);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    QStringList views;
+    for (int i = 0; i < list->count(); ++i) {
+        if (list->item(i)->checkState() == Qt::Checked) {
+            views << list->item(i)->data(Qt::UserRole).toString();
+        }
+    }
+    if (views.isEmpty()) {
+        QMessageBox::warning(this, tr("Export meeting pack"), tr("No view is checked."));
+        return;
+    }
+    QStringList written;
+    Workspace* back = w;
+    const int tab = w->viewTabs()->currentIndex();
+    const QString error =
+        writeMeetingPack(*this, folder->text(), views, QSize(width->value(), height->value()),
+                         std::nullopt, &written);
+    showWorkspace(back); // the pack showed each view to draw it
+    back->viewTabs()->setCurrentIndex(tab);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export meeting pack"), error);
+        return;
+    }
+    showMessage(tr("Wrote the meeting pack: %1 files into %2 (open index.html)")
+                    .arg(written.size())
+                    .arg(QDir::toNativeSeparators(folder->text())),
+                12000);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -78,6 +78,9 @@ private:
     void updateTitle();
     void updateViewMenu();
     void exportCurrentView(bool asCsv);
+    // File ▸ Export Meeting Pack…: the views to pack (the current workspace's, checked as
+    // writeMeetingPack would choose) and a folder; the status bar says what was written.
+    void exportMeetingPack();
     void showMessage(const QString& text, int ms);
 
     SessionDocument* doc_;

@@ -158,4 +158,105 @@ QString writeExports(MainWindow& window, const QStringList& specs, const QSize& 
     return {};
 }
 
+QStringList defaultPackViews(MainWindow& window) {
+    Workspace* w = window.currentWorkspace();
+    if (w == nullptr && !window.workspaces().empty()) {
+        w = window.workspaces().front();
+    }
+    QStringList out;
+    if (w == nullptr) {
+        return out;
+    }
+    const bool lineup = window.document()->state().lineup.size() >= 2;
+    for (auto* v : w->views()) {
+        const QString stem = v->fileStem();
+        // Text views (how far to trust, compare) and an empty line-up make no slide.
+        if (stem.endsWith("-how-far-to-trust") || stem.endsWith("-compare") ||
+            (stem.endsWith("-lineup") && !lineup)) {
+            continue;
+        }
+        out << stem;
+    }
+    return out;
+}
+
+QString writeMeetingPack(MainWindow& window, const QString& dir, QStringList views,
+                         const QSize& viewSize, std::optional<widgets::PlotScheme> scheme,
+                         QStringList* written) {
+    if (views.isEmpty()) {
+        views = defaultPackViews(window);
+    }
+    if (!QDir().mkpath(dir)) {
+        return QObject::tr("%1: the folder cannot be made").arg(dir);
+    }
+    QStringList specs;
+    for (const QString& v : views) {
+        for (const char* suffix : {".html", ".png", ".pdf"}) {
+            specs << v + "=" + QDir(dir).filePath(v + suffix);
+        }
+    }
+    // The pages and the slide figures (every view is checked before a file is written).
+    if (QString error = writeExports(window, specs, viewSize, widgets::FigureStyle::Slide, scheme);
+        !error.isEmpty()) {
+        return error;
+    }
+    const SessionState& state = window.document()->state();
+    if (QString error = widgets::writeTextFile(QDir(dir).filePath("session.cdx.json"),
+                                               QString::fromStdString(sessionToJson(state)));
+        !error.isEmpty()) {
+        return error;
+    }
+    // The index: every figure, its page and its PDF, and the session.
+    const QString title = state.title.empty() ? QObject::tr("Codesign Explorer: meeting pack")
+                                              : QString::fromStdString(state.title);
+    QString index =
+        QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                       "<title>%1</title>\n<style>body{font-family:sans-serif;max-width:1320px;"
+                       "margin:0 auto;padding:0 16px 32px}figure{margin:24px 0;border-top:1px "
+                       "solid #ddd}figure img{max-width:min(100%,960px);border:1px solid #ddd}"
+                       "figcaption{font-size:1.1em;margin:8px 0}.links a{margin-right:16px}"
+                       "</style></head><body>\n<h1>%1</h1>\n")
+            .arg(title.toHtmlEscaped());
+    if (!state.description.empty()) {
+        index += QStringLiteral("<p>%1</p>\n")
+                     .arg(QString::fromStdString(state.description).toHtmlEscaped());
+    }
+    index +=
+        QObject::tr("<p>%1 views. Each has an interactive page (hover values, zoom, its table; "
+                    "opens in any browser, no network needed), its slide figure as PNG and "
+                    "PDF. The session: <a href=\"session.cdx.json\">session.cdx.json</a> "
+                    "(File ▸ Open in Codesign Explorer; every page holds it too).</p>\n")
+            .arg(views.size());
+    QStringList names;
+    for (const QString& v : views) {
+        QString viewTitle = v;
+        for (auto* w : window.workspaces()) {
+            for (auto* view : w->views()) {
+                if (view->fileStem() == v) {
+                    viewTitle = w->title() + QStringLiteral(" ▸ ") + view->viewTitle();
+                }
+            }
+        }
+        index += QStringLiteral("<figure id=\"%1\"><figcaption>%2</figcaption>"
+                                "<p class=\"links\"><a href=\"%1.html\">Interactive page</a>"
+                                "<a href=\"%1.pdf\">Slide (PDF)</a><a href=\"%1.png\">Slide "
+                                "(PNG)</a></p><a href=\"%1.html\"><img src=\"%1.png\" alt=\"%2\">"
+                                "</a></figure>\n")
+                     .arg(v.toHtmlEscaped(), viewTitle.toHtmlEscaped());
+        names << v + ".html" << v + ".png" << v + ".pdf";
+    }
+    index += "</body></html>\n";
+    if (QString error = widgets::writeTextFile(QDir(dir).filePath("index.html"), index);
+        !error.isEmpty()) {
+        return error;
+    }
+    names << "session.cdx.json"
+          << "index.html";
+    if (written != nullptr) {
+        *written = names;
+    }
+    return {};
+}
+
 } // namespace cdx::app

@@ -28,4 +28,16 @@ QString writeExports(MainWindow& window, const QStringList& specs, const QSize& 
                      widgets::FigureStyle style = widgets::FigureStyle::Screen,
                      std::optional<widgets::PlotScheme> scheme = std::nullopt);
 
+// A meeting in one folder (issue 46): for each view (file stems; empty: the current
+// workspace's views, its line-up when the session has one, its text views left out) the
+// interactive page (VIEW.html), the slide-style figure (VIEW.png at viewSize, VIEW.pdf), then
+// the session (session.cdx.json) and index.html, which shows every figure and links the rest.
+// `written` gets the files' names. Empty string, or the reason it failed (nothing is written
+// for an unknown view).
+QString writeMeetingPack(MainWindow& window, const QString& dir, QStringList views,
+                         const QSize& viewSize, std::optional<widgets::PlotScheme> scheme,
+                         QStringList* written = nullptr);
+// The views a meeting pack holds by default (see writeMeetingPack).
+QStringList defaultPackViews(MainWindow& window);
+
 } // namespace cdx::app

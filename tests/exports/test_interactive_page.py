@@ -139,6 +139,37 @@ with tempfile.TemporaryDirectory() as out:
         fail("the sweep of the page's session differs from the session file's")
     checks += 1
 
+    # A meeting pack: every chosen view's page and slide figures, the session, an index whose
+    # every link is a file of the pack.
+    pack = os.path.join(out, "pack")
+    r = subprocess.run([explorer, session, "--export-pack", pack, "--pack-views",
+                        "tile-space-map,sweep", "--view-size", "1600x1000"],
+                       env=env, capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        fail(f"--export-pack: exit {r.returncode}: {r.stderr[-2000:]}")
+    expected = {f"{v}{s}" for v in ("tile-space-map", "sweep") for s in (".html", ".png", ".pdf")}
+    expected |= {"session.cdx.json", "index.html"}
+    if set(os.listdir(pack)) != expected:
+        fail(f"the pack holds {sorted(os.listdir(pack))}, expected {sorted(expected)}")
+    index = open(os.path.join(pack, "index.html"), encoding="utf-8").read()
+    links = set(re.findall(r'(?:href|src)="([^"]+)"', index))
+    if not links or not links <= expected:
+        fail(f"index.html links {sorted(links - expected)} outside the pack")
+    if json.load(open(os.path.join(pack, "session.cdx.json"), encoding="utf-8"))["schema"] != \
+            "codesign-explorer-session":
+        fail("the pack's session is not a session file")
+    if "<img" not in index or len(links) < 7:
+        fail("index.html does not show the figures")
+    checks += 4
+    # An unknown view: refused by name, nothing written.
+    r = subprocess.run([explorer, session, "--export-pack", os.path.join(out, "bad"),
+                        "--pack-views", "no-such-view"], env=env, capture_output=True, text=True,
+                       timeout=600)
+    if r.returncode != 2 or "no-such-view" not in r.stderr or \
+            os.listdir(os.path.join(out, "bad")):
+        fail(f"--pack-views no-such-view: exit {r.returncode}: {r.stderr[-500:]}")
+    checks += 1
+
 print(f"interactive pages: {checks} checks passed ({hovered} hovered cells equal cdx talg)")
-if checks < 24:
+if checks < 29:
     fail(f"only {checks} checks ran")
