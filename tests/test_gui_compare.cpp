@@ -45,10 +45,13 @@
 #include "workspaces/talg_workspace.hpp"
 
 #include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
@@ -674,6 +677,30 @@ void TestGuiCompare::lineupOfGpusEqualsCore() {
     QCOMPARE(doc_->state().lineup.size(), std::size_t{2});
     view->finishPendingWork();
     QCOMPARE(view->result()->sides.size(), std::size_t{2});
+    // The GPU editor's list: "Add to Line-up" in its context menu adds the GPU chosen there.
+    QAction* add = nullptr;
+    QComboBox* list = nullptr;
+    for (QDockWidget* dock : talg()->docks()) {
+        for (QComboBox* box : dock->findChildren<QComboBox*>()) {
+            for (QAction* a : box->actions()) {
+                if (a->objectName() == "addToLineup") {
+                    add = a;
+                    list = box;
+                }
+            }
+        }
+    }
+    QVERIFY(add && list);
+    QCOMPARE(list->contextMenuPolicy(), Qt::ActionsContextMenu);
+    const int rtx = list->findData("rtx4090");
+    QVERIFY(rtx >= 0);
+    {
+        const QSignalBlocker quiet(list); // chosen for the menu, not made the session's GPU
+        list->setCurrentIndex(rtx);
+    }
+    add->trigger();
+    QCOMPARE(doc_->state().lineup.size(), std::size_t{3});
+    QCOMPARE(QString::fromStdString(doc_->state().lineup.back().gpu->id), QString("rtx4090"));
 }
 
 #include "test_gui_compare.moc"

@@ -173,14 +173,8 @@ LineupView::LineupView(const QString& stem, QStringList families, WorkspaceConte
 
     connect(family_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(optimum_, &QCheckBox::toggled, this, [this] { recompute(); });
-    connect(addGpu_, &QPushButton::clicked, this, [this] {
-        const std::string id = gpus_->currentData().toString().toStdString();
-        try {
-            addGpu(loadGpuProfile(id));
-        } catch (const InputError& e) {
-            say(tr("Not added: %1").arg(QString::fromUtf8(e.what())));
-        }
-    });
+    connect(addGpu_, &QPushButton::clicked, this,
+            [this] { addGpuById(gpus_->currentData().toString()); });
     connect(addCurrent_, &QPushButton::clicked, this, [this] {
         const std::string id = currentFamily() ? currentFamily()->id : std::string();
         const bool mwpSlot = id == "mwp" || id == "power" || id == "occupancy";
@@ -485,6 +479,14 @@ void LineupView::say(const QString& message) const {
 SessionState LineupView::edited(const QString& label, const SessionState& next) {
     context_.doc->edit(label, next);
     return next;
+}
+
+void LineupView::addGpuById(const QString& id) {
+    try {
+        addGpu(loadGpuProfile(id.toStdString()));
+    } catch (const InputError& e) {
+        say(tr("Not added: %1").arg(QString::fromUtf8(e.what())));
+    }
 }
 
 void LineupView::addGpu(const GpuProfile& gpu) {

@@ -66,6 +66,8 @@ public:
 
     // The edits the buttons make (each one undoable step of the session).
     void addGpu(const GpuProfile& gpu);
+    // The GPU profile of that id (a GPU list's "Add to Line-up"); a refusal is said.
+    void addGpuById(const QString& id);
     bool addSessionFile(const QString& path, QString* error = nullptr);
     void removeSide(int index);
     void clearSides();

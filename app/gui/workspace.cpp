@@ -19,6 +19,7 @@
 
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
+#include <QAction>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDockWidget>
@@ -448,9 +449,30 @@ void Workspace::addLineupView() {
             }
         }
     }
-    if (!families.isEmpty()) {
-        addView(new LineupView(id_, families, context_, this));
+    if (families.isEmpty()) {
+        return;
     }
+    auto* view = new LineupView(id_, families, context_, this);
+    addView(view);
+    // The editors' GPU lists get "Add to Line-up" in their context menu, once the subclass has
+    // built its docks (after this constructor's turn).
+    QTimer::singleShot(0, this, [this, view] {
+        for (QDockWidget* dock : docks_) {
+            for (QComboBox* box : dock->findChildren<QComboBox*>()) {
+                const QString kind = box->property("cdxProfileKind").toString();
+                if (kind != "gpus" && kind != "gpu") {
+                    continue;
+                }
+                auto* add = new QAction(tr("Add to Line-up"), box);
+                add->setObjectName("addToLineup");
+                add->setToolTip(tr("Add the GPU chosen here as a side of the line-up"));
+                connect(add, &QAction::triggered, view,
+                        [view, box] { view->addGpuById(box->currentData().toString()); });
+                box->addAction(add);
+                box->setContextMenuPolicy(Qt::ActionsContextMenu);
+            }
+        }
+    });
 }
 
 void Workspace::addTrustView() {

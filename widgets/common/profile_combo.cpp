@@ -125,6 +125,8 @@ void refill(QComboBox* box, const std::string& kind, const ProfileText& text,
 
 void fillProfileCombo(QComboBox* box, const std::string& kind, ProfileText text,
                       const AlsoKind& also) {
+    // What the combo lists, for the shell (a GPU list's "Add to Line-up" menu).
+    box->setProperty("cdxProfileKind", QString::fromStdString(kind));
     refill(box, kind, text, also);
     QObject::connect(ProfileCatalog::instance(), &ProfileCatalog::changed, box,
                      [box, kind, text, also](const QString& changed) {
