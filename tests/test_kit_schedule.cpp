@@ -8,6 +8,11 @@
 // untiled reference.
 #include "../kit/schedule/hybrid_schedule.hpp"
 #include "../kit/schedule/stencils.hpp"
+#include "../kit/src/kit_report.hpp"
+#include "params/gpu_description.hpp"
+#include "params/profiles.hpp"
+#include "runs/run_import.hpp"
+#include "talg/talg.hpp"
 
 #include <QtTest>
 #include <algorithm>
@@ -84,6 +89,7 @@ private slots:
     void equalsTheUntiledStencils_data();
     void equalsTheUntiledStencils();
     void refusesBadInput();
+    void profileAndRunsReadBack();
 };
 
 void TestKitSchedule::everyPointOnceAfterItsInputs_data() {
@@ -275,6 +281,96 @@ void TestKitSchedule::refusesBadInput() {
              QString("tT must be even and at least 2"));
     QVERIFY(cdxkit::invalid({10, 10, 5}, {2, 2, 0}) != nullptr);
     QVERIFY(cdxkit::invalid({10, 10, 5}, {2, 2, 2}) == nullptr);
+}
+
+// What cdx-measure writes is read by the project's own parsers: the profile as a GPU of the
+// user's (every measured value of kind "measured" with its provenance, the rest estimated by
+// the families' rules, usable by T_alg), the runs CSV by `cdx runs import`'s parser.
+void TestKitSchedule::profileAndRunsReadBack() {
+    cdxkit::DeviceFacts d;
+    d.name = "NVIDIA H100 80GB HBM3";
+    d.driver = "12.4";
+    d.runtime = "12.4";
+    d.ccMajor = 9;
+    d.ccMinor = 0;
+    d.sms = 132;
+    d.coresPerSm = cdxkit::coresPerSm(9, 0);
+    d.clockMhz = 1980;
+    d.memClockMhz = 2619;
+    d.busWidthBits = 5120;
+    d.smemPerSmBytes = 233472;
+    d.smemPerBlockOptinBytes = 232448;
+    d.l2Bytes = 52428800;
+    d.regsPerSm = 65536;
+    d.maxThreadsPerSm = 2048;
+    d.maxThreadsPerBlock = 1024;
+    d.maxBlocksPerSm = 32;
+    QCOMPARE(d.coresPerSm, 128);
+    const auto m = [](const char* key, const char* unit, std::vector<double> samples) {
+        cdxkit::Measurement x;
+        x.key = key;
+        x.unit = unit;
+        x.method = "a test's \"numbers\"";
+        x.samples = std::move(samples);
+        x.value = *std::min_element(x.samples.begin(), x.samples.end());
+        return x;
+    };
+    const std::vector<cdxkit::Measurement> measured{m("l_s_per_gb", "s/GB", {3.1e-4, 3.2e-4}),
+                                                    m("tau_sync_s", "s", {4.1e-10, 4.4e-10}),
+                                                    m("t_sync_s", "s", {5.5e-6}),
+                                                    m("c_iter_s.heat2d", "s", {2.1e-8, 2.3e-8}),
+                                                    m("c_iter_s.jacobi2d", "s", {2.0e-8}),
+                                                    m("mem_ld_cycles", "cycles", {640, 660})};
+    QCOMPARE(measured[0].spreadPct(), 100.0 * (3.2e-4 - 3.1e-4) / 3.1e-4);
+    const std::string json = cdxkit::profileJson(d, measured, "2026-11-29");
+    const cdx::GpuProfile gpu = cdx::parseGpuProfile(json, "measured.json");
+    QCOMPARE(QString::fromStdString(gpu.id), QString("measured-nvidia-h100-80gb-hbm3"));
+    QCOMPARE(*gpu.params.at("n_sm").value, 132.0);
+    QCOMPARE(*gpu.params.at("n_v").value, 128.0);
+    int kinds = 0;
+    for (const char* key : {"l_s_per_gb", "tau_sync_s", "t_sync_s", "mem_ld_cycles"}) {
+        const cdx::Quantity& q = gpu.params.at(key);
+        QCOMPARE(QString::fromStdString(cdx::kindOf(q)), QString("measured"));
+        QVERIFY2(q.source.find("cdx-measure on NVIDIA H100 80GB HBM3") != std::string::npos,
+                 q.source.c_str());
+        ++kinds;
+    }
+    QCOMPARE(QString::fromStdString(cdx::kindOf(gpu.cIterByStencil.at("heat2d"))),
+             QString("measured"));
+    QCOMPARE(*gpu.cIterByStencil.at("heat2d").value, 2.1e-8);
+    // Not measured: the rule's estimate (a 3D stencil's C_iter).
+    QCOMPARE(QString::fromStdString(cdx::kindOf(gpu.cIterByStencil.at("heat3d"))),
+             QString("estimated"));
+    QCOMPARE(kinds, 4);
+    // T_alg runs on it.
+    const cdx::StencilProfile heat = cdx::loadStencilProfile("heat2d");
+    cdx::talg::Problem problem;
+    problem.space = {8192, 8192, 1};
+    problem.time = 8192;
+    cdx::talg::Tiles tiling;
+    tiling.space = {64, 64, 1};
+    tiling.time = 8;
+    const cdx::talg::TalgResult r = cdx::talg::evaluate(cdx::toStencil(heat, gpu), problem, tiling,
+                                                        cdx::toGpu(gpu), cdx::talg::TalgVariant{});
+    QVERIFY(r.feasible && r.tAlg > 0);
+    // The runs, named after the profile, read by the import's parser.
+    std::vector<cdxkit::ValidationRun> runs(2);
+    runs[0] = {"heat2d", 4096, 4096, 512, 64, 64, 8, 256, 0.25};
+    runs[1] = {"jacobi2d", 4096, 4096, 512, 32, 128, 4, 512, 0.3};
+    cdx::runs::KnownIds ids = cdx::runs::KnownIds::shipped();
+    ids.gpus.push_back(gpu.id);
+    const cdx::runs::ParsedRuns parsed = cdx::runs::parseRunsCsv(
+        cdxkit::runsCsv(gpu.id, runs, "cdx-measure, \"quick\""), "kit.csv", ids);
+    QVERIFY2(parsed.issues.empty(),
+             parsed.issues.empty() ? "" : parsed.issues.front().message().c_str());
+    QCOMPARE(parsed.runs.size(), std::size_t(2));
+    // The summary names every measurement.
+    const std::string text = cdxkit::summaryText(d, measured, "2026-11-29", 123.4);
+    for (const auto& x : measured) {
+        QVERIFY(text.find(x.key) != std::string::npos);
+    }
+    QVERIFY(cdxkit::summaryJson(d, measured, "2026-11-29", 1).find("\"spread_pct\"") !=
+            std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestKitSchedule)
