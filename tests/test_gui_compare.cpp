@@ -640,6 +640,14 @@ void TestGuiCompare::lineupOfGpusEqualsCore() {
     }
     QCOMPARE(doc_->undoStack()->count(), before + 3);
     QCOMPARE(doc_->state().lineup.size(), std::size_t{3});
+    // The view's own GPU list lists the GPU descriptions (it listed none: kind "gpu"), and a GPU
+    // already lined up as it is is not added twice.
+    auto* own = view->widget()->findChild<QComboBox*>("lineupGpu");
+    QVERIFY(own);
+    QVERIFY(own->findData("rtx4090") >= 0 && own->findData("gtx980") >= 0);
+    view->addGpuById("gtx980");
+    QCOMPARE(doc_->state().lineup.size(), std::size_t{3});
+    QCOMPARE(doc_->undoStack()->count(), before + 3);
     view->finishPendingWork();
     QVERIFY(view->result());
     QVERIFY(view->plot()->xAxis->visible());

@@ -185,8 +185,18 @@ QJsonObject panelJson(widgets::ExplorerView& view, QCustomPlot& plot, QCPAxisRec
             QJsonArray hover;
             bool anyHover = false;
             const bool horizontal = b->keyAxis()->orientation() == Qt::Vertical;
+            // Bars of a group stand side by side: each is shifted along its key by its place
+            // in the group (drawn at their keys they covered each other).
+            double shift = 0;
+            if (QCPBarsGroup* group = b->barsGroup(); group != nullptr && group->size() > 1) {
+                const double spacing =
+                    group->spacingType() == QCPBarsGroup::stPlotCoords ? group->spacing() : 0.0;
+                const double n = static_cast<double>(group->size());
+                shift = (static_cast<double>(group->bars().indexOf(b)) - (n - 1) / 2) *
+                        (b->width() + spacing);
+            }
             for (auto it = b->data()->constBegin(); it != b->data()->constEnd(); ++it) {
-                points.append(QJsonArray{number(it->key), number(it->value),
+                points.append(QJsonArray{number(it->key + shift), number(it->value),
                                          number(stackedBase(*b, it->key))});
                 const QJsonValue h =
                     horizontal ? hoverAt(it->value, it->key) : hoverAt(it->key, it->value);
@@ -305,6 +315,43 @@ QJsonObject panelJson(widgets::ExplorerView& view, QCustomPlot& plot, QCPAxisRec
         images.append(o);
     }
     panel["images"] = images;
+    // Lines placed on the axes: straight lines (a resident count, an optimum's abscissa) run
+    // across the axes, segments from end to end.
+    QJsonArray lines;
+    const auto lineJson = [&](const QCPItemPosition* a, const QCPItemPosition* b, const QPen& pen,
+                              bool infinite) {
+        if (a->type() != QCPItemPosition::ptPlotCoords || a->keyAxis() == nullptr ||
+            a->keyAxis()->axisRect() != &rect) {
+            return;
+        }
+        const bool keyHorizontal = a->keyAxis()->orientation() == Qt::Horizontal;
+        const auto xy = [keyHorizontal](const QCPItemPosition* p) {
+            return keyHorizontal ? p->coords() : QPointF(p->coords().y(), p->coords().x());
+        };
+        QJsonObject o;
+        o["x1"] = number(xy(a).x());
+        o["y1"] = number(xy(a).y());
+        o["x2"] = number(xy(b).x());
+        o["y2"] = number(xy(b).y());
+        o["infinite"] = infinite;
+        o["color"] = css(pen.color());
+        o["width"] = std::max(1.0, pen.widthF());
+        o["dash"] = dash(pen.style());
+        const QCPAxis* vertical = keyHorizontal ? a->valueAxis() : a->keyAxis();
+        o["axis"] = vertical == right ? "y2" : "y";
+        lines.append(o);
+    };
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        if (!plot.item(i)->visible()) {
+            continue;
+        }
+        if (auto* straight = qobject_cast<QCPItemStraightLine*>(plot.item(i))) {
+            lineJson(straight->point1, straight->point2, straight->pen(), true);
+        } else if (auto* segment = qobject_cast<QCPItemLine*>(plot.item(i))) {
+            lineJson(segment->start, segment->end, segment->pen(), false);
+        }
+    }
+    panel["lines"] = lines;
     return panel;
 }
 

@@ -117,7 +117,12 @@ LineupView::LineupView(const QString& stem, QStringList families, WorkspaceConte
     gpus_ = new QComboBox(this);
     gpus_->setObjectName("lineupGpu");
     gpus_->setToolTip(tr("A GPU to add: it follows the session's stencil, problem and variant"));
-    widgets::fillProfileCombo(gpus_, "gpu", [](const ProfileEntry& e) { return text(e.name); });
+    // The GPU descriptions (kind "gpus": "gpu" listed nothing, and Add to Line-up said "unknown
+    // id").
+    widgets::fillProfileCombo(gpus_, "gpus", [](const ProfileEntry& e) { return text(e.name); });
+    auto* gpuLabel = new QLabel(tr("GPU"), this);
+    gpuLabel->setBuddy(gpus_);
+    row->addWidget(gpuLabel);
     for (int i = 0; i < gpus_->count(); ++i) { // the first GPU listed, not the empty heading
         if (!gpus_->itemData(i).toString().isEmpty()) {
             gpus_->setCurrentIndex(i);
@@ -494,11 +499,32 @@ void LineupView::addGpu(const GpuProfile& gpu) {
         say(tr("The line-up holds 12 sides at most: remove one first."));
         return;
     }
+    const QString name = text(profileLabel(gpu));
+    for (std::size_t i = 0; i < session_.lineup.size(); ++i) {
+        const auto& side = session_.lineup[i];
+        // The same shipped or saved GPU, neither edited (an edited copy is another side).
+        const auto plain = [](const GpuProfile& g) {
+            for (const auto& [key, q] : g.params) {
+                if (q.edited) {
+                    return false;
+                }
+            }
+            for (const auto& [key, q] : g.cIterByStencil) {
+                if (q.edited) {
+                    return false;
+                }
+            }
+            return true;
+        };
+        if (side.gpu && side.gpu->id == gpu.id && plain(*side.gpu) && plain(gpu)) {
+            say(tr("%1 is already side %2 of the line-up: not added twice.").arg(name).arg(i + 1));
+            return;
+        }
+    }
     SessionState next = session_;
     SessionState::LineupEntry e;
     e.gpu = gpu;
     next.lineup.push_back(std::move(e));
-    const QString name = text(profileLabel(gpu));
     edited(tr("Add %1 to the line-up").arg(name), next);
     say(tr("Added %1 to the line-up (side %2; Edit ▸ Undo removes it).")
             .arg(name)
@@ -536,9 +562,15 @@ void LineupView::removeSide(int index) {
         return;
     }
     SessionState next = session_;
+    const auto& e = session_.lineup[static_cast<std::size_t>(index)];
+    const QString name = e.gpu                      ? text(profileLabel(*e.gpu))
+                         : e.session->title.empty() ? tr("session %1").arg(index + 1)
+                                                    : text(e.session->title);
     next.lineup.erase(next.lineup.begin() + index);
-    edited(tr("Remove side %1 from the line-up").arg(index + 1), next);
-    say(tr("Removed side %1 from the line-up.").arg(index + 1));
+    edited(tr("Remove %1 from the line-up").arg(name), next);
+    say(tr("Removed side %1, %2, from the line-up (Edit ▸ Undo brings it back).")
+            .arg(index + 1)
+            .arg(name));
 }
 
 void LineupView::clearSides() {

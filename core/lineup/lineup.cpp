@@ -174,9 +174,15 @@ std::string sentence(const Lineup& l) {
         }
     }
     const auto with = [&l](const Side& s) {
+        // "tiles 6×192, tT 22 (exact optimum)" inside the side's brackets: ", exact optimum"
+        std::string optimum = s.optimum;
+        const std::string exact = " (exact optimum)";
+        if (optimum.size() > exact.size() &&
+            optimum.compare(optimum.size() - exact.size(), exact.size(), exact) == 0) {
+            optimum = optimum.substr(0, optimum.size() - exact.size()) + ", exact optimum";
+        }
         return s.label + " (" + formatG(*s.value(l.headline), 4) +
-               (l.unit.empty() ? "" : " " + l.unit) + (s.optimum.empty() ? "" : ", " + s.optimum) +
-               ")";
+               (l.unit.empty() ? "" : " " + l.unit) + (optimum.empty() ? "" : ", " + optimum) + ")";
     };
     if (valued == 0) {
         return "No side has a value of " + l.headline + ": each says why.";

@@ -311,11 +311,11 @@ std::string sessionJsonFromPage(const std::string& html, const std::string& file
     const std::size_t open = at == std::string::npos ? at : html.find('>', at);
     const std::size_t close = open == std::string::npos ? open : html.find("</script>", open);
     if (close == std::string::npos) {
-        throw InputError("session", "an HTML file without one",
-                         std::string("a page written by Codesign Explorer (File > Export "
-                                     "Interactive Page, or --export VIEW=FILE.html), which "
-                                     "holds its session in <script id=\"") +
-                             kPageSessionId + "\">",
+        throw InputError("session", "none in this HTML file",
+                         std::string("an interactive page exported by Codesign Explorer (File > "
+                                     "Export Interactive Page), which carries its session inside "
+                                     "(a script element with id \"") +
+                             kPageSessionId + "\")",
                          file);
     }
     return html.substr(open + 1, close - open - 1);

@@ -62,7 +62,8 @@ function drawPanel(host, p, index) {
         t[1].split("\n").forEach(function(l) { longest = Math.max(longest, l.length); });
     });
     var m = {
-        left : Math.min(300, Math.max(76, 7 * longest + 24)),
+        left : Math.min(300, Math.max(76, 7 * longest + 24,
+                                      7 * Math.max(fmt(p.y.min).length, fmt(p.y.max).length) + 40)),
         right : p.y2 ? 70 : 18,
         top : 12,
         bottom : 48
@@ -123,7 +124,7 @@ function drawPanel(host, p, index) {
         .attr("class", "ylabel")
         .attr("transform", "rotate(-90)")
         .attr("x", -h / 2)
-        .attr("y", -60)
+        .attr("y", -(m.left - 16))
         .style("text-anchor", "middle")
         .text(p.y.label || "");
     if (y2) {
@@ -171,7 +172,9 @@ function drawPanel(host, p, index) {
     var legend = [];
     var lookups = [];
     p.series.forEach(function(s, si) {
-        if (s.name) {
+        // Named, and drawing something (an empty series, a baseline without a baseline, stays
+        // out of the legend).
+        if (s.name && (s.type === "heatmap" || s.points.some(function(q) { return q[1] !== null; }))) {
             legend.push(s);
         }
         if (s.type === "heatmap") {
@@ -195,8 +198,9 @@ function drawPanel(host, p, index) {
                 for (var ix = 0; ix < s.nx; ++ix) {
                     var v = s.values[iy * s.nx + ix];
                     var o = ((s.ny - 1 - iy) * s.nx + ix) * 4;
-                    if (v === null) {
-                        img.data[o + 3] = 0;
+                    if (v === null) { // no value (an infeasible tiling): light grey
+                        img.data[o] = img.data[o + 1] = img.data[o + 2] = 222;
+                        img.data[o + 3] = 255;
                         continue;
                     }
                     var c = colour(v);
@@ -367,6 +371,23 @@ function drawPanel(host, p, index) {
             });
         }
     });
+    // Lines on the axes: straight ones across the plot, segments end to end.
+    var lineMarks = marks.selectAll("line.item").data(p.lines || []).enter().append("line")
+        .attr("class", "item").style("stroke", function(l) { return l.color; })
+        .style("stroke-width", function(l) { return l.width; })
+        .style("stroke-dasharray", function(l) { return l.dash || null; });
+    drawers.push(function() {
+        lineMarks.each(function(l) {
+            var yy = yOf({axis: l.axis});
+            var ax = x(l.x1), ay = yy(l.y1), bx = x(l.x2), by = yy(l.y2);
+            if (l.infinite) {
+                var dx = bx - ax, dy = by - ay, n = Math.sqrt(dx * dx + dy * dy) || 1;
+                dx = dx / n * 5000; dy = dy / n * 5000;
+                ax -= dx; ay -= dy; bx += dx; by += dy;
+            }
+            d3.select(this).attr("x1", ax).attr("y1", ay).attr("x2", bx).attr("y2", by);
+        });
+    });
     var texts = marks.selectAll("text.label")
                     .data(p.texts || [])
                     .enter()
@@ -475,7 +496,8 @@ function drawPanel(host, p, index) {
                 .style("vertical-align", "middle")
                 .style("background", "linear-gradient(to right," + s.colors.join(",") + ")");
         strip.attr("title", s.vlog ? "logarithmic" : "linear");
-        bar.append("span").text(" " + fmt(s.vmax) + (s.vlog ? " (log scale)" : ""));
+        bar.append("span").text(" " + fmt(s.vmax) + (s.vlog ? " (log scale)" : "") +
+                                   (s.values.indexOf(null) >= 0 ? "; grey: no value" : ""));
     });
     // Data coordinates to the text a pointer there shows (the test of the page calls it).
     hovers.push(function(dx, dy, axis) {
