@@ -172,6 +172,10 @@ LineupView::LineupView(const QString& stem, QStringList families, WorkspaceConte
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->verticalHeader()->hide();
+    // The table gives way to the bars (in F11 its rows took most of the height and the bars
+    // got 90 px at 1366 x 768): it scrolls.
+    table_->setMinimumHeight(60);
+    table_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
@@ -436,6 +440,7 @@ void LineupView::redraw() {
 
 void LineupView::setPresentation(bool on) {
     presentation_ = on;
+    plot_->setMinimumHeight(on ? 280 : 160);
     widgets::applyTheme(*plot_, widgets::plotTheme(on));
     redraw();
 }
