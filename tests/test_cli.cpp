@@ -542,6 +542,43 @@ void TestCli::profiles() {
     QVERIFY2(show.out.contains("tau_sync_s") && show.out.contains("estimated") &&
                  show.out.contains("rule 7.96e-10 * 1216 / clock_mhz"),
              qPrintable(show.out));
+    // import (issue 47): a GPU description with a measured value becomes one of the user's, in
+    // a data folder of this run; a file that is no GPU is refused by field.
+    QTemporaryDir dir;
+    QFile shipped(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/gpus/gtx980.json");
+    QVERIFY(shipped.open(QIODevice::ReadOnly));
+    QJsonObject gpu = QJsonDocument::fromJson(shipped.readAll()).object();
+    gpu["id"] = "measured-cli-test";
+    QJsonObject talgBlock = gpu["talg"].toObject();
+    talgBlock["t_sync_s"] = QJsonObject{
+        {"value", 5e-6}, {"unit", "s"}, {"kind", "measured"}, {"source", "cdx-measure: a test"}};
+    gpu["talg"] = talgBlock;
+    QFile file(dir.filePath("measured.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(gpu).toJson());
+    file.close();
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR);
+    env.insert("XDG_DATA_HOME", dir.filePath("data"));
+    env.insert("HOME", dir.path());
+    p.setProcessEnvironment(env);
+    p.start(CDX_EXECUTABLE, {"profiles", "import", file.fileName(), "--json"});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 0);
+    const QJsonObject imported = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+    QCOMPARE(imported["id"].toString(), QString("measured-cli-test"));
+    QVERIFY2(imported["kinds"].toString().contains("1 measured"),
+             qPrintable(imported["kinds"].toString()));
+    QVERIFY(QFile::exists(imported["path"].toString()));
+    p.start(CDX_EXECUTABLE, {"profiles", "import", file.fileName()}); // again: exists
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains("--replace replaces it"));
+    p.start(CDX_EXECUTABLE, {"profiles", "import",
+                             QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/stencils/heat2d.json"});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
 }
 
 // Issue 19: every entry of the published table is recomputed by its command and reproduced

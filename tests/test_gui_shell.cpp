@@ -32,6 +32,8 @@
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map_view.hpp"
+#include "params/gpu_description.hpp"
+#include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "reproduce_view.hpp"
 #include "runs/run_stats.hpp"
@@ -97,6 +99,7 @@ private slots:
     void figureStylesDrawOneFigure();
     void footnoteHoldsTheFiguresModels();
     void interactivePageHoldsTheSession();
+    void measuredGpuImportsAsYours();
     void plotMenuCopiesAndAnnotates();
     void darkPlotsRecolourAndComeBack();
     void presentationRoundTripIsPixelIdentical();
@@ -1329,6 +1332,50 @@ void TestGuiShell::interactivePageHoldsTheSession() {
     }
     QVERIFY2(file.contains("Export Interactive &Page…") && file.contains("&Import from Page…"),
              qPrintable(file.join(", ")));
+}
+
+// File ▸ Import Measured GPU (issue 47): a GPU description with measured values becomes one of
+// the user's, listed at once in the GPU lists, its values counted by kind; a broken one is
+// refused by field and nothing is written.
+void TestGuiShell::measuredGpuImportsAsYours() {
+    QFile shipped(QStringLiteral(CDX_SOURCE_PROFILES_DIR) + "/gpus/gtx980.json");
+    QVERIFY(shipped.open(QIODevice::ReadOnly));
+    QJsonObject gpu = QJsonDocument::fromJson(shipped.readAll()).object();
+    gpu["id"] = "measured-test-gpu";
+    gpu["name"] = "Test GPU (measured)";
+    QJsonObject talgBlock = gpu["talg"].toObject();
+    talgBlock["l_s_per_gb"] = QJsonObject{{"value", 5.2e-4},
+                                          {"unit", "s/GB"},
+                                          {"kind", "measured"},
+                                          {"source", "cdx-measure on a test GPU: a copy loop"}};
+    gpu["talg"] = talgBlock;
+    QTemporaryDir dir;
+    const QString path = dir.filePath("measured.json");
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QJsonDocument(gpu).toJson());
+    out.close();
+    QCOMPARE(window_->importMeasuredGpu(path), QString("measured-test-gpu"));
+    const GpuProfile back = loadGpuProfile("measured-test-gpu");
+    QCOMPARE(QString::fromStdString(kindOf(back.params.at("l_s_per_gb"))), QString("measured"));
+    QCOMPARE(*back.params.at("l_s_per_gb").value, 5.2e-4);
+    int lists = 0;
+    for (auto* w : window_->workspaces()) {
+        for (QComboBox* box : w->findChildren<QComboBox*>()) {
+            if (box->property("cdxProfileKind").toString() == "gpus") {
+                QVERIFY2(box->findData("measured-test-gpu") >= 0, qPrintable(box->objectName()));
+                ++lists;
+            }
+        }
+    }
+    QVERIFY(lists >= 2);
+    // A broken file: refused, nothing written.
+    QFile broken(dir.filePath("broken.json"));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write(R"({"id": "measured-broken", "name": "x", "facts": {"n_sm": {"value": -3}}})");
+    broken.close();
+    QVERIFY(window_->importMeasuredGpu(broken.fileName()).isEmpty());
+    QVERIFY_THROWS_EXCEPTION(cdx::InputError, loadGpuProfile("measured-broken"));
 }
 
 void TestGuiShell::footnoteHoldsTheFiguresModels() {

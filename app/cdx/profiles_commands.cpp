@@ -31,6 +31,7 @@ const char* const kProfilesUsage =
     "       cdx profiles --show [KIND/]ID [--json]\n"
     "       cdx profiles derive BASE --id ID [--name NAME] [--set KEY=VALUE]... [--replace]\n"
     "                           [--json]\n"
+    "       cdx profiles import FILE [--replace] [--json]\n"
     "  Lists the shipped profiles and yours (the user folder, then $CDX_PROFILES_PATH), a broken\n"
     "  one of yours with the reason. --show prints one profile: a GPU (ID alone, or gpus/ID) as\n"
     "  its description, every value with its unit, kind (vendor, published, measured,\n"
@@ -38,7 +39,9 @@ const char* const kProfilesUsage =
     "  description as JSON with --json); another KIND (stencils, kernels, energy, area,\n"
     "  eatss-gpus, programs) as its file. derive writes the GPU BASE, after the --set values,\n"
     "  as a GPU of yours with id ID (every family's values, C_iter of every stencil, each rule\n"
-    "  kept so that it follows the new facts) and prints the file's path.\n";
+    "  kept so that it follows the new facts) and prints the file's path. import makes the GPU\n"
+    "  description FILE (cdx-measure's profile, docs/measuring.md) one of yours, after checking\n"
+    "  it, and prints its values counted by kind and the file's path.\n";
 
 // The profile folders --show reads.
 const std::vector<std::string> kKinds{"gpus", "stencils",   "kernels", "energy",
@@ -270,9 +273,47 @@ int runDerive(const std::vector<std::string>& args, std::ostream& out) {
     return 0;
 }
 
+// `cdx profiles import FILE [--replace] [--json]`: a GPU description (cdx-measure's) made one
+// of the user's.
+int runImport(const std::vector<std::string>& args, std::ostream& out) {
+    const auto [flags, words] = splitOperands(args, {});
+    if (words.size() != 1) {
+        throw InputError("FILE", words.empty() ? std::string() : words[1],
+                         "expected one GPU description to import: cdx profiles import FILE");
+    }
+    const Arguments a(flags, {}, {"--json", "--replace"});
+    std::pair<GpuProfile, std::filesystem::path> imported;
+    try {
+        imported = importGpuProfile(words[0], a.has("--replace"));
+    } catch (const InputError& e) {
+        if (e.field() == "id" && !a.has("--replace") &&
+            e.allowed().find("a profile of yours has this id") == 0) {
+            throw InputError(e.field(), e.value(), e.allowed() + "; --replace replaces it");
+        }
+        throw;
+    }
+    const auto& [gpu, path] = imported;
+    if (a.has("--json")) {
+        out << json{{"command", "profiles import"},
+                    {"id", gpu.id},
+                    {"name", gpu.name},
+                    {"kinds", kindCounts(gpu)},
+                    {"path", path.string()}}
+                   .dump(2)
+            << '\n';
+    } else {
+        out << gpu.id << " (" << gpu.name << "): " << kindCounts(gpu) << "\n"
+            << path.string() << '\n';
+    }
+    return 0;
+}
+
 int runProfiles(const std::vector<std::string>& args, std::ostream& out) {
     if (!args.empty() && args.front() == "derive") {
         return runDerive({args.begin() + 1, args.end()}, out);
+    }
+    if (!args.empty() && args.front() == "import") {
+        return runImport({args.begin() + 1, args.end()}, out);
     }
     const Arguments a(args, {"--show"}, {"--json"});
     if (a.has("--show")) {

@@ -6,6 +6,7 @@
 #include "common/explorer_view.hpp"
 #include "common/job_progress.hpp"
 #include "common/plot_theme.hpp"
+#include "common/profile_combo.hpp"
 #include "common/view_layout.hpp"
 #include "compare_menu.hpp"
 #include "compare_view.hpp"
@@ -14,6 +15,9 @@
 #include "figure_actions.hpp"
 #include "help_menu.hpp"
 #include "lesson_runner.hpp"
+#include "params/gpu_description.hpp"
+#include "params/input_error.hpp"
+#include "params/profiles.hpp"
 #include "preference.hpp"
 #include "reproduce_view.hpp"
 #include "run_database.hpp"
@@ -284,6 +288,7 @@ void MainWindow::buildMenus() {
     exportCsvAction_ = file->addAction(tr("Export View &Data as CSV…"),
                                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                                        [this] { exportCurrentView(true); });
+    file->addAction(tr("Import Measured &GPU…"), this, [this] { importMeasuredGpu(); });
     file->addAction(tr("Export &Meeting Pack…"), this, [this] { exportMeetingPack(); });
     file->addAction(tr("Export Interactive &Page…"), this, [this] {
         Workspace* w = currentWorkspace();
@@ -424,6 +429,54 @@ void MainWindow::exportCurrentView(bool asCsv) {
             this, *view, asCsv, [w] { w->finishPendingWork(); },
             [this](const QString& text, int ms) { showMessage(text, ms); }, w->figureOptions(*view),
             w->figureSubject());
+    }
+}
+
+QString MainWindow::importMeasuredGpu(const QString& given) {
+    const QString path =
+        !given.isEmpty()
+            ? given
+            : QFileDialog::getOpenFileName(this, tr("Import a measured GPU"), QDir::homePath(),
+                                           tr("GPU descriptions (*.json)"));
+    if (path.isEmpty()) {
+        return {};
+    }
+    const auto attempt = [&](bool replace) {
+        const auto [gpu, saved] = importGpuProfile(path.toStdString(), replace);
+        widgets::ProfileCatalog::instance()->notifyChanged("gpus");
+        showMessage(tr("Imported %1 as a GPU of yours (%2; %3): choose it in any workspace's GPU "
+                       "list")
+                        .arg(QString::fromStdString(gpu.name),
+                             QString::fromStdString(kindCounts(gpu)),
+                             QDir::toNativeSeparators(QString::fromStdString(saved.string()))),
+                    15000);
+        return QString::fromStdString(gpu.id);
+    };
+    try {
+        return attempt(false);
+    } catch (const InputError& e) {
+        const bool exists = e.field() == "id" &&
+                            std::string(e.allowed()).find("a profile of yours has this id") == 0;
+        if (exists && given.isEmpty() &&
+            QMessageBox::question(
+                this, tr("Import measured GPU"),
+                tr("%1\n\nReplace your GPU of this id?").arg(QString::fromUtf8(e.what()))) ==
+                QMessageBox::Yes) {
+            try {
+                return attempt(true);
+            } catch (const InputError& again) {
+                QMessageBox::warning(this, tr("Import measured GPU"),
+                                     QString::fromUtf8(again.what()));
+                return {};
+            }
+        }
+        if (given.isEmpty()) {
+            QMessageBox::warning(this, tr("Import measured GPU"),
+                                 tr("Not imported:\n%1").arg(QString::fromUtf8(e.what())));
+        } else {
+            showMessage(tr("Not imported: %1").arg(QString::fromUtf8(e.what())), 15000);
+        }
+        return {};
     }
 }
 

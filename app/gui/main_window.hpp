@@ -81,6 +81,14 @@ private:
     // File ▸ Export Meeting Pack…: the views to pack (the current workspace's, checked as
     // writeMeetingPack would choose) and a folder; the status bar says what was written.
     void exportMeetingPack();
+
+public:
+    // File ▸ Import Measured GPU…: a GPU description (cdx-measure's profile) made one of the
+    // user's, listed at once in every GPU list; refusals name the field. Returns the id, or
+    // empty when nothing was imported. With `path`, no file dialog (tests).
+    QString importMeasuredGpu(const QString& path = {});
+
+private:
     void showMessage(const QString& text, int ms);
 
     SessionDocument* doc_;

@@ -202,6 +202,12 @@ nlohmann::json asUserProfile(const nlohmann::json& profile, const std::string& k
 std::filesystem::path saveUserProfile(const std::string& kind, const nlohmann::json& profile,
                                       bool replace);
 
+// A GPU description from a file (the measuring kit's, another user's) made one of the user's:
+// read and validated as a GPU (parseGpuProfile), its id checked (checkUserProfileId), then
+// saved (saveUserProfile). Returns the profile as read and the path written.
+std::pair<GpuProfile, std::filesystem::path> importGpuProfile(const std::string& path,
+                                                              bool replace);
+
 // The file of a profile of `kind` ("gpus", "stencils", "area"): an id looked up on the search
 // path or a path; an unknown id is an InputError for `flag` listing the known ones.
 std::filesystem::path resolveProfile(const std::string& idOrPath, const std::string& kind,

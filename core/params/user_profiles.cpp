@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <sstream>
 
 namespace cdx {
 
@@ -194,6 +196,26 @@ nlohmann::json asUserProfile(const nlohmann::json& profile, const std::string& k
     out["name"] = name;
     markEdited(out, nlohmann::json::json_pointer(), original ? &*original : nullptr, originalId);
     return out;
+}
+
+std::pair<GpuProfile, std::filesystem::path> importGpuProfile(const std::string& path,
+                                                              bool replace) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+        throw InputError("file", path, "a readable GPU description (JSON)");
+    }
+    std::ostringstream text;
+    text << f.rdbuf();
+    GpuProfile gpu = parseGpuProfile(text.str(), path); // refuses a broken one by field
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::exception& e) {
+        throw InputError("file", path, std::string("JSON: ") + e.what());
+    }
+    checkUserProfileId("gpus", gpu.id);
+    const std::filesystem::path saved = saveUserProfile("gpus", j, replace);
+    return {std::move(gpu), saved};
 }
 
 std::filesystem::path saveUserProfile(const std::string& kind, const nlohmann::json& profile,
