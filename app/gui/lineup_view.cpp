@@ -13,6 +13,7 @@
 #include "session_document.hpp"
 #include "workspace.hpp"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
@@ -120,9 +121,11 @@ LineupView::LineupView(const QString& stem, QStringList families, WorkspaceConte
     // The GPU descriptions (kind "gpus": "gpu" listed nothing, and Add to Line-up said "unknown
     // id").
     widgets::fillProfileCombo(gpus_, "gpus", [](const ProfileEntry& e) { return text(e.name); });
-    auto* gpuLabel = new QLabel(tr("GPU"), this);
-    gpuLabel->setBuddy(gpus_);
-    row->addWidget(gpuLabel);
+    // As narrow as a laptop's Line-up row needs (the longest GPU name widened the whole window
+    // past 1366 px); the list shows the names whole.
+    gpus_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    gpus_->setMinimumContentsLength(10);
+    gpus_->view()->setMinimumWidth(gpus_->view()->sizeHintForColumn(0) + 24);
     for (int i = 0; i < gpus_->count(); ++i) { // the first GPU listed, not the empty heading
         if (!gpus_->itemData(i).toString().isEmpty()) {
             gpus_->setCurrentIndex(i);
