@@ -387,7 +387,9 @@ void EnergyTimeView::redraw() {
     }
     const double dt = std::max(tMax - tMin, tMin * 0.05), de = std::max(eMax - eMin, eMin * 0.05);
     plot_->xAxis->setRange(tMin - 0.05 * dt, tMax + 0.08 * dt);
-    plot_->yAxis->setRange(eMin - 0.05 * de, eMax + 0.08 * de);
+    // Room under the front for the labels of the points on it (below-left of the front no
+    // tiling lies; the labels sat on its steps).
+    plot_->yAxis->setRange(eMin - 0.16 * de, eMax + 0.14 * de);
     const auto delta = [](double v, double best) { return 100 * (v / best - 1); };
     // The title first: its height decides the axis rect's, where the labels below go.
     title_->setText(tr("Energy against time of %1 feasible tilings: the energy optimum costs "
@@ -434,8 +436,11 @@ void EnergyTimeView::redraw() {
     // by the same amount sent a label at the top edge, alone, out and back over the others).
     const double lo = axes.top() + h / 2, hi = std::max(lo, axes.bottom() - h / 2);
     std::vector<double> centre;
+    // Wanted: a label left of its point just below it, one right of it just above it. The
+    // Pareto front runs on from a point at its height to the left and drops to the right, and
+    // below-left of the front there is no tiling: labels at the point's height sat on the line.
     for (const auto& m : marks) {
-        centre.push_back(std::clamp(m.py, lo, hi));
+        centre.push_back(std::clamp(m.py + (m.right ? -(h / 2 + 2) : h / 2 + 2), lo, hi));
     }
     for (std::size_t i = 1; i < centre.size(); ++i) {
         centre[i] = std::max(centre[i], centre[i - 1] + h);
