@@ -12,6 +12,7 @@
 #include "session_document.hpp"
 
 #include <QApplication>
+#include <QDate>
 #include <QDir>
 #include <QDockWidget>
 #include <QLineEdit>
@@ -207,8 +208,11 @@ QString writeMeetingPack(MainWindow& window, const QString& dir, QStringList vie
         return error;
     }
     // The index: every figure, its page and its PDF, and the session.
-    const QString title = state.title.empty() ? QObject::tr("Codesign Explorer: meeting pack")
-                                              : QString::fromStdString(state.title);
+    // The session's title, else its GPU: an index named "meeting pack" said nothing of what.
+    const QString title =
+        state.title.empty()
+            ? QObject::tr("Meeting pack: %1").arg(QString::fromStdString(state.gpu.name))
+            : QString::fromStdString(state.title);
     QString index =
         QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -222,6 +226,8 @@ QString writeMeetingPack(MainWindow& window, const QString& dir, QStringList vie
         index += QStringLiteral("<p>%1</p>\n")
                      .arg(QString::fromStdString(state.description).toHtmlEscaped());
     }
+    index += QObject::tr("<p>Made by Codesign Explorer on %1.</p>\n")
+                 .arg(QDate::currentDate().toString(Qt::ISODate));
     index +=
         QObject::tr("<p>%1 views. Each has an interactive page (hover values, zoom, its table; "
                     "opens in any browser, no network needed), its slide figure as PNG and "
