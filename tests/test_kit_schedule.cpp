@@ -78,6 +78,16 @@ std::vector<float> scheduled(const cdxkit::Problem& p, const cdxkit::Tiles& tile
     return buffer[p.steps % 2];
 }
 
+// A problem and a tiling: the columns of both data tables.
+void tilingColumns() {
+    QTest::addColumn<int>("n1");
+    QTest::addColumn<int>("n2");
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<int>("tS1");
+    QTest::addColumn<int>("tS2");
+    QTest::addColumn<int>("tT");
+}
+
 } // namespace
 
 class TestKitSchedule : public QObject {
@@ -93,12 +103,7 @@ private slots:
 };
 
 void TestKitSchedule::everyPointOnceAfterItsInputs_data() {
-    QTest::addColumn<int>("n1");
-    QTest::addColumn<int>("n2");
-    QTest::addColumn<int>("steps");
-    QTest::addColumn<int>("tS1");
-    QTest::addColumn<int>("tS2");
-    QTest::addColumn<int>("tT");
+    tilingColumns();
     // Named after what they exercise.
     QTest::newRow("square, small tiles") << 20 << 20 << 9 << 2 << 3 << 2;
     QTest::newRow("tT 4, odd sizes") << 23 << 17 << 11 << 3 << 5 << 4;
@@ -216,12 +221,7 @@ void TestKitSchedule::everyPointOnceAfterItsInputs() {
 }
 
 void TestKitSchedule::equalsTheUntiledStencils_data() {
-    QTest::addColumn<int>("n1");
-    QTest::addColumn<int>("n2");
-    QTest::addColumn<int>("steps");
-    QTest::addColumn<int>("tS1");
-    QTest::addColumn<int>("tS2");
-    QTest::addColumn<int>("tT");
+    tilingColumns();
     QTest::newRow("tT 2") << 34 << 29 << 17 << 3 << 4 << 2;
     QTest::newRow("tT 4") << 40 << 33 << 21 << 5 << 7 << 4;
     QTest::newRow("tT 8, wide hexagons") << 45 << 26 << 19 << 9 << 5 << 8;
