@@ -6,7 +6,6 @@
 #include "common/explorer_view.hpp"
 #include "common/job_progress.hpp"
 #include "common/plot_theme.hpp"
-#include "common/profile_combo.hpp"
 #include "common/view_layout.hpp"
 #include "compare_menu.hpp"
 #include "compare_view.hpp"
@@ -15,13 +14,10 @@
 #include "figure_actions.hpp"
 #include "help_menu.hpp"
 #include "lesson_runner.hpp"
-#include "params/gpu_description.hpp"
-#include "params/input_error.hpp"
-#include "params/profiles.hpp"
+#include "meeting_files.hpp"
 #include "preference.hpp"
 #include "reproduce_view.hpp"
 #include "run_database.hpp"
-#include "screenshots.hpp"
 #include "session_document.hpp"
 #include "session_files.hpp"
 #include "start_page.hpp"
@@ -31,22 +27,14 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLayout>
-#include <QLineEdit>
-#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QScreen>
-#include <QSpinBox>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -432,139 +420,13 @@ void MainWindow::exportCurrentView(bool asCsv) {
     }
 }
 
-QString MainWindow::importMeasuredGpu(const QString& given) {
-    const QString path =
-        !given.isEmpty()
-            ? given
-            : QFileDialog::getOpenFileName(this, tr("Import a measured GPU"), QDir::homePath(),
-                                           tr("GPU descriptions (*.json)"));
-    if (path.isEmpty()) {
-        return {};
-    }
-    const auto attempt = [&](bool replace) {
-        const auto [gpu, saved] = importGpuProfile(path.toStdString(), replace);
-        widgets::ProfileCatalog::instance()->notifyChanged("gpus");
-        showMessage(tr("Imported %1 as a GPU of yours (%2; %3): choose it in any workspace's GPU "
-                       "list")
-                        .arg(QString::fromStdString(gpu.name),
-                             QString::fromStdString(kindCounts(gpu)),
-                             QDir::toNativeSeparators(QString::fromStdString(saved.string()))),
-                    15000);
-        return QString::fromStdString(gpu.id);
-    };
-    try {
-        return attempt(false);
-    } catch (const InputError& e) {
-        const bool exists = e.field() == "id" &&
-                            std::string(e.allowed()).find("a profile of yours has this id") == 0;
-        if (exists && given.isEmpty() &&
-            QMessageBox::question(
-                this, tr("Import measured GPU"),
-                tr("%1\n\nReplace your GPU of this id?").arg(QString::fromUtf8(e.what()))) ==
-                QMessageBox::Yes) {
-            try {
-                return attempt(true);
-            } catch (const InputError& again) {
-                QMessageBox::warning(this, tr("Import measured GPU"),
-                                     QString::fromUtf8(again.what()));
-                return {};
-            }
-        }
-        if (given.isEmpty()) {
-            QMessageBox::warning(this, tr("Import measured GPU"),
-                                 tr("Not imported:\n%1").arg(QString::fromUtf8(e.what())));
-        } else {
-            showMessage(tr("Not imported: %1").arg(QString::fromUtf8(e.what())), 15000);
-        }
-        return {};
-    }
+QString MainWindow::importMeasuredGpu(const QString& path) {
+    return importMeasuredGpuInteractive(this, path,
+                                        [this](const QString& t, int ms) { showMessage(t, ms); });
 }
 
 void MainWindow::exportMeetingPack() {
-    Workspace* w = currentWorkspace();
-    if (w == nullptr) {
-        showMessage(tr("Open a workspace first: a meeting pack holds its views"), 8000);
-        return;
-    }
-    QDialog dialog(this);
-    dialog.setObjectName("meetingPackDialog");
-    dialog.setWindowTitle(tr("Export Meeting Pack"));
-    dialog.setMinimumWidth(520);
-    auto* form = new QFormLayout(&dialog);
-    auto* list = new QListWidget(&dialog);
-    list->setObjectName("meetingPackViews");
-    const QStringList chosen = defaultPackViews(*this);
-    for (auto* v : w->views()) {
-        auto* item = new QListWidgetItem(v->viewTitle(), list);
-        item->setData(Qt::UserRole, v->fileStem());
-        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(chosen.contains(v->fileStem()) ? Qt::Checked : Qt::Unchecked);
-    }
-    form->addRow(tr("Views of %1").arg(w->title()), list);
-    auto* folder = new QLineEdit(&dialog);
-    folder->setObjectName("meetingPackFolder");
-    folder->setText(
-        QDir(QDir::homePath())
-            .filePath("meeting-" + QString::fromStdString(doc_->state().gpu.id).replace('/', '-')));
-    auto* choose = new QPushButton(tr("Choose…"), &dialog);
-    auto* row = new QHBoxLayout;
-    row->addWidget(folder, 1);
-    row->addWidget(choose);
-    form->addRow(tr("Folder"), row);
-    connect(choose, &QPushButton::clicked, &dialog, [&dialog, folder] {
-        const QString d =
-            QFileDialog::getExistingDirectory(&dialog, tr("Meeting pack folder"), folder->text());
-        if (!d.isEmpty()) {
-            folder->setText(d);
-        }
-    });
-    auto* width = new QSpinBox(&dialog);
-    auto* height = new QSpinBox(&dialog);
-    width->setRange(640, 6000);
-    height->setRange(400, 4000);
-    width->setValue(1600);
-    height->setValue(1000);
-    width->setSuffix(" px");
-    height->setSuffix(" px");
-    auto* size = new QHBoxLayout;
-    size->addWidget(width);
-    size->addWidget(new QLabel(QStringLiteral("×"), &dialog));
-    size->addWidget(height);
-    form->addRow(tr("Slide figures"), size);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Export"));
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    if (dialog.exec() != QDialog::Accepted) {
-        return;
-    }
-    QStringList views;
-    for (int i = 0; i < list->count(); ++i) {
-        if (list->item(i)->checkState() == Qt::Checked) {
-            views << list->item(i)->data(Qt::UserRole).toString();
-        }
-    }
-    if (views.isEmpty()) {
-        QMessageBox::warning(this, tr("Export meeting pack"), tr("No view is checked."));
-        return;
-    }
-    QStringList written;
-    Workspace* back = w;
-    const int tab = w->viewTabs()->currentIndex();
-    const QString error =
-        writeMeetingPack(*this, folder->text(), views, QSize(width->value(), height->value()),
-                         std::nullopt, &written);
-    showWorkspace(back); // the pack showed each view to draw it
-    back->viewTabs()->setCurrentIndex(tab);
-    if (!error.isEmpty()) {
-        QMessageBox::warning(this, tr("Export meeting pack"), error);
-        return;
-    }
-    showMessage(tr("Wrote the meeting pack: %1 files into %2 (open index.html)")
-                    .arg(written.size())
-                    .arg(QDir::toNativeSeparators(folder->text())),
-                12000);
+    exportMeetingPackInteractive(*this);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -87,10 +87,10 @@ public:
     // user's, listed at once in every GPU list; refusals name the field. Returns the id, or
     // empty when nothing was imported. With `path`, no file dialog (tests).
     QString importMeasuredGpu(const QString& path = {});
-
-private:
+    // A message on the status line for `ms` milliseconds (the File menu's confirmations).
     void showMessage(const QString& text, int ms);
 
+private:
     SessionDocument* doc_;
     RunDatabase* runs_ = nullptr;
     SessionFiles* files_ = nullptr;
