@@ -276,8 +276,6 @@ void MainWindow::buildMenus() {
     exportCsvAction_ = file->addAction(tr("Export View &Data as CSV…"),
                                        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this,
                                        [this] { exportCurrentView(true); });
-    file->addAction(tr("Import Measured &GPU…"), this, [this] { importMeasuredGpu(); });
-    file->addAction(tr("Export &Meeting Pack…"), this, [this] { exportMeetingPack(); });
     file->addAction(tr("Export Interactive &Page…"), this, [this] {
         Workspace* w = currentWorkspace();
         if (widgets::ExplorerView* view = w ? w->currentView() : nullptr) {
@@ -288,6 +286,9 @@ void MainWindow::buildMenus() {
                 QString::fromStdString(sessionToJson(doc_->state())));
         }
     });
+    file->addAction(tr("Export &Meeting Pack…"), this, [this] { exportMeetingPack(); });
+    file->addSeparator();
+    file->addAction(tr("Import Measured &GPU…"), this, [this] { importMeasuredGpu(); });
     for (auto* w : workspaces_) {
         file->addSeparator();
         w->addFileMenuEntries(file);
