@@ -16,6 +16,7 @@
 #include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -25,6 +26,7 @@
 #include <QRegularExpression>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <qcustomplot.h>
@@ -169,6 +171,7 @@ LineupView::LineupView(const QString& stem, QStringList families, WorkspaceConte
     plot_->setObjectName("lineupPlot");
     widgets::addPlotHeader(*plot_);
     plot_->setMinimumHeight(160);
+    plot_->installEventFilter(this);
     table_ = new QTableWidget(split);
     table_->setObjectName("lineupTable");
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -439,6 +442,13 @@ void LineupView::redraw() {
     plot_->xAxis->setRange(0, top > 0 ? top * 1.05 : 1); // widened below for the labels
     widgets::fitUpperToLabels(*plot_, *plot_->xAxis);
     plot_->replot();
+}
+
+bool LineupView::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == plot_ && event->type() == QEvent::Resize && result_) {
+        QTimer::singleShot(0, this, [this] { redraw(); });
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void LineupView::setPresentation(bool on) {

@@ -72,6 +72,11 @@ public:
     void removeSide(int index);
     void clearSides();
 
+protected:
+    // A resized plot fits its bar labels again (they were fitted to the size before: after F11
+    // and Esc the axis kept the presentation's range).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void recompute();
     void show(const lineup::Lineup& l);
