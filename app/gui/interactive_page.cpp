@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "interactive_page.hpp"
 
+#include "params/csv.hpp"
 #include "session/session.hpp"
 
 #include <QBuffer>
@@ -366,32 +367,12 @@ QStringList plotTitles(QCustomPlot& plot) {
     return out;
 }
 
-// One CSV line split into fields (quoted fields with doubled quotes).
+// One CSV line's fields (core's reader, as cdx runs import reads a CSV).
 QStringList csvFields(const QString& line) {
     QStringList out;
-    QString field;
-    bool quoted = false;
-    for (qsizetype i = 0; i < line.size(); ++i) {
-        const QChar c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                field += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            out << field;
-            field.clear();
-        } else {
-            field += c;
-        }
+    for (const std::string& f : splitCsvRecord(line.toStdString())) {
+        out << QString::fromStdString(f);
     }
-    out << field;
     return out;
 }
 

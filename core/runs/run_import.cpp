@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runs/run_import.hpp"
 
+#include "params/csv.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 #include "talg/talg.hpp"
@@ -36,45 +37,6 @@ std::string joined(const std::vector<std::string>& v) {
         s += (s.empty() ? "" : ", ") + x;
     }
     return s;
-}
-
-// One CSV record (RFC 4180 quotes; a quoted field may hold commas, "" is a quote).
-std::vector<std::string> splitCsv(const std::string& line, bool& badQuote) {
-    std::vector<std::string> out;
-    std::string cur;
-    bool quoted = false;
-    badQuote = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                cur += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                cur += c;
-            }
-        } else if (c == '"' && cur.empty()) {
-            quoted = true;
-        } else if (c == ',') {
-            out.push_back(cur);
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    badQuote = quoted;
-    out.push_back(cur);
-    for (auto& f : out) {
-        while (!f.empty() && (f.back() == ' ' || f.back() == '\r')) {
-            f.pop_back();
-        }
-        while (!f.empty() && f.front() == ' ') {
-            f.erase(f.begin());
-        }
-    }
-    return out;
 }
 
 // Field readers: each records an issue and returns nullopt when the value is invalid.
@@ -286,7 +248,7 @@ ParsedRuns parseRunsCsv(const std::string& text, const std::string& source, cons
         return out;
     }
     bool badQuote = false;
-    const auto header = splitCsv(headerLine, badQuote);
+    const auto header = splitCsvRecord(headerLine, &badQuote);
     std::set<std::string> names;
     for (const auto& h : header) {
         const bool known = std::find(kRequired.begin(), kRequired.end(), h) != kRequired.end() ||
@@ -316,7 +278,7 @@ ParsedRuns parseRunsCsv(const std::string& text, const std::string& source, cons
             continue;
         }
         ++out.rows;
-        const auto cells = splitCsv(line, badQuote);
+        const auto cells = splitCsvRecord(line, &badQuote);
         if (badQuote) {
             out.issues.push_back({lineNo, "(row)", "", "closed quotes"});
             continue;

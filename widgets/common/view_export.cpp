@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/view_export.hpp"
 
+#include "params/csv.hpp"
+
 #include <QAbstractTextDocumentLayout>
 #include <QFile>
 #include <QFileInfo>
@@ -68,18 +70,9 @@ namespace {
 constexpr const char* kOutside = "Outside the calibration domain";
 const QColor kDarkPage(0x12, 0x12, 0x12); // the dark plot scheme's paper
 
-// The number of fields of a CSV line (quoted fields may hold commas and doubled quotes).
+// The number of fields of a CSV line (core's reader: quoted fields may hold commas).
 int csvFields(const QString& line) {
-    int fields = 1;
-    bool quoted = false;
-    for (const QChar c : line) {
-        if (c == '"') {
-            quoted = !quoted;
-        } else if (c == ',' && !quoted) {
-            ++fields;
-        }
-    }
-    return fields;
+    return static_cast<int>(splitCsvRecord(line.toStdString()).size());
 }
 
 } // namespace
