@@ -9,6 +9,7 @@
 #include "screenshots.hpp"
 #include "session_document.hpp"
 
+#include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -149,9 +150,12 @@ void exportMeetingPackInteractive(MainWindow& window) {
     QStringList written;
     Workspace* back = w;
     const int tab = w->viewTabs()->currentIndex();
+    // A pack of many views takes seconds: the pointer says it is working.
+    QApplication::setOverrideCursor(Qt::WaitCursor);
     const QString error =
         writeMeetingPack(window, folder->text(), views, QSize(width->value(), height->value()),
                          std::nullopt, &written);
+    QApplication::restoreOverrideCursor();
     window.showWorkspace(back); // the pack showed each view to draw it
     back->viewTabs()->setCurrentIndex(tab);
     if (!error.isEmpty()) {

@@ -78,6 +78,18 @@ void SessionFiles::addMenuEntries(QMenu* file) {
                     [this] { saveAs(); });
 }
 
+bool SessionFiles::refused(const InputError& e, QString* error, bool quiet, const QString& title,
+                           const QString& text) const {
+    const QString msg = QString::fromUtf8(e.what());
+    if (error) {
+        *error = msg;
+    }
+    if (!quiet) {
+        QMessageBox::warning(parent_, title, text.arg(msg));
+    }
+    return false;
+}
+
 bool SessionFiles::importPage(const QString& path, QString* error, bool quiet) {
     try {
         const QStringList warnings = doc_->openCopy(path);
@@ -91,15 +103,8 @@ bool SessionFiles::importPage(const QString& path, QString* error, bool quiet) {
                  15000);
         return true;
     } catch (const InputError& e) {
-        const QString msg = QString::fromUtf8(e.what());
-        if (error) {
-            *error = msg;
-        }
-        if (!quiet) {
-            QMessageBox::warning(parent_, tr("Import from page"),
-                                 tr("Could not import the session:\n%1").arg(msg));
-        }
-        return false;
+        return refused(e, error, quiet, tr("Import from page"),
+                       tr("Could not import the session:\n%1"));
     }
 }
 
@@ -121,15 +126,7 @@ bool SessionFiles::open(const QString& path, QString* error, bool quiet) {
         }
         return true;
     } catch (const InputError& e) {
-        const QString msg = QString::fromUtf8(e.what());
-        if (error) {
-            *error = msg;
-        }
-        if (!quiet) {
-            QMessageBox::warning(parent_, tr("Open session"),
-                                 tr("Could not open the session:\n%1").arg(msg));
-        }
-        return false;
+        return refused(e, error, quiet, tr("Open session"), tr("Could not open the session:\n%1"));
     }
 }
 

@@ -9,6 +9,10 @@
 class QMenu;
 class QWidget;
 
+namespace cdx {
+class InputError;
+}
+
 namespace cdx::app {
 
 class SessionDocument;
@@ -48,6 +52,10 @@ signals:
     void recentChanged(const QStringList& paths);
 
 private:
+    // A refused file: the reason into `error`, and unless `quiet` a warning titled `title`
+    // whose `text` has the reason as %1. Returns false.
+    bool refused(const InputError& e, QString* error, bool quiet, const QString& title,
+                 const QString& text) const;
     void addRecent(const QString& path);
     void fillRecentMenu();
 
