@@ -13,8 +13,56 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QVariant>
+#include <numeric>
 
 namespace cdx::widgets {
+
+ProportionalSplitter::ProportionalSplitter(Qt::Orientation orientation, QWidget* parent)
+    : QSplitter(orientation, parent) {
+    connect(this, &QSplitter::splitterMoved, this, [this] {
+        const QList<int> s = sizes();
+        const double total = std::accumulate(s.begin(), s.end(), 0.0);
+        if (total > 0) {
+            shares_.clear();
+            for (int v : s) {
+                shares_.push_back(v / total);
+            }
+        }
+    });
+}
+
+void ProportionalSplitter::resizeEvent(QResizeEvent* e) {
+    QSplitter::resizeEvent(e);
+    const QList<int> now = sizes();
+    if (now.isEmpty()) {
+        return;
+    }
+    if (shares_.size() != static_cast<std::size_t>(now.size())) {
+        shares_.clear();
+        double sum = 0;
+        for (int i = 0; i < count(); ++i) {
+            const QSizePolicy p = widget(i)->sizePolicy();
+            const int stretch =
+                orientation() == Qt::Horizontal ? p.horizontalStretch() : p.verticalStretch();
+            shares_.push_back(std::max(stretch, 0));
+            sum += shares_.back();
+        }
+        for (double& v : shares_) {
+            v = sum > 0 ? v / sum : 1.0 / static_cast<double>(shares_.size());
+        }
+    }
+    const int total = std::accumulate(now.begin(), now.end(), 0);
+    QList<int> want;
+    int given = 0;
+    for (std::size_t i = 0; i + 1 < shares_.size(); ++i) {
+        want << static_cast<int>(std::lround(shares_[i] * total));
+        given += want.back();
+    }
+    want << total - given;
+    if (want != now) {
+        setSizes(want);
+    }
+}
 
 QVBoxLayout* scrollingLayout(QWidget* view) {
     auto* outer = new QVBoxLayout(view);

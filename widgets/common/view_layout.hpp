@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QSplitter>
 #include <QStringList>
+#include <vector>
 
 class QAbstractItemModel;
 class QColor;
@@ -17,6 +19,22 @@ namespace cdx::widgets {
 // mode on a laptop screen): `view` gets a frameless scroll area and the returned layout lies in
 // its content.
 QVBoxLayout* scrollingLayout(QWidget* view);
+
+// A splitter whose panes keep their shares through every resize, the sizes a function of the
+// splitter's size alone. QSplitter spreads each change of size over its panes and rounds each
+// time, so F11 and Esc left the Power view's two plots 2 px apart from where they were (issue
+// 45: Esc restores pixel for pixel). The shares start from the stretch factors (equal where
+// none is set); a drag of the handle sets new ones.
+class ProportionalSplitter : public QSplitter {
+public:
+    explicit ProportionalSplitter(Qt::Orientation orientation, QWidget* parent = nullptr);
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
+private:
+    std::vector<double> shares_;
+};
 
 // A read-only result table: sortable by any column, whole rows selected, no row numbers, the last
 // column stretched, alternating row colours.

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -108,6 +109,9 @@ void EatssMeasurementsView::setPresentation(bool on) {
     applyTheme(*plot_, plotTheme(on));
     applyTheme(PlotHeader{title_, subtitle_}, plotTheme(on));
     redraw();
+    // The columns again once the new font has reached the table: sized at once, they kept the
+    // large font's widths after F11 and Esc (issue 45: Esc restores pixel for pixel).
+    QTimer::singleShot(0, table_, [this] { table_->resizeColumnsToContents(); });
 }
 
 void EatssMeasurementsView::setSession(const SessionState& s) {

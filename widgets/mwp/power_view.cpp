@@ -2,6 +2,7 @@
 #include "mwp/power_view.hpp"
 
 #include "common/plot_theme.hpp"
+#include "common/view_layout.hpp"
 #include "mwp/mwp_compare.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
@@ -43,7 +44,7 @@ componentWatts(const mwp::PowerResult& r, const mwp::PowerParams& p, std::size_t
 
 PowerView::PowerView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
-    auto* split = new QSplitter(Qt::Horizontal, this);
+    auto* split = new ProportionalSplitter(Qt::Horizontal, this);
     split_ = split;
     breakdown_ = new QCustomPlot(split);
     breakdown_->setObjectName("powerBreakdownPlot");

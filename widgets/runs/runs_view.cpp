@@ -273,6 +273,10 @@ void RunsView::showEvent(QShowEvent* e) {
 }
 
 void RunsView::fitColumns() {
+    // A minimum of our own: Qt's default (the font's widest glyph) was applied to the id column
+    // at some layouts and not at others, so the column came back 3 px different after F11 and
+    // Esc (issue 45: Esc restores pixel for pixel).
+    table_->horizontalHeader()->setMinimumSectionSize(2 * table_->fontMetrics().height());
     // The last column too: stretched to a wider view (F11), it kept that width otherwise.
     table_->horizontalHeader()->setStretchLastSection(false);
     table_->resizeColumnsToContents();
