@@ -728,6 +728,45 @@ void TestGuiArea::codesignLabelsKeepApart() {
         }
     }
     QVERIFY(pairs >= 3);
+    // The references' and the baseline's labels keep off the design cloud (they sat on it, on
+    // translucent boxes), at the window's size and at a slide's, where the export places them.
+    const auto checkClear = [&](const QString& where) {
+        std::vector<QPointF> marks;
+        for (int g = 0; g < plot->graphCount(); ++g) {
+            if (plot->graph(g)->name() == "design (dominated)") {
+                for (const auto& d : *plot->graph(g)->data()) {
+                    marks.emplace_back(plot->xAxis->coordToPixel(d.key),
+                                       plot->yAxis->coordToPixel(d.value));
+                }
+            }
+        }
+        QVERIFY2(marks.size() > 1000, qPrintable(QString::number(marks.size())));
+        int clear = 0;
+        for (int i = 0; i < plot->itemCount(); ++i) {
+            auto* t = qobject_cast<QCPItemText*>(plot->item(i));
+            if (!t || !t->visible() || !t->property("cdxLeader").isValid()) {
+                continue;
+            }
+            const QRectF r =
+                QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
+            const auto covered = std::count_if(marks.begin(), marks.end(),
+                                               [&](const QPointF& m) { return r.contains(m); });
+            QVERIFY2(covered <= 2,
+                     qPrintable(
+                         QString("%1: '%2' covers %3 designs").arg(where, t->text()).arg(covered)));
+            QVERIFY2(plot->axisRect()->rect().contains(r.toAlignedRect()),
+                     qPrintable(where + ": " + t->text()));
+            ++clear;
+        }
+        QCOMPARE(clear, 3); // GTX 980, Titan X and the baseline
+    };
+    checkClear("window");
+    const QRect viewport = plot->viewport();
+    plot->setViewport(QRect(0, 0, 1600, 1000));
+    widgets::separateLabels(*plot);
+    checkClear("1600 x 1000");
+    plot->setViewport(viewport);
+    widgets::separateLabels(*plot);
     doc_->undoStack()->undo();
     doc_->undoStack()->setClean();
 }

@@ -200,6 +200,20 @@ with tempfile.TemporaryDirectory() as d:
           "a bad --view-size is refused by name: " + r.stderr)
     check(not os.path.exists(bad), "nothing written for a refused size")
 
+    # A long formula of the Energy breakdown's table goes on two lines, whole, not elided at
+    # the page's edge ("2 T S1 (S2 + tT) / (tT t…").
+    pdf = os.path.join(d, "eb.pdf")
+    r = subprocess.run([explorer, os.path.join(source, "resources/sessions/energy-j2d-k20c.cdx.json"),
+                        "--view-size", "1600x1000", "--figure-style", "slide",
+                        "--export", "energy-breakdown=" + pdf],
+                       env=env, capture_output=True, text=True, timeout=120)
+    check(r.returncode == 0, "energy-breakdown PDF: exit status %d: %s" % (r.returncode, r.stderr))
+    text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True,
+                          timeout=60).stdout
+    check("2 T S1 (S2 + tT) / (tT tS2" in text and "pitch)" in text,
+          "energy-breakdown PDF: N_tiles' formula whole on two lines")
+    check("tT t\u2026" not in text, "energy-breakdown PDF: no formula cut at the page's edge")
+
     # The dark theme draws every view on dark paper: plots, hand-drawn figures (warp timeline,
     # tiling geometry, chain trees), tables and text pages alike.
     from PIL import Image, ImageStat  # python3-pil (.ci/install-deps)

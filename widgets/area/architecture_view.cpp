@@ -719,7 +719,7 @@ QString ArchitectureView::summary() const {
 
 void ArchitectureView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    toPainterFitted(*plot_, painter, size.width(), size.height());
 }
 
 QString ArchitectureView::csv() const {

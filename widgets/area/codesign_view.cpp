@@ -987,7 +987,7 @@ void CodesignView::redraw() {
                                .arg(name)
                                .arg(areas[1], 0, 'f', 0)
                                .arg(areas[0], 0, 'f', 0));
-            keepApart(label, 2);
+            keepApart(label, 2, true);
             top = std::max(top, d.speedup);
         };
         // At another node the references are the Maxwell designs scaled there.
@@ -1079,7 +1079,7 @@ void CodesignView::redraw() {
                            .arg(designLabel(b.point))
                            .arg(b.point.speedup, 0, 'f', 2)
                            .arg(b.areaCacheLess, 0, 'f', 0));
-        keepApart(label, 1);
+        keepApart(label, 1, true);
         top = std::max(top, b.point.speedup);
         left = std::min(left, b.areaCacheLess - 10);
         right = std::max(right, b.areaWithCaches + 40);
@@ -1117,7 +1117,7 @@ void CodesignView::chooseNear(const QPointF& pixel) {
 
 void CodesignView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    toPainterFitted(*plot_, painter, size.width(), size.height()); // its labels placed for it
 }
 
 QString CodesignView::csv() const {

@@ -8,6 +8,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
+#include <QPicture>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
@@ -385,9 +386,15 @@ void ChainTreesView::renderTo(QPaintDevice& device, const QSize& size) {
     QStringList columns;
     QList<QStringList> rows;
     tableContents(*table_, &columns, &rows);
-    const int tableNeed = static_cast<int>(static_cast<double>(rows.size() + 1) *
-                                           QFontMetrics(f).lineSpacing() * 1.3) +
-                          12;
+    // Its height as drawn (measured on a picture first: wide tables take a smaller font than
+    // the estimate's, and the trees got a band of empty page under the table).
+    const int tableBox = (size.height() - head) * 9 / 20;
+    int tableNeed = tableBox;
+    {
+        QPicture measure;
+        QPainter m(&measure);
+        tableNeed = drawTable(m, QRect(8, 0, size.width() - 16, tableBox), columns, rows, f) + 12;
+    }
     const int treeH = std::max((size.height() - head) * 11 / 20, size.height() - head - tableNeed);
     const int trees = base_ ? 3 : 2;
     const int w = size.width() / trees;

@@ -14,6 +14,9 @@
 #include <QTableWidget>
 #include <QToolTip>
 #include <QWidget>
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 #include <qcustomplot.h>
 
@@ -521,6 +524,21 @@ void toPainterFitted(QCustomPlot& plot, QCPPainter& painter, int width, int heig
                      QCPAxis* labelAxis) {
     const QRect viewport = plot.viewport();
     const QCPRange range = labelAxis != nullptr ? labelAxis->range() : QCPRange();
+    // Labels kept apart (keepApart) are placed for the export's pixels: toPainter lays the plot
+    // out again but emits no beforeReplot, and places found for the window's size put two
+    // labels of a 1600-px figure over each other.
+    const bool apart = plot.property("cdxApartHook").toBool();
+    if (apart) {
+        plot.setViewport(QRect(0, 0, width, height));
+        separateLabels(plot);
+    }
+    // A legend under the axes takes as many columns as the export's width holds (the window's
+    // count ran past a narrower figure's edges).
+    const int columns = plot.legend != nullptr ? plot.legend->wrap() : 0;
+    const bool legendFit = plot.property("cdxLegendFit").toBool();
+    if (legendFit) {
+        fitLegendColumns(plot, width);
+    }
     if (labelAxis != nullptr) {
         double top = labelAxis->range().lower;
         bool any = false;
@@ -545,6 +563,13 @@ void toPainterFitted(QCustomPlot& plot, QCPPainter& painter, int width, int heig
         layOutNow(plot);
         labelAxis->setRange(range);
         fitTickCount(*labelAxis, range.upper);
+    }
+    if (legendFit && plot.legend->wrap() != columns) {
+        plot.legend->setWrap(columns);
+        plot.legend->setFillOrder(QCPLegend::foColumnsFirst, true);
+    }
+    if (apart) {
+        separateLabels(plot); // back to the window's places
     }
 }
 
@@ -748,6 +773,27 @@ QString formatSeconds(double s) {
     return QString::number(s, 'f', 6) + " s";
 }
 
+namespace {
+// `text` in at most two lines of `width`: broken at the last space that fits, the second line
+// elided at its end when the rest is longer still.
+QStringList twoLines(const QString& text, const QFontMetrics& m, int width) {
+    if (m.horizontalAdvance(text) <= width) {
+        return {text};
+    }
+    qsizetype cut = -1;
+    for (qsizetype i = text.indexOf(' '); i > 0; i = text.indexOf(' ', i + 1)) {
+        if (m.horizontalAdvance(text.left(i)) > width) {
+            break;
+        }
+        cut = i;
+    }
+    if (cut <= 0) { // no space that fits: one line, elided
+        return {m.elidedText(text, Qt::ElideRight, width)};
+    }
+    return {text.left(cut), m.elidedText(text.mid(cut + 1), Qt::ElideRight, width)};
+}
+} // namespace
+
 int drawTable(QPainter& painter, const QRect& box, const QStringList& header,
               const QList<QStringList>& rows, QFont font) {
     const int columns = static_cast<int>(header.size());
@@ -775,18 +821,32 @@ int drawTable(QPainter& painter, const QRect& box, const QStringList& header,
         }
         return w;
     };
-    int size = std::max(6, font.pixelSize() > 0 ? font.pixelSize() : QFontInfo(font).pixelSize());
     const int pad = 6;
+    // The last column takes what the others leave (it holds the long texts: a formula, "from"),
+    // a cell wider than that on two lines (the Energy breakdown's formulas were elided).
+    const auto lastWidth = [&](const std::vector<int>& w) {
+        const int fixedWidth = std::accumulate(w.begin(), w.end() - 1, 0) + pad * 2 * columns;
+        return std::max(40, box.width() - fixedWidth + 2 * pad);
+    };
+    const auto lineCount = [&](const QFont& f, int last) {
+        const QFontMetrics m(f, painter.device());
+        int n = 0;
+        for (const auto& r : rows) {
+            n += r.size() >= columns ? static_cast<int>(twoLines(r[columns - 1], m, last).size())
+                                     : 1;
+        }
+        return n;
+    };
+    int size = std::max(6, font.pixelSize() > 0 ? font.pixelSize() : QFontInfo(font).pixelSize());
     for (; size > 6; --size) {
         QFont f = font;
         f.setPixelSize(size);
         const int line = QFontMetrics(f).lineSpacing() + 2;
         const auto w = widths(size);
-        // The last column may be elided down to a third of the box (it holds the long texts).
+        // The last column may be narrowed down to a third of the box.
         const int total = std::accumulate(w.begin(), w.end() - 1, 0) +
                           std::min(w.back(), box.width() / 3) + pad * 2 * columns;
-        if (total <= box.width() &&
-            line * (static_cast<int>(rows.size()) + 1) + 4 <= box.height()) {
+        if (total <= box.width() && line * (lineCount(f, lastWidth(w)) + 1) + 4 <= box.height()) {
             break;
         }
     }
@@ -795,32 +855,42 @@ int drawTable(QPainter& painter, const QRect& box, const QStringList& header,
     const QFontMetrics m(font);
     const int line = m.lineSpacing() + 2;
     std::vector<int> w = widths(size);
-    // The last column takes what is left (it holds the longest texts: "from"), elided beyond.
-    const int fixedWidth = std::accumulate(w.begin(), w.end() - 1, 0) + pad * 2 * columns;
-    w.back() = std::max(40, box.width() - fixedWidth + 2 * pad);
+    w.back() = lastWidth(w);
     const QColor ink = schemeInk();
     painter.save();
     painter.setPen(ink);
     int y = box.top();
     const auto drawRow = [&](const QStringList& cells, const QFont& f) {
         painter.setFont(f);
+        const QFontMetrics fm(f, painter.device());
         int x = box.left();
+        int height = line;
         for (int c = 0; c < columns; ++c) {
             const QString text = c < cells.size() ? cells[c] : QString();
-            const QRect cell(x + pad, y, w[c], line);
-            painter.drawText(
-                cell, Qt::AlignLeft | Qt::AlignVCenter,
-                QFontMetrics(f, painter.device()).elidedText(text, Qt::ElideRight, w[c]));
+            const QStringList parts = c + 1 == columns
+                                          ? twoLines(text, fm, w[c])
+                                          : QStringList{fm.elidedText(text, Qt::ElideRight, w[c])};
+            for (int k = 0; k < parts.size(); ++k) {
+                painter.drawText(QRect(x + pad, y + k * line, w[c], line),
+                                 Qt::AlignLeft | Qt::AlignVCenter, parts[k]);
+            }
+            height = std::max(height, line * static_cast<int>(parts.size()));
             x += w[c] + 2 * pad;
         }
-        y += line;
+        y += height;
     };
     drawRow(header, bold);
     painter.setPen(QPen(ink, 1));
     painter.drawLine(box.left(), y, box.right(), y);
     y += 2;
     for (const auto& r : rows) {
-        if (y + line > box.bottom() + 1) {
+        const int need =
+            r.size() >= columns
+                ? line * static_cast<int>(twoLines(r[columns - 1],
+                                                   QFontMetrics(font, painter.device()), w.back())
+                                              .size())
+                : line;
+        if (y + need > box.bottom() + 1) {
             break; // the font's floor reached (6 px): no row is drawn half
         }
         drawRow(r, font);
@@ -863,7 +933,7 @@ void renderPlotAndText(QPaintDevice& device, QCustomPlot& plot, const QString& t
                                 8,
                             textHeight, std::max(textHeight, size.height() / 3));
     painter.save();
-    plot.toPainter(&painter, size.width(), size.height() - textHeight);
+    toPainterFitted(plot, painter, size.width(), size.height() - textHeight);
     painter.restore();
     painter.translate(0, size.height() - textHeight + 2);
     painter.setFont(f);
@@ -872,10 +942,19 @@ void renderPlotAndText(QPaintDevice& device, QCustomPlot& plot, const QString& t
                      Qt::AlignLeft | Qt::TextWordWrap, text);
 }
 
-void keepApart(QCPItemText* label, int priority) {
+void keepApart(QCPItemText* label, int priority, bool clearOfData) {
     label->setProperty("cdxApart", std::max(1, priority));
     label->setProperty("cdxHome", QPointF(label->position->coords()));
     QCustomPlot* plot = label->parentPlot();
+    if (clearOfData && !label->property("cdxLeader").isValid()) {
+        auto* leader = new QCPItemLine(plot);
+        leader->setLayer(label->layer());
+        leader->setClipAxisRect(label->clipAxisRect());
+        leader->setPen(QPen(label->color(), 1));
+        leader->setSelectable(false);
+        leader->setVisible(false);
+        label->setProperty("cdxLeader", QVariant::fromValue<QObject*>(leader));
+    }
     if (!plot->property("cdxApartHook").toBool()) {
         plot->setProperty("cdxApartHook", true);
         QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] { separateLabels(*plot); });
@@ -888,6 +967,11 @@ void separateLabels(QCustomPlot& plot) {
         auto* t = qobject_cast<QCPItemText*>(plot.item(i));
         if (t && t->visible() && t->property("cdxApart").toInt() > 0) {
             labels.emplace_back(t->property("cdxApart").toInt(), t);
+        }
+        if (t) { // a hidden label's leader goes with it; a shown one's is decided below
+            if (auto* l = qobject_cast<QCPItemLine*>(t->property("cdxLeader").value<QObject*>())) {
+                l->setVisible(false);
+            }
         }
     }
     std::stable_sort(labels.begin(), labels.end(),
@@ -906,12 +990,71 @@ void separateLabels(QCustomPlot& plot) {
     const auto rectOf = [](QCPItemText* t) {
         return QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized();
     };
+    // The marks' pixels, once, where a label keeps clear of them.
+    std::vector<QPointF> marks;
+    const bool anyClear = std::any_of(labels.begin(), labels.end(), [](const auto& l) {
+        return l.second->property("cdxLeader").isValid();
+    });
+    if (anyClear) {
+        for (int g = 0; g < plot.graphCount(); ++g) {
+            QCPGraph* graph = plot.graph(g);
+            if (!graph->visible() || graph->scatterStyle().isNone()) {
+                continue;
+            }
+            for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+                marks.emplace_back(graph->keyAxis()->coordToPixel(it->key),
+                                   graph->valueAxis()->coordToPixel(it->value));
+            }
+        }
+    }
+    const auto covered = [&marks](const QRectF& r) {
+        return std::count_if(marks.begin(), marks.end(),
+                             [&r](const QPointF& m) { return r.contains(m); });
+    };
     for (auto& [priority, t] : labels) {
         (void)priority;
-        t->position->setCoords(t->property("cdxHome").toPointF());
+        const QPointF home = t->property("cdxHome").toPointF();
+        t->position->setCoords(home);
         QCPAxis* y = t->position->valueAxis();
         const QRect axes = t->clipAxisRect() ? t->clipAxisRect()->rect() : plot.viewport();
         QRectF r = rectOf(t);
+        auto* leader = qobject_cast<QCPItemLine*>(t->property("cdxLeader").value<QObject*>());
+        if (leader != nullptr && y != nullptr) {
+            // Every place above and below in steps of a quarter of its height: the fewest
+            // marks covered, no label or legend, then the shortest move.
+            const double step = std::max(2.0, r.height() / 4);
+            double bestShift = 0;
+            double bestCost = std::numeric_limits<double>::infinity();
+            for (double shift = axes.top() - r.top(); r.bottom() + shift <= axes.bottom();
+                 shift += step) {
+                const QRectF c = r.translated(0, shift);
+                const bool clash = std::any_of(placed.begin(), placed.end(),
+                                               [&c](const QRectF& p) { return p.intersects(c); });
+                const double cost = (clash ? 1e6 : 0) + static_cast<double>(covered(c)) +
+                                    std::abs(shift) / (4 * r.height());
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    bestShift = shift;
+                }
+            }
+            if (std::isfinite(bestCost)) {
+                t->position->setCoords(home.x(),
+                                       y->pixelToCoord(y->coordToPixel(home.y()) + bestShift));
+                r = rectOf(t);
+            }
+            const bool far = std::abs(bestShift) > r.height();
+            leader->setVisible(far && t->visible());
+            if (far) {
+                leader->start->setCoords(home);
+                // To the nearer edge of the label, a little inside its left end.
+                const double edge = bestShift < 0 ? r.bottom() : r.top();
+                leader->end->setCoords(t->position->keyAxis()->pixelToCoord(r.left() + 6),
+                                       y->pixelToCoord(edge));
+                leader->setPen(QPen(t->color(), 1));
+            }
+            placed << r;
+            continue;
+        }
         for (int tries = 0; tries < 8; ++tries) {
             const auto hit = std::find_if(placed.begin(), placed.end(),
                                           [&](const QRectF& p) { return p.intersects(r); });
@@ -939,6 +1082,9 @@ void placeLegendBelow(QCustomPlot& plot, int wrap) {
     plot.legend->setWrap(wrap);
     plot.legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-flows the items
     plot.legend->setBorderPen(Qt::NoPen);
+    // Room at both ends: a line icon in the first column touched the figure's left edge.
+    plot.legend->setAutoMargins(QCP::msNone);
+    plot.legend->setMargins(QMargins(12, 2, 12, 2));
     plot.plotLayout()->setRowStretchFactor(row, 0.001);
     // As many of those columns as the plot's width holds, at every replot and export (with
     // presentation fonts three columns were cut: "Vector-unit logi"; issue 45).

@@ -124,8 +124,9 @@ void fitUpperToLabels(QCustomPlot& plot, QCPAxis& axis);
 // Draws `plot` at width × height onto `painter`, the upper end of `labelAxis` (if any) fitted
 // anew to its bar labels at that size (from the labels' own positions, so a range made for a
 // narrow window does not leave half a wide page empty), then gives the plot back its range.
+// Labels kept apart (keepApart) are placed for that size, then for the window's again.
 void toPainterFitted(QCustomPlot& plot, QCPPainter& painter, int width, int height,
-                     QCPAxis* labelAxis);
+                     QCPAxis* labelAxis = nullptr);
 
 // As many ticks (2 to 5) on a linear value axis as fit its current length with the labels of
 // [0, upper] apart (at large areas in presentation mode "0 500 1000 1500" ran together).
@@ -180,7 +181,12 @@ QString formatSeconds(double s);
 // view put it) and one that overlaps a label of higher `priority`, or the legend, moves up or
 // down by the overlap, whichever is shorter and stays inside the axes. A view that moves a
 // label calls it again.
-void keepApart(QCPItemText* label, int priority);
+// With `clearOfData` the label also keeps off the plot's marks (the points of every graph with
+// a scatter style): it takes the place above or below its own, inside the axes, that covers
+// fewest of them and no other label, and a thin line in its colour leads from its own place to
+// it when it moved by more than its height (the Codesign references' labels sat on the dense
+// design cloud).
+void keepApart(QCPItemText* label, int priority, bool clearOfData = false);
 // Does it now (the replot hook's work), for the plot's current layout.
 void separateLabels(QCustomPlot& plot);
 
@@ -197,7 +203,8 @@ void placeLegendRight(QCustomPlot& plot);
 // A table drawn as text into `box` (an export's table: every row and every cell whole, not a
 // screenshot of a widget cut at the window's height; issue 45): the header bold over a rule,
 // columns as wide as their widest cell, in the largest font from `font`'s size down that fits
-// the box. Returns the height used.
+// the box; the last column takes the width left and a longer cell goes on two lines. Returns
+// the height used.
 int drawTable(QPainter& painter, const QRect& box, const QStringList& header,
               const QList<QStringList>& rows, QFont font);
 // The header and rows of an item table as shown (hidden rows left out).

@@ -295,7 +295,7 @@ void EatssMapView::redraw() {
 void EatssMapView::renderTo(QPaintDevice& device, const QSize& size) {
     finishPendingWork();
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    toPainterFitted(*plot_, painter, size.width(), size.height());
 }
 
 QString EatssMapView::csv() const {

@@ -212,7 +212,7 @@ void EatssMeasurementsView::redraw() {
 
 void EatssMeasurementsView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    toPainterFitted(*plot_, painter, size.width(), size.height());
 }
 
 QString EatssMeasurementsView::csv() const {

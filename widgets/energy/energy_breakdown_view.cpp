@@ -282,8 +282,8 @@ void EnergyBreakdownView::renderTo(QPaintDevice& device, const QSize& size) {
     painter.save();
     toPainterFitted(*plot_, painter, w1, plotHeight, plot_->xAxis);
     painter.restore();
-    // Symbol, value and unit whole, the formula elided at the page's edge; the sources are in
-    // the CSV and on a PDF's table page.
+    // Symbol, value and unit whole, a long formula on two lines; the sources are in the CSV and
+    // on a PDF's table page.
     QList<QStringList> rows;
     for (const auto& x : terms_) {
         rows << QStringList{QString::fromStdString(x.symbol), num(x.value, 8),

@@ -437,7 +437,7 @@ void EnergyCalibrationView::renderTo(QPaintDevice& device, const QSize& size) {
     finishPendingWork();
     const int w1 = size.width() * 3 / 5;
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, w1, size.height());
+    toPainterFitted(*plot_, painter, w1, size.height());
     painter.translate(w1, 0);
     report_->document()->setTextWidth(size.width() - w1 - 8);
     report_->document()->drawContents(&painter, QRectF(0, 0, size.width() - w1, size.height()));

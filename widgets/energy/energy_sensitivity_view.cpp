@@ -200,7 +200,7 @@ void EnergySensitivityView::renderTo(QPaintDevice& device, const QSize& size) {
     painter.restore();
     painter.save();
     painter.translate(w1, 0);
-    profiles_plot_->toPainter(&painter, size.width() - w1, size.height() - textHeight);
+    toPainterFitted(*profiles_plot_, painter, size.width() - w1, size.height() - textHeight);
     painter.restore();
     painter.setFont(f);
     painter.setPen(schemeInk());

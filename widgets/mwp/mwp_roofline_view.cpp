@@ -173,7 +173,7 @@ void MwpRooflineView::redraw() {
 
 void MwpRooflineView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    toPainterFitted(*plot_, painter, size.width(), size.height());
 }
 
 QString MwpRooflineView::csv() const {

@@ -187,7 +187,7 @@ void MwpWarpsView::redraw() {
 
 void MwpWarpsView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    toPainterFitted(*plot_, painter, size.width(), size.height());
 }
 
 QString MwpWarpsView::csv() const {

@@ -256,7 +256,7 @@ void OccupancyView::renderTo(QPaintDevice& device, const QSize& size) {
             Qt::AlignCenter | Qt::TextWordWrap, tr("No occupancy: %1").arg(error_));
         return;
     }
-    plot_->toPainter(&painter, size.width(), size.height());
+    toPainterFitted(*plot_, painter, size.width(), size.height());
 }
 
 QString OccupancyView::csv() const {

@@ -446,7 +446,7 @@ void PowerView::renderTo(QPaintDevice& device, const QSize& size) {
                                4);
     toPainterFitted(*breakdown_, painter, w1, size.height() - textH - 4, breakdown_->xAxis);
     painter.translate(w1, 0);
-    sweep_->toPainter(&painter, size.width() - w1, size.height() - textH - 4);
+    toPainterFitted(*sweep_, painter, size.width() - w1, size.height() - textH - 4);
     painter.translate(-w1, size.height() - textH - 2);
     painter.setFont(f);
     painter.drawText(QRect(8, 0, size.width() - 16, textH), Qt::AlignLeft | Qt::TextWordWrap,

@@ -480,7 +480,7 @@ void RegimeMapView::resizeEvent(QResizeEvent* e) {
 
 void RegimeMapView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    toPainterFitted(*plot_, painter, size.width(), size.height());
 }
 
 QString RegimeMapView::csv() const {

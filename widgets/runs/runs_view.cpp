@@ -605,7 +605,7 @@ void RunsView::writeStats() {
 
 void RunsView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height() - 44);
+    toPainterFitted(*plot_, painter, size.width(), size.height() - 44);
     painter.translate(0, size.height() - 42);
     QFont f = painter.font();
     f.setPointSize(plotTheme(presentation_).basePointSize);

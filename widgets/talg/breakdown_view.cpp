@@ -286,7 +286,7 @@ void BreakdownView::renderTo(QPaintDevice& device, const QSize& size) {
     // One painter for the whole page: a second one on a PDF started the document again, and
     // the bars were lost (issue 45: the PDF's top 40 % was blank).
     painter.save();
-    plot_->toPainter(&painter, size.width(), size.height() - textHeight);
+    toPainterFitted(*plot_, painter, size.width(), size.height() - textHeight);
     painter.restore();
     if (textHeight > 0) {
         painter.setFont(f);

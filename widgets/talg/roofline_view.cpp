@@ -312,7 +312,7 @@ void StencilRooflineView::redraw() {
 
 void StencilRooflineView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    toPainterFitted(*plot_, painter, size.width(), size.height());
 }
 
 QString StencilRooflineView::csv() const {

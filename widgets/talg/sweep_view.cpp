@@ -416,7 +416,7 @@ QString SweepView::describePointAt(double x) const {
 
 void SweepView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
-    plot_->toPainter(&painter, size.width(), size.height());
+    toPainterFitted(*plot_, painter, size.width(), size.height());
 }
 
 QString SweepView::csv() const {

@@ -641,7 +641,7 @@ void TileSpaceMapView::renderTo(QPaintDevice& device, const QSize& size) {
     vectorCells_->setVisible(vector);
     {
         QCPPainter painter(&device);
-        plot_->toPainter(&painter, size.width(), size.height());
+        toPainterFitted(*plot_, painter, size.width(), size.height());
     }
     map_->setVisible(true);
     vectorCells_->setVisible(false);
