@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "interactive_page.hpp"
 
+#include "common/plot_theme.hpp"
 #include "params/csv.hpp"
 #include "session/session.hpp"
 
@@ -45,7 +46,7 @@ QString plain(const QString& htmlOrText) {
 
 QJsonObject axisJson(const QCPAxis& a) {
     QJsonObject o;
-    o["label"] = a.label();
+    o["label"] = widgets::fullAxisLabel(a);
     o["min"] = number(a.range().lower);
     o["max"] = number(a.range().upper);
     o["log"] = a.scaleType() == QCPAxis::stLogarithmic;

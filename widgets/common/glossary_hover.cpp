@@ -2,6 +2,7 @@
 #include "common/glossary_hover.hpp"
 
 #include "common/glossary_tip.hpp"
+#include "common/plot_theme.hpp"
 #include "glossary/glossary.hpp"
 #include "params/input_error.hpp"
 
@@ -60,8 +61,8 @@ QString plotLabelAt(QCustomPlot* plot, const QPoint& pos) {
                 continue;
             }
             const auto part = axis->getPartAt(pos);
-            if (part == QCPAxis::spAxisLabel && !axis->label().isEmpty()) {
-                return axis->label();
+            if (part == QCPAxis::spAxisLabel && !fullAxisLabel(*axis).isEmpty()) {
+                return fullAxisLabel(*axis);
             }
             // A named bar or category (a text ticker): the tick label nearest the mouse.
             auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();

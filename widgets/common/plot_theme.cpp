@@ -267,12 +267,47 @@ void applyScheme(QCustomPlot& plot) {
     syncAnnotations(plot); // in the plot's current font and the scheme's ink
 }
 
+QString fullAxisLabel(const QCPAxis& axis) {
+    const QString shown = axis.label();
+    return !shown.isEmpty() && axis.property("cdxElidedLabel").toString() == shown
+               ? axis.property("cdxFullLabel").toString()
+               : shown;
+}
+
+void fitAxisLabels(QCustomPlot& plot) {
+    bool laidOut = false;
+    for (QCPAxisRect* rect : plot.axisRects()) {
+        for (QCPAxis* a : rect->axes()) {
+            const QString full = fullAxisLabel(*a);
+            if (full.isEmpty() || !a->visible()) {
+                continue;
+            }
+            if (!laidOut) { // this viewport's lengths, not the last layout's
+                layOutNow(plot);
+                laidOut = true;
+            }
+            const int length = a->orientation() == Qt::Vertical ? rect->height() : rect->width();
+            const QFontMetrics m(a->labelFont());
+            const QString shown = m.horizontalAdvance(full) > length - 4 && length > 40
+                                      ? m.elidedText(full, Qt::ElideMiddle, length - 4)
+                                      : full;
+            a->setProperty("cdxFullLabel", full);
+            a->setProperty("cdxElidedLabel", shown);
+            if (shown != a->label()) {
+                a->setLabel(shown);
+            }
+        }
+    }
+}
+
 void applySchemeTo(QWidget& root, bool replot) {
     for (QCustomPlot* plot : root.findChildren<QCustomPlot*>()) {
         if (!plot->property("cdxScheme").toBool()) {
             plot->setProperty("cdxScheme", true);
-            QObject::connect(plot, &QCustomPlot::beforeReplot, plot,
-                             [plot] { applyScheme(*plot); });
+            QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
+                applyScheme(*plot);
+                fitAxisLabels(*plot);
+            });
         }
         applyScheme(*plot);
         if (replot) {
@@ -349,8 +384,10 @@ void applyTheme(QCustomPlot& plot, const PlotTheme& theme) {
     // The scheme before every replot: what a view adds or recolours later follows it.
     if (!plot.property("cdxScheme").toBool()) {
         plot.setProperty("cdxScheme", true);
-        QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot,
-                         [p = &plot] { applyScheme(*p); });
+        QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot, [p = &plot] {
+            applyScheme(*p);
+            fitAxisLabels(*p);
+        });
     }
     QFont f = plot.font();
     f.setPointSize(theme.basePointSize);
@@ -528,8 +565,9 @@ void toPainterFitted(QCustomPlot& plot, QCPPainter& painter, int width, int heig
     // out again but emits no beforeReplot, and places found for the window's size put two
     // labels of a 1600-px figure over each other.
     const bool apart = plot.property("cdxApartHook").toBool();
+    plot.setViewport(QRect(0, 0, width, height));
+    fitAxisLabels(plot); // for the export's lengths
     if (apart) {
-        plot.setViewport(QRect(0, 0, width, height));
         separateLabels(plot);
     }
     // A legend under the axes takes as many columns as the export's width holds (the window's
@@ -568,6 +606,7 @@ void toPainterFitted(QCustomPlot& plot, QCPPainter& painter, int width, int heig
         plot.legend->setWrap(columns);
         plot.legend->setFillOrder(QCPLegend::foColumnsFirst, true);
     }
+    fitAxisLabels(plot); // the window's again
     if (apart) {
         separateLabels(plot); // back to the window's places
     }
@@ -1020,17 +1059,31 @@ void separateLabels(QCustomPlot& plot) {
         QRectF r = rectOf(t);
         auto* leader = qobject_cast<QCPItemLine*>(t->property("cdxLeader").value<QObject*>());
         if (leader != nullptr && y != nullptr) {
-            // Every place above and below in steps of a quarter of its height: the fewest
-            // marks covered, no label or legend, then the shortest move.
+            // Every place above and below in steps of a quarter of its height: no label or
+            // legend covered, no leader through one, the fewest marks covered, then the
+            // shortest move.
             const double step = std::max(2.0, r.height() / 4);
+            const QPointF homePixel(t->position->keyAxis()->coordToPixel(home.x()),
+                                    y->coordToPixel(home.y()));
+            const auto leaderRect = [&](const QRectF& c, double shift) {
+                const QPointF end(c.left() + 6, shift < 0 ? c.bottom() : c.top());
+                return QRectF(QPointF(std::min(homePixel.x(), end.x()) - 1,
+                                      std::min(homePixel.y(), end.y()) + 1),
+                              QPointF(std::max(homePixel.x(), end.x()) + 1,
+                                      std::max(homePixel.y(), end.y()) - 1));
+            };
+            const auto hits = [&placed](const QRectF& c) {
+                return std::any_of(placed.begin(), placed.end(),
+                                   [&c](const QRectF& p) { return p.intersects(c); });
+            };
             double bestShift = 0;
             double bestCost = std::numeric_limits<double>::infinity();
             for (double shift = axes.top() - r.top(); r.bottom() + shift <= axes.bottom();
                  shift += step) {
                 const QRectF c = r.translated(0, shift);
-                const bool clash = std::any_of(placed.begin(), placed.end(),
-                                               [&c](const QRectF& p) { return p.intersects(c); });
-                const double cost = (clash ? 1e6 : 0) + static_cast<double>(covered(c)) +
+                const bool crossing = std::abs(shift) > r.height() && hits(leaderRect(c, shift));
+                const double cost = (hits(c) ? 1e6 : 0) + (crossing ? 1e5 : 0) +
+                                    static_cast<double>(covered(c)) +
                                     std::abs(shift) / (4 * r.height());
                 if (cost < bestCost) {
                     bestCost = cost;
@@ -1051,6 +1104,7 @@ void separateLabels(QCustomPlot& plot) {
                 leader->end->setCoords(t->position->keyAxis()->pixelToCoord(r.left() + 6),
                                        y->pixelToCoord(edge));
                 leader->setPen(QPen(t->color(), 1));
+                placed << leaderRect(r, bestShift); // no later label over the leader
             }
             placed << r;
             continue;

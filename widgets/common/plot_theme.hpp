@@ -175,6 +175,12 @@ QString fixed(double v, int decimals);
 // Seconds with a sensible number of digits: "9.934548 s", "3.63e-07 s".
 QString formatSeconds(double s);
 
+// An axis label longer than its axis is elided in the middle ("speed-up vs gtx…shipped [×]")
+// instead of running past the axis into the title (the Codesign y label in F11 at 1366 × 768),
+// at every replot and at an export's size. fullAxisLabel gives the label as the view set it.
+void fitAxisLabels(QCustomPlot& plot);
+QString fullAxisLabel(const QCPAxis& axis);
+
 // Keeps `label` from overlapping the other labels so marked and the legend (issue 45: the
 // Codesign view's "Titan X at 5 nm …" covered "GTX 980 at 5 nm …", the best design's and the
 // baseline's labels collided). Before every replot each label starts at its own place (where the
