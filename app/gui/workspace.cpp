@@ -576,10 +576,24 @@ void Workspace::updateBanner() {
     for (qsizetype i = 0; i < items.size(); ++i) {
         shown << QStringLiteral("%1 (%2)").arg(items[i], models[i].join(", ")).toHtmlEscaped();
     }
-    banner_->setText(tr("<b>Outside the calibration domain</b>: %1. The results are "
-                        "extrapolated. <a href=\"trust\">How&nbsp;far&nbsp;to&nbsp;trust&nbsp;"
-                        "this</a>")
-                         .arg(shown.join("; ")));
+    bannerText_ = tr("<b>Outside the calibration domain</b>: %1. The results are "
+                     "extrapolated. <a href=\"trust\">How&nbsp;far&nbsp;to&nbsp;trust&nbsp;"
+                     "this</a>")
+                      .arg(shown.join("; "));
+    // Presentation mode: one line for the audience ("n_V = 256, M_SM = 12"), the rest on demand
+    // (its tooltip, the link).
+    QStringList brief;
+    for (const auto& d : outside) {
+        const QString item = QString::fromStdString(d.what).section(" (", 0, 0) + " = " +
+                             QString::fromStdString(d.shortValue());
+        if (!brief.contains(item)) {
+            brief << item;
+        }
+    }
+    bannerShortText_ = tr("<b>Outside the calibration domain</b>: %1, extrapolated. "
+                          "<a href=\"trust\">How&nbsp;far&nbsp;to&nbsp;trust&nbsp;this</a>")
+                           .arg(brief.join(", ").toHtmlEscaped());
+    banner_->setText(presentation_ ? bannerShortText_ : bannerText_);
     banner_->setToolTip(outside_.join('\n'));
     banner_->show();
 }
@@ -698,6 +712,9 @@ void Workspace::setPresentation(bool on) {
         bannerFont.setPointSizeF(bannerFont.pointSizeF() * 1.4);
     }
     banner_->setFont(bannerFont);
+    if (!bannerText_.isEmpty()) {
+        banner_->setText(presentation_ ? bannerShortText_ : bannerText_);
+    }
     // Leaving, the docks come back in settleAfterPresentation, once their contents have the
     // normal fonts' sizes: restored here, with the large fonts' minimum sizes still in their
     // layouts, the Tiling dock came back 3 px taller (issue 45: Esc restores pixel for pixel).

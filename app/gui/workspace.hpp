@@ -184,6 +184,10 @@ private:
     bool bannerPending_ = false; // the banner waits for a drag to end
     std::vector<published::Validity> validity_;
     QStringList outside_;
+    // The banner's text in the window, and in presentation mode (one line: what and value, the
+    // models and reasons in its tooltip and the trust view).
+    QString bannerText_;
+    QString bannerShortText_;
     int trustIndex_ = -1;
     std::vector<widgets::ExplorerView*> views_;
     std::vector<bool> dirty_;
