@@ -976,9 +976,19 @@ void TestGuiShell::presentationRoundTripFitsLaptop() {
     window_->showWorkspace(area);
     QCoreApplication::processEvents();
     const int before = window_->minimumSizeHint().expandedTo(window_->minimumSize()).width();
+    // The calibration banner: the whole sentence in the window, one short line in F11 (what
+    // and value; the models in the tooltip and the trust view).
+    auto* banner = qobject_cast<QLabel*>(area->calibrationBanner());
+    QVERIFY(banner && !banner->isHidden());
+    QVERIFY2(banner->text().contains("die-area model"), qPrintable(banner->text()));
     window_->setPresentation(true);
     QCoreApplication::processEvents();
+    QVERIFY2(!banner->text().contains("die-area model") && banner->text().contains("n_V = 256"),
+             qPrintable(banner->text()));
+    QVERIFY(banner->toolTip().contains("die-area"));
     window_->setPresentation(false);
+    QCoreApplication::processEvents();
+    QVERIFY2(banner->text().contains("die-area model"), qPrintable(banner->text()));
     QCoreApplication::processEvents();
     QTest::qWait(50); // the window's own re-layout after leaving presentation
     const QSize m = window_->minimumSizeHint().expandedTo(window_->minimumSize());
