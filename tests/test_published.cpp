@@ -246,6 +246,12 @@ void TestPublished::badDomainIsRefused_data() {
     QTest::newRow("unknown key")
         << R"([{"what": "a", "session": "/g", "why": "w", "min": 1, "mn": 2}])"
         << "domain[0].mn";
+    QTest::newRow("substituted pointer without a slash (fuzz_profiles)")
+        << R"([{"what": "a", "session": "/gpus/{nicte/sl/id}/n_sm", "why": "w", "min": 1}])"
+        << "expected a JSON pointer between { and }";
+    QTest::newRow("substituted pointer not closed")
+        << R"([{"what": "a", "session": "/gpus/{/stencil/id", "why": "w", "min": 1}])"
+        << "without its";
     QTest::newRow("zero_means_none not a boolean")
         << R"([{"what": "a", "session": "/g", "why": "w", "min": 1, "zero_means_none": 1}])"
         << "zero_means_none = 1";

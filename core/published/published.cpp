@@ -265,6 +265,18 @@ Validity validityFromText(const std::string& content, const std::string& file) {
             c.pointer = text(d, "session", where);
             checkPointer(c.pointer, where + ".session",
                          "expected a JSON pointer into the session file");
+            // A "{/pointer}" in it names the session value whose text is the key there (the
+            // session GPU's id); that inner pointer must be one too (a fuzzed "{nicte/sl/id}"
+            // threw out of domainValues).
+            if (const auto open = c.pointer.find('{'); open != std::string::npos) {
+                const auto close = c.pointer.find('}', open);
+                if (close == std::string::npos) {
+                    throw InputError(where + ".session", c.pointer,
+                                     "a \"{\" without its \"}\" (expected {/pointer})");
+                }
+                checkPointer(c.pointer.substr(open + 1, close - open - 1), where + ".session",
+                             "expected a JSON pointer between { and }");
+            }
             c.why = text(d, "why", where);
             if (d.contains("one_of")) {
                 if (!d["one_of"].is_array() || d["one_of"].empty()) {
@@ -544,7 +556,12 @@ std::string substitute(const std::string& pointer, const json& session) {
     if (close == std::string::npos) {
         return {};
     }
-    const json::json_pointer inner(pointer.substr(open + 1, close - open - 1));
+    json::json_pointer inner;
+    try { // checked when the validity file was read (validityFromText); never thrown from here
+        inner = json::json_pointer(pointer.substr(open + 1, close - open - 1));
+    } catch (const json::exception&) {
+        return {};
+    }
     if (!session.contains(inner) || !session.at(inner).is_string()) {
         return {};
     }
