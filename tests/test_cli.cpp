@@ -122,6 +122,7 @@ private slots:
     void lineupOfSessionsEqualsCompare();
     void lineupOfGpusPerFamily();
     void lineupBadInput();
+    void lineupAreaAtEachChipsNode();
     void occupancyEndToEnd();
     void occupancyBadInput();
     void occupancyFromAGpuProfile();
@@ -2022,6 +2023,48 @@ void TestCli::lineupOfGpusPerFamily() {
     QVERIFY2(valued >= 13, qPrintable(QString::number(valued)));
 }
 
+// The die-area line-up of GPUs puts each at its chip's own node, as `cdx area --gpu` does
+// (issue 55: the window put every side at the session's node, the CLI at 28 nm, the H100 at
+// 5,080 mm2 against cdx area's 710); --node puts every side at one node, and the title says which.
+void TestCli::lineupAreaAtEachChipsNode() {
+    const QStringList gpus{"gtx980", "a100-sxm4", "h100-sxm5", "gtx580"};
+    const Run r = cdx({"lineup", "--gpu", gpus.join(','), "--family", "area", "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject j = json(r);
+    QVERIFY2(j["settings"].toString().contains("chip's own node"),
+             qPrintable(j["settings"].toString()));
+    const QJsonArray sides = j["sides"].toArray();
+    QCOMPARE(sides.size(), gpus.size());
+    const double nodes[] = {28, 7, 5, 28}; // the GTX 580's 40 nm is not carried: 28
+    for (int i = 0; i < gpus.size(); ++i) {
+        const Run one = cdx({"area", "--gpu", gpus[i], "--json"});
+        QVERIFY2(one.exitCode == 0, one.err.constData());
+        const QJsonObject side = sides[i].toObject();
+        const QJsonObject q = side["quantities"].toObject();
+        QCOMPARE(q["total_mm2"].toDouble(), json(one)["total_mm2"].toDouble());
+        QCOMPARE(q["node.nm"].toDouble(), nodes[i]);
+        QVERIFY2(side["setting"].toString().startsWith(QString::number(nodes[i]) + " nm"),
+                 qPrintable(side["setting"].toString()));
+    }
+    QVERIFY2(sides[3].toObject()["setting"].toString().contains("40 nm is not carried"),
+             qPrintable(sides[3].toObject()["setting"].toString()));
+    // One node for all: every side as `cdx area --node 28`.
+    const Run all =
+        cdx({"lineup", "--gpu", gpus.join(','), "--family", "area", "--node", "28", "--json"});
+    QVERIFY2(all.exitCode == 0, all.err.constData());
+    QCOMPARE(json(all)["settings"].toString(), QString("every side at 28 nm"));
+    const QJsonArray at28 = json(all)["sides"].toArray();
+    for (int i = 0; i < gpus.size(); ++i) {
+        const Run one = cdx({"area", "--gpu", gpus[i], "--node", "28", "--json"});
+        QCOMPARE(at28[i].toObject()["quantities"].toObject()["total_mm2"].toDouble(),
+                 json(one)["total_mm2"].toDouble());
+    }
+    // The readable output names the setting in its title and per side.
+    const Run text = cdx({"lineup", "--gpu", "gtx980,h100-sxm5", "--family", "area"});
+    QVERIFY2(text.out.contains("each GPU at its chip's own node"), text.out.constData());
+    QVERIFY2(text.out.contains("5 nm, the chip's own node"), text.out.constData());
+}
+
 void TestCli::lineupBadInput() {
     const QString dir = QString(CDX_SOURCE_PROFILES_DIR) + "/../resources/sessions/";
     const QString a = dir + "fig4-heat2d-gtx980.cdx.json";
@@ -2038,6 +2081,9 @@ void TestCli::lineupBadInput() {
          "3D"},
         {{"lineup", "--gpu", "gtx980,a100-sxm4", "--time", "0"}, "--time"},
         {{"lineup", a, "/nonexistent.cdx.json"}, "nonexistent"},
+        {{"lineup", "--gpu", "gtx980,a100-sxm4", "--family", "area", "--node", "3"}, "--node"},
+        {{"lineup", "--gpu", "gtx980,a100-sxm4", "--family", "area", "--node", "x"}, "--node"},
+        {{"lineup", "--gpu", "gtx980,a100-sxm4", "--node", "28"}, "--node"},
     };
     QStringList thirteen;
     for (int i = 0; i < 13; ++i) {

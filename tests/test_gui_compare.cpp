@@ -3,6 +3,8 @@
 // Clear through the real menu, each undoable; the Compare view of every workspace with core's
 // numbers; a session with a baseline saved and reopened.
 #include "area/architecture_view.hpp"
+#include "area/area_gpu.hpp"
+#include "area/area_model.hpp"
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
 #include "chain/chain_compare.hpp"
@@ -86,6 +88,7 @@ private slots:
     void chainTreesSideBySide();
     void eatssModelAgainstTheBaseline();
     void lineupOfGpusEqualsCore();
+    void lineupAreaAtEachChipsNode();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -709,6 +712,59 @@ void TestGuiCompare::lineupOfGpusEqualsCore() {
     add->trigger();
     QCOMPARE(doc_->state().lineup.size(), std::size_t{3});
     QCOMPARE(QString::fromStdString(doc_->state().lineup.back().gpu->id), QString("rtx4090"));
+}
+
+// Issue 55: the die-area line-up of GPUs puts each at its chip's own node, whatever the
+// session's (the window put the GTX 980 at the session's 5 nm, 50 mm2; the CLI at 28 nm): the
+// same areas as `cdx area --gpu` (core's areaBreakdown at area::chipNode). "28 nm for all"
+// puts every side there; the title and the table say which.
+void TestGuiCompare::lineupAreaAtEachChipsNode() {
+    auto* area = window_->workspace<app::AreaWorkspace>();
+    QVERIFY(area);
+    window_->showWorkspace(area);
+    app::LineupView* view = nullptr;
+    for (auto* v : area->views()) {
+        if (auto* l = dynamic_cast<app::LineupView*>(v)) {
+            view = l;
+        }
+    }
+    QVERIFY(view);
+    area->viewTabs()->setCurrentWidget(view->widget());
+    SessionState at5 = doc_->state();
+    at5.areaNode = 5; // the session's own node: not the GTX 980's
+    doc_->edit("node 5", at5);
+    for (const char* id : {"gtx980", "h100-sxm5"}) {
+        view->addGpu(loadGpuProfile(id));
+    }
+    const int family = view->familyChoice()->findData("area");
+    QVERIFY(family >= 0);
+    view->familyChoice()->setCurrentIndex(family);
+    QComboBox* setting = view->chipSettingChoice();
+    QVERIFY(!setting->isHidden());
+    QCOMPARE(setting->currentData().toInt(), -1); // each chip's own node
+    view->finishPendingWork();
+    QVERIFY(view->result());
+    const auto expected = [](const char* id, std::optional<int> node) {
+        SessionState s = defaultSession();
+        s.gpu = loadGpuProfile(id);
+        s.areaNode = node ? *node : area::chipNode(s.gpu).value_or(area::kCalibrationNode);
+        return area::areaBreakdown(s.architecture(), s.areaSet(), s.areaForm).total;
+    };
+    QCOMPARE(*view->result()->sides[0].value("total_mm2"), expected("gtx980", std::nullopt));
+    QCOMPARE(*view->result()->sides[1].value("total_mm2"), expected("h100-sxm5", std::nullopt));
+    QCOMPARE(*view->result()->sides[0].value("node.nm"), 28.0);
+    QCOMPARE(*view->result()->sides[1].value("node.nm"), 5.0);
+    QVERIFY2(view->csv().contains("each GPU at its chip's own node"), qPrintable(view->csv()));
+    // One node for all.
+    setting->setCurrentIndex(setting->findData(28));
+    view->finishPendingWork();
+    QCOMPARE(*view->result()->sides[1].value("total_mm2"), expected("h100-sxm5", 28));
+    QCOMPARE(QString::fromStdString(view->result()->settings), QString("every side at 28 nm"));
+    bool header = false;
+    for (int c = 0; c < view->table()->columnCount(); ++c) {
+        header = header || view->table()->horizontalHeaderItem(c)->text() == "setting";
+    }
+    QVERIFY(header);
 }
 
 #include "test_gui_compare.moc"

@@ -337,10 +337,14 @@ void TestGuiRuns::runsOfTheUsersOwnGpu() {
     QCOMPARE(view->stats().all.n, std::size_t(2));
     QCOMPARE(view->stats().unpredicted, std::size_t(0));
     const double rmse = view->stats().all.rmse;
+    QVERIFY2(!view->subtitleText().contains("copy"), qPrintable(view->subtitleText()));
     QVERIFY(std::filesystem::remove(userProfileFolder() / "gpus" / "lab-h100.json"));
     QVERIFY(window_->runDatabase()->open(dir.filePath("runs.sqlite")).isEmpty());
     QCOMPARE(view->stats().all.n, std::size_t(2));
     QCOMPARE(view->stats().all.rmse, rmse);
+    // Issue 55: the view says where those predictions come from (it said "shipped profiles").
+    QVERIFY2(view->subtitleText().contains("GPU lab-h100 from the database's copy"),
+             qPrintable(view->subtitleText()));
 }
 
 CDX_GUI_TEST_MAIN(TestGuiRuns)

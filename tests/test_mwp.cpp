@@ -1231,14 +1231,15 @@ void TestMwp::typedKernelEditEqualsOverride_data() {
                                     << "2.5" << 2.5 << false;
     QTest::newRow("blocks, large") << "blocks"
                                    << "1e6" << 1e6 << false;
+    // 256 and 430 are Example I's own values (a value set back is not an edit, issue 55).
     QTest::newRow("threads per block") << "threads_per_block"
-                                       << "256" << 256.0 << false;
+                                       << "128" << 128.0 << false;
     QTest::newRow("active_sms null = every SM") << "active_sms"
                                                 << "null" << 0.0 << true;
     QTest::newRow("active_blocks_per_sm null = occupancy helper") << "active_blocks_per_sm"
                                                                   << "null" << 0.0 << true;
     QTest::newRow("mem_l_cycles study override") << "mem_l_cycles"
-                                                 << "430" << 430.0 << false;
+                                                 << "420" << 420.0 << false;
     QTest::newRow("GPU key n_sm goes to the GPU") << "n_sm"
                                                   << "20" << 20.0 << false;
     // 1.3 is the GTX 280's own value (a value set back is not an edit): another one.

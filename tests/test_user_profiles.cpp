@@ -3,6 +3,8 @@
 // AppDataLocation, computed alike by core; CDX_PROFILES_PATH), listing beside the shipped ones,
 // broken ones listed with their reason, ids that collide refused, saving an edited set with its
 // history in the sources, and resolving a saved id as the CLI does.
+#include "mwp/mwp_profiles.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 
@@ -37,6 +39,9 @@ private slots:
     void saveKeepsTheHistoryOfEditedValues();
     void savedIdResolves();
     void profilesPathAddsFolders();
+    void derivedChipSetsAsideWholeChipFacts();
+    void importRefusesUnknownStencilAndMeasuredNull();
+    void kernelValueTypedBackIsNoEdit();
 
 private:
     QTemporaryDir home_;
@@ -213,6 +218,116 @@ void TestUserProfiles::profilesPathAddsFolders() {
     }
     QCOMPARE(listed, 2);
     QCOMPARE(broken, 1); // the second folder's copy of the id
+}
+
+// Issue 55: a derivative of the H100 with 60 SMs kept the GH100's 814 mm2 and 700 W as its
+// vendor facts (Die area reported the model as -36.5 % against them). While an input is edited
+// the die is not the chip's (dieOf has none); a derivative written as a profile of the user's
+// sets those facts aside (null, the source saying what they were); a value typed for the
+// derivative is its own.
+void TestUserProfiles::derivedChipSetsAsideWholeChipFacts() {
+    GpuProfile g = loadGpuProfile("h100-sxm5");
+    QVERIFY(dieOf(g));
+    QCOMPARE(dieOf(g)->areaMm2, 814.0);
+    setGpuParameter(g, "n_sm", 60);
+    QVERIFY(!dieOf(g));
+    QCOMPARE(chipFactEditedInputs(g, "die_area_mm2"), std::string("n_sm"));
+    QCOMPARE(chipFactEditedInputs(g, "board_power_w"), std::string("n_sm"));
+    setGpuParameter(g, "n_sm", 132); // set back: the vendor's die again
+    QVERIFY(dieOf(g));
+    GpuProfile clocked = loadGpuProfile("h100-sxm5");
+    setGpuParameter(clocked, "clock_mhz", 1500); // the clock changes the power, not the die
+    QVERIFY(dieOf(clocked));
+    QCOMPARE(chipFactEditedInputs(clocked, "board_power_w"), std::string("clock_mhz"));
+    // Written as a derivative (cdx profiles derive, Save as in the window).
+    const nlohmann::json d =
+        deriveGpuProfile(loadGpuProfile("h100-sxm5"), "my-h100-60", "", {"n_sm=60"});
+    int setAside = 0;
+    for (const char* key : {"die_area_mm2", "board_power_w"}) {
+        const auto& q = d["facts"][key];
+        QVERIFY2(q["value"].is_null(), key);
+        QCOMPARE(q["kind"].get<std::string>(), std::string("yours"));
+        const QString source = QString::fromStdString(q["source"].get<std::string>());
+        QVERIFY2(source.startsWith("set aside: the base chip's") && source.contains("n_sm edited"),
+                 qPrintable(source));
+        ++setAside;
+    }
+    QCOMPARE(setAside, 2);
+    QVERIFY(QString::fromStdString(d["facts"]["die_area_mm2"]["source"].get<std::string>())
+                .contains("814 mm2"));
+    const GpuProfile back = gpuProfileFromJson(d, "derived", false, true);
+    QVERIFY(!dieOf(back));
+    const nlohmann::json c =
+        deriveGpuProfile(loadGpuProfile("h100-sxm5"), "my-h100-1500", "", {"clock_mhz=1500"});
+    QCOMPARE(c["facts"]["die_area_mm2"]["value"].get<double>(), 814.0);
+    QVERIFY(c["facts"]["board_power_w"]["value"].is_null());
+    // A die area typed for the derivative is kept.
+    const nlohmann::json t = deriveGpuProfile(loadGpuProfile("h100-sxm5"), "my-h100-typed", "",
+                                              {"n_sm=60", "die_area_mm2=400"});
+    QCOMPARE(t["facts"]["die_area_mm2"]["value"].get<double>(), 400.0);
+    GpuProfile typed = loadGpuProfile("h100-sxm5");
+    setGpuParameter(typed, "n_sm", 60);
+    setGpuParameter(typed, "die_area_mm2", 400);
+    QVERIFY(dieOf(typed));
+    QCOMPARE(dieOf(typed)->areaMm2, 400.0);
+}
+
+// Issue 55: a measured GPU's C_iter under a stencil id no profile has ("Heat2D") was imported and
+// counted as measured; a measured null was replaced by the estimate without a word. Both are
+// refused by name, and nothing is written.
+void TestUserProfiles::importRefusesUnknownStencilAndMeasuredNull() {
+    std::ifstream in(std::string(CDX_SOURCE_PROFILES_DIR) + "/gpus/h100-sxm5.json");
+    nlohmann::json base = nlohmann::json::parse(in);
+    base["id"] = "lab-h100";
+    base["name"] = "Lab H100";
+    QTemporaryDir dir;
+    const auto file = std::filesystem::path(dir.path().toStdString()) / "lab.json";
+    const nlohmann::json measured = {
+        {"value", 1.1e-9}, {"unit", "s"}, {"kind", "measured"}, {"source", "the kit, 2026-12-01"}};
+    struct Case {
+        const char* stencil;
+        nlohmann::json quantity;
+        const char* field;
+    };
+    nlohmann::json nullMeasured = measured;
+    nullMeasured["value"] = nullptr;
+    const Case cases[] = {{"Heat2D", measured, "talg.c_iter_s.Heat2D"},
+                          {"heat2d", nullMeasured, "talg.c_iter_s.heat2d.value"}};
+    for (const Case& c : cases) {
+        nlohmann::json j = base;
+        j["talg"]["c_iter_s"][c.stencil] = c.quantity;
+        write(file, j.dump(2));
+        try {
+            importGpuProfile(file.string(), false);
+            QFAIL(qPrintable(QString("imported ") + c.stencil));
+        } catch (const InputError& e) {
+            QVERIFY2(e.field() == c.field, e.what());
+        }
+        QVERIFY(!std::filesystem::exists(folder_ / "gpus" / "lab-h100.json"));
+    }
+    // The same file with a known stencil and a number imports.
+    nlohmann::json good = base;
+    good["talg"]["c_iter_s"]["heat2d"] = measured;
+    write(file, good.dump(2));
+    const auto [gpu, saved] = importGpuProfile(file.string(), false);
+    QCOMPARE(gpu.cIterByStencil.at("heat2d").kind, std::string("measured"));
+    QVERIFY(std::filesystem::exists(saved));
+}
+
+// Issue 55: a kernel value typed back to the profile's (other_insts 27 -> 28 -> 27) is the
+// profile's again, not an edit, as the GPU's values are.
+void TestUserProfiles::kernelValueTypedBackIsNoEdit() {
+    GpuProfile g = loadGpuProfile("8800gtx");
+    KernelProfile k = loadKernelProfile("example-a");
+    const Quantity shipped = k.params.at("other_insts");
+    QCOMPARE(*shipped.value, 27.0);
+    mwp::setKernelParameter(g, k, "other_insts", 28);
+    QVERIFY(k.params.at("other_insts").edited);
+    QCOMPARE(k.params.at("other_insts").kind, std::string("yours"));
+    mwp::setKernelParameter(g, k, "other_insts", 27);
+    QVERIFY(!k.params.at("other_insts").edited);
+    QCOMPARE(k.params.at("other_insts").source, shipped.source);
+    QCOMPARE(k.params.at("other_insts").kind, shipped.kind);
 }
 
 QTEST_GUILESS_MAIN(TestUserProfiles)

@@ -23,6 +23,7 @@ private slots:
     void mapMinimumEqualsSliceSearch_data();
     void mapMinimumEqualsSliceSearch();
     void mapShowsWholeFeasibleRegion();
+    void mapExactMinimumBetweenCells();
     void mapCellsMatchEvaluate();
     void sweepTileSize();
     void sweepParameter();
@@ -68,6 +69,48 @@ void TestViewsCore::mapMinimumEqualsSliceSearch() {
     QCOMPARE(m.tiles, r.best.tiles);
     QCOMPARE(m.tAlg, r.best.tAlg);
     QVERIFY(std::abs(m.tAlg - expected) < 0.00005);
+}
+
+// Issue 55: on a map coarser than the tile sizes (fewer cells per axis than tT and tS2 values)
+// the best cell is not the slice's optimum; the grid carries the exact one (the search of `cdx
+// optimize --fix-tile`), which is never worse than any cell and is said to lie between cells
+// when it is not one of them. Counted over slices, GPUs and cell budgets.
+void TestViewsCore::mapExactMinimumBetweenCells() {
+    const auto st = stencil("heat2d", 2, 3.68e-8);
+    const auto p = problem2d(8192, 8192, 8192);
+    int checked = 0, between = 0;
+    for (const Gpu& g : {gtx980(), titanx()}) {
+        for (const std::int64_t ts1 : {1, 4, 8, 16}) {
+            for (const std::int64_t cells : {6, 12, 40, 160}) {
+                const auto base = tiles(ts1, 32, 1, 2);
+                const auto axes = search::tileSpaceAxes(st, p, g, {}, base, cells);
+                const auto grid = search::tileSpaceGrid(st, p, g, {}, base, axes);
+                if (!grid.hasMinimum) {
+                    continue;
+                }
+                search::SearchOptions opt;
+                opt.fixedSpace[0] = ts1;
+                const auto r = search::searchTiles(st, p, g, {}, opt);
+                QVERIFY(grid.hasExact && r.found);
+                QCOMPARE(grid.exact.tiles, r.best.tiles);
+                QCOMPARE(grid.exact.tAlg, r.best.tAlg);
+                QCOMPARE(grid.exact.k, r.best.k);
+                QVERIFY(grid.exact.tAlg <= grid.minimum);
+                bool isCell = false;
+                for (const auto& c : grid.cells) {
+                    isCell = isCell || (c.feasible && c.tiles == grid.exact.tiles);
+                }
+                QCOMPARE(grid.exactOnGrid, isCell);
+                if (!isCell) {
+                    ++between;
+                    QVERIFY(grid.exact.tAlg < grid.minimum || grid.exact.tAlg == grid.minimum);
+                }
+                ++checked;
+            }
+        }
+    }
+    QCOMPARE(checked, 32);
+    QVERIFY2(between >= 4, qPrintable(QString::number(between))); // coarse maps miss it
 }
 
 void TestViewsCore::mapShowsWholeFeasibleRegion() {

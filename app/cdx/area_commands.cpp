@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cdx/area_commands.hpp"
 
+#include "area/area_gpu.hpp"
 #include "area/area_model.hpp"
 #include "area/process_node.hpp"
 #include "cdx/arguments.hpp"
@@ -68,17 +69,7 @@ std::optional<int> gpuNode(const Arguments& a) {
         return std::nullopt;
     }
     // Only process_nm is read here: the command's own read of the GPU checks every --set.
-    const GpuProfile gpu = gpuWithOverrides(a, a.required("--gpu"), true);
-    const auto it = gpu.params.find("process_nm");
-    if (it == gpu.params.end() || !it->second.value) {
-        return std::nullopt;
-    }
-    for (const auto& n : area::processNodes()) {
-        if (n.nm == static_cast<int>(*it->second.value)) {
-            return n.nm;
-        }
-    }
-    return std::nullopt;
+    return area::chipNode(gpuWithOverrides(a, a.required("--gpu"), true));
 }
 
 int nodeFlag(const Arguments& a) {

@@ -27,9 +27,9 @@ namespace {
 const char* const kLineupUsage =
     "usage: cdx lineup --gpu ID,ID[,ID...] [--stencil ID --space S1[,S2[,S3]] --time T]\n"
     "                  [--family talg|area|codesign|mwp|power|occupancy|energy|eatss|chain]\n"
-    "                  [variant flags] [--json]\n"
+    "                  [--node 28|16|7|5] [variant flags] [--json]\n"
     "       cdx lineup SESSION.cdx.json SESSION.cdx.json [SESSION...] [--family F] [--optimize]\n"
-    "                  [--json]\n"
+    "                  [--node 28|16|7|5] [--json]\n"
     "  2 to 12 configurations of one family side by side (default family: talg): GPUs, each in\n"
     "  the default session with the stencil, problem and variant given (the GPU fills both of\n"
     "  the session's GPU slots), or saved sessions. GPUs are put at their own optimum where the\n"
@@ -38,7 +38,10 @@ const char* const kLineupUsage =
     "  taken as saved (their values equal cdx compare's), or at their optimum with --optimize.\n"
     "  Prints the headline quantity per side with its optimum, the sentence naming the lowest\n"
     "  and highest, then every quantity the family's command prints, one column per side. A\n"
-    "  side that cannot be evaluated says why; the others are shown.\n";
+    "  side that cannot be evaluated says why; the others are shown. The die area and codesign\n"
+    "  put each GPU at its chip's own process node (the H100 at 5 nm, the GTX 980 at 28 nm; a\n"
+    "  chip of a node the model does not carry at 28 nm, said per side); --node puts every\n"
+    "  side, sessions included, at one node. The title says which.\n";
 
 std::vector<std::string> splitIds(const std::string& text) {
     std::vector<std::string> out;
@@ -100,14 +103,27 @@ std::string number(const compare::ComparedValue& v) {
 }
 
 int runLineup(const std::vector<std::string>& args, std::ostream& out) {
-    std::vector<std::string> valued{"--gpu", "--stencil", "--space", "--time", "--family"};
+    std::vector<std::string> valued{"--gpu",  "--stencil", "--space",
+                                    "--time", "--family",  "--node"};
     valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
     const auto [flags, files] = splitOperands(args, valued);
     const Arguments a(flags, valued, {"--json", "--optimize"});
     const std::string family = a.optional("--family").value_or("talg");
     std::vector<SessionState> sides;
-    std::vector<std::string> labels; // GPUs: their names; sessions: their titles or sides
-    bool optimise = a.has("--optimize");
+    lineup::Options options; // labels: GPUs' names; sessions: their titles or sides
+    options.optimise = a.has("--optimize");
+    if (const auto node = a.optional("--node")) {
+        const lineup::LineupFamily* f = lineup::lineupFamily(family);
+        if (f && !f->chipSetting) {
+            throw InputError("--node", *node,
+                             "only the area and codesign line-ups have a process node");
+        }
+        try {
+            options.forAll = static_cast<int>(parseInteger(*node, "--node"));
+        } catch (const InputError&) {
+            throw InputError("--node", *node, "expected 28, 16, 7 or 5");
+        }
+    }
     if (a.has("--gpu")) {
         if (!files.empty()) {
             throw InputError("SESSIONS", files.front(),
@@ -123,9 +139,10 @@ int runLineup(const std::vector<std::string>& args, std::ostream& out) {
         }
         sides = gpuSides(a, splitIds(a.required("--gpu")));
         for (const auto& s : sides) {
-            labels.push_back(profileLabel(s.gpu));
+            options.labels.push_back(profileLabel(s.gpu));
         }
-        optimise = true;
+        options.chips.assign(sides.size(), true);
+        options.optimise = true;
     } else {
         for (const auto& f : files) {
             sides.push_back(loadSession(f));
@@ -133,7 +150,7 @@ int runLineup(const std::vector<std::string>& args, std::ostream& out) {
     }
     const bool progress = sides.size() > 2 && !a.has("--json");
     const lineup::Lineup l =
-        lineup::lineUp(std::move(sides), family, optimise, labels,
+        lineup::lineUp(std::move(sides), family, options,
                        [progress](std::size_t done, std::size_t total, const std::string& side) {
                            if (progress && done < total) {
                                std::cerr << "cdx lineup: " << side << " (" << done + 1 << " of "
@@ -152,7 +169,8 @@ int runLineup(const std::vector<std::string>& args, std::ostream& out) {
     }
     std::ostringstream o;
     o << l.title << " (" << l.family << "): " << l.headline
-      << (l.unit.empty() ? "" : " [" + l.unit + "]") << " per side\n  " << l.sentence << "\n\n";
+      << (l.unit.empty() ? "" : " [" + l.unit + "]") << " per side"
+      << (l.settings.empty() ? "" : ", " + l.settings) << "\n  " << l.sentence << "\n\n";
     std::size_t width = 4;
     for (const auto& s : l.sides) {
         width = std::max(width, s.label.size());
@@ -161,9 +179,12 @@ int runLineup(const std::vector<std::string>& args, std::ostream& out) {
         const auto& s = l.sides[i];
         const auto v = s.value(l.headline);
         char line[1024];
+        const std::string how =
+            !s.error.empty()
+                ? s.error
+                : s.optimum + (s.optimum.empty() || s.setting.empty() ? "" : "; ") + s.setting;
         std::snprintf(line, sizeof line, "  %2zu  %-*s  %14s  %s\n", i + 1, static_cast<int>(width),
-                      s.label.c_str(), v ? formatG(*v, 6).c_str() : "-",
-                      !s.error.empty() ? s.error.c_str() : s.optimum.c_str());
+                      s.label.c_str(), v ? formatG(*v, 6).c_str() : "-", how.c_str());
         o << line;
     }
     // Every quantity, one column per side (numbered as above).

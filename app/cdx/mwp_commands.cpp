@@ -27,7 +27,7 @@ const char* const kMwpUsage =
     "  MWP-CWP model (Hong's thesis Ch. II; spec mwp-cwp-power.md): every intermediate value,\n"
     "  the case (short_of_warps, memory_bound, compute_bound), the MWP limiter (latency,\n"
     "  bandwidth, warps), the Chapter V category (1-10) with its suggestions, and why.\n"
-    "  GPUs: cdx profiles (mwp-gpus); --set takes GPU and kernel keys.\n";
+    "  GPUs: cdx profiles (gpus); --set takes GPU and kernel keys.\n";
 
 const char* const kPowerUsage =
     "usage: cdx power --gpu ID|PATH --kernel ID|PATH [--set KEY=VALUE]...\n"

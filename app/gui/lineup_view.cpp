@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QTimer>
@@ -157,7 +158,15 @@ LineupView::LineupView(const QString& stem, QStringList families, WorkspaceConte
     optimum_ = new QCheckBox(tr("Each side at its own optimum where the model searches"), this);
     optimum_->setObjectName("lineupOptimum");
     optimum_->setChecked(true);
-    layout->addWidget(optimum_);
+    auto* options = new QHBoxLayout;
+    options->addWidget(optimum_);
+    chipSetting_ = new QComboBox(this);
+    chipSetting_->setObjectName("lineupChipSetting");
+    chipSetting_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    options->addWidget(chipSetting_);
+    options->addStretch(1);
+    layout->addLayout(options);
+    fillChipSettings();
     job_ = new widgets::BackgroundJob(this);
     progress_ = new widgets::JobProgress(job_, this);
     layout->addWidget(progress_);
@@ -186,7 +195,11 @@ LineupView::LineupView(const QString& stem, QStringList families, WorkspaceConte
     split->setStretchFactor(1, 2);
     layout->addWidget(split, 1);
 
-    connect(family_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    connect(family_, &QComboBox::currentIndexChanged, this, [this] {
+        fillChipSettings();
+        recompute();
+    });
+    connect(chipSetting_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(optimum_, &QCheckBox::toggled, this, [this] { recompute(); });
     connect(addGpu_, &QPushButton::clicked, this,
             [this] { addGpuById(gpus_->currentData().toString()); });
@@ -232,6 +245,36 @@ const lineup::LineupFamily* LineupView::currentFamily() const {
     return nullptr;
 }
 
+void LineupView::fillChipSettings() {
+    const lineup::LineupFamily* family = currentFamily();
+    const lineup::ChipSetting* setting = family ? family->chipSetting : nullptr;
+    const QVariant before = chipSetting_->currentData();
+    const QSignalBlocker block(chipSetting_);
+    chipSetting_->clear();
+    chipSetting_->setHidden(setting == nullptr);
+    if (!setting) {
+        return;
+    }
+    const QString name = text(setting->name), unit = text(setting->unit);
+    chipSetting_->setToolTip(
+        tr("A GPU side is evaluated at its chip's own %1; a saved session at its own, unless one "
+           "%1 is named for all sides")
+            .arg(name));
+    chipSetting_->addItem(tr("%1: each chip's own").arg(name), -1);
+    for (const int v : setting->choices()) {
+        chipSetting_->addItem(tr("%1: %2 %3 for all sides").arg(name).arg(v).arg(unit), v);
+    }
+    chipSetting_->setCurrentIndex(std::max(0, chipSetting_->findData(before)));
+}
+
+std::optional<int> LineupView::chipSettingForAll() const {
+    if (chipSetting_->count() == 0) {
+        return std::nullopt;
+    }
+    const int v = chipSetting_->currentData().toInt();
+    return v > 0 ? std::optional<int>(v) : std::nullopt;
+}
+
 void LineupView::setSession(const SessionState& s) {
     session_ = s;
     recompute();
@@ -256,11 +299,13 @@ void LineupView::recompute() {
     table_->setColumnCount(1);
     table_->setHorizontalHeaderLabels({tr("side")});
     std::vector<SessionState> sides;
-    std::vector<std::string> labels;
+    lineup::Options options;
     for (std::size_t i = 0; i < session_.lineup.size(); ++i) {
         const auto& e = session_.lineup[i];
         sides.push_back(lineupSide(session_, e));
-        labels.push_back(e.gpu ? profileLabel(*e.gpu) : std::string());
+        options.labels.push_back(e.gpu ? profileLabel(*e.gpu) : std::string());
+        options.chips.push_back(e.gpu.has_value());
+        const auto& labels = options.labels;
         const QString name = e.gpu                      ? text(labels.back())
                              : e.session->title.empty() ? tr("session %1").arg(i + 1)
                                                         : text(e.session->title);
@@ -286,29 +331,32 @@ void LineupView::recompute() {
     sentence_->setText(tr("Finding each side's optimum…"));
     redraw();
     const std::string id = family->id;
-    const bool optimise = optimum_->isChecked();
-    job_->start(
-        tr("Line-up: %1 sides").arg(sides.size()),
-        [this, sides = std::move(sides), labels, id,
-         optimise](widgets::JobControl& control) mutable -> widgets::BackgroundJob::Deliver {
-            lineup::Lineup l;
-            try {
-                l = lineup::lineUp(
-                    std::move(sides), id, optimise, labels,
-                    [&control](std::size_t done, std::size_t total, const std::string& s) {
-                        if (control.cancelled()) {
-                            throw Stopped{};
-                        }
-                        control.setProgress(static_cast<double>(done) /
-                                            static_cast<double>(std::max<std::size_t>(1, total)));
-                        control.setDetail(QString::fromStdString(s));
-                    });
-            } catch (const Stopped&) {
-                return [] {};
-            }
-            // Runs on the GUI thread, and only while this job is the view's current.
-            return [this, l = std::move(l)] { show(l); };
-        });
+    options.optimise = optimum_->isChecked();
+    options.forAll = chipSettingForAll();
+    job_->start(tr("Line-up: %1 sides").arg(sides.size()),
+                [this, sides = std::move(sides), options,
+                 id](widgets::JobControl& control) mutable -> widgets::BackgroundJob::Deliver {
+                    lineup::Lineup l;
+                    try {
+                        l = lineup::lineUp(
+                            std::move(sides), id, options,
+                            [&control](std::size_t done, std::size_t total, const std::string& s) {
+                                if (control.cancelled()) {
+                                    throw Stopped{};
+                                }
+                                control.setProgress(
+                                    static_cast<double>(done) /
+                                    static_cast<double>(std::max<std::size_t>(1, total)));
+                                control.setDetail(QString::fromStdString(s));
+                            });
+                    } catch (const Stopped&) {
+                        return [] {};
+                    } catch (const InputError& e) {
+                        return [this, why = QString::fromUtf8(e.what())] { showMessage(why); };
+                    }
+                    // Runs on the GUI thread, and only while this job is the view's current.
+                    return [this, l = std::move(l)] { show(l); };
+                });
 }
 
 void LineupView::show(const lineup::Lineup& l) {
@@ -317,11 +365,16 @@ void LineupView::show(const lineup::Lineup& l) {
     sentence_->setText(text(l.sentence).toHtmlEscaped());
     // The table: one row per side, its optimum, then every quantity.
     const auto names = quantityNames(l);
+    const bool settings = !l.settings.empty();
+    const int first = settings ? 3 : 2; // the first quantity's column
     table_->clear();
     table_->setSortingEnabled(false);
     table_->setRowCount(static_cast<int>(l.sides.size()));
-    table_->setColumnCount(static_cast<int>(names.size()) + 2);
+    table_->setColumnCount(static_cast<int>(names.size()) + first);
     QStringList header{tr("side"), tr("optimum")};
+    if (settings) {
+        header << tr("setting");
+    }
     for (const auto& n : names) {
         header << text(n);
     }
@@ -335,6 +388,11 @@ void LineupView::show(const lineup::Lineup& l) {
         auto* opt = new QTableWidgetItem(s.error.empty() ? text(s.optimum) : text(s.error));
         opt->setToolTip(opt->text());
         table_->setItem(row, 1, opt);
+        if (settings) {
+            auto* setting = new QTableWidgetItem(text(s.setting));
+            setting->setToolTip(setting->text());
+            table_->setItem(row, 2, setting);
+        }
         for (std::size_t c = 0; c < names.size(); ++c) {
             const compare::ComparedValue* v = quantityOf(s, names[c]);
             auto* item = new QTableWidgetItem(v ? valueText(*v) : QStringLiteral("–"));
@@ -342,7 +400,7 @@ void LineupView::show(const lineup::Lineup& l) {
             if (v && !v->unit.empty()) {
                 item->setToolTip(text(names[c] + " [" + v->unit + "]"));
             }
-            table_->setItem(row, static_cast<int>(c) + 2, item);
+            table_->setItem(row, static_cast<int>(c) + first, item);
         }
     }
     table_->resizeColumnsToContents();
@@ -396,9 +454,12 @@ void LineupView::redraw() {
     title->setText(tr("%1 per side: %2").arg(text(l.headline), text(l.title)));
     const QString shared =
         sharedSettings(l.family, lineupSide(session_, SessionState::LineupEntry{}));
-    const QString how = optimum_->isChecked()
-                            ? tr("each side at its own optimum where the model searches")
-                            : tr("each side as it is");
+    QString how = optimum_->isChecked()
+                      ? tr("each side at its own optimum where the model searches")
+                      : tr("each side as it is");
+    if (!l.settings.empty()) {
+        how += QStringLiteral("; ") + text(l.settings);
+    }
     subtitle->setText(shared.isEmpty() ? how : shared + QStringLiteral("; ") + how);
     auto* bars = new QCPBars(plot_->yAxis, plot_->xAxis); // horizontal
     bars->setPen(Qt::NoPen);
@@ -430,6 +491,10 @@ void LineupView::redraw() {
         label->setFont(labelFont);
         QString optimum = text(s.optimum);
         optimum.remove(QStringLiteral(" (exact optimum)"));
+        if (!s.setting.empty()) { // "5 nm" of "5 nm, the chip's own node"
+            const QString setting = text(s.setting).section(QLatin1Char(','), 0, 0);
+            optimum += (optimum.isEmpty() ? QString() : QStringLiteral(", ")) + setting;
+        }
         label->setText(text(formatG(*v, 4)) + (l.unit.empty() ? QString() : " " + text(l.unit)) +
                        (optimum.isEmpty() ? QString() : QStringLiteral(" · ") + optimum));
     }
@@ -625,9 +690,10 @@ QString LineupView::csv() const {
                              .arg(QString(message_).remove(QRegularExpression("<[^>]*>")));
     }
     const lineup::Lineup& l = *result_;
-    QString out =
-        session + QStringLiteral("# %1 (%2): %3 per side\n# %4\n")
-                      .arg(text(l.title), text(l.family), text(l.headline), text(l.sentence));
+    QString out = session + QStringLiteral("# %1 (%2): %3 per side%4\n# %5\n")
+                                .arg(text(l.title), text(l.family), text(l.headline),
+                                     l.settings.empty() ? QString() : ", " + text(l.settings),
+                                     text(l.sentence));
     // Words (a case, a limiter) as comments: the table's columns hold numbers (issue 45).
     std::vector<std::string> numeric;
     for (const auto& n : quantityNames(l)) {
@@ -642,7 +708,11 @@ QString LineupView::csv() const {
             numeric.push_back(n);
         }
     }
+    const bool settings = !l.settings.empty();
     QStringList header{"side", "label", "optimum", "error"};
+    if (settings) {
+        header.insert(3, "setting");
+    }
     for (const auto& n : numeric) {
         header << widgets::csvField(text(n));
     }
@@ -651,6 +721,9 @@ QString LineupView::csv() const {
         const auto& s = l.sides[i];
         QStringList row{QString::number(i + 1), widgets::csvField(text(s.label)),
                         widgets::csvField(text(s.optimum)), widgets::csvField(text(s.error))};
+        if (settings) {
+            row.insert(3, widgets::csvField(text(s.setting)));
+        }
         for (const auto& n : numeric) {
             const auto* v = quantityOf(s, n);
             row << (v && v->b ? QString::number(*v->b, 'g', 17) : QString());
@@ -667,6 +740,11 @@ void LineupView::saveViewState(ViewState& out, const std::string& prefix) const 
     key = prefix;
     key += ".optimum";
     out[key] = std::string(1, optimum_->isChecked() ? '1' : '0');
+    if (chipSetting_->count() > 0) {
+        key = prefix;
+        key += ".setting";
+        out[key] = std::to_string(chipSetting_->currentData().toInt());
+    }
 }
 
 void LineupView::restoreViewState(const ViewState& in, const std::string& prefix) {
@@ -679,6 +757,12 @@ void LineupView::restoreViewState(const ViewState& in, const std::string& prefix
     if (const auto it = in.find(prefix + ".optimum");
         it != in.end() && (it->second == "0" || it->second == "1")) {
         optimum_->setChecked(it->second == "1");
+    }
+    if (const auto it = in.find(prefix + ".setting"); it != in.end()) {
+        const int i = chipSetting_->findData(text(it->second).toInt());
+        if (i >= 0) {
+            chipSetting_->setCurrentIndex(i);
+        }
     }
 }
 

@@ -60,6 +60,9 @@ public:
     widgets::BackgroundJob* job() const { return job_; }
     QComboBox* familyChoice() const { return family_; }
     QComboBox* gpuChoice() const { return gpus_; }
+    // The chip setting of the family (the die area's node): each chip's own (data -1) or one
+    // value for all sides; hidden where the family has none.
+    QComboBox* chipSettingChoice() const { return chipSetting_; }
     QTableWidget* table() const { return table_; }
     QCustomPlot* plot() const { return plot_; }
     QString sentence() const; // as shown
@@ -78,6 +81,8 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void fillChipSettings();
+    std::optional<int> chipSettingForAll() const; // nullopt: each chip's own
     void recompute();
     void show(const lineup::Lineup& l);
     void showMessage(const QString& text);
@@ -95,6 +100,7 @@ private:
     QString message_; // why there is no line-up to show
     QComboBox* family_ = nullptr;
     QComboBox* gpus_ = nullptr;
+    QComboBox* chipSetting_ = nullptr;
     QPushButton* addGpu_ = nullptr;
     QPushButton* addCurrent_ = nullptr;
     QPushButton* addFile_ = nullptr;

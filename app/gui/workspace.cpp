@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspace.hpp"
 
+#include "area/area_gpu.hpp"
 #include "area/process_node.hpp"
 #include "common/annotations.hpp"
 #include "common/background_job.hpp"
@@ -334,15 +335,7 @@ void Workspace::chooseGpuProfile(const QString& id) {
         s.gpu = loadGpuProfile(id.toStdString());
         // The area model at the chip's own node (issue 43: the H100 at 4N, the 5 nm class), in
         // the same undoable step; the calibration node for a chip of a node it does not carry.
-        s.areaNode = area::kCalibrationNode;
-        if (const auto it = s.gpu.params.find("process_nm");
-            it != s.gpu.params.end() && it->second.value) {
-            for (const auto& n : area::processNodes()) {
-                if (n.nm == static_cast<int>(*it->second.value)) {
-                    s.areaNode = n.nm;
-                }
-            }
-        }
+        s.areaNode = area::chipNode(s.gpu).value_or(area::kCalibrationNode);
     });
     if (!done) {
         return;

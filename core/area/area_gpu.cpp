@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/area_gpu.hpp"
 
+#include "area/process_node.hpp"
+
 namespace cdx::area {
 
 namespace {
@@ -17,6 +19,19 @@ void complete(GpuProfile& g) {
 
 GpuBlock gpuBlock() {
     return {"area", "Die area", {"r_vu_kb", "l1_pair_kb"}, &complete};
+}
+
+std::optional<int> chipNode(const GpuProfile& gpu) {
+    const auto it = gpu.params.find("process_nm");
+    if (it == gpu.params.end() || !it->second.value) {
+        return std::nullopt;
+    }
+    for (const auto& n : processNodes()) {
+        if (static_cast<double>(n.nm) == *it->second.value) {
+            return n.nm;
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace cdx::area

@@ -3,6 +3,8 @@
 
 #include "params/gpu_description.hpp"
 
+#include <optional>
+
 namespace cdx::area {
 
 // The die-area block of a GPU description: the register file per vector unit and L1 per SM
@@ -10,5 +12,11 @@ namespace cdx::area {
 // L1/shared array (l1_shared_kb): the largest shared-memory carveout counts as shared memory,
 // the rest as L1 (docs/codesign.md "L1 and shared memory in one array").
 GpuBlock gpuBlock();
+
+// The node of the chip's own die (its process_nm) where the area model carries it: 28, 16, 7
+// or 5 (the H100's 4N is the 5 nm class, issue 43); nullopt for a chip without process_nm or
+// of another node. `cdx area --gpu`, choosing a GPU in the window and the line-up's GPU sides
+// put the area model there.
+std::optional<int> chipNode(const GpuProfile& gpu);
 
 } // namespace cdx::area

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lineup/lineup.hpp"
 
+#include "area/area_lineup.hpp"
 #include "compare/families.hpp"
 #include "energy/energy_lineup.hpp"
 #include "occupancy/occupancy_lineup.hpp"
@@ -21,13 +22,16 @@ compare::FamilyComparison occupancySide(const SessionState& s) {
 } // namespace
 
 const std::vector<LineupFamily>& lineupFamilies() {
+    // The die area's process node, the chip's own unless one is named for all (issue 55: the
+    // window put every GPU at the session's node, the CLI at 28 nm).
+    static const ChipSetting node{"node", "nm", "--node", &area::atChipNode, &area::nodeChoices};
     // One line per family: its compare id, the quantity the bars show, whether less of it is
     // the better end, the optimiser where the family searches, its own evaluation where it has
     // no compare family.
     static const std::vector<LineupFamily> families{
         {"talg", "T_alg", true, &search::optimiseTiles, nullptr},
-        {"area", "total_mm2", true, nullptr, nullptr},
-        {"codesign", "weighted_time_s", true, nullptr, nullptr},
+        {"area", "total_mm2", true, nullptr, nullptr, &node},
+        {"codesign", "weighted_time_s", true, nullptr, nullptr, &node},
         {"mwp", "time_s", true, nullptr, nullptr},
         {"power", "gpu_power_w", true, nullptr, nullptr},
         {"occupancy", "occupancy", false, nullptr, &occupancySide},
@@ -36,6 +40,15 @@ const std::vector<LineupFamily>& lineupFamilies() {
         {"chain", "fused_total", true, nullptr, nullptr},
     };
     return families;
+}
+
+const LineupFamily* lineupFamily(const std::string& id) {
+    for (const auto& f : lineupFamilies()) {
+        if (f.id == id) {
+            return &f;
+        }
+    }
+    return nullptr;
 }
 
 std::string familyIds() {
@@ -101,20 +114,48 @@ std::string sideName(const LineupFamily& family, const SessionState& s) {
 
 Lineup lineUp(std::vector<SessionState> sides, const std::string& family, bool optimise,
               const std::vector<std::string>& labels, const Progress& progress) {
-    const auto found = std::find_if(lineupFamilies().begin(), lineupFamilies().end(),
-                                    [&](const LineupFamily& f) { return f.id == family; });
-    if (found == lineupFamilies().end()) {
+    Options o;
+    o.optimise = optimise;
+    o.labels = labels;
+    return lineUp(std::move(sides), family, o, progress);
+}
+
+Lineup lineUp(std::vector<SessionState> sides, const std::string& family, const Options& options,
+              const Progress& progress) {
+    const LineupFamily* found = lineupFamily(family);
+    if (!found) {
         throw InputError("--family", family, "expected one of " + familyIds());
     }
     if (sides.size() < kMinSides || sides.size() > kMaxSides) {
         throw InputError("sides", std::to_string(sides.size()),
                          "expected 2 to 12 GPUs or sessions in a line-up");
     }
+    const ChipSetting* setting = found->chipSetting;
+    if (options.forAll) {
+        if (!setting) {
+            throw InputError("setting for all sides", std::to_string(*options.forAll),
+                             "the " + family +
+                                 " line-up has no setting of the chip's own to name for all "
+                                 "sides");
+        }
+        const auto allowed = setting->choices();
+        if (std::find(allowed.begin(), allowed.end(), *options.forAll) == allowed.end()) {
+            std::string list;
+            for (const int v : allowed) {
+                list += (list.empty() ? "" : ", ") + std::to_string(v);
+            }
+            throw InputError(setting->flag, std::to_string(*options.forAll),
+                             "expected one of " + list);
+        }
+    }
+    const bool optimise = options.optimise;
+    const auto& labels = options.labels;
     const LineupFamily& fam = *found;
     Lineup out;
     out.family = fam.id;
     out.headline = fam.headline;
     out.lowerIsBetter = fam.lowerIsBetter;
+    bool anyChip = false;
     for (std::size_t i = 0; i < sides.size(); ++i) {
         SessionState& s = sides[i];
         Side side;
@@ -124,6 +165,11 @@ Lineup lineUp(std::vector<SessionState> sides, const std::string& family, bool o
             progress(i, sides.size(), side.label);
         }
         try {
+            const bool chip = i < options.chips.size() && options.chips[i];
+            if (setting && (chip || options.forAll)) {
+                anyChip = true;
+                side.setting = setting->apply(s, options.forAll);
+            }
             if (optimise && fam.optimise) {
                 side.optimum = fam.optimise(s);
                 if (!named) {
@@ -151,6 +197,11 @@ Lineup lineUp(std::vector<SessionState> sides, const std::string& family, bool o
     }
     if (out.title.empty()) {
         out.title = fam.id;
+    }
+    if (setting && anyChip) {
+        out.settings = options.forAll ? "every side at " + std::to_string(*options.forAll) + " " +
+                                            setting->unit
+                                      : "each GPU at its chip's own " + setting->name;
     }
     out.sentence = sentence(out);
     return out;
@@ -182,7 +233,8 @@ std::string sentence(const Lineup& l) {
             optimum = optimum.substr(0, optimum.size() - exact.size()) + ", exact optimum";
         }
         return s.label + " (" + formatG(*s.value(l.headline), 4) +
-               (l.unit.empty() ? "" : " " + l.unit) + (optimum.empty() ? "" : ", " + optimum) + ")";
+               (l.unit.empty() ? "" : " " + l.unit) + (optimum.empty() ? "" : ", " + optimum) +
+               (s.setting.empty() ? "" : ", " + s.setting) + ")";
     };
     if (valued == 0) {
         return "No side has a value of " + l.headline + ": each says why.";
@@ -224,6 +276,7 @@ nlohmann::ordered_json toJson(const Lineup& l) {
         sides.push_back(
             {{"label", s.label},
              {"optimum", s.optimum.empty() ? json(nullptr) : json(s.optimum)},
+             {"setting", s.setting.empty() ? json(nullptr) : json(s.setting)},
              {"error", s.error.empty() ? json(nullptr) : json(s.error)},
              {"headline", s.value(l.headline) ? json(*s.value(l.headline)) : json(nullptr)},
              {"quantities", quantities},
@@ -235,6 +288,7 @@ nlohmann::ordered_json toJson(const Lineup& l) {
             {"unit", l.unit},
             {"lower_is_better", l.lowerIsBetter},
             {"sentence", l.sentence},
+            {"settings", l.settings.empty() ? json(nullptr) : json(l.settings)},
             {"sides", sides}};
 }
 

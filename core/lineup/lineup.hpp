@@ -29,6 +29,9 @@ inline constexpr std::size_t kMaxSides = 12;
 struct Side {
     std::string label;
     std::string optimum;
+    // Where the family has a setting of the chip's own (the die area's node): the value this
+    // side was evaluated at and why ("5 nm, the chip's own node"); empty otherwise.
+    std::string setting;
     std::vector<compare::ComparedValue> values;
     std::string error;
     // The value of quantity `name` on this side (nullopt where it has none or is text).
@@ -42,8 +45,24 @@ struct Lineup {
     std::string unit;     // its unit: "s"
     bool lowerIsBetter = true;
     std::vector<Side> sides;
+    // How the chip setting was chosen, for the title: "each GPU at its chip's own node",
+    // "every GPU at 28 nm"; empty where the family has none or no side is a GPU.
+    std::string settings;
     // "Fastest: H100 SXM5 at 0.77 s, 12.9 × faster than the slowest (GTX 980, 9.93 s)".
     std::string sentence;
+};
+
+// A setting of the model that belongs to the chip (issue 55: the die area's process node). A
+// GPU side takes its chip's own value unless the user names one value for all sides; a saved
+// session keeps its own. `apply` sets it on the side (the chip's own value when `forAll` is
+// unset) and says what it set and why ("5 nm, the chip's own node", "28 nm for all sides");
+// `choices` lists the values one may name for all.
+struct ChipSetting {
+    std::string name; // "node"
+    std::string unit; // "nm"
+    std::string flag; // the CLI's flag: "--node"
+    std::string (*apply)(SessionState& s, std::optional<int> forAll) = nullptr;
+    std::vector<int> (*choices)() = nullptr;
 };
 
 // A family's registration (lineup.cpp, one line each, beside compare's): its id (the compare
@@ -56,6 +75,7 @@ struct LineupFamily {
     bool lowerIsBetter = true;
     std::string (*optimise)(SessionState& s) = nullptr;
     compare::FamilyComparison (*evaluate)(const SessionState& s) = nullptr;
+    const ChipSetting* chipSetting = nullptr; // null: the family has none
 };
 const std::vector<LineupFamily>& lineupFamilies();
 // "talg, area, codesign, mwp, power, occupancy, energy, eatss, chain".
@@ -64,11 +84,28 @@ std::string familyIds();
 // Progress of a line-up: sides done of all, and the side being evaluated.
 using Progress = std::function<void(std::size_t done, std::size_t total, const std::string& side)>;
 
+// How a line-up is made: each side at its optimum where the family searches; which sides are
+// GPUs (they take the chip setting, `chips[i]`; empty: none is); one value of the chip
+// setting named for every side (a session side included), or none: each chip's own.
+struct Options {
+    bool optimise = false;
+    std::vector<std::string> labels;
+    std::vector<bool> chips;
+    std::optional<int> forAll;
+};
+
+// The family of `id`, or null.
+const LineupFamily* lineupFamily(const std::string& id);
+
 // The sides of one family (InputError for an unknown family, naming those allowed, or for
 // fewer than 2 or more than 12 sides). `optimise`: each side put at its own optimum first
 // where the family searches (a side that cannot be is evaluated as it is, with the reason in
 // its error). `labels`: the sides' names (empty: each session's side name). A side whose
-// evaluation throws keeps its error; the others are evaluated.
+// evaluation throws keeps its error; the others are evaluated. A value for all
+// (`options.forAll`) for a family without a chip setting, or outside its choices, is an
+// InputError naming the setting's flag and the values allowed.
+Lineup lineUp(std::vector<SessionState> sides, const std::string& family, const Options& options,
+              const Progress& progress = {});
 Lineup lineUp(std::vector<SessionState> sides, const std::string& family, bool optimise,
               const std::vector<std::string>& labels = {}, const Progress& progress = {});
 
@@ -76,8 +113,9 @@ Lineup lineUp(std::vector<SessionState> sides, const std::string& family, bool o
 // worst, or why there is none.
 std::string sentence(const Lineup& l);
 
-// {"family", "title", "headline", "unit", "lower_is_better", "sentence", "sides": [{"label",
-// "optimum", "error", "quantities": {name: value or text or null}, "units": {name: unit}}]}.
+// {"family", "title", "headline", "unit", "lower_is_better", "sentence", "settings", "sides":
+// [{"label", "optimum", "setting", "error", "quantities": {name: value or text or null}, "units":
+// {name: unit}}]}.
 nlohmann::ordered_json toJson(const Lineup& l);
 
 } // namespace cdx::lineup

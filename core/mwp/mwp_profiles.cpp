@@ -337,7 +337,19 @@ void setKernelParameter(GpuProfile& gpu, KernelProfile& kernel, const std::strin
         return;
     }
     checkParameterValue(*key, value, {});
-    kernel.params[name] = Quantity{value, std::string(key->unit), "set by user", true, "yours", {}};
+    // A value typed back to the kernel profile's is its own again (issue 55: 27 -> 28 -> 27
+    // stayed edited), as for GPU values.
+    kernel.params[name] = quantityFor(*key, value, [&kernel, &name]() -> std::optional<Quantity> {
+        if (kernel.id.empty()) {
+            return std::nullopt;
+        }
+        const KernelProfile shipped = loadKernelProfile(kernel.id);
+        if (shipped.name != kernel.name) { // a file of another name that took its id
+            return std::nullopt;
+        }
+        const auto it = shipped.params.find(name);
+        return it == shipped.params.end() ? std::nullopt : std::optional<Quantity>(it->second);
+    });
 }
 
 } // namespace cdx::mwp

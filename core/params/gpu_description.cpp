@@ -509,9 +509,72 @@ std::string estimatedLine(const GpuProfile& gpu, const std::vector<std::string>&
     return out + " (rules of docs/model.md, Today's GPUs; cdx profiles --show " + gpu.id + ")";
 }
 
+const std::vector<ChipFact>& chipFacts() {
+    static const std::vector<ChipFact> facts{
+        {"die_area_mm2", {"n_sm", "n_v", "m_sm_kb", "r_sm", "l2_kb", "l1_shared_kb", "process_nm"}},
+        {"board_power_w", {"n_sm", "n_v", "clock_mhz", "process_nm", "mem_spec_gbs"}},
+    };
+    return facts;
+}
+
+std::string chipFactEditedInputs(const GpuProfile& gpu, const std::string& key) {
+    std::string out;
+    for (const ChipFact& f : chipFacts()) {
+        if (f.key != key) {
+            continue;
+        }
+        // A value the user typed for this chip is the chip's own.
+        if (const auto own = gpu.params.find(key); own != gpu.params.end() && own->second.edited) {
+            return {};
+        }
+        for (const auto& in : f.inputs) {
+            if (const auto it = gpu.params.find(in); it != gpu.params.end() && it->second.edited) {
+                out += (out.empty() ? "" : ", ") + in;
+            }
+        }
+    }
+    return out;
+}
+
+void setAsideChipFacts(nlohmann::json& profile) {
+    for (const char* block : {"facts", "params"}) {
+        if (!profile.contains(block) || !profile[block].is_object()) {
+            continue;
+        }
+        nlohmann::json& b = profile[block];
+        const auto edited = [](const nlohmann::json& q) {
+            return q.is_object() && q.contains("edited") && q["edited"] == true;
+        };
+        for (const ChipFact& f : chipFacts()) {
+            if (!b.contains(f.key) || edited(b[f.key]) || !b[f.key].is_object() ||
+                !b[f.key].contains("value") || !b[f.key]["value"].is_number()) {
+                continue;
+            }
+            std::string inputs;
+            for (const auto& in : f.inputs) {
+                if (b.contains(in) && edited(b[in])) {
+                    inputs += (inputs.empty() ? "" : ", ") + in;
+                }
+            }
+            if (inputs.empty()) {
+                continue;
+            }
+            nlohmann::json& q = b[f.key];
+            const std::string unit = q.value("unit", std::string());
+            q["source"] = "set aside: the base chip's " + formatNumber(q["value"].get<double>()) +
+                          " " + unit + " (" + q.value("kind", std::string("vendor")) + ": " +
+                          q.value("source", std::string()) + ") does not describe it with " +
+                          inputs + " edited; type this chip's own";
+            q["value"] = nullptr;
+            q["kind"] = "yours";
+        }
+    }
+}
+
 std::optional<Die> dieOf(const GpuProfile& gpu) {
     const auto it = gpu.params.find("die_area_mm2");
-    if (it == gpu.params.end() || !it->second.value) {
+    if (it == gpu.params.end() || !it->second.value ||
+        !chipFactEditedInputs(gpu, "die_area_mm2").empty()) {
         return std::nullopt;
     }
     std::string die = gpu.architecture.empty() ? gpu.name : gpu.architecture;

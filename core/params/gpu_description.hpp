@@ -95,7 +95,25 @@ struct Die {
     std::string label;
     double areaMm2 = 0;
 };
+// nullopt also while a fact the die depends on is edited (chipFactEditedInputs).
 std::optional<Die> dieOf(const GpuProfile& gpu);
+
+// Facts of the whole product describe the chip as built (issue 55: a 60-SM derivative of the
+// H100 kept the GH100's 814 mm2 and 700 W as its vendor facts, and Die area reported the model
+// as -36.5 % against them). Each names the facts it depends on.
+struct ChipFact {
+    std::string key;                 // "die_area_mm2"
+    std::vector<std::string> inputs; // "n_sm", "n_v", ...
+};
+const std::vector<ChipFact>& chipFacts();
+// The edited inputs of chip fact `key` in `gpu` ("n_sm, n_v"); empty when none is edited or
+// `key` is no chip fact. While it is not empty the base chip's value does not describe `gpu`.
+std::string chipFactEditedInputs(const GpuProfile& gpu, const std::string& key);
+// A GPU file of the user's (JSON, "facts" or "params" form) written from an edited chip: every
+// chip fact with an edited input whose own value was not typed is set aside: null, kind
+// "yours", its source saying what the base's value was and why it does not apply. Called by
+// asUserProfile before the edit marks are turned into sources.
+void setAsideChipFacts(nlohmann::json& profile);
 
 // `cdx profiles derive`: `base` as a profile of the user's with id `id` (and `name`, empty: the
 // base's name + " (derived)"), after the `--set KEY=VALUE` assignments; every value written,

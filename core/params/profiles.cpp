@@ -261,6 +261,14 @@ Quantity quantityFromJson(const nlohmann::json& q, std::string_view unit,
         throw InputError(path + ".value", {}, "missing; expected " + allowed + " (or a rule)",
                          file);
     } else if (const auto& v = q.at("value"); v.is_null()) {
+        // A measured or fitted value is a number (issue 55: a measured null was replaced by the
+        // estimate without a word); "not published" or cleared values may be null.
+        if (out.kind == "measured" || out.kind == "fitted") {
+            throw InputError(path + ".value", "null",
+                             "a " + out.kind + " value needs a number (" + allowed +
+                                 "); leave the key out to use the estimate",
+                             file);
+        }
         out.value.reset();
     } else if (v.is_number()) {
         out.value = v.get<double>();
@@ -629,10 +637,20 @@ Quantity editedQuantity(const ParameterKey& key, std::optional<double> value) {
     return Quantity{value, std::string(key.unit), "set by user", true, "yours", {}};
 }
 
-// The quantity to store for `value`: the profile's own (its source, not edited) when `value` is
-// what the profile `id` says for the key (a value set back is not an edit), else an edited one.
-// `published` reads the profile's quantity; a profile that cannot be read again by its id (a
-// file elsewhere, a session's own GPU) leaves every value edited.
+std::optional<Quantity> quantityIn(const std::map<std::string, Quantity>& m,
+                                   const std::string& key) {
+    const auto it = m.find(key);
+    return it == m.end() ? std::nullopt : std::optional<Quantity>(it->second);
+}
+
+// Range errors of the typed setters, worded as the --set flag always worded them.
+[[noreturn]] void rethrowForSetFlag(const InputError& e) {
+    throw InputError("--set " + e.field(), e.value(), e.allowed());
+}
+
+} // namespace
+
+// profiles.hpp: a value set back to the profile's is not an edit.
 Quantity quantityFor(const ParameterKey& key, std::optional<double> value,
                      const std::function<std::optional<Quantity>()>& published) {
     try {
@@ -646,19 +664,6 @@ Quantity quantityFor(const ParameterKey& key, std::optional<double> value,
     }
     return editedQuantity(key, value);
 }
-
-std::optional<Quantity> quantityIn(const std::map<std::string, Quantity>& m,
-                                   const std::string& key) {
-    const auto it = m.find(key);
-    return it == m.end() ? std::nullopt : std::optional<Quantity>(it->second);
-}
-
-// Range errors of the typed setters, worded as the --set flag always worded them.
-[[noreturn]] void rethrowForSetFlag(const InputError& e) {
-    throw InputError("--set " + e.field(), e.value(), e.allowed());
-}
-
-} // namespace
 
 namespace {
 // Stores `q` at `slot` of a copy of `gpu`, re-derives every rule (a refused derived value

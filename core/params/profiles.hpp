@@ -4,6 +4,7 @@
 #include "params/model_inputs.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
@@ -225,5 +226,12 @@ KernelProfile loadKernelProfile(const std::string& idOrPath);
 // A thin wrapper of mwp::setKernelParameter (mwp/mwp_profiles.hpp), defined beside it in
 // mwp/mwp_profiles.cpp so that params/ does not depend on mwp/.
 void applyKernelOverride(GpuProfile& gpu, KernelProfile& kernel, const std::string& assignment);
+
+// The quantity to store for a typed `value`: the profile's own (`published`, its source, not
+// edited) when `value` is what the profile says (a value set back is not an edit), else an
+// edited one ("set by user", yours). `published` may throw or return nullopt: a profile that
+// cannot be read again leaves the value edited. Shared by the GPU and kernel setters.
+Quantity quantityFor(const ParameterKey& key, std::optional<double> value,
+                     const std::function<std::optional<Quantity>()>& published);
 
 } // namespace cdx

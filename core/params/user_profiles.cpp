@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The user's profiles: the folders they are read from, their listing beside the shipped ones
 // (broken ones listed with the reason) and saving one (docs/formats.md "User profiles").
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/json_files.hpp"
 #include "params/profiles.hpp"
@@ -194,6 +195,9 @@ nlohmann::json asUserProfile(const nlohmann::json& profile, const std::string& k
     nlohmann::json out = profile;
     out["id"] = id;
     out["name"] = name;
+    if (kind == "gpus") {
+        setAsideChipFacts(out); // the base chip's die area and power are not this chip's
+    }
     markEdited(out, nlohmann::json::json_pointer(), original ? &*original : nullptr, originalId);
     return out;
 }
@@ -214,6 +218,24 @@ std::pair<GpuProfile, std::filesystem::path> importGpuProfile(const std::string&
         throw InputError("file", path, std::string("JSON: ") + e.what());
     }
     checkUserProfileId("gpus", gpu.id);
+    // C_iter of a stencil that no profile has would be counted as measured and never used
+    // (issue 55: "Heat2D" for "heat2d"): refused by name.
+    std::set<std::string> stencils;
+    for (const auto& e : listAllProfiles("stencils")) {
+        if (e.error.empty()) {
+            stencils.insert(e.id);
+        }
+    }
+    for (const auto& [stencil, q] : gpu.cIterByStencil) {
+        if (stencils.count(stencil) == 0) {
+            std::string known;
+            for (const auto& id : stencils) {
+                known += (known.empty() ? "" : ", ") + id;
+            }
+            throw InputError("talg.c_iter_s." + stencil, {},
+                             "unknown stencil; C_iter is given per stencil id: " + known, path);
+        }
+    }
     const std::filesystem::path saved = saveUserProfile("gpus", j, replace);
     return {std::move(gpu), saved};
 }

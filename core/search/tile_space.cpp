@@ -144,6 +144,29 @@ TileSpaceGrid tileSpaceGrid(const Stencil& st, const talg::Problem& p, const Gpu
             grid.minimum = c.tAlg;
         }
     }
+    // The slice's exact minimum: the search of `cdx optimize --fix-tile` over every tT and
+    // inner size, the outer sizes pinned. The grid's best cell bounds it from above.
+    if (grid.hasMinimum) {
+        SearchOptions o;
+        o.within = 0;
+        o.maxWithin = 1;
+        o.threads = 1;
+        for (int i = 0; i < p.dim; ++i) {
+            if (i != in) {
+                o.fixedSpace[static_cast<std::size_t>(i)] = base.space[static_cast<std::size_t>(i)];
+            }
+        }
+        const SearchResult r = searchTiles(st, p, g, v, o);
+        if (r.found) {
+            grid.hasExact = true;
+            grid.exact = r.best;
+            const auto& t = r.best.tiles;
+            grid.exactOnGrid = t.time >= axes.tTFirst && t.time <= axes.tTLast &&
+                               (t.time - axes.tTFirst) % axes.tTStep == 0 &&
+                               t.space[in] >= axes.innerFirst && t.space[in] <= axes.innerLast &&
+                               (t.space[in] - axes.innerFirst) % axes.innerStep == 0;
+        }
+    }
     return grid;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "search/tile_search.hpp"
 #include "talg/talg.hpp"
 
 #include <cstdint>
@@ -24,8 +25,14 @@ struct TileSpaceGrid {
     int innerIndex = 1;               // which tile size the y axis varies
     std::vector<TileSpaceCell> cells; // row-major: cells[iy * tT.size() + ix]
     bool hasMinimum = false;
-    std::size_t minimumCell = 0; // exact minimum of the grid (tie-break order)
-    double minimum = 0;
+    std::size_t minimumCell = 0; // the best cell of the grid (tie-break order)
+    double minimum = 0;          // its T_alg
+    // The exact minimum of the slice (issue 55): every tT and inner size, not only the cells'
+    // (a coarse map's best cell can miss it), as `cdx optimize --fix-tile` finds it. Set
+    // whenever hasMinimum is; onGrid when it is one of the cells.
+    bool hasExact = false;
+    TilePoint exact;
+    bool exactOnGrid = false;
     const TileSpaceCell& at(std::size_t ix, std::size_t iy) const {
         return cells[iy * tT.size() + ix];
     }
@@ -43,6 +50,7 @@ TileSpaceAxes tileSpaceAxes(const Stencil& st, const talg::Problem& p, const Gpu
                             std::int64_t maxCellsPerAxis = 160);
 
 // Evaluates every cell; `base` gives the fixed sizes (tS1, and tS2 in 3D). Validates once.
+// Also finds the slice's exact minimum (searchTiles with the outer sizes pinned).
 TileSpaceGrid tileSpaceGrid(const Stencil& st, const talg::Problem& p, const Gpu& g,
                             const talg::TalgVariant& v, const talg::Tiles& base,
                             const TileSpaceAxes& axes);

@@ -326,13 +326,20 @@ void RunsView::predict() {
         }
         return false;
     };
+    // Which predictions come from the database's copy of a profile whose file is gone: said in
+    // the subtitle (issue 55: they came from it silently while the view said "shipped").
+    fromCopies_.clear();
     if (missing(stored_.gpus, files.gpus) || missing(stored_.stencils, files.stencils)) {
         merged = files;
         for (const auto& [id, g] : stored_.gpus) {
-            merged.gpus.emplace(id, g);
+            if (merged.gpus.emplace(id, g).second) {
+                fromCopies_ << tr("GPU %1").arg(QString::fromStdString(id));
+            }
         }
         for (const auto& [id, st] : stored_.stencils) {
-            merged.stencils.emplace(id, st);
+            if (merged.stencils.emplace(id, st).second) {
+                fromCopies_ << tr("stencil %1").arg(QString::fromStdString(id));
+            }
         }
         profiles = &merged;
     }
@@ -555,7 +562,11 @@ void RunsView::redraw() {
                               .arg(QString::fromStdString(profileLabel(session_->gpu)),
                                    QString::fromStdString(profileLabel(session_->stencil)),
                                    variantLine(session_->variant, session_->problem.dim))
-                        : tr("shipped profiles, default variant"),
+                 : fromCopies_.isEmpty()
+                     ? tr("shipped profiles and yours, default variant")
+                     : tr("shipped profiles and yours, default variant; %1 from the "
+                          "database's copy (no profile file has the id)")
+                           .arg(fromCopies_.join(", ")),
                  database_.isEmpty() ? tr("(none)") : database_) +
         (session_ && session_->baseline
              ? tr("\nits fit under %1 is in the text below").arg(baselineName(*session_, {"talg"}))
@@ -564,6 +575,10 @@ void RunsView::redraw() {
     delete_->setEnabled(!shown_.empty());
     calibrate_->setEnabled(session_.has_value() && !shown_.empty());
     writeStats();
+}
+
+QString RunsView::subtitleText() const {
+    return subtitle_->text();
 }
 
 void RunsView::writeStats() {

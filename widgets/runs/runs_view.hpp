@@ -5,6 +5,7 @@
 #include "runs/run_stats.hpp"
 #include "runs/run_store.hpp"
 
+#include <QStringList>
 #include <QWidget>
 #include <optional>
 #include <vector>
@@ -40,6 +41,8 @@ public:
     void setSession(const SessionState& s) override;
     void renderTo(QPaintDevice& device, const QSize& size) override;
     QString csv() const override;
+    // The plot's subtitle as shown: which profiles the predictions come from.
+    QString subtitleText() const;
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
 
@@ -109,11 +112,13 @@ private:
     std::vector<std::string> gpuIds_, stencilIds_; // sorted, of the list
     std::vector<int> gpuOf_, stencilOf_;           // each run's index into them
     runs::ProfileSet stored_;                      // the database's own descriptions (setRuns)
-    runs::RunPredictions predictions_;             // as shown: shipped profiles, or the what-if
-    runs::RunPredictions baselineSide_;            // with a baseline: its GPU, stencil and variant
-    runs::RunPredictions sessionSide_;             // and the session's
-    std::uint64_t version_ = 0;                    // of the predictions, +1 each time they are made
-    std::uint64_t profilesSeen_ = 0; // the profile files' generation they were made with
+    // The profiles taken from the database's copies in the last prediction ("GPU my-h100").
+    QStringList fromCopies_;
+    runs::RunPredictions predictions_;  // as shown: shipped profiles, or the what-if
+    runs::RunPredictions baselineSide_; // with a baseline: its GPU, stencil and variant
+    runs::RunPredictions sessionSide_;  // and the session's
+    std::uint64_t version_ = 0;         // of the predictions, +1 each time they are made
+    std::uint64_t profilesSeen_ = 0;    // the profile files' generation they were made with
     std::vector<std::size_t> shown_;
     runs::RunSummary stats_;
     std::uint64_t plotted_ = 0; // the version and runs the scatter shows

@@ -376,16 +376,24 @@ void TileSpaceMapView::rebuild() {
                 clampNote = tr(" Colours saturate above 1.3× the minimum (%1).")
                                 .arg(formatSeconds(1.3 * lo));
             }
-            const double limit = (1.0 + state_.within) * lo;
+            // Within X % of the slice's exact minimum (the best cell's when it has none).
+            const double exactT = grid_.hasExact ? grid_.exact.tAlg : lo;
+            const double limit = (1.0 + state_.within) * exactT;
             for (const auto& c : grid_.cells) {
                 if (c.feasible && c.tAlg <= limit) {
                     wx << static_cast<double>(c.tiles.time);
                     wy << static_cast<double>(c.tiles.space[static_cast<std::size_t>(in)]);
                 }
             }
-            const auto& m = grid_.cells[grid_.minimumCell];
-            mx << static_cast<double>(m.tiles.time);
-            my << static_cast<double>(m.tiles.space[static_cast<std::size_t>(in)]);
+            // The exact minimum where it lies, between cells where the map is coarser than the
+            // tile sizes (issue 55: the label quoted the best cell, 0.7329 s at tS2 = 224, not
+            // the optimum, 0.7265 s at 192).
+            const auto& cell = grid_.cells[grid_.minimumCell];
+            const talg::Tiles& mt = grid_.hasExact ? grid_.exact.tiles : cell.tiles;
+            const double mT = grid_.hasExact ? grid_.exact.tAlg : cell.tAlg;
+            const std::int64_t mk = grid_.hasExact ? grid_.exact.k : cell.k;
+            mx << static_cast<double>(mt.time);
+            my << static_cast<double>(mt.space[static_cast<std::size_t>(in)]);
             minimumLabel_->setVisible(true);
             minimumAnchor_->position->setCoords(mx[0], my[0]);
             // Keep the label inside the plot: it opens towards the middle.
@@ -400,11 +408,19 @@ void TileSpaceMapView::rebuild() {
             minimumLabel_->position->setCoords(rightHalf ? -clear : clear,
                                                topHalf ? clear : -clear);
             minimumLabel_->setText(tr("min %1 (tT = %2, %3 = %4, k = %5)")
-                                       .arg(formatSeconds(m.tAlg))
-                                       .arg(m.tiles.time)
+                                       .arg(formatSeconds(mT))
+                                       .arg(mt.time)
                                        .arg(innerName(dim))
-                                       .arg(m.tiles.space[static_cast<std::size_t>(in)])
-                                       .arg(m.k));
+                                       .arg(mt.space[static_cast<std::size_t>(in)])
+                                       .arg(mk));
+            if (grid_.hasExact && !grid_.exactOnGrid) {
+                clampNote += tr(" The exact minimum lies between cells (the best cell: %1 at "
+                                "tT = %2, %3 = %4).")
+                                 .arg(formatSeconds(cell.tAlg))
+                                 .arg(cell.tiles.time)
+                                 .arg(innerName(dim))
+                                 .arg(cell.tiles.space[static_cast<std::size_t>(in)]);
+            }
         } else {
             minimumLabel_->setVisible(false);
         }
@@ -588,7 +604,9 @@ QString TileSpaceMapView::describeCellAt(double tT, double inner) const {
     }
     QString s = where + tr(": T_alg = %1, k = %2").arg(formatSeconds(c->tAlg)).arg(c->k);
     if (grid_.hasMinimum) {
-        s += tr(" (+%1 % vs minimum)").arg((c->tAlg / grid_.minimum - 1) * 100, 0, 'f', 2);
+        s += tr(" (+%1 % vs minimum)")
+                 .arg((c->tAlg / (grid_.hasExact ? grid_.exact.tAlg : grid_.minimum) - 1) * 100, 0,
+                      'f', 2);
     }
     return s;
 }
@@ -649,21 +667,68 @@ void TileSpaceMapView::renderTo(QPaintDevice& device, const QSize& size) {
 
 QString TileSpaceMapView::csv() const {
     const int dim = state_.problem.dim;
-    QString out = QStringLiteral("# %1; %2\n").arg(title_->text(), subtitle_->text());
+    // The title and subtitle (several lines each) and the exact minimum as comments above the
+    // header (issue 55: two subtitle lines without "#" were read as the header).
+    QStringList preamble{title_->text(), subtitle_->text()};
+    if (grid_.hasExact) {
+        QStringList tiles;
+        for (int i = 0; i < dim; ++i) {
+            tiles << QStringLiteral("tS%1 = %2")
+                         .arg(i + 1)
+                         .arg(grid_.exact.tiles.space[static_cast<std::size_t>(i)]);
+        }
+        preamble << QStringLiteral(
+                        "exact minimum of the slice: T_alg_s = %1 at %2, tT = %3, k = %4%5")
+                        .arg(QString::number(grid_.exact.tAlg, 'g', 17), tiles.join(", "))
+                        .arg(grid_.exact.tiles.time)
+                        .arg(grid_.exact.k)
+                        .arg(grid_.exactOnGrid ? QString() : QStringLiteral(" (between cells)"));
+    }
+    // The baseline at each cell's tiling, on its own GPU, stencil, problem and variant, where
+    // its stencil has the map's dimension.
+    std::optional<talg::PreparedTalg> baseline;
+    if (state_.baseline && state_.baseline->problem.dim == dim) {
+        const SessionState& b = *state_.baseline;
+        try {
+            baseline.emplace(b.modelStencil(), b.problem, b.modelGpu(), b.variant);
+            preamble << QStringLiteral("baseline: %1").arg(baselineName(state_, {"talg"}));
+        } catch (const InputError& e) {
+            preamble
+                << QStringLiteral("baseline: not evaluated: %1").arg(QString::fromUtf8(e.what()));
+        }
+    }
+    QString out;
+    for (const QString& line : preamble.join('\n').split('\n')) {
+        out += QStringLiteral("# ") + line + '\n';
+    }
     for (int i = 0; i < dim; ++i) {
         out += QStringLiteral("tS%1,").arg(i + 1);
     }
-    out += "tT,feasible,T_alg_s,k,constraint\n";
+    out += "tT,feasible,T_alg_s,k,constraint";
+    out += baseline ? ",baseline_feasible,baseline_T_alg_s,baseline_k\n" : "\n";
     for (const auto& c : grid_.cells) {
         for (int i = 0; i < dim; ++i) {
             out += QString::number(c.tiles.space[static_cast<std::size_t>(i)]) + ",";
         }
-        out += QStringLiteral("%1,%2,%3,%4,%5\n")
+        out += QStringLiteral("%1,%2,%3,%4,%5")
                    .arg(c.tiles.time)
                    .arg(c.feasible ? "true" : "false")
                    .arg(c.feasible ? QString::number(c.tAlg, 'g', 17) : QString())
                    .arg(c.feasible ? QString::number(c.k) : QString())
                    .arg(QString::fromLatin1(talg::name(c.excludedBy).data()));
+        if (baseline) {
+            std::optional<talg::TalgResult> r;
+            try {
+                r = baseline->evaluate(c.tiles);
+            } catch (const InputError&) { // a tiling larger than the baseline's problem
+            }
+            const bool ok = r && r->feasible;
+            out += QStringLiteral(",%1,%2,%3")
+                       .arg(ok ? "true" : "false")
+                       .arg(ok ? QString::number(r->tAlg, 'g', 17) : QString())
+                       .arg(ok ? QString::number(r->breakdown.k) : QString());
+        }
+        out += '\n';
     }
     return out;
 }
