@@ -73,6 +73,7 @@ private slots:
     void refusedRangesAreMarked();
     void limitsAndNode();
     void gridTheUserChooses();
+    void bandwidthAxisIsEverywhere();
     void budgetBandMovesAlone();
     void refusedSessionGetsNoStaleCurve();
     void fastDragKeepsLabelsInStep();
@@ -416,6 +417,72 @@ void TestGuiArea::gridTheUserChooses() {
     QVERIFY(doc_->state().codesign == before);
     QCOMPARE(nSm->text(), QString("2:32:2"));
     QVERIFY(bandwidth->text().isEmpty());
+    view->cancel();
+    view->finishPendingWork();
+}
+
+// Issue 55: with a bandwidth axis, the best design's title names its bandwidth, the CSV has one
+// row per design with a bandwidth column, a click loads the bandwidth too (L = 1 / bandwidth, in
+// the same undoable step) and the loaded design lies in the budget band, drawn once.
+void TestGuiArea::bandwidthAxisIsEverywhere() {
+    auto* view = area()->codesignView();
+    area()->viewTabs()->setCurrentWidget(view);
+    SessionState s = doc_->state();
+    s.codesign.gridNSm = {16, 24};
+    s.codesign.gridNV = {128, 256};
+    s.codesign.gridMSmKb = {96};
+    s.codesign.gridBandwidthGBs = {3000, 3500, 4000, 4500, 5000, 5500, 6000};
+    s.codesign.areaMin = 100;
+    s.codesign.areaMax = 900;
+    s.codesign.budgetMin = 100;
+    s.codesign.budgetMax = 900;
+    doc_->edit("bandwidth grid", s);
+    view->finishPendingWork();
+    QVERIFY(view->result());
+    QCOMPARE(view->result()->designs.size(), std::size_t{28});
+    const search::DesignPoint* best = view->bestInBudget();
+    QVERIFY(best);
+    QVERIFY2(view->headline().contains(QStringLiteral("%1 GB/s").arg(best->bandwidthGBs)),
+             qPrintable(view->headline()));
+    // The CSV: a bandwidth column, and no two rows alike.
+    QStringList rows = widgets::commentedPreamble(view->csv()).split('\n', Qt::SkipEmptyParts);
+    rows.erase(std::remove_if(rows.begin(), rows.end(),
+                              [](const QString& r) { return r.startsWith('#'); }),
+               rows.end());
+    QVERIFY2(rows.front().startsWith("n_sm,n_v,m_sm_kb,bandwidth_gbs,phy_mm2,area_mm2"),
+             qPrintable(rows.front()));
+    QCOMPARE(rows.size(), 29);
+    std::set<QString> keys;
+    for (int i = 1; i < rows.size(); ++i) {
+        keys.insert(rows[i].section(',', 0, 3));
+    }
+    QCOMPARE(keys.size(), std::size_t{28});
+    // A click loads every axis of the design, bandwidth included, in one step.
+    const int steps = doc_->undoStack()->count();
+    auto* plot = view->plot();
+    plot->replot();
+    view->chooseNear(
+        QPointF(plot->xAxis->coordToPixel(best->area), plot->yAxis->coordToPixel(best->speedup)));
+    QCOMPARE(doc_->undoStack()->count(), steps + 1);
+    const auto& g = doc_->state().gpu.params;
+    QCOMPARE(*g.at("n_sm").value, static_cast<double>(best->nSm));
+    QCOMPARE(*g.at("l_s_per_gb").value, 1.0 / best->bandwidthGBs);
+    view->finishPendingWork();
+    // The areas did not move with the session's L (the PHY is counted from the shipped GPU's).
+    const search::DesignPoint* again = view->bestInBudget();
+    QVERIFY(again);
+    QCOMPARE(again->area, best->area);
+    int drawn = 0;
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        if (plot->graph(i)->name() == "session design") {
+            ++drawn;
+            QCOMPARE(plot->graph(i)->dataCount(), 1);
+            const double x = plot->graph(i)->data()->begin()->key;
+            QCOMPARE(x, best->area);
+            QVERIFY(x >= doc_->state().codesign.budgetMin && x <= doc_->state().codesign.budgetMax);
+        }
+    }
+    QCOMPARE(drawn, 1);
     view->cancel();
     view->finishPendingWork();
 }

@@ -607,6 +607,10 @@ std::string limitsSentence(const PhysicalLimits& l) {
     return out;
 }
 
+double phyBaseBandwidth(const CodesignOptions& o) {
+    return 1.0 / (o.reference ? o.reference->lSecondsPerGb : o.base.lSecondsPerGb);
+}
+
 CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
     validate(w);
     validate(o.grid);
@@ -639,6 +643,7 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
     const double baseBandwidth = 1.0 / o.base.lSecondsPerGb;
     const std::vector<double> bandwidths =
         o.grid.bandwidthGBs.empty() ? std::vector<double>{baseBandwidth} : o.grid.bandwidthGBs;
+    const double phyBase = phyBaseBandwidth(o);
 
     if (o.withReference) {
         res.reference = optimizeDesign(w, o.reference.value_or(o.base), o.variant);
@@ -660,7 +665,7 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
     for (std::size_t pass = 0; pass < bandwidths.size(); ++pass) {
         const double bandwidth = bandwidths[pass];
         const double phy =
-            o.grid.bandwidthGBs.empty() ? 0.0 : kPhyMm2PerGBs * (bandwidth - baseBandwidth);
+            o.grid.bandwidthGBs.empty() ? 0.0 : kPhyMm2PerGBs * (bandwidth - phyBase);
         // Areas first: only designs inside the range are solved.
         std::vector<double> areas(perPass);
         std::vector<char> active(perPass, 0);
@@ -736,9 +741,10 @@ CodesignEstimate estimateCodesign(const Workload& w, const CodesignOptions& o) {
     const double baseBandwidth = 1.0 / o.base.lSecondsPerGb;
     const std::vector<double> bandwidths =
         g.bandwidthGBs.empty() ? std::vector<double>{baseBandwidth} : g.bandwidthGBs;
+    const double phyBase = phyBaseBandwidth(o);
     const area::Coefficients c = o.coefficients.coefficients();
     for (const double b : bandwidths) {
-        const double phy = g.bandwidthGBs.empty() ? 0.0 : kPhyMm2PerGBs * (b - baseBandwidth);
+        const double phy = g.bandwidthGBs.empty() ? 0.0 : kPhyMm2PerGBs * (b - phyBase);
         for (const std::int64_t nSm : g.nSm) {
             for (const std::int64_t nV : g.nV) {
                 for (const double m : g.mSmKb) {

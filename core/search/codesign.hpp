@@ -171,6 +171,11 @@ CodesignEstimate estimateCodesign(const Workload& w, const CodesignOptions& o);
 // Pareto front for `l` (what changing a limit needs: the designs' times and powers stay).
 void applyLimits(CodesignResult& r, const PhysicalLimits& l);
 
+// The bandwidth a design's memory PHY area is counted from [GB/s]: the reference GPU's own
+// 1 / L (its shipped profile's), else the base's. A design loaded from the bandwidth axis edits
+// the session's L, and must not move the areas of every design with it (issue 55).
+double phyBaseBandwidth(const CodesignOptions& o);
+
 // Throws InputError for bad input (empty workload, min > max, bad grid, invalid GPU or
 // variant). Deterministic: the result does not depend on the number of threads.
 CodesignResult runCodesign(const Workload& w, const CodesignOptions& o);

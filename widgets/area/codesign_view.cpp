@@ -44,8 +44,11 @@ QDoubleSpinBox* areaBox(QWidget* parent, const char* name) {
     return b;
 }
 
-QString designLabel(const search::DesignPoint& d) {
-    return QStringLiteral("%1 SM × %2 VU, %3 KB").arg(d.nSm).arg(d.nV).arg(d.mSmKb);
+// Every axis of the grid the design varies on is part of its name (issue 55: a design of the
+// bandwidth axis was named without its bandwidth, seven designs under one name).
+QString designLabel(const search::DesignPoint& d, bool bandwidthAxis) {
+    const QString die = QStringLiteral("%1 SM × %2 VU, %3 KB").arg(d.nSm).arg(d.nV).arg(d.mSmKb);
+    return bandwidthAxis ? die + QStringLiteral(", %1 GB/s").arg(d.bandwidthGBs, 0, 'g', 6) : die;
 }
 
 } // namespace
@@ -509,8 +512,9 @@ bool CodesignView::moveBudgetBand(const SessionState& s) {
         bestGraph_->addData(b->area, b->speedup);
         bestLabel_->position->setCoords(b->area, b->speedup);
         keepApart(bestLabel_, 3); // its new place
-        bestLabel_->setText(
-            QStringLiteral("%1: %2×").arg(designLabel(*b)).arg(b->speedup, 0, 'f', 2));
+        bestLabel_->setText(QStringLiteral("%1: %2×")
+                                .arg(designLabel(*b, bandwidthAxis()))
+                                .arg(b->speedup, 0, 'f', 2));
     }
     const int height = static_cast<QCPLayoutElement*>(title_)->minimumOuterSizeHint().height();
     title_->setText(headline());
@@ -726,7 +730,7 @@ QString CodesignView::headline() const {
         s += tr("; best in %1–%2 mm²: %3, %4 mm², %5×")
                  .arg(session_->codesign.budgetMin)
                  .arg(session_->codesign.budgetMax)
-                 .arg(designLabel(*b))
+                 .arg(designLabel(*b, bandwidthAxis()))
                  .arg(b->area, 0, 'f', 2)
                  .arg(b->speedup, 0, 'f', 3);
         if (session_->codesign.powerOn) {
@@ -1015,7 +1019,9 @@ void CodesignView::redraw() {
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         label->setPadding(QMargins(10, 8, 2, 0));
         label->setFont(lf);
-        label->setText(QStringLiteral("%1: %2×").arg(designLabel(*b)).arg(b->speedup, 0, 'f', 2));
+        label->setText(QStringLiteral("%1: %2×")
+                           .arg(designLabel(*b, bandwidthAxis()))
+                           .arg(b->speedup, 0, 'f', 2));
         label->setBrush(QColor(255, 255, 255, 210));
         keepApart(label, 3);
     }
@@ -1027,8 +1033,12 @@ void CodesignView::redraw() {
             return area::Architecture{};
         }
     }();
+    // Once: on the bandwidth axis, the design at the session's own bandwidth (1 / L) only
+    // (issue 55: it was drawn once per bandwidth, with as many legend entries).
+    const double myBandwidth = 1.0 / session_->modelGpu().lSecondsPerGb;
     for (const auto& d : designs) {
-        if (d.feasible && d.nSm == mine.nSm && d.nV == mine.nV && d.mSmKb == mine.mSmKb) {
+        if (d.feasible && d.nSm == mine.nSm && d.nV == mine.nV && d.mSmKb == mine.mSmKb &&
+            (!bandwidthAxis() || std::abs(d.bandwidthGBs - myBandwidth) <= 1e-9 * myBandwidth)) {
             auto* g = plot_->addGraph();
             g->setName(tr("session design"));
             g->setLineStyle(QCPGraph::lsNone);
@@ -1076,7 +1086,7 @@ void CodesignView::redraw() {
         label->setColor(t.palette[6].darker(130));
         label->setBrush(QColor(255, 255, 255, 210));
         label->setText(tr("baseline %1: %2×, %3 mm² without caches")
-                           .arg(designLabel(b.point))
+                           .arg(designLabel(b.point, false))
                            .arg(b.point.speedup, 0, 'f', 2)
                            .arg(b.areaCacheLess, 0, 'f', 0));
         keepApart(label, 1, true);
@@ -1091,6 +1101,10 @@ void CodesignView::redraw() {
     }
     plot_->yAxis->setRange(0, top > 0 ? top * 1.18 : 1);
     plot_->replot();
+}
+
+bool CodesignView::bandwidthAxis() const {
+    return session_ && !session_->codesign.gridBandwidthGBs.empty();
 }
 
 void CodesignView::chooseNear(const QPointF& pixel) {
@@ -1111,7 +1125,8 @@ void CodesignView::chooseNear(const QPointF& pixel) {
         }
     }
     if (best) {
-        emit designChosen(best->nSm, best->nV, best->mSmKb, 2.0);
+        emit designChosen(best->nSm, best->nV, best->mSmKb, 2.0,
+                          bandwidthAxis() ? best->bandwidthGBs : 0.0);
     }
 }
 
@@ -1121,15 +1136,22 @@ void CodesignView::renderTo(QPaintDevice& device, const QSize& size) {
 }
 
 QString CodesignView::csv() const {
-    QString out = QStringLiteral("# %1; %2\nn_sm,n_v,m_sm_kb,area_mm2,feasible,weighted_time_s,"
-                                 "speedup,pareto,outside_calibration,power_w,within_limits\n")
-                      .arg(title_->text(), QString(subtitle_->text()).replace('\n', "; "));
+    // Every axis of the grid is a column (issue 55: the bandwidth was missing, seven rows alike
+    // per design), with the memory PHY area it adds.
+    QString out =
+        QStringLiteral("# %1; %2\nn_sm,n_v,m_sm_kb,bandwidth_gbs,phy_mm2,area_mm2,feasible,"
+                       "weighted_time_s,speedup,pareto,outside_calibration,power_w,within_limits\n")
+            .arg(QString(title_->text()).replace('\n', ' '),
+                 QString(subtitle_->text()).replace('\n', "; "));
     if (result_) {
         for (const auto& d : result_->designs) {
-            out += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,\"%9\",%10,%11\n")
+            out += QStringLiteral("%1,%2,%3,%4,%5,")
                        .arg(d.nSm)
                        .arg(d.nV)
                        .arg(d.mSmKb)
+                       .arg(d.bandwidthGBs, 0, 'g', 10)
+                       .arg(d.phyMm2, 0, 'g', 10);
+            out += QStringLiteral("%4,%5,%6,%7,%8,\"%9\",%10,%11\n")
                        .arg(d.area, 0, 'g', 10)
                        .arg(d.feasible ? 1 : 0)
                        .arg(d.weightedTime, 0, 'g', 10)

@@ -62,12 +62,16 @@ public:
     QString outsideCalibration(const search::DesignPoint& d) const;
     // Selects the design nearest to a plot position (what a click does).
     void chooseNear(const QPointF& pixel);
+    // Whether the session's grid has a bandwidth axis (every design named with its bandwidth).
+    bool bandwidthAxis() const;
     void cancel();
     // The baseline's own design (its workload, time constants and area), once placed.
     const std::optional<search::PlacedDesign>& baselineDesign() const { return baselineDesign_; }
 
 signals:
-    void designChosen(std::int64_t nSm, std::int64_t nV, double mSmKb, double rVuKb);
+    // `bandwidthGBs`: the design's bandwidth on the grid's bandwidth axis, 0 without one.
+    void designChosen(std::int64_t nSm, std::int64_t nV, double mSmKb, double rVuKb,
+                      double bandwidthGBs);
     void settingsEdited(const cdx::CodesignSettings& c);
     // The k rule chosen ("max", "effective", "optimize"): the session's Talg variant, which the
     // exact search of every design uses.

@@ -58,15 +58,28 @@ AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
                 setArchitecture(a, tr("Change architecture"), dragging);
             });
     connect(codesign_, &widgets::CodesignView::designChosen, this,
-            [this](std::int64_t nSm, std::int64_t nV, double mSm, double rVu) {
-                setArchitecture(area::Architecture{nSm, nV, rVu, mSm, 0, 0},
-                                tr("Load codesign design"), false);
-                showMessage(tr("Design loaded: n_SM = %1, n_V = %2, M_SM = %3 KB, R_VU = %4 KB "
+            [this](std::int64_t nSm, std::int64_t nV, double mSm, double rVu, double bandwidth) {
+                // Every axis of the design in one undoable step: a design of the bandwidth axis
+                // brings its L = 1 / bandwidth (issue 55: it was left out, and the loaded design
+                // lay outside the budget band).
+                const bool done = editSession(tr("Load codesign design"), [&](SessionState& s) {
+                    area::applyArchitecture(s.gpu, area::Architecture{nSm, nV, rVu, mSm, 0, 0});
+                    if (bandwidth > 0) {
+                        setGpuParameter(s.gpu, "l_s_per_gb", 1.0 / bandwidth);
+                    }
+                });
+                if (!done) {
+                    return;
+                }
+                showMessage(tr("Design loaded: n_SM = %1, n_V = %2, M_SM = %3 KB, R_VU = %4 KB%5 "
                                "(Edit ▸ Undo returns)")
                                 .arg(nSm)
                                 .arg(nV)
                                 .arg(mSm)
-                                .arg(rVu),
+                                .arg(rVu)
+                                .arg(bandwidth > 0 ? tr(", bandwidth %1 GB/s (L = 1 / bandwidth)")
+                                                         .arg(bandwidth, 0, 'g', 6)
+                                                   : QString()),
                             8000);
             });
     // The k rule, a Talg variant the exact search of both views uses (issue 32).
