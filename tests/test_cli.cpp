@@ -123,6 +123,7 @@ private slots:
     void lineupOfGpusPerFamily();
     void lineupBadInput();
     void lineupAreaAtEachChipsNode();
+    void lineupKeepsCalibrationWarnings();
     void occupancyEndToEnd();
     void occupancyBadInput();
     void occupancyFromAGpuProfile();
@@ -2063,6 +2064,25 @@ void TestCli::lineupAreaAtEachChipsNode() {
     const Run text = cdx({"lineup", "--gpu", "gtx980,h100-sxm5", "--family", "area"});
     QVERIFY2(text.out.contains("each GPU at its chip's own node"), text.out.constData());
     QVERIFY2(text.out.contains("5 nm, the chip's own node"), text.out.constData());
+}
+
+// Issue 55: the line-up keeps the warnings `cdx optimize` gives for the same GPU (estimated
+// values, outside the calibration domain), per side; the GTX 980 as published has none.
+void TestCli::lineupKeepsCalibrationWarnings() {
+    const QStringList problem{"--stencil", "heat2d", "--space", "8192,8192", "--time", "8192"};
+    const Run r = cdx(QStringList{"lineup", "--gpu", "gtx980,h100-sxm5", "--json"} + problem);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonArray sides = json(r)["sides"].toArray();
+    QVERIFY(sides[0].toObject()["warnings"].toArray().isEmpty());
+    const QJsonArray h100 = sides[1].toObject()["warnings"].toArray();
+    QCOMPARE(h100.size(), 1);
+    QVERIFY2(h100[0].toString().startsWith("outside the calibration domain of the time model") &&
+                 h100[0].toString().contains("estimated values"),
+             qPrintable(h100[0].toString()));
+    const Run optimize = cdx(QStringList{"optimize", "--gpu", "h100-sxm5"} + problem);
+    QVERIFY(optimize.out.contains("estimated:"));
+    const Run text = cdx(QStringList{"lineup", "--gpu", "gtx980,h100-sxm5"} + problem);
+    QCOMPARE(text.out.count("warning: outside the calibration domain"), 1);
 }
 
 void TestCli::lineupBadInput() {

@@ -186,6 +186,9 @@ int runLineup(const std::vector<std::string>& args, std::ostream& out) {
         std::snprintf(line, sizeof line, "  %2zu  %-*s  %14s  %s\n", i + 1, static_cast<int>(width),
                       s.label.c_str(), v ? formatG(*v, 6).c_str() : "-", how.c_str());
         o << line;
+        for (const auto& w : s.warnings) { // as the family's own command warns
+            o << "      " << std::string(width, ' ') << "  warning: " << w << "\n";
+        }
     }
     // Every quantity, one column per side (numbered as above).
     std::vector<std::string> names;

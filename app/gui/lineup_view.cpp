@@ -383,7 +383,11 @@ void LineupView::show(const lineup::Lineup& l) {
         const auto& s = l.sides[r];
         const int row = static_cast<int>(r);
         auto* name = new QTableWidgetItem(text(s.label));
-        name->setToolTip(text(s.label));
+        QString tip = text(s.label);
+        for (const auto& w : s.warnings) {
+            tip += "\n" + text(w);
+        }
+        name->setToolTip(tip);
         table_->setItem(row, 0, name);
         auto* opt = new QTableWidgetItem(s.error.empty() ? text(s.optimum) : text(s.error));
         opt->setToolTip(opt->text());
@@ -706,6 +710,11 @@ QString LineupView::csv() const {
         }
         if (!isText) {
             numeric.push_back(n);
+        }
+    }
+    for (std::size_t i = 0; i < l.sides.size(); ++i) {
+        for (const auto& w : l.sides[i].warnings) {
+            out += QStringLiteral("# side %1 warning: %2\n").arg(i + 1).arg(text(w));
         }
     }
     const bool settings = !l.settings.empty();

@@ -8,6 +8,7 @@
 #include "params/format.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
+#include "published/published.hpp"
 #include "search/tile_lineup.hpp"
 #include "session/session.hpp"
 
@@ -29,15 +30,15 @@ const std::vector<LineupFamily>& lineupFamilies() {
     // the better end, the optimiser where the family searches, its own evaluation where it has
     // no compare family.
     static const std::vector<LineupFamily> families{
-        {"talg", "T_alg", true, &search::optimiseTiles, nullptr},
-        {"area", "total_mm2", true, nullptr, nullptr, &node},
-        {"codesign", "weighted_time_s", true, nullptr, nullptr, &node},
-        {"mwp", "time_s", true, nullptr, nullptr},
-        {"power", "gpu_power_w", true, nullptr, nullptr},
-        {"occupancy", "occupancy", false, nullptr, &occupancySide},
-        {"energy", "E_alg", true, &energy::optimiseEnergyTiles, nullptr},
-        {"eatss", "objective", false, nullptr, nullptr},
-        {"chain", "fused_total", true, nullptr, nullptr},
+        {"talg", "T_alg", true, &search::optimiseTiles, nullptr, nullptr, "talg"},
+        {"area", "total_mm2", true, nullptr, nullptr, &node, "area"},
+        {"codesign", "weighted_time_s", true, nullptr, nullptr, &node, "area"},
+        {"mwp", "time_s", true, nullptr, nullptr, nullptr, "mwp"},
+        {"power", "gpu_power_w", true, nullptr, nullptr, nullptr, "mwp"},
+        {"occupancy", "occupancy", false, nullptr, &occupancySide, nullptr, ""},
+        {"energy", "E_alg", true, &energy::optimiseEnergyTiles, nullptr, nullptr, "energy"},
+        {"eatss", "objective", false, nullptr, nullptr, nullptr, "eatss"},
+        {"chain", "fused_total", true, nullptr, nullptr, nullptr, "chain"},
     };
     return families;
 }
@@ -149,6 +150,8 @@ Lineup lineUp(std::vector<SessionState> sides, const std::string& family, const 
         }
     }
     const bool optimise = options.optimise;
+    const std::optional<published::Validity> validity =
+        found->validity.empty() ? std::nullopt : published::validityOf(found->validity);
     const auto& labels = options.labels;
     const LineupFamily& fam = *found;
     Lineup out;
@@ -177,6 +180,16 @@ Lineup lineUp(std::vector<SessionState> sides, const std::string& family, const 
                 }
             }
             compare::FamilyComparison f = evaluateSide(fam, s);
+            // The calibration warnings the family's own command gives for this side (issue 55:
+            // the line-up dropped those of cdx optimize).
+            if (validity) {
+                const auto outside = published::outsideDomain(*validity, sessionToJson(s));
+                if (!outside.empty()) {
+                    side.warnings.push_back("outside the calibration domain of the " +
+                                            outside.front().model + ": " +
+                                            published::outsideSummary(outside));
+                }
+            }
             if (out.title.empty()) {
                 out.title = f.title;
             }
@@ -278,6 +291,7 @@ nlohmann::ordered_json toJson(const Lineup& l) {
              {"optimum", s.optimum.empty() ? json(nullptr) : json(s.optimum)},
              {"setting", s.setting.empty() ? json(nullptr) : json(s.setting)},
              {"error", s.error.empty() ? json(nullptr) : json(s.error)},
+             {"warnings", s.warnings},
              {"headline", s.value(l.headline) ? json(*s.value(l.headline)) : json(nullptr)},
              {"quantities", quantities},
              {"units", units}});

@@ -34,6 +34,10 @@ struct Side {
     std::string setting;
     std::vector<compare::ComparedValue> values;
     std::string error;
+    // What `cdx optimize` (and every command of the family) warns of for this side: outside
+    // the calibration domain of the family's model, by kind ("outside the calibration domain
+    // of the time model: 5 estimated values and GPU profile h100-sxm5").
+    std::vector<std::string> warnings;
     // The value of quantity `name` on this side (nullopt where it has none or is text).
     std::optional<double> value(const std::string& name) const;
 };
@@ -76,6 +80,7 @@ struct LineupFamily {
     std::string (*optimise)(SessionState& s) = nullptr;
     compare::FamilyComparison (*evaluate)(const SessionState& s) = nullptr;
     const ChipSetting* chipSetting = nullptr; // null: the family has none
+    std::string validity;                     // its validity file (profiles/validity/); "": none
 };
 const std::vector<LineupFamily>& lineupFamilies();
 // "talg, area, codesign, mwp, power, occupancy, energy, eatss, chain".
@@ -114,8 +119,8 @@ Lineup lineUp(std::vector<SessionState> sides, const std::string& family, bool o
 std::string sentence(const Lineup& l);
 
 // {"family", "title", "headline", "unit", "lower_is_better", "sentence", "settings", "sides":
-// [{"label", "optimum", "setting", "error", "quantities": {name: value or text or null}, "units":
-// {name: unit}}]}.
+// [{"label", "optimum", "setting", "error", "warnings", "quantities": {name: value or text or
+// null}, "units": {name: unit}}]}.
 nlohmann::ordered_json toJson(const Lineup& l);
 
 } // namespace cdx::lineup

@@ -254,6 +254,17 @@ class Docs(unittest.TestCase):
               f"examples run, {readme['run']} README tour commands, {keys_checked} JSON key "
               "lists checked")
 
+    def test_readme_glossary_count(self):
+        """The README's count of glossary entries is the glossary's (issue 55: it said 565 for
+        614)."""
+        if SHARD != 1:
+            return
+        entries = json.loads(subprocess.run([CDX, "glossary", "--json"], capture_output=True,
+                                            text=True, check=True).stdout)["entries"]
+        m = re.search(r"\(([\d,]+) entries:", self.readme)
+        self.assertIsNotNone(m, "the README names the glossary's size")
+        self.assertEqual(int(m.group(1).replace(",", "")), len(entries))
+
     def check_json_keys(self, name):
         """The section's JSON key list names only keys its --json outputs have; 1 if checked."""
         text = sections(self.cli)[name]
