@@ -10,6 +10,7 @@
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
+#include "common/view_layout.hpp"
 #include "gui/gui_fixture.hpp"
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/kernel_editor.hpp"
@@ -495,6 +496,13 @@ void TestGuiArea::codesignBadRangeKeepsState() {
     QVERIFY(lo);
     lo->setValue(900); // above the range's maximum of 650
     QVERIFY(doc_->state().codesign == before);
+    // What a quit or save says would be lost names the fields in the window's words, with what
+    // was typed (issue 55: "codesignAreaMin: " with a blank value).
+    const QStringList refused = widgets::refusedTexts(window_);
+    QVERIFY2(refused.size() == 2 && refused.join('|').contains("Designs from: 900") &&
+                 refused.join('|').contains("Designs from … to: ") &&
+                 !refused.join('|').contains("codesignArea"),
+             qPrintable(refused.join('|')));
     view->cancel();
     view->finishPendingWork();
 }

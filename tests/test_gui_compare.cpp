@@ -89,6 +89,7 @@ private slots:
     void eatssModelAgainstTheBaseline();
     void lineupOfGpusEqualsCore();
     void lineupAreaAtEachChipsNode();
+    void undoAnswersInTheStatusLine();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -765,6 +766,31 @@ void TestGuiCompare::lineupAreaAtEachChipsNode() {
         header = header || view->table()->horizontalHeaderItem(c)->text() == "setting";
     }
     QVERIFY(header);
+}
+
+// Issue 55: "Pinned the current configuration as the baseline" stayed in the status line after
+// Ctrl+Z unpinned it. Undo and redo say what they undid and redid.
+void TestGuiCompare::undoAnswersInTheStatusLine() {
+    window_->compareMenu()->pin();
+    QVERIFY(doc_->state().baseline);
+    QVERIFY(window_->statusBar()->currentMessage().startsWith("Pinned"));
+    QAction* undo = nullptr;
+    QAction* redo = nullptr;
+    for (QAction* a : window_->findChildren<QAction*>()) {
+        if (a->shortcuts().contains(QKeySequence(QKeySequence::Undo))) {
+            undo = a;
+        }
+        if (a->shortcuts().contains(QKeySequence(QKeySequence::Redo))) {
+            redo = a;
+        }
+    }
+    QVERIFY(undo && redo);
+    undo->trigger();
+    QVERIFY(!doc_->state().baseline);
+    QCOMPARE(window_->statusBar()->currentMessage(), QString("Undone: Pin as baseline"));
+    redo->trigger();
+    QVERIFY(doc_->state().baseline);
+    QCOMPARE(window_->statusBar()->currentMessage(), QString("Redone: Pin as baseline"));
 }
 
 #include "test_gui_compare.moc"

@@ -17,11 +17,13 @@
 #include "mwp/regime_map_view.hpp"
 #include "mwp/temperature_view.hpp"
 #include "mwp/warp_timeline_view.hpp"
+#include "params/profile_label.hpp"
 #include "runs/run_store.hpp"
 #include "session/session.hpp"
 #include "start_page.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/sweep_view.hpp"
+#include "trust_view.hpp"
 #include "workspaces/chain_workspace.hpp"
 #include "workspaces/eatss_workspace.hpp"
 #include "workspaces/energy_workspace.hpp"
@@ -68,6 +70,7 @@ private slots:
     void saveAsHasItsShortcut();
     // Rule 3: every label is true.
     void editedGpuIsNamedInEnergy();
+    void trustNamesEachGpuWithItsWorkspace();
     void valueSetBackIsNotEdited();
     void savedExampleIsMarkedEdited();
     void coalescingRuleFollowsTheGpu();
@@ -339,6 +342,42 @@ void TestGuiTrust::refusalDoesNotMoveTheFields() {
 
 // The GPU edited in another workspace is named as edited in Energy, and its values outside
 // the Talg model's calibration are said there (banner, How far to trust this).
+// Issue 55: MWP-CWP's "How far to trust this" named the Tiled stencils GPU, edited, with no
+// workspace label. Each GPU is named under the workspaces that use it, and a workspace's view
+// names its own.
+void TestGuiTrust::trustNamesEachGpuWithItsWorkspace() {
+    type(gpuForm()->field("n_sm"), "6");
+    const auto trustOf = [](app::Workspace* w) -> app::TrustView* {
+        for (auto* v : w->views()) {
+            if (auto* t = dynamic_cast<app::TrustView*>(v)) {
+                return t;
+            }
+        }
+        return nullptr;
+    };
+    auto* mwpWs = window_->workspace<app::MwpWorkspace>();
+    window_->showWorkspace(mwpWs);
+    app::TrustView* mwpTrust = trustOf(mwpWs);
+    QVERIFY(mwpTrust);
+    mwpWs->viewTabs()->setCurrentWidget(mwpTrust);
+    QCoreApplication::processEvents();
+    const QString mwpText = mwpTrust->browser()->toPlainText();
+    QVERIFY2(mwpText.contains("MWP-CWP & power: " +
+                              QString::fromStdString(profileLabel(doc_->state().mwp.gpu))),
+             qPrintable(mwpText.left(600)));
+    QVERIFY2(!mwpText.contains("edited: n_sm"), qPrintable(mwpText.left(600)));
+    auto* talgWs = window_->workspace<app::TalgWorkspace>();
+    window_->showWorkspace(talgWs);
+    app::TrustView* talgTrust = trustOf(talgWs);
+    QVERIFY(talgTrust);
+    talgWs->viewTabs()->setCurrentWidget(talgTrust);
+    QCoreApplication::processEvents();
+    const QString talgText = talgTrust->browser()->toPlainText();
+    QVERIFY2(talgText.contains("Tiled stencils, Die area & Energy: NVIDIA GeForce GTX 980, edited: "
+                               "n_sm = 6"),
+             qPrintable(talgText.left(600)));
+}
+
 void TestGuiTrust::editedGpuIsNamedInEnergy() {
     type(gpuForm()->field("n_sm"), "6");
     auto* energyWs = window_->workspace<app::EnergyWorkspace>();

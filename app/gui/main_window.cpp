@@ -303,6 +303,13 @@ void MainWindow::buildMenus() {
     redo->setShortcuts(QKeySequence::Redo); // Ctrl+Shift+Z and Ctrl+Y
     edit->addAction(undo);
     edit->addAction(redo);
+    // Undo and redo answer in the status line, replacing what the undone edit said (issue 55: a
+    // "Pinned ... as the baseline" message stayed after Ctrl+Z unpinned it). The stack acts
+    // first (its own connection), so its texts name the step just undone or redone.
+    connect(undo, &QAction::triggered, this,
+            [this] { showMessage(tr("Undone: %1").arg(doc_->undoStack()->redoText()), 5000); });
+    connect(redo, &QAction::triggered, this,
+            [this] { showMessage(tr("Redone: %1").arg(doc_->undoStack()->undoText()), 5000); });
     edit->addSeparator();
     edit->addAction(figures_->copyView());
     compare_ =

@@ -100,12 +100,26 @@ void TrustView::setSession(const SessionState& s) {
             .arg(QString::fromStdString(profileLabel(g)).toHtmlEscaped(),
                  QString::fromStdString(kindCounts(g)).toHtmlEscaped());
     };
+    // Each GPU under the workspaces that use it (issue 55: MWP-CWP's view named the Tiled
+    // stencils GPU, edited, with no workspace label). MWP-CWP & power has a GPU of its own;
+    // the others share the session's.
+    bool mwp = false, others = validity_.empty();
+    for (const auto& v : validity_) {
+        (v.family == "mwp" ? mwp : others) = true;
+    }
+    const bool two = s.mwp.gpu.id != s.gpu.id || s.mwp.gpu.name != s.gpu.name ||
+                     profileLabel(s.mwp.gpu) != profileLabel(s.gpu);
+    QStringList gpus;
+    if (others || !two) {
+        gpus << (two ? tr("Tiled stencils, Die area & Energy: %1") : QStringLiteral("%1"))
+                    .arg(counts(s.gpu));
+    }
+    if (mwp && two) {
+        gpus << tr("MWP-CWP & power: %1").arg(counts(s.mwp.gpu));
+    }
     kindsHtml_ = tr("<p>GPU values by kind (vendor, published, measured, estimated by a rule of "
                     "the chip's facts, fitted from runs, yours): %1")
-                     .arg(counts(s.gpu));
-    if (s.mwp.gpu.id != s.gpu.id || s.mwp.gpu.name != s.gpu.name) {
-        kindsHtml_ += tr("; MWP-CWP & power: %1").arg(counts(s.mwp.gpu));
-    }
+                     .arg(gpus.join(QStringLiteral("; ")));
     kindsHtml_ += tr(". The GPU editor shows each value's kind and rule.</p>");
     const std::string json = sessionToJson(s);
     for (const auto& v : validity_) {

@@ -393,6 +393,7 @@ void CodesignView::emitSettings() {
         const QString why = tr("the end %1 mm² is below the start %2 mm²; it must be at or "
                                "above the start")
                                 .arg(QString::number(hi->value()), QString::number(lo->value()));
+        lo->setProperty("refusedField", name);
         markRefused(lo, true);
         refuseField(hi, tr("%1 … to").arg(name), why, status_);
         return false;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/view_layout.hpp"
 
+#include <QAbstractSpinBox>
 #include <QApplication>
+#include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -135,12 +137,46 @@ void sayRefusal(QWidget* editor, const QString& why) {
 
 void refuseField(QWidget* editor, const QString& field, const QString& why, QLabel* status) {
     const QString text = QObject::tr("Not applied: %1: %2").arg(field, why);
+    editor->setProperty("refusedField", field); // its name in the window's words (quit, save)
     markRefused(editor, true);
     sayRefusal(editor, text);
     if (status) {
         status->setText(text);
     }
 }
+
+namespace {
+// The text of the label that names `w` in its layout: a form's label for it, or the label
+// just before it in a row or column.
+QString labelBefore(const QWidget* w) {
+    const QWidget* parent = w->parentWidget();
+    QLayout* layout = parent ? parent->layout() : nullptr;
+    if (!layout) {
+        return {};
+    }
+    QList<QLayout*> layouts{layout};
+    for (int i = 0; i < layouts.size(); ++i) {
+        QLayout* l = layouts[i];
+        if (auto* form = qobject_cast<QFormLayout*>(l)) {
+            if (auto* label = qobject_cast<QLabel*>(form->labelForField(const_cast<QWidget*>(w)))) {
+                return label->text().remove('&').remove(QLatin1Char(':')).trimmed();
+            }
+        }
+        const int at = l->indexOf(const_cast<QWidget*>(w));
+        if (at > 0) {
+            if (auto* label = qobject_cast<QLabel*>(l->itemAt(at - 1)->widget())) {
+                return label->text().remove('&').remove(QLatin1Char(':')).trimmed();
+            }
+        }
+        for (int j = 0; j < l->count(); ++j) {
+            if (QLayout* inner = l->itemAt(j)->layout()) {
+                layouts << inner;
+            }
+        }
+    }
+    return {};
+}
+} // namespace
 
 QStringList refusedTexts(const QWidget* root) {
     QStringList out;
@@ -153,8 +189,27 @@ QStringList refusedTexts(const QWidget* root) {
             text = line->text();
         } else if (const auto* edit = qobject_cast<const QPlainTextEdit*>(w)) {
             text = edit->toPlainText().section('\n', 0, 0) + QStringLiteral(" …");
+        } else if (const auto* spin = qobject_cast<const QAbstractSpinBox*>(w)) {
+            text = spin->text(); // as typed (issue 55: spin boxes were listed blank)
         }
-        out << QStringLiteral("%1: %2").arg(w->objectName(), text);
+        // The field in the window's words (issue 55: "energyTrainFraction", "codesignAreaMin"):
+        // the name its refusal gave, its accessible name, the label it is the buddy of.
+        QString name = w->property("refusedField").toString();
+        if (name.isEmpty()) {
+            name = w->accessibleName();
+        }
+        if (name.isEmpty()) {
+            for (const QLabel* label : w->window()->findChildren<QLabel*>()) {
+                if (label->buddy() == w) {
+                    name = label->text().remove('&').remove(QLatin1Char(':')).trimmed();
+                    break;
+                }
+            }
+        }
+        if (name.isEmpty()) {
+            name = labelBefore(w);
+        }
+        out << QStringLiteral("%1: %2").arg(name.isEmpty() ? w->objectName() : name, text);
     }
     return out;
 }
