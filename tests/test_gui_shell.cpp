@@ -1418,7 +1418,8 @@ void TestGuiShell::footnoteHoldsTheFiguresModels() {
     QCoreApplication::processEvents();
     const widgets::FigureOptions dieOut = area->figureOptions(*die);
     QVERIFY2(dieOut.outside && dieOut.footnote.contains("edited: n_v = 256") &&
-                 dieOut.footnote.contains("n_V (vector units per SM) = 256 (die-area model)") &&
+                 dieOut.footnote.contains(
+                     "Outside the calibration domain: die-area model: n_V = 256; extrapolated") &&
                  !dieOut.footnote.contains("time model") && !dieOut.footnote.contains("variant"),
              qPrintable(dieOut.footnote));
     QCOMPARE(dieOut.notes.size(), 1);

@@ -28,6 +28,7 @@
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QMenu>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -41,6 +42,7 @@
 #include <algorithm>
 #include <functional>
 #include <qcustomplot.h>
+#include <set>
 
 namespace cdx::app {
 
@@ -611,18 +613,28 @@ widgets::FigureOptions Workspace::figureOptions(const widgets::ExplorerView& vie
         sessions.push_back(doc()->state());
     }
     std::vector<published::DomainValue> values;
-    for (const SessionState& s : sessions) {
-        for (auto& d : app::outsideCalibration(validity_, s)) {
+    std::vector<std::size_t> sideOf; // the configuration of each value
+    for (std::size_t i = 0; i < sessions.size(); ++i) {
+        for (auto& d : app::outsideCalibration(validity_, sessions[i])) {
             values.push_back(std::move(d));
+            sideOf.push_back(i);
         }
-        for (auto& d : modelConditions(s)) {
+        for (auto& d : modelConditions(sessions[i])) {
             values.push_back(std::move(d));
+            sideOf.push_back(i);
         }
     }
     const QStringList families = view.figureFamilies();
-    QStringList items;
+    // What is outside, grouped by model, each quantity by its symbol once (issue 55: "(time
+    // model (T_alg))" followed every item, and the footnote was cut in the middle of one). Of a
+    // figure of several configurations (a line-up), the quantities outside without values and
+    // how many sides are outside: every side is named, not only the first.
+    QStringList order;                // the models, in the order met
+    QMap<QString, QStringList> items; // model: "n_V = 256" (or "n_SM" on several sides)
+    std::set<std::size_t> sidesOutside;
     QStringList models;
-    for (const auto& d : values) {
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const auto& d = values[i];
         const QString family = QString::fromStdString(d.family);
         if (!families.isEmpty() && !families.contains(family)) {
             continue;
@@ -631,12 +643,18 @@ widgets::FigureOptions Workspace::figureOptions(const widgets::ExplorerView& vie
             continue;
         }
         o.notes << QString::fromStdString(d.message());
+        sidesOutside.insert(sideOf[i]);
+        const QString model = QString::fromStdString(d.model);
+        const QString symbol = QString::fromStdString(d.what).section(QStringLiteral(" ("), 0, 0);
         const QString item =
-            QStringLiteral("%1 = %2 (%3)")
-                .arg(QString::fromStdString(d.what), QString::fromStdString(d.shortValue()),
-                     QString::fromStdString(d.model));
-        if (!items.contains(item)) {
-            items << item;
+            sessions.size() > 1
+                ? symbol
+                : QStringLiteral("%1 = %2").arg(symbol, QString::fromStdString(d.shortValue()));
+        if (!order.contains(model)) {
+            order << model;
+        }
+        if (!items[model].contains(item)) {
+            items[model] << item;
         }
     }
     for (const auto& v : validity_) {
@@ -646,11 +664,19 @@ widgets::FigureOptions Workspace::figureOptions(const widgets::ExplorerView& vie
             models << name;
         }
     }
-    o.outside = !items.isEmpty();
+    o.outside = !order.isEmpty();
+    QStringList groups;
+    for (const QString& model : order) {
+        groups << QStringLiteral("%1: %2").arg(model, items[model].join(QStringLiteral(", ")));
+    }
+    const QString where =
+        sessions.size() > 1 ? tr(" on %1 of %2 sides").arg(sidesOutside.size()).arg(sessions.size())
+                            : QString();
     const QString context =
         view.figureSubject().isEmpty() ? figureContext(view) : view.figureSubject();
     const QString trust =
-        o.outside ? tr("Outside the calibration domain: %1; extrapolated").arg(items.join("; "))
+        o.outside
+            ? tr("Outside the calibration domain%1: %2; extrapolated").arg(where, groups.join("; "))
         : models.isEmpty() ? QString()
                            : tr("inside the calibration domain of the %1").arg(models.join(", "));
     o.footnote = context.isEmpty() ? trust

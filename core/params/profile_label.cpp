@@ -39,6 +39,16 @@ std::string profileLabel(const GpuProfile& p) {
     return label(p.name.empty() ? p.id : p.name, editedParameters(p.params));
 }
 
+std::string shortChipName(const GpuProfile& p) {
+    std::string name = p.name.empty() ? p.id : p.name;
+    for (const char* prefix : {"NVIDIA ", "AMD ", "GeForce ", "Tesla ", "Quadro ", "Radeon "}) {
+        if (name.rfind(prefix, 0) == 0 && name.size() > std::string(prefix).size()) {
+            name = name.substr(std::string(prefix).size());
+        }
+    }
+    return name;
+}
+
 std::string profileLabel(const StencilProfile& p) {
     std::map<std::string, Quantity> all = p.params;
     for (const auto& [gpu, q] : p.cIterByGpu) {

@@ -361,13 +361,13 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     // Shared memory and resident blocks (eqs. 11, 19, 31); checked before the
     // compute sum so that infeasible giant tiles never reach the products below.
     b.mTile = sharedMemoryPerTile(dim, t);
+    // k_max as eq. 11 gives it, also for a tile over the per-block limit (issue 55: the
+    // breakdown showed 0 beside its formula, which gives 1).
+    b.kMax = maxResidentBlocks(b.mTile, cap, g_, v_);
     if (b.mTile > cap.mTbWords) {
         r.excludedBy = Constraint::SharedMemoryPerBlock;
-    } else {
-        b.kMax = maxResidentBlocks(b.mTile, cap, g_, v_);
-        if (b.kMax < 1) {
-            r.excludedBy = Constraint::NoResidentBlock;
-        }
+    } else if (b.kMax < 1) {
+        r.excludedBy = Constraint::NoResidentBlock;
     }
     if (r.excludedBy != Constraint::None) {
         r.feasible = false;

@@ -405,7 +405,7 @@ void ArchitectureView::setSession(const SessionState& s) {
             referenceTimes_[refKey] = refTime;
         }
         if (refTime > 0) {
-            referenceName_ = QString::fromStdString(s.gpu.id);
+            referenceName_ = QString::fromStdString(shortChipName(s.gpu));
         }
         // The baseline's design, once per baseline (and per reference): one design of its own
         // workload under its own constants, a few ms.
@@ -644,9 +644,8 @@ void ArchitectureView::drawCurve() {
         (node_ == area::kCalibrationNode
              ? QString()
              : tr("\n(at 28 nm only: at %1 nm every design is extrapolated)").arg(node_)));
-    plot_->yAxis->setLabel(referenceName_.isEmpty()
-                               ? tr("speed-up (no reference)")
-                               : tr("speed-up vs %1 as shipped [×]").arg(referenceName_));
+    plot_->yAxis->setLabel(referenceName_.isEmpty() ? tr("speed-up (no reference)")
+                                                    : tr("speed-up vs %1 [×]").arg(referenceName_));
     if (!y2.isEmpty()) {
         plot_->yAxis2->setRange(0, *std::max_element(y2.begin(), y2.end()) * 1.1);
     }

@@ -790,7 +790,8 @@ void CodesignView::redraw() {
         const std::string edits = editedParameters(timing);
         const std::string name = session_->gpu.name.empty() ? session_->gpu.id : session_->gpu.name;
         sub = variantLine(session_->variant, 3) +
-              tr("   |   time constants and C_iter: %1   |   area: %2 form")
+              tr("   |   time constants and C_iter: %1; speed-up against it as shipped   |   "
+                 "area: %2 form")
                   .arg(QString::fromStdString(edits.empty() ? name : name + ", edited: " + edits),
                        QString::fromUtf8(area::name(session_->areaForm).data()));
         if (session_->areaNode != area::kCalibrationNode) {
@@ -840,9 +841,11 @@ void CodesignView::redraw() {
                       .arg(result_->tilingsPerDesign)
                 : error_);
     }
-    const QString refId = session_ ? QString::fromStdString(session_->gpu.id) : QString();
-    // Short enough for the axis in F11 (the title says it is the workload's).
-    plot_->yAxis->setLabel(tr("speed-up vs %1 as shipped [×]").arg(refId));
+    // Words that fit the axis on a slide and in F11 (issue 55: "speed-up vs gt…as shipped"):
+    // the chip's short name; the subtitle says the reference is the GPU as shipped.
+    const QString reference =
+        session_ ? QString::fromStdString(shortChipName(session_->gpu)) : QString();
+    plot_->yAxis->setLabel(tr("speed-up vs %1 [×]").arg(reference));
     // A search running for other inputs: its progress only, never the last result's points
     // under this session's title (issue 45).
     if (!resultShown() || !session_) {

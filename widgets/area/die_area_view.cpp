@@ -12,6 +12,7 @@
 #include <QPainter>
 #include <QSplitter>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <qcustomplot.h>
 
@@ -350,15 +351,27 @@ void DieAreaView::redraw() {
 void DieAreaView::renderTo(QPaintDevice& device, const QSize& size) {
     const int w1 = size.width() * 3 / 5;
     QCPPainter painter(&device);
-    toPainterFitted(*compare_, painter, w1, size.height() - 40, compare_->xAxis);
-    painter.translate(w1, 0);
-    toPainterFitted(*parts_, painter, size.width() - w1, size.height() - 40, parts_->xAxis);
-    painter.translate(-w1, size.height() - 36);
     QFont f = painter.font();
     f.setPointSize(plotTheme(presentation_).basePointSize);
     painter.setFont(f);
-    painter.drawText(QRect(8, 0, size.width() - 16, 34), Qt::AlignLeft | Qt::TextWordWrap,
-                     warnings_->text());
+    // The warnings as tall as their lines in the export's font (issue 55: the ⚠ warning's
+    // second line was cut by a fixed 34-pixel band on a slide), at most a third of the page.
+    const int textHeight =
+        std::clamp(painter.boundingRect(QRect(8, 0, size.width() - 16, size.height()),
+                                        Qt::AlignLeft | Qt::TextWordWrap, warnings_->text())
+                           .height() +
+                       8,
+                   40, std::max(40, size.height() / 3));
+    painter.save();
+    toPainterFitted(*compare_, painter, w1, size.height() - textHeight, compare_->xAxis);
+    painter.translate(w1, 0);
+    toPainterFitted(*parts_, painter, size.width() - w1, size.height() - textHeight, parts_->xAxis);
+    painter.restore();
+    painter.translate(0, size.height() - textHeight + 4);
+    painter.setFont(f);
+    painter.setPen(schemeInk());
+    painter.drawText(QRect(8, 0, size.width() - 16, textHeight - 4),
+                     Qt::AlignLeft | Qt::TextWordWrap, warnings_->text());
 }
 
 QString DieAreaView::csv() const {

@@ -371,13 +371,17 @@ void ChainTreesView::renderTo(QPaintDevice& device, const QSize& size) {
     QFont f = font();
     f.setPointSize(plotTheme(presentation_).basePointSize + 1);
     p.setFont(f);
-    const int head = (base_ ? 6 : 3) * QFontMetrics(f).lineSpacing() + 8;
     QLabel header;
     const SchemePalette headerInk(header);
     header.setFont(f);
     header.setTextFormat(Qt::RichText);
     header.setWordWrap(true);
     header.setText(totals_->text());
+    // As tall as its lines at this width (issue 55: a fixed three lines cut "Table D.1)" when
+    // the totals wrapped to a fourth).
+    const int head = std::max((base_ ? 6 : 3) * QFontMetrics(f).lineSpacing(),
+                              header.heightForWidth(size.width() - 16)) +
+                     8;
     header.resize(size.width() - 16, head);
     header.render(&p, QPoint(8, 4));
     // The table drawn as text, every row and column whole (a screenshot of the widget kept

@@ -288,9 +288,26 @@ void fitAxisLabels(QCustomPlot& plot) {
             }
             const int length = a->orientation() == Qt::Vertical ? rect->height() : rect->width();
             const QFontMetrics m(a->labelFont());
-            const QString shown = m.horizontalAdvance(full) > length - 4 && length > 40
-                                      ? m.elidedText(full, Qt::ElideMiddle, length - 4)
-                                      : full;
+            QString shown = full;
+            if (m.horizontalAdvance(full) > length - 4 && length > 40) {
+                // Up to three lines, broken at spaces, before eliding (issue 55:
+                // "transactio…nsactions]" and "speed-up vs gt…as shipped" said half of what
+                // they meant); elided in the middle, unit kept, only when three do not hold it.
+                QStringList lines;
+                for (const QString& word : full.split(' ', Qt::SkipEmptyParts)) {
+                    if (!lines.isEmpty() &&
+                        m.horizontalAdvance(lines.back() + ' ' + word) <= length - 4) {
+                        lines.back() += ' ' + word;
+                    } else {
+                        lines << word;
+                    }
+                }
+                const bool fits = lines.size() <= 3 && !full.contains('\n') &&
+                                  std::all_of(lines.begin(), lines.end(), [&](const QString& l) {
+                                      return m.horizontalAdvance(l) <= length - 4;
+                                  });
+                shown = fits ? lines.join('\n') : m.elidedText(full, Qt::ElideMiddle, length - 4);
+            }
             a->setProperty("cdxFullLabel", full);
             a->setProperty("cdxElidedLabel", shown);
             if (shown != a->label()) {
@@ -834,7 +851,7 @@ QStringList twoLines(const QString& text, const QFontMetrics& m, int width) {
 } // namespace
 
 int drawTable(QPainter& painter, const QRect& box, const QStringList& header,
-              const QList<QStringList>& rows, QFont font) {
+              const QList<QStringList>& rows, QFont font, std::optional<QColor> inkColour) {
     const int columns = static_cast<int>(header.size());
     if (columns == 0 || box.width() <= 0 || box.height() <= 0) {
         return 0;
@@ -895,7 +912,7 @@ int drawTable(QPainter& painter, const QRect& box, const QStringList& header,
     const int line = m.lineSpacing() + 2;
     std::vector<int> w = widths(size);
     w.back() = lastWidth(w);
-    const QColor ink = schemeInk();
+    const QColor ink = inkColour.value_or(schemeInk());
     painter.save();
     painter.setPen(ink);
     int y = box.top();

@@ -210,9 +210,10 @@ void placeLegendRight(QCustomPlot& plot);
 // screenshot of a widget cut at the window's height; issue 45): the header bold over a rule,
 // columns as wide as their widest cell, in the largest font from `font`'s size down that fits
 // the box; the last column takes the width left and a longer cell goes on two lines. Returns
-// the height used.
+// the height used. `ink`: the text's colour (unset: the plots' scheme's, for a table on a plot's
+// page; a table page of its own is white and passes black).
 int drawTable(QPainter& painter, const QRect& box, const QStringList& header,
-              const QList<QStringList>& rows, QFont font);
+              const QList<QStringList>& rows, QFont font, std::optional<QColor> ink = std::nullopt);
 // The header and rows of an item table as shown (hidden rows left out).
 void tableContents(const QTableWidget& table, QStringList* header, QList<QStringList>* rows);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/view_export.hpp"
 
+#include "common/clipped_device.hpp"
 #include "params/csv.hpp"
 
 #include <QAbstractTextDocumentLayout>
@@ -17,6 +18,7 @@
 #include <QTextDocument>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <qcustomplot.h>
 
 namespace cdx::widgets {
@@ -265,8 +267,8 @@ void renderFigure(ExplorerView& view, QPainter& p, const QSize& size, const Figu
 }
 // The view's tables on pages of their own after the figure (a PDF): a title, then the rows
 // under a repeated header, in the style's table font, as many pages as they need.
-void renderTablePages(ExplorerView& view, QPdfWriter& pdf, QPainter& p, const QSize& size,
-                      const FigureOptions& o) {
+void renderTablePages(ExplorerView& view, const std::function<void()>& newPage, QPainter& p,
+                      const QSize& size, const FigureOptions& o) {
     const QSize page = figurePageSize(size, o.style);
     const double k = static_cast<double>(size.width()) / page.width();
     QFont font;
@@ -278,7 +280,7 @@ void renderTablePages(ExplorerView& view, QPdfWriter& pdf, QPainter& p, const QS
     for (const ExplorerView::Table& t : view.tables()) {
         const int perPage = std::max(1, (page.height() - 3 * line - 40) / line - 1);
         for (qsizetype first = 0; first < std::max<qsizetype>(1, t.rows.size()); first += perPage) {
-            pdf.newPage();
+            newPage();
             p.save();
             p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
             p.scale(k, k);
@@ -294,8 +296,10 @@ void renderTablePages(ExplorerView& view, QPdfWriter& pdf, QPainter& p, const QS
                     : t.title;
             p.drawText(QRect(16, 12, page.width() - 32, 2 * line), Qt::AlignLeft | Qt::AlignTop,
                        title);
+            // Black on the white page whatever the plots' scheme (issue 55: a dark-scheme PDF
+            // wrote its table pages in near-white text on white).
             drawTable(p, QRect(16, 16 + 2 * line, page.width() - 32, page.height() - 2 * line - 32),
-                      t.header, t.rows.mid(first, perPage), font);
+                      t.header, t.rows.mid(first, perPage), font, QColor(Qt::black));
             p.restore();
         }
     }
@@ -350,10 +354,35 @@ QStringList footnoteLines(const QString& text, FigureStyle style, int width, QFo
     QStringList lines;
     QString rest = text.simplified();
     while (!rest.isEmpty()) {
-        if (lines.size() == 1 || m.horizontalAdvance(rest) <= room) {
-            // The last of two lines: what does not fit ends in "…" (How far to trust this has
-            // the rest).
-            lines << m.elidedText(rest, Qt::ElideRight, room);
+        if (m.horizontalAdvance(rest) <= room) {
+            lines << rest;
+            break;
+        }
+        if (lines.size() == 1) {
+            // The last of two lines: what does not fit ends in "…" after a whole item (issue
+            // 55: it ended in "tau_…" and "= 12 (…"), else after a whole word; How far to trust
+            // this has the rest.
+            const QString more = QStringLiteral(" …");
+            const int fits = room - m.horizontalAdvance(more);
+            qsizetype cut = rest.size();
+            while (cut > 1 && m.horizontalAdvance(rest.left(cut)) > fits) {
+                --cut;
+            }
+            qsizetype at = -1;
+            for (const QString& sep : {QStringLiteral("; "), QStringLiteral(" · "),
+                                       QStringLiteral(", "), QStringLiteral(" ")}) {
+                at = rest.lastIndexOf(sep, cut - sep.size());
+                // An item boundary only if it keeps more than half the line.
+                if (at > 0 && (sep == QStringLiteral(" ") || at > cut / 2)) {
+                    break;
+                }
+                at = -1;
+            }
+            QString head = (at > 0 ? rest.left(at) : rest.left(cut)).trimmed();
+            while (!head.isEmpty() && QStringLiteral(";,·:").contains(head.back())) {
+                head.chop(1);
+            }
+            lines << head.trimmed() + more;
             break;
         }
         // The longest head of `rest` that fits, broken at a space (or anywhere in a long word).
@@ -380,6 +409,22 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
         o.outside = true;
     }
     return exportView(view, path, size, o);
+}
+
+void renderFigureOn(ExplorerView& view, QPaintDevice& device, const QSize& size,
+                    const FigureOptions& o, const std::function<void()>& newPage) {
+    view.finishPendingWork();
+    const StyleScope style(view, o);
+    const SchemeScope scheme(view, o);
+    QPainter p(&device);
+    renderFigure(view, p, size, o, scheme.darkPage());
+    if (newPage) {
+        renderTablePages(view, newPage, p, size, o);
+    }
+}
+
+int footnoteHeight(const FigureOptions& options, const QSize& page) {
+    return footerFor(options, page).height;
 }
 
 QImage exportImage(ExplorerView& view, const QSize& size, const FigureOptions& o) {
@@ -443,7 +488,8 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
             pdf.setCreator("Codesign Explorer");
             QPainter p(&pdf);
             renderFigure(view, p, size, o, dark);
-            renderTablePages(view, pdf, p, size, o);
+            renderTablePages(
+                view, [&pdf] { pdf.newPage(); }, p, size, o);
             return QString();
         });
     }
@@ -459,7 +505,10 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
             svg.setResolution(QPicture().logicalDpiX());
             svg.setTitle(view.viewTitle());
             svg.setDescription("Codesign Explorer");
-            QPainter p(&svg);
+            // Clips applied to the shapes themselves: the generator ignores them (issue 55: the
+            // codesign budget band ran through the title and the legend).
+            ClippedDevice clipped(svg);
+            QPainter p(&clipped);
             renderFigure(view, p, size, o, dark);
         }
         return genericFontFamilies(tmp);

@@ -9,6 +9,7 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <optional>
 
 namespace cdx::widgets {
@@ -52,6 +53,12 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
 QString exportView(ExplorerView& view, const QString& path, const QSize& size,
                    const FigureOptions& options);
 
+// The figure as every export draws it (the style's fonts, the scheme's colours, the footnote)
+// onto `device` of `size` pixels; with `newPage`, the view's table pages follow as a PDF's do,
+// `newPage` called before each. What the figure audit reads (tests/gui/figure_audit.hpp).
+void renderFigureOn(ExplorerView& view, QPaintDevice& device, const QSize& size,
+                    const FigureOptions& options, const std::function<void()>& newPage = {});
+
 // The figure as an image of `size` pixels (what a PNG export holds): for the clipboard.
 QImage exportImage(ExplorerView& view, const QSize& size, const FigureOptions& options);
 
@@ -62,6 +69,9 @@ QSize figurePageSize(const QSize& size, FigureStyle style);
 // The footnote as drawn on a page `width` pixels wide in `style`: its lines (at most two; the
 // second ends in "…" when the text is longer) and its font.
 QStringList footnoteLines(const QString& text, FigureStyle style, int width, QFont* font = nullptr);
+// The height of the footnote's band at the foot of a page of `page` pixels (0 without one): the
+// figure above it is drawn in the rest.
+int footnoteHeight(const FigureOptions& options, const QSize& page);
 
 // A view's CSV with every line before its header made a comment ("# "), so that Python's csv
 // module and pandas.read_csv(comment='#') read it (issue 45): the header is the first line,

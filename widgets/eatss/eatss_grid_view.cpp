@@ -6,6 +6,7 @@
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
@@ -164,16 +165,29 @@ void EatssGridView::renderTo(QPaintDevice& device, const QSize& size) {
         }
     }
     const SchemePalette ink(*table_);
+    // The title and the summary as tall as their lines at this width (issue 55: the summary's
+    // second line was cut by a fixed 26-pixel band), the table in what they leave.
+    const int width = size.width() - 16;
+    const QFontMetrics m(painter.font(), &device);
+    const auto height = [&](const QString& text) {
+        return m.boundingRect(QRect(0, 0, width, size.height()), Qt::AlignLeft | Qt::TextWordWrap,
+                              text)
+                   .height() +
+               6;
+    };
+    const int titleHeight = height(title_->text());
+    const int summaryHeight = height(summary_->text());
     const QSize old = table_->size();
-    table_->resize(size.width(), size.height() - 60);
-    table_->render(&painter, QPoint(0, 30));
+    table_->resize(size.width(), std::max(40, size.height() - titleHeight - summaryHeight - 4));
+    table_->render(&painter, QPoint(0, titleHeight));
     table_->resize(old);
     for (auto& [item, brush] : backgrounds) {
         item->setBackground(brush);
     }
     painter.setPen(schemeInk());
-    painter.drawText(QRect(8, 4, size.width() - 16, 24), Qt::AlignLeft, title_->text());
-    painter.drawText(QRect(8, size.height() - 28, size.width() - 16, 26),
+    painter.drawText(QRect(8, 3, width, titleHeight), Qt::AlignLeft | Qt::TextWordWrap,
+                     title_->text());
+    painter.drawText(QRect(8, size.height() - summaryHeight, width, summaryHeight),
                      Qt::AlignLeft | Qt::TextWordWrap, summary_->text());
 }
 
