@@ -622,6 +622,7 @@ void TestTalg::propertyInfeasibleExactlyWhenExcluded() {
     // Infeasible <=> M_tile > per-block shared memory or k_max = 0 (spec §2.6 (iv)),
     // with M_tile recomputed here from eq. 19 / the 1D and 3D forms.
     std::mt19937_64 rng(17);
+    int overBlockWithBlocks = 0; // tiles over the per-block limit that a whole SM still holds
     for (int i = 0; i < 20000; ++i) {
         Sample s = randomSample(rng, 1 + i % 3);
         s.t.space[0] = 1 + static_cast<std::int64_t>(rng() % 400);
@@ -643,10 +644,12 @@ void TestTalg::propertyInfeasibleExactlyWhenExcluded() {
         QCOMPARE(r.breakdown.mTile, mTile);
         QCOMPARE(r.feasible, expectedFeasible);
         QCOMPARE(std::isnan(r.tAlg), !expectedFeasible);
-        if (expectedFeasible) {
-            QCOMPARE(r.breakdown.kMax, kMax);
-        }
+        // k_max is eq. 11's also for a tile over the per-block limit (issue 55: the breakdown
+        // showed 0 where its formula gives 1).
+        QCOMPARE(r.breakdown.kMax, kMax);
+        overBlockWithBlocks += mTile > limit && kMax >= 1 ? 1 : 0;
     }
+    QVERIFY2(overBlockWithBlocks > 100, qPrintable(QString::number(overBlockWithBlocks)));
 }
 
 QTEST_APPLESS_MAIN(TestTalg)

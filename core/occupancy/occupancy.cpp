@@ -123,8 +123,8 @@ Limits limitsOfGpu(const GpuProfile& gpu, const std::string& field) {
     const auto it = gpu.params.find("compute_capability");
     if (it == gpu.params.end() || !it->second.value) {
         throw InputError(field, gpu.id,
-                         "has no compute_capability; give it in the profile or use --cc with " +
-                             knownCapabilities(),
+                         "has no compute_capability: give the GPU's (one of " +
+                             knownCapabilities() + ") in its description or the GPU editor",
                          gpu.file);
     }
     const double cc = *it->second.value;
