@@ -22,6 +22,7 @@
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -165,6 +166,18 @@ LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
     pending_->setInterval(30); // once per burst of edits (a drag)
     connect(pending_, &QTimer::timeout, this, [this] { update(); });
     connect(doc_, &SessionDocument::changed, this, [this] { scheduleUpdate(); });
+    connect(doc_->undoStack(), &QUndoStack::indexChanged, this, [this](int index) {
+        if (running()) {
+            lessonIndex_ = index; // the lesson's own edits end here
+        }
+    });
+    // Another file opened or saved: what is on screen is no longer a lesson's example.
+    connect(doc_, &SessionDocument::opened, this, [this] { lessonIndex_ = -1; });
+    connect(doc_, &SessionDocument::fileChanged, this, [this] {
+        if (!doc_->filePath().isEmpty()) { // saved as a file of the student's
+            lessonIndex_ = -1;
+        }
+    });
 
     for (const auto& l : lessons::lessons()) {
         window->startPage()->addLesson(
@@ -192,6 +205,13 @@ bool LessonRunner::start(const QString& id) {
                 break;
             }
         }
+        // The last lesson's example, changed by that lesson's steps only (nothing edited or
+        // saved since): replaced without asking to save it (issue 55: every lesson start asked
+        // to save the previous lesson). Anything the student did after it still asks.
+        if (lessonIndex_ >= 0 && doc_->filePath().isEmpty() &&
+            doc_->undoStack()->index() == lessonIndex_) {
+            doc_->undoStack()->setClean();
+        }
         bool opened = false;
         const auto c = connect(doc_, &SessionDocument::opened, this, [&opened] { opened = true; });
         if (!path.isEmpty()) {
@@ -201,8 +221,12 @@ bool LessonRunner::start(const QString& id) {
         if (!opened) {
             return false; // unsaved changes kept (Cancel) or the example could not be read
         }
+        if (running()) {
+            stop(); // the lesson before ends here, its panel and ring with it
+        }
         lesson_ = l;
         step_ = 0;
+        lessonIndex_ = doc_->undoStack()->index();
         title_->setText("<big><b>" + QString::fromStdString(l.title).toHtmlEscaped() +
                         "</b></big>");
         starts_.clear();
@@ -284,7 +308,9 @@ bool LessonRunner::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void LessonRunner::enterStep() {
-    const lessons::Step& s = lesson_->steps[static_cast<std::size_t>(step_)];
+    // A copy: showing the step's workspace can end the lesson (its panel closed), and the
+    // step must outlive that.
+    const lessons::Step s = lesson_->steps[static_cast<std::size_t>(step_)];
     was_ = doc_->state();
     starts_.resize(static_cast<std::size_t>(step_) + 1);
     starts_[static_cast<std::size_t>(step_)] = doc_->state();

@@ -64,6 +64,9 @@ private:
     std::optional<lessons::Lesson> lesson_;
     int step_ = 0;
     bool done_ = false;
+    // The undo index after the last lesson's last edit on its example (-1: the document is no
+    // longer that example): a new lesson replaces it without asking to save it.
+    int lessonIndex_ = -1;
     std::optional<SessionState> was_;  // the session when the step began
     std::vector<SessionState> starts_; // the session when each step so far began (Back)
     QDockWidget* dock_ = nullptr;

@@ -2,6 +2,7 @@
 #include "lessons/lessons.hpp"
 
 #include "compare/families.hpp"
+#include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
 #include "params/json_files.hpp"
 #include "params/profiles.hpp"
@@ -317,6 +318,34 @@ bool satisfied(const Check& c, Values& now, Values& was) {
 }
 
 SessionState applyAct(const SessionState& s, const Act& a) {
+    // A profile parameter's value is set through the setter its editor uses, so "Show me" and
+    // the control leave the same session (issue 55: Show me kept the profile's source beside
+    // an edited value, and a value set back stayed edited).
+    {
+        const nlohmann::json::json_pointer p(a.set);
+        std::vector<std::string> t;
+        for (auto q = p; !q.empty(); q = q.parent_pointer()) {
+            t.insert(t.begin(), q.back());
+        }
+        if (a.number && t.size() >= 3 && t.back() == "value") {
+            SessionState next = s;
+            const std::string key = t[t.size() - 2];
+            const bool cIter = t.size() >= 4 && t[t.size() - 3] == "c_iter_s";
+            const std::string gpuKey = cIter ? "c_iter_s." + key : key;
+            if (t[0] == "mwp" && t[1] == "kernel") {
+                mwp::setKernelParameter(next.mwp.gpu, next.mwp.kernel, key, *a.number);
+                return next;
+            }
+            if (t[0] == "mwp" && t[1] == "gpu") {
+                setGpuParameter(next.mwp.gpu, gpuKey, *a.number);
+                return next;
+            }
+            if (t[0] == "gpu") {
+                setGpuParameter(next.gpu, gpuKey, *a.number);
+                return next;
+            }
+        }
+    }
     nlohmann::json j = nlohmann::json::parse(sessionToJson(s));
     const nlohmann::json::json_pointer p(a.set);
     if (!j.contains(p)) {
