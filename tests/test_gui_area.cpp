@@ -75,6 +75,7 @@ private slots:
     void limitsAndNode();
     void gridTheUserChooses();
     void bandwidthAxisIsEverywhere();
+    void plotKeepsItsWidthWhileSearching();
     void budgetBandMovesAlone();
     void refusedSessionGetsNoStaleCurve();
     void fastDragKeepsLabelsInStep();
@@ -486,6 +487,36 @@ void TestGuiArea::bandwidthAxisIsEverywhere() {
     QCOMPARE(drawn, 1);
     view->cancel();
     view->finishPendingWork();
+}
+
+// Issue 55: while a search ran, the Codesign plot shrank to a 60-pixel column with one word a
+// line: its legend, emptied, capped the layout's column at its margins. An empty legend leaves
+// the layout; the title and the axes keep the plot's width, and the legend comes back with the
+// result.
+void TestGuiArea::plotKeepsItsWidthWhileSearching() {
+    auto* view = area()->codesignView();
+    area()->viewTabs()->setCurrentWidget(view);
+    view->finishPendingWork();
+    SessionState s = doc_->state();
+    s.codesign.gridBandwidthGBs = {200, 250, 300, 350, 400, 450, 500, 550, 600, 650, 700};
+    doc_->edit("a long search", s);
+    QCoreApplication::processEvents();
+    QVERIFY(view->busy());
+    QCustomPlot* plot = view->plot();
+    plot->replot();
+    QCPLayoutElement* title = plot->plotLayout()->element(0, 0);
+    QVERIFY2(title->outerRect().width() >= plot->width() * 9 / 10,
+             qPrintable(
+                 QStringLiteral("%1 of %2 px").arg(title->outerRect().width()).arg(plot->width())));
+    QVERIFY(plot->axisRect()->width() >= plot->width() / 2);
+    view->cancel();
+    view->finishPendingWork();
+    doc_->undoStack()->undo();
+    view->finishPendingWork();
+    QVERIFY(view->resultShown());
+    plot->replot();
+    QVERIFY(plot->legend->layout() == plot->plotLayout()); // back under the axes
+    QVERIFY(plot->legend->itemCount() > 3);
 }
 
 void TestGuiArea::codesignBadRangeKeepsState() {

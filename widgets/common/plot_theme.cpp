@@ -1150,6 +1150,7 @@ void placeLegendBelow(QCustomPlot& plot, int wrap) {
     plot.axisRect()->insetLayout()->take(plot.legend);
     const int row = plot.plotLayout()->rowCount();
     plot.plotLayout()->addElement(row, 0, plot.legend);
+    plot.setProperty("cdxLegendRow", row);
     plot.legend->setWrap(wrap);
     plot.legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-flows the items
     plot.legend->setBorderPen(Qt::NoPen);
@@ -1171,6 +1172,21 @@ void fitLegendColumns(QCustomPlot& plot, int width) {
     const int wanted = plot.property("cdxLegendWrap").toInt();
     if (wanted <= 0 || plot.legend == nullptr || width <= 0) {
         return;
+    }
+    // An empty legend leaves the layout until it has entries: its maximum width (its margins)
+    // capped the plot's column, and the Codesign plot shrank to a 60-pixel column with one word
+    // a line while a search ran (issue 55).
+    QCPLayoutGrid* grid = plot.plotLayout();
+    const int row = plot.property("cdxLegendRow").toInt();
+    const bool placed = row < grid->rowCount() && grid->element(row, 0) == plot.legend;
+    if (plot.legend->itemCount() == 0) {
+        if (placed) {
+            grid->take(plot.legend);
+        }
+        return;
+    }
+    if (!placed && row < grid->rowCount() && grid->element(row, 0) == nullptr) {
+        grid->addElement(row, 0, plot.legend);
     }
     for (int wrap = wanted; wrap >= 1; --wrap) {
         if (plot.legend->wrap() != wrap) {
