@@ -546,12 +546,30 @@ Array.prototype.forEach.call(document.querySelectorAll("table.data"), function(t
             rows.sort(function(a, b) {
                 var u = a.cells[col] ? a.cells[col].textContent : "",
                     v = b.cells[col] ? b.cells[col].textContent : "";
+                // A blank cell (an infeasible tiling's T_alg) last in both directions: sorted
+                // as text it came first (issue 55).
+                if ((u === "") !== (v === "")) {
+                    return u === "" ? 1 : -1;
+                }
                 var r = numeric(u) && numeric(v) ? (+u) - (+v) : u.localeCompare(v);
                 return up ? r : -r;
             });
             rows.forEach(function(r) { body.appendChild(r); });
         });
     });
+    // "#sort=COLUMN" (or "#sort=COLUMN,down"): the table sorted by that column at load (a link
+    // to a sorted table; the page's test).
+    var s = /sort=([^,&]+)(,down)?/.exec(window.location.hash);
+    if (s) {
+        Array.prototype.forEach.call(table.tHead.rows[0].cells, function(th) {
+            if (th.textContent === decodeURIComponent(s[1])) {
+                th.click();
+                if (s[2]) {
+                    th.click();
+                }
+            }
+        });
+    }
     var filter = document.querySelector("input[data-table='" + table.id + "']");
     if (filter) {
         filter.addEventListener("input", function() {

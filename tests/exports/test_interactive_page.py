@@ -103,6 +103,23 @@ with tempfile.TemporaryDirectory() as out:
     feasible = [r for r in rows if r["feasible"] == "true"]
     if len(feasible) < 2:
         fail("map.csv: fewer than two feasible cells to hover")
+    # Sorted by T_alg (either way), the infeasible cells' blank T_alg come last (issue 55: they
+    # were listed first).
+    for fragment in ["#sort=T_alg_s", "#sort=T_alg_s,down"]:
+        d = dom(os.path.join(out, "map.html"), fragment)
+        table = re.search(r'<table[^>]*class="data".*?</table>', d, re.S).group(0)
+        header = re.findall(r"<th[^>]*>(.*?)</th>", table, re.S)
+        col = header.index("T_alg_s")
+        cells = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+                 for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table.split("<tbody")[1], re.S)]
+        values = [c[col] for c in cells if len(c) > col]
+        blanks = [i for i, v in enumerate(values) if v == ""]
+        if not blanks or blanks[0] != len(values) - len(blanks):
+            fail(f"map.html{fragment}: a blank T_alg before a value (row {blanks[:1]} of "
+                 f"{len(values)})")
+        numbers = [float(v) for v in values if v != ""]
+        if numbers != sorted(numbers, reverse=fragment.endswith("down")):
+            fail(f"map.html{fragment}: T_alg not in order")
     hovered = 0
     for r in feasible[:4]:
         d = dom(os.path.join(out, "map.html"), f"#hover=0,{r['tT']},{r['tS2']}")
