@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/die_area_view.hpp"
 
+#include "area/area_gpu.hpp"
 #include "common/plot_theme.hpp"
 #include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
@@ -59,6 +60,9 @@ DieAreaView::DieAreaView(QWidget* parent) : QWidget(parent) {
         stack_[i] = new QCPBars(compare_->yAxis, compare_->xAxis);
         stack_[i]->setWidth(0.6);
         stack_[i]->setName(QString::fromUtf8(area::label(area::kComponents[i]).data()));
+        // No gap between the parts: a 1-pixel gap on each side hid a 2-pixel register file at
+        // 5 nm (issue 55).
+        stack_[i]->setStackingGap(0);
         if (i > 0) {
             stack_[i]->moveAbove(stack_[i - 1]);
         }
@@ -115,8 +119,9 @@ void DieAreaView::setPresentation(bool on) {
     applyTheme(PlotHeader{title_, subtitle_}, t);
     applyTheme(PlotHeader{partsTitle_, partsSubtitle_}, t);
     for (std::size_t i = 0; i < stack_.size(); ++i) {
+        // Outlined in its own colour, darker: a white outline covered a part of two pixels.
         stack_[i]->setBrush(t.palette[i]);
-        stack_[i]->setPen(QPen(Qt::white, on ? 2 : 1));
+        stack_[i]->setPen(QPen(t.palette[i].darker(130), 1));
     }
     for (std::size_t i = 0; i < partBars_.size(); ++i) {
         partBars_[i]->setPen(QPen(t.palette[i].darker(130), on ? 2 : 1));
@@ -129,6 +134,11 @@ void DieAreaView::setSession(const SessionState& s) {
     rows_.clear();
     error_.clear();
     realDie_ = dieOf(s.gpu);
+    // The real die is the chip's own node's: against a model carried to another node its
+    // difference says nothing of the model (issue 55: "GM204, 398 mm² (the model -87.4 %)" at
+    // 5 nm).
+    realDieNode_ = area::chipNode(s.gpu).value_or(area::kCalibrationNode);
+    modelNode_ = s.areaNode;
     try {
         const area::CoefficientSet set = s.areaSet();
         ranges_ = set.ranges;
@@ -290,10 +300,14 @@ void DieAreaView::redraw() {
         const double model = rows_.front().breakdown.total;
         double pct = 100 * (model - realDie_->areaMm2) / realDie_->areaMm2;
         pct = std::abs(pct) < 0.05 ? 0.0 : pct; // no "-0.0 %" for the GTX 980's own die
-        label->setText(tr("%1 mm² (the model %2%3 %)")
-                           .arg(realDie_->areaMm2, 0, 'f', 0)
-                           .arg(pct > 0 ? "+" : "")
-                           .arg(pct, 0, 'f', 1));
+        label->setText(realDieNode_ != modelNode_ ? tr("%1 mm² at %2 nm (the model is at %3 nm)")
+                                                        .arg(realDie_->areaMm2, 0, 'f', 0)
+                                                        .arg(realDieNode_)
+                                                        .arg(modelNode_)
+                                                  : tr("%1 mm² (the model %2%3 %)")
+                                                        .arg(realDie_->areaMm2, 0, 'f', 0)
+                                                        .arg(pct > 0 ? "+" : "")
+                                                        .arg(pct, 0, 'f', 1));
         widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
     }
     compare_->xAxis->setLabel(percent ? tr("share of the die [%]") : tr("area [mm²]"));

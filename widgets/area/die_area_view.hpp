@@ -66,7 +66,9 @@ private:
     std::array<QCPBars*, 6> stack_{};
     QCPBars* realDieBar_ = nullptr;
     std::optional<Die> realDie_;
-    int realDieRow_ = 0; // its key on the comparison chart (0: not drawn)
+    int realDieNode_ = 28; // the node of the chip's own die
+    int modelNode_ = 28;   // the node the model is at
+    int realDieRow_ = 0;   // its key on the comparison chart (0: not drawn)
     std::array<QCPBars*, 6> partBars_{};
     QCPTextElement* title_ = nullptr;
     QCPTextElement* subtitle_ = nullptr;
