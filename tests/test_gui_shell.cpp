@@ -281,6 +281,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     int steps = 0;
     int byControl = 0;
     int clear = 0;
+    int clearOfView = 0;
     for (const auto& l : lessons::lessons()) {
         const QString id = QString::fromStdString(l.id);
         QVERIFY2(start.contains(QString::fromStdString(l.title).toHtmlEscaped()), qPrintable(id));
@@ -312,6 +313,20 @@ void TestGuiShell::lessonsRunToTheirEnd() {
                 const QRect panel(r->dock()->mapToGlobal(QPoint(0, 0)), r->dock()->size());
                 QVERIFY2(!panel.intersects(ringed), qPrintable(where));
                 ++clear;
+            }
+            // Nor the view the step shows (issue 55: lesson 2's step 5 floated the panel over
+            // the warp timeline it asks to watch).
+            if (r->dock()->isFloating() && w->currentView()) {
+                QWidget* v = w->currentView()->widget();
+                const QRect view(v->mapToGlobal(QPoint(0, 0)), v->size());
+                const QRect panel(r->dock()->mapToGlobal(QPoint(0, 0)), r->dock()->size());
+                QVERIFY2(!panel.intersects(view),
+                         qPrintable(where + QStringLiteral(": panel %1,%2 %3x%4 over the view")
+                                                .arg(panel.x())
+                                                .arg(panel.y())
+                                                .arg(panel.width())
+                                                .arg(panel.height())));
+                ++clearOfView;
             }
             QVERIFY2(!r->stepText().isEmpty() && !r->stepText().contains("n/a"),
                      qPrintable(where + ": " + r->stepText()));
@@ -346,6 +361,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     }
     QCOMPARE(steps, 19);
     QVERIFY2(clear >= 10, qPrintable(QString::number(clear)));
+    QVERIFY2(clearOfView >= 10, qPrintable(QString::number(clearOfView)));
     QVERIFY2(byControl >= 5, qPrintable(QString::number(byControl)));
     // Back returns to the previous step with the session as that step began (the last step
     // leaves the tiling infeasible; the step before quotes T_alg and k again, not "n/a"), as

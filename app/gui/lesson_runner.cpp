@@ -285,16 +285,36 @@ void LessonRunner::place() {
     if (QWidget* t = spotlight_ ? spotlight_->target() : nullptr; t && t->isVisible()) {
         ringed = QRect(t->mapToGlobal(QPoint(0, 0)), t->size()).adjusted(-8, -8, 8, 8);
     }
-    const QList<QRect> places{
-        QRect(frame.left() + 12, top, width, height),
-        QRect(frame.right() - width - 12, top, width, height),
-        QRect(frame.right() - width - 12, frame.bottom() - height - 12, width, height)};
-    QRect chosen = places.front();
-    for (const QRect& r : places) {
-        if (!r.intersects(ringed)) {
+    // What the step points at: the ringed control and the view it shows (issue 55: in lesson
+    // 2's step 5 the panel floated over the warp timeline it asked to watch). Over the editors
+    // first, above or below the ringed control, then beside or under the view.
+    QRect view;
+    if (Workspace* w = window_->currentWorkspace(); w && w->currentView()) {
+        QWidget* v = w->currentView()->widget();
+        view = QRect(v->mapToGlobal(QPoint(0, 0)), v->size());
+    }
+    const int bottom = frame.bottom() - 12;
+    const int shortHeight = std::max(260, height * 3 / 4);
+    const QList<QRect> places{QRect(frame.left() + 12, top, width, height),
+                              QRect(frame.left() + 12, bottom - height, width, height),
+                              QRect(frame.left() + 12, top, width, shortHeight),
+                              QRect(frame.left() + 12, bottom - shortHeight, width, shortHeight),
+                              QRect(frame.right() - width - 12, top, width, height),
+                              QRect(frame.right() - width - 12, bottom - height, width, height)};
+    QRect chosen;
+    for (const QRect& r : places) { // clear of both
+        if (!r.intersects(ringed) && !r.intersects(view)) {
             chosen = r;
             break;
         }
+    }
+    for (const QRect& r : places) { // else clear of the ringed control
+        if (chosen.isNull() && !r.intersects(ringed)) {
+            chosen = r;
+        }
+    }
+    if (chosen.isNull()) {
+        chosen = places.front();
     }
     dock_->resize(chosen.size());
     dock_->move(chosen.topLeft());
