@@ -282,6 +282,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     int byControl = 0;
     int clear = 0;
     int clearOfView = 0;
+    int rowsShown = 0;
     for (const auto& l : lessons::lessons()) {
         const QString id = QString::fromStdString(l.id);
         QVERIFY2(start.contains(QString::fromStdString(l.title).toHtmlEscaped()), qPrintable(id));
@@ -330,6 +331,25 @@ void TestGuiShell::lessonsRunToTheirEnd() {
             }
             QVERIFY2(!r->stepText().isEmpty() && !r->stepText().contains("n/a"),
                      qPrintable(where + ": " + r->stepText()));
+            // The rows the step asks to watch are in sight and selected (issue 55: the
+            // breakdown was scrolled past N_w and w).
+            if (!step.rows.empty()) {
+                auto* table = w->currentView()->widget()->findChild<QTableWidget*>();
+                QVERIFY2(table, qPrintable(where));
+                for (const auto& name : step.rows) {
+                    const auto found =
+                        table->findItems(QString::fromStdString(name), Qt::MatchExactly);
+                    QVERIFY2(!found.isEmpty(), qPrintable(where + ": no row " + name.c_str()));
+                    QVERIFY2(table->selectionModel()->isRowSelected(found.front()->row()),
+                             qPrintable(where + ": row " + name.c_str() + " not selected"));
+                }
+                const auto first =
+                    table->findItems(QString::fromStdString(step.rows.front()), Qt::MatchExactly);
+                QVERIFY2(
+                    table->viewport()->rect().intersects(table->visualItemRect(first.front())),
+                    qPrintable(where + ": row " + step.rows.front().c_str() + " not in sight"));
+                ++rowsShown;
+            }
             if (step.check) {
                 QVERIFY2(!r->stepDone() && !r->next(), qPrintable(where));
                 auto* box = qobject_cast<QSpinBox*>(r->highlighted());
@@ -353,6 +373,12 @@ void TestGuiShell::lessonsRunToTheirEnd() {
                 QTRY_VERIFY2(r->stepDone(), qPrintable(where + ": " + r->stepText()));
                 QVERIFY(r->stepText().contains(QString::fromUtf8("✔")));
             }
+            // Scrolled away before the next step: it brings its rows back into sight.
+            if (w->currentView()) {
+                for (auto* t : w->currentView()->widget()->findChildren<QTableWidget*>()) {
+                    t->verticalScrollBar()->setValue(t->verticalScrollBar()->maximum());
+                }
+            }
             QVERIFY(r->next());
             ++steps;
         }
@@ -362,6 +388,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     QCOMPARE(steps, 19);
     QVERIFY2(clear >= 10, qPrintable(QString::number(clear)));
     QVERIFY2(clearOfView >= 10, qPrintable(QString::number(clearOfView)));
+    QCOMPARE(rowsShown, 2);
     QVERIFY2(byControl >= 5, qPrintable(QString::number(byControl)));
     // Back returns to the previous step with the session as that step began (the last step
     // leaves the tiling infeasible; the step before quotes T_alg and k again, not "n/a"), as

@@ -20,6 +20,7 @@
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTextBrowser>
 #include <QTimer>
 #include <QUndoStack>
@@ -360,6 +361,30 @@ void LessonRunner::enterStep() {
                     p->parentWidget() != nullptr ? p->parentWidget()->parentWidget() : nullptr)) {
                 if (const int i = tabs->indexOf(p); i >= 0) {
                     tabs->setCurrentIndex(i);
+                }
+            }
+        }
+        // The table rows the step asks to watch: the first brought into sight, all selected.
+        if (!s.rows.empty() && w->currentView()) {
+            QStringList names;
+            for (const auto& r : s.rows) {
+                names << QString::fromStdString(r);
+            }
+            for (QTableWidget* table : w->currentView()->widget()->findChildren<QTableWidget*>()) {
+                table->clearSelection();
+                bool first = true;
+                for (int r = 0; r < table->rowCount(); ++r) {
+                    QTableWidgetItem* item = table->item(r, 0);
+                    if (item == nullptr || !names.contains(item->text())) {
+                        continue;
+                    }
+                    if (first) {
+                        table->scrollToItem(item, QAbstractItemView::PositionAtTop);
+                        first = false;
+                    }
+                    table->selectionModel()->select(table->model()->index(r, 0),
+                                                    QItemSelectionModel::Select |
+                                                        QItemSelectionModel::Rows);
                 }
             }
         }

@@ -128,8 +128,9 @@ Lesson lessonFromText(const std::string& content, const std::string& file) {
         if (!s.is_object()) {
             throw InputError(where, s.dump(), "expected an object");
         }
-        knownFields(s, {"title", "text", "done", "workspace", "view", "highlight", "check", "act"},
-                    where);
+        knownFields(
+            s, {"title", "text", "done", "workspace", "view", "highlight", "rows", "check", "act"},
+            where);
         Step st;
         st.title = text(s, "title", where, true);
         st.text = text(s, "text", where, true);
@@ -137,6 +138,19 @@ Lesson lessonFromText(const std::string& content, const std::string& file) {
         st.workspace = text(s, "workspace", where, true);
         st.view = text(s, "view", where, false);
         st.highlight = text(s, "highlight", where, false);
+        if (s.contains("rows")) {
+            const nlohmann::json& rows = s["rows"];
+            if (!rows.is_array() || rows.empty()) {
+                throw InputError(where + ".rows", rows.dump().substr(0, 40),
+                                 "expected an array of the table's row names");
+            }
+            for (const auto& row : rows) {
+                if (!row.is_string() || row.get<std::string>().empty()) {
+                    throw InputError(where + ".rows", row.dump(), "expected a row's name");
+                }
+                st.rows.push_back(row.get<std::string>());
+            }
+        }
         if (s.contains("check")) {
             const nlohmann::json& c = s["check"];
             const std::string cw = where + ".check";

@@ -42,6 +42,9 @@ struct Step {
     std::string workspace; // the workspace id the step shows ("talg")
     std::string view;      // the view's file stem ("breakdown"); empty: the workspace's current
     std::string highlight; // objectName of the control to look at; empty: none
+    // Rows of the view's table the text asks to watch ("N_w", "w"): brought into sight and
+    // selected when the step begins (issue 55: the breakdown was scrolled past them).
+    std::vector<std::string> rows;
     std::optional<Check> check; // none: a step to read; Next is offered at once
     std::optional<Act> act;
 };
