@@ -74,6 +74,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSlider>
@@ -118,6 +119,7 @@ private slots:
     void lessonsRunToTheirEnd();
     void lessonsAgreeBothWays();
     void nextLessonDoesNotAskToSaveTheLast();
+    void annotationsKeepClearAndDrag();
     void hoverShowsGlossaryEntries();
     void glossaryWindowFiltersToTheWorkspace();
     void reproduceThePapers();
@@ -272,6 +274,77 @@ void TestGuiShell::nextLessonDoesNotAskToSaveTheLast() {
     const bool started = r->start("1-why-talg-jumps");
     QVERIFY(asked);
     QVERIFY(!started);
+    doc_->undoStack()->setClean();
+}
+
+// Issue 55: on the GTX 980 map a new annotation's box covered the minimum's label (on the H100
+// the current tiling's marker), and dragging it took the tiling under it. A new annotation
+// keeps clear of the plot's texts and markers; its text drags, one undoable edit that leaves
+// the tiling as it was.
+void TestGuiShell::annotationsKeepClearAndDrag() {
+    auto* view = talg()->mapView();
+    window_->showWorkspace(talg());
+    talg()->viewTabs()->setCurrentWidget(view);
+    QCustomPlot* plot = view->plot();
+    plot->replot();
+    QCPItemText* minimum = nullptr;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* t = qobject_cast<QCPItemText*>(plot->item(i));
+        if (t && t->visible() && t->text().startsWith("min ")) {
+            minimum = t;
+        }
+    }
+    QVERIFY(minimum);
+    const QRectF label(minimum->topLeft->pixelPosition(), minimum->bottomRight->pixelPosition());
+    // Pointing at the minimum's marker: the text goes clear of its label and of the markers.
+    int placed = 0;
+    for (const QPointF& at : {label.center(), label.bottomLeft() + QPointF(-6, 6),
+                              QPointF(plot->axisRect()->center())}) {
+        const double x = plot->xAxis->pixelToCoord(at.x()), y = plot->yAxis->pixelToCoord(at.y());
+        const QPointF t = widgets::annotationTextPlace(*plot, 0, x, y, "the jump here");
+        QFont f = plot->xAxis->tickLabelFont();
+        f.setBold(true);
+        const QSizeF size = QSizeF(QFontMetrics(f).size(0, "the jump here")) + QSizeF(12, 8);
+        const QPointF c(plot->xAxis->coordToPixel(t.x()), plot->yAxis->coordToPixel(t.y()));
+        const QRectF box(c - QPointF(size.width() / 2, size.height() / 2), size);
+        QVERIFY2(!box.intersects(label), qPrintable(QString("at %1,%2").arg(at.x()).arg(at.y())));
+        QVERIFY(QRectF(plot->axisRect()->rect()).contains(box));
+        ++placed;
+    }
+    QCOMPARE(placed, 3);
+    // Dragged by its text: moved, undoable, the tiling untouched.
+    widgets::Annotation a;
+    a.x = plot->xAxis->pixelToCoord(plot->axisRect()->center().x());
+    a.y = plot->yAxis->pixelToCoord(plot->axisRect()->center().y());
+    const QPointF t = widgets::annotationTextPlace(*plot, 0, a.x, a.y, "drag me");
+    a.tx = t.x();
+    a.ty = t.y();
+    a.text = "drag me";
+    QVERIFY(talg()->setAnnotations(*view, {a}, "Annotate"));
+    QCoreApplication::processEvents();
+    plot->replot();
+    const talg::Tiles tiles = doc_->state().tiles;
+    const int steps = doc_->undoStack()->count();
+    const QPoint from(static_cast<int>(plot->xAxis->coordToPixel(a.tx)),
+                      static_cast<int>(plot->yAxis->coordToPixel(a.ty)));
+    const QPoint to = from + QPoint(-60, 40);
+    QCOMPARE(widgets::annotationAt(*plot, QPointF(from), 2), 0); // its text is there
+    QTest::mousePress(plot, Qt::LeftButton, Qt::NoModifier, from);
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), plot->mapToGlobal(QPointF(to)), Qt::NoButton,
+                     Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(plot, &move);
+    QTest::mouseRelease(plot, Qt::LeftButton, Qt::NoModifier, to);
+    QCOMPARE(doc_->state().tiles, tiles);
+    QCOMPARE(doc_->undoStack()->count(), steps + 1);
+    QCOMPARE(doc_->undoStack()->undoText(), QString("Move annotation"));
+    const auto moved = talg()->annotations(*view);
+    QCOMPARE(moved.size(), std::size_t(1));
+    QVERIFY(std::abs(plot->xAxis->coordToPixel(moved[0].tx) - to.x()) < 2);
+    QVERIFY(std::abs(plot->yAxis->coordToPixel(moved[0].ty) - to.y()) < 2);
+    QCOMPARE(moved[0].x, a.x); // the arrow still points where it pointed
+    doc_->undoStack()->undo();
+    QCOMPARE(talg()->annotations(*view)[0].tx, a.tx);
+    doc_->undoStack()->undo();
     doc_->undoStack()->setClean();
 }
 

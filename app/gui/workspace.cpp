@@ -166,8 +166,21 @@ void Workspace::addView(widgets::ExplorerView* view) {
     // In the normal style as leaving presentation mode sets it (a view that set some fonts only
     // in setPresentation showed its table at 9 pt before F11 and at 10 pt after).
     view->setPresentation(false);
-    // Every plot: a right-click menu (copy, export, annotate; issue 45).
+    // Every plot: a right-click menu (copy, export, annotate; issue 45), and its annotations
+    // dragged by their text, one undoable edit each (issue 55).
     for (QCustomPlot* plot : widgets::viewPlots(*view->widget())) {
+        widgets::enableAnnotationDrag(*plot, [this, view](int index, double tx, double ty) {
+            auto list = annotations(*view);
+            if (index < 0 || index >= static_cast<int>(list.size())) {
+                return;
+            }
+            auto& a = list[static_cast<std::size_t>(index)];
+            a.tx = tx;
+            a.ty = ty;
+            if (setAnnotations(*view, list, tr("Move annotation"))) {
+                showMessage(tr("Annotation “%1” moved (Edit ▸ Undo puts it back)").arg(a.text));
+            }
+        });
         plot->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(plot, &QWidget::customContextMenuRequested, this, [this, view, plot](QPoint p) {
             QMenu* menu = plotMenu(*view, *plot, p);
@@ -237,16 +250,16 @@ QMenu* Workspace::plotMenu(widgets::ExplorerView& view, QCustomPlot& plot, const
             }
             QCPAxis* x = rect->axis(QCPAxis::atBottom);
             QCPAxis* y = rect->axis(QCPAxis::atLeft);
-            const QRect r = rect->rect();
-            const double dx = pos.x() + 90 < r.right() ? 70 : -70;
-            const double dy = pos.y() - 70 > r.top() ? -50 : 50;
             widgets::Annotation a;
             a.plot = plotIndex;
             a.rect = static_cast<int>(rects.indexOf(rect));
             a.x = x->pixelToCoord(pos.x());
             a.y = y->pixelToCoord(pos.y());
-            a.tx = x->pixelToCoord(pos.x() + dx);
-            a.ty = y->pixelToCoord(pos.y() + dy);
+            // Clear of the plot's labels and markers (issue 55: it covered the map's minimum
+            // label, and the current tiling's marker).
+            const QPointF place = widgets::annotationTextPlace(plot, a.rect, a.x, a.y, text);
+            a.tx = place.x();
+            a.ty = place.y();
             a.text = text;
             auto list = annotations(*v);
             list.push_back(a);

@@ -3,8 +3,12 @@
 
 #include "common/plot_theme.hpp"
 
+#include <QFontMetrics>
+#include <QMouseEvent>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <qcustomplot.h>
@@ -194,6 +198,138 @@ int annotationAt(QCustomPlot& plot, const QPointF& pos, double pixels) {
         }
     }
     return -1;
+}
+
+namespace {
+
+// The press, move and release of one drag, on the plot it filters.
+class AnnotationDrag : public QObject {
+public:
+    AnnotationDrag(QCustomPlot& plot, std::function<void(int, double, double)> moved)
+        : QObject(&plot), plot_(plot), moved_(std::move(moved)) {}
+
+protected:
+    bool eventFilter(QObject*, QEvent* event) override {
+        auto* mouse = dynamic_cast<QMouseEvent*>(event);
+        if (mouse == nullptr) {
+            return false;
+        }
+        if (event->type() == QEvent::MouseButtonPress && mouse->button() == Qt::LeftButton) {
+            index_ = -1;
+            for (int i = plot_.itemCount() - 1; i >= 0; --i) {
+                auto* t = qobject_cast<QCPItemText*>(plot_.item(i));
+                const int tag = t ? t->property(kIndex).toInt() : 0;
+                // Inside the text's box (QCustomPlot answers its selection tolerance there).
+                const double d = tag > 0 ? t->selectTest(mouse->position(), false) : -1;
+                if (d >= 0 && d <= plot_.selectionTolerance()) {
+                    index_ = tag - 1;
+                    text_ = t;
+                    grab_ = mouse->position() - t->position->pixelPosition();
+                    break;
+                }
+            }
+            return index_ >= 0; // the annotation's press: the view does not take a tiling
+        }
+        if (index_ < 0 || text_.isNull()) {
+            return false;
+        }
+        if (event->type() == QEvent::MouseMove) {
+            text_->position->setPixelPosition(mouse->position() - grab_);
+            for (int i = 0; i < plot_.itemCount(); ++i) {
+                auto* l = qobject_cast<QCPItemLine*>(plot_.item(i));
+                if (l && l->property(kIndex).toInt() == index_ + 1) {
+                    l->start->setCoords(text_->position->coords());
+                }
+            }
+            plot_.replot(QCustomPlot::rpQueuedReplot);
+            return true;
+        }
+        if (event->type() == QEvent::MouseButtonRelease && mouse->button() == Qt::LeftButton) {
+            const int index = index_;
+            const QPointF at = text_->position->coords();
+            index_ = -1;
+            if (moved_) {
+                moved_(index, at.x(), at.y());
+            }
+            return true;
+        }
+        return false;
+    }
+
+private:
+    QCustomPlot& plot_;
+    std::function<void(int, double, double)> moved_;
+    int index_ = -1;
+    QPointer<QCPItemText> text_;
+    QPointF grab_;
+};
+
+} // namespace
+
+void enableAnnotationDrag(QCustomPlot& plot, std::function<void(int, double, double)> moved) {
+    plot.installEventFilter(new AnnotationDrag(plot, std::move(moved)));
+}
+
+QPointF annotationTextPlace(QCustomPlot& plot, int rectIndex, double x, double y,
+                            const QString& text) {
+    QCPAxisRect* rect =
+        rectIndex < plot.axisRectCount() ? plot.axisRect(rectIndex) : plot.axisRect();
+    QCPAxis* xa = rect->axis(QCPAxis::atBottom);
+    QCPAxis* ya = rect->axis(QCPAxis::atLeft);
+    const QPointF at(xa->coordToPixel(x), ya->coordToPixel(y));
+    QFont font = plot.xAxis ? plot.xAxis->tickLabelFont() : plot.font();
+    font.setBold(true);
+    const QSizeF box = QSizeF(QFontMetrics(font).size(0, text)) + QSizeF(12, 8);
+    // What to keep clear of: the other texts' boxes and the markers.
+    QList<QRectF> taken;
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        if (auto* t = qobject_cast<QCPItemText*>(plot.item(i)); t && t->visible()) {
+            taken << QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition())
+                         .normalized()
+                         .adjusted(-4, -4, 4, 4);
+        }
+    }
+    for (int g = 0; g < plot.graphCount(); ++g) {
+        QCPGraph* graph = plot.graph(g);
+        if (!graph->visible() || graph->dataCount() > 3) {
+            continue;
+        }
+        const double r = std::max(8.0, graph->scatterStyle().size());
+        for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+            const QPointF p(graph->keyAxis()->coordToPixel(it->key),
+                            graph->valueAxis()->coordToPixel(it->value));
+            taken << QRectF(p - QPointF(r, r), QSizeF(2 * r, 2 * r));
+        }
+    }
+    const QRectF inside = QRectF(rect->rect()).adjusted(2, 2, -2, -2);
+    QPointF best = at + QPointF(70, -50);
+    bool found = false;
+    for (const double reach : {1.0, 1.6, 2.3}) {
+        for (const QPointF d : {QPointF(70, -50), QPointF(-70, -50), QPointF(70, 50),
+                                QPointF(-70, 50), QPointF(0, -60), QPointF(0, 60)}) {
+            const QPointF c = at + d * reach;
+            const QRectF r(c - QPointF(box.width() / 2, box.height() / 2), box);
+            if (!inside.contains(r)) {
+                continue;
+            }
+            if (std::none_of(taken.begin(), taken.end(),
+                             [&r](const QRectF& t) { return t.intersects(r); })) {
+                best = c;
+                found = true;
+                break;
+            }
+        }
+        if (found) {
+            break;
+        }
+    }
+    if (!found) { // inside the axes at least, up and right or where it fits
+        best.setX(std::clamp(best.x(), inside.left() + box.width() / 2,
+                             inside.right() - box.width() / 2));
+        best.setY(std::clamp(best.y(), inside.top() + box.height() / 2,
+                             inside.bottom() - box.height() / 2));
+    }
+    return {xa->pixelToCoord(best.x()), ya->pixelToCoord(best.y())};
 }
 
 } // namespace cdx::widgets

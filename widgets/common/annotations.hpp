@@ -2,7 +2,9 @@
 #pragma once
 
 #include <QList>
+#include <QPointF>
 #include <QString>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -45,5 +47,20 @@ void syncAnnotations(QCustomPlot& plot);
 // The plot's annotation whose text or arrow head is within `pixels` of `pos`: its index in the
 // view's list, or -1.
 int annotationAt(QCustomPlot& plot, const QPointF& pos, double pixels = 8);
+
+// Lets the plot's annotations be dragged by their text (issue 55: a drag on one took the tiling
+// under it): a left press on an annotation's text is the annotation's, not the plot's (the view
+// never sees it); the text follows the pointer, its arrow still ends where it pointed, and on
+// release `moved(index, tx, ty)` gets the annotation's index in the view's list and its text's
+// new place in the axes' coordinates (one undoable edit for the caller to make).
+void enableAnnotationDrag(QCustomPlot& plot,
+                          std::function<void(int index, double tx, double ty)> moved);
+
+// Where a new annotation's text goes (axes' coordinates of `rect`): up and to the right of the
+// point (x, y) it points at, else another corner or farther out, the first place whose box
+// keeps clear of the plot's other texts (labels, other annotations) and of its markers (graphs
+// of at most three points: a minimum, the current tiling) and stays inside the axes (issue 55:
+// a new annotation covered the map's minimum label, or the current tiling's marker).
+QPointF annotationTextPlace(QCustomPlot& plot, int rect, double x, double y, const QString& text);
 
 } // namespace cdx::widgets

@@ -1178,14 +1178,14 @@ void fitLegendColumns(QCustomPlot& plot, int width) {
     // a line while a search ran (issue 55).
     QCPLayoutGrid* grid = plot.plotLayout();
     const int row = plot.property("cdxLegendRow").toInt();
-    const bool placed = row < grid->rowCount() && grid->element(row, 0) == plot.legend;
+    const bool placed = grid->hasElement(row, 0) && grid->element(row, 0) == plot.legend;
     if (plot.legend->itemCount() == 0) {
         if (placed) {
             grid->take(plot.legend);
         }
         return;
     }
-    if (!placed && row < grid->rowCount() && grid->element(row, 0) == nullptr) {
+    if (!placed && row < grid->rowCount() && !grid->hasElement(row, 0)) {
         grid->addElement(row, 0, plot.legend);
     }
     for (int wrap = wanted; wrap >= 1; --wrap) {
