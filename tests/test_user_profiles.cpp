@@ -253,6 +253,12 @@ void TestUserProfiles::derivedChipSetsAsideWholeChipFacts() {
         ++setAside;
     }
     QCOMPARE(setAside, 2);
+    // Its note says what it is derived from; the base's note ("Boost clock 1980 MHz") is
+    // quoted as the base's, not its own.
+    const QString note = QString::fromStdString(d["note"].get<std::string>());
+    QVERIFY2(note.startsWith("Derived from NVIDIA H100 SXM5 80 GB (h100-sxm5), edited: n_sm.") &&
+                 note.contains("The base chip's note: ") && note.contains("1980 MHz"),
+             qPrintable(note));
     QVERIFY(QString::fromStdString(d["facts"]["die_area_mm2"]["source"].get<std::string>())
                 .contains("814 mm2"));
     const GpuProfile back = gpuProfileFromJson(d, "derived", false, true);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -197,6 +198,38 @@ nlohmann::json asUserProfile(const nlohmann::json& profile, const std::string& k
     out["name"] = name;
     if (kind == "gpus") {
         setAsideChipFacts(out); // the base chip's die area and power are not this chip's
+        // The base's note describes the base (issue 55: "Boost clock 1980 MHz" travelled with a
+        // 60-SM derivative as its own): a derivative's note says what it is derived from and
+        // which values were edited, then quotes the base's.
+        std::vector<std::string> edited;
+        const std::function<void(const nlohmann::json&, const std::string&)> find =
+            [&](const nlohmann::json& j, const std::string& key) {
+                if (!j.is_object()) {
+                    return;
+                }
+                if (j.contains("edited") && j["edited"] == true) {
+                    edited.push_back(key);
+                    return;
+                }
+                for (const auto& [k, v] : j.items()) {
+                    find(v, k);
+                }
+            };
+        find(out, "");
+        if (!edited.empty()) {
+            std::string list;
+            for (const auto& k : edited) {
+                list += (list.empty() ? "" : ", ") + k;
+            }
+            const std::string baseName = profile.contains("name") && profile["name"].is_string()
+                                             ? profile["name"].get<std::string>()
+                                             : originalId;
+            const std::string baseNote = profile.contains("note") && profile["note"].is_string()
+                                             ? profile["note"].get<std::string>()
+                                             : std::string();
+            out["note"] = "Derived from " + baseName + " (" + originalId + "), edited: " + list +
+                          "." + (baseNote.empty() ? "" : " The base chip's note: " + baseNote);
+        }
     }
     markEdited(out, nlohmann::json::json_pointer(), original ? &*original : nullptr, originalId);
     return out;
