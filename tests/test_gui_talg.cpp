@@ -73,6 +73,7 @@ class TestGuiTalg : public QObject, public test::GuiFixture {
 
 private slots:
     void init() { openWindow("talg"); }
+    void nearZeroPartsKeepClearOfTheAxis();
     void cleanup() { closeWindow(); }
     void defaultSessionOpens();
     void breakdownRowsExplainThemselves();
@@ -660,6 +661,34 @@ void TestGuiTalg::typedTextThatIsNoIntegerIsRefused() {
                               ? talg()->tilingEditor()->lastError()
                               : talg()->stencilEditor()->problemError();
     QVERIFY2(error.contains(field + " = " + text + " refused"), qPrintable(error));
+}
+
+// Issue 55: the host-synchronisation part (0.000842688 s of 9.99 s) had its label on the value
+// axis's inner ticks, read as "-0.000842688 s", and said "0.0 %". Every part's label starts past
+// the ticks; a part that is not zero never reads 0.0 %.
+void TestGuiTalg::nearZeroPartsKeepClearOfTheAxis() {
+    auto* ws = window_->workspace<app::TalgWorkspace>();
+    auto* view = ws->breakdownView();
+    ws->viewTabs()->setCurrentWidget(view);
+    QCoreApplication::processEvents();
+    QCustomPlot* plot = view->plot();
+    int labels = 0, tiny = 0;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* t = qobject_cast<QCPItemText*>(plot->item(i));
+        if (t == nullptr || !t->text().contains(" s  (")) {
+            continue;
+        }
+        ++labels;
+        QVERIFY(t->padding().left() > plot->yAxis->tickLengthIn());
+        if (t->text().contains("< 0.1 %")) {
+            ++tiny;
+        }
+        QVERIFY2(!t->text().contains("(0.0 %)") || t->text().startsWith("0 s") ||
+                     t->text().startsWith("0.000000"),
+                 qPrintable(t->text()));
+    }
+    QCOMPARE(labels, 4);
+    QVERIFY(tiny >= 1); // the host synchronisations: 0.0084 % of T_alg
 }
 
 CDX_GUI_TEST_MAIN(TestGuiTalg)

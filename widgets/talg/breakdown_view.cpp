@@ -144,13 +144,19 @@ void BreakdownView::setSession(const SessionState& s) {
             label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
             label->position->setAxes(plot_->xAxis, plot_->yAxis);
             label->position->setCoords(values[i], keys[i]);
-            label->setPadding(QMargins(6, 0, 0, 0));
+            // Clear of the value axis's ticks, which stand inside the axes (issue 55: a
+            // near-zero part's label started on them and read as "-0.000842688 s").
+            label->setPadding(QMargins(6 + plot_->yAxis->tickLengthIn(), 0, 0, 0));
             QFont lf = label->font();
             lf.setPointSize(t.basePointSize);
             label->setFont(lf);
-            label->setText(QStringLiteral("%1  (%2 %)")
+            // A part that is not zero never reads "0.0 %".
+            const double pct = 100 * values[i] / r.tAlg;
+            label->setText(QStringLiteral("%1  (%2)")
                                .arg(formatSeconds(values[i]))
-                               .arg(100 * values[i] / r.tAlg, 0, 'f', 1));
+                               .arg(pct > 0 && pct < 0.05
+                                        ? QStringLiteral("< 0.1 %")
+                                        : QStringLiteral("%1 %").arg(pct, 0, 'f', 1)));
         }
     }
     // With a baseline: its split as hollow bars above the session's, and the sentence that
