@@ -108,6 +108,7 @@ private slots:
     void plotMenuCopiesAndAnnotates();
     void darkPlotsRecolourAndComeBack();
     void presentationRoundTripIsPixelIdentical();
+    void presentationRoundTripWithLessonStep();
     void windowFitsLaptopScreen();
     void editorFieldsShowTheirContent();
     void presentationRoundTripRestoresFonts();
@@ -1966,4 +1967,59 @@ void TestGuiShell::presentationRoundTripIsPixelIdentical() {
     }
     QCOMPARE(checked, static_cast<int>(pages.size()));
     QVERIFY(pages.size() > window_->workspaces().size());
+}
+
+// Issue 55 item 17: F11, a lesson step (its act shows and rings an editor's dock) and Esc
+// brought the Stencil dock back 3 px higher. Esc restores every dock pixel for pixel, whatever
+// happened in between.
+void TestGuiShell::presentationRoundTripWithLessonStep() {
+    window_->showNormal();
+    window_->resize(1366, 728);
+    const auto settle = [this] {
+        for (int i = 0; i < 3; ++i) {
+            QApplication::processEvents();
+        }
+        talg()->finishPendingWork();
+        QTest::qWait(50);
+    };
+    app::LessonRunner* r = window_->lessonRunner();
+    QVERIFY(r->start("1-why-talg-jumps"));
+    settle();
+    std::map<QWidget*, QRect> before;
+    for (QWidget* c : talg()->findChildren<QWidget*>()) {
+        if (c->isVisible()) {
+            before[c] = c->geometry();
+        }
+    }
+    QVERIFY(before.size() > 50);
+    QTest::keyClick(window_, Qt::Key_F11);
+    settle();
+    QVERIFY(window_->isFullScreen());
+    QVERIFY(r->next());   // step 1 is to read
+    QVERIFY(r->showMe()); // step 2 edits tT in the ringed Tiling editor, its dock shown
+    settle();
+    QTest::keyClick(window_, Qt::Key_Escape);
+    settle();
+    QVERIFY(!window_->isFullScreen());
+    QStringList moved;
+    int docks = 0;
+    for (const auto& [c, g] : before) {
+        if (qobject_cast<QDockWidget*>(c) != nullptr) {
+            ++docks;
+        }
+        if (c->isVisible() && c->geometry() != g) {
+            moved << QString("%1 %2: %3,%4 %5x%6 -> %7,%8 %9x%10")
+                         .arg(c->metaObject()->className(), c->objectName())
+                         .arg(g.x())
+                         .arg(g.y())
+                         .arg(g.width())
+                         .arg(g.height())
+                         .arg(c->x())
+                         .arg(c->y())
+                         .arg(c->width())
+                         .arg(c->height());
+        }
+    }
+    QVERIFY(docks >= 3);
+    QVERIFY2(moved.isEmpty(), qPrintable(moved.mid(0, 20).join('\n')));
 }

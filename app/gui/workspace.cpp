@@ -763,6 +763,13 @@ void Workspace::settleAfterPresentation() {
         return;
     }
     if (!layoutBeforePresentation_.isEmpty()) {
+        // From the layout presentation began with, all docks hidden: a dock shown meanwhile
+        // (a lesson step rings its editor, the View menu) kept its place in the full screen's
+        // split, and the restored sizes were shared out from it (issue 55: the Stencil dock
+        // came back 3 px higher).
+        for (auto* d : docks_) {
+            d->hide();
+        }
         restoreState(layoutBeforePresentation_);
     }
     // Each plot laid out for its normal fonts now: a title's wrapped height lags one layout
