@@ -104,6 +104,7 @@ private slots:
     void figureStylesDrawOneFigure();
     void footnoteHoldsTheFiguresModels();
     void interactivePageHoldsTheSession();
+    void interactivePageDrawsTheWindowsMarks();
     void measuredGpuImportsAsYours();
     void plotMenuCopiesAndAnnotates();
     void darkPlotsRecolourAndComeBack();
@@ -2022,4 +2023,115 @@ void TestGuiShell::presentationRoundTripWithLessonStep() {
     }
     QVERIFY(docks >= 3);
     QVERIFY2(moved.isEmpty(), qPrintable(moved.mid(0, 20).join('\n')));
+}
+
+// Issue 55 item 15: the interactive page draws the marks its legend and subtitle describe, as
+// the window draws them: the current tiling a crossed circle without fill (a blue dot hid the
+// minimum's disc under it), the infeasible cells hatched (grey was said "no value"), the
+// within-10 % cells as one line around them on cell edges (an outline per cell read as noise on
+// thin cells; the page drew dots), the codesign's budget band and a hover that names the design.
+void TestGuiShell::interactivePageDrawsTheWindowsMarks() {
+    doc_->reset(loadSession(std::string(CDX_SOURCE_SESSIONS_DIR) + "/fig4-heat2d-gtx980.cdx.json"));
+    window_->showWorkspace(talg());
+    widgets::ExplorerView* map = nullptr;
+    for (auto* v : talg()->views()) {
+        map = v->fileStem() == "tile-space-map" ? v : map;
+    }
+    QVERIFY(map);
+    talg()->viewTabs()->setCurrentWidget(map->widget());
+    talg()->finishPendingWork();
+    const QJsonObject panel = app::pageFigure(*map)["panels"].toArray()[0].toObject();
+    QJsonObject heat, current, minimum, outline;
+    for (const auto& v : panel["series"].toArray()) {
+        const QJsonObject s = v.toObject();
+        heat = s["type"] == "heatmap" ? s : heat;
+        current = s["name"] == "current tiling" ? s : current;
+        minimum = s["name"] == "exact minimum" ? s : minimum;
+        if (s["type"] == "line" && s["name"].toString().isEmpty() && s["line"].toBool() &&
+            outline.isEmpty()) {
+            outline = s;
+        }
+    }
+    QCOMPARE(current["shape"].toString(), QString("crossCircle"));
+    QCOMPARE(current["fill"].toString(), QString("none"));
+    QCOMPARE(minimum["shape"].toString(), QString("circle"));
+    QVERIFY(minimum["fill"].toString() != "none");
+    QVERIFY(minimum["fill"].toString() != current["edge"].toString());
+    QCOMPARE(heat["nan"].toString(), QString("transparent"));
+    QCOMPARE(panel["background"].toObject()["pattern"].toString(), QString("bdiag"));
+    // The line around the cells within 10 %: segments (gaps between them) on cell edges only,
+    // each edge between a cell inside and one outside.
+    QVERIFY(!outline.isEmpty());
+    const double x0 = heat["x0"].toDouble(), y0 = heat["y0"].toDouble();
+    const double dx = (heat["x1"].toDouble() - x0) / (heat["nx"].toInt() - 1);
+    const double dy = (heat["y1"].toDouble() - y0) / (heat["ny"].toInt() - 1);
+    const auto onEdge = [](double v, double first, double step) {
+        const double f = (v - first) / step + 0.5;
+        return std::abs(f - std::round(f)) < 1e-9;
+    };
+    int outlinePoints = 0, gaps = 0;
+    for (const auto& p : outline["points"].toArray()) {
+        const QJsonArray q = p.toArray();
+        if (q[0].isNull()) {
+            ++gaps;
+            continue;
+        }
+        const double x = q[0].toDouble(), y = q[1].toDouble();
+        QVERIFY2(onEdge(x, x0, dx) || onEdge(y, y0, dy),
+                 qPrintable(QString("%1,%2").arg(x).arg(y)));
+        ++outlinePoints;
+    }
+    QVERIFY2(gaps >= 8 && outlinePoints == 2 * gaps,
+             qPrintable(QString("%1 %2").arg(outlinePoints).arg(gaps)));
+    // The page draws them so: crossed circles as paths, hatching as a pattern.
+    QTemporaryDir dir;
+    QVERIFY(app::writeInteractivePage(*map, dir.filePath("map.html"), QSize(900, 600),
+                                      talg()->figureOptions(*map),
+                                      QString::fromStdString(sessionToJson(doc_->state())))
+                .isEmpty());
+    QFile script(":/page/page.js");
+    QVERIFY(script.open(QIODevice::ReadOnly));
+    const QString js = QString::fromUtf8(script.readAll());
+    QVERIFY(js.contains("case \"crossCircle\"") && js.contains("hatched: no value"));
+    QVERIFY(!js.contains("grey: no value"));
+
+    // The codesign page: the budget band as a rectangle, hovers naming each design.
+    window_->showWorkspace(area());
+    SessionState s = doc_->state();
+    s.codesign.areaMin = 425;
+    s.codesign.areaMax = 450;
+    doc_->edit("range", s);
+    auto* codesign = area()->codesignView();
+    area()->viewTabs()->setCurrentWidget(codesign);
+    codesign->finishPendingWork();
+    QVERIFY(codesign->result());
+    const QJsonObject cp = app::pageFigure(*codesign)["panels"].toArray()[0].toObject();
+    bool band = false;
+    for (const auto& r : cp["rects"].toArray()) {
+        const QJsonObject o = r.toObject();
+        band = band || (o["x0"].toDouble() == s.codesign.budgetMin &&
+                        o["x1"].toDouble() == s.codesign.budgetMax);
+    }
+    QVERIFY(band);
+    int named = 0, designs = 0;
+    for (const auto& v : cp["series"].toArray()) {
+        const QJsonObject o = v.toObject();
+        if (o["name"] != "design (dominated)" && o["name"] != "Pareto front") {
+            continue;
+        }
+        const QJsonArray hover = o["hover"].toArray();
+        const QJsonArray points = o["points"].toArray();
+        QCOMPARE(hover.size(), points.size());
+        for (int i = 0; i < points.size(); ++i) {
+            ++designs;
+            const QString h = hover[i].toString();
+            const double area = points[i].toArray()[0].toDouble();
+            named += h.contains(" SM × ") && h.contains("speed-up") &&
+                             h.contains(QString::number(area, 'f', 2) + " mm²")
+                         ? 1
+                         : 0;
+        }
+    }
+    QVERIFY(designs > 100);
+    QCOMPARE(named, designs);
 }

@@ -75,6 +75,69 @@ QString dash(Qt::PenStyle s) {
     }
 }
 
+// A brush as the page fills with it: a colour, hatched where the window hatches (the map's
+// infeasible cells, the codesign's area beyond the reticle), none where it has none.
+QJsonValue brushJson(const QBrush& b) {
+    if (b.style() == Qt::NoBrush) {
+        return QJsonValue(QJsonValue::Null);
+    }
+    QJsonObject o;
+    o["color"] = css(b.color());
+    switch (b.style()) {
+    case Qt::BDiagPattern:
+        o["pattern"] = "bdiag";
+        break;
+    case Qt::FDiagPattern:
+        o["pattern"] = "fdiag";
+        break;
+    case Qt::DiagCrossPattern:
+        o["pattern"] = "diagcross";
+        break;
+    case Qt::CrossPattern:
+        o["pattern"] = "cross";
+        break;
+    case Qt::HorPattern:
+        o["pattern"] = "hor";
+        break;
+    case Qt::VerPattern:
+        o["pattern"] = "ver";
+        break;
+    default:
+        o["pattern"] = "solid";
+        break;
+    }
+    return o;
+}
+
+// A marker's shape by the page's name for it (the window's crossed circle is the current
+// tiling, its disc the minimum: drawn as one blue dot they could not be told apart).
+QString markerShape(QCPScatterStyle::ScatterShape s) {
+    switch (s) {
+    case QCPScatterStyle::ssNone:
+        return {};
+    case QCPScatterStyle::ssCrossCircle:
+        return QStringLiteral("crossCircle");
+    case QCPScatterStyle::ssPlusCircle:
+        return QStringLiteral("plusCircle");
+    case QCPScatterStyle::ssSquare:
+        return QStringLiteral("square");
+    case QCPScatterStyle::ssDiamond:
+        return QStringLiteral("diamond");
+    case QCPScatterStyle::ssTriangle:
+        return QStringLiteral("triangle");
+    case QCPScatterStyle::ssTriangleInverted:
+        return QStringLiteral("triangleDown");
+    case QCPScatterStyle::ssCross:
+        return QStringLiteral("cross");
+    case QCPScatterStyle::ssPlus:
+        return QStringLiteral("plus");
+    case QCPScatterStyle::ssStar:
+        return QStringLiteral("star");
+    default:
+        return QStringLiteral("circle");
+    }
+}
+
 // The stacked base of a bar at `key` (the sum of the bars below it there).
 double stackedBase(const QCPBars& bars, double key) {
     double base = 0;
@@ -153,18 +216,29 @@ QJsonObject panelJson(widgets::ExplorerView& view, QCustomPlot& plot, QCPAxisRec
                                                                   : "";
             const QCPScatterStyle st = g->scatterStyle();
             s["marker"] = st.shape() == QCPScatterStyle::ssNone ? 0.0 : std::max(3.0, st.size());
-            QColor edge = st.pen().color();
-            QColor fill = st.brush().style() != Qt::NoBrush ? st.brush().color() : g->pen().color();
+            s["shape"] = markerShape(st.shape());
+            // A marker's own pen: its outline's colour, width and dashes (a hollow dashed
+            // square is the baseline's tiling). The pen it does not set is the graph's.
+            const QPen markerPen = st.isPenDefined() ? st.pen() : g->pen();
+            QColor edge = markerPen.color();
+            QJsonValue fill = st.brush().style() != Qt::NoBrush
+                                  ? QJsonValue(css(st.brush().color()))
+                                  : QJsonValue("none");
+            s["edgeWidth"] = std::max(0.8, markerPen.widthF());
+            s["edgeDash"] = dash(markerPen.style());
             if (st.shape() == QCPScatterStyle::ssPixmap && !st.pixmap().isNull()) {
                 // A disc drawn as a pixmap (discScatter): its colour is its centre's.
                 const QImage im = st.pixmap().toImage();
-                fill = edge = im.pixelColor(im.width() / 2, im.height() / 2);
+                edge = im.pixelColor(im.width() / 2, im.height() / 2);
+                fill = css(edge);
                 s["marker"] = std::max(3.0, static_cast<double>(im.width()));
+                s["shape"] = "circle";
             }
             s["color"] = css(g->pen().style() != Qt::NoPen && g->lineStyle() != QCPGraph::lsNone
                                  ? g->pen().color()
                                  : edge);
-            s["fill"] = css(fill);
+            s["edge"] = css(edge);
+            s["fill"] = fill;
             s["width"] = std::max(1.0, g->pen().widthF());
             s["dash"] = dash(g->pen().style());
         } else if (auto* c = qobject_cast<QCPCurve*>(p)) {
@@ -178,7 +252,9 @@ QJsonObject panelJson(widgets::ExplorerView& view, QCustomPlot& plot, QCPAxisRec
             s["marker"] = c->scatterStyle().shape() == QCPScatterStyle::ssNone
                               ? 0.0
                               : std::max(3.0, c->scatterStyle().size());
+            s["shape"] = markerShape(c->scatterStyle().shape());
             s["color"] = css(c->pen().color());
+            s["edge"] = css(c->pen().color());
             s["fill"] = css(c->pen().color());
             s["width"] = std::max(1.0, c->pen().widthF());
             s["dash"] = dash(c->pen().style());
@@ -256,6 +332,25 @@ QJsonObject panelJson(widgets::ExplorerView& view, QCustomPlot& plot, QCPAxisRec
                     css(QColor::fromRgba(gradient.color(k / 63.0, QCPRange(0, 1), false))));
             }
             s["colors"] = colours;
+            // What a cell without a value shows: the window's colour map leaves it transparent
+            // over the hatched axes (the page drew it grey and called grey "no value").
+            switch (gradient.nanHandling()) {
+            case QCPColorGradient::nhTransparent:
+                s["nan"] = "transparent";
+                break;
+            case QCPColorGradient::nhNanColor:
+                s["nan"] = css(gradient.nanColor());
+                break;
+            case QCPColorGradient::nhLowestColor:
+                s["nan"] = colours.first();
+                break;
+            case QCPColorGradient::nhHighestColor:
+                s["nan"] = colours.last();
+                break;
+            default:
+                s["nan"] = "rgba(222,222,222,1)";
+                break;
+            }
         } else {
             continue;
         }
@@ -354,6 +449,32 @@ QJsonObject panelJson(widgets::ExplorerView& view, QCustomPlot& plot, QCPAxisRec
         }
     }
     panel["lines"] = lines;
+    // Rectangles placed on the axes (the codesign's budget band, the area beyond the reticle),
+    // under the series as in the window.
+    QJsonArray rects;
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto* r = qobject_cast<QCPItemRect*>(plot.item(i));
+        if (r == nullptr || !r->visible() || r->topLeft->type() != QCPItemPosition::ptPlotCoords ||
+            r->topLeft->keyAxis() == nullptr || r->topLeft->keyAxis()->axisRect() != &rect) {
+            continue;
+        }
+        const bool keyHorizontal = r->topLeft->keyAxis()->orientation() == Qt::Horizontal;
+        const auto xy = [keyHorizontal](const QCPItemPosition* p) {
+            return keyHorizontal ? p->coords() : QPointF(p->coords().y(), p->coords().x());
+        };
+        QJsonObject o;
+        o["x0"] = number(xy(r->topLeft).x());
+        o["y0"] = number(xy(r->topLeft).y());
+        o["x1"] = number(xy(r->bottomRight).x());
+        o["y1"] = number(xy(r->bottomRight).y());
+        o["fill"] = brushJson(r->brush());
+        o["stroke"] = r->pen().style() != Qt::NoPen ? QJsonValue(css(r->pen().color()))
+                                                    : QJsonValue(QJsonValue::Null);
+        rects.append(o);
+    }
+    panel["rects"] = rects;
+    // The axes' own background: the map's hatching shows through its infeasible cells.
+    panel["background"] = brushJson(rect.backgroundBrush());
     return panel;
 }
 

@@ -45,6 +45,66 @@ function axisOf(axis, scale, orient, ticks) {
     }
     return a;
 }
+// A marker's outline as an SVG path around (0, 0), radius r: the window's shapes (a crossed
+// circle is the current tiling, a disc the minimum, a hollow square the baseline).
+function markerPath(shape, r) {
+    var c = "M" + r + ",0A" + r + "," + r + " 0 1,1 " + (-r) + ",0A" + r + "," + r + " 0 1,1 " +
+            r + ",0Z";
+    var d = r / Math.SQRT2;
+    var x = "M" + (-d) + "," + (-d) + "L" + d + "," + d + "M" + (-d) + "," + d + "L" + d + "," +
+            (-d);
+    var plus = "M" + (-r) + ",0L" + r + ",0M0," + (-r) + "L0," + r;
+    switch (shape) {
+    case "crossCircle":
+        return c + x;
+    case "plusCircle":
+        return c + plus;
+    case "square":
+        return "M" + (-r) + "," + (-r) + "H" + r + "V" + r + "H" + (-r) + "Z";
+    case "diamond":
+        return "M0," + (-r) + "L" + r + ",0L0," + r + "L" + (-r) + ",0Z";
+    case "triangle":
+        return "M0," + (-r) + "L" + r + "," + (0.75 * r) + "L" + (-r) + "," + (0.75 * r) + "Z";
+    case "triangleDown":
+        return "M0," + r + "L" + r + "," + (-0.75 * r) + "L" + (-r) + "," + (-0.75 * r) + "Z";
+    case "cross":
+        return x;
+    case "plus":
+        return plus;
+    case "star":
+        return x + plus;
+    default:
+        return c;
+    }
+}
+// A fill as the window's brush: a colour, or its hatching as an SVG pattern in `defs`.
+var patterns = 0;
+function fillOf(defs, b) {
+    if (!b) {
+        return "none";
+    }
+    if (!b.pattern || b.pattern === "solid") {
+        return b.color;
+    }
+    var id = "hatch" + (patterns++);
+    var pat = defs.append("pattern")
+                  .attr("id", id)
+                  .attr("patternUnits", "userSpaceOnUse")
+                  .attr("width", 8)
+                  .attr("height", 8);
+    var paths = {
+        bdiag : [ "M0,8L8,0M-2,2L2,-2M6,10L10,6" ],
+        fdiag : [ "M0,0L8,8M-2,6L2,10M6,-2L10,2" ],
+        diagcross : [ "M0,8L8,0M-2,2L2,-2M6,10L10,6", "M0,0L8,8M-2,6L2,10M6,-2L10,2" ],
+        cross : [ "M0,4H8M4,0V8" ],
+        hor : [ "M0,4H8" ],
+        ver : [ "M4,0V8" ]
+    };
+    (paths[b.pattern] || paths.bdiag).forEach(function(d) {
+        pat.append("path").attr("d", d).style("stroke", b.color).style("stroke-width", 1);
+    });
+    return "url(#" + id + ")";
+}
 var single = figure.panels.length === 1;
 function drawPanel(host, p, index) {
     var div = host.append("div").attr("class", "panel").attr("id", "panel" + index);
@@ -95,8 +155,8 @@ function drawPanel(host, p, index) {
     }
     var x0 = x.copy(), y0 = y.copy();
     var clipId = "clip" + index;
-    svg.append("defs")
-        .append("clipPath")
+    var defs = svg.append("defs");
+    defs.append("clipPath")
         .attr("id", clipId)
         .append("rect")
         .attr("width", w)
@@ -106,6 +166,15 @@ function drawPanel(host, p, index) {
                    .attr("width", w)
                    .attr("height", h)
                    .style("fill", "white");
+    // The axes' own fill over the white (the map's hatching under its infeasible cells).
+    if (p.background) {
+        g.append("rect")
+            .attr("class", "background")
+            .attr("width", w)
+            .attr("height", h)
+            .style("pointer-events", "none")
+            .style("fill", fillOf(defs, p.background));
+    }
     var gridX = g.append("g").attr("class", "grid").attr("transform", "translate(0," + h + ")");
     var gridY = g.append("g").attr("class", "grid");
     var marks = g.append("g").attr("clip-path", "url(#" + clipId + ")").attr("class", "marks");
@@ -153,6 +222,27 @@ function drawPanel(host, p, index) {
                         [ h, 0 ]);
     }
     var drawers = [];
+    // Rectangles on the axes (the codesign's budget band, the area beyond the reticle), under
+    // everything else; their ends far off the axes are kept near them.
+    var rectMarks = marks.selectAll("rect.item")
+                        .data(p.rects || [])
+                        .enter()
+                        .append("rect")
+                        .attr("class", "item")
+                        .style("fill", function(r) { return fillOf(defs, r.fill); })
+                        .style("stroke", function(r) { return r.stroke || "none"; });
+    drawers.push(function() {
+        var clamp = function(v, n) { return Math.max(-10 * n, Math.min(11 * n, v)); };
+        rectMarks.each(function(r) {
+            var ax = clamp(x(r.x0), w), bx = clamp(x(r.x1), w), ay = clamp(y(r.y0), h),
+                by = clamp(y(r.y1), h);
+            d3.select(this)
+                .attr("x", Math.min(ax, bx))
+                .attr("y", Math.min(ay, by))
+                .attr("width", Math.abs(bx - ax))
+                .attr("height", Math.abs(by - ay));
+        });
+    });
     // Pictures on the axes (a map's cells drawn as one image), under the series.
     var pictures =
         marks.selectAll("image.pixmap")
@@ -194,13 +284,22 @@ function drawPanel(host, p, index) {
                 return d3.rgb(s.colors[Math.round(t * (s.colors.length - 1))].replace(
                     /rgba\((\d+),(\d+),(\d+),[^)]*\)/, "rgb($1,$2,$3)"));
             };
+            var nan = s.nan === "transparent" || !s.nan
+                          ? {r : 0, g : 0, b : 0, a : 0}
+                          : (function(c) {
+                                var rgb = d3.rgb(c.replace(/rgba\((\d+),(\d+),(\d+),[^)]*\)/,
+                                                           "rgb($1,$2,$3)"));
+                                return {r : rgb.r, g : rgb.g, b : rgb.b, a : 255};
+                            })(s.nan);
             for (var iy = 0; iy < s.ny; ++iy) {
                 for (var ix = 0; ix < s.nx; ++ix) {
                     var v = s.values[iy * s.nx + ix];
                     var o = ((s.ny - 1 - iy) * s.nx + ix) * 4;
-                    if (v === null) { // no value (an infeasible tiling): light grey
-                        img.data[o] = img.data[o + 1] = img.data[o + 2] = 222;
-                        img.data[o + 3] = 255;
+                    if (v === null) { // no value (an infeasible tiling): as the window shows it
+                        img.data[o] = nan.r;
+                        img.data[o + 1] = nan.g;
+                        img.data[o + 2] = nan.b;
+                        img.data[o + 3] = nan.a;
                         continue;
                     }
                     var c = colour(v);
@@ -261,18 +360,22 @@ function drawPanel(host, p, index) {
                                     .style("stroke-width", s.width)
                                     .style("stroke-dasharray", s.dash || null)
                               : null;
-            var dots =
-                s.marker > 0 && pts.length <= 40000
-                    ? marks.selectAll("circle.s" + si)
-                          .data(pts)
-                          .enter()
-                          .append("circle")
-                          .attr("class", "point s" + si)
-                          .attr("r",
-                                pts.length > 2000 ? 1.8 : Math.max(2.5, Math.min(6, s.marker / 3)))
-                          .style("fill", s.fill)
-                          .style("stroke", pts.length > 2000 ? "none" : s.color)
-                    : null;
+            // Markers in the window's shape, fill and outline (many points: small discs).
+            var many = pts.length > 2000;
+            var dots = s.marker > 0 && pts.length <= 40000
+                           ? marks.selectAll("path.s" + si)
+                                 .data(pts)
+                                 .enter()
+                                 .append("path")
+                                 .attr("class", "point s" + si)
+                                 .attr("d", markerPath(many ? "circle" : s.shape,
+                                                       many ? 1.8
+                                                            : Math.max(2.5, Math.min(9, s.marker / 2))))
+                                 .style("fill", many && s.fill === "none" ? s.edge : s.fill)
+                                 .style("stroke", many ? "none" : (s.edge || s.color))
+                                 .style("stroke-width", s.edgeWidth || 1)
+                                 .style("stroke-dasharray", s.edgeDash || null)
+                           : null;
             drawers.push(function() {
                 var yy = yOf(s);
                 if (path) {
@@ -286,8 +389,8 @@ function drawPanel(host, p, index) {
                     path.attr("d", line(s.points));
                 }
                 if (dots) {
-                    dots.attr("cx", function(q) { return x(q[0]); })
-                        .attr("cy", function(q) { return yy(q[1]); });
+                    dots.attr("transform",
+                              function(q) { return "translate(" + x(q[0]) + "," + yy(q[1]) + ")"; });
                 }
             });
             lookups.push(function(px, py) {
@@ -477,7 +580,18 @@ function drawPanel(host, p, index) {
                 sw.style("border-bottom", "3px " + (s.dash ? "dashed " : "solid ") + s.color)
                     .style("height", "6px");
             } else {
-                sw.style("background", s.fill).style("border-radius", "50%").style("width", "10px");
+                // The marker itself, as the plot draws it.
+                sw.style("width", "14px").style("height", "14px");
+                sw.append("svg")
+                    .attr("width", 14)
+                    .attr("height", 14)
+                    .attr("viewBox", "-7 -7 14 14")
+                    .append("path")
+                    .attr("d", markerPath(s.shape, 5))
+                    .style("fill", s.fill)
+                    .style("stroke", s.edge || s.color)
+                    .style("stroke-width", Math.min(2, s.edgeWidth || 1))
+                    .style("stroke-dasharray", s.edgeDash ? "2,1.5" : null);
             }
             item.append("span").text(s.name);
         });
@@ -496,8 +610,26 @@ function drawPanel(host, p, index) {
                 .style("vertical-align", "middle")
                 .style("background", "linear-gradient(to right," + s.colors.join(",") + ")");
         strip.attr("title", s.vlog ? "logarithmic" : "linear");
-        bar.append("span").text(" " + fmt(s.vmax) + (s.vlog ? " (log scale)" : "") +
-                                   (s.values.indexOf(null) >= 0 ? "; grey: no value" : ""));
+        bar.append("span").text(" " + fmt(s.vmax) + (s.vlog ? " (log scale)" : ""));
+        // What a cell without a value looks like, said as it is drawn.
+        if (s.values.indexOf(null) >= 0) {
+            if (s.nan === "transparent" || !s.nan) {
+                bar.append("span").text(p.background && p.background.pattern &&
+                                                p.background.pattern !== "solid"
+                                            ? "; hatched: no value"
+                                            : "; blank: no value");
+            } else {
+                bar.append("span").text("; ");
+                bar.append("span")
+                    .attr("class", "swatch")
+                    .style("display", "inline-block")
+                    .style("width", "12px")
+                    .style("height", "12px")
+                    .style("vertical-align", "middle")
+                    .style("background", s.nan);
+                bar.append("span").text(" no value");
+            }
+        }
     });
     // Data coordinates to the text a pointer there shows (the test of the page calls it).
     hovers.push(function(dx, dy, axis) {

@@ -91,9 +91,19 @@ with tempfile.TemporaryDirectory() as out:
             fail(f"{name}: the page reported blocked requests")
         checks += 2
     sweep_dom = dom(os.path.join(out, "sweep.html"))
-    if len(re.findall(r'<circle class="point', sweep_dom)) < 10:
+    if len(re.findall(r'<path class="point', sweep_dom)) < 10:
         fail("sweep.html: fewer than 10 points drawn")
     checks += 1
+    # The map's marks as the window draws them (issue 55): hatching where there is no value,
+    # said as such, and the current tiling's crossed circle unfilled.
+    map_dom = dom(os.path.join(out, "map.html"))
+    if not re.search(r'<pattern id="hatch', map_dom) or "hatched: no value" not in map_dom:
+        fail("map.html: infeasible cells not hatched, or not said to be")
+    if "grey: no value" in map_dom:
+        fail("map.html: says grey for cells it hatches")
+    if not re.search(r'<path class="point[^>]*d="M[^"]*A[^"]*L[^"]*"[^>]*style="fill: none', map_dom):
+        fail("map.html: no unfilled crossed circle (the current tiling)")
+    checks += 3
 
     # A hovered cell of the map says the T_alg of `cdx talg` for that tiling.
     problem = json.load(open(session, encoding="utf-8"))

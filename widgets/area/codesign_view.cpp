@@ -23,6 +23,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <cmath>
 #include <map>
@@ -240,6 +241,24 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     connect(workload_, &QComboBox::activated, this, [this] { emitSettings(); });
     connect(plot_, &QCustomPlot::mousePress, this,
             [this](QMouseEvent* e) { chooseNear(e->position()); });
+    // A design under the pointer says what it is and that a click loads it.
+    connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* e) {
+        const QString text = hoverTextAt(*plot_, plot_->xAxis->pixelToCoord(e->position().x()),
+                                         plot_->yAxis->pixelToCoord(e->position().y()));
+        if (text.isEmpty()) {
+            if (designTip_) { // only its own: an axis title's glossary tip stays
+                QToolTip::hideText();
+                designTip_ = false;
+            }
+            return;
+        }
+        designTip_ = true;
+        QToolTip::showText(e->globalPosition().toPoint(),
+                           text + (designNear(e->position(), 8) != nullptr
+                                       ? tr("\nClick to load it into the editors.")
+                                       : QString()),
+                           plot_);
+    });
     cancel_->setEnabled(false);
     progress_->setValue(0);
     setPresentation(false);
@@ -1111,23 +1130,97 @@ bool CodesignView::bandwidthAxis() const {
     return session_ && !session_->codesign.gridBandwidthGBs.empty();
 }
 
-void CodesignView::chooseNear(const QPointF& pixel) {
-    if (!result_) {
-        return;
+const search::DesignPoint* CodesignView::designNear(const QPointF& pixel, double radius) const {
+    if (!result_ || !resultShown()) {
+        return nullptr;
     }
     const search::DesignPoint* best = nullptr;
-    double bestDist = 14 * 14; // pixels
+    double bestDist = radius * radius; // pixels
     for (const auto& d : result_->designs) {
         if (!d.feasible) {
             continue;
         }
         const double dx = plot_->xAxis->coordToPixel(d.area) - pixel.x();
         const double dy = plot_->yAxis->coordToPixel(d.speedup) - pixel.y();
-        if (dx * dx + dy * dy < bestDist) {
+        if (dx * dx + dy * dy <= bestDist) {
             bestDist = dx * dx + dy * dy;
             best = &d;
         }
     }
+    return best;
+}
+
+QString CodesignView::hoverTextAt(const QCustomPlot& plot, double x, double y) const {
+    if (&plot != plot_ || !session_) {
+        return {};
+    }
+    const QPointF at(plot_->xAxis->coordToPixel(x), plot_->yAxis->coordToPixel(y));
+    const QString reference = QString::fromStdString(shortChipName(session_->gpu));
+    // The reference GPUs' squares first: a design a few pixels away is not them.
+    if (refs_) {
+        const auto ref = [&](const search::DesignPoint& d, const double* areas,
+                             const QString& name) -> QString {
+            for (int i = 0; i < 2; ++i) {
+                const double dx = plot_->xAxis->coordToPixel(areas[i]) - at.x();
+                const double dy = plot_->yAxis->coordToPixel(d.speedup) - at.y();
+                if (d.feasible && dx * dx + dy * dy <= 9) {
+                    return tr("%1 as shipped (%2 SMs × %3 VUs, %4 KB): %5 mm² %6, speed-up %7× "
+                              "vs %8, weighted T_alg %9 s")
+                        .arg(name)
+                        .arg(d.nSm)
+                        .arg(d.nV)
+                        .arg(d.mSmKb)
+                        .arg(areas[i], 0, 'f', 1)
+                        .arg(i == 0 ? tr("with caches") : tr("without caches"))
+                        .arg(d.speedup, 0, 'g', 4)
+                        .arg(reference)
+                        .arg(d.weightedTime, 0, 'g', 6);
+                }
+            }
+            return {};
+        };
+        if (QString t = ref(refs_->gtx980, refs_->gtxArea, QStringLiteral("GTX 980"));
+            !t.isEmpty()) {
+            return t;
+        }
+        if (QString t = ref(refs_->titanx, refs_->titanArea, QStringLiteral("Titan X"));
+            !t.isEmpty()) {
+            return t;
+        }
+    }
+    const search::DesignPoint* d = designNear(at, 8);
+    if (d == nullptr) {
+        return {};
+    }
+    QStringList parts;
+    parts << tr("%1: %2 mm² (cache-less), speed-up %3× vs %4, weighted T_alg %5 s")
+                 .arg(designLabel(*d, bandwidthAxis()))
+                 .arg(d->area, 0, 'f', 2)
+                 .arg(d->speedup, 0, 'g', 4)
+                 .arg(reference)
+                 .arg(d->weightedTime, 0, 'g', 6);
+    parts << tr("power ≈ %1 W (an estimate)").arg(d->powerW, 0, 'f', 0);
+    if (d->pareto) {
+        parts << tr("on the Pareto front");
+    }
+    const CodesignSettings& c = session_->codesign;
+    if (d->area >= c.budgetMin && d->area <= c.budgetMax) {
+        parts << tr("in the budget band");
+    }
+    if (c.reticleOn && !d->withinReticle) {
+        parts << tr("beyond the %1 mm² reticle").arg(c.reticleMm2);
+    }
+    if (c.powerOn && !d->withinPower) {
+        parts << tr("over the %1 W power budget").arg(c.powerW);
+    }
+    if (const QString out = outsideCalibration(*d); !out.isEmpty()) {
+        parts << tr("extrapolated: %1").arg(out);
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+void CodesignView::chooseNear(const QPointF& pixel) {
+    const search::DesignPoint* best = designNear(pixel, 14);
     if (best) {
         emit designChosen(best->nSm, best->nV, best->mSmKb, 2.0,
                           bandwidthAxis() ? best->bandwidthGBs : 0.0);

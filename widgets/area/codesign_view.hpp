@@ -47,6 +47,10 @@ public:
     void setPresentation(bool on) override;
     QWidget* widget() override { return this; }
     void finishPendingWork() override;
+    // The design (or reference GPU) under the pointer, named with its area, speed-up, time,
+    // power and limits: the window's tooltip and the interactive page's hover (issue 55: the
+    // page's hover did not name the design).
+    QString hoverTextAt(const QCustomPlot& plot, double x, double y) const override;
 
     bool busy() const;
     // The last result is drawn: none, or a search for other inputs is running.
@@ -62,6 +66,9 @@ public:
     QString outsideCalibration(const search::DesignPoint& d) const;
     // Selects the design nearest to a plot position (what a click does).
     void chooseNear(const QPointF& pixel);
+    // The feasible design nearest `pixel` within `radius` pixels, if any.
+    const search::DesignPoint* designNear(const QPointF& pixel, double radius) const;
+    bool designTip_ = false; // the tooltip shown is a design's
     // Whether the session's grid has a bandwidth axis (every design named with its bandwidth).
     bool bandwidthAxis() const;
     void cancel();

@@ -129,9 +129,13 @@ TileSpaceMapView::TileSpaceMapView(QWidget* parent) : QWidget(parent) {
     plot_->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, group);
     scale_->setMarginGroup(QCP::msBottom | QCP::msTop, group);
 
-    within_ = plot_->addGraph();
-    within_->setLineStyle(QCPGraph::lsNone);
-    within_->removeFromLegend(); // a cell-sized outline makes no legend icon; the subtitle says it
+    // One white line around the cells within X % of the minimum (issue 55: an outline per cell
+    // covered thin cells and read as noise); the subtitle says what it encloses.
+    // A white line over a dark one: it shows on the yellow cells and the white hatching alike.
+    withinHalo_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
+    withinHalo_->removeFromLegend();
+    within_ = new QCPCurve(plot_->xAxis, plot_->yAxis);
+    within_->removeFromLegend();
     minimum_ = plot_->addGraph();
     minimum_->setLineStyle(QCPGraph::lsNone);
     minimum_->setName(tr("exact minimum"));
@@ -177,7 +181,6 @@ TileSpaceMapView::TileSpaceMapView(QWidget* parent) : QWidget(parent) {
 
     connect(plot_, &QCustomPlot::mouseMove, this, &TileSpaceMapView::onMouseMove);
     connect(plot_, &QCustomPlot::mousePress, this, &TileSpaceMapView::onMousePress);
-    connect(plot_, &QCustomPlot::afterLayout, this, &TileSpaceMapView::updateOutlineSize);
     setPresentation(false);
 }
 
@@ -336,7 +339,7 @@ void TileSpaceMapView::rebuild() {
                         .arg(state_.problem.time));
     subtitle_->setText(
         variantLine(state_.variant, dim) +
-        tr("\nwhite outlines: within %1 % of the minimum; hatched: infeasible")
+        tr("\nwhite-on-black line: around the tilings within %1 % of the minimum; hatched: infeasible")
             .arg(state_.within * 100, 0, 'g', 3) +
         (state_.baseline ? tr("; dashed: %1").arg(baselineName(state_, {"talg"})) : QString()));
     plot_->xAxis->setLabel(tr("tT [time steps]"));
@@ -379,12 +382,11 @@ void TileSpaceMapView::rebuild() {
             // Within X % of the slice's exact minimum (the best cell's when it has none).
             const double exactT = grid_.hasExact ? grid_.exact.tAlg : lo;
             const double limit = (1.0 + state_.within) * exactT;
-            for (const auto& c : grid_.cells) {
-                if (c.feasible && c.tAlg <= limit) {
-                    wx << static_cast<double>(c.tiles.time);
-                    wy << static_cast<double>(c.tiles.space[static_cast<std::size_t>(in)]);
-                }
+            std::vector<bool> inside(grid_.cells.size());
+            for (std::size_t i = 0; i < grid_.cells.size(); ++i) {
+                inside[i] = grid_.cells[i].feasible && grid_.cells[i].tAlg <= limit;
             }
+            withinOutline(inside, wx, wy);
             // The exact minimum where it lies, between cells where the map is coarser than the
             // tile sizes (issue 55: the label quoted the best cell, 0.7329 s at tS2 = 224, not
             // the optimum, 0.7265 s at 192).
@@ -481,7 +483,8 @@ void TileSpaceMapView::rebuild() {
                 tr(" The current tiling is outside the map: %1.").arg(where.join(tr(" and "))));
         }
     }
-    within_->setData(wx, wy, true);
+    within_->setData(wx, wy);
+    withinHalo_->setData(wx, wy);
     minimum_->setData(mx, my, true);
     current_->setData(cx, cy, true);
     // The baseline's tiling and its exact optimum where they are on this slice (same dimension
@@ -550,26 +553,62 @@ void TileSpaceMapView::rebuild() {
     } else {
         measured_->addToLegend();
     }
-    updateOutlineSize();
+    within_->setPen(QPen(Qt::white, presentation_ ? 2.0 : 1.2));
+    withinHalo_->setPen(QPen(QColor(40, 40, 40), presentation_ ? 4.5 : 3.0));
     plot_->replot();
 }
 
-void TileSpaceMapView::updateOutlineSize() {
-    if (grid_.tT.empty()) {
-        return;
+void TileSpaceMapView::withinOutline(const std::vector<bool>& inside, QVector<double>& x,
+                                     QVector<double>& y) const {
+    // The edges between a cell inside and one outside (or the map's border), joined along
+    // each row and column into runs, each a segment of its own (NaN between them).
+    const std::size_t nx = grid_.tT.size(), ny = grid_.inner.size();
+    const double hx = static_cast<double>(axes_.tTStep) / 2;
+    const double hy = static_cast<double>(axes_.innerStep) / 2;
+    const auto in = [&](std::ptrdiff_t ix, std::ptrdiff_t iy) {
+        return ix >= 0 && iy >= 0 && static_cast<std::size_t>(ix) < nx &&
+               static_cast<std::size_t>(iy) < ny &&
+               inside[static_cast<std::size_t>(iy) * nx + static_cast<std::size_t>(ix)];
+    };
+    const auto segment = [&](double x0, double y0, double x1, double y1) {
+        x << x0 << x1 << qQNaN();
+        y << y0 << y1 << qQNaN();
+    };
+    const auto n = [](std::size_t v) { return static_cast<std::ptrdiff_t>(v); };
+    for (std::ptrdiff_t ix = 0; ix <= n(nx); ++ix) { // the edge left of column ix
+        const double xe = ix < n(nx)
+                              ? static_cast<double>(grid_.tT[static_cast<std::size_t>(ix)]) - hx
+                              : static_cast<double>(grid_.tT.back()) + hx;
+        for (std::ptrdiff_t iy = 0; iy < n(ny);) {
+            if (in(ix - 1, iy) == in(ix, iy)) {
+                ++iy;
+                continue;
+            }
+            const std::ptrdiff_t from = iy;
+            while (iy < n(ny) && in(ix - 1, iy) != in(ix, iy)) {
+                ++iy;
+            }
+            segment(xe, static_cast<double>(grid_.inner[static_cast<std::size_t>(from)]) - hy, xe,
+                    static_cast<double>(grid_.inner[static_cast<std::size_t>(iy - 1)]) + hy);
+        }
     }
-    // One outline per cell, as a custom scatter path in pixels (QCustomPlot scales custom
-    // paths by size/6, so size 6 keeps pixel units); cells need not be square.
-    const double w = std::abs(plot_->xAxis->coordToPixel(static_cast<double>(axes_.tTStep)) -
-                              plot_->xAxis->coordToPixel(0));
-    const double h = std::abs(plot_->yAxis->coordToPixel(static_cast<double>(axes_.innerStep)) -
-                              plot_->yAxis->coordToPixel(0));
-    QPainterPath path;
-    const double inset = presentation_ ? 1.5 : 1.0;
-    path.addRect(QRectF(-w / 2 + inset, -h / 2 + inset, std::max(1.0, w - 2 * inset),
-                        std::max(1.0, h - 2 * inset)));
-    within_->setScatterStyle(
-        QCPScatterStyle(path, QPen(Qt::white, presentation_ ? 2.5 : 1.2), Qt::NoBrush, 6));
+    for (std::ptrdiff_t iy = 0; iy <= n(ny); ++iy) { // the edge below row iy
+        const double ye = iy < n(ny)
+                              ? static_cast<double>(grid_.inner[static_cast<std::size_t>(iy)]) - hy
+                              : static_cast<double>(grid_.inner.back()) + hy;
+        for (std::ptrdiff_t ix = 0; ix < n(nx);) {
+            if (in(ix, iy - 1) == in(ix, iy)) {
+                ++ix;
+                continue;
+            }
+            const std::ptrdiff_t from = ix;
+            while (ix < n(nx) && in(ix, iy - 1) != in(ix, iy)) {
+                ++ix;
+            }
+            segment(static_cast<double>(grid_.tT[static_cast<std::size_t>(from)]) - hx, ye,
+                    static_cast<double>(grid_.tT[static_cast<std::size_t>(ix - 1)]) + hx, ye);
+        }
+    }
 }
 
 const search::TileSpaceCell* TileSpaceMapView::cellAt(double tT, double inner) const {

@@ -14,6 +14,7 @@ class QCustomPlot;
 class QCPColorMap;
 class QCPLayerable;
 class QCPColorScale;
+class QCPCurve;
 class QCPGraph;
 class QCPItemText;
 class QCPItemTracer;
@@ -76,7 +77,9 @@ signals:
 
 private:
     void rebuild();
-    void updateOutlineSize();
+    // The outline around the cells marked in `inside` (row-major, as grid_.cells).
+    void withinOutline(const std::vector<bool>& inside, QVector<double>& x,
+                       QVector<double>& y) const;
     const search::TileSpaceCell* cellAt(double tT, double inner) const;
     void onMouseMove(QMouseEvent* e);
     void onMousePress(QMouseEvent* e);
@@ -90,7 +93,8 @@ private:
     QCPColorMap* map_ = nullptr;
     QCPLayerable* vectorCells_ = nullptr; // the cells as rectangles, for PDF and SVG
     QCPColorScale* scale_ = nullptr;
-    QCPGraph* within_ = nullptr;
+    QCPCurve* within_ = nullptr; // the line around the cells within X % of the minimum
+    QCPCurve* withinHalo_ = nullptr; // its dark edge
     QCPGraph* minimum_ = nullptr;
     QCPGraph* current_ = nullptr;
     QCPGraph* baseline_ = nullptr;        // the baseline's tiling, when it is on this slice
