@@ -14,6 +14,7 @@
 #include "common/message_line.hpp"
 #include "common/parameter_form.hpp"
 #include "common/plot_theme.hpp"
+#include "common/profile_combo.hpp"
 #include "common/view_export.hpp"
 #include "export_dialog.hpp"
 #include "glossary/glossary.hpp"
@@ -79,6 +80,7 @@
 #include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QSvgRenderer>
@@ -92,6 +94,7 @@
 #include <QUndoStack>
 #include <QtTest>
 #include <algorithm>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <qcustomplot.h>
 
@@ -1632,6 +1635,38 @@ void TestGuiShell::measuredGpuImportsAsYours() {
     broken.close();
     QVERIFY(window_->importMeasuredGpu(broken.fileName()).isEmpty());
     QVERIFY_THROWS_EXCEPTION(cdx::InputError, loadGpuProfile("measured-broken"));
+    // Issue 55: a profile of the user's that is JSON with an id but whose content its family
+    // refuses is listed as broken, disabled, with the reason, in every list of its kind (it
+    // was a normal entry that failed only when chosen; cdx profiles said BROKEN).
+    const std::filesystem::path mine = userProfileFolders().front() / "gpus";
+    std::filesystem::create_directories(mine);
+    {
+        std::ofstream f(mine / "content-broken.json");
+        f << R"({"id": "content-broken", "name": "Broken inside", "facts": {"n_sm": {"value": -3}}})";
+    }
+    widgets::ProfileCatalog::instance()->notifyChanged("gpus");
+    int marked = 0;
+    for (auto* w : window_->workspaces()) {
+        for (QComboBox* box : w->findChildren<QComboBox*>()) {
+            if (box->property("cdxProfileKind").toString() != "gpus") {
+                continue;
+            }
+            QVERIFY2(box->findData("content-broken") < 0, qPrintable(box->objectName()));
+            for (int i = 0; i < box->count(); ++i) {
+                if (box->itemText(i).contains("content-broken.json") &&
+                    box->itemText(i).contains("broken, not usable")) {
+                    QVERIFY(!(qobject_cast<QStandardItemModel*>(box->model())->item(i)->flags() &
+                              Qt::ItemIsEnabled));
+                    QVERIFY2(box->itemData(i, Qt::ToolTipRole).toString().contains("n_sm"),
+                             qPrintable(box->itemData(i, Qt::ToolTipRole).toString()));
+                    ++marked;
+                }
+            }
+        }
+    }
+    std::filesystem::remove(mine / "content-broken.json");
+    widgets::ProfileCatalog::instance()->notifyChanged("gpus");
+    QVERIFY(marked >= 2);
 }
 
 void TestGuiShell::footnoteHoldsTheFiguresModels() {

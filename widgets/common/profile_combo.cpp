@@ -3,6 +3,7 @@
 
 #include "common/view_layout.hpp"
 #include "params/input_error.hpp"
+#include "session/profile_kinds.hpp"
 
 #include <QComboBox>
 #include <QDialog>
@@ -49,7 +50,7 @@ void refill(QComboBox* box, const std::string& kind, const ProfileText& text,
     box->clear();
     std::vector<ProfileEntry> entries;
     try {
-        entries = listAllProfiles(kind);
+        entries = listCheckedProfiles(kind);
     } catch (const InputError& e) {
         box->addItem(QObject::tr("(profiles cannot be read)"));
         box->setItemData(0, QString::fromUtf8(e.what()), Qt::ToolTipRole);
@@ -93,7 +94,7 @@ void refill(QComboBox* box, const std::string& kind, const ProfileText& text,
     if (!also.kind.empty()) {
         std::vector<ProfileEntry> more;
         try {
-            more = listAllProfiles(also.kind);
+            more = listCheckedProfiles(also.kind);
         } catch (const InputError&) {
         }
         bool heading = false;
