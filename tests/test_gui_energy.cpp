@@ -12,6 +12,7 @@
 #include "energy/energy_calibration_view.hpp"
 #include "energy/energy_editor.hpp"
 #include "energy/energy_explain.hpp"
+#include "energy/energy_gpu.hpp"
 #include "energy/energy_per_point_view.hpp"
 #include "energy/energy_profiles.hpp"
 #include "energy/energy_search.hpp"
@@ -399,6 +400,32 @@ void TestGuiEnergy::perPointAndSensitivityEqualCore() {
     for (std::size_t i = 0; i < curves.size(); ++i) {
         QCOMPARE(pp->curves()[i].points, curves[i].points);
     }
+    // Issue 55: the curves end at the shared memory of the chip the coefficients were
+    // measured on (the K20c), not at that of the GPU the session times them on. On a GTX 280
+    // (16 KB per block) they run on to the K20c's 48 KB, and the summary names the K20c.
+    SessionState on280 = s;
+    on280.gpu = loadGpuProfile("gtx280");
+    doc_->edit("GTX 280", on280);
+    const auto k20c = energy::measuredOn(on280.energy.coefficients);
+    QVERIFY(k20c && k20c->id == "k20c");
+    energy::EnergyInput byK20c = on280.energy.problem;
+    byK20c.sharedWordsPerBlock = energy::sharedWordsPerBlock(toGpu(*k20c));
+    energy::EnergyInput by280 = on280.energy.problem;
+    by280.sharedWordsPerBlock = energy::sharedWordsPerBlock(toGpu(on280.gpu));
+    QVERIFY(*byK20c.sharedWordsPerBlock > *by280.sharedWordsPerBlock);
+    QCOMPARE(pp->curves(), energy::perPointCurves(byK20c, c, on280.energy.variant));
+    QVERIFY(pp->curves() != energy::perPointCurves(by280, c, on280.energy.variant));
+    QVERIFY2(pp->summaryText().contains("NVIDIA Tesla K20c's shared memory"),
+             qPrintable(pp->summaryText()));
+    // Coefficients of a chip no description names: the session's GPU bounds them, named.
+    SessionState unnamed = on280;
+    unnamed.energy.coefficients.gpu = "A chip of nobody's";
+    doc_->edit("unnamed chip", unnamed);
+    QCOMPARE(pp->curves(), energy::perPointCurves(by280, c, on280.energy.variant));
+    QVERIFY2(pp->summaryText().contains(QString::fromStdString(on280.gpu.name) + "'s shared"),
+             qPrintable(pp->summaryText()));
+    doc_->undoStack()->undo();
+    doc_->undoStack()->undo();
     auto* sv = ws()->sensitivityView();
     ws()->viewTabs()->setCurrentWidget(sv);
     const auto shares = energy::coefficientShares(s.energy.problem, c, s.energy.variant);

@@ -62,4 +62,21 @@ EnergyProfile energyProfileOf(const GpuProfile& gpu) {
     return p;
 }
 
+std::optional<GpuProfile> measuredOn(const EnergyProfile& coefficients) {
+    if (coefficients.gpu.empty()) {
+        return std::nullopt;
+    }
+    for (const ProfileEntry& e : listAllProfiles("gpus")) {
+        if (!e.error.empty() || e.name != coefficients.gpu) {
+            continue;
+        }
+        try {
+            return loadGpuProfile(e.path.string());
+        } catch (const InputError&) {
+            continue; // a user's description that does not load: not this chip
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace cdx::energy

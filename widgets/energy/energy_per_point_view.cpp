@@ -2,6 +2,7 @@
 #include "energy/energy_per_point_view.hpp"
 
 #include "common/plot_theme.hpp"
+#include "energy/energy_gpu.hpp"
 #include "energy/energy_profiles.hpp"
 #include "energy/energy_search.hpp"
 #include "params/input_error.hpp"
@@ -59,8 +60,17 @@ void EnergyPerPointView::setSession(const SessionState& s) {
         const auto c = energy::coefficientsOf(s.energy.coefficients);
         energy::EnergyInput bounded = in_;
         if (in_.stencil == energy::StencilKind::Jacobi2D) {
-            // The tiles the session's GPU can hold (A.20/A.32), as the energy-time search.
-            bounded.sharedWordsPerBlock = energy::sharedWordsPerBlock(toGpu(s.gpu));
+            // The tiles the chip the coefficients were measured on can hold (A.20/A.32); the
+            // session's GPU where no description of that chip is known.
+            // The session's GPU when it is that chip: its edits count.
+            if (s.gpu.name == s.energy.coefficients.gpu) {
+                bounded.sharedWordsPerBlock = energy::sharedWordsPerBlock(toGpu(s.gpu));
+            } else if (const auto on = energy::measuredOn(s.energy.coefficients)) {
+                bounded.sharedWordsPerBlock = energy::sharedWordsPerBlock(toGpu(*on));
+                gpuName_ = QString::fromStdString(profileLabel(*on));
+            } else {
+                bounded.sharedWordsPerBlock = energy::sharedWordsPerBlock(toGpu(s.gpu));
+            }
             sharedWords_ = bounded.sharedWordsPerBlock;
         }
         curves_ = energy::perPointCurves(bounded, c, s.energy.variant);
@@ -148,6 +158,10 @@ void EnergyPerPointView::redraw() {
                      : tr("The thesis gives no shared-memory footprint for these tiles, so no "
                           "size bound is drawn: the curves run to the domain.")));
     plot_->replot();
+}
+
+QString EnergyPerPointView::summaryText() const {
+    return summary_->text();
 }
 
 void EnergyPerPointView::renderTo(QPaintDevice& device, const QSize& size) {

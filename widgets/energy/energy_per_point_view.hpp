@@ -31,6 +31,7 @@ public:
     QWidget* widget() override { return this; }
 
     const std::vector<energy::PerPointCurve>& curves() const { return curves_; }
+    QString summaryText() const;
 
 private:
     void redraw();
