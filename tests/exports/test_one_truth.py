@@ -15,6 +15,7 @@ numbers, and carries the baseline's columns when a baseline is pinned.
   talg-lineup                cdx lineup (each GPU at its exact optimum)
   talg-compare               cdx compare BASELINE SESSION --family talg
   codesign                   cdx codesign --all (every design; the best in the budget)
+  occupancy                  cdx occupancy (the kernel's limits; points of the three sweeps)
 
 Usage: test_one_truth.py EXPLORER CDX SOURCE_DIR
 """
@@ -239,6 +240,52 @@ with tempfile.TemporaryDirectory() as d:
     elif best is not None:
         for axis in ["n_sm", "n_v", "m_sm_kb", "bandwidth_gbs"]:
             same("codesign best in the budget", axis, best[axis], cli_best[axis])
+
+    # 5. Occupancy: the kernel's blocks, warps and occupancy, and points of the three sweeps, as
+    #    `cdx occupancy` gives them, on the FX 5600 of Hong's example (compute capability 1.0)
+    #    and on the H100 (9.0: carveouts, the runtime's reserved shared memory).
+    for name, gpu_id in [("hong-example-a.cdx.json", None), ("hong-example-a.cdx.json", "h100-sxm5")]:
+        o = copy.deepcopy(load(name))
+        if gpu_id:
+            o["mwp"]["gpu"] = profile(gpu_id)
+        gpu_id = o["mwp"]["gpu"]["id"]
+        path = os.path.join(d, f"occupancy-{gpu_id}.cdx.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(o, f)
+        text = export(env, path, ["occupancy"], d)["occupancy"]
+        rows = table(text, "occupancy")
+        inputs = re.search(r"# this kernel: threads_per_block (\d+), registers_per_thread (\d+), "
+                           r"shared_bytes_per_block (\d+)", text)
+        limits = re.search(r"# this kernel: blocks_limit_warps (\d+), blocks_limit_registers "
+                           r"(\d+), blocks_limit_shared (\d+), blocks_per_sm (\d+), warps_per_sm "
+                           r"(\d+), occupancy ([0-9.e+-]+)", text)
+        if not inputs or not limits or len(rows) < 20:
+            failures.append(f"occupancy on {gpu_id}: no kernel lines or too few rows ({len(rows)})")
+            continue
+        kernel = {"threads_per_block": inputs.group(1), "registers_per_thread": inputs.group(2),
+                  "shared_bytes_per_block": inputs.group(3)}
+
+        def ask(values):
+            return cli(env, "occupancy", "--gpu", gpu_id, "--threads-per-block",
+                       values["threads_per_block"], "--registers-per-thread",
+                       values["registers_per_thread"], "--shared-bytes",
+                       values["shared_bytes_per_block"])
+
+        j = ask(kernel)
+        for i, key in enumerate(["blocks_limit_warps", "blocks_limit_registers",
+                                 "blocks_limit_shared", "blocks_per_sm", "warps_per_sm",
+                                 "occupancy"]):
+            same(f"occupancy on {gpu_id}", key, limits.group(i + 1), j[key], rel=1e-9)
+        # Every third point of each sweep, the first and last of each included.
+        for varied in ["threads_per_block", "registers_per_thread", "shared_bytes_per_block"]:
+            sweep = [r for r in rows if r["varied"] == varied]
+            for k, r in enumerate(sweep):
+                if k % 3 and k != len(sweep) - 1:
+                    continue
+                j = ask(dict(kernel, **{varied: r["value"]}))
+                where = f"occupancy on {gpu_id}, {varied} = {r['value']}"
+                same(where, "blocks_per_sm", r["blocks_per_sm"], j["blocks_per_sm"])
+                same(where, "occupancy", r["occupancy"], j["occupancy"], rel=1e-9)
 
 for f in failures[:60]:
     print("FAIL:", f)

@@ -272,6 +272,12 @@ QString OccupancyView::csv() const {
                            QString::fromStdString(occupancy::raiseText(r.limits, input_, r)));
     // This kernel's limits as a comment, then one table of the three sweeps, named by the
     // input each varies (a reader gets one table whose columns each hold one kind; issue 45).
+    // Its inputs too, so that `cdx occupancy` can be asked the same question.
+    out += QStringLiteral("# this kernel: threads_per_block %1, registers_per_thread %2, "
+                          "shared_bytes_per_block %3\n")
+               .arg(input_.threadsPerBlock)
+               .arg(input_.registersPerThread)
+               .arg(input_.sharedBytesPerBlock);
     out += QStringLiteral("# this kernel: blocks_limit_warps %1, blocks_limit_registers %2, "
                           "blocks_limit_shared %3, blocks_per_sm %4, warps_per_sm %5, "
                           "occupancy %6\nvaried,value,blocks_per_sm,occupancy\n")
