@@ -33,6 +33,7 @@
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map_view.hpp"
+#include "params/csv.hpp"
 #include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
@@ -108,6 +109,7 @@ private slots:
     void footnoteHoldsTheFiguresModels();
     void interactivePageHoldsTheSession();
     void interactivePageDrawsTheWindowsMarks();
+    void csvCarriesTheBaselineItDraws();
     void measuredGpuImportsAsYours();
     void plotMenuCopiesAndAnnotates();
     void darkPlotsRecolourAndComeBack();
@@ -2169,4 +2171,80 @@ void TestGuiShell::interactivePageDrawsTheWindowsMarks() {
     }
     QVERIFY(designs > 100);
     QCOMPARE(named, designs);
+}
+
+// Issue 55, the CSV guard: with a baseline pinned, every view whose figure draws it (a series
+// named for it, or a title that names it) carries its numbers in the CSV, as columns or, for a
+// single baseline point, as a commented line naming it; and every CSV reads as one table under
+// its # lines (the same number of fields on every row).
+void TestGuiShell::csvCarriesTheBaselineItDraws() {
+    SessionState other = doc_->state();
+    other.gpu = loadGpuProfile("titanx");
+    other.tiles.time += 2;
+    other.title = "pinned for the test";
+    SessionState s = doc_->state();
+    s.baseline = std::make_shared<const SessionState>(asBaseline(other));
+    doc_->edit("pin", s);
+    int drawn = 0, views = 0;
+    QStringList missing;
+    for (auto* w : window_->workspaces()) {
+        window_->showWorkspace(w);
+        for (auto* view : w->views()) {
+            w->viewTabs()->setCurrentWidget(view->widget());
+            w->finishPendingWork();
+            ++views;
+            // One table under the # lines: every row has the header's number of fields.
+            {
+                std::size_t fields = 0;
+                int row = 0;
+                for (const QString& line : widgets::commentedPreamble(view->csv()).split('\n')) {
+                    if (line.startsWith('#') || line.trimmed().isEmpty()) {
+                        continue;
+                    }
+                    const std::size_t n = splitCsvRecord(line.toStdString()).size();
+                    if (row++ == 0) {
+                        fields = n;
+                    } else if (n != fields) {
+                        missing << QString("%1 row %2: %3 fields, the header %4")
+                                       .arg(view->fileStem())
+                                       .arg(row)
+                                       .arg(n)
+                                       .arg(fields);
+                        break;
+                    }
+                }
+            }
+            bool draws = false;
+            for (QCustomPlot* plot : widgets::viewPlots(*view->widget())) {
+                for (int i = 0; i < plot->plottableCount(); ++i) {
+                    QCPAbstractPlottable* p = plot->plottable(i);
+                    draws = draws ||
+                            (p->visible() && p->name().contains("baseline", Qt::CaseInsensitive) &&
+                             p->interface1D() != nullptr && p->interface1D()->dataCount() > 0);
+                }
+            }
+            if (!draws) {
+                continue;
+            }
+            ++drawn;
+            const QString csv = widgets::commentedPreamble(view->csv()); // as exported
+            QString header;
+            bool commented = false;
+            for (const QString& line : csv.split('\n')) {
+                if (line.startsWith('#')) {
+                    commented = commented || line.contains("baseline", Qt::CaseInsensitive) ||
+                                line.contains("pinned for the test");
+                } else if (!line.isEmpty()) {
+                    header = line;
+                    break;
+                }
+            }
+            if (!header.contains("baseline", Qt::CaseInsensitive) && !commented) {
+                missing << view->fileStem() + " (" + header.left(60) + ")";
+            }
+        }
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join("; ")));
+    QVERIFY2(drawn >= 5,
+             qPrintable(QString("%1 of %2 views draw the baseline").arg(drawn).arg(views)));
 }

@@ -6,8 +6,9 @@ For each view with a CLI twin, the view's data is exported headless (`codesign-e
 --export VIEW=x.csv`) and every number it shares with the command's JSON for the same question is
 compared, for shipped sessions, a shipped GPU and a derived GPU (`cdx profiles derive`, read by
 both from the same user folder). A mismatch fails naming the view, the quantity and both values.
-Every CSV is also read with pandas.read_csv(comment='#') into numeric columns where it holds
-numbers, and carries the baseline's columns when a baseline is pinned.
+Every CSV it exports is also read with pandas.read_csv(comment='#') into numeric columns where it
+holds numbers. (That every view's CSV carries the baseline it draws, and reads as one table, is
+test_gui_shell's csvCarriesTheBaselineItDraws.)
 
   view                       command
   tile-space-map (minimum)   cdx optimize --fix-tile tS1 (the slice's exact minimum)
