@@ -49,6 +49,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QtTest>
 #include <algorithm>
@@ -273,6 +274,14 @@ void TestGuiArea::codesignRunsAndLoadsDesign() {
     plot->replot();
     const QPointF at(plot->xAxis->coordToPixel(best->area),
                      plot->yAxis->coordToPixel(best->speedup));
+    // The pointer on it names it and says what a click loads (issue 55).
+    QMouseEvent move(QEvent::MouseMove, at, plot->mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(plot, &move);
+    const QString name = QString("%1 SM × %2 VU").arg(best->nSm).arg(best->nV);
+    QVERIFY2(QToolTip::text().startsWith(name) && QToolTip::text().contains("speed-up") &&
+                 QToolTip::text().contains("A click loads " + name),
+             qPrintable(QToolTip::text()));
     view->chooseNear(at);
     const auto& g = doc_->state().gpu.params;
     QCOMPARE(*g.at("n_sm").value, static_cast<double>(best->nSm));

@@ -253,11 +253,14 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
             return;
         }
         designTip_ = true;
-        QToolTip::showText(e->globalPosition().toPoint(),
-                           text + (designNear(e->position(), 8) != nullptr
-                                       ? tr("\nClick to load it into the editors.")
-                                       : QString()),
-                           plot_);
+        // One fact a line; a click loads the design nearest the pointer, named (next to a
+        // reference GPU's square it is a design, not that GPU).
+        QString tip = QString(text).replace(QStringLiteral("; "), QStringLiteral("\n"));
+        if (const search::DesignPoint* near = designNear(e->position(), 14)) {
+            tip +=
+                tr("\nA click loads %1 into the editors.").arg(designLabel(*near, bandwidthAxis()));
+        }
+        QToolTip::showText(e->globalPosition().toPoint(), tip, plot_);
     });
     cancel_->setEnabled(false);
     progress_->setValue(0);
