@@ -522,7 +522,8 @@ void TestCli::profiles() {
     }
     // One description per chip (issue 43): each GPU once, one file, its values counted by kind.
     QCOMPARE(gpus, (QStringList{"8800gt", "8800gtx", "a100-sxm4", "fx5600", "gtx280", "gtx580",
-                                "gtx980", "h100-sxm5", "k20c", "rtx4090", "titanx"}));
+                                "gtx980", "h100-sxm5", "k20c", "p100-sxm2", "rtx4090", "titanx",
+                                "v100-sxm2"}));
     QVERIFY(!o.contains("mwp_gpus"));
     for (const auto g : o["gpus"].toArray()) {
         if (g.toObject()["origin"].toString() != "shipped") {
@@ -1352,8 +1353,7 @@ void TestCli::badInput_data() {
         << QStringList{"optimize", "--gpu",     "gtx1080", "--stencil", "heat2d",
                        "--space",  "8192,8192", "--time",  "8192"}
         << "known: 8800gt, 8800gtx, a100-sxm4, fx5600, gtx280, gtx580, gtx980, h100-sxm5, "
-           "k20c, "
-           "rtx4090, titanx";
+           "k20c, p100-sxm2, rtx4090, titanx, v100-sxm2";
     QTest::newRow("unknown stencil id")
         << QStringList{"optimize", "--gpu",     "gtx980", "--stencil", "heat5d",
                        "--space",  "8192,8192", "--time", "8192"}

@@ -1066,8 +1066,8 @@ void TestMwp::presetsLoad() {
         }
     }
     // One description per chip (issue 43): the thesis's 5 and its App. B K20c, the PPoPP'17 2,
-    // today's 3.
-    QCOMPARE(listProfiles("gpus").size(), std::size_t(11));
+    // today's 3, and the Pascal and Volta of issue 57's validation.
+    QCOMPARE(listProfiles("gpus").size(), std::size_t(13));
     QVERIFY(hasPowerModel(loadMwpGpuProfile("gtx280")));
     QVERIFY(hasPowerModel(loadMwpGpuProfile("gtx580")));
     QVERIFY(!hasPowerModel(loadMwpGpuProfile("fx5600")));

@@ -57,7 +57,9 @@ const char* const kCommonFlags =
     "common flags: --json (one JSON object on stdout), --set KEY=VALUE (override a GPU or\n"
     "stencil parameter; repeatable), variant flags --pitch geometric|paper, --nw exact|approx,\n"
     "--k max|effective|optimize, --w3d as-1d|eq22, --nsslabs ceil-of-product|product-of-ceils,\n"
-    "--gb decimal|binary, --r-tile REGISTERS.  'cdx <command> --help' for details;\n"
+    "--gb decimal|binary, --r-tile REGISTERS; beside the papers' model (issue 57) --smem\n"
+    "eq19|ppcg, --hiding none|occupancy, --bw tile|shared, --registers-per-thread R.\n"
+    "'cdx <command> --help' for details;\n"
     "docs/cli.md for the full reference.\n";
 
 std::vector<Command> registeredCommands() {

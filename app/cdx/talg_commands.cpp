@@ -22,15 +22,19 @@ namespace cdx::cli {
 
 using json = nlohmann::ordered_json;
 
-const std::vector<std::string> kVariantFlags{"--pitch",   "--nw", "--k",     "--w3d",
-                                             "--nsslabs", "--gb", "--r-tile"};
+const std::vector<std::string> kVariantFlags{
+    "--pitch", "--nw", "--k", "--w3d", "--nsslabs", "--gb", "--r-tile",
+    // Issue 57's extensions beside the papers' model.
+    "--smem", "--hiding", "--bw", "--registers-per-thread"};
 
 namespace {
 
 const char* const kTalgUsage =
     "usage: cdx talg --gpu ID|PATH --stencil ID|PATH --space S1[,S2[,S3]] --time T\n"
-    "                --tile tS1[,tS2[,tS3]] --tt tT [variant flags] [--set KEY=VALUE]... "
-    "[--json]\n";
+    "                --tile tS1[,tS2[,tS3]] --tt tT [--threads-per-block N] [variant flags]\n"
+    "                [--set KEY=VALUE]... [--json]\n"
+    "--threads-per-block: the block's threads (issue 57; default PPCG's, one per point of the\n"
+    "innermost tile); they count with --hiding occupancy.\n";
 const char* const kOptimizeUsage =
     "usage: cdx optimize --gpu ID|PATH --stencil ID|PATH --space S1[,S2[,S3]] --time T\n"
     "                [--within 0.10] [--limit 20] [--max-within 1000] [--threads 0]\n"
@@ -68,6 +72,18 @@ talg::TalgVariant parseVariant(const Arguments& a) {
     }
     if (a.has("--r-tile")) {
         v.registersPerTile = a.positiveInteger("--r-tile");
+    }
+    if (auto s = a.optional("--smem")) {
+        v.smem = talg::parseSharedFootprint(*s, "--smem");
+    }
+    if (auto s = a.optional("--hiding")) {
+        v.hiding = talg::parseHiding(*s, "--hiding");
+    }
+    if (auto s = a.optional("--bw")) {
+        v.bandwidth = talg::parseBandwidth(*s, "--bw");
+    }
+    if (a.has("--registers-per-thread")) {
+        v.registersPerThread = a.positiveInteger("--registers-per-thread");
     }
     return v;
 }
@@ -115,7 +131,12 @@ json variantJson(const talg::TalgVariant& v, int dim) {
            {"nw", talg::name(v.nw)},
            {"k", talg::name(v.k)},
            {"gb", talg::name(v.gigabyte)},
-           {"r_tile", v.registersPerTile ? json(*v.registersPerTile) : json(nullptr)}};
+           {"r_tile", v.registersPerTile ? json(*v.registersPerTile) : json(nullptr)},
+           {"smem", talg::name(v.smem)},
+           {"hiding", talg::name(v.hiding)},
+           {"bw", talg::name(v.bandwidth)},
+           {"registers_per_thread",
+            v.registersPerThread ? json(*v.registersPerThread) : json(nullptr)}};
     if (dim == 3) {
         j["w3d"] = talg::name(v.width3d);
         j["nsslabs"] = talg::name(v.subSlabs);
@@ -156,7 +177,8 @@ json problemJson(const talg::Problem& p) {
 namespace {
 
 int runTalg(const std::vector<std::string>& args, std::ostream& out) {
-    const Arguments a(args, withVariantFlags({"--tile", "--tt"}), {"--json"});
+    const Arguments a(args, withVariantFlags({"--tile", "--tt", "--threads-per-block"}),
+                      {"--json"});
     const Setup s = loadSetup(a);
     const auto tile = a.positiveList("--tile", 3);
     if (static_cast<int>(tile.size()) != s.stencil.dim) {
@@ -169,6 +191,9 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
         t.space[i] = tile[i];
     }
     t.time = parseInteger(a.required("--tt"), "--tt");
+    if (a.has("--threads-per-block")) { // issue 57; 0 or absent: PPCG's default
+        t.threads = parseInteger(a.required("--threads-per-block"), "--threads-per-block");
+    }
     const talg::TalgResult r = talg::evaluate(s.stencil, s.problem, t, s.gpu, s.variant);
     const auto& b = r.breakdown;
     const int dim = s.problem.dim;
@@ -201,7 +226,9 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
                        {"k_max", b.kMax},
                        {"T_ideal", b.tIdeal},
                        {"remainder", b.remainder},
-                       {"inner", b.inner}};
+                       {"inner", b.inner},
+                       {"threads_per_block", b.threads},
+                       {"warps_per_block", b.warpsPerBlock}};
         if (r.feasible) {
             breakdown.update(json{{"m_i", b.mI},
                                   {"m_io", b.mIo},
@@ -218,12 +245,25 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
                                   {"compute_bound", b.computeBound},
                                   {"utilisation", b.utilisation},
                                   {"efficiency", b.efficiency}});
+            if (b.kOccupancy > 0) { // hiding = occupancy
+                breakdown.update(json{{"k_occupancy", b.kOccupancy},
+                                      {"resident_warps", b.residentWarps},
+                                      {"mwp", b.mwp},
+                                      {"mwp_peak_bw", b.mwpPeakBw},
+                                      {"memory_efficiency", b.memoryEfficiency},
+                                      {"lanes_per_tile", b.lanesPerTile}});
+            }
+            if (s.variant.bandwidth == talg::Bandwidth::Shared) {
+                breakdown.update(json{{"wavefront_memory_time", b.wavefrontMemoryTime},
+                                      {"memory_system_bound", b.memorySystemBound}});
+            }
         }
         json j{{"command", "talg"},
                {"gpu", s.gpu.id},
                {"stencil", s.stencil.id},
                {"problem", problemJson(s.problem)},
-               {"tiles", {{"tile", tileJson(t, dim)}, {"tt", t.time}}},
+               {"tiles",
+                {{"tile", tileJson(t, dim)}, {"tt", t.time}, {"threads_per_block", b.threads}}},
                {"T_alg", r.feasible ? json(r.tAlg) : json(nullptr)},
                {"feasible", r.feasible},
                {"reason", r.feasible ? json(nullptr) : json(talg::describe(r.excludedBy))},
@@ -242,7 +282,8 @@ int runTalg(const std::vector<std::string>& args, std::ostream& out) {
       << " (" << s.gpu.id << ")\n";
     o << "problem   S = " << joinSizes(s.problem.space, dim, " x ") << ", T = " << s.problem.time
       << "\n";
-    o << "tiles     tS = " << joinSizes(t.space, dim, " x ") << ", tT = " << t.time << "\n";
+    o << "tiles     tS = " << joinSizes(t.space, dim, " x ") << ", tT = " << t.time << ", "
+      << b.threads << " threads per block" << (t.threads > 0 ? "" : " (PPCG's default)") << "\n";
     o << "variant   " << talg::variantSummary(s.variant, dim) << "\n";
     if (const auto e = estimatedLine(s.gpuProfile, talgModelKeys(), s.stencil.id); !e.empty()) {
         o << "values    " << e << "\n";

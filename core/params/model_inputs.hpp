@@ -20,6 +20,12 @@ struct Gpu {
     double lSecondsPerGb = 0;  // L [s/GB]
     double tauSyncSeconds = 0; // tau_sync [s]
     double tSyncSeconds = 0;   // T_sync [s]
+    // What the Talg extensions of issue 57 read (latency hiding by occupancy); unset when the
+    // description gives none, and a variant that needs one says which.
+    std::optional<double> computeCapability;   // 8.0, 7.5, ...
+    std::optional<double> clockMhz;            // SM clock [MHz]
+    std::optional<double> memLdCycles;         // MWP-CWP Mem_LD [cycles]
+    std::optional<double> departureCoalCycles; // MWP-CWP Departure_del_coal [cycles]
 };
 
 // Plain stencil parameters for one GPU (C_iter is measured per stencil and GPU).

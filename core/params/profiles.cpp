@@ -581,6 +581,14 @@ Gpu toGpu(const GpuProfile& p) {
     g.lSecondsPerGb = requiredValue(p.params, "l_s_per_gb", where);
     g.tauSyncSeconds = requiredValue(p.params, "tau_sync_s", where);
     g.tSyncSeconds = requiredValue(p.params, "t_sync_s", where);
+    const auto optional = [&p](const char* key) -> std::optional<double> {
+        const auto it = p.params.find(key);
+        return it != p.params.end() ? it->second.value : std::nullopt;
+    };
+    g.computeCapability = optional("compute_capability");
+    g.clockMhz = optional("clock_mhz");
+    g.memLdCycles = optional("mem_ld_cycles");
+    g.departureCoalCycles = optional("departure_del_coal_cycles");
     return g;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "talg/talg.hpp"
 
+#include "occupancy/occupancy.hpp"
 #include "params/enum_names.hpp"
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
@@ -32,6 +33,12 @@ constexpr std::array kSubNames{
     std::pair{std::string_view("product-of-ceils"), SubSlabCount::ProductOfCeils}};
 constexpr std::array kGbNames{std::pair{std::string_view("decimal"), units::GigaByte::Decimal},
                               std::pair{std::string_view("binary"), units::GigaByte::Binary}};
+constexpr std::array kSmemNames{std::pair{std::string_view("eq19"), SharedFootprint::Eq19},
+                                std::pair{std::string_view("ppcg"), SharedFootprint::Ppcg}};
+constexpr std::array kHidingNames{std::pair{std::string_view("none"), Hiding::None},
+                                  std::pair{std::string_view("occupancy"), Hiding::Occupancy}};
+constexpr std::array kBwNames{std::pair{std::string_view("tile"), Bandwidth::PerTile},
+                              std::pair{std::string_view("shared"), Bandwidth::Shared}};
 
 // Literal tables instead of "S" + to_string(): GCC 12 warns falsely (-Wrestrict,
 // PR 105651) on `"literal" + std::string` temporaries.
@@ -91,6 +98,28 @@ SubSlabCount parseSubSlabCount(std::string_view s, const std::string& f) {
 units::GigaByte parseGigaByte(std::string_view s, const std::string& f) {
     return parseEnum(s, f, kGbNames);
 }
+std::string_view name(SharedFootprint v) {
+    return enumName(v, kSmemNames);
+}
+std::string_view name(Hiding v) {
+    return enumName(v, kHidingNames);
+}
+std::string_view name(Bandwidth v) {
+    return enumName(v, kBwNames);
+}
+SharedFootprint parseSharedFootprint(std::string_view s, const std::string& f) {
+    return parseEnum(s, f, kSmemNames);
+}
+Hiding parseHiding(std::string_view s, const std::string& f) {
+    return parseEnum(s, f, kHidingNames);
+}
+Bandwidth parseBandwidth(std::string_view s, const std::string& f) {
+    return parseEnum(s, f, kBwNames);
+}
+bool papersModel(const TalgVariant& v) {
+    return v.smem == SharedFootprint::Eq19 && v.hiding == Hiding::None &&
+           v.bandwidth == Bandwidth::PerTile;
+}
 
 std::string_view name(Constraint c) {
     switch (c) {
@@ -100,6 +129,8 @@ std::string_view name(Constraint c) {
         return "shared_memory_per_block";
     case Constraint::NoResidentBlock:
         return "no_resident_block";
+    case Constraint::Occupancy:
+        return "occupancy";
     }
     return "?";
 }
@@ -112,6 +143,8 @@ std::string describe(Constraint c) {
         return "M_tile exceeds the shared memory per thread block (eq. 31)";
     case Constraint::NoResidentBlock:
         return "k_max = 0: no thread block fits on an SM (eq. 11, registers)";
+    case Constraint::Occupancy:
+        return "no block of these threads and registers fits on an SM (the occupancy rules)";
     }
     return "?";
 }
@@ -209,18 +242,49 @@ std::int64_t computeSum(std::int64_t tS1, std::int64_t terms, std::int64_t inner
     return sum;
 }
 
-std::int64_t sharedMemoryPerTile(int dim, const Tiles& t) {
+std::int64_t sharedMemoryPerTile(int dim, const Tiles& t, SharedFootprint smem) {
     const std::int64_t tt = t.time;
+    // Along S1: eq. 19's tS1 + tT + 1, or PPCG's tS1 + tT (the widest row w_tile and its two
+    // neighbours; spec I1(b), I4: the 1D extent, one row fewer than eq. 19).
+    const std::int64_t s1 = t.space[0] + tt + (smem == SharedFootprint::Eq19 ? 1 : 0);
     switch (dim) {
     case 1:
         return mulSat(2, t.space[0] + tt); // 2(w_tile + 2), inline after eq. 8
     case 2:
-        return mulSat(mulSat(2, t.space[0] + tt + 1), t.space[1] + tt + 1); // eq. 19
+        return mulSat(mulSat(2, s1), t.space[1] + tt + 1); // eq. 19
     default:
         // [EXTRAPOLATED] natural extension of eq. 19 (P and A give no 3D M_tile).
-        return mulSat(mulSat(mulSat(2, t.space[0] + tt + 1), t.space[1] + tt + 1),
-                      t.space[2] + tt + 1);
+        return mulSat(mulSat(mulSat(2, s1), t.space[1] + tt + 1), t.space[2] + tt + 1);
     }
+}
+
+std::int64_t defaultThreads(int dim, const Tiles& t, std::int64_t maxThreads) {
+    std::int64_t n = 0;
+    if (const int in = innermostIndex(dim); in >= 0) {
+        n = t.space[static_cast<std::size_t>(in)];
+    } else {
+        const std::int64_t widest = t.space[0] + t.time - 2; // w_tile
+        n = ceilDiv(std::max<std::int64_t>(widest, 1), kWarp) * kWarp;
+    }
+    return std::clamp<std::int64_t>(n, 1, std::max<std::int64_t>(maxThreads, 1));
+}
+
+namespace {
+// The limit of threads per block: the compute capability's, else 1024 (every CC >= 2.0).
+std::int64_t maxThreadsOf(const Gpu& g) {
+    if (g.computeCapability) {
+        try {
+            return occupancy::limitsOf(occupancy::capabilityName(*g.computeCapability))
+                .maxThreadsPerBlock;
+        } catch (const InputError&) {
+        }
+    }
+    return 1024;
+}
+} // namespace
+
+std::int64_t threadsOf(int dim, const Tiles& t, const Gpu& g) {
+    return t.threads > 0 ? t.threads : defaultThreads(dim, t, maxThreadsOf(g));
 }
 
 namespace {
@@ -243,12 +307,12 @@ std::int64_t maxResidentBlocks(std::int64_t mTile, const Capacity& cap, const Gp
 
 Constraint excludingConstraint(int dim, const Tiles& t, const Gpu& g, int bytesPerWord,
                                const TalgVariant& v) {
-    const Capacity cap = capacity(g, bytesPerWord);
-    const std::int64_t mTile = sharedMemoryPerTile(dim, t);
-    if (mTile > cap.mTbWords) {
-        return Constraint::SharedMemoryPerBlock;
-    }
-    return maxResidentBlocks(mTile, cap, g, v) < 1 ? Constraint::NoResidentBlock : Constraint::None;
+    Stencil st;
+    st.dim = dim;
+    st.bytesPerWord = bytesPerWord;
+    Problem p;
+    p.dim = dim;
+    return PreparedTalg(st, p, g, v).excludingConstraint(t);
 }
 
 void validate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
@@ -294,6 +358,47 @@ void validate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
         throw InputError("r_tile", std::to_string(*v.registersPerTile),
                          "must be a positive number of registers");
     }
+    // Issue 57: the block's threads, and what latency hiding reads from the GPU.
+    const std::int64_t maxThreads = maxThreadsOf(g);
+    if (t.threads < 0 || t.threads > maxThreads) {
+        throw InputError("threads_per_block", std::to_string(t.threads),
+                         "threads per block: an integer in [1, " + std::to_string(maxThreads) +
+                             "] (the GPU's limit), or 0 for PPCG's default (one per point of "
+                             "the innermost tile)");
+    }
+    if (v.registersPerThread && (*v.registersPerThread < 1 || *v.registersPerThread > 255)) {
+        throw InputError("regs", std::to_string(*v.registersPerThread),
+                         "registers per thread: an integer in [1, 255]");
+    }
+    if (v.hiding == Hiding::Occupancy) {
+        const auto need = [&g](const std::optional<double>& x, const char* key, const char* why) {
+            if (!x || !(*x > 0)) {
+                throw InputError(key, x ? std::to_string(*x) : "none",
+                                 std::string("hiding=occupancy needs the GPU's ") + why + " (GPU " +
+                                     g.id + "; set it with --set " + key +
+                                     "=VALUE, or use --hiding none)");
+            }
+        };
+        need(g.computeCapability, "compute_capability", "compute capability (the occupancy rules)");
+        need(g.clockMhz, "clock_mhz", "clock (MWP-CWP's Freq)");
+        need(g.memLdCycles, "mem_ld_cycles", "memory latency Mem_LD (MWP-CWP)");
+        need(g.departureCoalCycles, "departure_del_coal_cycles",
+             "departure delay of coalesced loads (MWP-CWP)");
+        (void)occupancy::limitsOf(occupancy::capabilityName(*g.computeCapability),
+                                  "compute_capability");
+        if (v.registersPerThread &&
+            *v.registersPerThread >
+                occupancy::limitsOf(occupancy::capabilityName(*g.computeCapability))
+                    .maxRegistersPerThread) {
+            throw InputError("regs", std::to_string(*v.registersPerThread),
+                             "more registers per thread than compute capability " +
+                                 occupancy::capabilityName(*g.computeCapability) + " allows (" +
+                                 std::to_string(occupancy::limitsOf(
+                                                    occupancy::capabilityName(*g.computeCapability))
+                                                    .maxRegistersPerThread) +
+                                 ")");
+        }
+    }
 }
 
 TalgResult evaluate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
@@ -313,16 +418,52 @@ PreparedTalg::PreparedTalg(const Stencil& st, const Problem& p, const Gpu& g, co
         cells *= static_cast<double>(p.space[i]);
     }
     tIdeal_ = cells * st.cIterSeconds / static_cast<double>(g.nSm * g.nV); // thesis eq. 8.3
+    maxThreads_ = maxThreadsOf(g);
+    if (v.hiding == Hiding::Occupancy && g.computeCapability) {
+        // The compute capability's rules with this GPU's own resources (a codesign design's
+        // shared memory and registers; no carveout choice: M_SM is the SM's).
+        try {
+            occupancy::Limits l =
+                occupancy::limitsOf(occupancy::capabilityName(*g.computeCapability));
+            l.sharedPerSmBytes = static_cast<int>(std::lround(g.mSmKb * 1024));
+            l.maxSharedPerBlockBytes =
+                static_cast<int>(std::lround(std::min(g.mTbKb, g.mSmKb) * 1024));
+            l.registersPerSm = static_cast<int>(g.rSm);
+            l.maxBlocksPerSm = static_cast<int>(g.mtbSm);
+            l.carveoutsKb.clear();
+            limits_ = l;
+        } catch (const InputError&) {
+            limits_.reset(); // validate() names it; unchecked callers get no occupancy limit
+        }
+        // MWP-CWP eqs. 3-5 in words: a warp's coalesced load moves 32 words per Mem_LD cycles.
+        const double memLd = g.memLdCycles.value_or(1);
+        const double perWarp = g.clockMhz.value_or(1) * 1e6 * static_cast<double>(kWarp) / memLd;
+        mwpWithoutBw_ = memLd / g.departureCoalCycles.value_or(1);
+        mwpPeakBw_ = (1.0 / lWordSeconds_) / (perWarp * static_cast<double>(g.nSm));
+    }
 }
 
 Constraint PreparedTalg::excludingConstraint(const Tiles& t) const {
-    const std::int64_t mTile = sharedMemoryPerTile(p_.dim, t);
+    const std::int64_t mTile = sharedMemoryPerTile(p_.dim, t, v_.smem);
     if (mTile > mTbWords_) {
         return Constraint::SharedMemoryPerBlock;
     }
-    return maxResidentBlocks(mTile, Capacity{mSmWords_, mTbWords_}, g_, v_) < 1
-               ? Constraint::NoResidentBlock
-               : Constraint::None;
+    if (maxResidentBlocks(mTile, Capacity{mSmWords_, mTbWords_}, g_, v_) < 1) {
+        return Constraint::NoResidentBlock;
+    }
+    if (limits_) {
+        const occupancy::Result o = occupancy::evaluate(
+            *limits_, {std::min(t.threads > 0 ? t.threads : defaultThreads(p_.dim, t, maxThreads_),
+                                static_cast<std::int64_t>(limits_->maxThreadsPerBlock)),
+                       v_.registersPerThread.value_or(0),
+                       std::min<std::int64_t>(mulSat(mTile, st_.bytesPerWord),
+                                              limits_->maxSharedPerBlockBytes),
+                       std::nullopt});
+        if (o.blocksPerSm < 1) {
+            return Constraint::Occupancy;
+        }
+    }
+    return Constraint::None;
 }
 
 TalgResult PreparedTalg::evaluate(const Tiles& t) const {
@@ -360,14 +501,32 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
 
     // Shared memory and resident blocks (eqs. 11, 19, 31); checked before the
     // compute sum so that infeasible giant tiles never reach the products below.
-    b.mTile = sharedMemoryPerTile(dim, t);
+    b.mTile = sharedMemoryPerTile(dim, t, v_.smem);
+    b.ppcgFootprint = v_.smem == SharedFootprint::Ppcg && dim >= 2;
     // k_max as eq. 11 gives it, also for a tile over the per-block limit (issue 55: the
     // breakdown showed 0 beside its formula, which gives 1).
     b.kMax = maxResidentBlocks(b.mTile, cap, g_, v_);
+    // The block's threads (issue 57): the tiling's, or PPCG's one per innermost point.
+    b.threads = t.threads > 0 ? t.threads : defaultThreads(dim, t, maxThreads_);
+    b.warpsPerBlock = ceilDiv(b.threads, kWarp);
     if (b.mTile > cap.mTbWords) {
         r.excludedBy = Constraint::SharedMemoryPerBlock;
     } else if (b.kMax < 1) {
         r.excludedBy = Constraint::NoResidentBlock;
+    } else if (limits_) {
+        // hiding = occupancy: the resident blocks the occupancy rules allow for these threads,
+        // registers and shared memory bound k too.
+        const occupancy::Result o = occupancy::evaluate(
+            *limits_, {std::min(b.threads, static_cast<std::int64_t>(limits_->maxThreadsPerBlock)),
+                       v_.registersPerThread.value_or(0),
+                       std::min<std::int64_t>(mulSat(b.mTile, st_.bytesPerWord),
+                                              limits_->maxSharedPerBlockBytes),
+                       std::nullopt});
+        b.kOccupancy = o.blocksPerSm;
+        b.kMax = std::min(b.kMax, o.blocksPerSm);
+        if (b.kMax < 1) {
+            r.excludedBy = Constraint::Occupancy;
+        }
     }
     if (r.excludedBy != Constraint::None) {
         r.feasible = false;
@@ -389,11 +548,48 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     b.zeta = std::max(b.mPrime, b.c);
     b.computeBound = b.c >= b.mPrime;
 
+    // hiding = occupancy (issue 57), for k resident blocks of b.warpsPerBlock warps each:
+    // transfers at the bandwidth MWP = min(Mem_LD / departure, MWP_peak_BW, resident warps)
+    // warps sustain (MWP-CWP eqs. 3-6), and a tile computing on min(n_V, threads) lanes while
+    // the k tiles share the SM's n_V.
+    const bool hiding = limits_.has_value();
+    b.lanesPerTile = hiding ? std::min(g_.nV, b.threads) : g_.nV;
+    const std::int64_t threadSum =
+        hiding && b.lanesPerTile < g_.nV ? computeSum(tS1, tT / 2, b.inner, b.lanesPerTile) : 0;
+    struct Phase {
+        double mPrime, c, zeta, mwp, efficiency;
+    };
+    const auto phase = [&](std::int64_t k) -> Phase {
+        if (!hiding) {
+            return {b.mPrime, b.c, b.zeta, 0.0, 1.0};
+        }
+        const double warps = static_cast<double>(k * b.warpsPerBlock);
+        const double mwp = std::min({mwpWithoutBw_, mwpPeakBw_, warps});
+        const double efficiency = std::min(1.0, mwp / mwpPeakBw_);
+        const double mPrime =
+            static_cast<double>(b.mIo) * b.lWordSeconds / efficiency + 2.0 * g_.tauSyncSeconds;
+        const double sum = std::max(static_cast<double>(b.computeSum),
+                                    static_cast<double>(threadSum) / static_cast<double>(k));
+        const double c = 2.0 * st_.cIterSeconds * sum + static_cast<double>(tT) * g_.tauSyncSeconds;
+        return {mPrime, c, std::max(mPrime, c), mwp, efficiency};
+    };
     const auto unitTime = [&](std::int64_t k) {
-        return formula::unitTime(dim, b.mPrime, b.c, b.zeta, b.nSub, k);
+        const Phase ph = phase(k);
+        return formula::unitTime(dim, ph.mPrime, ph.c, ph.zeta, b.nSub, k);
+    };
+    // bw = shared: a wavefront's words go through the one memory system (issue 57; the
+    // papers' charge every SM's tile at the GPU's whole bandwidth at once).
+    const auto wavefrontMemory = [&](std::int64_t k) {
+        if (v_.bandwidth != Bandwidth::Shared) {
+            return 0.0;
+        }
+        return static_cast<double>(b.w) * static_cast<double>(b.nSub) * static_cast<double>(b.mIo) *
+               b.lWordSeconds / phase(k).efficiency;
     };
     const auto total = [&](std::int64_t k, double tUnit) {
-        return formula::totalTime(b.nW, formula::rounds(b.w, k, g_.nSm), tUnit, g_.tSyncSeconds);
+        const double wavefront = std::max(
+            static_cast<double>(formula::rounds(b.w, k, g_.nSm)) * tUnit, wavefrontMemory(k));
+        return static_cast<double>(b.nW) * (wavefront + g_.tSyncSeconds);
     };
 
     switch (v_.k) {
@@ -420,8 +616,22 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     b.groups = ceilDiv(b.w, b.k);
     b.rounds = formula::rounds(b.w, b.k, g_.nSm); // = ceil(groups / n_SM)
     b.syncTime = static_cast<double>(b.nW) * g_.tSyncSeconds;
-    b.computeTime = static_cast<double>(b.nW) * static_cast<double>(b.rounds) * b.tUnit;
-    r.tAlg = formula::totalTime(b.nW, b.rounds, b.tUnit, g_.tSyncSeconds);
+    if (hiding) {
+        const Phase ph = phase(b.k);
+        b.mPrime = ph.mPrime;
+        b.c = ph.c;
+        b.zeta = ph.zeta;
+        b.computeBound = b.c >= b.mPrime;
+        b.mwp = ph.mwp;
+        b.mwpPeakBw = mwpPeakBw_;
+        b.memoryEfficiency = ph.efficiency;
+        b.residentWarps = b.k * b.warpsPerBlock;
+    }
+    b.wavefrontMemoryTime = wavefrontMemory(b.k);
+    const double roundsTime = static_cast<double>(b.rounds) * b.tUnit;
+    b.memorySystemBound = b.wavefrontMemoryTime > roundsTime;
+    b.computeTime = static_cast<double>(b.nW) * std::max(roundsTime, b.wavefrontMemoryTime);
+    r.tAlg = total(b.k, b.tUnit);
     b.utilisation = static_cast<double>(b.w) / static_cast<double>(b.k * g_.nSm * b.rounds);
     b.efficiency = b.tIdeal / r.tAlg;
 
@@ -487,6 +697,19 @@ std::string variantSummary(const TalgVariant& v, int dim) {
     if (v.registersPerTile) {
         s.append(" r_tile=").append(std::to_string(*v.registersPerTile));
     }
+    // The extensions of issue 57, named only when chosen (the papers' model reads as before).
+    if (v.smem != SharedFootprint::Eq19) {
+        s.append(" smem=").append(name(v.smem));
+    }
+    if (v.hiding != Hiding::None) {
+        s.append(" hiding=").append(name(v.hiding));
+    }
+    if (v.bandwidth != Bandwidth::PerTile) {
+        s.append(" bw=").append(name(v.bandwidth));
+    }
+    if (v.registersPerThread) {
+        s.append(" regs=").append(std::to_string(*v.registersPerThread));
+    }
     return s;
 }
 
@@ -503,9 +726,17 @@ std::vector<BreakdownEntry> breakdownEntries(const TalgResult& r, int dim) {
         {"pitch", count(b.pitch), true, "points", "eq. 5 / A.5 (erratum I1)", "pitch"},
         {"w", count(b.w), true, "tiles", dim == 3 ? "eq. 22 / eq. 5" : "eq. 5", "w"},
         {"N_sub", count(b.nSub), true, "", dim == 3 ? "eq. 23" : "eq. 16 (1 in 1D)", "N_sub"},
-        {"M_tile", count(b.mTile), true, "words", dim == 3 ? "eq. 19 extended to 3D" : "eq. 19",
+        {"M_tile", count(b.mTile), true, "words",
+         b.ppcgFootprint ? (dim == 3 ? "PPCG's: 2(tS1+tT)(tS2+tT+1)(tS3+tT+1), extrapolated"
+                                     : "PPCG's: 2(tS1+tT)(tS2+tT+1) (spec I4)")
+                         : (dim == 3 ? "eq. 19 extended to 3D" : "eq. 19"),
          "M_tile"},
-        {"k_max", count(b.kMax), true, "", "eq. 11: min(M_SM / M_tile, MTB_SM)", "k_max"}};
+        {"k_max", count(b.kMax), true, "",
+         b.kOccupancy > 0 ? "eq. 11, and the occupancy rules' blocks per SM"
+                          : "eq. 11: min(M_SM / M_tile, MTB_SM)",
+         "k_max"},
+        {"threads", count(b.threads), true, "",
+         "threads per block (issue 57; the papers' model does not use them)", "threads_per_block"}};
     if (r.feasible) {
         const std::vector<BreakdownEntry> more{
             {"m_i", count(b.mI), true, "words", "eqs. 7 / 13 / 24", "m_i"},
@@ -522,6 +753,31 @@ std::vector<BreakdownEntry> breakdownEntries(const TalgResult& r, int dim) {
             {"T_ideal", b.tIdeal, false, "s", "thesis eq. 8.3", "T_ideal"},
             {"T_alg", r.tAlg, false, "s", "eqs. 6 / 17 / 30", "T_alg"}};
         e.insert(e.end(), more.begin(), more.end());
+        if (b.kOccupancy > 0) { // hiding = occupancy (issue 57)
+            const std::vector<BreakdownEntry> hiding{
+                {"k_occupancy", count(b.kOccupancy), true, "",
+                 "blocks per SM by the occupancy rules (threads, registers, shared memory)",
+                 "k_occupancy"},
+                {"warps", count(b.residentWarps), true, "",
+                 "k x ceil(threads / 32): resident warps", "resident_warps"},
+                {"MWP", b.mwp, false, "",
+                 "min(Mem_LD / departure, MWP_peak_BW, warps) (MWP-CWP eq. 6)", "mwp"},
+                {"MWP_peak_BW", b.mwpPeakBw, false, "", "bandwidth / (BW_per_warp n_SM) (eq. 5)",
+                 "mwp_peak_bw"},
+                {"bw_share", b.memoryEfficiency, false, "", "MWP / MWP_peak_BW",
+                 "memory_efficiency"},
+                {"lanes", count(b.lanesPerTile), true, "", "min(n_V, threads): one tile's lanes",
+                 "lanes_per_tile"}};
+            e.insert(e.end() - 1, hiding.begin(), hiding.end());
+        }
+        if (b.wavefrontMemoryTime > 0) { // bw = shared (issue 57)
+            e.insert(e.end() - 1,
+                     BreakdownEntry{"T_wf_mem", b.wavefrontMemoryTime, false, "s",
+                                    b.memorySystemBound
+                                        ? "w N_sub m_io L_w / share: binds"
+                                        : "w N_sub m_io L_w / share: below rounds T_unit",
+                                    "wavefront_memory_time"});
+        }
     }
     return e;
 }

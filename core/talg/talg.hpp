@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "occupancy/occupancy.hpp"
 #include "params/model_inputs.hpp"
 #include "params/units.hpp"
 
@@ -26,6 +27,21 @@ enum class Width3D { As1D, Eq22 };
 // Erratum I3: eq. 23 as printed (ceiling of the product) or the product of ceilings.
 enum class SubSlabCount { CeilOfProduct, ProductOfCeils };
 
+// Issue 57, beside the papers' model (their choices are the defaults):
+// Shared memory of a tile: eq. 19 as printed, or as PPCG allocates it: along S1 the hexagon's
+// widest row and its two neighbours, tS1 + tT (spec I1(b), I4), one row fewer than eq. 19.
+enum class SharedFootprint { Eq19, Ppcg };
+// Latency hiding: none (the papers': every tile's transfer at the GPU's bandwidth, every lane of
+// the SM busy), or by occupancy: the resident blocks the occupancy rules allow for the block's
+// threads, transfers at the bandwidth their warps sustain (MWP-CWP's memory warp parallelism,
+// eqs. 3-6, with the GPU's Mem_LD and departure delay), and a tile never computing on more lanes
+// than it has threads.
+enum class Hiding { None, Occupancy };
+// Bandwidth: each tile's transfer at the GPU's whole bandwidth (the papers': every SM at once),
+// or shared: a wavefront takes at least the time its tiles' words need through the one memory
+// system.
+enum class Bandwidth { PerTile, Shared };
+
 struct TalgVariant {
     Pitch pitch = Pitch::Geometric;
     WavefrontCount nw = WavefrontCount::Exact;
@@ -34,6 +50,11 @@ struct TalgVariant {
     SubSlabCount subSlabs = SubSlabCount::CeilOfProduct;
     units::GigaByte gigabyte = units::GigaByte::Decimal;
     std::optional<std::int64_t> registersPerTile; // R_tile; unknown (ignored) by default
+    SharedFootprint smem = SharedFootprint::Eq19;
+    Hiding hiding = Hiding::None;
+    Bandwidth bandwidth = Bandwidth::PerTile;
+    // Registers per thread for the occupancy rules (hiding = occupancy); unknown: no limit.
+    std::optional<std::int64_t> registersPerThread;
 
     bool operator==(const TalgVariant&) const = default;
 };
@@ -45,6 +66,14 @@ std::string_view name(KRule v);
 std::string_view name(Width3D v);
 std::string_view name(SubSlabCount v);
 std::string_view name(units::GigaByte v);
+std::string_view name(SharedFootprint v); // "eq19", "ppcg"
+std::string_view name(Hiding v);          // "none", "occupancy"
+std::string_view name(Bandwidth v);       // "tile", "shared"
+SharedFootprint parseSharedFootprint(std::string_view s, const std::string& field = "smem");
+Hiding parseHiding(std::string_view s, const std::string& field = "hiding");
+Bandwidth parseBandwidth(std::string_view s, const std::string& field = "bw");
+// Whether the variant is the papers' own (no issue-57 extension chosen).
+bool papersModel(const TalgVariant& v);
 // Parsers throw InputError naming `field` and listing the allowed spellings.
 Pitch parsePitch(std::string_view s, const std::string& field = "pitch");
 WavefrontCount parseWavefrontCount(std::string_view s, const std::string& field = "nw");
@@ -60,10 +89,14 @@ struct Problem {
     std::int64_t time = 1;
 };
 
-// Tile sizes tS1..tS_dim (unused entries are 1) and tT (even).
+// Tile sizes tS1..tS_dim (unused entries are 1) and tT (even), and the threads of the block
+// that computes a tile (issue 57; the papers' model does not use them).
 struct Tiles {
     std::array<std::int64_t, 3> space{1, 1, 1};
     std::int64_t time = 2;
+    // Threads per block; 0: PPCG's default, one thread per point of the innermost tile (tS2 in
+    // 2D, tS3 in 3D, the widest hexagon row in 1D), capped by the GPU's limit (defaultThreads).
+    std::int64_t threads = 0;
 
     auto operator<=>(const Tiles&) const = default;
 };
@@ -73,6 +106,7 @@ enum class Constraint {
     None,
     SharedMemoryPerBlock, // M_tile > per-thread-block shared memory
     NoResidentBlock,      // k_max = 0 (registers: R_tile > R_SM)
+    Occupancy,            // hiding = occupancy: no block of these threads and registers fits
 };
 std::string_view name(Constraint c); // "shared_memory_per_block", ...
 std::string describe(Constraint c);  // one sentence for tooltips and tables
@@ -111,6 +145,18 @@ struct TalgBreakdown {
     bool computeBound = false;         // c >= m'
     double utilisation = 0;            // w / (k n_SM rounds)
     double efficiency = 0;             // T_ideal / T_alg
+    // Issue 57 (zero where the variant does not use them).
+    std::int64_t threads = 0;       // threads per block (the tiling's, or PPCG's default)
+    std::int64_t warpsPerBlock = 0; // ceil(threads / 32)
+    std::int64_t kOccupancy = 0;    // blocks per SM the occupancy rules allow (hiding)
+    std::int64_t residentWarps = 0; // k x warps per block
+    double mwp = 0;                 // memory warp parallelism (MWP-CWP eq. 6)
+    double mwpPeakBw = 0;           // MWP_peak_BW (eq. 5): warps that saturate the bandwidth
+    double memoryEfficiency = 1;    // MWP / MWP_peak_BW (<= 1): share of the bandwidth reached
+    std::int64_t lanesPerTile = 0;  // min(n_V, threads): lanes one tile computes on
+    double wavefrontMemoryTime = 0; // bw = shared: w N_sub m_io L_w / efficiency
+    bool memorySystemBound = false; // bw = shared: that bound sets the wavefront's time
+    bool ppcgFootprint = false;     // M_tile as PPCG allocates it (smem = ppcg)
 };
 
 enum class Warning {
@@ -171,15 +217,28 @@ private:
     std::int64_t mSmWords_ = 0;
     std::int64_t mTbWords_ = 0;
     double tIdeal_ = 0;
+    std::int64_t maxThreads_ = 1024;
+    // hiding = occupancy: the GPU's occupancy limits and MWP-CWP's per-warp terms.
+    std::optional<occupancy::Limits> limits_;
+    double mwpWithoutBw_ = 0; // Mem_LD / Departure_del_coal (MWP-CWP eq. 4)
+    double mwpPeakBw_ = 0;    // bandwidth / (BW_per_warp n_SM) (eq. 5)
 };
 
 // Same as evaluate() without validation.
 TalgResult evaluateUnchecked(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
                              const TalgVariant& v);
 
-// Shared memory per tile [words] (eq. 19; 1D inline after eq. 8; 3D extrapolated).
-// Saturates at INT64_MAX instead of overflowing.
-std::int64_t sharedMemoryPerTile(int dim, const Tiles& t);
+// Shared memory per tile [words] (eq. 19; 1D inline after eq. 8; 3D extrapolated), or as PPCG
+// allocates it (SharedFootprint::Ppcg: tS1 + tT along S1). Saturates at INT64_MAX.
+std::int64_t sharedMemoryPerTile(int dim, const Tiles& t,
+                                 SharedFootprint smem = SharedFootprint::Eq19);
+
+// PPCG's default threads per block: one per point of the innermost tile (tS2 in 2D, tS3 in 3D;
+// in 1D the widest hexagon row, tS1 + tT - 2, rounded up to a warp), at most `maxThreads`.
+std::int64_t defaultThreads(int dim, const Tiles& t, std::int64_t maxThreads);
+// The threads a tiling runs with: its own, or defaultThreads (maxThreads: the GPU's limit by
+// its compute capability, 1024 when it has none).
+std::int64_t threadsOf(int dim, const Tiles& t, const Gpu& g);
 
 // Which constraint excludes the tiling, or None (eq. 31 with eq. 11's register bound).
 Constraint excludingConstraint(int dim, const Tiles& t, const Gpu& g, int bytesPerWord,

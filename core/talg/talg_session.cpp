@@ -41,19 +41,37 @@ std::array<std::int64_t, 3> sizesFrom(const nlohmann::json& a, int dim, const st
 } // namespace
 
 ojson talgVariantToJson(const talg::TalgVariant& v) {
-    return {{"pitch", talg::name(v.pitch)},
+    ojson j{{"pitch", talg::name(v.pitch)},
             {"nw", talg::name(v.nw)},
             {"k", talg::name(v.k)},
             {"w3d", talg::name(v.width3d)},
             {"nsslabs", talg::name(v.subSlabs)},
             {"gb", talg::name(v.gigabyte)},
             {"r_tile", v.registersPerTile ? ojson(*v.registersPerTile) : ojson(nullptr)}};
+    // Issue 57's extensions, written only when chosen: a session of the papers' model reads
+    // as before (and in older versions).
+    if (v.smem != talg::SharedFootprint::Eq19) {
+        j["smem"] = talg::name(v.smem);
+    }
+    if (v.hiding != talg::Hiding::None) {
+        j["hiding"] = talg::name(v.hiding);
+    }
+    if (v.bandwidth != talg::Bandwidth::PerTile) {
+        j["bw"] = talg::name(v.bandwidth);
+    }
+    if (v.registersPerThread) {
+        j["registers_per_thread"] = *v.registersPerThread;
+    }
+    return j;
 }
 
 talg::TalgVariant talgVariantFromJson(const nlohmann::json& v, const SessionReader& r,
                                       const std::string& field) {
     r.requireObject(v, field);
-    r.warnUnknownFields(v, {"pitch", "nw", "k", "w3d", "nsslabs", "gb", "r_tile"}, field);
+    r.warnUnknownFields(v,
+                        {"pitch", "nw", "k", "w3d", "nsslabs", "gb", "r_tile", "smem", "hiding",
+                         "bw", "registers_per_thread"},
+                        field);
     const auto text = [&](const char* key) { return r.stringMember(v, key, field); };
     const auto at = [&](const char* key) { return SessionReader::path(field, key); };
     talg::TalgVariant out;
@@ -69,6 +87,22 @@ talg::TalgVariant talgVariantFromJson(const nlohmann::json& v, const SessionRead
         out.registersPerTile = r.integer(v.at("r_tile"), at("r_tile"), 1, kMaxInt,
                                          "expected a positive integer or null");
     }
+    r.named([&] {
+        if (v.contains("smem")) {
+            out.smem = talg::parseSharedFootprint(text("smem"), at("smem"));
+        }
+        if (v.contains("hiding")) {
+            out.hiding = talg::parseHiding(text("hiding"), at("hiding"));
+        }
+        if (v.contains("bw")) {
+            out.bandwidth = talg::parseBandwidth(text("bw"), at("bw"));
+        }
+    });
+    if (v.contains("registers_per_thread") && !v.at("registers_per_thread").is_null()) {
+        out.registersPerThread =
+            r.integer(v.at("registers_per_thread"), at("registers_per_thread"), 1, 255,
+                      "expected registers per thread, an integer in [1, 255], or null");
+    }
     return out;
 }
 
@@ -78,6 +112,9 @@ void talgSessionToJson(const TalgSettings& t, ojson& session) {
     session["problem"] = {{"space", sizesJson(t.problem.space, t.problem.dim)},
                           {"time", t.problem.time}};
     session["tiles"] = {{"tile", sizesJson(t.tiles.space, t.problem.dim)}, {"tt", t.tiles.time}};
+    if (t.tiles.threads > 0) { // issue 57: the block's threads, when not PPCG's default
+        session["tiles"]["threads_per_block"] = t.tiles.threads;
+    }
     session["variant"] = talgVariantToJson(t.variant);
     session["within"] = t.within;
 }
@@ -115,10 +152,16 @@ TalgSettings talgSessionFromJson(const nlohmann::json& session, const SessionRea
 
     const auto& tiles = r.member(session, "tiles", {});
     r.requireObject(tiles, "tiles");
-    r.warnUnknownFields(tiles, {"tile", "tt"}, "tiles");
+    r.warnUnknownFields(tiles, {"tile", "tt", "threads_per_block"}, "tiles");
     t.tiles.space = sizesFrom(r.member(tiles, "tile", "tiles"), dim, "tiles.tile", r);
     t.tiles.time = r.integer(r.member(tiles, "tt", "tiles"), "tiles.tt", 2, kMaxInt,
                              "expected an even integer >= 2 (tT)");
+    if (tiles.contains("threads_per_block") && !tiles.at("threads_per_block").is_null()) {
+        t.tiles.threads =
+            r.integer(tiles.at("threads_per_block"), "tiles.threads_per_block", 0, 1024,
+                      "expected threads per block, an integer in [0, 1024] (0: "
+                      "PPCG's default, one per point of the innermost tile)");
+    }
 
     t.variant = talgVariantFromJson(r.member(session, "variant", {}), r);
 

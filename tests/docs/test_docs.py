@@ -47,7 +47,11 @@ EXTRA = {
              ["talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192",
               "--time", "8192", "--tile", "8,512", "--tt", "8"],
              ["talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192",
-              "--time", "8192", "--tile", "8,256", "--tt", "8", "--r-tile", "70000"]],
+              "--time", "8192", "--tile", "8,256", "--tt", "8", "--r-tile", "70000"],
+             # Issue 57's extensions: the occupancy and shared-bandwidth keys.
+             ["talg", "--gpu", "v100-sxm2", "--stencil", "laplacian2d", "--space",
+              "16384,16384", "--time", "1000", "--tile", "6,256", "--tt", "16", "--smem", "ppcg",
+              "--hiding", "occupancy", "--bw", "shared", "--registers-per-thread", "32"]],
     "compare": [["compare", "resources/sessions/hong-example-i.cdx.json",
                  "resources/sessions/hong-example-a.cdx.json", "--family", "mwp"]],  # words
     "reproduce": [["reproduce", "--family", "talg"]],  # the time model's domain (min/max, one_of, unedited)

@@ -10,11 +10,11 @@
 namespace cdx::test {
 
 inline Gpu gtx980() {
-    return Gpu{"gtx980", 16, 128, 96, 48, 65536, 32, 7.36e-3, 7.96e-10, 9.24e-7};
+    return Gpu{"gtx980", 16, 128, 96, 48, 65536, 32, 7.36e-3, 7.96e-10, 9.24e-7, {}, {}, {}, {}};
 }
 
 inline Gpu titanx() {
-    return Gpu{"titanx", 24, 128, 96, 48, 65536, 32, 5.42e-3, 6.74e-10, 9.00e-7};
+    return Gpu{"titanx", 24, 128, 96, 48, 65536, 32, 5.42e-3, 6.74e-10, 9.00e-7, {}, {}, {}, {}};
 }
 
 inline Stencil stencil(const char* id, int dim, double cIter) {
