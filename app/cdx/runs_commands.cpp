@@ -9,6 +9,7 @@
 #include "runs/run_stats.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -26,7 +27,8 @@ const char* const kRunsUsage =
     "usage: cdx runs import    --db PATH FILE.csv|FILE.json [--skip-invalid] [--json]\n"
     "       cdx runs list      --db PATH [--gpu ID] [--stencil ID] [--space S1[,S2[,S3]]]\n"
     "                          [--time T] [--json]\n"
-    "       cdx runs stats     --db PATH [filters] [--within 0.2] [--use PROFILE.json]...\n"
+    "       cdx runs stats     --db PATH [filters] [--within 0.2] [--top 10] [--use "
+    "PROFILE.json]...\n"
     "                          [variant flags] [--json]\n"
     "       cdx runs calibrate --db PATH --gpu ID|PATH --stencil ID|PATH [filters]\n"
     "                          [--fit c_iter_s[,l_s_per_gb,tau_sync_s,t_sync_s]] [--near-best]\n"
@@ -245,9 +247,11 @@ int runsList(const std::vector<std::string>& args, std::ostream& out) {
 
 int runsStats(const std::vector<std::string>& args, std::ostream& out) {
     std::vector<std::string> valued{"--db",   "--gpu",    "--stencil", "--space",
-                                    "--time", "--within", "--use"};
+                                    "--time", "--within", "--use",     "--top"};
     valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
     const Arguments a(args, valued, {"--json"});
+    const std::size_t top =
+        a.has("--top") ? static_cast<std::size_t>(a.positiveInteger("--top")) : std::size_t{10};
     const runs::RunStore store(a.required("--db"), runs::RunStore::Mode::ReadOnly);
     runs::ProfileSet profiles = runs::ProfileSet::shipped();
     profiles.addStored(store); // a GPU of the user's whose file is gone (issue 43)
@@ -257,7 +261,23 @@ int runsStats(const std::vector<std::string>& args, std::ostream& out) {
     const talg::TalgVariant v = parseVariant(a);
     const double within = a.number("--within", 0.2);
     const runs::RunStats st = runs::runStats(store.list(filterOf(a)), profiles, v, within);
+    // How well the model chooses, per experiment (issue 57).
+    const std::vector<runs::RankingStats> ranking = runs::rankingStats(st.pairs, top);
+    const auto orNull = [](double x) { return std::isfinite(x) ? json(x) : json(nullptr); };
     if (a.has("--json")) {
+        json rank = json::array();
+        for (const auto& r : ranking) {
+            rank.push_back({{"gpu", r.gpu},
+                            {"stencil", r.stencil},
+                            {"problem", r.problem},
+                            {"n", r.n},
+                            {"spearman", orNull(r.spearman)},
+                            {"choice_regret", r.choiceRegret},
+                            {"choice_ties", r.choiceTies},
+                            {"top", r.top},
+                            {"top_regret", r.topRegret},
+                            {"random_regret", r.randomRegret}});
+        }
         json pairs = json::array();
         for (const auto& p : st.pairs) {
             pairs.push_back({{"id", p.run.id},
@@ -277,6 +297,7 @@ int runsStats(const std::vector<std::string>& args, std::ostream& out) {
                     {"unpredicted", st.unpredicted},
                     {"all", statsJson(st.all)},
                     {"near_best", statsJson(st.nearBest)},
+                    {"ranking", rank},
                     {"pairs", pairs}}
                    .dump(2)
             << '\n';
@@ -294,6 +315,18 @@ int runsStats(const std::vector<std::string>& args, std::ostream& out) {
       << fmt(st.nearBest.mape * 100, 4) << " %  mean " << fmt(st.nearBest.meanSigned * 100, 4)
       << " %\n";
     o << "  (relative errors (T_alg - T_meas) / T_meas; negative mean: the model is optimistic)\n";
+    if (!ranking.empty()) {
+        o << "\nHow well the model chooses (per experiment; regret: measured / best measured - "
+             "1):\n";
+        for (const auto& r : ranking) {
+            o << "  " << r.gpu << " " << r.stencil << " " << r.problem << ": n = " << r.n
+              << "  Spearman " << (std::isfinite(r.spearman) ? fmt(r.spearman, 3) : "-")
+              << "  choice +" << fmt(r.choiceRegret * 100, 3) << " %"
+              << (r.choiceTies > 1 ? " (" + std::to_string(r.choiceTies) + " tied)" : "")
+              << "  best of its top " << r.top << " +" << fmt(r.topRegret * 100, 3) << " %  (of "
+              << r.top << " at random +" << fmt(r.randomRegret * 100, 3) << " %)\n";
+        }
+    }
     out << o.str();
     return 0;
 }

@@ -19,7 +19,9 @@ talg::Problem problemOf(const Run& r) {
     return talg::Problem{r.dim, r.space, r.time};
 }
 talg::Tiles tilesOf(const Run& r) {
-    return talg::Tiles{r.tile, r.tt};
+    // The run's threads per block (issue 57: they count with hiding = occupancy); none given,
+    // PPCG's default.
+    return talg::Tiles{r.tile, r.tt, r.threads.value_or(0)};
 }
 
 RunPair pairOf(const Run& r) {
@@ -507,6 +509,128 @@ Calibration calibrate(const std::vector<Run>& runs, const GpuProfile& gpuProfile
         }
     }
     return c;
+}
+
+namespace {
+std::vector<double> ranks(const std::vector<double>& x) {
+    std::vector<std::size_t> order(x.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        order[i] = i;
+    }
+    std::sort(order.begin(), order.end(),
+              [&x](std::size_t a, std::size_t b) { return x[a] < x[b]; });
+    std::vector<double> r(x.size());
+    for (std::size_t i = 0; i < order.size();) {
+        std::size_t j = i;
+        while (j + 1 < order.size() && x[order[j + 1]] == x[order[i]]) {
+            ++j;
+        }
+        const double mean = (static_cast<double>(i) + static_cast<double>(j)) / 2 + 1;
+        for (std::size_t k = i; k <= j; ++k) {
+            r[order[k]] = mean;
+        }
+        i = j + 1;
+    }
+    return r;
+}
+} // namespace
+
+double spearman(const std::vector<double>& a, const std::vector<double>& b) {
+    const std::size_t n = std::min(a.size(), b.size());
+    if (n < 2) {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    const std::vector<double> ra = ranks(a), rb = ranks(b);
+    double ma = 0, mb = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        ma += ra[i];
+        mb += rb[i];
+    }
+    ma /= static_cast<double>(n);
+    mb /= static_cast<double>(n);
+    double cov = 0, va = 0, vb = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        cov += (ra[i] - ma) * (rb[i] - mb);
+        va += (ra[i] - ma) * (ra[i] - ma);
+        vb += (rb[i] - mb) * (rb[i] - mb);
+    }
+    if (va == 0 || vb == 0) {
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    return cov / std::sqrt(va * vb);
+}
+
+std::vector<RankingStats> rankingStats(const std::vector<RunPair>& pairs, std::size_t top) {
+    std::map<std::string, std::vector<const RunPair*>> byExperiment;
+    for (const auto& p : pairs) {
+        if (p.predicted) {
+            byExperiment[experimentKey(p.run)].push_back(&p);
+        }
+    }
+    std::vector<RankingStats> out;
+    for (const auto& [key, list] : byExperiment) {
+        RankingStats s;
+        const Run& first = list.front()->run;
+        s.gpu = first.gpu;
+        s.stencil = first.stencil;
+        for (int i = 0; i < first.dim; ++i) {
+            if (i > 0) {
+                s.problem.push_back('x');
+            }
+            s.problem.append(std::to_string(first.space[static_cast<std::size_t>(i)]));
+        }
+        s.problem.append(", T ").append(std::to_string(first.time));
+        s.n = list.size();
+        std::vector<double> predicted, measured;
+        for (const RunPair* p : list) {
+            predicted.push_back(p->tAlg);
+            measured.push_back(p->run.timeSeconds);
+        }
+        s.spearman = spearman(predicted, measured);
+        const double best = *std::min_element(measured.begin(), measured.end());
+        const double lowest = *std::min_element(predicted.begin(), predicted.end());
+        double tied = 0;
+        for (std::size_t i = 0; i < s.n; ++i) {
+            if (predicted[i] == lowest) {
+                tied += measured[i];
+                ++s.choiceTies;
+            }
+        }
+        s.choiceRegret = tied / static_cast<double>(s.choiceTies) / best - 1;
+        // The model's top: the `top` lowest predictions (ties broken by the run's order in the
+        // list, which the database gives by id, never by the measurement).
+        s.top = std::min(top, s.n);
+        std::vector<std::size_t> order(s.n);
+        for (std::size_t i = 0; i < s.n; ++i) {
+            order[i] = i;
+        }
+        std::stable_sort(order.begin(), order.end(), [&predicted](std::size_t a, std::size_t b) {
+            return predicted[a] < predicted[b];
+        });
+        double topBest = std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < s.top; ++i) {
+            topBest = std::min(topBest, measured[order[i]]);
+        }
+        s.topRegret = s.top > 0 ? topBest / best - 1 : 0;
+        // E[min of `top` drawn without replacement]: the i-th fastest (0-based) is the best of
+        // the draw with probability C(n-1-i, top-1) / C(n, top), a product of ratios.
+        std::vector<double> sorted = measured;
+        std::sort(sorted.begin(), sorted.end());
+        double expected = 0;
+        if (s.top > 0) {
+            double pr = static_cast<double>(s.top) / static_cast<double>(s.n); // i = 0
+            for (std::size_t i = 0; i + s.top <= s.n; ++i) {
+                expected += pr * sorted[i];
+                // P(i+1) / P(i) = (n-1-i-(top-1)) / (n-1-i)
+                const double remaining = static_cast<double>(s.n - 1 - i);
+                pr = remaining > 0 ? pr * (remaining - static_cast<double>(s.top - 1)) / remaining
+                                   : 0;
+            }
+        }
+        s.randomRegret = s.top > 0 ? expected / best - 1 : 0;
+        out.push_back(std::move(s));
+    }
+    return out;
 }
 
 } // namespace cdx::runs
