@@ -283,6 +283,10 @@ std::int64_t maxThreadsOf(const Gpu& g) {
 }
 } // namespace
 
+std::int64_t maxThreadsPerBlock(const Gpu& g) {
+    return maxThreadsOf(g);
+}
+
 std::int64_t threadsOf(int dim, const Tiles& t, const Gpu& g) {
     return t.threads > 0 ? t.threads : defaultThreads(dim, t, maxThreadsOf(g));
 }

@@ -239,6 +239,8 @@ std::int64_t defaultThreads(int dim, const Tiles& t, std::int64_t maxThreads);
 // The threads a tiling runs with: its own, or defaultThreads (maxThreads: the GPU's limit by
 // its compute capability, 1024 when it has none).
 std::int64_t threadsOf(int dim, const Tiles& t, const Gpu& g);
+// The GPU's limit of threads per block (its compute capability's; 1024 without one).
+std::int64_t maxThreadsPerBlock(const Gpu& g);
 
 // Which constraint excludes the tiling, or None (eq. 31 with eq. 11's register bound).
 Constraint excludingConstraint(int dim, const Tiles& t, const Gpu& g, int bytesPerWord,

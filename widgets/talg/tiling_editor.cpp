@@ -84,22 +84,47 @@ TilingEditor::TilingEditor(QWidget* parent) : QWidget(parent) {
             error_->show();
         });
     }
+    // The block's threads (issue 57): the papers' model does not use them; hiding by
+    // occupancy does. Any integer can be typed; a refusal is said, never clamped.
+    auto* threadsLabel = new QLabel(tr("threads"), this);
+    const QString threadsTip =
+        tr("Threads per block: 0 is PPCG's default, one per point of the innermost tile (capped "
+           "by the GPU's limit). They count with latency hiding by occupancy (Variant).");
+    threadsLabel->setToolTip(threadsTip);
+    auto* threadsBox = new IntegerBox(this);
+    threads_ = threadsBox;
+    threads_->setObjectName("threadsPerBlock");
+    threads_->setKeyboardTracking(false);
+    threads_->setToolTip(threadsTip);
+    threads_->setRange(std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+    threads_->setSingleStep(32);
+    threadsNote_ = new QLabel(this);
+    threadsNote_->setObjectName("threadsNote");
+    setSecondaryText(threadsNote_);
+    grid->addWidget(threadsLabel, 4, 0);
+    grid->addWidget(threadsNote_, 4, 1);
+    grid->addWidget(threads_, 4, 2);
+    connect(threads_, &QSpinBox::valueChanged, this, &TilingEditor::typedThreads);
+    connect(threadsBox, &IntegerBox::refused, this, [this](const QString& text) {
+        error_->setText(tr("threads = %1 refused: expected an integer").arg(text));
+        error_->show();
+    });
     error_ = new QLabel(this);
     error_->setObjectName("tilingError");
     error_->setWordWrap(true);
     setTextColor(error_, QColor("#D55E00"));
     error_->hide();
-    grid->addWidget(error_, 4, 0, 1, 3);
+    grid->addWidget(error_, 5, 0, 1, 3);
     note_ = new QLabel(this);
     note_->setWordWrap(true);
     setSecondaryText(note_);
-    grid->addWidget(note_, 5, 0, 1, 3);
+    grid->addWidget(note_, 6, 0, 1, 3);
     optimize_ = new QPushButton(tr("Optimal tiles"), this);
     optimize_->setObjectName("optimizeButton");
     optimize_->setToolTip(tr("Set the tiles to the exact minimum of T_alg over the feasible space "
                              "(eq. 31, exhaustive search)"));
-    grid->addWidget(optimize_, 6, 0, 1, 3);
-    grid->setRowStretch(7, 1);
+    grid->addWidget(optimize_, 7, 0, 1, 3);
+    grid->setRowStretch(8, 1);
     grid->setColumnStretch(1, 1);
     connect(optimize_, &QPushButton::clicked, this, &TilingEditor::optimizeRequested);
 }
@@ -159,6 +184,14 @@ void TilingEditor::setSession(const SessionState& s) {
                                       .arg(last));
         boxes_[idx]->setSingleStep(static_cast<int>(step));
     }
+    try {
+        const Gpu g = s.modelGpu();
+        maxThreads_ = talg::maxThreadsPerBlock(g);
+        defaultThreads_ = talg::defaultThreads(dim_, tiles_, maxThreads_);
+    } catch (const InputError&) {
+        maxThreads_ = 1024;
+        defaultThreads_ = talg::defaultThreads(dim_, tiles_, maxThreads_);
+    }
     showTiles();
     note_->setText(
         dim_ == 1
@@ -175,6 +208,33 @@ void TilingEditor::showTiles() {
         sliders_[idx]->setValue(static_cast<int>(current / search::tileSizeStep(dim_, i)));
         boxes_[idx]->setValue(static_cast<int>(current));
     }
+    const QSignalBlocker b(threads_);
+    threads_->setValue(static_cast<int>(tiles_.threads));
+    defaultThreads_ = talg::defaultThreads(dim_, tiles_, maxThreads_);
+    threadsNote_->setText(tiles_.threads > 0 ? tr("per block (PPCG's: %1)").arg(defaultThreads_)
+                                             : tr("0: PPCG's, %1 per block").arg(defaultThreads_));
+}
+
+void TilingEditor::typedThreads(int value) {
+    if (value < 0 || value > maxThreads_) {
+        error_->setText(tr("threads = %1 refused: must be in [1, %2] (the GPU's limit), or 0 for "
+                           "PPCG's default")
+                            .arg(value)
+                            .arg(maxThreads_));
+        error_->show();
+        showTiles();
+        return;
+    }
+    error_->hide();
+    error_->clear();
+    talg::Tiles t = tiles_;
+    t.threads = value;
+    if (t == tiles_) {
+        return;
+    }
+    tiles_ = t;
+    showTiles();
+    emit tilesEdited(t, false);
 }
 
 void TilingEditor::typed(int index, int value) {

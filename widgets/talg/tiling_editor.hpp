@@ -45,6 +45,7 @@ private:
     void typed(int index, int value);
     void slid(int index, int position, bool dragging);
     void showTiles();
+    void typedThreads(int value);
 
     std::array<QSlider*, 4> sliders_{};
     std::array<QSpinBox*, 4> boxes_{};
@@ -53,6 +54,11 @@ private:
     QLabel* note_ = nullptr;
     QLabel* error_ = nullptr;
     QPushButton* optimize_ = nullptr;
+    // Threads per block (issue 57): 0 is PPCG's default, said beside the box.
+    QSpinBox* threads_ = nullptr;
+    QLabel* threadsNote_ = nullptr;
+    std::int64_t maxThreads_ = 1024;
+    std::int64_t defaultThreads_ = 0;
     talg::Tiles tiles_;
     int dim_ = 2;
 };

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QSpinBox;
 
 namespace cdx::widgets {
 
@@ -30,6 +31,11 @@ private:
     QComboBox* w3d_ = nullptr;
     QComboBox* nsslabs_ = nullptr;
     QComboBox* gb_ = nullptr;
+    // Beside the papers' model (issue 57).
+    QComboBox* smem_ = nullptr;
+    QComboBox* hiding_ = nullptr;
+    QComboBox* bw_ = nullptr;
+    QSpinBox* regs_ = nullptr; // registers per thread; 0 shows "unknown"
     talg::TalgVariant variant_;
 };
 

@@ -65,7 +65,14 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
             [this](const talg::Problem& p) {
                 editSession(tr("Change problem size"), [&](SessionState& s) { s.problem = p; });
             });
-    connect(tilingEditor_, &widgets::TilingEditor::tilesEdited, this, &TalgWorkspace::setTiles);
+    // The tiling editor sets the block's threads too; a view's tiling (a map cell, a sweep
+    // point, the optimum) keeps the session's threads (issue 57).
+    connect(tilingEditor_, &widgets::TilingEditor::tilesEdited, this,
+            [this](const talg::Tiles& t, bool dragging) {
+                SessionState s = doc()->state();
+                s.tiles = t;
+                doc()->edit(tr("Change tiles"), s, dragging ? SessionDocument::DragTiles : -1);
+            });
     connect(tilingEditor_, &widgets::TilingEditor::optimizeRequested, this,
             &TalgWorkspace::startOptimize);
     connect(optimize_, &widgets::BackgroundJob::finished, this,
@@ -76,7 +83,14 @@ TalgWorkspace::TalgWorkspace(const WorkspaceContext& context, QWidget* parent)
             [this] { showMessage(tr("Optimal tiles: search cancelled, nothing changed."), 5000); });
     connect(variantEditor_, &widgets::VariantEditor::variantEdited, this,
             [this](const talg::TalgVariant& v) {
-                editSession(tr("Change model variant"), [&](SessionState& s) { s.variant = v; });
+                // Refused, named, where the GPU lacks what a variant reads (hiding by
+                // occupancy: its compute capability, clock, Mem_LD, departure delay).
+                editSession(tr("Change model variant"), [&](SessionState& s) {
+                    s.variant = v;
+                    if (!talg::papersModel(v)) {
+                        talg::validate(s.modelStencil(), s.problem, s.tiles, s.modelGpu(), v);
+                    }
+                });
             });
     connect(map_, &widgets::TileSpaceMapView::tilesChosen, this, &TalgWorkspace::setTiles);
     connect(map_, &widgets::TileSpaceMapView::compareTilesChosen, this,
@@ -156,7 +170,9 @@ QString TalgWorkspace::statusText() const {
 
 void TalgWorkspace::setTiles(const talg::Tiles& t, bool dragging) {
     SessionState s = doc()->state();
+    const std::int64_t threads = s.tiles.threads;
     s.tiles = t;
+    s.tiles.threads = t.threads > 0 ? t.threads : threads;
     doc()->edit(tr("Change tiles"), s, dragging ? SessionDocument::DragTiles : -1);
 }
 
@@ -165,6 +181,7 @@ void TalgWorkspace::compareWithTiles(const talg::Tiles& t) {
     SessionState s = doc()->state();
     SessionState other = asBaseline(s);
     other.tiles = t;
+    other.tiles.threads = t.threads > 0 ? t.threads : s.tiles.threads;
     other.title.clear(); // named by its tiling, not by the example it was opened from
     s.baseline = std::make_shared<const SessionState>(other);
     QString tiles;
