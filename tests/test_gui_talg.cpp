@@ -76,6 +76,7 @@ private slots:
     void nearZeroPartsKeepClearOfTheAxis();
     void cleanup() { closeWindow(); }
     void defaultSessionOpens();
+    void threadsAndHidingInTheWindow();
     void breakdownRowsExplainThemselves();
     void statusLineEqualsCore();
     void mapMinimumEqualsOptimize();
@@ -772,4 +773,51 @@ void TestGuiTalg::longNamesAreElidedNotCut() {
     QVERIFY2(QToolTip::text().contains(name), qPrintable(QToolTip::text().left(80)));
     doc_->undoStack()->undo();
     doc_->undoStack()->setClean();
+}
+
+// Issue 57 in the window: the Tiling editor's threads per block (0: PPCG's default, said beside
+// it; a value over the GPU's limit refused, the session unchanged; a map cell keeps them), and the
+// Variant editor's latency hiding, refused by name on a GPU without a compute capability.
+void TestGuiTalg::threadsAndHidingInTheWindow() {
+    auto* threads = talg()->findChild<QSpinBox*>("threadsPerBlock");
+    auto* note = talg()->findChild<QLabel*>("threadsNote");
+    QVERIFY(threads && note);
+    QCOMPARE(doc_->state().tiles.threads, std::int64_t(0));
+    QVERIFY2(note->text().contains("PPCG") && note->text().contains("32"),
+             qPrintable(note->text()));
+    threads->setValue(96);
+    QCOMPARE(doc_->state().tiles.threads, std::int64_t(96));
+    threads->setValue(5000);
+    QCOMPARE(doc_->state().tiles.threads, std::int64_t(96));
+    QCOMPARE(threads->value(), 96);
+    QVERIFY(talg()->tilingEditor()->lastError().contains("1024"));
+    // A view's tiling keeps them.
+    talg::Tiles cell = doc_->state().tiles;
+    cell.time = 4;
+    cell.threads = 0;
+    emit talg()->mapView()->tilesChosen(cell, false);
+    QCOMPARE(doc_->state().tiles.time, std::int64_t(4));
+    QCOMPARE(doc_->state().tiles.threads, std::int64_t(96));
+    // Hiding by occupancy on the GTX 980 (compute capability 5.2, MWP-CWP's Mem_LD): the
+    // breakdown's T_alg is core's for the same session.
+    auto* hiding = talg()->variantEditor()->findChild<QComboBox*>("hiding");
+    QVERIFY(hiding);
+    hiding->setCurrentIndex(hiding->findData("occupancy"));
+    emit hiding->activated(hiding->currentIndex());
+    QCOMPARE(doc_->state().variant.hiding, talg::Hiding::Occupancy);
+    const SessionState s = doc_->state();
+    const auto r = talg::evaluate(s.modelStencil(), s.problem, s.tiles, s.modelGpu(), s.variant);
+    QVERIFY(r.feasible && r.breakdown.kOccupancy > 0);
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().variant.hiding, talg::Hiding::None);
+    // A GPU without a compute capability: refused, named, the variant unchanged.
+    SessionState noCc = doc_->state();
+    noCc.gpu.params.erase("compute_capability");
+    doc_->edit("no compute capability", noCc);
+    hiding->setCurrentIndex(hiding->findData("occupancy"));
+    emit hiding->activated(hiding->currentIndex());
+    QCOMPARE(doc_->state().variant.hiding, talg::Hiding::None);
+    QCOMPARE(hiding->currentData().toString(), QString("none"));
+    QVERIFY2(window_->statusText().contains("compute_capability"),
+             qPrintable(window_->statusText()));
 }
