@@ -7,6 +7,7 @@
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
+#include "search/proposal.hpp"
 #include "search/roofline.hpp"
 #include "search/tile_search.hpp"
 #include "talg/talg.hpp"
@@ -412,6 +413,40 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     };
     const search::SearchResult r = search::searchTiles(s.stencil, s.problem, s.gpu, s.variant, opt);
     const int dim = s.problem.dim;
+    // An estimated C_iter (the clock rule) is low-confidence (issue 57: 30-150 % off fitted
+    // values on Pascal and Volta): the optimum again at half and at twice it says whether the
+    // choice depends on it.
+    const auto cIter = s.gpuProfile.cIterByStencil.find(s.stencil.id);
+    const bool estimatedCIter =
+        r.found && cIter != s.gpuProfile.cIterByStencil.end() && cIter->second.kind == "estimated";
+    std::vector<std::pair<double, search::TilePoint>> sensitivity;
+    if (estimatedCIter) {
+        search::SearchOptions quiet = opt;
+        quiet.progress = {};
+        quiet.maxWithin = 1;
+        for (const double factor : {0.5, 2.0}) {
+            Stencil scaled = s.stencil;
+            scaled.cIterSeconds *= factor;
+            const auto other = search::searchTiles(scaled, s.problem, s.gpu, s.variant, quiet);
+            if (other.found) {
+                sensitivity.emplace_back(factor, other.best);
+            }
+        }
+    }
+    bool dependsOnCIter = false;
+    for (const auto& [factor, best] : sensitivity) {
+        dependsOnCIter = dependsOnCIter || !(best.tiles == r.best.tiles);
+    }
+    json cIterJson = nullptr;
+    if (estimatedCIter) {
+        json optima = json::array();
+        for (const auto& [factor, best] : sensitivity) {
+            optima.push_back(
+                {{"factor", factor}, {"tile", tileJson(best.tiles, dim)}, {"tt", best.tiles.time}});
+        }
+        cIterJson = {
+            {"estimated", true}, {"choice_depends_on_it", dependsOnCIter}, {"optima", optima}};
+    }
 
     if (a.has("--json")) {
         json extentTiles = json::array();
@@ -433,6 +468,7 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
                {"problem", problemJson(s.problem)},
                {"variant", variantJson(s.variant, dim)},
                {"estimated", estimatedValues(s.gpuProfile, talgModelKeys(), s.stencil.id)},
+               {"c_iter", cIterJson},
                {"feasible", r.found},
                {"best", r.found ? json{{"tile", tileJson(r.best.tiles, dim)},
                                        {"tt", r.best.tiles.time},
@@ -457,7 +493,8 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
                {"feasible_extent", r.found ? extent : json(nullptr)},
                {"infeasible",
                 {{"shared_memory_per_block", r.infeasible.sharedMemoryPerBlock},
-                 {"no_resident_block", r.infeasible.noResidentBlock}}},
+                 {"no_resident_block", r.infeasible.noResidentBlock},
+                 {"occupancy", r.infeasible.occupancy}}},
                {"within", within}};
         out << j.dump(2) << '\n';
         return 0;
@@ -487,7 +524,11 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     }
     o << "space     " << r.boxPoints << " tilings in the box, " << r.feasiblePoints
       << " feasible; excluded: " << r.infeasible.sharedMemoryPerBlock
-      << " by shared memory per block, " << r.infeasible.noResidentBlock << " by k_max = 0\n\n";
+      << " by shared memory per block, " << r.infeasible.noResidentBlock << " by k_max = 0"
+      << (r.infeasible.occupancy > 0
+              ? ", " + std::to_string(r.infeasible.occupancy) + " by the occupancy rules"
+              : std::string())
+      << "\n\n";
     if (!r.found) {
         o << "no feasible tiling\n";
         out << o.str();
@@ -495,7 +536,23 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     }
     o << "best      tS = " << joinSizes(r.best.tiles.space, dim, " x ")
       << ", tT = " << r.best.tiles.time << ", k = " << r.best.k << ":  T_alg = " << fmt(r.best.tAlg)
-      << " s\n\n";
+      << " s\n";
+    if (estimatedCIter) {
+        o << "C_iter    estimated (the clock rule, low confidence): ";
+        if (!dependsOnCIter) {
+            o << "the same optimum at half and at twice it";
+        } else {
+            o << "the choice depends on it:";
+            for (const auto& [factor, best] : sensitivity) {
+                o << (factor < 1 ? " at half, " : "; at twice, ")
+                  << "tS = " << joinSizes(best.tiles.space, dim, " x ")
+                  << ", tT = " << best.tiles.time;
+            }
+            o << ". Measure a few tilings (cdx propose) and fit it (cdx runs calibrate)";
+        }
+        o << "\n";
+    }
+    o << "\n";
     o << r.withinCount << " tilings within " << fmt(100 * r.withinFraction, 4)
       << " % of the minimum";
     if (r.withinCount > r.within.size()) {
@@ -525,10 +582,163 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
 
 } // namespace
 
+namespace {
+
+const char* const kProposeUsage =
+    "usage: cdx propose --gpu ID|PATH --stencil ID|PATH --space S1[,S2[,S3]] --time T\n"
+    "                [--count 10] [--within 0.10] [--csv FILE] [--kit FILE] [--script FILE]\n"
+    "                [variant flags] [--set KEY=VALUE]... [--json]\n"
+    "  Tilings to measure (issue 57): the model's best and a diverse set of the tilings it\n"
+    "  predicts within --within of it (other shapes; other block sizes with --hiding\n"
+    "  occupancy). --csv writes them as a run list to fill (time_s empty; then cdx runs\n"
+    "  import), --kit as cdx-measure --tilings lines (2D), --script a shell template that\n"
+    "  runs $MEASURE for each and writes the run list.\n";
+
+std::string csvCell(const std::string& s) {
+    std::string q = "\"";
+    for (char c : s) {
+        q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    }
+    return q + "\"";
+}
+
+int runPropose(const std::vector<std::string>& args, std::ostream& out) {
+    const Arguments a(args, withVariantFlags({"--count", "--within", "--csv", "--kit", "--script"}),
+                      {"--json"});
+    const Setup s = loadSetup(a);
+    search::ProposalOptions o;
+    if (a.has("--count")) {
+        o.count = static_cast<std::size_t>(a.positiveInteger("--count"));
+    }
+    o.within = a.number("--within", 0.10);
+    const search::Proposal pr = search::proposeTilings(s.stencil, s.problem, s.gpu, s.variant, o);
+    const int dim = s.problem.dim;
+    if (pr.tilings.empty()) {
+        throw InputError("--space", a.required("--space"),
+                         "no feasible tiling of this problem on " + s.gpu.id + " to propose");
+    }
+    const auto cIter = s.gpuProfile.cIterByStencil.find(s.stencil.id);
+    const bool estimatedCIter =
+        cIter != s.gpuProfile.cIterByStencil.end() && cIter->second.kind == "estimated";
+    const std::string model = "T_alg (cdx propose, " + talg::variantSummary(s.variant, dim) + ")";
+    if (auto path = a.optional("--csv")) {
+        std::ostringstream c;
+        c << "gpu,stencil,s1" << (dim >= 2 ? ",s2" : "") << (dim == 3 ? ",s3" : "") << ",t,ts1"
+          << (dim >= 2 ? ",ts2" : "") << (dim == 3 ? ",ts3" : "") << ",tt,threads,time_s,notes\n";
+        for (const auto& t : pr.tilings) {
+            c << s.gpu.id << ',' << s.stencil.id;
+            for (int i = 0; i < dim; ++i) {
+                c << ',' << s.problem.space[static_cast<std::size_t>(i)];
+            }
+            c << ',' << s.problem.time;
+            for (int i = 0; i < dim; ++i) {
+                c << ',' << t.tiles.space[static_cast<std::size_t>(i)];
+            }
+            c << ',' << t.tiles.time << ',' << t.tiles.threads << ",,"
+              << csvCell("proposed: predicted " + fmt(t.tAlg, 6) + " s by " + model +
+                         "; measure it and fill time_s");
+            c << '\n';
+        }
+        writeTextAtomic(*path, c.str());
+    }
+    if (auto path = a.optional("--kit")) {
+        if (dim != 2) {
+            throw InputError("--kit", *path, "the measuring kit runs 2D stencils only");
+        }
+        std::ostringstream k;
+        for (const auto& t : pr.tilings) {
+            k << s.stencil.id << ',' << t.tiles.space[0] << ',' << t.tiles.space[1] << ','
+              << t.tiles.time << '\n';
+        }
+        writeTextAtomic(*path, k.str());
+    }
+    if (auto path = a.optional("--script")) {
+        std::ostringstream sh;
+        sh << "#!/bin/sh\n"
+           << "# Tilings to measure, proposed by cdx propose (" << model << ").\n"
+           << "# MEASURE is your harness: called as $MEASURE TS1 TS2 TS3 TT THREADS, it prints "
+              "the\n"
+           << "# measured time in seconds. The run list goes to stdout: cdx runs import it.\n"
+           << "set -eu\n: \"${MEASURE:?set MEASURE to your harness}\"\n"
+           << "echo gpu,stencil,s1,s2,s3,t,ts1,ts2,ts3,tt,threads,time_s\n";
+        for (const auto& t : pr.tilings) {
+            // The sizes as columns (empty beyond the stencil's dimensions) and as arguments.
+            std::ostringstream sizes, tileCols, tiles;
+            for (int i = 0; i < 3; ++i) {
+                const auto d = static_cast<std::size_t>(i);
+                if (i > 0) {
+                    sizes << ',';
+                    tileCols << ',';
+                    tiles << ' ';
+                }
+                if (i < dim) {
+                    sizes << s.problem.space[d];
+                    tileCols << t.tiles.space[d];
+                }
+                tiles << t.tiles.space[d];
+            }
+            sh << "echo \"" << s.gpu.id << ',' << s.stencil.id << ',' << sizes.str() << ','
+               << s.problem.time << ',' << tileCols.str() << ',' << t.tiles.time << ','
+               << t.tiles.threads << ",$($MEASURE " << tiles.str() << ' ' << t.tiles.time << ' '
+               << t.tiles.threads << ")\"\n";
+        }
+        writeTextAtomic(*path, sh.str());
+    }
+    if (a.has("--json")) {
+        json list = json::array();
+        for (const auto& t : pr.tilings) {
+            list.push_back({{"tile", tileJson(t.tiles, dim)},
+                            {"tt", t.tiles.time},
+                            {"threads_per_block", t.tiles.threads},
+                            {"T_alg", t.tAlg},
+                            {"vs_best", t.vsBest}});
+        }
+        out << json{{"command", "propose"},
+                    {"gpu", s.gpu.id},
+                    {"stencil", s.stencil.id},
+                    {"problem", problemJson(s.problem)},
+                    {"variant", variantJson(s.variant, dim)},
+                    {"within", o.within},
+                    {"candidates", pr.candidates},
+                    {"c_iter_estimated", estimatedCIter},
+                    {"estimated", estimatedValues(s.gpuProfile, talgModelKeys(), s.stencil.id)},
+                    {"tilings", list}}
+                   .dump(2)
+            << '\n';
+        return 0;
+    }
+    std::ostringstream o2;
+    o2 << "Tilings to measure: " << s.stencilProfile.name << " on " << s.gpuProfile.name
+       << ", S = " << joinSizes(s.problem.space, dim, " x ") << ", T = " << s.problem.time
+       << "\nvariant   " << talg::variantSummary(s.variant, dim) << "\n"
+       << pr.tilings.size() << " of the " << pr.candidates << " tilings predicted within "
+       << fmt(o.within * 100, 3)
+       << " % of the best, as different from each other as they come:\n\n";
+    for (const auto& t : pr.tilings) {
+        char buf[160];
+        std::snprintf(
+            buf, sizeof buf, "  tS = %-16s tT = %-5lld threads = %-5lld %12.6g s  %+.3g %%\n",
+            joinSizes(t.tiles.space, dim, " x ").c_str(), static_cast<long long>(t.tiles.time),
+            static_cast<long long>(t.tiles.threads), t.tAlg, t.vsBest * 100);
+        o2 << buf;
+    }
+    if (estimatedCIter) {
+        o2 << "\nC_iter of " << s.stencil.id << " on " << s.gpu.id
+           << " is an estimate (the clock rule, low confidence): measure these and fit it "
+              "(cdx runs calibrate).\n";
+    }
+    out << o2.str();
+    return 0;
+}
+
+} // namespace
+
 std::vector<Command> talgCommands() {
     return {{"talg", "T_alg of one tiling with every intermediate value", kTalgUsage, runTalg},
             {"optimize", "exact optimal tile sizes by exhaustive search of the feasible space",
-             kOptimizeUsage, runOptimize}};
+             kOptimizeUsage, runOptimize},
+            {"propose", "a diverse set of tilings to measure, near the predicted best (issue 57)",
+             kProposeUsage, runPropose}};
 }
 
 } // namespace cdx::cli

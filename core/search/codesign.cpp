@@ -398,6 +398,13 @@ void checkVariant(const Workload& w, const Gpu& base, const talg::TalgVariant& v
                   const HardwareGrid& grid) {
     // Validates the time-model constants, the variant and every problem once, with the
     // smallest tiling and the first design of the grid.
+    if (!talg::papersModel(v)) {
+        // Its fast path evaluates the papers' equations (eqs. 3-30) per design; issue 57's
+        // extensions would need it to know threads, occupancy and the shared bandwidth.
+        throw InputError("variant", talg::variantSummary(v, 2),
+                         "the codesign search evaluates the papers' model: set smem=eq19, "
+                         "hiding=none and bw=tile (the extensions of issue 57 are not in it yet)");
+    }
     Gpu g = base;
     g.nSm = grid.nSm.front();
     g.nV = grid.nV.front();

@@ -398,7 +398,8 @@ private:
         if (!opt_.progress) {
             return;
         }
-        const std::uint64_t leaves = part.res.feasiblePoints + part.res.infeasible.noResidentBlock;
+        const std::uint64_t leaves = part.res.feasiblePoints + part.res.infeasible.noResidentBlock +
+                                     part.res.infeasible.occupancy;
         const std::uint64_t add = expected_ > 0 ? leaves - part.flushed : values;
         part.flushed = leaves;
         const std::uint64_t done = progressDone_.fetch_add(add) + add;
@@ -450,6 +451,10 @@ private:
             }
             if (c == Constraint::NoResidentBlock) {
                 ++part.res.infeasible.noResidentBlock;
+                continue;
+            }
+            if (c == Constraint::Occupancy) {
+                ++part.res.infeasible.occupancy;
                 continue;
             }
             visit(part);
@@ -542,6 +547,7 @@ private:
             res.infeasible.sharedMemoryPerBlock =
                 addSat(res.infeasible.sharedMemoryPerBlock, r.infeasible.sharedMemoryPerBlock);
             res.infeasible.noResidentBlock += r.infeasible.noResidentBlock;
+            res.infeasible.occupancy += r.infeasible.occupancy;
         }
         return res;
     }

@@ -62,7 +62,8 @@ struct TilePoint {
 struct InfeasibleCounts {
     std::uint64_t sharedMemoryPerBlock = 0;
     std::uint64_t noResidentBlock = 0;
-    std::uint64_t total() const { return sharedMemoryPerBlock + noResidentBlock; }
+    std::uint64_t occupancy = 0; // hiding = occupancy: no block of the threads fits (issue 57)
+    std::uint64_t total() const { return sharedMemoryPerBlock + noResidentBlock + occupancy; }
 };
 
 struct SearchResult {
