@@ -100,6 +100,8 @@ class TestCli : public QObject {
     Q_OBJECT
 
 private slots:
+    void proposeMeasureImportRank();
+    void optimizeSaysWhenCIterDecides();
     void badProfileFiles_data();
     void badProfileFiles();
     void energyWorkedExample_data();
@@ -521,9 +523,9 @@ void TestCli::profiles() {
         }
     }
     // One description per chip (issue 43): each GPU once, one file, its values counted by kind.
-    QCOMPARE(gpus, (QStringList{"8800gt", "8800gtx", "a100-sxm4", "fx5600", "gtx280", "gtx580",
-                                "gtx980", "h100-sxm5", "k20c", "p100-sxm2", "rtx4090", "titanx",
-                                "v100-sxm2"}));
+    QCOMPARE(gpus,
+             (QStringList{"8800gt", "8800gtx", "a100-sxm4", "fx5600", "gtx280", "gtx580", "gtx980",
+                          "h100-sxm5", "k20c", "p100-sxm2", "rtx4090", "titanx", "v100-sxm2"}));
     QVERIFY(!o.contains("mwp_gpus"));
     for (const auto g : o["gpus"].toArray()) {
         if (g.toObject()["origin"].toString() != "shipped") {
@@ -838,10 +840,10 @@ void TestCli::commandTable() {
         QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
         names << words.first();
     }
-    const QStringList expected{"talg",   "optimize",  "area",     "codesign",        "mwp",
-                               "power",  "runs",      "energy",   "energy-optimize", "eatss",
-                               "chain",  "occupancy", "glossary", "reproduce",       "compare",
-                               "lineup", "profiles"};
+    const QStringList expected{"talg",    "optimize", "propose",   "area",     "codesign",
+                               "mwp",     "power",    "runs",      "energy",   "energy-optimize",
+                               "eatss",   "chain",    "occupancy", "glossary", "reproduce",
+                               "compare", "lineup",   "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -1416,7 +1418,7 @@ void TestCli::badInput_data() {
         << "3874004427 tilings fit the shared memory";
     QTest::newRow("unknown command")
         << QStringList{"tlag"}
-        << "talg, optimize, area, codesign, mwp, power, runs, energy, "
+        << "talg, optimize, propose, area, codesign, mwp, power, runs, energy, "
            "energy-optimize, eatss, chain, occupancy, glossary, reproduce, "
            "compare, lineup, profiles";
     QTest::newRow("area: zero SMs")
@@ -2495,5 +2497,82 @@ void TestCli::badProfileFiles() {
 
 // One test class, so that a function named on the command line (a CTest shard) is found.
 QTEST_GUILESS_MAIN(TestCli)
+
+// Issue 57, section 5 end to end: cdx propose writes a run list, the harness fills time_s,
+// cdx runs import takes it and cdx runs stats says how well the model ranked them.
+void TestCli::proposeMeasureImportRank() {
+    QTemporaryDir dir;
+    const QString list = dir.filePath("measure.csv");
+    const QString kit = dir.filePath("kit.txt");
+    const QStringList problem{"--gpu",   "gtx980",    "--stencil", "heat2d",
+                              "--space", "8192,8192", "--time",    "8192"};
+    const QJsonObject p =
+        json(cdx(QStringList{"propose"} + problem +
+                 QStringList{"--count", "6", "--csv", list, "--kit", kit, "--json"}));
+    QCOMPARE(p["tilings"].toArray().size(), 6);
+    QVERIFY(p["candidates"].toInt() >= 6);
+    QCOMPARE(p["c_iter_estimated"].toBool(), false); // Table 4's published C_iter
+    const QJsonObject best = p["tilings"].toArray()[0].toObject();
+    QCOMPARE(best["vs_best"].toDouble(), 0.0);
+    // The harness: time_s filled with 1.1 x the prediction, reversed order of speed for two.
+    QFile f(list);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+    f.close();
+    QCOMPARE(lines.size(), 7);
+    QVERIFY(lines[0].contains("time_s"));
+    const QJsonArray tilings = p["tilings"].toArray();
+    for (int i = 1; i < lines.size(); ++i) {
+        const double t = tilings[i - 1].toObject()["T_alg"].toDouble() * 1.1;
+        lines[i].replace(",,\"", QString(",%1,\"").arg(t, 0, 'g', 10));
+    }
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(lines.join('\n').toUtf8() + "\n");
+    f.close();
+    QFile k(kit);
+    QVERIFY(k.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(k.readAll()).count('\n'), 6);
+    const QString db = dir.filePath("runs.sqlite");
+    QCOMPARE(json(cdx({"runs", "import", "--db", db, list, "--json"}))["inserted"].toInt(), 6);
+    const QJsonObject st = json(cdx({"runs", "stats", "--db", db, "--top", "3", "--json"}));
+    const QJsonArray ranking = st["ranking"].toArray();
+    QCOMPARE(ranking.size(), 1);
+    const QJsonObject r = ranking[0].toObject();
+    QCOMPARE(r["n"].toInt(), 6);
+    QCOMPARE(r["spearman"].toDouble(), 1.0); // measured = 1.1 x predicted: the same order
+    QCOMPARE(r["choice_regret"].toDouble(), 0.0);
+    QCOMPARE(r["top"].toInt(), 3);
+    QVERIFY(r["random_regret"].toDouble() > 0);
+    // The text names it too.
+    const Run text = cdx({"runs", "stats", "--db", db});
+    QVERIFY2(text.out.contains("How well the model chooses") && text.out.contains("Spearman"),
+             text.out.constData());
+    // A bad count is refused by name.
+    const Run bad = cdx(QStringList{"propose"} + problem + QStringList{"--count", "0"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(bad.err.contains("--count"));
+}
+
+// Issue 57, section 4: an estimated C_iter (the V100's, by the clock rule) is said to be one
+// and whether the optimum moves at half and twice it; a published one (the GTX 980's) is not.
+void TestCli::optimizeSaysWhenCIterDecides() {
+    const QJsonObject est = json(cdx({"optimize", "--gpu", "v100-sxm2", "--stencil", "heat2d",
+                                      "--space", "4096,4096", "--time", "512", "--json"}));
+    const QJsonObject c = est["c_iter"].toObject();
+    QVERIFY(c["estimated"].toBool());
+    QCOMPARE(c["optima"].toArray().size(), 2);
+    bool moved = false;
+    for (const auto o : c["optima"].toArray()) {
+        moved = moved || o.toObject()["tile"] != est["best"].toObject()["tile"] ||
+                o.toObject()["tt"] != est["best"].toObject()["tt"];
+    }
+    QCOMPARE(c["choice_depends_on_it"].toBool(), moved);
+    const QJsonObject published = json(cdx({"optimize", "--gpu", "gtx980", "--stencil", "heat2d",
+                                            "--space", "4096,4096", "--time", "512", "--json"}));
+    QVERIFY(published["c_iter"].isNull());
+    const Run text = cdx({"optimize", "--gpu", "v100-sxm2", "--stencil", "heat2d", "--space",
+                          "4096,4096", "--time", "512", "--limit", "1"});
+    QVERIFY2(text.out.contains("C_iter    estimated"), text.out.constData());
+}
 
 #include "test_cli.moc"

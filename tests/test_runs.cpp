@@ -90,6 +90,9 @@ class TestRuns : public QObject {
 private slots:
     void initTestCase() { qputenv("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR); }
     void storeCreatesSchema();
+    void spearmanKnownValues();
+    void rankingOfACraftedExperiment();
+    void randomBestIsTheExactExpectation();
     void runsOnTheUsersOwnGpu();
     void refusesNonDatabase();
     void refusesNewerSchema();
@@ -725,4 +728,101 @@ void TestRuns::summaryOfShownRunsEqualsRunStats() {
 }
 
 QTEST_APPLESS_MAIN(TestRuns)
+
+// Spearman's rank correlation: perfect agreement, reversal, ties by their mean rank (a value
+// worked by hand), a constant side.
+void TestRuns::spearmanKnownValues() {
+    QCOMPARE(runs::spearman({1, 2, 3, 4}, {10, 20, 30, 40}), 1.0);
+    QCOMPARE(runs::spearman({1, 2, 3, 4}, {4, 3, 2, 1}), -1.0);
+    // Ranks (1, 2.5, 2.5, 4) against (1, 2, 3, 4): cov 4.5 / sqrt(4.5 x 5) = 0.9486833.
+    QVERIFY(std::abs(runs::spearman({1, 2, 2, 3}, {1, 2, 3, 4}) - 4.5 / std::sqrt(4.5 * 5)) <
+            1e-12);
+    QVERIFY(std::isnan(runs::spearman({1, 1, 1}, {1, 2, 3})));
+    QVERIFY(std::isnan(runs::spearman({1}, {2})));
+}
+
+namespace {
+runs::RunPair pair(double predicted, double measured, int i) {
+    runs::RunPair p;
+    p.run.gpu = "gtx980";
+    p.run.stencil = "heat2d";
+    p.run.space = {8192, 8192, 1};
+    p.run.time = 8192;
+    p.run.tile = {8, 32 * (i + 1), 1};
+    p.run.tt = 2;
+    p.run.timeSeconds = measured;
+    p.predicted = true;
+    p.tAlg = predicted;
+    return p;
+}
+} // namespace
+
+// One experiment worked by hand: the model's choice (lowest prediction) measures 12 s against
+// the best 10 s (regret 20 %); its top 2 hold a 10.5 s run (5 %); two random runs' best is
+// E = sum_i P(i-th fastest is the best of two) t_(i) over the 4 runs.
+void TestRuns::rankingOfACraftedExperiment() {
+    std::vector<runs::RunPair> pairs{pair(1.0, 12.0, 0), pair(2.0, 10.5, 1), pair(3.0, 10.0, 2),
+                                     pair(4.0, 20.0, 3)};
+    runs::RunPair none = pair(0.5, 1.0, 4);
+    none.predicted = false; // no prediction: not counted
+    pairs.push_back(none);
+    const auto r = runs::rankingStats(pairs, 2);
+    QCOMPARE(r.size(), std::size_t(1));
+    QCOMPARE(r[0].n, std::size_t(4));
+    QCOMPARE(r[0].choiceTies, std::size_t(1));
+    QVERIFY(std::abs(r[0].choiceRegret - 0.2) < 1e-12);
+    QCOMPARE(r[0].top, std::size_t(2));
+    QVERIFY(std::abs(r[0].topRegret - 0.05) < 1e-12);
+    // Sorted 10, 10.5, 12, 20; P(best of 2 is the i-th) = 3/6, 2/6, 1/6, 0.
+    const double expected = (3 * 10.0 + 2 * 10.5 + 1 * 12.0) / 6;
+    QVERIFY(std::abs(r[0].randomRegret - (expected / 10 - 1)) < 1e-12);
+    QVERIFY(std::abs(r[0].spearman - runs::spearman({1, 2, 3, 4}, {12, 10.5, 10, 20})) < 1e-15);
+    QCOMPARE(r[0].problem, std::string("8192x8192, T 8192"));
+    // Ties at the lowest prediction count by their mean.
+    pairs[1].tAlg = 1.0;
+    const auto tied = runs::rankingStats(pairs, 2);
+    QCOMPARE(tied[0].choiceTies, std::size_t(2));
+    QVERIFY(std::abs(tied[0].choiceRegret - ((12.0 + 10.5) / 2 / 10 - 1)) < 1e-12);
+}
+
+// The expected best of `top` runs drawn at random is exactly the mean over every draw:
+// checked against the enumeration of all subsets on random experiments.
+void TestRuns::randomBestIsTheExactExpectation() {
+    std::mt19937_64 rng(57);
+    int checked = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        const int n = 2 + static_cast<int>(rng() % 9);
+        const std::size_t top = 1 + rng() % static_cast<std::uint64_t>(n);
+        std::vector<runs::RunPair> pairs;
+        std::vector<double> measured;
+        for (int i = 0; i < n; ++i) {
+            const double m = 1.0 + static_cast<double>(rng() % 1000) / 100;
+            measured.push_back(m);
+            pairs.push_back(pair(static_cast<double>(rng() % 50), m, i));
+        }
+        double sum = 0;
+        int draws = 0;
+        for (unsigned mask = 0; mask < (1u << n); ++mask) {
+            if (static_cast<std::size_t>(__builtin_popcount(mask)) != top) {
+                continue;
+            }
+            double best = 1e300;
+            for (int i = 0; i < n; ++i) {
+                if (mask & (1u << i)) {
+                    best = std::min(best, measured[static_cast<std::size_t>(i)]);
+                }
+            }
+            sum += best;
+            ++draws;
+        }
+        const double fastest = *std::min_element(measured.begin(), measured.end());
+        const auto r = runs::rankingStats(pairs, top);
+        QVERIFY2(std::abs(r[0].randomRegret - (sum / draws / fastest - 1)) < 1e-9,
+                 qPrintable(QString("n %1 top %2").arg(n).arg(top)));
+        QVERIFY(r[0].topRegret >= 0 && r[0].choiceRegret >= 0);
+        ++checked;
+    }
+    QCOMPARE(checked, 200);
+}
+
 #include "test_runs.moc"

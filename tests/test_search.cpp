@@ -4,6 +4,7 @@
 
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
+#include "search/proposal.hpp"
 #include "search/sweep.hpp"
 #include "search/tile_search.hpp"
 #include "search/tile_space.hpp"
@@ -75,6 +76,7 @@ class TestSearch : public QObject {
 
 private slots:
     void progressAndCancel();
+    void proposalIsDiverseAndNearTheBest();
     void threadsAgreeOnRandomBoxes();
     void estimateCountsTheFittingTilings_data();
     void estimateCountsTheFittingTilings();
@@ -738,6 +740,57 @@ void TestSearch::largestFeasibleTileSizeIsTheEdge() {
         QVERIFY(largest > 0);
     }
     QVERIFY(checked > 100);
+}
+
+// Tilings to measure (issue 57): the model's best first, each within X % of it, all different,
+// spread out (the second is the candidate farthest from the best), and with hiding by
+// occupancy, block sizes varied too.
+void TestSearch::proposalIsDiverseAndNearTheBest() {
+    const Stencil st = stencil("heat2d", 2, 3.68e-8);
+    talg::Problem p;
+    p.dim = 2;
+    p.space = {8192, 8192, 1};
+    p.time = 8192;
+    const Gpu g = gtx980();
+    talg::TalgVariant v;
+    search::ProposalOptions o;
+    o.count = 8;
+    o.within = 0.10;
+    const search::Proposal pr = search::proposeTilings(st, p, g, v, o);
+    const auto r = search::searchTiles(st, p, g, v, search::withinOptions(0.10));
+    QCOMPARE(pr.tilings.size(), std::size_t(8));
+    QCOMPARE(pr.tilings.front().tiles.space, r.best.tiles.space);
+    QCOMPARE(pr.tilings.front().tiles.time, r.best.tiles.time);
+    QCOMPARE(pr.candidates, static_cast<std::size_t>(r.withinCount));
+    int checked = 0;
+    for (std::size_t i = 0; i < pr.tilings.size(); ++i) {
+        const auto& t = pr.tilings[i];
+        QVERIFY(t.tAlg <= 1.10 * r.best.tAlg * (1 + 1e-12));
+        QCOMPARE(t.tAlg, talg::evaluate(st, p, t.tiles, g, v).tAlg);
+        QCOMPARE(t.tiles.threads, talg::defaultThreads(2, t.tiles, 1024));
+        for (std::size_t j = 0; j < i; ++j) {
+            QVERIFY(!(pr.tilings[j].tiles == t.tiles));
+            QVERIFY(pr.tilings[j].tAlg <= t.tAlg);
+            ++checked;
+        }
+    }
+    QCOMPARE(checked, 28);
+    // With hiding by occupancy the block sizes vary too.
+    Gpu h = g;
+    h.computeCapability = 5.2;
+    h.clockMhz = 1216;
+    h.memLdCycles = 354;
+    h.departureCoalCycles = 4;
+    v.hiding = talg::Hiding::Occupancy;
+    o.count = 12;
+    const search::Proposal hidden = search::proposeTilings(st, p, h, v, o);
+    bool otherBlock = false;
+    for (const auto& t : hidden.tilings) {
+        otherBlock = otherBlock || t.tiles.threads != talg::defaultThreads(2, t.tiles, 1024);
+    }
+    QVERIFY(otherBlock);
+    o.count = 0;
+    QVERIFY_THROWS_EXCEPTION(InputError, search::proposeTilings(st, p, g, v, o));
 }
 
 #include "test_search.moc"
