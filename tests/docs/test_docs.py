@@ -42,6 +42,9 @@ EXTRA = {
     "energy-optimize": [["energy-optimize", "--stencil", "jacobi2d", "--coefficients", "k20c-a",
                          "--space", "1024,1024", "--time", "256", "--gpu", "gtx980", "--set",
                          "c_iter_s=3e-8", "--objective", "weighted", "--weight", "0.5"]],
+    # An estimated C_iter: the optimum again at half and twice it (issue 57).
+    "optimize": [["optimize", "--gpu", "v100-sxm2", "--stencil", "heat2d", "--space",
+                  "2048,2048", "--time", "256"]],
     "talg": [["talg", "--gpu", "gtx980", "--stencil", "heat3d", "--space", "512,512,512",
               "--time", "512", "--tile", "4,4,64", "--tt", "4"],
              ["talg", "--gpu", "gtx980", "--stencil", "heat2d", "--space", "8192,8192",
