@@ -228,8 +228,8 @@ void TestParams::flopsPerPoint() {
 
 void TestParams::everyShippedValueHasUnitAndSource() {
     // One description per chip (issue 43): PPoPP'17's two, the thesis's five and its App. B
-    // K20c, today's three.
-    QCOMPARE(listProfiles("gpus").size(), std::size_t{11});
+    // K20c, today's three, and the P100 and V100 of issue 57's validation.
+    QCOMPARE(listProfiles("gpus").size(), std::size_t{13});
     QCOMPARE(listProfiles("stencils").size(), std::size_t{7});
     for (const auto& e : listProfiles("gpus")) {
         const auto p = readGpuProfile(e.path);

@@ -439,11 +439,9 @@ PreparedTalg::PreparedTalg(const Stencil& st, const Problem& p, const Gpu& g, co
         } catch (const InputError&) {
             limits_.reset(); // validate() names it; unchecked callers get no occupancy limit
         }
-        // MWP-CWP eqs. 3-5 in words: a warp's coalesced load moves 32 words per Mem_LD cycles.
         const double memLd = g.memLdCycles.value_or(1);
-        const double perWarp = g.clockMhz.value_or(1) * 1e6 * static_cast<double>(kWarp) / memLd;
         mwpWithoutBw_ = memLd / g.departureCoalCycles.value_or(1);
-        mwpPeakBw_ = (1.0 / lWordSeconds_) / (perWarp * static_cast<double>(g.nSm));
+        mwpPeakBw_ = formula::mwpPeakBw(lWordSeconds_, g.clockMhz.value_or(1), memLd, g.nSm);
     }
 }
 
@@ -560,25 +558,16 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     b.lanesPerTile = hiding ? std::min(g_.nV, b.threads) : g_.nV;
     const std::int64_t threadSum =
         hiding && b.lanesPerTile < g_.nV ? computeSum(tS1, tT / 2, b.inner, b.lanesPerTile) : 0;
-    struct Phase {
-        double mPrime, c, zeta, mwp, efficiency;
-    };
-    const auto phase = [&](std::int64_t k) -> Phase {
+    const auto phase = [&](std::int64_t k) -> formula::Phase {
         if (!hiding) {
             return {b.mPrime, b.c, b.zeta, 0.0, 1.0};
         }
-        const double warps = static_cast<double>(k * b.warpsPerBlock);
-        const double mwp = std::min({mwpWithoutBw_, mwpPeakBw_, warps});
-        const double efficiency = std::min(1.0, mwp / mwpPeakBw_);
-        const double mPrime =
-            static_cast<double>(b.mIo) * b.lWordSeconds / efficiency + 2.0 * g_.tauSyncSeconds;
-        const double sum = std::max(static_cast<double>(b.computeSum),
-                                    static_cast<double>(threadSum) / static_cast<double>(k));
-        const double c = 2.0 * st_.cIterSeconds * sum + static_cast<double>(tT) * g_.tauSyncSeconds;
-        return {mPrime, c, std::max(mPrime, c), mwp, efficiency};
+        return formula::phase(b.mIo, b.lWordSeconds, g_.tauSyncSeconds, st_.cIterSeconds, tT,
+                              b.computeSum, threadSum, k, b.warpsPerBlock, mwpWithoutBw_,
+                              mwpPeakBw_);
     };
     const auto unitTime = [&](std::int64_t k) {
-        const Phase ph = phase(k);
+        const formula::Phase ph = phase(k);
         return formula::unitTime(dim, ph.mPrime, ph.c, ph.zeta, b.nSub, k);
     };
     // bw = shared: a wavefront's words go through the one memory system (issue 57; the
@@ -587,8 +576,7 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
         if (v_.bandwidth != Bandwidth::Shared) {
             return 0.0;
         }
-        return static_cast<double>(b.w) * static_cast<double>(b.nSub) * static_cast<double>(b.mIo) *
-               b.lWordSeconds / phase(k).efficiency;
+        return formula::wavefrontMemory(b.w, b.nSub, b.mIo, b.lWordSeconds, phase(k).efficiency);
     };
     const auto total = [&](std::int64_t k, double tUnit) {
         const double wavefront = std::max(
@@ -621,7 +609,7 @@ TalgResult PreparedTalg::evaluate(const Tiles& t) const {
     b.rounds = formula::rounds(b.w, b.k, g_.nSm); // = ceil(groups / n_SM)
     b.syncTime = static_cast<double>(b.nW) * g_.tSyncSeconds;
     if (hiding) {
-        const Phase ph = phase(b.k);
+        const formula::Phase ph = phase(b.k);
         b.mPrime = ph.mPrime;
         b.c = ph.c;
         b.zeta = ph.zeta;

@@ -129,4 +129,45 @@ inline std::int64_t maxResidentBlocks(std::int64_t mTile, std::int64_t mSmWords,
     return kMax;
 }
 
+// Issue 57, hiding = occupancy: one tile's transfer and compute with k resident blocks of
+// `warps` warps each. Transfers at the bandwidth MWP = min(Mem_LD / departure, MWP_peak_BW,
+// k warps) warps sustain (MWP-CWP eqs. 3-6): m' = m_io L_w / (MWP / MWP_peak_BW) + 2 tau; the
+// compute sum at least a block's own on min(n_V, threads) lanes (`threadSum`, 0 when the block
+// fills n_V) shared by the k blocks. Without hiding (mwpPeakBw = 0) the papers' terms.
+struct Phase {
+    double mPrime = 0, c = 0, zeta = 0, mwp = 0, efficiency = 1;
+};
+inline Phase phase(std::int64_t mIo, double lWord, double tau, double cIter, std::int64_t tT,
+                   std::int64_t sum, std::int64_t threadSum, std::int64_t k, std::int64_t warps,
+                   double mwpWithoutBw, double mwpPeakBw) {
+    Phase ph;
+    if (mwpPeakBw <= 0) {
+        ph.mPrime = transferTime(mIo, lWord, tau);
+        ph.c = computeTime(cIter, sum, tT, tau);
+        ph.zeta = std::max(ph.mPrime, ph.c);
+        return ph;
+    }
+    ph.mwp = std::min({mwpWithoutBw, mwpPeakBw, static_cast<double>(k * warps)});
+    ph.efficiency = std::min(1.0, ph.mwp / mwpPeakBw);
+    ph.mPrime = static_cast<double>(mIo) * lWord / ph.efficiency + 2.0 * tau;
+    const double s =
+        std::max(static_cast<double>(sum), static_cast<double>(threadSum) / static_cast<double>(k));
+    ph.c = 2.0 * cIter * s + static_cast<double>(tT) * tau;
+    ph.zeta = std::max(ph.mPrime, ph.c);
+    return ph;
+}
+
+// bw = shared (issue 57): a wavefront's words through the one memory system.
+inline double wavefrontMemory(std::int64_t w, std::int64_t nSub, std::int64_t mIo, double lWord,
+                              double efficiency) {
+    return static_cast<double>(w) * static_cast<double>(nSub) * static_cast<double>(mIo) * lWord /
+           efficiency;
+}
+
+// MWP-CWP eqs. 3-5 in words: a warp's coalesced load moves 32 words per Mem_LD cycles.
+inline double mwpPeakBw(double lWord, double clockMhz, double memLdCycles, std::int64_t nSm) {
+    const double perWarp = clockMhz * 1e6 * 32.0 / memLdCycles;
+    return (1.0 / lWord) / (perWarp * static_cast<double>(nSm));
+}
+
 } // namespace cdx::talg::formula
