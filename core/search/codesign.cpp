@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/codesign.hpp"
 
+#include "occupancy/occupancy.hpp"
 #include "params/input_error.hpp"
 #include "params/units.hpp"
 #include "search/physical_limits.hpp"
@@ -69,6 +70,8 @@ struct TileRec {
     std::int64_t inner;
     std::int64_t mTile;
     double mPrime;
+    std::int64_t mIo;     // m_i + m_o [words] (issue 57's extensions recompute m')
+    std::int64_t threads; // PPCG's default block: one thread per point of the innermost tile
 };
 
 // Workload items that share a stencil and space extents: their optima differ only through
@@ -108,12 +111,12 @@ std::vector<Group> makeGroups(const Workload& w) {
 // M_tile fits `capWords`, in (tT, tS1, tS2, tS3) order; M_tile grows along every axis,
 // so the first size that does not fit ends its axis (as in searchTiles).
 void enumerateTiles(Group& g, const talg::TalgVariant& v, double lWord, double tau,
-                    std::int64_t capWords) {
+                    std::int64_t capWords, std::int64_t maxThreads) {
     const talg::Problem& p = g.shape;
     const int dim = p.dim;
     const int in = talg::innermostIndex(dim);
     talg::Tiles t;
-    const auto fits = [&]() { return talg::sharedMemoryPerTile(dim, t) <= capWords; };
+    const auto fits = [&]() { return talg::sharedMemoryPerTile(dim, t, v.smem) <= capWords; };
     const auto minimal = [&](int from) {
         for (int d = from; d < dim; ++d) {
             t.space[d] = d == in ? talg::kWarp : 1;
@@ -130,8 +133,10 @@ void enumerateTiles(Group& g, const talg::TalgVariant& v, double lWord, double t
                     geo.w,
                     geo.nSub,
                     geo.inner,
-                    talg::sharedMemoryPerTile(dim, t),
-                    f::transferTime(2 * mI, lWord, tau)});
+                    talg::sharedMemoryPerTile(dim, t, v.smem),
+                    f::transferTime(2 * mI, lWord, tau),
+                    2 * mI,
+                    talg::defaultThreads(dim, t, maxThreads)});
     };
     // Recursive walk over the space axes at a fixed tT.
     const auto walk = [&](auto&& self, int d) -> void {
@@ -170,7 +175,8 @@ std::vector<Group> enumerateGroups(const Workload& w, const Gpu& base, const tal
         const double lWord =
             units::secondsPerWord(base.lSecondsPerGb, g.stencil.bytesPerWord, v.gigabyte);
         enumerateTiles(g, v, lWord, base.tauSyncSeconds,
-                       units::kibToWords(std::min(base.mTbKb, maxMSmKb), g.stencil.bytesPerWord));
+                       units::kibToWords(std::min(base.mTbKb, maxMSmKb), g.stencil.bytesPerWord),
+                       talg::maxThreadsPerBlock(base));
     }
     return groups;
 }
@@ -183,13 +189,14 @@ struct PreparedTilings {
     std::vector<Group> groups;
     talg::TalgVariant variant;
     double lSecondsPerGb = 0, tauSyncSeconds = 0, mTbKb = 0, maxMSmKb = 0;
+    std::int64_t maxThreads = 0; // the base GPU's threads per block (PPCG's default blocks)
 
     // The same groups (stencil, extents, largest T), variant and constants, and a cap at least
     // the search's: a superset of its tilings in the same order (the kernel skips those that do
     // not fit a design), so the optima are those of the search's own enumeration.
     bool serves(const Workload& w, const Gpu& base, const talg::TalgVariant& v, double maxM) const {
         if (!(v == variant) || base.lSecondsPerGb != lSecondsPerGb ||
-            base.tauSyncSeconds != tauSyncSeconds ||
+            talg::maxThreadsPerBlock(base) != maxThreads || base.tauSyncSeconds != tauSyncSeconds ||
             std::min(base.mTbKb, maxM) > std::min(mTbKb, maxMSmKb)) {
             return false;
         }
@@ -224,6 +231,7 @@ std::shared_ptr<const PreparedTilings> prepareTilings(const Workload& w, const G
     p->tauSyncSeconds = base.tauSyncSeconds;
     p->mTbKb = base.mTbKb;
     p->maxMSmKb = maxMSmKb;
+    p->maxThreads = talg::maxThreadsPerBlock(base);
     return p;
 }
 
@@ -255,6 +263,9 @@ struct Solver {
 
     // One group at one n_V: every tiling against every (M_SM, n_SM) of the grid.
     std::uint64_t task(const Group& g, std::size_t vi) {
+        if (!talg::papersModel(v)) {
+            return taskExtended(g, vi);
+        }
         const std::size_t nM = grid.mSmKb.size();
         const std::size_t nS = grid.nSm.size();
         std::vector<char> mUsed(nM, 0);
@@ -357,8 +368,15 @@ struct Solver {
                 }
             }
         }
-        // Per design and problem: the best tT <= T of N_w(T, tT) (rounds T_unit + T_sync),
-        // which is T_alg exactly as evaluate() computes it; ties keep the smallest tT.
+        collect(g, vi, best);
+        return count;
+    }
+    // Per design and problem: the best tT <= T of N_w(T, tT) (rounds T_unit + T_sync),
+    // which is T_alg exactly as evaluate() computes it; ties keep the smallest tT.
+    void collect(const Group& g, std::size_t vi, const std::vector<Best>& best) {
+        const std::size_t nM = grid.mSmKb.size();
+        const std::size_t nS = grid.nSm.size();
+        const std::size_t nT = static_cast<std::size_t>(g.timeTiles);
         for (std::size_t m = 0; m < nM; ++m) {
             for (std::size_t s = 0; s < nS; ++s) {
                 DesignPoint& d = out[index(s, vi, m)];
@@ -390,6 +408,138 @@ struct Solver {
                 }
             }
         }
+    }
+
+    // Issue 57's extensions (shared footprint, hiding by occupancy, a shared memory system):
+    // the same tilings and designs, each k's transfer and compute from the formulas PreparedTalg
+    // evaluates (talg_formulas.hpp), so the optima are evaluate()'s. No cut of the k = optimize
+    // loop: with hiding T_unit(k) need not grow with k.
+    std::uint64_t taskExtended(const Group& g, std::size_t vi) {
+        const std::size_t nM = grid.mSmKb.size();
+        const std::size_t nS = grid.nSm.size();
+        std::vector<char> mUsed(nM, 0);
+        bool any = false;
+        for (std::size_t m = 0; m < nM; ++m) {
+            for (std::size_t s = 0; s < nS; ++s) {
+                if (active[index(s, vi, m)]) {
+                    mUsed[m] = 1;
+                    any = true;
+                }
+            }
+        }
+        if (!any) {
+            return 0;
+        }
+        const int dim = g.shape.dim;
+        const int bpw = g.stencil.bytesPerWord;
+        const double lWord = units::secondsPerWord(base.lSecondsPerGb, bpw, v.gigabyte);
+        const bool hiding = v.hiding == talg::Hiding::Occupancy;
+        std::vector<std::int64_t> mSmWords(nM);
+        std::vector<std::int64_t> mTbWords(nM);
+        std::vector<occupancy::Limits> limits;
+        for (std::size_t m = 0; m < nM; ++m) {
+            mSmWords[m] = units::kibToWords(grid.mSmKb[m], bpw);
+            mTbWords[m] = units::kibToWords(std::min(base.mTbKb, grid.mSmKb[m]), bpw);
+            if (hiding) { // the base's compute capability with this design's resources
+                occupancy::Limits l =
+                    occupancy::limitsOf(occupancy::capabilityName(*base.computeCapability));
+                l.sharedPerSmBytes = static_cast<int>(std::lround(grid.mSmKb[m] * 1024));
+                l.maxSharedPerBlockBytes =
+                    static_cast<int>(std::lround(std::min(base.mTbKb, grid.mSmKb[m]) * 1024));
+                l.registersPerSm = static_cast<int>(base.rSm);
+                l.maxBlocksPerSm = static_cast<int>(base.mtbSm);
+                l.carveoutsKb.clear();
+                limits.push_back(std::move(l));
+            }
+        }
+        const double memLd = base.memLdCycles.value_or(1);
+        const double mwpWithoutBw = memLd / base.departureCoalCycles.value_or(1);
+        std::vector<double> peak(nS, 0.0); // MWP_peak_BW per n_SM (0: no hiding)
+        if (hiding) {
+            for (std::size_t s = 0; s < nS; ++s) {
+                peak[s] = f::mwpPeakBw(lWord, base.clockMhz.value_or(1), memLd, grid.nSm[s]);
+            }
+        }
+        const std::int64_t nV = grid.nV[vi];
+        const double cIter = g.stencil.cIterSeconds;
+        const double tau = base.tauSyncSeconds;
+        const double tSync = base.tSyncSeconds;
+        const std::size_t nT = static_cast<std::size_t>(g.timeTiles);
+        std::vector<Best> best(nM * nS * nT);
+        std::uint64_t count = 0;
+        for (std::size_t ti = 0; ti < g.tiles.size(); ++ti) {
+            const TileRec& r = g.tiles[ti];
+            const std::int64_t sum = talg::computeSum(r.tS[0], r.tT / 2, r.inner, nV);
+            const std::int64_t lanes = hiding ? std::min(nV, r.threads) : nV;
+            const std::int64_t threadSum =
+                lanes < nV ? talg::computeSum(r.tS[0], r.tT / 2, r.inner, lanes) : 0;
+            const std::int64_t warps = f::ceilDiv(r.threads, talg::kWarp);
+            for (std::size_t m = 0; m < nM; ++m) {
+                if (!mUsed[m] || r.mTile > mTbWords[m]) {
+                    continue;
+                }
+                std::int64_t kMax =
+                    f::maxResidentBlocks(r.mTile, mSmWords[m], base.mtbSm, base.rSm, v);
+                if (hiding && kMax >= 1) {
+                    kMax = std::min(
+                        kMax, occupancy::evaluate(
+                                  limits[m],
+                                  {std::min<std::int64_t>(r.threads, limits[m].maxThreadsPerBlock),
+                                   v.registersPerThread.value_or(0),
+                                   std::min<std::int64_t>(r.mTile * bpw,
+                                                          limits[m].maxSharedPerBlockBytes),
+                                   std::nullopt})
+                                  .blocksPerSm);
+                }
+                if (kMax < 1) {
+                    continue;
+                }
+                Best* row = &best[(m * nS) * nT + static_cast<std::size_t>(r.tTi)];
+                for (std::size_t s = 0; s < nS; ++s, row += nT) {
+                    const std::int64_t nSm = grid.nSm[s];
+                    // One wavefront's time at k resident blocks, as evaluate() totals it.
+                    const auto wavefront = [&](std::int64_t k) {
+                        const f::Phase ph = f::phase(r.mIo, lWord, tau, cIter, r.tT, sum, threadSum,
+                                                     k, warps, mwpWithoutBw, peak[s]);
+                        const double unit = f::unitTime(dim, ph.mPrime, ph.c, ph.zeta, r.nSub, k);
+                        const double memory =
+                            v.bandwidth == talg::Bandwidth::Shared
+                                ? f::wavefrontMemory(r.w, r.nSub, r.mIo, lWord, ph.efficiency)
+                                : 0.0;
+                        return std::max(static_cast<double>(f::rounds(r.w, k, nSm)) * unit,
+                                        memory) +
+                               tSync;
+                    };
+                    std::int64_t k = kMax;
+                    double b = 0;
+                    switch (v.k) {
+                    case talg::KRule::Max:
+                        b = wavefront(kMax);
+                        break;
+                    case talg::KRule::Effective:
+                        k = std::min(kMax, f::ceilDiv(r.w, nSm));
+                        b = wavefront(k);
+                        break;
+                    case talg::KRule::Optimize:
+                        k = 1;
+                        b = wavefront(1);
+                        for (std::int64_t kk = 2; kk <= kMax; ++kk) {
+                            const double bk = wavefront(kk);
+                            if (bk < b) {
+                                b = bk;
+                                k = kk;
+                            }
+                        }
+                        break;
+                    }
+                    ++count;
+                    if (b < row->b) {
+                        *row = Best{b, static_cast<std::int32_t>(ti), static_cast<std::int32_t>(k)};
+                    }
+                }
+            }
+        }
+        collect(g, vi, best);
         return count;
     }
 };
@@ -398,13 +548,6 @@ void checkVariant(const Workload& w, const Gpu& base, const talg::TalgVariant& v
                   const HardwareGrid& grid) {
     // Validates the time-model constants, the variant and every problem once, with the
     // smallest tiling and the first design of the grid.
-    if (!talg::papersModel(v)) {
-        // Its fast path evaluates the papers' equations (eqs. 3-30) per design; issue 57's
-        // extensions would need it to know threads, occupancy and the shared bandwidth.
-        throw InputError("variant", talg::variantSummary(v, 2),
-                         "the codesign search evaluates the papers' model: set smem=eq19, "
-                         "hiding=none and bw=tile (the extensions of issue 57 are not in it yet)");
-    }
     Gpu g = base;
     g.nSm = grid.nSm.front();
     g.nV = grid.nV.front();
@@ -768,7 +911,8 @@ CodesignEstimate estimateCodesign(const Workload& w, const CodesignOptions& o) {
     const double maxM = *std::max_element(g.mSmKb.begin(), g.mSmKb.end());
     for (Group& group : makeGroups(w)) {
         enumerateTiles(group, o.variant, 0, 0,
-                       units::kibToWords(std::min(o.base.mTbKb, maxM), group.stencil.bytesPerWord));
+                       units::kibToWords(std::min(o.base.mTbKb, maxM), group.stencil.bytesPerWord),
+                       talg::maxThreadsPerBlock(o.base));
         e.tilings += group.tiles.size();
     }
     e.pairs = e.tilings * e.inRange;
