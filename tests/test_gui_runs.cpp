@@ -125,6 +125,12 @@ void TestGuiRuns::runsImportShowsCoreStats() {
     QCOMPARE(view->stats().all.rmse, core.all.rmse);
     QCOMPARE(view->stats().nearBest.n, core.nearBest.n);
     QVERIFY(view->statsLabel()->text().contains(QString::number(core.all.rmse * 100, 'f', 2)));
+    // How well the model chooses (issue 57), as core ranks the same runs: two experiments (the
+    // GTX 980's three runs, the Titan X's one), summed up by range.
+    const auto ranking = runs::rankingStats(core.pairs, 10);
+    QCOMPARE(ranking.size(), std::size_t(2));
+    QVERIFY2(view->statsLabel()->text().contains("How well the model chooses, over 2 experiments"),
+             qPrintable(view->statsLabel()->text()));
     // The map and the sweep mark the runs of the session's experiment on their slice.
     const SessionState& st = doc_->state();
     window_->showWorkspace(talg());

@@ -560,17 +560,53 @@ double spearman(const std::vector<double>& a, const std::vector<double>& b) {
     return cov / std::sqrt(va * vb);
 }
 
+namespace {
+// One experiment's runs with a prediction: each run, its prediction and its measurement.
+struct Ranked {
+    const Run* run;
+    double predicted;
+};
+RankingStats rankExperiment(const std::vector<Ranked>& list, std::size_t top);
+} // namespace
+
 std::vector<RankingStats> rankingStats(const std::vector<RunPair>& pairs, std::size_t top) {
-    std::map<std::string, std::vector<const RunPair*>> byExperiment;
+    std::map<std::string, std::vector<Ranked>> byExperiment;
     for (const auto& p : pairs) {
         if (p.predicted) {
-            byExperiment[experimentKey(p.run)].push_back(&p);
+            byExperiment[experimentKey(p.run)].push_back({&p.run, p.tAlg});
         }
     }
     std::vector<RankingStats> out;
     for (const auto& [key, list] : byExperiment) {
+        out.push_back(rankExperiment(list, top));
+    }
+    return out;
+}
+
+std::vector<RankingStats> rankingStats(const std::vector<Run>& list,
+                                       const RunPredictions& predictions,
+                                       const std::vector<std::size_t>& shown, std::size_t top) {
+    std::map<std::size_t, std::vector<Ranked>> byExperiment;
+    for (const std::size_t i : shown) {
+        if (i >= list.size() || i >= predictions.runs.size()) {
+            throw InputError("shown", std::to_string(i), "an index outside the list of runs");
+        }
+        if (predictions.runs[i].predicted) {
+            byExperiment[predictions.experiment[i]].push_back({&list[i], predictions.runs[i].tAlg});
+        }
+    }
+    std::vector<RankingStats> out;
+    for (const auto& [key, runs] : byExperiment) {
+        out.push_back(rankExperiment(runs, top));
+    }
+    return out;
+}
+
+namespace {
+RankingStats rankExperiment(const std::vector<Ranked>& list, std::size_t top) {
+    {
         RankingStats s;
-        const Run& first = list.front()->run;
+        const Run& first = *list.front().run;
         s.gpu = first.gpu;
         s.stencil = first.stencil;
         for (int i = 0; i < first.dim; ++i) {
@@ -582,9 +618,9 @@ std::vector<RankingStats> rankingStats(const std::vector<RunPair>& pairs, std::s
         s.problem.append(", T ").append(std::to_string(first.time));
         s.n = list.size();
         std::vector<double> predicted, measured;
-        for (const RunPair* p : list) {
-            predicted.push_back(p->tAlg);
-            measured.push_back(p->run.timeSeconds);
+        for (const Ranked& p : list) {
+            predicted.push_back(p.predicted);
+            measured.push_back(p.run->timeSeconds);
         }
         s.spearman = spearman(predicted, measured);
         const double best = *std::min_element(measured.begin(), measured.end());
@@ -628,9 +664,9 @@ std::vector<RankingStats> rankingStats(const std::vector<RunPair>& pairs, std::s
             }
         }
         s.randomRegret = s.top > 0 ? expected / best - 1 : 0;
-        out.push_back(std::move(s));
+        return s;
     }
-    return out;
 }
+} // namespace
 
 } // namespace cdx::runs

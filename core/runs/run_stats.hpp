@@ -54,31 +54,6 @@ struct RunStats {
     std::size_t experiments = 0;
 };
 
-// How well the model chooses (issue 57), per experiment (GPU, stencil, problem) over its runs
-// with a prediction:
-// - Spearman's rank correlation of predicted and measured times (ties take their mean rank);
-// - the regret of the model's choice: the measured time of the run it predicts fastest against
-//   the best measured run, minus 1 (runs tied at the lowest prediction count by their mean: the
-//   model cannot tell them apart);
-// - the best measured run among the `top` it predicts fastest (PPoPP'17's protocol: measure a
-//   few, keep the best) against the expected best of as many runs drawn at random, both as a
-//   regret.
-struct RankingStats {
-    std::string gpu, stencil;
-    std::string problem;        // "16384x16384, T 1000"
-    std::size_t n = 0;          // runs with a prediction
-    double spearman = 0;        // NaN below 2 runs or when one side is constant
-    double choiceRegret = 0;    // measured(choice) / best - 1
-    std::size_t choiceTies = 0; // runs tied at the lowest prediction
-    std::size_t top = 0;        // min(top asked, n)
-    double topRegret = 0;       // best measured of the model's top / best - 1
-    double randomRegret = 0;    // E[best of `top` random runs] / best - 1 (exact)
-};
-std::vector<RankingStats> rankingStats(const std::vector<RunPair>& pairs, std::size_t top = 10);
-// Spearman's rank correlation (mean ranks for ties); NaN for fewer than 2 values or a
-// constant side.
-double spearman(const std::vector<double>& a, const std::vector<double>& b);
-
 // `within` >= 0 (0.2 = the paper's 20 %). Throws InputError for a negative or NaN within.
 RunStats runStats(const std::vector<Run>& runs, const ProfileSet& profiles,
                   const talg::TalgVariant& v, double within = 0.2);
@@ -103,6 +78,35 @@ struct RunPredictions {
 };
 RunPredictions predictRuns(const std::vector<Run>& runs, const ProfileSet& profiles,
                            const talg::TalgVariant& v);
+
+// How well the model chooses (issue 57), per experiment (GPU, stencil, problem) over its runs
+// with a prediction:
+// - Spearman's rank correlation of predicted and measured times (ties take their mean rank);
+// - the regret of the model's choice: the measured time of the run it predicts fastest against
+//   the best measured run, minus 1 (runs tied at the lowest prediction count by their mean: the
+//   model cannot tell them apart);
+// - the best measured run among the `top` it predicts fastest (PPoPP'17's protocol: measure a
+//   few, keep the best) against the expected best of as many runs drawn at random, both as a
+//   regret.
+struct RankingStats {
+    std::string gpu, stencil;
+    std::string problem;        // "16384x16384, T 1000"
+    std::size_t n = 0;          // runs with a prediction
+    double spearman = 0;        // NaN below 2 runs or when one side is constant
+    double choiceRegret = 0;    // measured(choice) / best - 1
+    std::size_t choiceTies = 0; // runs tied at the lowest prediction
+    std::size_t top = 0;        // min(top asked, n)
+    double topRegret = 0;       // best measured of the model's top / best - 1
+    double randomRegret = 0;    // E[best of `top` random runs] / best - 1 (exact)
+};
+std::vector<RankingStats> rankingStats(const std::vector<RunPair>& pairs, std::size_t top = 10);
+// The same over the runs `shown` of a list predicted once (the runs view: no copy of a run).
+std::vector<RankingStats> rankingStats(const std::vector<Run>& list,
+                                       const RunPredictions& predictions,
+                                       const std::vector<std::size_t>& shown, std::size_t top = 10);
+// Spearman's rank correlation (mean ranks for ties); NaN for fewer than 2 values or a
+// constant side.
+double spearman(const std::vector<double>& a, const std::vector<double>& b);
 
 // RunStats without the pairs, over the runs `shown` (indices into the list, in any order;
 // the sums run in the order given). Equal, to the last bit, to runStats of those runs in that

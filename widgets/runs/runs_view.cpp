@@ -403,6 +403,45 @@ void RunsView::recompute() {
     }
     const double within = within_->value() / 100;
     stats_ = runs::summarize(all, predictions_, shown_, within);
+    // How well the model chooses, per experiment shown (issue 57): one experiment named with
+    // its numbers; several summed up by the range of each measure.
+    {
+        const auto ranking = runs::rankingStats(all, predictions_, shown_, 10);
+        rankingLine_.clear();
+        const auto pct = [](double v) { return QStringLiteral("%1 %").arg(v * 100, 0, 'f', 1); };
+        const auto rho = [](double v) {
+            return std::isfinite(v) ? QString::number(v, 'f', 2) : tr("n/a");
+        };
+        if (ranking.size() == 1) {
+            const auto& r = ranking.front();
+            rankingLine_ =
+                tr(" How well the model chooses: Spearman %1; its choice +%2 of the best "
+                   "measured%3; the best of its top %4 +%5 (of %4 at random +%6).")
+                    .arg(rho(r.spearman), pct(r.choiceRegret),
+                         r.choiceTies > 1 ? tr(" (%1 tied)").arg(r.choiceTies) : QString())
+                    .arg(r.top)
+                    .arg(pct(r.topRegret), pct(r.randomRegret));
+        } else if (ranking.size() > 1) {
+            double rLo = 1, rHi = -1, cLo = 1e300, cHi = 0, tLo = 1e300, tHi = 0;
+            for (const auto& r : ranking) {
+                if (std::isfinite(r.spearman)) {
+                    rLo = std::min(rLo, r.spearman);
+                    rHi = std::max(rHi, r.spearman);
+                }
+                cLo = std::min(cLo, r.choiceRegret);
+                cHi = std::max(cHi, r.choiceRegret);
+                tLo = std::min(tLo, r.topRegret);
+                tHi = std::max(tHi, r.topRegret);
+            }
+            rankingLine_ =
+                tr(" How well the model chooses, over %1 experiments: Spearman %2 to %3; its "
+                   "choice +%4 to +%5 of the best measured; the best of its top 10 +%6 to +%7 "
+                   "(cdx runs stats lists each).")
+                    .arg(ranking.size())
+                    .arg(rHi >= rLo ? rho(rLo) : tr("n/a"), rHi >= rLo ? rho(rHi) : tr("n/a"))
+                    .arg(pct(cLo), pct(cHi), pct(tLo), pct(tHi));
+        }
+    }
     baselineLine_.clear();
     if (!baselineSide_.runs.empty()) {
         const runs::ErrorStats a = runs::summarize(all, baselineSide_, shown_, within).all;
@@ -615,7 +654,7 @@ void RunsView::writeStats() {
             .arg(stats_.nearBest.rmse * 100, 0, 'f', 2)
             .arg(stats_.nearBest.mape * 100, 0, 'f', 2)
             .arg(sign) +
-        baselineLine_);
+        baselineLine_ + rankingLine_);
 }
 
 void RunsView::renderTo(QPaintDevice& device, const QSize& size) {

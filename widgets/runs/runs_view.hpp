@@ -86,6 +86,7 @@ protected:
 
 private:
     QString baselineLine_; // the fit under the baseline's GPU, stencil and variant
+    QString rankingLine_;  // how well the model chooses (issue 57)
     void predict();        // the predictions of the whole list (runs, profiles, what-if, baseline)
     void recompute();      // the shown runs, their statistics, the table and the plot
     void redraw();
