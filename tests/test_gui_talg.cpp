@@ -808,7 +808,11 @@ void TestGuiTalg::threadsAndHidingInTheWindow() {
     const SessionState s = doc_->state();
     const auto r = talg::evaluate(s.modelStencil(), s.problem, s.tiles, s.modelGpu(), s.variant);
     QVERIFY(r.feasible && r.breakdown.kOccupancy > 0);
+    // An extension, outside the papers' calibration domain: the figures say so.
+    const QString footnote = talg()->figureOptions(*talg()->mapView()).footnote;
+    QVERIFY2(footnote.contains("latency hiding"), qPrintable(footnote));
     doc_->undoStack()->undo();
+    QVERIFY(!talg()->figureOptions(*talg()->mapView()).footnote.contains("latency hiding"));
     QCOMPARE(doc_->state().variant.hiding, talg::Hiding::None);
     // A GPU without a compute capability: refused, named, the variant unchanged.
     SessionState noCc = doc_->state();
