@@ -164,6 +164,30 @@ class ModuleEqualsCdx(unittest.TestCase):
             self.assertEqual(without(stats, {"db"}),
                              without(cdx("runs", "stats", "--db", b, "--within", "0.3"), {"db"}))
 
+    def test_todays_silicon_from_python(self):
+        # Issue 57 from Python: the block's threads and the extensions reach the model, the
+        # proposal and the ranking report are cdx's.
+        args = dict(gpu="v100-sxm2", stencil="laplacian2d", space="16384,16384", time=1000,
+                    tile="6,256", tt=16, smem="ppcg", hiding="occupancy", bw="shared")
+        r = cx.talg(threads_per_block=128, **args)
+        self.assertEqual(r["tiles"]["threads_per_block"], 128)
+        self.assertEqual(r, cdx("talg", "--gpu", "v100-sxm2", "--stencil", "laplacian2d",
+                                "--space", "16384,16384", "--time", "1000", "--tile", "6,256",
+                                "--tt", "16", "--smem", "ppcg", "--hiding", "occupancy",
+                                "--bw", "shared", "--threads-per-block", "128"))
+        self.assertGreater(cx.talg(threads_per_block=32, **args)["T_alg"], r["T_alg"])
+        p = cx.propose(gpu="gtx980", stencil="heat2d", space="8192,8192", time=8192, count=4)
+        self.assertEqual(len(p["tilings"]), 4)
+        csv = os.path.join(RUNS, "stencilbench-p100-v100.csv")
+        with tempfile.TemporaryDirectory() as tmp:
+            db = os.path.join(tmp, "sb.sqlite")
+            cx.runs_import(csv, db=db)
+            stats = cx.runs_stats(db=db, gpu="v100-sxm2")
+            self.assertEqual(len(stats["ranking"]), 3)  # three stencils, one problem each
+            for rank in stats["ranking"]:
+                self.assertGreater(rank["n"], 400)
+                self.assertGreaterEqual(rank["choice_regret"], 0)
+
     def test_lineup_equals_cdx(self):
         # Issue 46: the line-up of GPUs, each at its own optimum, and of sessions.
         got = cx.lineup(gpu=["gtx980", "a100-sxm4", "h100-sxm5"], stencil="heat2d",
