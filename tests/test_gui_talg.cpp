@@ -517,6 +517,19 @@ void TestGuiTalg::optimalTilesOffThread() {
     QCoreApplication::processEvents();
     QCOMPARE(doc_->state().tiles.space[0], 8);
     QCOMPARE(doc_->state().tiles.time, 8);
+    // Issue 57: on a GPU whose C_iter is an estimate (the V100's, by the clock rule), the
+    // status says so and whether the optimum moves at half and twice it; the block's threads
+    // stay the user's.
+    SessionState small = doc_->state();
+    small.gpu = loadGpuProfile("v100-sxm2");
+    small.problem.space = {2048, 2048, 1};
+    small.problem.time = 256;
+    small.tiles.threads = 64;
+    doc_->edit("small problem", small);
+    talg()->tilingEditor()->optimizeButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!talg()->optimizing(), 20000);
+    QTRY_VERIFY(window_->statusText().contains("C_iter is an estimate"));
+    QCOMPARE(doc_->state().tiles.threads, std::int64_t(64));
 }
 
 // Issue 17: a search of ~10^8 tilings (Heat 3D 4096^3 on a GPU with 64 MB of shared memory

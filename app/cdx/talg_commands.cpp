@@ -419,24 +419,12 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
     const auto cIter = s.gpuProfile.cIterByStencil.find(s.stencil.id);
     const bool estimatedCIter =
         r.found && cIter != s.gpuProfile.cIterByStencil.end() && cIter->second.kind == "estimated";
-    std::vector<std::pair<double, search::TilePoint>> sensitivity;
+    search::CIterCheck check;
     if (estimatedCIter) {
-        search::SearchOptions quiet = opt;
-        quiet.progress = {};
-        quiet.maxWithin = 1;
-        for (const double factor : {0.5, 2.0}) {
-            Stencil scaled = s.stencil;
-            scaled.cIterSeconds *= factor;
-            const auto other = search::searchTiles(scaled, s.problem, s.gpu, s.variant, quiet);
-            if (other.found) {
-                sensitivity.emplace_back(factor, other.best);
-            }
-        }
+        check = search::checkCIter(s.stencil, s.problem, s.gpu, s.variant, r.best.tiles, opt);
     }
-    bool dependsOnCIter = false;
-    for (const auto& [factor, best] : sensitivity) {
-        dependsOnCIter = dependsOnCIter || !(best.tiles == r.best.tiles);
-    }
+    const auto& sensitivity = check.optima;
+    const bool dependsOnCIter = check.dependsOnIt;
     json cIterJson = nullptr;
     if (estimatedCIter) {
         json optima = json::array();

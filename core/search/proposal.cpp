@@ -112,4 +112,22 @@ Proposal proposeTilings(const Stencil& st, const talg::Problem& p, const Gpu& g,
     return out;
 }
 
+CIterCheck checkCIter(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                      const talg::TalgVariant& v, const talg::Tiles& best, const SearchOptions& o) {
+    SearchOptions quiet = o;
+    quiet.progress = {};
+    quiet.maxWithin = 1;
+    CIterCheck out;
+    for (const double factor : {0.5, 2.0}) {
+        Stencil scaled = st;
+        scaled.cIterSeconds *= factor;
+        const SearchResult other = searchTiles(scaled, p, g, v, quiet);
+        if (other.found) {
+            out.optima.emplace_back(factor, other.best);
+            out.dependsOnIt = out.dependsOnIt || !(other.best.tiles == best);
+        }
+    }
+    return out;
+}
+
 } // namespace cdx::search

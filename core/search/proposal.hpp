@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 // Tilings to measure (issue 57, PPoPP'17's protocol as a feature): the model ranks tilings well
@@ -37,5 +38,15 @@ struct Proposal {
 // uses them (hiding = occupancy). InputError as searchTiles, and for count 0 or within < 0.
 Proposal proposeTilings(const Stencil& st, const talg::Problem& p, const Gpu& g,
                         const talg::TalgVariant& v, const ProposalOptions& o = {});
+
+// Whether the optimum depends on C_iter (issue 57: an estimated C_iter, the clock rule, was 10
+// to 150 % off fitted values on Pascal and Volta): the optimum again at half and at twice it.
+struct CIterCheck {
+    std::vector<std::pair<double, TilePoint>> optima; // (factor, that optimum)
+    bool dependsOnIt = false;                         // an optimum other than `best`
+};
+CIterCheck checkCIter(const Stencil& st, const talg::Problem& p, const Gpu& g,
+                      const talg::TalgVariant& v, const talg::Tiles& best,
+                      const SearchOptions& o = {});
 
 } // namespace cdx::search

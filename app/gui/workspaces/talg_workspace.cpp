@@ -6,6 +6,7 @@
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "run_database.hpp"
+#include "search/proposal.hpp"
 #include "session_document.hpp"
 #include "talg/breakdown_view.hpp"
 #include "talg/gpu_editor.hpp"
@@ -199,30 +200,47 @@ void TalgWorkspace::compareWithTiles(const talg::Tiles& t) {
 void TalgWorkspace::startOptimize() {
     tilingEditor_->setOptimizeBusy(true);
     // The exhaustive search can be long for big 3D problems: off the GUI thread, on a copy.
-    optimize_->start(tr("Searching the optimal tiles…"),
-                     [this, start = doc()->state()](widgets::JobControl& control) {
-                         SessionState s = start;
-                         // Progress, Cancel and the up-front estimate in the status bar.
-                         const auto r = widgets::runSearchJob(
-                             control, s.modelStencil(), s.problem, s.modelGpu(), s.variant,
-                             search::withinOptions(0.0)); // the best only (and its ties)
-                         const bool found = r.found;
-                         if (found) {
-                             s.tiles = r.best.tiles;
-                         }
-                         return [this, start, s, found] {
-                             if (!found) {
-                                 showMessage(tr("No feasible tiling for this problem and GPU."));
-                             } else if (!sameSession(doc()->state(), start)) {
-                                 // Stale: its optimum no longer applies to the edited session.
-                                 showMessage(tr("The session changed during the search; press "
-                                                "Optimal tiles again."));
-                             } else {
-                                 doc()->edit(tr("Optimal tiles"), s);
-                                 showMessage(tr("Optimal tiles set."), 4000);
-                             }
-                         };
-                     });
+    optimize_->start(tr("Searching the optimal tiles…"), [this, start = doc()->state()](
+                                                             widgets::JobControl& control) {
+        SessionState s = start;
+        // Progress, Cancel and the up-front estimate in the status bar.
+        const auto r =
+            widgets::runSearchJob(control, s.modelStencil(), s.problem, s.modelGpu(), s.variant,
+                                  search::withinOptions(0.0)); // the best only (and its ties)
+        const bool found = r.found;
+        if (found) {
+            const std::int64_t threads = s.tiles.threads;
+            s.tiles = r.best.tiles;
+            s.tiles.threads = threads; // the block is the user's
+        }
+        // An estimated C_iter (the clock rule) is low-confidence (issue 57):
+        // say whether the optimum moves at half and at twice it.
+        QString cIterNote;
+        const auto c = s.gpu.cIterByStencil.find(s.stencil.id);
+        if (found && c != s.gpu.cIterByStencil.end() && c->second.kind == "estimated") {
+            const auto check = search::checkCIter(s.modelStencil(), s.problem, s.modelGpu(),
+                                                  s.variant, r.best.tiles);
+            cIterNote = check.dependsOnIt
+                            ? tr(" C_iter is an estimate (the clock rule) and the choice "
+                                 "depends on it: the optimum moves at half or twice it. "
+                                 "Measure a few tilings (cdx propose) and fit it.")
+                            : tr(" C_iter is an estimate (the clock rule); the optimum "
+                                 "stays at half and at twice it.");
+        }
+        return [this, start, s, found, cIterNote] {
+            if (!found) {
+                showMessage(tr("No feasible tiling for this problem and GPU."));
+            } else if (!sameSession(doc()->state(), start)) {
+                // Stale: its optimum no longer applies to the edited session.
+                showMessage(tr("The session changed during the search; press "
+                               "Optimal tiles again."));
+            } else {
+                doc()->edit(tr("Optimal tiles"), s);
+                showMessage(tr("Optimal tiles set.") + cIterNote,
+                            cIterNote.isEmpty() ? 4000 : 12000);
+            }
+        };
+    });
 }
 
 void TalgWorkspace::chooseStencil(const QString& id) {
