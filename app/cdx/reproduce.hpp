@@ -18,7 +18,13 @@ struct ReproducedValue {
     double computed = NAN;
     std::string error; // the command failed or the quantity is not a number
     published::Verdict verdict = published::Verdict::Differs;
+    // Beside it, not a published value: what the time model's extensions of issue 57 give for
+    // the same command (--smem ppcg --hiding occupancy --bw shared); NaN where they do not apply
+    // (another family, another command, a GPU without what hiding reads).
+    double extension = NAN;
 };
+// The flags of the extensions reported beside the papers' time-model values.
+const std::vector<std::string>& extensionFlags();
 
 // A real measurement against the model: predicted, and the error in %.
 struct ValidityCheck {
