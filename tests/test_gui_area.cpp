@@ -469,7 +469,10 @@ void TestGuiArea::bandwidthAxisIsEverywhere() {
         keys.insert(rows[i].section(',', 0, 3));
     }
     QCOMPARE(keys.size(), std::size_t{28});
-    // A click loads every axis of the design, bandwidth included, in one step.
+    // A click loads every axis of the design, bandwidth included, in one step. (A copy: the
+    // new L starts a new search, whose result replaces the one `best` points into.)
+    const search::DesignPoint chosen = *best;
+    best = &chosen;
     const int steps = doc_->undoStack()->count();
     auto* plot = view->plot();
     plot->replot();

@@ -16,6 +16,7 @@
 #include "params/profile_label.hpp"
 #include "preference.hpp"
 #include "session_document.hpp"
+#include "talg/talg_plot_text.hpp"
 #include "trust_view.hpp"
 
 #include <QAbstractSlider>

@@ -11,6 +11,7 @@
 #include "search/codesign_session.hpp"
 #include "search/grid_axis.hpp"
 #include "search/k_rule.hpp"
+#include "talg/talg_plot_text.hpp"
 
 #include <QFontMetrics>
 #include <QFormLayout>

@@ -12,6 +12,7 @@
 #include "search/grid_axis.hpp"
 #include "search/physical_limits.hpp"
 #include "search/tile_search.hpp"
+#include "talg/talg_plot_text.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "mwp/mwp_model.hpp"
 #include "session/session.hpp"
-#include "talg/talg.hpp"
 
 #include <QBrush>
 #include <QColor>
@@ -144,27 +142,11 @@ QCPColorGradient tAlgGradient();
 // thousands of points (as an antialiased ellipse each, a redraw took tens of ms; issue 33).
 QCPScatterStyle discScatter(const QColor& c, int diameter);
 
-// "variant: pitch=geometric nw=exact k=max gb=decimal" for a plot subtitle.
-QString variantLine(const talg::TalgVariant& v, int dim);
-
 // The baseline as legends and titles name it (issue 29), by the sides of the given compare
 // families (core's compare::sideLabel): "baseline: GTX 980, tiles 8×32, tT 4"; empty without
 // a baseline.
 QString baselineName(const SessionState& s, std::initializer_list<const char*> families);
 
-// The colour of an MWP-CWP class (spec §5.1 UI labels): short of warps orange, compute-bound
-// green, memory-bound blue (latency), sky blue (bandwidth) or purple (warps); Okabe-Ito.
-QColor regimeColor(mwp::Regime r, mwp::Limiter l);
-// "memory-bound / bandwidth-limited", "compute-bound", "short of warps"
-QString regimeText(mwp::Regime r, mwp::Limiter l);
-// "MWP-CWP variant: consistent (case2=consistent, eq13=thesis, rep=real, …)"
-QString mwpVariantLine(const mwp::MwpVariant& v);
-// "kernel example-i on NVIDIA GeForce GTX 280, MWP-CWP variant: consistent" (plot subtitles)
-QString mwpContext(const MwpSettings& m);
-// Why a power or temperature view has nothing to show, in one sentence for the place of its
-// charts: "The NVIDIA Quadro FX 5600 profile has no IPP power data; try the NVIDIA GeForce
-// GTX 280." when the GPU lacks the data, else `error` (the model's own reason).
-QString noPowerModelText(const MwpSettings& m, const QString& error);
 // The page shown in place of a view's charts when there is nothing to draw: a centred,
 // wrapped, selectable sentence, added to `pages` after the charts.
 QLabel* addNoDataPage(QStackedWidget* pages, const char* objectName);

@@ -2,6 +2,7 @@
 #include "mwp/mwp_warps_view.hpp"
 
 #include "common/plot_theme.hpp"
+#include "mwp/mwp_plot_text.hpp"
 #include "params/input_error.hpp"
 
 #include <QVBoxLayout>

@@ -2,6 +2,7 @@
 #include "mwp/occupancy_view.hpp"
 
 #include "common/plot_theme.hpp"
+#include "mwp/mwp_plot_text.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "occupancy/occupancy_lineup.hpp"
 #include "params/input_error.hpp"

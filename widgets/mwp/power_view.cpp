@@ -4,6 +4,7 @@
 #include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
 #include "mwp/mwp_compare.hpp"
+#include "mwp/mwp_plot_text.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
 

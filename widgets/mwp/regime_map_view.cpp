@@ -3,6 +3,7 @@
 
 #include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
+#include "mwp/mwp_plot_text.hpp"
 #include "mwp/throughput_model.hpp"
 #include "params/input_error.hpp"
 

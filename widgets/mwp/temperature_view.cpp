@@ -4,6 +4,7 @@
 #include "common/integer_box.hpp"
 #include "common/number_field.hpp"
 #include "common/plot_theme.hpp"
+#include "mwp/mwp_plot_text.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
 

@@ -5,6 +5,7 @@
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "runs/runs_table_model.hpp"
+#include "talg/talg_plot_text.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>

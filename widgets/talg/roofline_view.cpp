@@ -9,6 +9,7 @@
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "talg/search_job.hpp"
+#include "talg/talg_plot_text.hpp"
 
 #include <QLabel>
 #include <QVBoxLayout>

@@ -6,6 +6,7 @@
 #include "params/input_error.hpp"
 #include "params/parameter_keys.hpp"
 #include "params/profile_label.hpp"
+#include "talg/talg_plot_text.hpp"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -7,6 +7,7 @@
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "talg/search_job.hpp"
+#include "talg/talg_plot_text.hpp"
 
 #include <QElapsedTimer>
 #include <QHBoxLayout>
@@ -339,7 +340,8 @@ void TileSpaceMapView::rebuild() {
                         .arg(state_.problem.time));
     subtitle_->setText(
         variantLine(state_.variant, dim) +
-        tr("\nwhite-on-black line: around the tilings within %1 % of the minimum; hatched: infeasible")
+        tr("\nwhite-on-black line: around the tilings within %1 % of the minimum; hatched: "
+           "infeasible")
             .arg(state_.within * 100, 0, 'g', 3) +
         (state_.baseline ? tr("; dashed: %1").arg(baselineName(state_, {"talg"})) : QString()));
     plot_->xAxis->setLabel(tr("tT [time steps]"));

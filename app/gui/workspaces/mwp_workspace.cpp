@@ -5,6 +5,7 @@
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/coalescing_view.hpp"
 #include "mwp/kernel_editor.hpp"
+#include "mwp/mwp_plot_text.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/mwp_roofline_view.hpp"
 #include "mwp/mwp_warps_view.hpp"

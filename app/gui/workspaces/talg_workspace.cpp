@@ -15,6 +15,7 @@
 #include "talg/stencil_editor.hpp"
 #include "talg/sweep_view.hpp"
 #include "talg/talg_defaults.hpp"
+#include "talg/talg_plot_text.hpp"
 #include "talg/tile_space_map_view.hpp"
 #include "talg/tiling_editor.hpp"
 #include "talg/tiling_geometry_view.hpp"
