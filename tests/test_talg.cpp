@@ -775,7 +775,7 @@ void TestTalg::extensionInputErrors() {
     unknownCc.computeCapability = 4.7;
     QVERIFY(refusal(unknownCc, t, v).contains("compute_capability"));
     v.registersPerThread = 300;
-    QVERIFY(refusal(hidingGpu(), t, v).contains("regs"));
+    QVERIFY(refusal(hidingGpu(), t, v).contains("registers_per_thread"));
     v.registersPerThread = 32;
     QVERIFY(refusal(hidingGpu(), t, v).isEmpty());
     QCOMPARE(talg::parseHiding("occupancy"), talg::Hiding::Occupancy);

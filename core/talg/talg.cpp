@@ -371,16 +371,17 @@ void validate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
                              "the innermost tile)");
     }
     if (v.registersPerThread && (*v.registersPerThread < 1 || *v.registersPerThread > 255)) {
-        throw InputError("regs", std::to_string(*v.registersPerThread),
+        throw InputError("registers_per_thread", std::to_string(*v.registersPerThread),
                          "registers per thread: an integer in [1, 255]");
     }
     if (v.hiding == Hiding::Occupancy) {
         const auto need = [&g](const std::optional<double>& x, const char* key, const char* why) {
             if (!x || !(*x > 0)) {
                 throw InputError(key, x ? std::to_string(*x) : "none",
-                                 std::string("hiding=occupancy needs the GPU's ") + why + " (GPU " +
-                                     g.id + "; set it with --set " + key +
-                                     "=VALUE, or use --hiding none)");
+                                 std::string("hiding=occupancy needs the GPU's ") + why +
+                                     ", which GPU " + g.id +
+                                     " does not give (give it in its description, or use "
+                                     "hiding=none)");
             }
         };
         need(g.computeCapability, "compute_capability", "compute capability (the occupancy rules)");
@@ -394,7 +395,7 @@ void validate(const Stencil& st, const Problem& p, const Tiles& t, const Gpu& g,
             *v.registersPerThread >
                 occupancy::limitsOf(occupancy::capabilityName(*g.computeCapability))
                     .maxRegistersPerThread) {
-            throw InputError("regs", std::to_string(*v.registersPerThread),
+            throw InputError("registers_per_thread", std::to_string(*v.registersPerThread),
                              "more registers per thread than compute capability " +
                                  occupancy::capabilityName(*g.computeCapability) + " allows (" +
                                  std::to_string(occupancy::limitsOf(
