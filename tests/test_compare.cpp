@@ -7,10 +7,12 @@
 #include "chain/chain_model.hpp"
 #include "compare/families.hpp"
 #include "energy/energy_explain.hpp"
+#include "lineup/lineup.hpp"
 #include "mwp/mwp_model.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/power_model.hpp"
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 #include "params/profiles.hpp"
 #include "search/codesign_compare.hpp"
 #include "session/session.hpp"
@@ -155,6 +157,7 @@ private slots:
     void eatssSplitChanged();
     void oneSideRefused();
     void unknownFamilyIsRefused();
+    void lineupNamesWhatGpuSidesShare();
     void sidesAreNamed();
     void splitAddsUp();
     void differencesAreNamed();
@@ -658,6 +661,37 @@ void TestCompare::designsCompared() {
     const auto g = compare::compareSessions(old, old, "codesign").front();
     QVERIFY2(g.error.empty(), g.error.c_str());
     QVERIFY(g.values[0].a.has_value());
+}
+
+// The line-up names once what its GPU sides share, as each family's line-up entry says (issue
+// 58: the view no longer knows the families): the problem of T_alg and energy, the kernel of
+// MWP-CWP, power and occupancy, nothing for the die area, codesign, EATSS and chains.
+void TestCompare::lineupNamesWhatGpuSidesShare() {
+    SessionState s = defaultSession();
+    s.problem.dim = 2;
+    s.problem.space = {4096, 2048, 1};
+    s.problem.time = 512;
+    s.energy.problem.stencil = energy::StencilKind::Jacobi2D;
+    s.energy.problem.s1 = 300;
+    s.energy.problem.s2 = 200;
+    s.energy.problem.t = 64;
+    int checked = 0;
+    for (const auto& f : lineup::lineupFamilies()) {
+        const std::string shared = f.shared != nullptr ? f.shared(s) : std::string();
+        if (f.id == "talg") {
+            QCOMPARE(shared, profileLabel(s.stencil) + " 4096×2048, T 512");
+        } else if (f.id == "energy") {
+            QCOMPARE(shared, std::string("jacobi2d 300×200, T 64"));
+        } else if (f.id == "mwp" || f.id == "power" || f.id == "occupancy") {
+            QCOMPARE(shared, "kernel " + profileLabel(s.mwp.kernel));
+        } else {
+            QVERIFY2(shared.empty(), f.id.c_str());
+        }
+        ++checked;
+    }
+    QCOMPARE(checked, 9);
+    s.energy.problem.stencil = energy::StencilKind::SmithWaterman; // 1-D: one size
+    QCOMPARE(lineup::lineupFamily("energy")->shared(s), std::string("sw 300, T 64"));
 }
 
 QTEST_APPLESS_MAIN(TestCompare)

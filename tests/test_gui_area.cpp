@@ -8,6 +8,8 @@
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
 #include "common/parameter_form.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
 #include "common/view_layout.hpp"

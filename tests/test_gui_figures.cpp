@@ -5,7 +5,7 @@
 // SVG draws it whole), a footnote of at most two lines of whole words, and table pages whose
 // text stands out from the page. Geometry, not pixels (gui/figure_audit.hpp). A failure names
 // the workspace, the view, the style, the size, the scheme and what is wrong.
-#include "common/plot_theme.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/view_export.hpp"
 #include "gui/figure_audit.hpp"
 #include "gui/gui_fixture.hpp"

@@ -9,7 +9,6 @@
 #include "common/integer_box.hpp"
 #include "common/number_field.hpp"
 #include "common/parameter_form.hpp"
-#include "common/plot_theme.hpp"
 #include "common/profile_combo.hpp"
 #include "common/view_export.hpp"
 #include "gui/gui_fixture.hpp"

@@ -7,7 +7,6 @@
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
 #include "common/parameter_form.hpp"
-#include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
 #include "gui/gui_fixture.hpp"
 #include "mwp/bottleneck_view.hpp"

@@ -4,8 +4,8 @@
 
 #include "chain/chain_editor.hpp"
 #include "common/number_field.hpp"
+#include "common/number_format.hpp"
 #include "common/parameter_form.hpp"
-#include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
 #include "eatss/eatss_editor.hpp"
 #include "eatss/eatss_model.hpp"
@@ -23,7 +23,7 @@
 #include "start_page.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/sweep_view.hpp"
-#include "trust_view.hpp"
+#include "views/trust_view.hpp"
 #include "workspaces/chain_workspace.hpp"
 #include "workspaces/eatss_workspace.hpp"
 #include "workspaces/energy_workspace.hpp"

@@ -2,6 +2,7 @@
 #include "export_dialog.hpp"
 
 #include "common/explorer_view.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/view_export.hpp"
 #include "interactive_page.hpp"
 #include "preference.hpp"

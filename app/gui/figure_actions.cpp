@@ -2,6 +2,7 @@
 #include "figure_actions.hpp"
 
 #include "common/explorer_view.hpp"
+#include "common/plot_scheme.hpp"
 #include "preference.hpp"
 #include "workspace.hpp"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "interactive_page.hpp"
 
-#include "common/plot_theme.hpp"
+#include "common/plot_layout.hpp"
 #include "params/csv.hpp"
 #include "session/session.hpp"
 

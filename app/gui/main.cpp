@@ -3,6 +3,7 @@
 // Heat 2D, 8192^2 x 8192, the exact optimal tiles) or the session file given.
 
 #include "cdx/cli.hpp"
+#include "common/plot_scheme.hpp"
 #include "main_window.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"

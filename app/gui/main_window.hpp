@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "common/plot_theme.hpp"
+#include "common/plot_scheme.hpp"
 #include "workspace.hpp"
 
 #include <QMainWindow>

@@ -2,6 +2,7 @@
 #include "screenshots.hpp"
 
 #include "common/explorer_view.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/view_export.hpp"
 #include "glossary_window.hpp"
 #include "help_browser.hpp"

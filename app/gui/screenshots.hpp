@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/plot_scheme.hpp"
 #include "common/view_export.hpp"
 
 #include <QSize>

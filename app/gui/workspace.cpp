@@ -7,17 +7,17 @@
 #include "common/background_job.hpp"
 #include "common/explorer_view.hpp"
 #include "common/glossary_hover.hpp"
-#include "common/plot_theme.hpp"
+#include "common/plot_layout.hpp"
 #include "common/view_export.hpp"
-#include "compare_view.hpp"
+#include "views/compare_view.hpp"
 #include "export_dialog.hpp"
-#include "lineup_view.hpp"
+#include "views/lineup_view.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "preference.hpp"
 #include "session_document.hpp"
 #include "talg/talg_plot_text.hpp"
-#include "trust_view.hpp"
+#include "views/trust_view.hpp"
 
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>

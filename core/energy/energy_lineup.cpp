@@ -40,4 +40,15 @@ std::string optimiseEnergyTiles(SessionState& s) {
            std::string(name(e.objective)) + "-optimal; T_alg from the Talg model)";
 }
 
+std::string sharedProblem(const SessionState& s) {
+    const auto& p = s.energy.problem;
+    std::string out(name(p.stencil));
+    out.append(" ").append(std::to_string(p.s1));
+    if (p.stencil == StencilKind::Jacobi2D) {
+        out.append("×").append(std::to_string(p.s2));
+    }
+    out.append(", T ").append(std::to_string(p.t));
+    return out;
+}
+
 } // namespace cdx::energy

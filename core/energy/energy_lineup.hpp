@@ -16,4 +16,8 @@ namespace cdx::energy {
 // tiling is feasible or the model cannot time the stencil.
 std::string optimiseEnergyTiles(SessionState& s);
 
+// What the GPU sides of an energy line-up share: the stencil and problem, "jacobi2d 512×512, T
+// 64" ("sw 4096, T 1024" in 1-D).
+std::string sharedProblem(const SessionState& s);
+
 } // namespace cdx::energy

@@ -4,6 +4,7 @@
 #include "area/area_lineup.hpp"
 #include "compare/families.hpp"
 #include "energy/energy_lineup.hpp"
+#include "mwp/mwp_compare.hpp"
 #include "occupancy/occupancy_lineup.hpp"
 #include "params/format.hpp"
 #include "params/input_error.hpp"
@@ -30,13 +31,15 @@ const std::vector<LineupFamily>& lineupFamilies() {
     // the better end, the optimiser where the family searches, its own evaluation where it has
     // no compare family.
     static const std::vector<LineupFamily> families{
-        {"talg", "T_alg", true, &search::optimiseTiles, nullptr, nullptr, "talg"},
+        {"talg", "T_alg", true, &search::optimiseTiles, nullptr, nullptr, "talg",
+         &search::sharedProblem},
         {"area", "total_mm2", true, nullptr, nullptr, &node, "area"},
         {"codesign", "weighted_time_s", true, nullptr, nullptr, &node, "area"},
-        {"mwp", "time_s", true, nullptr, nullptr, nullptr, "mwp"},
-        {"power", "gpu_power_w", true, nullptr, nullptr, nullptr, "mwp"},
-        {"occupancy", "occupancy", false, nullptr, &occupancySide, nullptr, ""},
-        {"energy", "E_alg", true, &energy::optimiseEnergyTiles, nullptr, nullptr, "energy"},
+        {"mwp", "time_s", true, nullptr, nullptr, nullptr, "mwp", &mwp::sharedKernel},
+        {"power", "gpu_power_w", true, nullptr, nullptr, nullptr, "mwp", &mwp::sharedKernel},
+        {"occupancy", "occupancy", false, nullptr, &occupancySide, nullptr, "", &mwp::sharedKernel},
+        {"energy", "E_alg", true, &energy::optimiseEnergyTiles, nullptr, nullptr, "energy",
+         &energy::sharedProblem},
         {"eatss", "objective", false, nullptr, nullptr, nullptr, "eatss"},
         {"chain", "fused_total", true, nullptr, nullptr, nullptr, "chain"},
     };

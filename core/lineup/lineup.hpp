@@ -81,6 +81,10 @@ struct LineupFamily {
     compare::FamilyComparison (*evaluate)(const SessionState& s) = nullptr;
     const ChipSetting* chipSetting = nullptr; // null: the family has none
     std::string validity;                     // its validity file (profiles/validity/); "": none
+    // What the GPU sides of a line-up share, as the family uses them ("jacobi2d 4096×4096, T
+    // 1024", "kernel blackscholes"): the line-up names it once, above the bars. Null: nothing
+    // (the die area and codesign).
+    std::string (*shared)(const SessionState& s) = nullptr;
 };
 const std::vector<LineupFamily>& lineupFamilies();
 // "talg, area, codesign, mwp, power, occupancy, energy, eatss, chain".

@@ -229,4 +229,8 @@ compare::FamilyComparison comparePowerSessions(const SessionState& a, const Sess
     return f;
 }
 
+std::string sharedKernel(const SessionState& s) {
+    return "kernel " + profileLabel(s.mwp.kernel);
+}
+
 } // namespace cdx::mwp

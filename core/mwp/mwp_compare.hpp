@@ -24,4 +24,7 @@ compare::FamilyComparison comparePowerSessions(const SessionState& a, const Sess
 // A side as titles name it (MWP-CWP and power alike): "GTX 280, kernel Example I".
 std::string sideName(const SessionState& s);
 
+// What the GPU sides of an MWP-CWP, power or occupancy line-up share: "kernel <label>".
+std::string sharedKernel(const SessionState& s);
+
 } // namespace cdx::mwp

@@ -2,6 +2,7 @@
 #include "search/tile_lineup.hpp"
 
 #include "params/input_error.hpp"
+#include "params/profile_label.hpp"
 #include "search/tile_search.hpp"
 #include "session/session.hpp"
 
@@ -23,6 +24,17 @@ std::string optimiseTiles(SessionState& s) {
         tiles += (i ? "×" : "") + std::to_string(r.best.tiles.space[static_cast<std::size_t>(i)]);
     }
     return "tiles " + tiles + ", tT " + std::to_string(r.best.tiles.time) + " (exact optimum)";
+}
+
+std::string sharedProblem(const SessionState& s) {
+    std::string sizes;
+    for (int i = 0; i < s.problem.dim; ++i) {
+        sizes.append(i > 0 ? "×" : "");
+        sizes.append(std::to_string(s.problem.space[static_cast<std::size_t>(i)]));
+    }
+    std::string out = profileLabel(s.stencil);
+    out.append(" ").append(sizes).append(", T ").append(std::to_string(s.problem.time));
+    return out;
 }
 
 } // namespace cdx::search

@@ -15,4 +15,8 @@ namespace cdx::search {
 // feasible, naming the constraints.
 std::string optimiseTiles(SessionState& s);
 
+// What the GPU sides of a T_alg line-up share: the stencil and problem, "Heat 2D 4096×4096, T
+// 1024".
+std::string sharedProblem(const SessionState& s);
+
 } // namespace cdx::search

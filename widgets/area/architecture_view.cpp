@@ -3,6 +3,9 @@
 
 #include "area/process_node.hpp"
 #include "common/background_job.hpp"
+#include "common/number_format.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "common/variant_choice.hpp"
 #include "common/view_layout.hpp"

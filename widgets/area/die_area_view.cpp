@@ -2,6 +2,9 @@
 #include "area/die_area_view.hpp"
 
 #include "area/area_gpu.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "params/gpu_description.hpp"
 #include "params/input_error.hpp"

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chain/chain_bars_view.hpp"
 
+#include "common/number_format.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 
 #include <QLabel>
@@ -67,7 +69,7 @@ void ChainBarsView::redraw() {
     }
     const auto& r = *c_.result;
     title_->setText(tr("Data movement per hyper-node: %1 → %2 elements (−%3 %)")
-                        .arg(elements(r.s), elements(r.fusedTotal))
+                        .arg(grouped(r.s), grouped(r.fusedTotal))
                         .arg(r.reductionPct, 0, 'f', 2));
     unfused_->setPen(QPen(QColor(110, 110, 110)));
     unfused_->setBrush(QColor(170, 170, 170));
@@ -88,7 +90,7 @@ void ChainBarsView::redraw() {
         maxV = std::max({maxV, hn.costUnfused, hn.costChosen});
         ticker->addTick(x, names.join('+') + "\n" + choiceText(hn.choice));
         lines << tr("%1: %2 → %3 (%4 %)")
-                     .arg(names.join('+'), elements(hn.costUnfused), elements(hn.costChosen))
+                     .arg(names.join('+'), grouped(hn.costUnfused), grouped(hn.costChosen))
                      .arg(hn.costUnfused > 0
                               ? 100 * (hn.costChosen - hn.costUnfused) / hn.costUnfused
                               : 0.0,
@@ -100,7 +102,7 @@ void ChainBarsView::redraw() {
     summary_->setText(
         tr("Unfused → chosen per hyper-node: %1. Totals: S(1,n) = %2, fused total "
            "= %3 (the sums of the bars).")
-            .arg(lines.join(QStringLiteral("; ")), elements(r.s), elements(r.fusedTotal)));
+            .arg(lines.join(QStringLiteral("; ")), grouped(r.s), grouped(r.fusedTotal)));
     plot_->replot();
 }
 

@@ -73,14 +73,4 @@ QString nodeName(const chain::ChainResult& r, int i, int j) {
     return QStringLiteral("<%1,%2>").arg(i).arg(j);
 }
 
-QString elements(double v) {
-    if (std::isnan(v)) {
-        return QStringLiteral("–");
-    }
-    QLocale l(QLocale::English);
-    l.setNumberOptions(QLocale::DefaultNumberOptions);
-    const bool whole = std::abs(v - std::round(v)) < 1e-9 * std::max(1.0, std::abs(v));
-    return l.toString(v, 'f', whole ? 0 : 2);
-}
-
 } // namespace cdx::widgets

@@ -28,7 +28,4 @@ QColor choiceColor(chain::Choice c);
 QString choiceText(chain::Choice c);
 // "T3" for the op-count tree's node <i,j> (the thesis's numbering), "A4" for a leaf.
 QString nodeName(const chain::ChainResult& r, int i, int j);
-// 10190344 -> "10,190,344"; fractions keep two decimals.
-QString elements(double v);
-
 } // namespace cdx::widgets

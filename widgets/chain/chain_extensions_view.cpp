@@ -3,7 +3,10 @@
 
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
+#include "common/number_format.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
+#include "common/table_drawing.hpp"
 #include "params/input_error.hpp"
 
 #include <QGroupBox>
@@ -154,13 +157,13 @@ void ChainExtensionsView::redraw() {
             tr("Best tree %1: fused total %2 elements with op count %3 (%4 % above the minimum "
                "%5).\nThe op-count tree %6 gives %7: the best tree moves %8 % less. Without "
                "fusion the best tree is %9 (S = %10; op-count tree S = %11). %12")
-                .arg(QString::fromStdString(a.tree), elements(a.fusedTotal),
-                     elements(static_cast<double>(a.treeOps)))
+                .arg(QString::fromStdString(a.tree), grouped(a.fusedTotal),
+                     grouped(static_cast<double>(a.treeOps)))
                 .arg(a.opsAbovePct, 0, 'f', 2)
-                .arg(elements(static_cast<double>(r.oc.total)), QString::fromStdString(r.tree),
-                     elements(r.fusedTotal))
+                .arg(grouped(static_cast<double>(r.oc.total)), QString::fromStdString(r.tree),
+                     grouped(r.fusedTotal))
                 .arg(a.gainVsOpTreePct, 0, 'f', 2)
-                .arg(QString::fromStdString(a.sTree), elements(a.sMin), elements(r.s))
+                .arg(QString::fromStdString(a.sTree), grouped(a.sMin), grouped(r.s))
                 .arg(betaText(r.beta)));
         std::vector<QStringList> rows;
         for (const auto& h : a.hyperNodes) {
@@ -168,8 +171,8 @@ void ChainExtensionsView::redraw() {
             for (const auto& [i, j] : h.members) {
                 members << range(i, j);
             }
-            rows.push_back({members.join(" + "), choiceText(h.choice), elements(h.costUnfused),
-                            elements(h.costChosen),
+            rows.push_back({members.join(" + "), choiceText(h.choice), grouped(h.costUnfused),
+                            grouped(h.costChosen),
                             QStringLiteral("%1 × %2").arg(h.x, 0, 'f', 2).arg(h.y, 0, 'f', 2)});
         }
         fill(allTable_,
@@ -186,19 +189,19 @@ void ChainExtensionsView::redraw() {
                "(partial edge tiles count as full ones; the streamed depths are free). Fused plan: "
                "%1 with the closed-form tiles floored, %2 at the integer optimum, against %3 with "
                "real tiles. The S plan: %4 / %5 against %6.")
-                .arg(elements(p.fusedRounded), elements(p.fusedBest), elements(p.fusedContinuous),
-                     elements(p.sRounded), elements(p.sBest), elements(p.sContinuous)));
+                .arg(grouped(p.fusedRounded), grouped(p.fusedBest), grouped(p.fusedContinuous),
+                     grouped(p.sRounded), grouped(p.sBest), grouped(p.sContinuous)));
         std::vector<QStringList> rows;
         for (const auto& n : p.fused) {
             rows.push_back({QStringLiteral("%1 %2").arg(nodeName(r, n.i, n.j), range(n.i, n.j)),
                             choiceText(n.choice),
                             QStringLiteral("%1 / %2").arg(QString::fromStdString(n.xDim),
                                                           QString::fromStdString(n.yDim)),
-                            elements(n.continuousCost),
+                            grouped(n.continuousCost),
                             QStringLiteral("%1 × %2").arg(n.rounded.x).arg(n.rounded.y),
-                            elements(n.rounded.cost),
+                            grouped(n.rounded.cost),
                             QStringLiteral("%1 × %2").arg(n.best.x).arg(n.best.y),
-                            elements(n.best.cost)});
+                            grouped(n.best.cost)});
         }
         fill(intTable_,
              {tr("kernel"), tr("choice"), tr("tiles along"), tr("real tiles [el.]"),

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chain/chain_memory_view.hpp"
 
+#include "common/number_format.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 
@@ -145,7 +148,7 @@ void ChainMemoryView::redraw() {
     if (at != points_.end()) {
         text += " " + tr("At M = %1: S = %2, fused total = %3, reduction %4 %.")
                           .arg(settings_.memoryWords, 0, 'g', 12)
-                          .arg(elements(at->s), elements(at->fusedTotal))
+                          .arg(grouped(at->s), grouped(at->fusedTotal))
                           .arg(at->reductionPct, 0, 'f', 2);
     }
     summary_->setText(text);

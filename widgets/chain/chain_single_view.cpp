@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chain/chain_single_view.hpp"
 
+#include "common/number_format.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 
 #include <QComboBox>
@@ -150,7 +152,7 @@ void ChainSingleView::redraw() {
             names[i],
             tr("%1 along %2").arg(c->tile1, 0, 'f', 2).arg(QString::fromStdString(c->tile1Dim)),
             tr("%1 along %2").arg(c->tile2, 0, 'f', 2).arg(QString::fromStdString(c->tile2Dim)),
-            elements(c->cost),
+            grouped(c->cost),
             (c->cost == best ? tr("cheapest") : QString()) +
                 (c->tilesFit ? QString() : tr(" tiles exceed the matrix: closed form invalid"))};
         for (int col = 0; col < 5; ++col) {

@@ -4,6 +4,8 @@
 #include "common/background_job.hpp"
 #include "common/integer_box.hpp"
 #include "common/job_progress.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 

@@ -3,7 +3,11 @@
 
 #include "chain/chain_compare.hpp"
 #include "chain/chain_tree_widget.hpp"
+#include "common/number_format.hpp"
+#include "common/plot_layout.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
+#include "common/table_drawing.hpp"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -30,9 +34,6 @@ const chain::Node* findNode(const chain::ChainResult& r, int i, int j) {
     }
     return nullptr;
 }
-QString num(double v) {
-    return elements(v);
-}
 DrawnNode leafNode(const chain::ChainResult& r, int i) {
     DrawnNode d;
     d.label = QStringLiteral("A%1").arg(i);
@@ -55,15 +56,15 @@ QString nodeTip(const chain::ChainResult& r, const chain::Node& n) {
                     .arg(n.j)
                     .arg(k)
                     .arg(nodeName(r, n.i, k), nodeName(r, k + 1, n.j))
-                    .arg(num(static_cast<double>(n.ops)));
-    t += QObject::tr("alone, unfused (D.3): %1 elements<br>").arg(num(n.s));
+                    .arg(grouped(static_cast<double>(n.ops)));
+    t += QObject::tr("alone, unfused (D.3): %1 elements<br>").arg(grouped(n.s));
     t += QObject::tr("h<sub>p</sub> (D.20) = %1, h<sub>l</sub> (D.21) = %2, h<sub>r</sub> (D.22) "
                      "= %3<br>")
-             .arg(num(n.hp), num(n.hl), num(n.hr));
+             .arg(grouped(n.hp), grouped(n.hl), grouped(n.hr));
     t += QObject::tr("F<sub>p</sub> = %1, F<sub>l</sub> = %2, F<sub>r</sub> = %3<br>")
-             .arg(num(n.fp), num(n.fl), num(n.fr));
+             .arg(grouped(n.fp), grouped(n.fl), grouped(n.fr));
     t += QObject::tr("<b>F = %1 → %2</b>, tiles %3 × %4")
-             .arg(num(n.f), choiceText(n.choice))
+             .arg(grouped(n.f), choiceText(n.choice))
              .arg(n.x, 0, 'f', 2)
              .arg(n.y, 0, 'f', 2);
     if (!std::isnan(n.alpha)) {
@@ -126,7 +127,7 @@ int buildFusedTree(const chain::ChainResult& r, std::vector<DrawnNode>& fu) {
                 .arg(names.join(" + "), choiceText(h->choice))
                 .arg(h->members.size() > 1 ? QObject::tr(": the intermediate never leaves the chip")
                                            : QString())
-                .arg(eq, num(h->costChosen), num(h->costUnfused))
+                .arg(eq, grouped(h->costChosen), grouped(h->costUnfused))
                 .arg(h->x, 0, 'f', 3)
                 .arg(h->y, 0, 'f', 3);
         fu.push_back(d);
@@ -227,9 +228,9 @@ void ChainTreesView::redraw() {
         tr("<b>Op count</b> %1 multiply-adds (Algorithm 10) &nbsp;·&nbsp; <b>S(1,%2)</b> = %3 "
            "elements without fusion (D.18) &nbsp;·&nbsp; <b>fused total</b> F + P0·P%2 = %4 "
            "&nbsp;·&nbsp; <b>reduction %5 %</b><br>%6")
-            .arg(num(static_cast<double>(r.oc.total)))
+            .arg(grouped(static_cast<double>(r.oc.total)))
             .arg(n)
-            .arg(num(r.s), num(r.fusedTotal))
+            .arg(grouped(r.s), grouped(r.fusedTotal))
             .arg(r.reductionPct, 0, 'f', 3)
             .arg(chainContext(settings_).toHtmlEscaped()) +
         [&] {
@@ -249,8 +250,8 @@ void ChainTreesView::redraw() {
             };
             return tr("<br><b>%1</b>: S %2 → %3%4 &nbsp;·&nbsp; fused total %5 → %6%7 "
                       "&nbsp;·&nbsp; reduction %8 % → %9 %<br>%10")
-                .arg(baseLabel_.toHtmlEscaped(), num(b.s), num(r.s), pct(b.s, r.s),
-                     num(b.fusedTotal), num(r.fusedTotal), pct(b.fusedTotal, r.fusedTotal))
+                .arg(baseLabel_.toHtmlEscaped(), grouped(b.s), grouped(r.s), pct(b.s, r.s),
+                     grouped(b.fusedTotal), grouped(r.fusedTotal), pct(b.fusedTotal, r.fusedTotal))
                 .arg(b.reductionPct, 0, 'f', 3)
                 .arg(r.reductionPct, 0, 'f', 3)
                 .arg(baseSentence_.toHtmlEscaped());
@@ -311,14 +312,14 @@ void ChainTreesView::redraw() {
         const QStringList cells{
             QStringLiteral("%1 ⟨%2,%3⟩").arg(nodeName(r, nd.i, nd.j)).arg(nd.i).arg(nd.j),
             QString::number(nd.k),
-            num(static_cast<double>(nd.ops)),
-            num(nd.hp),
-            num(nd.hl),
-            num(nd.hr),
-            num(nd.fp),
-            num(nd.fl),
-            num(nd.fr),
-            num(nd.f),
+            grouped(static_cast<double>(nd.ops)),
+            grouped(nd.hp),
+            grouped(nd.hl),
+            grouped(nd.hr),
+            grouped(nd.fp),
+            grouped(nd.fl),
+            grouped(nd.fr),
+            grouped(nd.f),
             choiceText(nd.choice),
             QStringLiteral("%1 × %2").arg(nd.x, 0, 'f', 2).arg(nd.y, 0, 'f', 2)};
         for (int c = 0; c < cells.size(); ++c) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/annotations.hpp"
 
-#include "common/plot_theme.hpp"
+#include "common/plot_scheme.hpp"
 
 #include <QFontMetrics>
 #include <QMouseEvent>

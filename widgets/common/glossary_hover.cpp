@@ -2,7 +2,7 @@
 #include "common/glossary_hover.hpp"
 
 #include "common/glossary_tip.hpp"
-#include "common/plot_theme.hpp"
+#include "common/plot_layout.hpp"
 #include "glossary/glossary.hpp"
 #include "params/input_error.hpp"
 

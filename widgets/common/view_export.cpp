@@ -2,6 +2,9 @@
 #include "common/view_export.hpp"
 
 #include "common/clipped_device.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
+#include "common/table_drawing.hpp"
 #include "params/csv.hpp"
 
 #include <QAbstractTextDocumentLayout>

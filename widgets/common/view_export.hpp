@@ -2,7 +2,7 @@
 #pragma once
 
 #include "common/explorer_view.hpp"
-#include "common/plot_theme.hpp"
+#include "common/plot_scheme.hpp"
 
 #include <QFont>
 #include <QImage>

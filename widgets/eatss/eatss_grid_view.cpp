@@ -3,6 +3,7 @@
 
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 

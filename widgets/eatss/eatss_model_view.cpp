@@ -3,6 +3,7 @@
 
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_export.hpp"
 #include "eatss/eatss_compare.hpp"

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "energy/energy_breakdown_view.hpp"
 
+#include "common/number_format.hpp"
+#include "common/plot_layout.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
+#include "common/table_drawing.hpp"
 #include "energy/energy_compare.hpp"
 #include "energy/energy_profiles.hpp"
 #include "params/input_error.hpp"
@@ -15,11 +19,7 @@
 
 namespace cdx::widgets {
 
-namespace {
-QString num(double v, int digits = 5) {
-    return QString::number(v, 'g', digits);
-}
-} // namespace
+namespace {} // namespace
 
 EnergyBreakdownView::EnergyBreakdownView(RunLookup runs, QWidget* parent)
     : QWidget(parent), runs_(std::move(runs)) {
@@ -205,10 +205,10 @@ void EnergyBreakdownView::redraw() {
     plot_->yAxis->setTicker(ticker);
     plot_->yAxis->setRange(0.4, 4.6);
     plot_->xAxis->setRange(0, upperWithRoomForLabels(*plot_->xAxis, std::max(top, 1e-300), widest));
-    QString title =
-        tr("E_alg = %1 in %2 s (%3 W average)").arg(joules(r.eAlg), num(r.tAlgS), num(r.pAvg, 4));
+    QString title = tr("E_alg = %1 in %2 s (%3 W average)")
+                        .arg(joules(r.eAlg), significant(r.tAlgS, 5), significant(r.pAvg, 4));
     if (statedRmsePct_) {
-        title += tr(", ±%1 % stated RMSE").arg(num(*statedRmsePct_, 4));
+        title += tr(", ±%1 % stated RMSE").arg(significant(*statedRmsePct_, 4));
     }
     if (!r.feasible) {
         title = tr("INFEASIBLE (%1): %2").arg(QString::fromStdString(r.reason), title);
@@ -222,7 +222,7 @@ void EnergyBreakdownView::redraw() {
         const auto& x = terms_[i];
         const QString cells[5] = {
             QString::fromStdString(x.symbol),
-            QStringLiteral("%1 %2").arg(num(x.value, 8), QString::fromStdString(x.unit)),
+            QStringLiteral("%1 %2").arg(significant(x.value, 8), QString::fromStdString(x.unit)),
             QString::fromStdString(x.formula), QString::fromStdString(x.substituted),
             QString::fromStdString(x.source)};
         for (int c = 0; c < 5; ++c) {
@@ -234,12 +234,12 @@ void EnergyBreakdownView::redraw() {
     }
     fitExplainColumns();
 
-    QString text =
-        tr("Per tile: E_tile %1 (E_gs %2, E_sr %3, E_ar %4) over %5 points; N_tiles %6. "
-           "Per point: %7 dynamic. %8 GOP/J, EDP %9 J·s, static share %10 %.")
-            .arg(joules(r.eTile), joules(r.eGs), joules(r.eSr), joules(r.eAr), num(r.vTile),
-                 num(r.nTiles, 8), joules(r.ePt), num(r.gopPerJ, 4), num(r.edp, 4))
-            .arg(100 * r.eStat / r.eAlg, 0, 'f', 1);
+    QString text = tr("Per tile: E_tile %1 (E_gs %2, E_sr %3, E_ar %4) over %5 points; N_tiles %6. "
+                      "Per point: %7 dynamic. %8 GOP/J, EDP %9 J·s, static share %10 %.")
+                       .arg(joules(r.eTile), joules(r.eGs), joules(r.eSr), joules(r.eAr),
+                            significant(r.vTile, 5), significant(r.nTiles, 8), joules(r.ePt),
+                            significant(r.gopPerJ, 4), significant(r.edp, 4))
+                       .arg(100 * r.eStat / r.eAlg, 0, 'f', 1);
     if (ev_.measuredJ) {
         text += tr(" Measured %1: the model is %2 %3 %.")
                     .arg(joules(*ev_.measuredJ))
@@ -286,7 +286,7 @@ void EnergyBreakdownView::renderTo(QPaintDevice& device, const QSize& size) {
     // on a PDF's table page.
     QList<QStringList> rows;
     for (const auto& x : terms_) {
-        rows << QStringList{QString::fromStdString(x.symbol), num(x.value, 8),
+        rows << QStringList{QString::fromStdString(x.symbol), significant(x.value, 8),
                             QString::fromStdString(x.unit), QString::fromStdString(x.formula)};
     }
     drawTable(painter, QRect(w1 + 8, 12, size.width() - w1 - 16, plotHeight - 20),
@@ -303,7 +303,7 @@ QList<ExplorerView::Table> EnergyBreakdownView::tables() const {
     t.header = {tr("symbol"), tr("formula"), tr("value"), tr("unit"), tr("source")};
     for (const auto& x : terms_) {
         t.rows << QStringList{QString::fromStdString(x.symbol), QString::fromStdString(x.formula),
-                              num(x.value, 8), QString::fromStdString(x.unit),
+                              significant(x.value, 8), QString::fromStdString(x.unit),
                               QString::fromStdString(x.source)};
     }
     return {t};

@@ -5,6 +5,8 @@
 #include "common/integer_box.hpp"
 #include "common/job_progress.hpp"
 #include "common/number_field.hpp"
+#include "common/number_format.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 
@@ -25,10 +27,6 @@ namespace cdx::widgets {
 
 namespace {
 
-QString num(double v, int digits = 4) {
-    return std::isfinite(v) ? QString::number(v, 'g', digits) : QStringLiteral("—");
-}
-
 QString stencilId(energy::StencilKind k) {
     return QString::fromLatin1(energy::name(k).data());
 }
@@ -40,13 +38,14 @@ QString statsTable(const std::vector<energy::StencilFitStats>& stats, bool withT
     h += "</tr>";
     for (const auto& s : stats) {
         h += QStringLiteral("<tr><td>%1</td>").arg(stencilId(s.stencil));
-        h += withTrain
-                 ? QStringLiteral("<td>%1</td><td>%2 %</td><td>%3</td><td>%4 %</td>")
-                       .arg(s.train)
-                       .arg(num(s.rmseTrainPct))
-                       .arg(s.test)
-                       .arg(num(s.rmseTestPct))
-                 : QStringLiteral("<td>%1</td><td>%2 %</td>").arg(s.test).arg(num(s.rmseTestPct));
+        h += withTrain ? QStringLiteral("<td>%1</td><td>%2 %</td><td>%3</td><td>%4 %</td>")
+                             .arg(s.train)
+                             .arg(significantOrDash(s.rmseTrainPct, 4))
+                             .arg(s.test)
+                             .arg(significantOrDash(s.rmseTestPct, 4))
+                       : QStringLiteral("<td>%1</td><td>%2 %</td>")
+                             .arg(s.test)
+                             .arg(significantOrDash(s.rmseTestPct, 4));
         h += "</tr>";
     }
     return h + "</table>";
@@ -65,8 +64,8 @@ QString selectionTable(const energy::SelectionValidation& v) {
                  .arg(stencilId(s.stencil))
                  .arg(s.experiments)
                  .arg(s.wrong)
-                 .arg(num(s.rmseLossPct))
-                 .arg(num(s.maxLossPct));
+                 .arg(significantOrDash(s.rmseLossPct, 4))
+                 .arg(significantOrDash(s.maxLossPct, 4));
     }
     return h + "</table>";
 }
@@ -368,10 +367,11 @@ void EnergyCalibrationView::redraw() {
     for (const auto& s : stats) {
         worst = std::max(worst, fitted ? s.rmseTestPct : s.rmseTestPct);
     }
-    title_->setText(
-        fitted ? tr("Fitted coefficients: test RMSE up to %1 % per stencil").arg(num(worst))
-               : tr("Coefficients %1: RMSE up to %2 % per stencil")
-                     .arg(energyCoefficientsText(settings_.coefficients), num(worst)));
+    title_->setText(fitted ? tr("Fitted coefficients: test RMSE up to %1 % per stencil")
+                                 .arg(significantOrDash(worst, 4))
+                           : tr("Coefficients %1: RMSE up to %2 % per stencil")
+                                 .arg(energyCoefficientsText(settings_.coefficients),
+                                      significantOrDash(worst, 4)));
 
     html += tr("<h3>Coefficients %1</h3>").arg(energyCoefficientsText(settings_.coefficients));
     if (!predictError_.isEmpty()) {
@@ -397,9 +397,10 @@ void EnergyCalibrationView::redraw() {
         const auto base = energy::asArray(energy::coefficientsOf(settings_.coefficients));
         for (std::size_t k = 0; k < 7; ++k) {
             const auto& c = f.coefficients[k];
-            html += QStringLiteral("<tr><td>%1</td><td>%2%3</td><td>%4</td></tr>")
-                        .arg(QString::fromStdString(c.key), num(c.value, 5),
-                             c.determined ? QString() : tr(" (kept)"), num(base[k], 5));
+            html +=
+                QStringLiteral("<tr><td>%1</td><td>%2%3</td><td>%4</td></tr>")
+                    .arg(QString::fromStdString(c.key), significantOrDash(c.value, 5),
+                         c.determined ? QString() : tr(" (kept)"), significantOrDash(base[k], 5));
         }
         html += "</table>";
         html += statsTable(f.perStencil, true);

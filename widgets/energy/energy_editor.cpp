@@ -4,6 +4,7 @@
 #include "common/integer_box.hpp"
 #include "common/message_line.hpp"
 #include "common/number_field.hpp"
+#include "common/number_format.hpp"
 #include "common/profile_combo.hpp"
 #include "common/view_layout.hpp"
 #include "energy/energy_calibration.hpp"
@@ -42,10 +43,6 @@ const char* const kCoefficientTips[7] = {
     "e_fmul: energy per single-precision multiply",
     "e_iadd: energy per integer add (Smith-Waterman)",
     "e_imax: energy per integer max (Smith-Waterman)"};
-
-QString num(double v) {
-    return QString::number(v, 'g', 10);
-}
 
 // The spec's worked example of each stencil (§3.3, §3.4): the problem a stencil opens with.
 EnergySettings exampleOf(energy::StencilKind k, const EnergySettings& from) {
@@ -205,7 +202,7 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
             double* slot[4] = {&o.fadd, &o.fmul, &o.iadd, &o.imax};
             *slot[i] = *v;
             e.problem.ops = o;
-            send(tr("Set op_%1 = %2").arg(opNames[i], num(*v)), e);
+            send(tr("Set op_%1 = %2").arg(opNames[i], significant(*v, 10)), e);
         });
     }
     muSr_ = new QLineEdit(opsBox);
@@ -227,7 +224,7 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
         }
         EnergySettings e = e_;
         e.problem.muSr = *v;
-        send(tr("Set mu_sr = %1").arg(num(*v)), e);
+        send(tr("Set mu_sr = %1").arg(significant(*v, 10)), e);
     });
     outer->addWidget(opsBox);
 
@@ -316,7 +313,7 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
             q.unit = kCoefficientUnits[k];
             q.source = "set by user";
             q.edited = true;
-            send(tr("Set %1 = %2").arg(QString::fromStdString(key), num(*v)), e);
+            send(tr("Set %1 = %2").arg(QString::fromStdString(key), significant(*v, 10)), e);
         });
     }
     outer->addWidget(coefBox);
@@ -417,7 +414,7 @@ EnergyEditor::EnergyEditor(QWidget* parent) : QWidget(parent) {
         EnergySettings e = e_;
         e.timeSource.tAlgS = *v;
         e.problem.tAlgS = *v;
-        send(tr("Set T_alg = %1 s").arg(num(*v)), e);
+        send(tr("Set T_alg = %1 s").arg(significant(*v, 10)), e);
     });
     connect(run_, &QComboBox::activated, this, [this](int index) {
         const auto id = run_->itemData(index).toLongLong();
@@ -656,10 +653,10 @@ void EnergyEditor::showSettings() {
     const energy::OpCounts ops = p.ops.value_or(energy::defaultOpCounts(p.stencil));
     const double opValues[4] = {ops.fadd, ops.fmul, ops.iadd, ops.imax};
     for (int i = 0; i < 4; ++i) {
-        ops_[static_cast<std::size_t>(i)]->setText(num(opValues[i]));
+        ops_[static_cast<std::size_t>(i)]->setText(significant(opValues[i], 10));
         ops_[static_cast<std::size_t>(i)]->setModified(false);
     }
-    muSr_->setText(num(p.muSr.value_or(energy::kDefaultMuSr)));
+    muSr_->setText(significant(p.muSr.value_or(energy::kDefaultMuSr), 10));
     muSr_->setModified(false);
     muSr_->setVisible(twoD);
     muSrLabel_->setVisible(twoD);
@@ -669,7 +666,7 @@ void EnergyEditor::showSettings() {
         QLineEdit* f = coefficients_[key];
         const auto it = e_.coefficients.params.find(key);
         const bool has = it != e_.coefficients.params.end() && it->second.value;
-        f->setText(has ? num(*it->second.value) : QString());
+        f->setText(has ? significant(*it->second.value, 10) : QString());
         f->setModified(false);
         const bool edited = has && it->second.edited;
         setFontStyle(f, edited);
@@ -692,7 +689,7 @@ void EnergyEditor::showSettings() {
 
     const auto kind = e_.timeSource.kind;
     timeSource_->setCurrentIndex(timeSource_->findData(static_cast<int>(kind)));
-    tAlg_->setText(num(e_.timeSource.tAlgS));
+    tAlg_->setText(significant(e_.timeSource.tAlgS, 10));
     tAlg_->setModified(false);
     tAlg_->setVisible(kind == energy::TimeSourceKind::Given);
     tAlgLabel_->setVisible(kind == energy::TimeSourceKind::Given);

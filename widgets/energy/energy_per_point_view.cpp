@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "energy/energy_per_point_view.hpp"
 
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "energy/energy_gpu.hpp"
 #include "energy/energy_profiles.hpp"

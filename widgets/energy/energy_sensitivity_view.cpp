@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "energy/energy_sensitivity_view.hpp"
 
+#include "common/number_format.hpp"
+#include "common/plot_layout.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "energy/energy_profiles.hpp"
 #include "params/input_error.hpp"

@@ -3,6 +3,9 @@
 
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
+#include "common/number_format.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
 #include "energy/energy_explain.hpp"
@@ -23,10 +26,6 @@
 namespace cdx::widgets {
 
 namespace {
-
-QString num(double v, int digits = 5) {
-    return QString::number(v, 'g', digits);
-}
 
 QString tilingText(const energy::EnergyPoint& q, bool twoD) {
     return twoD ? QStringLiteral("%1×%2×%3")
@@ -470,7 +469,7 @@ void EnergyTimeView::redraw() {
     }
     const auto line = [&](const QString& label, const energy::EnergyPoint& q) {
         return tr("%1 %2: %3, %4 s (Δ %5 % energy, %6 % time, %7 % EDP)")
-            .arg(label, tilingText(q, twoD_), joules(q.eAlg), num(q.tAlg))
+            .arg(label, tilingText(q, twoD_), joules(q.eAlg), significant(q.tAlg, 5))
             .arg(fixed(delta(q.eAlg, r.energyOptimal.eAlg), 2))
             .arg(fixed(delta(q.tAlg, r.timeOptimal.tAlg), 2))
             .arg(fixed(delta(q.edp, r.edpOptimal.edp), 2));
@@ -486,7 +485,7 @@ void EnergyTimeView::redraw() {
         const auto change = [&](const QString& what, double before, double after,
                                 const QString& unit) {
             return tr("%1 %2 → %3%4 (%5 %)")
-                .arg(what, num(before), num(after), unit)
+                .arg(what, significant(before, 5), significant(after, 5), unit)
                 .arg((after >= before ? "+" : "") + fixed(delta(after, before), 2));
         };
         lines << tr("Against %1's optima: %2; %3; %4.")

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/bottleneck_view.hpp"
 
+#include "common/number_format.hpp"
+#include "common/plot_layout.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
 #include "mwp/mwp_plot_text.hpp"
@@ -18,10 +21,6 @@
 namespace cdx::widgets {
 
 namespace {
-
-QString num(double v, int digits = 4) {
-    return QString::number(v, 'g', digits);
-}
 
 QLabel* badge(QWidget* parent, const char* name) {
     auto* l = new QLabel(parent);
@@ -225,8 +224,9 @@ void BottleneckView::redraw() {
     const mwp::MwpResult& r = *result_;
     const mwp::ThroughputResult& tp = *throughput_;
     headline_->setText(tr("<b>%1</b> — Exec_cycles %2 (%3 µs), CPI %4; %5")
-                           .arg(regimeText(r.regime, r.limiter), num(r.execCycles, 8),
-                                num(r.timeSeconds * 1e6, 5), num(r.cpi, 5), context_));
+                           .arg(regimeText(r.regime, r.limiter), significant(r.execCycles, 8),
+                                significant(r.timeSeconds * 1e6, 5), significant(r.cpi, 5),
+                                context_));
     const int badgePt = t.basePointSize + 2;
     setBadge(caseBadge_, tr("Case %1 (eqs. 21-23)").arg(static_cast<int>(r.regime)),
              QString::fromLatin1(mwp::label(r.regime).data()), regimeColor(r.regime, r.limiter),
@@ -270,9 +270,10 @@ void BottleneckView::redraw() {
                                                 : (Qt::AlignLeft | Qt::AlignVCenter));
             label->setPadding(QMargins(6, 0, 6, 0));
             label->setFont(lf);
-            QString text = num(vals[i], 5);
+            QString text = significant(vals[i], 5);
             if (i == 3) {
-                text = tr("%1 (CWP = min(%1, N) = %2)").arg(num(r.cwpFull, 5), num(r.cwp, 5));
+                text = tr("%1 (CWP = min(%1, N) = %2)")
+                           .arg(significant(r.cwpFull, 5), significant(r.cwp, 5));
             }
             if (i == highlighted_) {
                 text += tr("  ← binds");
@@ -297,20 +298,22 @@ void BottleneckView::redraw() {
         mwpText->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         mwpText->setPadding(QMargins(4, 0, 0, 0));
         mwpText->setFont(lf);
-        mwpText->setText(tr("MWP = %1").arg(num(r.mwp, 5)));
+        mwpText->setText(tr("MWP = %1").arg(significant(r.mwp, 5)));
         // CWP is capped at N (eq. 9): the bar is CWP_full, the title says both.
-        const QString cwp = r.cwpFull != r.cwp
-                                ? tr("min(%1, N) = %2").arg(num(r.cwpFull, 5), num(r.cwp, 5))
-                                : num(r.cwp, 5);
-        title->setText(
-            tr("MWP = %1 (the smallest of the three), CWP = %2: %3")
-                .arg(num(r.mwp, 5), cwp, r.cwp >= r.mwp ? tr("CWP ≥ MWP") : tr("MWP > CWP")));
+        const QString cwp =
+            r.cwpFull != r.cwp
+                ? tr("min(%1, N) = %2").arg(significant(r.cwpFull, 5), significant(r.cwp, 5))
+                : significant(r.cwp, 5);
+        title->setText(tr("MWP = %1 (the smallest of the three), CWP = %2: %3")
+                           .arg(significant(r.mwp, 5), cwp,
+                                r.cwp >= r.mwp ? tr("CWP ≥ MWP") : tr("MWP > CWP")));
     } else {
         title->setText(tr("No memory instructions: MWP and CWP are undefined"));
         limiters_->xAxis->setRange(0, std::max(1.0, r.n * 1.2));
     }
-    subtitle->setText(
-        tr("thesis eqs. 5-17, N = %1 warps at %2 active SMs").arg(num(r.n, 5)).arg(r.activeSms));
+    subtitle->setText(tr("thesis eqs. 5-17, N = %1 warps at %2 active SMs")
+                          .arg(significant(r.n, 5))
+                          .arg(r.activeSms));
     limiters_->replot();
 
     // Chapter V bars (Figures 104/110).
@@ -336,7 +339,7 @@ void BottleneckView::redraw() {
             label->setPadding(QMargins(2, 2, 2, 2));
             label->setFont(vf);
             label->setBrush(QColor(255, 255, 255, 210));
-            label->setText(num(all[i], 4) + (all[i] > top ? tr(" ↑") : QString()));
+            label->setText(significant(all[i], 4) + (all[i] > top ? tr(" ↑") : QString()));
         }
         auto* band = new QCPItemRect(chapterV_);
         band->topLeft->setCoords(0.2, tp.mwpApp);
@@ -348,9 +351,10 @@ void BottleneckView::redraw() {
         appLine->point2->setCoords(1, tp.mwpApp);
         appLine->setPen(QPen(QColor(90, 90, 90), 1, Qt::DashLine));
         vTitle->setText(tr("Chapter V: MWP_App %1 vs MWP_BW %2 (α = %3)")
-                            .arg(num(tp.mwpApp, 4), num(tp.mwpBw, 4), num(tp.alpha, 3)));
+                            .arg(significant(tp.mwpApp, 4), significant(tp.mwpBw, 4),
+                                 significant(tp.alpha, 3)));
         vSubtitle->setText(tr("band: 0.85-1 × MWP_App (\"may be just enough\"); EffRatio %1")
-                               .arg(num(tp.effRatio, 3)));
+                               .arg(significant(tp.effRatio, 3)));
     } else {
         vTitle->setText(tr("Chapter V: no memory instructions"));
         vSubtitle->setText({});
@@ -361,14 +365,14 @@ void BottleneckView::redraw() {
     QString sugg = tr("Suggestions (eqs. 83-93): active SMs %1 of %2 (exact %3)")
                        .arg(tp.suggestedCores)
                        .arg(r.activeSms)
-                       .arg(num(tp.suggestedCoresExact, 4));
-    sugg += tr("; N %1").arg(num(tp.suggestedN, 4));
+                       .arg(significant(tp.suggestedCoresExact, 4));
+    sugg += tr("; N %1").arg(significant(tp.suggestedN, 4));
     if (tp.coreFrequencyDivisor) {
-        sugg += tr("; core clock ÷ %1").arg(num(*tp.coreFrequencyDivisor, 3));
+        sugg += tr("; core clock ÷ %1").arg(significant(*tp.coreFrequencyDivisor, 3));
     }
     if (tp.peakAchiGflops > 0) {
         sugg += tr("; predicted %1 GFLOP/s of %2 achievable peak")
-                    .arg(num(tp.perfGflops, 4), num(tp.peakAchiGflops, 5));
+                    .arg(significant(tp.perfGflops, 4), significant(tp.peakAchiGflops, 5));
     }
     QString verbatim = QString::fromLatin1(cat.verbatim.data()).toHtmlEscaped();
     verbatim.replace('\n', "<br>");

@@ -2,6 +2,7 @@
 #include "mwp/coalescing_view.hpp"
 
 #include "common/integer_box.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 

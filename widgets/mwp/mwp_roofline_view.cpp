@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/mwp_roofline_view.hpp"
 
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "common/roofline_plot.hpp"
 #include "common/view_layout.hpp"

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/occupancy_view.hpp"
 
+#include "common/plot_layout.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "mwp/mwp_plot_text.hpp"
 #include "mwp/mwp_profiles.hpp"

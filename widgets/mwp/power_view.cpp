@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/power_view.hpp"
 
+#include "common/number_format.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
 #include "mwp/mwp_compare.hpp"
@@ -18,10 +21,6 @@
 namespace cdx::widgets {
 
 namespace {
-QString num(double v, int digits = 4) {
-    return QString::number(v, 'g', digits);
-}
-
 // The whole-GPU watts of each component as the breakdown draws them: the units with power,
 // the Fermi activation, the idle power.
 std::vector<std::pair<QString, double>>
@@ -319,16 +318,18 @@ void PowerView::redraw() {
     breakdown_->yAxis->setRange(0.4, static_cast<double>(rows.size()) + 0.6);
     breakdown_->xAxis->setRange(
         0, upperWithRoomForLabels(*breakdown_->xAxis, std::max(1.0, top), widest));
-    bTitle_->setText(tr("GPU power %1 W at %2 of %3 SMs").arg(num(r.gpuW, 5)).arg(k).arg(nSm_) +
-                     (baseResult_ ? tr(" (baseline %1 W at %2 of %3)")
-                                        .arg(num(baseResult_->gpuW, 5))
-                                        .arg(baseResult_->performance.activeSms)
-                                        .arg(baseNSm_)
-                                  : QString()));
+    bTitle_->setText(
+        tr("GPU power %1 W at %2 of %3 SMs").arg(significant(r.gpuW, 5)).arg(k).arg(nSm_) +
+        (baseResult_ ? tr(" (baseline %1 W at %2 of %3)")
+                           .arg(significant(baseResult_->gpuW, 5))
+                           .arg(baseResult_->performance.activeSms)
+                           .arg(baseNSm_)
+                     : QString()));
     bSubtitle_->setText(
         tr("run-time %1 W + idle %2 W; %3 scale %4 (eqs. 44-48)")
-            .arg(num(r.runtimeW, 5), num(params_.idlePowerW, 4),
-                 params_.logBeta ? tr("log10(αk+β)") : tr("linear k/#SM"), num(r.scale, 4)) +
+            .arg(significant(r.runtimeW, 5), significant(params_.idlePowerW, 4),
+                 params_.logBeta ? tr("log10(αk+β)") : tr("linear k/#SM"),
+                 significant(r.scale, 4)) +
         (zeroRows > 0 ? tr("; %n unit(s) at 0 W not drawn", "", zeroRows) : QString()) +
         (baseLabel_.isEmpty() ? QString() : tr("\nhollow, dashed: the baseline")));
     breakdown_->replot();
@@ -380,11 +381,11 @@ void PowerView::redraw() {
     vline(o.eq63Cores, Qt::DashLine,
           tr("eq. 63 (%1): %2")
               .arg(o.eq63BandwidthLimited ? tr("bandwidth-limited") : tr("all SMs"),
-                   num(o.eq63Raw, 4)),
+                   significant(o.eq63Raw, 4)),
           0.16);
     if (std::abs(o.refinedCores - o.eq63Cores) > 1e-9) {
-        vline(o.refinedCores, Qt::DotLine, tr("min(N, CWP) form: %1").arg(num(o.refinedRaw, 4)),
-              0.08);
+        vline(o.refinedCores, Qt::DotLine,
+              tr("min(N, CWP) form: %1").arg(significant(o.refinedRaw, 4)), 0.08);
     }
     auto* bestLabel = new QCPItemText(sweep_);
     bestLabel->position->setCoords(o.bySweep, bestRow.result.gipsPerW);
@@ -394,11 +395,11 @@ void PowerView::redraw() {
     bf.setBold(true);
     bestLabel->setFont(bf);
     bestLabel->setText(tr("optimum %1 SMs").arg(o.bySweep));
-    sTitle_->setText(
-        tr("Performance per watt: best at %1 of %2 SMs (%3 GIPS/W vs %4 at all SMs)")
-            .arg(o.bySweep)
-            .arg(nSm_)
-            .arg(num(bestRow.result.gipsPerW, 4), num(o.sweep.back().result.gipsPerW, 4)));
+    sTitle_->setText(tr("Performance per watt: best at %1 of %2 SMs (%3 GIPS/W vs %4 at all SMs)")
+                         .arg(o.bySweep)
+                         .arg(nSm_)
+                         .arg(significant(bestRow.result.gipsPerW, 4),
+                              significant(o.sweep.back().result.gipsPerW, 4)));
     // The baseline's full name is in the status line and the Compare tab; here it would take
     // two more lines from the plot in F11.
     sSubtitle_->setText(context_ + (baseOptimum_
@@ -408,18 +409,21 @@ void PowerView::redraw() {
                                         : QString()));
     sweep_->replot();
 
-    QString text = tr("Energy %1 mJ (run-time %2 mJ) in %3 µs. At the optimum (%4 SMs): %5 % "
-                      "less energy (run-time only %6 %; with per-SM power gating %7 %).")
-                       .arg(num(r.energyJ * 1e3, 5), num(r.runtimeEnergyJ * 1e3, 5),
-                            num(r.performance.timeSeconds * 1e6, 5))
-                       .arg(o.bySweep)
-                       .arg(num(o.energySaving * 100, 3), num(o.runtimeEnergySaving * 100, 3),
-                            num(o.powerGatedSaving * 100, 3));
+    QString text =
+        tr("Energy %1 mJ (run-time %2 mJ) in %3 µs. At the optimum (%4 SMs): %5 % "
+           "less energy (run-time only %6 %; with per-SM power gating %7 %).")
+            .arg(significant(r.energyJ * 1e3, 5), significant(r.runtimeEnergyJ * 1e3, 5),
+                 significant(r.performance.timeSeconds * 1e6, 5))
+            .arg(o.bySweep)
+            .arg(significant(o.energySaving * 100, 3), significant(o.runtimeEnergySaving * 100, 3),
+                 significant(o.powerGatedSaving * 100, 3));
     if (temperature_) {
-        text += tr(" Temperature (eqs. 49-57): rise %1 °C to %2 °C after ~%3 s; static power +%4 "
-                   "W at saturation.")
-                    .arg(num(temperature_->delta, 4), num(temperature_->maxTempC, 4),
-                         num(5 * *params_.rcRiseS, 3), num(temperature_->saturatedExtraW, 3));
+        text +=
+            tr(" Temperature (eqs. 49-57): rise %1 °C to %2 °C after ~%3 s; static power +%4 "
+               "W at saturation.")
+                .arg(significant(temperature_->delta, 4), significant(temperature_->maxTempC, 4),
+                     significant(5 * *params_.rcRiseS, 3),
+                     significant(temperature_->saturatedExtraW, 3));
     } else {
         text += tr(" No temperature parameters are published for this GPU.");
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/regime_map_view.hpp"
 
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
 #include "mwp/mwp_plot_text.hpp"

@@ -3,6 +3,8 @@
 
 #include "common/integer_box.hpp"
 #include "common/number_field.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "mwp/mwp_plot_text.hpp"
 #include "mwp/mwp_profiles.hpp"

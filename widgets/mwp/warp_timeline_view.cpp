@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mwp/warp_timeline_view.hpp"
 
+#include "common/number_format.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "mwp/mwp_plot_text.hpp"
 #include "params/input_error.hpp"
@@ -90,9 +92,6 @@ std::vector<double> ticks(double hi, int count) {
     return out;
 }
 
-QString cycles(double v) {
-    return std::abs(v) >= 1e6 ? QString::number(v, 'g', 6) : QString::number(v, 'f', 0);
-}
 } // namespace
 
 WarpTimelineView::WarpTimelineView(QWidget* parent) : QWidget(parent) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runs/runs_view.hpp"
 
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"

@@ -2,7 +2,11 @@
 #include "talg/breakdown_view.hpp"
 
 #include "common/glossary_tip.hpp"
+#include "common/number_format.hpp"
+#include "common/plot_layout.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
+#include "common/table_drawing.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "talg/talg_compare.hpp"

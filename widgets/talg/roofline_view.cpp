@@ -2,6 +2,8 @@
 #include "talg/roofline_view.hpp"
 
 #include "common/background_job.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "common/roofline_plot.hpp"
 #include "common/view_layout.hpp"

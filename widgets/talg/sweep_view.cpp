@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "talg/sweep_view.hpp"
 
+#include "common/number_format.hpp"
+#include "common/plot_labels.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
 #include "params/input_error.hpp"

@@ -2,6 +2,8 @@
 #include "talg/tile_space_map_view.hpp"
 
 #include "common/background_job.hpp"
+#include "common/number_format.hpp"
+#include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
 #include "params/input_error.hpp"

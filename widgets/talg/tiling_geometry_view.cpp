@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "talg/tiling_geometry_view.hpp"
 
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "talg/hexagon_geometry.hpp"
 

@@ -2,7 +2,10 @@
 #include "talg/top_tilings_view.hpp"
 
 #include "common/background_job.hpp"
+#include "common/number_format.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
+#include "common/table_drawing.hpp"
 #include "common/view_layout.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"

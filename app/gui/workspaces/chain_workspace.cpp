@@ -10,6 +10,7 @@
 #include "chain/chain_table_view.hpp"
 #include "chain/chain_trees_view.hpp"
 #include "common/background_job.hpp"
+#include "common/number_format.hpp"
 #include "session_document.hpp"
 
 #include <cmath>
@@ -79,7 +80,7 @@ QString ChainWorkspace::statusText() const {
         return r.error;
     }
     return tr("S = %1, fused %2 (−%3 %)   |   %4")
-        .arg(widgets::elements(r.result->s), widgets::elements(r.result->fusedTotal))
+        .arg(widgets::grouped(r.result->s), widgets::grouped(r.result->fusedTotal))
         .arg(std::abs(r.result->reductionPct) < 5e-3 ? 0.0 : r.result->reductionPct, 0, 'f', 2)
         .arg(widgets::chainContext(c));
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspaces/mwp_workspace.hpp"
 
-#include "common/plot_theme.hpp"
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/coalescing_view.hpp"
 #include "mwp/kernel_editor.hpp"

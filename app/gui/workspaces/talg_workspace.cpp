@@ -2,7 +2,7 @@
 #include "workspaces/talg_workspace.hpp"
 
 #include "common/background_job.hpp"
-#include "common/plot_theme.hpp"
+#include "common/number_format.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "run_database.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reproduce_view.hpp"
+#include "views/reproduce_view.hpp"
 
 #include "cdx/common.hpp"
 #include "cdx/reproduce.hpp"

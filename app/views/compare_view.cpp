@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "compare_view.hpp"
+#include "views/compare_view.hpp"
 
 #include "common/view_export.hpp"
 #include "compare/families.hpp"

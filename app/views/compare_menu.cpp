@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "compare_menu.hpp"
+#include "views/compare_menu.hpp"
 
 #include "params/input_error.hpp"
 #include "preference.hpp"

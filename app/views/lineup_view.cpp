@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "lineup_view.hpp"
+#include "views/lineup_view.hpp"
 
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
+#include "common/plot_layout.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "common/profile_combo.hpp"
+#include "common/table_drawing.hpp"
 #include "common/view_export.hpp"
-#include "energy/energy_model.hpp"
 #include "params/format.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
@@ -72,30 +74,9 @@ const compare::ComparedValue* quantityOf(const lineup::Side& s, const std::strin
     return nullptr;
 }
 
-// What the GPU sides share, as the family uses it: the stencil and problem (T_alg, Energy),
-// the kernel (MWP-CWP, power, occupancy); nothing for the die area and codesign.
-QString sharedSettings(const std::string& family, const SessionState& s) {
-    if (family == "talg") {
-        QStringList sizes;
-        for (int i = 0; i < s.problem.dim; ++i) {
-            sizes << QString::number(s.problem.space[static_cast<std::size_t>(i)]);
-        }
-        return QStringLiteral("%1 %2, T %3")
-            .arg(text(profileLabel(s.stencil)), sizes.join("×"))
-            .arg(s.problem.time);
-    }
-    if (family == "energy") {
-        const auto& p = s.energy.problem;
-        const bool twoD = p.stencil == energy::StencilKind::Jacobi2D;
-        return QStringLiteral("%1 %2, T %3")
-            .arg(text(std::string(energy::name(p.stencil))),
-                 twoD ? QStringLiteral("%1×%2").arg(p.s1).arg(p.s2) : QString::number(p.s1))
-            .arg(p.t);
-    }
-    if (family == "mwp" || family == "power" || family == "occupancy") {
-        return QStringLiteral("kernel %1").arg(text(profileLabel(s.mwp.kernel)));
-    }
-    return {};
+// What the GPU sides share, as the family uses it (the family's line-up entry says).
+QString sharedOf(const lineup::LineupFamily* family, const SessionState& s) {
+    return family != nullptr && family->shared != nullptr ? text(family->shared(s)) : QString();
 }
 
 } // namespace
@@ -457,7 +438,7 @@ void LineupView::redraw() {
     labelFont.setPointSize(theme.basePointSize);
     title->setText(tr("%1 per side: %2").arg(text(l.headline), text(l.title)));
     const QString shared =
-        sharedSettings(l.family, lineupSide(session_, SessionState::LineupEntry{}));
+        sharedOf(lineup::lineupFamily(l.family), lineupSide(session_, SessionState::LineupEntry{}));
     QString how = optimum_->isChecked()
                       ? tr("each side at its own optimum where the model searches")
                       : tr("each side as it is");
@@ -543,9 +524,7 @@ QString LineupView::figureSubject() const {
     }
     // What the GPU sides share (session sides carry their own settings).
     const lineup::LineupFamily* family = currentFamily();
-    const QString shared =
-        family ? sharedSettings(family->id, lineupSide(session_, SessionState::LineupEntry{}))
-               : QString();
+    const QString shared = sharedOf(family, lineupSide(session_, SessionState::LineupEntry{}));
     return tr("Line-up of %1 sides: %2").arg(names.size()).arg(names.join(", ")) +
            (shared.isEmpty() ? QString() : QStringLiteral(" · ") + shared);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "trust_view.hpp"
+#include "views/trust_view.hpp"
 
 #include "cdx/reproduce.hpp"
 #include "common/view_export.hpp"
