@@ -862,7 +862,7 @@ void TestGuiShell::startPageOpensExamples() {
         QVERIFY(window_->startPage()->follow("example:" + e.path));
         // An untitled copy: Save never writes over the shipped example.
         QVERIFY(doc_->filePath().isEmpty());
-        QVERIFY(sameSession(doc_->state(), loadSession(e.path.toStdString())));
+        QVERIFY(doc_->state() == loadSession(e.path.toStdString()));
         QCOMPARE(window_->currentWorkspace()->viewTabs()->currentIndex(), 0);
         QVERIFY2(window_->currentWorkspace(), qPrintable(e.path));
         if (!e.workspace.isEmpty()) {
@@ -1090,7 +1090,7 @@ void TestGuiShell::ctrlZInFieldUndoesDocument() {
     QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 20.0);
     field->setFocus();
     QTest::keyClick(field, Qt::Key_Z, Qt::ControlModifier);
-    QVERIFY(sameSession(doc_->state(), before));
+    QVERIFY(doc_->state() == before);
     QCOMPARE(field->text(), QString("16"));
     QTest::keyClick(field, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(*doc_->state().gpu.params.at("n_sm").value, 20.0);
@@ -1110,7 +1110,7 @@ void TestGuiShell::sessionFixturesOpen() {
     QString error;
     QVERIFY2(window_->openSession(path, &error, true), qPrintable(error));
     const SessionState loaded = loadSession(path.toStdString());
-    QVERIFY(sameSession(doc_->state(), loaded));
+    QVERIFY(doc_->state() == loaded);
 }
 
 void TestGuiShell::unknownFieldsAreReported() {

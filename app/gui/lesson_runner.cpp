@@ -476,7 +476,7 @@ void LessonRunner::back() {
     // check read the values it was written for (a later step may have left the tiling
     // infeasible).
     const SessionState start = starts_[static_cast<std::size_t>(step_)];
-    if (!sameSession(start, doc_->state())) {
+    if (start != doc_->state()) {
         doc_->edit(tr("Lesson: back to step %1").arg(step_ + 1), start);
     }
     enterStep();

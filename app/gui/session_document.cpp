@@ -16,7 +16,7 @@ bool SessionDocument::isModified() const {
 void SessionDocument::edit(const QString& label, const SessionState& next, int mergeId) {
     SessionState shared = next;
     shareTheChip(state_, shared); // one chip, one description in every workspace (issue 43)
-    if (sameSession(state_, shared)) {
+    if (state_ == shared) {
         return;
     }
     undo_->push(new SessionEditCommand(this, label, state_, shared, mergeId));
@@ -42,7 +42,7 @@ void SessionDocument::saveAs(const QString& path) {
         shipped.view = state_.view; // what is on screen is not a change of the example
         shipped.workspace = state_.workspace;
         const std::string mark = "Edited from: ";
-        if (!sameSession(shipped, state_) && !state_.title.starts_with(mark)) {
+        if (shipped != state_ && !state_.title.starts_with(mark)) {
             SessionState saved = state_;
             saved.title = mark + state_.title;
             saveSession(saved, std::filesystem::path(path.toStdString()));

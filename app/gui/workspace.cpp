@@ -338,7 +338,7 @@ bool Workspace::editSession(const QString& label, const std::function<void(Sessi
         refreshEditors(doc()->state());
         return false;
     }
-    if (sameSession(s, doc()->state())) {
+    if (s == doc()->state()) {
         return false;
     }
     doc()->edit(label, s, mergeId);

@@ -66,7 +66,7 @@ void CompareMenu::updateActions() {
 void CompareMenu::pin() {
     SessionState next = doc_->state();
     next.baseline = std::make_shared<const SessionState>(asBaseline(next));
-    if (doc_->state().baseline && sameSession(*doc_->state().baseline, *next.baseline)) {
+    if (doc_->state().baseline && *doc_->state().baseline == *next.baseline) {
         message_(tr("The baseline already is the current configuration."), 5000);
         return;
     }

@@ -54,6 +54,7 @@ struct Coefficients {
     double betaL2 = 0;  // L2 slope [mm^2/KB]
     double alphaL2 = 0; // L2 intercept [mm^2 per L2 slice = per SM]
     double alphaOh = 0; // common overhead [mm^2/SM]
+    bool operator==(const Coefficients&) const = default;
 };
 
 // Eq. C.7 exactly as printed (truncated merged coefficients).
@@ -73,6 +74,7 @@ struct CalibrationRanges {
     std::array<double, 2> l1PairKb{3, 96};
     std::array<double, 2> l2PerSmKb{32, 512};
     std::array<double, 2> nV{128, 128}; // beta_VU was read off dies with 128 VUs per SM
+    bool operator==(const CalibrationRanges&) const = default;
 };
 
 // A coefficient set as shipped in profiles/area/*.json: values with units and sources.
@@ -90,6 +92,13 @@ struct CoefficientSet {
 
     Coefficients coefficients() const;
     std::optional<PrintedC7> c7() const;
+    // Equal in what it holds: `file` (where it was read from) is neither written nor
+    // compared.
+    bool operator==(const CoefficientSet& o) const {
+        return id == o.id && name == o.name && process == o.process && note == o.note &&
+               params == o.params && printedC7 == o.printedC7 && ranges == o.ranges &&
+               rangesSource == o.rangesSource && node == o.node;
+    }
 };
 
 // One coefficient key: name, unit and meaning (the JSON keys of a coefficient set).

@@ -25,6 +25,7 @@ struct ChainSettings {
     int tableChains = 1000;
     std::uint64_t tableSeed = 1;
     std::int64_t tableLo = 320, tableHi = 1024;
+    bool operator==(const ChainSettings&) const = default;
 };
 
 // The thesis's worked example (D.7) at M = 65536 with the corrected beta.

@@ -24,6 +24,7 @@ namespace cdx::eatss {
 struct Loop {
     std::string name;
     bool parallel = false;
+    bool operator==(const Loop&) const = default;
 };
 struct Reference {
     std::string array;
@@ -32,6 +33,7 @@ struct Reference {
     // The model does not use them (nor does the artifact); they are kept so that a program
     // written back (toRels, a session) says what the user typed.
     std::vector<std::int64_t> extents;
+    bool operator==(const Reference&) const = default;
 };
 struct Program {
     std::string id;
@@ -40,6 +42,12 @@ struct Program {
     std::string statement;
     std::vector<Loop> loops; // outer -> inner
     std::vector<Reference> references;
+    // Equal in what it holds: `file` (where it was read from) is neither written nor
+    // compared.
+    bool operator==(const Program& o) const {
+        return id == o.id && name == o.name && statement == o.statement && loops == o.loops &&
+               references == o.references;
+    }
 };
 
 // The artifact's `.rels` (spec §2.2): "<#statements>\n<Stmt>:<it>[*],...\n<#refs>\n
@@ -87,6 +95,7 @@ struct Options {
     double split = 0.25; // s: the share of L1+shared given to shared memory
     double align = 1.0;  // phi: the warp fraction the tile sizes are multiples of (0: none)
     Precision precision = Precision::Double;
+    bool operator==(const Options&) const = default;
 };
 
 // A capacity, register or bound constraint: sum/product over tile sizes <= rhs.

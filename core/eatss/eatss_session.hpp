@@ -19,6 +19,7 @@ struct EatssSettings {
     std::string gpu = "a100";
     eatss::Options options;
     std::string mapX, mapY; // loop names of the objective map's axes ("": the first two)
+    bool operator==(const EatssSettings&) const = default;
 };
 
 // spec eatss.md §2.3 (b): gemm on the A100, artifact mode, s = 0.25, phi = 1, FP64.

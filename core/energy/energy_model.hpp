@@ -61,6 +61,7 @@ struct EnergyCoefficients {
     double eFmulJ = 0; // single-precision multiply
     double eIaddJ = 0; // integer add (SW only)
     double eImaxJ = 0; // integer max (SW only)
+    bool operator==(const EnergyCoefficients&) const = default;
 };
 
 // Operations per iteration point (spec §6.1 item 5: editable; the defaults are inferred).
@@ -90,6 +91,7 @@ struct EnergyInput {
     // M_tile = 2(tS1+tT+1)(tS2+tT+1) <= it (A.20/A.32). The thesis gives no shared-memory
     // footprint for the SW and J1D tiles, so for them it is not checked (a warning says so).
     std::optional<std::int64_t> sharedWordsPerBlock;
+    bool operator==(const EnergyInput&) const = default;
 };
 
 // Per-tile counts of one stencil (a plug-in's answer).

@@ -214,6 +214,14 @@ nlohmann::ordered_json toJson(const EnergyProfile& p) {
             continue;
         }
         nlohmann::ordered_json q{{"value", *it->second.value}, {"unit", it->second.unit}};
+        // Its kind and rule too (a session lost them: the K20c's published coefficients came
+        // back with no kind, and equality against the state saved failed; issue 58).
+        if (!it->second.rule.empty()) {
+            q["rule"] = it->second.rule;
+        }
+        if (!it->second.kind.empty()) {
+            q["kind"] = it->second.kind;
+        }
         if (!it->second.source.empty()) {
             q["source"] = it->second.source;
         }

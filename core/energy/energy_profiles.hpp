@@ -22,6 +22,12 @@ struct EnergyProfile {
     std::string note;
     std::string file; // where it was read from, for messages
     std::map<std::string, Quantity> params;
+    // Equal in what it describes: `file` (where it was read from) is neither written nor
+    // compared, so one profile read from two places is one profile.
+    bool operator==(const EnergyProfile& o) const {
+        return id == o.id && name == o.name && gpu == o.gpu && method == o.method &&
+               architecture == o.architecture && note == o.note && params == o.params;
+    }
 };
 
 // Reads a profile; throws InputError naming the file, the key, the value and what is allowed

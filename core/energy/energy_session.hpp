@@ -49,6 +49,7 @@ struct EnergySettings {
     energy::Objective objective = energy::Objective::Energy;
     double weight = 0.5; // of energy, for the weighted objective
     double within = 0.10;
+    bool operator==(const EnergySettings&) const = default;
 };
 
 // Spec energy-model.md §3.3: J2D, S1 = S2 = 4096, T = 1024, tiles 16 x 64 x 8, T_alg = 0.5 s

@@ -30,6 +30,7 @@ struct MwpSettings {
     // Model inputs (throw InputError naming the missing or invalid key).
     mwp::Device device() const;
     mwp::Kernel model() const;
+    bool operator==(const MwpSettings&) const = default;
 };
 
 // The IPP power of a session's kernel on its GPU (eqs. 35-48) and the active-SM sweep (eq. 62),

@@ -44,6 +44,7 @@ struct AxisRange {
     double max = 8;
     int steps = 200;
     bool log = false; // geometric spacing
+    bool operator==(const AxisRange&) const = default;
 };
 std::vector<double> axisValues(const AxisRange& r);
 

@@ -479,6 +479,13 @@ GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file, 
                              "missing; expected the chip's facts (or the older \"params\")", file);
         }
         parseParams(j.at("params"), ParameterOwner::Gpu, file, p.params);
+        // Each value gets the kind it is read as (kindOf: from its source), the kind the
+        // description form writes: the state read is the state a save writes (issue 58).
+        for (auto& [name, q] : p.params) {
+            if (q.kind.empty()) {
+                q.kind = kindOf(q);
+            }
+        }
     }
     if (complete) {
         completeGpu(p);

@@ -29,6 +29,7 @@ struct Quantity {
     // A rule of the chip's other values ("7.96e-10 * 1216 / clock_mhz"), evaluated live by
     // rederive(); empty for a plain value. A value the user types replaces its rule.
     std::string rule;
+    bool operator==(const Quantity&) const = default;
 };
 
 struct GpuProfile {
@@ -43,6 +44,12 @@ struct GpuProfile {
     std::map<std::string, Quantity> cIterByStencil;
     // The process as the vendor names it ("TSMC 4N"), for labels; empty when not known.
     std::string process;
+    // Equal in what it describes: `file` (where it was read from) is neither written nor
+    // compared, so one profile read from two places is one profile.
+    bool operator==(const GpuProfile& o) const {
+        return id == o.id && name == o.name && architecture == o.architecture && note == o.note &&
+               params == o.params && cIterByStencil == o.cIterByStencil && process == o.process;
+    }
 };
 
 struct StencilProfile {
@@ -53,6 +60,12 @@ struct StencilProfile {
     std::string file;
     std::map<std::string, Quantity> params;     // flops_per_point, bytes_per_word
     std::map<std::string, Quantity> cIterByGpu; // GPU id -> C_iter
+    // Equal in what it describes: `file` (where it was read from) is neither written nor
+    // compared, so one profile read from two places is one profile.
+    bool operator==(const StencilProfile& o) const {
+        return id == o.id && name == o.name && dim == o.dim && description == o.description &&
+               params == o.params && cIterByGpu == o.cIterByGpu;
+    }
 };
 
 // An MWP-CWP kernel (profiles/kernels): launch and per-thread instruction counts with their
@@ -63,6 +76,11 @@ struct KernelProfile {
     std::string description;
     std::string file;
     std::map<std::string, Quantity> params;
+    // Equal in what it describes: `file` (where it was read from) is neither written nor
+    // compared, so one profile read from two places is one profile.
+    bool operator==(const KernelProfile& o) const {
+        return id == o.id && name == o.name && description == o.description && params == o.params;
+    }
 };
 
 // Readers: throw InputError naming the file, the key and what is expected.

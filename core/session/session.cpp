@@ -135,27 +135,24 @@ ojson lineupJson(const std::vector<SessionState::LineupEntry>& lineup) {
 }
 } // namespace
 
-bool sameSession(const SessionState& a, const SessionState& b) {
-    // The baseline is shared between the states of one document: the same pointer is the same
-    // baseline, and only a different one is serialized (a drag step compares two states).
-    if (a.baseline != b.baseline &&
-        (!a.baseline || !b.baseline ||
-         sessionBody(*a.baseline).dump() != sessionBody(*b.baseline).dump())) {
-        return false;
-    }
-    // The line-up too; its entries are shared between the states of one document like the
-    // baseline, so the same entries are not written out to be compared.
-    const bool sameEntries =
-        a.lineup.size() == b.lineup.size() &&
-        std::equal(a.lineup.begin(), a.lineup.end(), b.lineup.begin(),
-                   [](const SessionState::LineupEntry& x, const SessionState::LineupEntry& y) {
-                       return x.session == y.session && x.gpu.has_value() == y.gpu.has_value() &&
-                              (!x.gpu || toJson(*x.gpu).dump() == toJson(*y.gpu).dump());
-                   });
-    if (!sameEntries && lineupJson(a.lineup).dump() != lineupJson(b.lineup).dump()) {
-        return false;
-    }
-    return sessionBody(a).dump() == sessionBody(b).dump(); // as written (a NaN is null)
+namespace {
+bool sameHeld(const std::shared_ptr<const SessionState>& a,
+              const std::shared_ptr<const SessionState>& b) {
+    return a == b || (a && b && *a == *b);
+}
+} // namespace
+
+bool SessionState::LineupEntry::operator==(const LineupEntry& o) const {
+    return gpu == o.gpu && sameHeld(session, o.session);
+}
+
+bool SessionState::operator==(const SessionState& o) const {
+    return static_cast<const TalgSettings&>(*this) == o && title == o.title &&
+           description == o.description && workspace == o.workspace && view == o.view &&
+           areaCoefficients == o.areaCoefficients && areaForm == o.areaForm &&
+           areaNode == o.areaNode && areaOverhead == o.areaOverhead && codesign == o.codesign &&
+           mwp == o.mwp && energy == o.energy && eatss == o.eatss && chain == o.chain &&
+           lineup == o.lineup && sameHeld(baseline, o.baseline);
 }
 
 bool shareTheChip(const SessionState& before, SessionState& after) {

@@ -58,6 +58,8 @@ struct SessionState : TalgSettings {
     struct LineupEntry {
         std::optional<GpuProfile> gpu;
         std::shared_ptr<const SessionState> session;
+        // By what the session holds, not where (the same pointer is the same session).
+        bool operator==(const LineupEntry& o) const;
     };
     std::vector<LineupEntry> lineup;
 
@@ -79,9 +81,14 @@ struct SessionState : TalgSettings {
     area::CoefficientSet areaSet() const;
     // The GPU's area inputs (n_sm, n_v, m_sm_kb, r_vu_kb, l1_pair_kb, l2_kb).
     area::Architecture architecture() const { return area::architectureOf(gpu); }
-};
 
-bool sameSession(const SessionState& a, const SessionState& b);
+    // Equal when every block is equal field by field (issue 58: before, both states were
+    // written to JSON and the texts compared, on every edit and every drag step). The baseline
+    // and the line-up's sessions compare by what they hold; the same pointer is the same
+    // session, and two states of one document share theirs, so a drag step compares no
+    // baseline. Agrees with "serialises the same" (test_session::equalityIsSerialisation).
+    bool operator==(const SessionState& o) const;
+};
 
 // One chip, one description (issue 43). A session keeps two GPU slots: `gpu` (Tiled stencils,
 // Die area and Codesign, Energy's time source) and `mwp.gpu` (MWP-CWP, power, temperature and

@@ -87,6 +87,7 @@ struct Problem {
     int dim = 2;
     std::array<std::int64_t, 3> space{1, 1, 1};
     std::int64_t time = 1;
+    bool operator==(const Problem&) const = default;
 };
 
 // Tile sizes tS1..tS_dim (unused entries are 1) and tT (even), and the threads of the block
@@ -99,6 +100,7 @@ struct Tiles {
     std::int64_t threads = 0;
 
     auto operator<=>(const Tiles&) const = default;
+    bool operator==(const Tiles&) const = default;
 };
 
 // The constraint of eq. 31 that excludes a tiling.

@@ -21,6 +21,7 @@ struct TalgSettings {
     talg::Tiles tiles;
     talg::TalgVariant variant;
     double within = 0.10; // "within X% of the optimum" of the views
+    bool operator==(const TalgSettings&) const = default;
 };
 
 // The top-level keys the Talg block owns, in file order.

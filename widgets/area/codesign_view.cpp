@@ -522,7 +522,7 @@ bool CodesignView::moveBudgetBand(const SessionState& s) {
     SessionState same = s;
     same.codesign.budgetMin = drawn_->codesign.budgetMin;
     same.codesign.budgetMax = drawn_->codesign.budgetMax;
-    if (!sameSession(same, *drawn_)) {
+    if (same != *drawn_) {
         return false;
     }
     const search::DesignPoint* b = bestInBudget();

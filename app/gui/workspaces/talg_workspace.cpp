@@ -231,7 +231,7 @@ void TalgWorkspace::startOptimize() {
         return [this, start, s, found, cIterNote] {
             if (!found) {
                 showMessage(tr("No feasible tiling for this problem and GPU."));
-            } else if (!sameSession(doc()->state(), start)) {
+            } else if (doc()->state() != start) {
                 // Stale: its optimum no longer applies to the edited session.
                 showMessage(tr("The session changed during the search; press "
                                "Optimal tiles again."));
