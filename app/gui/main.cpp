@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
         "STYLE", "screen");
     QCommandLineOption theme("theme",
                              "The plots' colours for --export: light or dark (high contrast). "
-                             "Default: the window's (View > Plot Theme).",
+                             "Default: the window's (View > Dark Plots).",
                              "THEME");
     QCommandLineOption exportPack(
         "export-pack",

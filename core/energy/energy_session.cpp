@@ -82,7 +82,9 @@ ojson energySessionToJson(const EnergySettings& e) {
                     {"pitch", energy::name(e.variant.j2dPitch)}};
     // The given time is kept whatever the source, so that switching back restores it.
     ojson ts{{"kind", energy::name(e.timeSource.kind)}, {"t_alg_s", e.timeSource.tAlgS}};
-    if (e.timeSource.kind == energy::TimeSourceKind::Measured) {
+    // So is the chosen run (issue 58: a run chosen, then the source switched to given, was
+    // dropped by a save, and the state saved was not the state on screen).
+    if (e.timeSource.kind == energy::TimeSourceKind::Measured || e.timeSource.runId != 0) {
         ts["run"] = e.timeSource.runId;
     }
     j["time_source"] = ts;
@@ -174,7 +176,7 @@ EnergySettings energySessionFromJson(const nlohmann::json& block, const SessionR
                                  "expected a finite time > 0 [s]", r.file());
             }
         }
-        if (e.timeSource.kind == energy::TimeSourceKind::Measured) {
+        if (e.timeSource.kind == energy::TimeSourceKind::Measured || ts.contains("run")) {
             e.timeSource.runId =
                 r.integer(r.member(ts, "run", tf), tf + ".run", 1,
                           std::numeric_limits<std::int64_t>::max(), "expected a run id >= 1");

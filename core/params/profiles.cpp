@@ -1054,6 +1054,26 @@ nlohmann::json quantityJson(const Quantity& q, const std::string& key) {
 }
 } // namespace
 
+namespace {
+bool sameAsWritten(const std::map<std::string, Quantity>& a,
+                   const std::map<std::string, Quantity>& b) {
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+               const Quantity& p = x.second;
+               const Quantity& q = y.second;
+               return x.first == y.first && p.value == q.value && p.unit == q.unit &&
+                      p.source == q.source && p.edited == q.edited && p.rule == q.rule &&
+                      kindOf(p) == kindOf(q);
+           });
+}
+} // namespace
+
+bool GpuProfile::operator==(const GpuProfile& o) const {
+    return id == o.id && name == o.name && architecture == o.architecture && note == o.note &&
+           process == o.process && sameAsWritten(params, o.params) &&
+           sameAsWritten(cIterByStencil, o.cIterByStencil);
+}
+
 nlohmann::json toJson(const GpuProfile& p) {
     // The description form (docs/formats.md "GPU"): facts, then each family's block; every
     // value with its kind (an older file's inferred), a rule's value written beside it.

@@ -46,10 +46,9 @@ struct GpuProfile {
     std::string process;
     // Equal in what it describes: `file` (where it was read from) is neither written nor
     // compared, so one profile read from two places is one profile.
-    bool operator==(const GpuProfile& o) const {
-        return id == o.id && name == o.name && architecture == o.architecture && note == o.note &&
-               params == o.params && cIterByStencil == o.cIterByStencil && process == o.process;
-    }
+    // Values compare with the kind a save writes (kindOf: a value typed in with no kind is
+    // "yours").
+    bool operator==(const GpuProfile& o) const;
 };
 
 struct StencilProfile {

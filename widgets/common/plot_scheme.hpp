@@ -15,7 +15,7 @@ class QWidget;
 
 namespace cdx::widgets {
 
-// The plots' colour scheme (View ▸ Plot Theme; issue 45): light (black on white) or dark, a
+// The plots' colour scheme (View ▸ Dark Plots; issue 45): light (black on white) or dark, a
 // high-contrast white on near-black for dark rooms and projectors. One for the process.
 enum class PlotScheme { Light, Dark };
 PlotScheme plotScheme();

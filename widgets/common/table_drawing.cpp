@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QTableWidget>
 #include <algorithm>
+#include <numeric>
 
 namespace cdx::widgets {
 

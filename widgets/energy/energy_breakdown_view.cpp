@@ -19,8 +19,6 @@
 
 namespace cdx::widgets {
 
-namespace {} // namespace
-
 EnergyBreakdownView::EnergyBreakdownView(RunLookup runs, QWidget* parent)
     : QWidget(parent), runs_(std::move(runs)) {
     auto* layout = new QVBoxLayout(this);
