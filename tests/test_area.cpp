@@ -624,6 +624,12 @@ private slots:
             << 7 << 15.6 / 91.2 << 0.027 / 0.127;
         QTest::newRow("N5: WikiChip 171.3 MTr/mm2, IEDM 2019 0.021 um2")
             << 5 << 15.6 / 171.3 << 0.021 / 0.127;
+        // Issue 59 (codesign-2027.md §3): N5's density times TSMC's published ratios.
+        QTest::newRow("N4: N5 / 0.94 (TSMC 'about 6 % shrink'), N5's bit cell (S16)")
+            << 4 << 15.6 / 182.2 << 0.021 / 0.127;
+        QTest::newRow("N3E: 1.6x N5 logic, 0.021 um2 as N5 (IEDM 2022, S13)")
+            << 3 << 15.6 / 274.1 << 0.021 / 0.127;
+        QTest::newRow("N2: 1.15x N3E, 0.0175 um2 (S14)") << 2 << 15.6 / 315.2 << 0.0175 / 0.127;
     }
     void nodeFactors() {
         QFETCH(int, nm);
@@ -648,7 +654,7 @@ private slots:
         QCOMPARE(toJson(same).dump(), toJson(s).dump());
         QCOMPARE(areaBreakdown(gtx980(), same).total, areaBreakdown(gtx980(), s).total);
         int checked = 0;
-        for (int nm : {16, 7, 5}) {
+        for (int nm : {16, 7, 5, 4, 3, 2}) {
             for (auto o : {OverheadScaling::Logic, OverheadScaling::Sram, OverheadScaling::None}) {
                 const NodeFactors f = area::nodeFactors(nm, o);
                 const CoefficientSet t = scaleToNode(s, nm, o);
@@ -680,17 +686,78 @@ private slots:
                 QVERIFY_THROWS_EXCEPTION(InputError, areaBreakdown(titanx(), t, Form::C7Printed));
             }
         }
-        QCOMPARE(checked, 3 * 3 * 10);
+        QCOMPARE(checked, 6 * 3 * 10);
+    }
+
+    // Issue 59: from N5 to N3E only logic shrinks (the bit cell stays 0.021 um2), so a design
+    // whose area is mostly SRAM (shared memory, L1, L2) gains less from N3 than one that is
+    // mostly vector units; and every step down the list shrinks every design.
+    void sramHeavyGainsLessFromN3() {
+        const CoefficientSet s = maxwell();
+        const CoefficientSet n5 = scaleToNode(s, 5, OverheadScaling::Logic);
+        const CoefficientSet n3 = scaleToNode(s, 3, OverheadScaling::Logic);
+        int checked = 0;
+        double lastRatio = 0;
+        double lastShare = -1;
+        for (double mSm : {24.0, 48.0, 96.0, 192.0, 384.0}) {
+            for (double l2 : {256.0, 2048.0, 8192.0}) {
+                Architecture a = gtx980();
+                a.mSmKb = mSm;
+                a.l2Kb = l2;
+                const AreaBreakdown b5 = areaBreakdown(a, n5);
+                const AreaBreakdown b3 = areaBreakdown(a, n3);
+                const double sram =
+                    b5.mm2(Component::SharedMemory) + b5.mm2(Component::L1) + b5.mm2(Component::L2);
+                const double share = sram / b5.total;
+                const double ratio = b3.total / b5.total; // what N3 keeps of the N5 area
+                QVERIFY(ratio < 1);
+                if (share > lastShare) {
+                    lastShare = share;
+                    QVERIFY2(ratio >= lastRatio - 1e-12, qPrintable(QString::number(share)));
+                    lastRatio = ratio;
+                }
+                // The SRAM part is the same at both nodes, the rest shrinks by 274.1 / 171.3.
+                QVERIFY(std::abs((b3.total - sram) - (b5.total - sram) * 171.3 / 274.1) < 1e-9);
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, 15);
+        double previous = areaBreakdown(titanx(), s).total;
+        for (int nm : {16, 7, 5, 4, 3, 2}) {
+            const double total =
+                areaBreakdown(titanx(), scaleToNode(s, nm, OverheadScaling::Logic)).total;
+            QVERIFY2(total < previous || nm == 3, qPrintable(QString::number(nm)));
+            QVERIFY(total <= previous);
+            previous = total;
+        }
+    }
+
+    // "N3" and "3" are the same node; N28 and unknown names are refused with the list.
+    void nodeNames() {
+        QCOMPARE(parseNode("N3", "--node"), 3);
+        QCOMPARE(parseNode("n2", "--node"), 2);
+        QCOMPARE(parseNode("5", "--node"), 5);
+        QCOMPARE(parseNode("28", "--node"), 28);
+        int refused = 0;
+        for (const char* bad : {"N28", "N6", "3nm", "", "N", "-3", "1e1", "N3E"}) {
+            try {
+                (void)parseNode(bad, "--node");
+            } catch (const InputError& e) {
+                QVERIFY(std::string(e.what()).find("N3E, N2") != std::string::npos);
+                ++refused;
+            }
+        }
+        QCOMPARE(refused, 8);
     }
 
     void badNode() {
         int refused = 0;
-        for (int nm : {0, 3, 10, 14, 22, 28000, -7}) {
+        for (int nm : {0, 1, 10, 14, 22, 28000, -7}) {
             try {
                 processNode(nm, "--node");
             } catch (const InputError& e) {
                 QVERIFY(std::string(e.what()).find("--node") != std::string::npos);
-                QVERIFY(std::string(e.what()).find("28, 16, 7 or 5") != std::string::npos);
+                QVERIFY(std::string(e.what()).find("28, 16, 7, 5, 4, 3 or 2") != std::string::npos);
                 ++refused;
             }
         }

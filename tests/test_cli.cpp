@@ -1448,7 +1448,7 @@ void TestCli::badInput_data() {
     // Issue 32: the node, the limits and the bandwidth axis.
     QTest::newRow("area: a node without published densities")
         << QStringList{"area", "--gpu", "gtx980", "--node", "10"}
-        << "--node = 10: expected 28, 16, 7 or 5";
+        << "--node = 10: expected 28, 16, 7, 5, 4, 3 or 2";
     QTest::newRow("area: a node that is not a number")
         << QStringList{"area", "--gpu", "gtx980", "--node", "7nm"} << "--node = 7nm";
     QTest::newRow("area: unknown overhead scaling")

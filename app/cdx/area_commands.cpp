@@ -31,7 +31,7 @@ const char* const kAreaUsage =
     "usage: cdx area (--gpu ID|PATH [--set KEY=VALUE]... |\n"
     "                 --n-sm N --n-v N --m-sm-kb X [--r-vu-kb 2] [--l1-pair-kb 0] [--l2-kb 0])\n"
     "                [--cache-less] [--form canonical|c6|c7] [--coefficients ID|PATH]\n"
-    "                [--node 28|16|7|5] [--overhead-scaling logic|sram|none]\n"
+    "                [--node 28|16|7|5|4|3|2] [--overhead-scaling logic|sram|none]\n"
     "                [--budget MM2] [--json]\n"
     "  Die area of a GPU (thesis C.6 / spec area-codesign.md 1.4): components in mm2 and %,\n"
     "  calibration warnings; --budget adds the largest n_V (multiple of 32) that fits.\n"
@@ -43,7 +43,7 @@ const char* const kCodesignUsage =
     "                    [--gpu ID|PATH] [--set KEY=VALUE]... [--area MIN:MAX]\n"
     "                    [--n-sm LIST] [--n-v LIST] [--m-sm-kb LIST] [--r-vu-kb 2]\n"
     "                    [--form canonical|c6|c7] [--coefficients ID|PATH] [--threads N]\n"
-    "                    [--node 28|16|7|5] [--overhead-scaling logic|sram|none]\n"
+    "                    [--node 28|16|7|5|4|3|2] [--overhead-scaling logic|sram|none]\n"
     "                    [--reticle MM2|off] [--power W|off] [--bandwidth LIST]\n"
     "                    [--top 10] [--all] [variant flags] [--json]\n"
     "  Exact codesign (thesis C.19): for every cache-less design of the grid inside the area\n"
@@ -72,18 +72,21 @@ std::optional<int> gpuNode(const Arguments& a) {
     return area::chipNode(gpuWithOverrides(a, a.required("--gpu"), true));
 }
 
+// The power rule as the JSON names it: its chip, and at a node without one the factor taken.
+std::string powerRuleText(const search::PowerRule& r) {
+    std::string out(r.source);
+    if (r.nodeFactor != 1) {
+        out.append("; ").append(r.nodeSource);
+    }
+    return out;
+}
+
 int nodeFlag(const Arguments& a) {
     const auto text = a.optional("--node");
     if (!text) {
         return gpuNode(a).value_or(area::kCalibrationNode);
     }
-    std::int64_t nm = 0;
-    try {
-        nm = parseInteger(*text, "--node");
-    } catch (const InputError&) {
-        throw InputError("--node", *text, "expected " + area::allowedNodes());
-    }
-    return area::processNode(static_cast<int>(nm), "--node").nm;
+    return area::parseNode(*text, "--node");
 }
 
 area::OverheadScaling overheadFlag(const Arguments& a) {
@@ -503,7 +506,7 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
                  {"power", o.limits.power},
                  {"power_w", o.limits.powerW},
                  {"power_clock_mhz", o.limits.clockGHz * 1000},
-                 {"power_rule", search::powerRule(o.node).source},
+                 {"power_rule", powerRuleText(search::powerRule(o.node))},
                  {"phy_rule", search::kPhySource},
                  {"front", search::limitsSentence(o.limits)}}},
                {"grid",

@@ -27,9 +27,9 @@ namespace {
 const char* const kLineupUsage =
     "usage: cdx lineup --gpu ID,ID[,ID...] [--stencil ID --space S1[,S2[,S3]] --time T]\n"
     "                  [--family talg|area|codesign|mwp|power|occupancy|energy|eatss|chain]\n"
-    "                  [--node 28|16|7|5] [variant flags] [--json]\n"
+    "                  [--node 28|16|7|5|4|3|2] [variant flags] [--json]\n"
     "       cdx lineup SESSION.cdx.json SESSION.cdx.json [SESSION...] [--family F] [--optimize]\n"
-    "                  [--node 28|16|7|5] [--json]\n"
+    "                  [--node 28|16|7|5|4|3|2] [--json]\n"
     "  2 to 12 configurations of one family side by side (default family: talg): GPUs, each in\n"
     "  the default session with the stencil, problem and variant given (the GPU fills both of\n"
     "  the session's GPU slots), or saved sessions. GPUs are put at their own optimum where the\n"
@@ -118,10 +118,8 @@ int runLineup(const std::vector<std::string>& args, std::ostream& out) {
             throw InputError("--node", *node,
                              "only the area and codesign line-ups have a process node");
         }
-        try {
-            options.forAll = static_cast<int>(parseInteger(*node, "--node"));
-        } catch (const InputError&) {
-            throw InputError("--node", *node, "expected 28, 16, 7 or 5");
+        if (f) {
+            options.forAll = f->chipSetting->parse(*node, "--node");
         }
     }
     if (a.has("--gpu")) {

@@ -3,6 +3,7 @@
 
 #include "params/input_error.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
@@ -35,6 +36,29 @@ constexpr std::array kNodes{
                 0.021,
                 "Yeap et al., '5nm CMOS production technology platform', IEDM 2019 (0.021 um2; "
                 "N3E keeps it, IEDM 2022)"},
+    // Issue 59: the nodes of a 2027 GPU (shared/spec/codesign-2027.md §3). Each logic density
+    // is N5's (171.3, WikiChip) times TSMC's published ratio to its predecessor, so the ratios
+    // between nodes are the published ones; SRAM is the published HD bit cell.
+    ProcessNode{4, "TSMC 4 nm (N4)", "N4P; NVIDIA's 4N and 4NP are custom N5-family processes",
+                182.2,
+                "derived: N5's 171.3 MTr/mm2 / 0.94, TSMC's 'about 6 % shrink' of N4 against N5 "
+                "(WikiChip Fuse, 'TSMC extends its 5nm family with a new enhanced-performance N4P "
+                "node'; codesign-2027.md §3, S16)",
+                0.021, "N5's 0.021 um2: N4 keeps the N5 bit cell (codesign-2027.md §3, S16)"},
+    ProcessNode{3, "TSMC 3 nm (N3E)", "N3E, the volume N3 (N3B: 1.7x logic, 0.0199 um2)", 274.1,
+                "derived: N5's 171.3 MTr/mm2 x 1.6, TSMC's N3E logic density against N5 "
+                "(WikiChip, 'IEDM 2022: did we just witness the death of SRAM?'; Tom's Hardware "
+                "node table; codesign-2027.md §3, S13, S14)",
+                0.021,
+                "WikiChip, 'IEDM 2022: did we just witness the death of SRAM?' (N3E 0.021 um2, the "
+                "same as N5: SRAM scaling stalled; codesign-2027.md §3, S13)"},
+    ProcessNode{2, "TSMC 2 nm (N2, nanosheet)", "N2; N2P", 315.2,
+                "derived: N3E's 274.1 MTr/mm2 x 1.15, TSMC's '+15 % chip density' of N2 against "
+                "N3E, taken for logic (Tom's Hardware, 'SRAM scaling isn't dead after all'; "
+                "codesign-2027.md §3, S14)",
+                0.0175,
+                "Tom's Hardware, 'SRAM scaling isn't dead after all' (N2 HD cell about 0.0175 um2, "
+                "38 Mb/mm2; codesign-2027.md §3, S14)"},
 };
 
 } // namespace
@@ -44,7 +68,25 @@ std::span<const ProcessNode> processNodes() {
 }
 
 std::string allowedNodes() {
-    return "28, 16, 7 or 5 (nm: TSMC 28 nm, 16FF+, N7, N5)";
+    return "28, 16, 7, 5, 4, 3 or 2 (nm: TSMC 28 nm, 16FF+, N7, N5, N4, N3E, N2; N7 to N2 "
+           "may be written so)";
+}
+
+int parseNode(const std::string& text, const std::string& field) {
+    std::string digits = text;
+    if (!digits.empty() && (digits.front() == 'N' || digits.front() == 'n')) {
+        digits.erase(0, 1);
+    }
+    const bool named = digits.size() != text.size();
+    if (digits.empty() || digits.size() > 3 ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        throw InputError(field, text, "expected " + allowedNodes());
+    }
+    const int nm = std::stoi(digits);
+    if (named && nm > 7) { // "N28" is not a TSMC name
+        throw InputError(field, text, "expected " + allowedNodes());
+    }
+    return processNode(nm, field).nm;
 }
 
 const ProcessNode& processNode(int nm, const std::string& field) {

@@ -15,7 +15,7 @@ namespace cdx::area {
 
 // One TSMC node class and its published densities.
 struct ProcessNode {
-    int nm = 28;                  // 28, 16, 7, 5 (the CLI's --node)
+    int nm = 28;                  // 28, 16, 7, 5, 4, 3, 2 (the CLI's --node)
     std::string_view name;        // "TSMC 7 nm (N7)"
     std::string_view alsoCovers;  // the GPU processes of this class ("12FFN", "4N", ...)
     double logicMtrPerMm2 = 0;    // logic density [million transistors per mm2]
@@ -23,13 +23,16 @@ struct ProcessNode {
     double sramBitcellUm2 = 0;    // high-density 6T SRAM bit cell [um2]
     std::string_view sramSource;  // where it is published
 };
-// 28 (the calibration node), 16, 7, 5, in that order.
+// 28 (the calibration node), 16, 7, 5, 4, 3, 2, in that order.
 std::span<const ProcessNode> processNodes();
 inline constexpr int kCalibrationNode = 28;
 // The node of `nm`; InputError naming `field` and the allowed values for any other number.
 const ProcessNode& processNode(int nm, const std::string& field = "node");
-// "28, 16, 7 or 5"
+// "28, 16, 7, 5, 4, 3 or 2 (...)"
 std::string allowedNodes();
+// A node as typed: its nm ("3") or, from N7 down, TSMC's name ("N3", "n3"); InputError naming
+// `field` and the allowed values for anything else.
+int parseNode(const std::string& text, const std::string& field);
 
 // What the fixed per-SM overhead alpha_oh (control, scheduling, wiring: thesis C.2) scales as:
 // an explicit choice, since the thesis does not split it.

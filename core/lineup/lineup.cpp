@@ -2,6 +2,7 @@
 #include "lineup/lineup.hpp"
 
 #include "area/area_lineup.hpp"
+#include "area/process_node.hpp"
 #include "compare/families.hpp"
 #include "energy/energy_lineup.hpp"
 #include "mwp/mwp_compare.hpp"
@@ -26,7 +27,8 @@ compare::FamilyComparison occupancySide(const SessionState& s) {
 const std::vector<LineupFamily>& lineupFamilies() {
     // The die area's process node, the chip's own unless one is named for all (issue 55: the
     // window put every GPU at the session's node, the CLI at 28 nm).
-    static const ChipSetting node{"node", "nm", "--node", &area::atChipNode, &area::nodeChoices};
+    static const ChipSetting node{
+        "node", "nm", "--node", &area::atChipNode, &area::nodeChoices, &area::parseNode};
     // One line per family: its compare id, the quantity the bars show, whether less of it is
     // the better end, the optimiser where the family searches, its own evaluation where it has
     // no compare family.

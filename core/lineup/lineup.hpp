@@ -67,6 +67,9 @@ struct ChipSetting {
     std::string flag; // the CLI's flag: "--node"
     std::string (*apply)(SessionState& s, std::optional<int> forAll) = nullptr;
     std::vector<int> (*choices)() = nullptr;
+    // The value as typed on the command line ("3", "N3"); InputError naming `field` and the
+    // allowed values.
+    int (*parse)(const std::string& text, const std::string& field) = nullptr;
 };
 
 // A family's registration (lineup.cpp, one line each, beside compare's): its id (the compare

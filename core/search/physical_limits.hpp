@@ -22,9 +22,15 @@ struct PowerRule {
     std::int64_t lanes = 0; // SMs x FP32 lanes per SM (enabled)
     double boostGHz = 0;
     std::string_view source;
-    double wattsPerLaneGHz() const { return tdpW / static_cast<double>(lanes) / boostGHz; }
+    // Nodes without a published chip of their own (N4, N3, N2; issue 59): the N5 chip's rule
+    // times TSMC's power at iso-speed against N5, said in `nodeSource`. 1 elsewhere.
+    double nodeFactor = 1;
+    std::string_view nodeSource;
+    double wattsPerLaneGHz() const {
+        return tdpW / static_cast<double>(lanes) / boostGHz * nodeFactor;
+    }
 };
-// 28, 16, 7, 5 (the area model's nodes).
+// 28, 16, 7, 5, 4, 3, 2 (the area model's nodes).
 std::span<const PowerRule> powerRules();
 // The rule of `nm`; InputError naming "node" and the allowed values for any other.
 const PowerRule& powerRule(int nm);

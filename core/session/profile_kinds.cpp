@@ -2,6 +2,7 @@
 #include "session/profile_kinds.hpp"
 
 #include "area/area_model.hpp"
+#include "area/memory_tech.hpp"
 #include "eatss/eatss_model.hpp"
 #include "energy/energy_profiles.hpp"
 #include "params/input_error.hpp"
@@ -20,6 +21,7 @@ const std::vector<ProfileKind>& profileKinds() {
         {"area",
          [](const std::filesystem::path& p) { (void)area::loadCoefficientSet(p.string()); }},
         {"eatss-gpus", [](const std::filesystem::path& p) { (void)eatss::loadGpu(p.string()); }},
+        {"memory", [](const std::filesystem::path& p) { (void)area::loadMemoryTech(p.string()); }},
     };
     return kinds;
 }

@@ -465,8 +465,14 @@ void CodesignView::setSession(const SessionState& s) {
                     .arg(rule.tdpW)
                     .arg(rule.lanes)
                     .arg(rule.boostGHz)
-                    .arg(rule.wattsPerLaneGHz(), 0, 'f', 4)
-                    .arg(search::codesignLimits(s).clockGHz, 0, 'g', 6));
+                    .arg(rule.wattsPerLaneGHz() / rule.nodeFactor, 0, 'f', 4)
+                    .arg(search::codesignLimits(s).clockGHz, 0, 'g', 6) +
+                (rule.nodeFactor != 1
+                     ? tr(" At this node, with no chip of its own, %1 W per lane per GHz: %2.")
+                           .arg(rule.wattsPerLaneGHz(), 0, 'f', 4)
+                           .arg(QString::fromUtf8(rule.nodeSource.data(),
+                                                  static_cast<qsizetype>(rule.nodeSource.size())))
+                     : QString()));
         } catch (const InputError&) {
         }
         power_->setValue(s.codesign.powerW);
