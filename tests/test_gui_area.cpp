@@ -11,6 +11,7 @@
 #include "common/plot_labels.hpp"
 #include "common/plot_layout.hpp"
 #include "common/plot_theme.hpp"
+#include "common/profile_combo.hpp"
 #include "common/view_export.hpp"
 #include "common/view_layout.hpp"
 #include "gui/gui_fixture.hpp"
@@ -55,6 +56,9 @@
 #include <QUndoStack>
 #include <QtTest>
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <qcustomplot.h>
 #include <set>
 
@@ -76,6 +80,7 @@ private slots:
     void slidersFollowTheGrid();
     void refusedRangesAreMarked();
     void limitsAndNode();
+    void coefficientSetOfTheUsers();
     void gridTheUserChooses();
     void bandwidthAxisIsEverywhere();
     void plotKeepsItsWidthWhileSearching();
@@ -388,6 +393,64 @@ void TestGuiArea::limitsAndNode() {
     QVERIFY(!editor->overheadBox()->isEnabled());
     view->cancel();
     view->finishPendingWork();
+}
+
+// Issue 59: the Area model box chooses the coefficient set, shipped or the user's, as one
+// undoable edit; a file the CLI refuses is refused here too, naming the field, and the session
+// keeps its set.
+void TestGuiArea::coefficientSetOfTheUsers() {
+    auto* editor = area()->areaModelEditor();
+    QComboBox* box = editor->coefficientsBox();
+    QCOMPARE(box->currentData().toString(), QString("maxwell-28nm"));
+    const area::CoefficientSet initial = doc_->state().areaCoefficients;
+    const double before = area::areaBreakdown(doc_->state().architecture(), doc_->state().areaSet(),
+                                              doc_->state().areaForm)
+                              .mm2(area::Component::VectorUnits);
+    // A set of the user's: the shipped one with beta_VU doubled.
+    nlohmann::json mine = area::toJson(area::loadCoefficientSet("maxwell-28nm"));
+    mine["id"] = "mine-doubled-vu";
+    mine["name"] = "Mine, beta_VU doubled";
+    mine["params"]["beta_vu"]["value"] = mine["params"]["beta_vu"]["value"].get<double>() * 2;
+    const std::filesystem::path folder = userProfileFolders().front() / "area";
+    std::filesystem::create_directories(folder);
+    {
+        std::ofstream f(folder / "mine-doubled-vu.json");
+        f << mine.dump(2);
+    }
+    widgets::ProfileCatalog::instance()->notifyChanged("area");
+    const int index = box->findData("mine-doubled-vu");
+    QVERIFY(index >= 0);
+    box->setCurrentIndex(index);
+    emit box->activated(index);
+    QCOMPARE(doc_->state().areaCoefficients.id, std::string("mine-doubled-vu"));
+    const double after = area::areaBreakdown(doc_->state().architecture(), doc_->state().areaSet(),
+                                             doc_->state().areaForm)
+                             .mm2(area::Component::VectorUnits);
+    QCOMPARE(after, 2 * before);
+    QCOMPARE(doc_->undoStack()->undoText(), QString("Choose area coefficients mine-doubled-vu"));
+    doc_->undoStack()->undo();
+    QVERIFY(doc_->state().areaCoefficients == initial);
+    QCOMPARE(box->currentData().toString(), QString("maxwell-28nm"));
+    // A file the CLI refuses (a negative coefficient): refused with the field, nothing changes.
+    mine["params"]["beta_vu"]["value"] = -1;
+    const std::filesystem::path bad = folder.parent_path() / "bad-area-set.json";
+    {
+        std::ofstream f(bad);
+        f << mine.dump(2);
+    }
+    QString said;
+    connect(editor, &widgets::AreaModelEditor::statusMessage, this,
+            [&said](const QString& text) { said = text; });
+    widgets::selectProfileItem(box, bad.string(), QString::fromStdString(bad.string()));
+    const int badIndex = box->currentIndex();
+    const int undoCount = doc_->undoStack()->count();
+    emit box->activated(badIndex);
+    QVERIFY2(said.contains("refused") && said.contains("beta_vu"), qPrintable(said));
+    QCOMPARE(doc_->undoStack()->count(), undoCount);
+    QCOMPARE(box->currentData().toString(), QString("maxwell-28nm"));
+    std::filesystem::remove(folder / "mine-doubled-vu.json");
+    std::filesystem::remove(bad);
+    widgets::ProfileCatalog::instance()->notifyChanged("area");
 }
 
 // Issue 32: the grid's axes as typed; a refused text stays, names the field and changes

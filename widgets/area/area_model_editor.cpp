@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/area_model_editor.hpp"
 
+#include "common/profile_combo.hpp"
+#include "params/input_error.hpp"
 #include "session/session.hpp"
 
 #include <QComboBox>
@@ -13,6 +15,16 @@ namespace cdx::widgets {
 AreaModelEditor::AreaModelEditor(QWidget* parent) : QGroupBox(tr("Area model"), parent) {
     setObjectName("areaModelEditor");
     auto* form = new QFormLayout(this);
+    coefficients_ = new QComboBox(this);
+    coefficients_->setObjectName("areaCoefficients");
+    fillProfileCombo(coefficients_, "area",
+                     [](const ProfileEntry& p) { return QString::fromStdString(p.id); });
+    coefficients_->setToolTip(tr("The area coefficient set (thesis Table C.1 as shipped, or yours: "
+                                 "docs/formats.md \"Area coefficient sets\"); the node carries it "
+                                 "from 28 nm"));
+    connect(coefficients_, &QComboBox::activated, this, [this](int index) {
+        choose(coefficients_->itemData(index).toString(), coefficients_->itemText(index));
+    });
     node_ = new QComboBox(this);
     node_->setObjectName("areaNode");
     for (const area::ProcessNode& n : area::processNodes()) {
@@ -56,6 +68,27 @@ AreaModelEditor::AreaModelEditor(QWidget* parent) : QGroupBox(tr("Area model"), 
     }
     factors_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     factors_->setMinimumWidth(1);
+    form->addRow(tr("Coefficients"), coefficients_);
+    form->addRow(profileButtons(
+        this, "areaCoefficients", tr("area coefficients"),
+        [this] {
+            if (const auto saved =
+                    saveProfileDialog(this, "area", tr("area coefficients"), area::toJson(current_),
+                                      QString::fromStdString(current_.name))) {
+                const QString id = QString::fromStdString(saved->id);
+                if (choose(id, id)) {
+                    emit statusMessage(
+                        tr("Saved area coefficients %1 to %2; the session uses them.")
+                            .arg(id, saved->path));
+                }
+            }
+        },
+        [this] {
+            const QString path = openProfileDialog(this, tr("area coefficients"));
+            if (!path.isEmpty() && choose(path, path)) {
+                emit statusMessage(tr("Opened area coefficients %1").arg(path));
+            }
+        }));
     form->addRow(tr("Process node"), node_);
     form->addRow(tr("Overhead scales"), overhead_);
     form->addRow(factors_);
@@ -67,7 +100,29 @@ AreaModelEditor::AreaModelEditor(QWidget* parent) : QGroupBox(tr("Area model"), 
     });
 }
 
+bool AreaModelEditor::choose(const QString& idOrPath, const QString& label) {
+    area::CoefficientSet set;
+    try {
+        set = area::loadCoefficientSet(idOrPath.toStdString());
+    } catch (const InputError& e) {
+        // Refused as the CLI refuses it; the combo shows the session's set again.
+        emit statusMessage(tr("Area coefficients refused: %1").arg(QString::fromUtf8(e.what())));
+        const QSignalBlocker block(coefficients_);
+        selectProfileItem(coefficients_, current_.id, QString::fromStdString(current_.id));
+        return false;
+    }
+    emit coefficientsChosen(set, label);
+    return true;
+}
+
 void AreaModelEditor::setSession(const SessionState& s) {
+    current_ = s.areaCoefficients.params.empty()
+                   ? area::loadCoefficientSet(area::kDefaultCoefficientSet)
+                   : s.areaCoefficients;
+    {
+        const QSignalBlocker c(coefficients_);
+        selectProfileItem(coefficients_, current_.id, QString::fromStdString(current_.id));
+    }
     const QSignalBlocker a(node_);
     const QSignalBlocker b(overhead_);
     node_->setCurrentIndex(std::max(0, node_->findData(s.areaNode)));

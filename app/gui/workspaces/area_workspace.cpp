@@ -42,6 +42,13 @@ AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
                               .arg(nm),
                     8000);
     });
+    connect(areaModel_, &widgets::AreaModelEditor::coefficientsChosen, this,
+            [this](const area::CoefficientSet& set, const QString& label) {
+                editSession(tr("Choose area coefficients %1").arg(label),
+                            [&](SessionState& s) { s.areaCoefficients = set; });
+            });
+    connect(areaModel_, &widgets::AreaModelEditor::statusMessage, this,
+            [this](const QString& text) { showMessage(text, 10000); });
     connect(areaModel_, &widgets::AreaModelEditor::overheadChosen, this,
             [this](area::OverheadScaling o) {
                 editSession(tr("Change overhead scaling"),
