@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/compare_view.hpp"
 
+#include "common/number_format.hpp"
 #include "common/view_export.hpp"
 #include "compare/families.hpp"
 #include "params/format.hpp"
@@ -35,10 +36,7 @@ public:
 };
 
 QString numberText(const compare::ComparedValue& v, std::optional<double> x) {
-    if (!x) {
-        return QStringLiteral("–");
-    }
-    return QString::fromStdString(formatG(*x, v.integer ? 15 : 6));
+    return widgets::asCommandPrints(x, v.integer);
 }
 
 } // namespace
@@ -206,9 +204,7 @@ QString CompareView::csv() const {
         }
     }
     out += QStringLiteral("family,quantity,baseline,session,delta,delta_pct,unit\n");
-    const auto num = [](std::optional<double> x) {
-        return x ? QString::number(*x, 'g', 17) : QString();
-    };
+    const auto num = [](std::optional<double> x) { return widgets::csvNumber(x); };
     for (const auto& c : comparisons_) {
         for (const auto& v : c.values) {
             if (v.isText()) {

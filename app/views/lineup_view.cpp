@@ -3,6 +3,7 @@
 
 #include "common/background_job.hpp"
 #include "common/job_progress.hpp"
+#include "common/number_format.hpp"
 #include "common/plot_layout.hpp"
 #include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
@@ -49,7 +50,7 @@ QString valueText(const compare::ComparedValue& v) {
     if (v.isText()) {
         return text(v.textB);
     }
-    return v.b ? text(formatG(*v.b, v.integer ? 15 : 6)) : QStringLiteral("–");
+    return widgets::asCommandPrints(v.b, v.integer);
 }
 
 // The names of every quantity of the sides, in the first side's order then the others'.

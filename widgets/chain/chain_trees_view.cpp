@@ -443,7 +443,7 @@ QString ChainTreesView::csv() const {
                    .arg(QString::fromStdString(b.tree));
     }
     out += "node,i,j,k,ops,hp,hl,hr,Fp,Fl,Fr,F,choice,tile_x,tile_y\n";
-    const auto g = [](double v) { return std::isnan(v) ? QString() : QString::number(v, 'g', 17); };
+    const auto g = [](double v) { return csvNumber(v); };
     for (std::size_t t = 0; t < r.nodes.size(); ++t) {
         const auto& nd = r.nodes[t];
         out += QStringLiteral("T%1,%2,%3,%4,%5,%6,%7,%8,%9,")

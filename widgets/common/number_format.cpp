@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/number_format.hpp"
 
+#include "params/format.hpp"
+
 #include <QLocale>
 #include <algorithm>
 #include <cmath>
@@ -41,6 +43,14 @@ QString grouped(double v) {
     l.setNumberOptions(QLocale::DefaultNumberOptions);
     const bool whole = std::abs(v - std::round(v)) < 1e-9 * std::max(1.0, std::abs(v));
     return l.toString(v, 'f', whole ? 0 : 2);
+}
+
+QString asCommandPrints(std::optional<double> v, bool integer) {
+    return v ? QString::fromStdString(formatG(*v, integer ? 15 : 6)) : QStringLiteral("–");
+}
+
+QString csvNumber(std::optional<double> v) {
+    return v && !std::isnan(*v) ? QString::number(*v, 'g', 17) : QString();
 }
 
 QString cycles(double v) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QString>
+#include <optional>
 
 namespace cdx::widgets {
 
@@ -23,6 +24,14 @@ QString formatSeconds(double s);
 // A count of elements or bytes with thousands grouped ("1,048,576"), two decimals when it is
 // not whole; "–" for NaN.
 QString grouped(double v);
+
+// A value as `cdx` prints it (core's formatG: 15 significant digits for a count, 6 otherwise),
+// "–" when there is none: the Compare and Line-up views show the command's numbers.
+QString asCommandPrints(std::optional<double> v, bool integer);
+
+// A number of a CSV export: 17 significant digits, so that it reads back as the same double;
+// empty for none or NaN.
+QString csvNumber(std::optional<double> v);
 
 // Cycles: whole below a million ("12034"), six significant digits above ("1.23457e+07").
 QString cycles(double v);
