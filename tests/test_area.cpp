@@ -736,10 +736,11 @@ private slots:
     void nodeNames() {
         QCOMPARE(parseNode("N3", "--node"), 3);
         QCOMPARE(parseNode("n2", "--node"), 2);
+        QCOMPARE(parseNode("N3E", "--node"), 3);
         QCOMPARE(parseNode("5", "--node"), 5);
         QCOMPARE(parseNode("28", "--node"), 28);
         int refused = 0;
-        for (const char* bad : {"N28", "N6", "3nm", "", "N", "-3", "1e1", "N3E"}) {
+        for (const char* bad : {"N28", "N6", "3nm", "", "N", "-3", "1e1", "3E"}) {
             try {
                 (void)parseNode(bad, "--node");
             } catch (const InputError& e) {

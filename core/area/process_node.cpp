@@ -78,6 +78,9 @@ int parseNode(const std::string& text, const std::string& field) {
         digits.erase(0, 1);
     }
     const bool named = digits.size() != text.size();
+    if (named && (digits == "3E" || digits == "3e")) { // the name the list gives N3
+        digits = "3";
+    }
     if (digits.empty() || digits.size() > 3 ||
         !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
         throw InputError(field, text, "expected " + allowedNodes());

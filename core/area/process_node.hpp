@@ -30,8 +30,8 @@ inline constexpr int kCalibrationNode = 28;
 const ProcessNode& processNode(int nm, const std::string& field = "node");
 // "28, 16, 7, 5, 4, 3 or 2 (...)"
 std::string allowedNodes();
-// A node as typed: its nm ("3") or, from N7 down, TSMC's name ("N3", "n3"); InputError naming
-// `field` and the allowed values for anything else.
+// A node as typed: its nm ("3") or, from N7 down, TSMC's name ("N3", "n3", "N3E"); InputError
+// naming `field` and the allowed values for anything else.
 int parseNode(const std::string& text, const std::string& field);
 
 // What the fixed per-SM overhead alpha_oh (control, scheduling, wiring: thesis C.2) scales as:
