@@ -2104,7 +2104,7 @@ void TestCli::lineupBadInput() {
          "3D"},
         {{"lineup", "--gpu", "gtx980,a100-sxm4", "--time", "0"}, "--time"},
         {{"lineup", a, "/nonexistent.cdx.json"}, "nonexistent"},
-        {{"lineup", "--gpu", "gtx980,a100-sxm4", "--family", "area", "--node", "3"}, "--node"},
+        {{"lineup", "--gpu", "gtx980,a100-sxm4", "--family", "area", "--node", "10"}, "--node"},
         {{"lineup", "--gpu", "gtx980,a100-sxm4", "--family", "area", "--node", "x"}, "--node"},
         {{"lineup", "--gpu", "gtx980,a100-sxm4", "--node", "28"}, "--node"},
     };
