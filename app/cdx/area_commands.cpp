@@ -5,6 +5,7 @@
 #include "area/area_model.hpp"
 #include "area/process_node.hpp"
 #include "cdx/arguments.hpp"
+#include "cdx/chip_commands.hpp"
 #include "cdx/common.hpp"
 #include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
@@ -33,10 +34,14 @@ const char* const kAreaUsage =
     "                [--cache-less] [--form canonical|c6|c7] [--coefficients ID|PATH]\n"
     "                [--node 28|16|7|5|4|3|2] [--overhead-scaling logic|sram|none]\n"
     "                [--budget MM2] [--json]\n"
+    "       cdx area --gpu ID|PATH --whole-die [--set KEY=VALUE]... [--memory TECH]\n"
+    "                [--coefficients ID|PATH] [--node N] [--json]\n"
     "  Die area of a GPU (thesis C.6 / spec area-codesign.md 1.4): components in mm2 and %,\n"
     "  calibration warnings; --budget adds the largest n_V (multiple of 32) that fits.\n"
     "  --node carries the 28 nm coefficients to TSMC 16FF+, N7 or N5 by published logic and\n"
-    "  SRAM densities (an extension, outside the calibration: docs/codesign.md).\n";
+    "  SRAM densities (an extension, outside the calibration: docs/codesign.md).\n"
+    "  --whole-die: every block of the full die (SM array, tensor cores and FP64, L2, memory\n"
+    "  and I/O PHYs and controllers) against the real die and the 858 mm2 reticle.\n";
 
 const char* const kCodesignUsage =
     "usage: cdx codesign [--workload ppopp17|thesis|PATH] [--stencils ID,ID,...]\n"
@@ -184,8 +189,28 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
     const Arguments a(args,
                       {"--gpu", "--set", "--n-sm", "--n-v", "--r-vu-kb", "--m-sm-kb",
                        "--l1-pair-kb", "--l2-kb", "--form", "--coefficients", "--budget", "--node",
-                       "--overhead-scaling"},
-                      {"--json", "--cache-less"});
+                       "--overhead-scaling", "--memory"},
+                      {"--json", "--cache-less", "--whole-die"});
+    if (a.has("--whole-die")) {
+        for (const char* f : {"--n-sm", "--n-v", "--r-vu-kb", "--m-sm-kb", "--l1-pair-kb",
+                              "--l2-kb", "--form", "--budget", "--overhead-scaling"}) {
+            if (a.has(f)) {
+                throw InputError(f, a.required(f),
+                                 "not with --whole-die, which reads the full die from --gpu "
+                                 "(change it with --set)");
+            }
+        }
+        if (a.has("--cache-less")) {
+            throw InputError("--cache-less", {}, "not with --whole-die (the whole die has its caches)");
+        }
+        if (!a.has("--gpu")) {
+            throw InputError("--whole-die", {}, "needs --gpu ID|PATH");
+        }
+        return runWholeDie(a, out);
+    }
+    if (a.has("--memory")) {
+        throw InputError("--memory", a.required("--memory"), "applies to --whole-die");
+    }
     const bool fromGpu = a.has("--gpu");
     area::Architecture arch;
     std::string gpuName;

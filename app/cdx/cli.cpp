@@ -5,6 +5,7 @@
 #include "cdx/cli.hpp"
 
 #include "cdx/area_commands.hpp"
+#include "cdx/chip_commands.hpp"
 #include "cdx/chain_commands.hpp"
 #include "cdx/compare_commands.hpp"
 #include "cdx/eatss_commands.hpp"
@@ -39,6 +40,7 @@ using Family = std::vector<Command> (*)();
 constexpr Family kFamilies[] = {
     talgCommands,      // talg, optimize
     areaCommands,      // area, codesign
+    chipCommands,      // chip-power
     mwpCommands,       // mwp, power
     runsCommands,      // runs
     energyCommands,    // energy, energy-optimize

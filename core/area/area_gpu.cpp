@@ -17,6 +17,16 @@ void complete(GpuProfile& g) {
 }
 } // namespace
 
+GpuBlock wholeDieGpuBlock() {
+    // No estimates: a chip without these values has no whole die or power (the commands say
+    // which key is missing).
+    return {"die",
+            "Whole die and power",
+            {"die_n_sm", "die_l2_kb", "memory_units", "die_memory_units", "io_phy_mm2",
+             "io_logic_mm2_7nm", "v_floor_v", "f_knee_mhz"},
+            [](GpuProfile&) {}};
+}
+
 GpuBlock gpuBlock() {
     return {"area", "Die area", {"r_vu_kb", "l1_pair_kb"}, &complete};
 }

@@ -36,6 +36,7 @@ const std::vector<GpuBlock>& gpuBlocks() {
          &completeFacts},
         talg::gpuBlock(),
         area::gpuBlock(),
+        area::wholeDieGpuBlock(),
         mwp::gpuBlock(),
         mwp::powerGpuBlock(),
         mwp::temperatureGpuBlock(),

@@ -397,13 +397,13 @@ void parseDescription(const json& j, const std::string& file, GpuProfile& p) {
     for (const auto& item : j.items()) {
         const std::string member = item.key(); // a plain name: clang 14 captures no bindings
         static const std::set<std::string> top{"id",      "name",         "architecture", "note",
-                                               "process", "derived_from", "format"};
+                                               "process", "memory",   "derived_from", "format"};
         if (top.count(member) == 0 &&
             std::none_of(gpuBlocks().begin(), gpuBlocks().end(),
                          [&member](const GpuBlock& b) { return b.id == member; })) {
             throw InputError(member, {},
                              "unknown member; a GPU description has id, name, architecture, "
-                             "process, note and the blocks " +
+                             "process, memory, note and the blocks " +
                                  blocks,
                              file);
         }
@@ -470,6 +470,7 @@ GpuProfile gpuProfileFromJson(const nlohmann::json& j, const std::string& file, 
     p.architecture = optionalString(j, "architecture", file);
     p.note = optionalString(j, "note", file);
     p.process = optionalString(j, "process", file);
+    p.memory = optionalString(j, "memory", file);
     const bool description = j.contains("facts");
     if (description) {
         parseDescription(j, file, p);
@@ -1070,7 +1071,7 @@ bool sameAsWritten(const std::map<std::string, Quantity>& a,
 
 bool GpuProfile::operator==(const GpuProfile& o) const {
     return id == o.id && name == o.name && architecture == o.architecture && note == o.note &&
-           process == o.process && sameAsWritten(params, o.params) &&
+           process == o.process && memory == o.memory && sameAsWritten(params, o.params) &&
            sameAsWritten(cIterByStencil, o.cIterByStencil);
 }
 
@@ -1083,6 +1084,9 @@ nlohmann::json toJson(const GpuProfile& p) {
     }
     if (!p.process.empty()) {
         j["process"] = p.process;
+    }
+    if (!p.memory.empty()) {
+        j["memory"] = p.memory;
     }
     if (!p.note.empty()) {
         j["note"] = p.note;

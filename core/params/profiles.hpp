@@ -44,6 +44,9 @@ struct GpuProfile {
     std::map<std::string, Quantity> cIterByStencil;
     // The process as the vendor names it ("TSMC 4N"), for labels; empty when not known.
     std::string process;
+    // The memory technology of its stacks or chips (a profiles/memory id: "hbm3"), for the
+    // whole die and the chip power (issue 59); empty when not known.
+    std::string memory;
     // Equal in what it describes: `file` (where it was read from) is neither written nor
     // compared, so one profile read from two places is one profile.
     // Values compare with the kind a save writes (kindOf: a value typed in with no kind is
