@@ -153,6 +153,9 @@ private slots:
     void areaFlagsAndBudget();
     void codesignReproducesLaplacian3D();
     void codesignPowerFollowsTheClock();
+    void chipPowerContract();
+    void wholeDieContract();
+    void codesignChipModel();
     void codesignGridSyntax();
     void mwpContract_data();
     void mwpContract();
@@ -842,6 +845,7 @@ void TestCli::commandTable() {
         names << words.first();
     }
     const QStringList expected{"talg",    "optimize", "propose",   "area",     "codesign",
+                               "chip-power",
                                "mwp",     "power",    "runs",      "energy",   "energy-optimize",
                                "eatss",   "chain",    "occupancy", "glossary", "reproduce",
                                "compare", "lineup",   "profiles"};
@@ -967,6 +971,107 @@ void TestCli::codesignPowerFollowsTheClock() {
     QCOMPARE(area.exitCode, 2);
     QVERIFY2(area.err.contains("clock_mhz = 608: no value this command reads follows it"),
              area.err.constData());
+}
+
+// Issue 59: `cdx chip-power` gives the breakdown at a clock; --checks the published chips.
+void TestCli::chipPowerContract() {
+    const Run r = cdx({"chip-power", "--gpu", "h100-sxm5", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject j = json(r);
+    const QJsonObject w = j["power_w"].toObject();
+    QCOMPARE(j["clock_mhz"].toDouble(), 1980.0);
+    // The calibration chip (its profile's knee is the calibration's 1553.26 MHz rounded).
+    QVERIFY2(std::abs(w["total"].toDouble() - 700) < 0.05,
+             qPrintable(QString::number(w["total"].toDouble())));
+    QVERIFY(std::abs(w["static"].toDouble() + w["dynamic"].toDouble() + w["memory"].toDouble() -
+                     w["total"].toDouble()) < 1e-9);
+    QCOMPARE(j["memory"].toObject()["tech"].toString(), QString("hbm3"));
+    QCOMPARE(j["memory"].toObject()["units"].toDouble(), 5.0);
+    // At a lower clock on the voltage floor: less than half the dynamic power at half the clock.
+    const Run low = cdx({"chip-power", "--gpu", "h100-sxm5", "--clock-mhz", "990", "--json"});
+    QCOMPARE(low.exitCode, 0);
+    QVERIFY(json(low)["power_w"].toObject()["dynamic"].toDouble() < w["dynamic"].toDouble() / 2);
+    const Run checks = cdx({"chip-power", "--checks", "--json"});
+    QCOMPARE(checks.exitCode, 0);
+    const QJsonArray rows = json(checks)["checks"].toArray();
+    QCOMPARE(rows.size(), 4);
+    for (const auto& row : rows) {
+        const QJsonObject o = row.toObject();
+        QCOMPARE(o["ratio"].toDouble(), o["predicted_w"].toDouble() / o["published_w"].toDouble());
+    }
+    const Run text = cdx({"chip-power", "--checks"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY2(text.out.contains("H100 PCIe") && text.out.contains("(calibration)"),
+             text.out.constData());
+    // Refusals name the field.
+    const Run old = cdx({"chip-power", "--gpu", "gtx980"});
+    QCOMPARE(old.exitCode, 2);
+    QVERIFY2(old.err.contains("memory"), old.err.constData());
+    const Run zero = cdx({"chip-power", "--gpu", "h100-sxm5", "--clock-mhz", "0"});
+    QCOMPARE(zero.exitCode, 2);
+    QVERIFY2(zero.err.contains("--clock-mhz"), zero.err.constData());
+    const Run units = cdx({"chip-power", "--gpu", "h100-sxm5", "--memory", "hbm3:0"});
+    QCOMPARE(units.exitCode, 2);
+    QVERIFY2(units.err.contains("--memory"), units.err.constData());
+}
+
+// Issue 59: `cdx area --whole-die` gives every block of the full die and its error.
+void TestCli::wholeDieContract() {
+    const Run r = cdx({"area", "--gpu", "a100-sxm4", "--whole-die", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject j = json(r);
+    QCOMPARE(j["die"].toObject()["n_sm"].toDouble(), 128.0);
+    QCOMPARE(j["die"].toObject()["l2_kb"].toDouble(), 49152.0);
+    double sum = 0;
+    QStringList keys;
+    for (const auto& b : j["blocks"].toArray()) {
+        sum += b.toObject()["mm2"].toDouble();
+        keys << b.toObject()["key"].toString();
+    }
+    QVERIFY(std::abs(sum - j["total_mm2"].toDouble()) < 1e-9);
+    QCOMPARE(keys, (QStringList{"sm_array", "tensor_fp64", "l2", "memory_phy",
+                                "memory_controllers", "io_phy", "io_controllers"}));
+    const double err = j["real_die"].toObject()["model_error_pct"].toDouble();
+    QVERIFY2(std::abs(err - 12.57) < 0.05, qPrintable(QString::number(err)));
+    QCOMPARE(j["within_reticle"].toBool(), false);
+    const Run bad = cdx({"area", "--gpu", "a100-sxm4", "--whole-die", "--n-sm", "4"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("--n-sm"), bad.err.constData());
+    const Run none = cdx({"area", "--gpu", "gtx980", "--whole-die"});
+    QCOMPARE(none.exitCode, 2);
+    QVERIFY2(none.err.contains("memory"), none.err.constData());
+}
+
+// Issue 59: the codesign with clock and stacks as axes under a power cap.
+void TestCli::codesignChipModel() {
+    const Run r = cdx({"codesign", "--gpu", "h100-sxm5", "--stencils", "heat2d", "--node", "N3",
+                       "--whole-die", "--n-sm", "128:192:32", "--n-v", "128,256", "--m-sm-kb",
+                       "228", "--clock-mhz", "1400:2200:400", "--memory", "hbm3e:4:6",
+                       "--power-cap", "700", "--area", "0:850", "--objective", "time", "--json"});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject j = json(r);
+    QCOMPARE(j["grid_points"].toDouble(), 3.0 * 2 * 1 * 3 * 3);
+    const QJsonObject best = j["best"].toObject();
+    QVERIFY(best["power_w"].toObject()["total"].toDouble() <= 700);
+    QCOMPARE(best["memory"].toObject()["tech"].toString(), QString("hbm3e"));
+    QVERIFY(best.contains("clock_mhz") && best.contains("area_blocks_mm2"));
+    double sum = 0;
+    for (const auto& v : best["area_blocks_mm2"].toObject()) {
+        sum += v.toDouble();
+    }
+    QVERIFY(std::abs(sum - best["area_mm2"].toDouble()) < 1e-9 * sum);
+    QCOMPARE(j["objective"].toString(), QString("time"));
+    QVERIFY(j["chip_model"].toObject()["whole_die"].toBool());
+    const Run both = cdx({"codesign", "--gpu", "h100-sxm5", "--clock-mhz", "1500", "--power",
+                          "300"});
+    QCOMPARE(both.exitCode, 2);
+    QVERIFY2(both.err.contains("--power-cap"), both.err.constData());
+    const Run stacks = cdx({"codesign", "--gpu", "h100-sxm5", "--memory", "hbm3e:6:4"});
+    QCOMPARE(stacks.exitCode, 2);
+    QVERIFY2(stacks.err.contains("MIN:MAX"), stacks.err.constData());
+    const Run objective = cdx({"codesign", "--gpu", "h100-sxm5", "--objective", "speed"});
+    QCOMPARE(objective.exitCode, 2);
+    QVERIFY2(objective.err.contains("perf-per-watt"), objective.err.constData());
 }
 
 void TestCli::codesignReproducesLaplacian3D() {
@@ -1419,7 +1524,7 @@ void TestCli::badInput_data() {
         << "3874004427 tilings fit the shared memory";
     QTest::newRow("unknown command")
         << QStringList{"tlag"}
-        << "talg, optimize, propose, area, codesign, mwp, power, runs, energy, "
+        << "talg, optimize, propose, area, codesign, chip-power, mwp, power, runs, energy, "
            "energy-optimize, eatss, chain, occupancy, glossary, reproduce, "
            "compare, lineup, profiles";
     QTest::newRow("area: zero SMs")

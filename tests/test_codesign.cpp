@@ -53,7 +53,7 @@ CodesignOptions options() {
 
 HardwareGrid sampleGrid() {
     // Includes M_SM below the 48 KB per-block limit and odd values off the thesis grid.
-    return HardwareGrid{{2, 7, 16, 32}, {32, 96, 128, 1000, 2048}, {12, 36, 96, 480}, 2, {}};
+    return HardwareGrid{{2, 7, 16, 32}, {32, 96, 128, 1000, 2048}, {12, 36, 96, 480}, 2, {}, {}, {}};
 }
 
 } // namespace
@@ -225,7 +225,7 @@ private slots:
             for (const double m : {12.0, 36.0, 48.0, 96.0, 480.0}) {
                 for (const std::int64_t nSm : {2, 16, 31}) {
                     CodesignOptions one = o;
-                    one.grid = HardwareGrid{{nSm}, {32, 128, 1000}, {m}, 2, {}};
+                    one.grid = HardwareGrid{{nSm}, {32, 128, 1000}, {m}, 2, {}, {}, {}};
                     const CodesignResult own = runCodesign(w, one);
                     one.prepared = prepared;
                     const CodesignResult fast = runCodesign(w, one);
@@ -251,7 +251,7 @@ private slots:
             // Another L: the prepared tilings' transfer times are not this GPU's.
             CodesignOptions other = o;
             other.base.lSecondsPerGb *= 2;
-            other.grid = HardwareGrid{{16}, {128}, {96}, 2, {}};
+            other.grid = HardwareGrid{{16}, {128}, {96}, 2, {}, {}, {}};
             const CodesignResult own = runCodesign(w, other);
             other.prepared = prepared;
             const CodesignResult r = runCodesign(w, other);
@@ -320,7 +320,7 @@ private slots:
     // profile, so they do not move while designs are tried).
     void referenceGpu() {
         CodesignOptions o = options();
-        o.grid = HardwareGrid{{8, 16}, {128, 256}, {96}, 2, {}};
+        o.grid = HardwareGrid{{8, 16}, {128, 256}, {96}, 2, {}, {}, {}};
         Gpu ref = test::gtx980();
         ref.nSm = 24;
         o.reference = ref;
@@ -339,7 +339,7 @@ private slots:
         CodesignOptions o = options();
         o.areaMin = 200;
         o.areaMax = 650;
-        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {12, 48, 96, 192}, 2, {}};
+        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {12, 48, 96, 192}, 2, {}, {}, {}};
         const CodesignResult r = runCodesign(smallWorkload(), o);
         QVERIFY(r.pareto.size() >= 2);
         for (std::size_t j = 1; j < r.pareto.size(); ++j) {
@@ -497,7 +497,7 @@ private slots:
     void kRuleWhereItBites() {
         const Workload w = loadWorkload("ppopp17", "gtx980");
         CodesignOptions one = options();
-        one.grid = HardwareGrid{{30}, {2048}, {480}, 2, {}};
+        one.grid = HardwareGrid{{30}, {2048}, {480}, 2, {}, {}, {}};
         const auto note = kRuleNote(w, one, thesisGrid().mSmKb);
         QVERIFY(note.has_value());
         QCOMPARE(note->mSmKb, 480.0);
@@ -521,7 +521,7 @@ private slots:
         optimize.variant.k = talg::KRule::Optimize;
         QVERIFY(!kRuleNote(w, optimize, thesisGrid().mSmKb));
         CodesignOptions small = options();
-        small.grid = HardwareGrid{{16}, {128}, {12}, 2, {}};
+        small.grid = HardwareGrid{{16}, {128}, {12}, 2, {}, {}, {}};
         QVERIFY(!kRuleNote(w, small, thesisGrid().mSmKb)); // nothing smaller on the axis
         QVERIFY_THROWS_EXCEPTION(InputError, kRuleNote(w, options(), thesisGrid().mSmKb));
     }
@@ -531,7 +531,7 @@ private slots:
     void reticleExcludesFromFront() {
         CodesignOptions o = options();
         o.areaMin = 0;
-        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {12, 48, 96}, 2, {}};
+        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {12, 48, 96}, 2, {}, {}, {}};
         o.limits.reticleMm2 = 400;
         const Workload w = smallWorkload();
         const CodesignResult on = runCodesign(w, o);
@@ -602,7 +602,7 @@ private slots:
     void powerBudgetExcludesFromFront() {
         CodesignOptions o = options();
         o.areaMin = 0;
-        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {48, 96}, 2, {}};
+        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {48, 96}, 2, {}, {}, {}};
         o.limits.reticle = false;
         o.limits.power = true;
         o.limits.powerW = 200;
@@ -634,7 +634,7 @@ private slots:
         CodesignOptions o = options();
         o.areaMin = 0;
         o.limits.reticle = false;
-        o.grid = HardwareGrid{{8, 16}, {128, 256}, {48, 96}, 2, {}};
+        o.grid = HardwareGrid{{8, 16}, {128, 256}, {48, 96}, 2, {}, {}, {}};
         const Workload w = smallWorkload();
         const CodesignResult plain = runCodesign(w, o);
         const double b0 = 1.0 / o.base.lSecondsPerGb;
@@ -738,7 +738,7 @@ private slots:
         QCOMPARE(estimateCodesign(w, o).gridPoints, std::size_t{2 * 13312});
         // The search's own count of tilings agrees.
         o.variant.k = talg::KRule::Max;
-        o.grid = HardwareGrid{{16}, {128}, {96}, 2, {}};
+        o.grid = HardwareGrid{{16}, {128}, {96}, 2, {}, {}, {}};
         o.areaMin = 0;
         QCOMPARE(runCodesign(w, o).tilingsPerDesign, estimateCodesign(w, o).tilings);
     }

@@ -12,6 +12,7 @@
 #include "params/parameter_keys.hpp"
 #include "params/profiles.hpp"
 #include "search/codesign.hpp"
+#include "search/codesign_chip.hpp"
 #include "search/grid_axis.hpp"
 #include "search/physical_limits.hpp"
 
@@ -50,6 +51,8 @@ const char* const kCodesignUsage =
     "                    [--form canonical|c6|c7] [--coefficients ID|PATH] [--threads N]\n"
     "                    [--node 28|16|7|5|4|3|2] [--overhead-scaling logic|sram|none]\n"
     "                    [--reticle MM2|off] [--power W|off] [--bandwidth LIST]\n"
+    "                    [--clock-mhz LIST] [--memory TECH[:MIN:MAX]] [--whole-die]\n"
+    "                    [--power-cap W] [--objective time|energy|perf-per-watt]\n"
     "                    [--top 10] [--all] [variant flags] [--json]\n"
     "  Exact codesign (thesis C.19): for every cache-less design of the grid inside the area\n"
     "  range, the exact optimal tiling of every workload problem, the weighted time, the\n"
@@ -58,7 +61,13 @@ const char* const kCodesignUsage =
     "  Physical limits (an extension): designs above the reticle (858 mm2; --reticle off) or\n"
     "  the power budget (--power W, an estimate; off by default) are kept but not on the\n"
     "  front. --bandwidth GB/s,... makes memory bandwidth an axis (L = 1 / bandwidth, plus a\n"
-    "  memory PHY area). Progress goes to stderr.\n";
+    "  memory PHY area). Progress goes to stderr.\n"
+    "  The chip model (issue 59; any of --clock-mhz, --memory, --whole-die, --power-cap,\n"
+    "  --objective; a GPU with its die block at 7..2 nm): the clock and the memory stacks or\n"
+    "  chips are axes, C_iter and tau_sync follow the clock, power is static + dynamic +\n"
+    "  memory (cdx chip-power), --whole-die adds L1, L2, tensor cores, FP64 and I/O to every\n"
+    "  area, and the best design under --power-cap is the fastest, the least energy per run\n"
+    "  or the most work per joule (--objective).\n";
 
 area::Form formFlag(const Arguments& a) {
     const auto s = a.optional("--form");
@@ -354,6 +363,25 @@ json optimaJson(const search::Workload& w, const search::DesignPoint& d) {
     return items;
 }
 
+json chipDesignJson(const search::CodesignOptions& o, const search::DesignPoint& d) {
+    json blocks = json::object();
+    for (const auto& b : search::designBlocks(o, d)) {
+        blocks[b.key] = b.mm2;
+    }
+    return {{"clock_mhz", d.clockMhz},
+            {"voltage_v", d.voltageV},
+            {"memory",
+             {{"tech", o.chip->memory.id}, {"stacks", d.memoryUnits}, {"bandwidth_gbs", d.bandwidthGBs}}},
+            {"power_w",
+             {{"static", d.staticW},
+              {"dynamic", d.dynamicW},
+              {"memory", d.memoryW},
+              {"total", d.powerW}}},
+            {"energy_j", d.feasible ? json(d.energyJ) : json(nullptr)},
+            {"perf_per_watt_gpoints_s_w", d.feasible ? json(d.perfPerWatt) : json(nullptr)},
+            {"area_blocks_mm2", blocks}};
+}
+
 json designJson(const search::Workload& w, const search::DesignPoint& d, bool withOptima) {
     json j{{"n_sm", d.nSm},
            {"n_v", d.nV},
@@ -412,9 +440,10 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
         "--workload",     "--stencils", "--gpu",      "--set",     "--area",
         "--n-sm",         "--n-v",      "--m-sm-kb",  "--r-vu-kb", "--form",
         "--coefficients", "--threads",  "--top",      "--node",    "--overhead-scaling",
-        "--reticle",      "--power",    "--bandwidth"};
+        "--reticle",      "--power",    "--bandwidth", "--clock-mhz", "--memory",
+        "--power-cap",    "--objective"};
     valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
-    const Arguments a(args, valued, {"--json", "--all"});
+    const Arguments a(args, valued, {"--json", "--all", "--whole-die"});
 
     const GpuProfile gpu = gpuWithOverrides(a, a.optional("--gpu").value_or("gtx980"), true);
     std::vector<std::string> stencils;
@@ -478,6 +507,52 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     if (const auto text = a.optional("--bandwidth")) {
         o.grid.bandwidthGBs = search::parseAxis(*text, "--bandwidth", search::kBandwidthAxis);
     }
+    // The chip model of issue 59: clock and memory stacks as axes, power static + dynamic +
+    // memory, the whole die, objectives under a power cap.
+    const bool chip = a.has("--clock-mhz") || a.has("--memory") || a.has("--whole-die") ||
+                      a.has("--power-cap") || a.has("--objective");
+    if (chip) {
+        if (a.has("--power")) {
+            throw InputError("--power", a.required("--power"),
+                             "the chip model takes --power-cap W (static + dynamic + memory); "
+                             "--power is the papers' grid's per-lane estimate");
+        }
+        std::string tech;
+        if (const auto text = a.optional("--memory")) {
+            const auto first = text->find(':');
+            tech = text->substr(0, first);
+            if (first != std::string::npos) {
+                const auto second = text->find(':', first + 1);
+                if (second == std::string::npos) {
+                    throw InputError("--memory", *text,
+                                     "expected TECH or TECH:MIN:MAX stacks or chips, e.g. "
+                                     "hbm3e:4:8");
+                }
+                const std::int64_t lo = parseInteger(text->substr(first + 1, second - first - 1),
+                                                     "--memory");
+                const std::int64_t hi = parseInteger(text->substr(second + 1), "--memory");
+                if (lo < 1 || hi < lo || hi > 64) {
+                    throw InputError("--memory", *text,
+                                     "expected TECH:MIN:MAX with 1 <= MIN <= MAX <= 64");
+                }
+                for (std::int64_t u = lo; u <= hi; ++u) {
+                    o.grid.memoryUnits.push_back(static_cast<int>(u));
+                }
+            }
+        }
+        o.chip = search::chipModelOf(
+            gpu, tech, a.has("--whole-die"),
+            area::loadCoefficientSet(
+                a.optional("--coefficients").value_or(area::kDefaultCoefficientSet)));
+        if (const auto text = a.optional("--clock-mhz")) {
+            o.grid.clockMhz =
+                search::parseAxis(*text, "--clock-mhz", search::AxisRule{false, 0, 1e5, 4096});
+        }
+        limit("--power-cap", o.limits.power, o.limits.powerW);
+        if (const auto text = a.optional("--objective")) {
+            o.objective = search::parseObjective(*text, "--objective");
+        }
+    }
     if (a.has("--threads")) {
         o.threads = static_cast<unsigned>(a.positiveInteger("--threads"));
     }
@@ -496,14 +571,16 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     };
     const search::CodesignResult r = search::runCodesign(w, o);
 
-    // The fastest design in range and inside the switched-on limits (first in grid order on
-    // ties).
-    const search::DesignPoint* best = nullptr;
-    for (const auto& d : r.designs) {
-        if (d.feasible && d.allowed && (!best || d.weightedTime < best->weightedTime)) {
-            best = &d;
+    // The best design in range and inside the switched-on limits for the objective (the
+    // fastest by default; first in grid order on ties).
+    const search::DesignPoint* best = r.best ? &r.designs[*r.best] : nullptr;
+    const auto designOut = [&](const search::DesignPoint& d, bool withOptima) {
+        json j = designJson(w, d, withOptima);
+        if (o.chip) {
+            j.update(chipDesignJson(o, d));
         }
-    }
+        return j;
+    };
 
     if (a.has("--json")) {
         json items = json::array();
@@ -515,7 +592,7 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
         }
         json pareto = json::array();
         for (std::size_t i : r.pareto) {
-            pareto.push_back(designJson(w, r.designs[i], true));
+            pareto.push_back(designOut(r.designs[i], true));
         }
         json j{{"command", "codesign"},
                {"gpu", gpu.id},
@@ -533,7 +610,7 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
                  {"power_clock_mhz", o.limits.clockGHz * 1000},
                  {"power_rule", powerRuleText(search::powerRule(o.node))},
                  {"phy_rule", search::kPhySource},
-                 {"front", search::limitsSentence(o.limits)}}},
+                 {"front", search::limitsSentence(o.limits, o.chip.has_value())}}},
                {"grid",
                 {{"n_sm", o.grid.nSm},
                  {"n_v", o.grid.nV},
@@ -542,19 +619,39 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
                  {"bandwidth_gbs", o.grid.bandwidthGBs.empty()
                                        ? json(std::vector<double>{1.0 / o.base.lSecondsPerGb})
                                        : json(o.grid.bandwidthGBs)},
-                 {"caches", "none"}}},
+                 {"clock_mhz", o.chip && !o.grid.clockMhz.empty() ? json(o.grid.clockMhz)
+                                                                  : json(nullptr)},
+                 {"memory_stacks", o.chip && !o.grid.memoryUnits.empty()
+                                       ? json(o.grid.memoryUnits)
+                                       : json(nullptr)},
+                 {"caches", o.chip && o.chip->wholeDie ? "the base die's L1 per pair and L2"
+                                                       : "none"}}},
+               {"chip_model",
+                o.chip ? json{{"power", "static + dynamic + memory at full load (cdx "
+                                        "chip-power; docs/codesign.md \"Clock and power\")"},
+                              {"base_clock_mhz", o.chip->baseClockMhz},
+                              {"vf_floor_v", o.chip->vf.floorV},
+                              {"vf_knee_mhz_at_node",
+                               area::atNode(o.chip->vf, o.chip->vfNode, o.node).kneeMhz},
+                              {"memory_tech", o.chip->memory.id},
+                              {"whole_die", o.chip->wholeDie},
+                              {"tensor_fp64_fraction",
+                               o.chip->wholeDie ? json(o.chip->die.tensorFp64Fraction)
+                                                : json(nullptr)}}
+                       : json(nullptr)},
                {"grid_points", r.gridPoints},
                {"designs_in_range", r.designs.size()},
                {"infeasible_designs", r.infeasibleDesigns},
                {"outside_limits", r.outsideLimits},
                {"performance_unit", r.performanceUnit},
-               {"reference", designJson(w, r.reference, true)},
-               {"best", best ? designJson(w, *best, true) : json(nullptr)},
+               {"reference", designOut(r.reference, true)},
+               {"objective", search::name(o.objective)},
+               {"best", best ? designOut(*best, true) : json(nullptr)},
                {"pareto", pareto}};
         if (a.has("--all")) {
             json all = json::array();
             for (const auto& d : r.designs) {
-                all.push_back(designJson(w, d, false));
+                all.push_back(designOut(d, false));
             }
             j["designs"] = all;
         }
@@ -569,14 +666,28 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     s << "time model  constants and C_iter of " << gpu.name << " (" << gpu.id << "), variant "
       << talg::variantSummary(o.variant, 3) << "\n";
     s << "area        " << area::name(o.form) << " form, " << o.coefficients.id
-      << ", cache-less, R_VU = " << fmt(o.grid.rVuKb) << " KB; range " << fmt(o.areaMin) << " to "
+      << (o.chip && o.chip->wholeDie ? ", whole die" : o.chip ? ", cache-less + memory" : ", cache-less")
+      << ", R_VU = " << fmt(o.grid.rVuKb) << " KB; range " << fmt(o.areaMin) << " to "
       << fmt(o.areaMax) << " mm2\n";
     if (o.node != area::kCalibrationNode) {
         s << "node        " << area::processNode(o.node).name
           << ": area scaled from 28 nm (an extension, outside the calibration); the time model "
              "stays the GPU's\n";
     }
-    s << "limits      front " << search::limitsSentence(o.limits) << "\n";
+    s << "limits      front " << search::limitsSentence(o.limits, o.chip.has_value()) << "\n";
+    if (o.chip) {
+        s << "chip model  power = static + dynamic + memory at full load (calibrated on the H100 "
+             "SXM5); clock "
+          << (o.grid.clockMhz.empty() ? fmt(o.chip->baseClockMhz) + " MHz"
+                                      : search::axisText(o.grid.clockMhz) + " MHz")
+          << "; memory " << o.chip->memory.name << " x "
+          << (o.grid.memoryUnits.empty()
+                  ? std::to_string(o.chip->baseMemoryUnits)
+                  : std::to_string(o.grid.memoryUnits.front()) + ".." +
+                        std::to_string(o.grid.memoryUnits.back()))
+          << (o.chip->wholeDie ? "; areas are whole dies" : "; areas are cache-less + memory")
+          << "; objective " << search::name(o.objective) << "\n";
+    }
     if (!o.grid.bandwidthGBs.empty()) {
         s << "bandwidth   axis";
         for (double b : o.grid.bandwidthGBs) {
@@ -608,7 +719,13 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
         if (!o.grid.bandwidthGBs.empty()) {
             gflops += "  " + fmt(d.bandwidthGBs) + " GB/s";
         }
-        if (o.limits.power) {
+        if (o.chip) {
+            char more[160];
+            std::snprintf(more, sizeof more, "  %4.0f MHz %2d %-6s %6.1f W (s %.0f d %.0f m %.0f)",
+                          d.clockMhz, d.memoryUnits, o.chip->memory.name.c_str(), d.powerW,
+                          d.staticW, d.dynamicW, d.memoryW);
+            gflops += more;
+        } else if (o.limits.power) {
             gflops += "  " + fmt(d.powerW, 4) + " W";
         }
         std::snprintf(buf, sizeof buf, "  %5lld %6lld %7g %10.4f %14.6g %9.3f%s\n",

@@ -27,11 +27,11 @@ double bitCellMm2(int node) {
     }
 }
 
-double logicVs7nm(int node) {
+} // namespace
+
+double logicScaleVs7nm(int node) {
     return processNode(7).logicMtrPerMm2 / processNode(node).logicMtrPerMm2;
 }
-
-} // namespace
 
 double WholeDie::mm2(const std::string& key) const {
     for (const DieBlock& b : blocks) {
@@ -106,7 +106,7 @@ WholeDie wholeDie(const WholeDieInputs& in, const CoefficientSet& at28nm, Form f
     sm.l2Kb = 0;
     WholeDie d;
     d.smArray = areaBreakdown(sm, set, form);
-    const double logic = logicVs7nm(in.node);
+    const double logic = logicScaleVs7nm(in.node);
     const MemoryResult mem = evaluateMemory(*in.memory, MemoryConfig{in.memoryUnits, 0, 0}, logic);
     const std::string nodeName(node.name);
     d.blocks = {

@@ -51,6 +51,8 @@ struct WholeDie {
 // 1.25e-7 mm2 (LLMCompass); 4 and 3 nm as 5 nm (N4 keeps N5's SRAM, N3E's bit cell equals
 // N5's); other nodes by the ratio of their bit cell to 7 nm's (process_node.hpp).
 double cacheSramMm2(double kb, int node);
+// A node's logic area against 7 nm (N7's logic density / the node's): what controllers scale by.
+double logicScaleVs7nm(int node);
 
 // InputError naming the field for a bad architecture, node or memory (`memory` null or
 // units < 1), negative I/O areas or a fraction outside [0, 5].

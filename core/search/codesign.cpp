@@ -732,7 +732,7 @@ std::vector<StencilShare> timeByStencil(const Workload& w, const DesignPoint& d)
 DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::TalgVariant& v,
                            double referenceTime) {
     validate(w);
-    HardwareGrid grid{{design.nSm}, {design.nV}, {design.mSmKb}, 2, {}};
+    HardwareGrid grid{{design.nSm}, {design.nV}, {design.mSmKb}, 2, {}, {}, {}};
     validate(grid);
     checkVariant(w, design, v, grid);
     bool cancelled = false;
@@ -747,19 +747,209 @@ DesignPoint optimizeDesign(const Workload& w, const Gpu& design, const talg::Tal
     return d;
 }
 
-std::string limitsSentence(const PhysicalLimits& l) {
-    std::string out = l.reticle ? "within the " + formatNumber(l.reticleMm2) +
-                                      " mm2 reticle (cache-less area, as plotted)"
+std::string limitsSentence(const PhysicalLimits& l, bool chipModel) {
+    std::string out = l.reticle ? "within the " + formatNumber(l.reticleMm2) + " mm2 reticle" +
+                                      (chipModel ? std::string(" (area as plotted)")
+                                                 : std::string(" (cache-less area, as plotted)"))
                                 : "reticle not limited";
-    out += l.power ? "; power within " + formatNumber(l.powerW) + " W (estimate at " +
-                         formatNumber(l.clockGHz * 1000) + " MHz)"
-                   : "; power not limited";
-    return out;
+    if (!l.power) {
+        return out + "; power not limited";
+    }
+    return out + "; power within " + formatNumber(l.powerW) + " W" +
+           (chipModel ? std::string(" (the chip model at each design's clock)")
+                      : " (estimate at " + formatNumber(l.clockGHz * 1000) + " MHz)");
 }
 
 double phyBaseBandwidth(const CodesignOptions& o) {
     return 1.0 / (o.reference ? o.reference->lSecondsPerGb : o.base.lSecondsPerGb);
 }
+
+std::string_view name(Objective o) {
+    switch (o) {
+    case Objective::Time:
+        return "time";
+    case Objective::Energy:
+        return "energy";
+    case Objective::PerfPerWatt:
+        return "perf-per-watt";
+    }
+    return "time";
+}
+
+Objective parseObjective(std::string_view s, const std::string& field) {
+    for (Objective o : {Objective::Time, Objective::Energy, Objective::PerfPerWatt}) {
+        if (s == name(o)) {
+            return o;
+        }
+    }
+    throw InputError(field, std::string(s), "expected time, energy or perf-per-watt");
+}
+
+namespace {
+
+// One pass of the kernel: a clock and a memory (L enters every tiling's transfer time, the
+// clock every C_iter and tau_sync).
+struct Pass {
+    double clockMhz = 0;     // 0: the base's own time constants
+    int memoryUnits = 0;     // with the chip model
+    double bandwidthGBs = 0; // 1 / L of the pass
+    bool setsL = false;      // else the base's L exactly
+    double phyMm2 = 0;       // the bandwidth axis' PHY rule (papers' codesign)
+    area::MemoryResult memory; // with the chip model: at full bandwidth
+};
+
+void validateAxes(const CodesignOptions& o) {
+    for (double b : o.grid.bandwidthGBs) {
+        if (!std::isfinite(b) || b <= 0 || b > 1e6) {
+            throw InputError("bandwidth_gbs", formatNumber(b),
+                             "must be a bandwidth in (0, 1000000] GB/s");
+        }
+    }
+    if (!o.chip && (!o.grid.clockMhz.empty() || !o.grid.memoryUnits.empty())) {
+        throw InputError(o.grid.clockMhz.empty() ? "memory" : "clock_mhz", {},
+                         "a clock or memory axis needs the chip power model (a GPU with its "
+                         "\"die\" block at 7, 5, 4, 3 or 2 nm)");
+    }
+    if (!o.grid.memoryUnits.empty() && !o.grid.bandwidthGBs.empty()) {
+        throw InputError("memory", {},
+                         "give memory stacks or a raw bandwidth axis (--bandwidth), not both");
+    }
+    for (double c : o.grid.clockMhz) {
+        if (!std::isfinite(c) || c <= 0 || c > 1e5) {
+            throw InputError("clock_mhz", formatNumber(c), "must be a clock in (0, 100000] MHz");
+        }
+    }
+    for (int u : o.grid.memoryUnits) {
+        if (u < 1 || u > 64) {
+            throw InputError("memory.units", std::to_string(u), "a whole number from 1 to 64");
+        }
+    }
+    if (o.chip) {
+        area::nodePower(o.node); // InputError for a node outside the chip model
+        if (!(o.chip->baseClockMhz > 0) || !(o.chip->bandwidthEfficiency > 0)) {
+            throw InputError("clock_mhz", formatNumber(o.chip->baseClockMhz),
+                             "the base GPU's clock must be > 0 MHz");
+        }
+    }
+}
+
+std::vector<Pass> makePasses(const CodesignOptions& o) {
+    std::vector<Pass> passes;
+    const double baseBandwidth = 1.0 / o.base.lSecondsPerGb;
+    if (!o.chip) {
+        const double phyBase = phyBaseBandwidth(o);
+        if (o.grid.bandwidthGBs.empty()) {
+            passes.push_back(Pass{0, 0, baseBandwidth, false, 0, {}});
+        }
+        for (double b : o.grid.bandwidthGBs) {
+            passes.push_back(Pass{0, 0, b, true, kPhyMm2PerGBs * (b - phyBase), {}});
+        }
+        return passes;
+    }
+    const ChipModel& c = *o.chip;
+    const std::vector<double> clocks =
+        o.grid.clockMhz.empty() ? std::vector<double>{c.baseClockMhz} : o.grid.clockMhz;
+    const std::vector<int> units =
+        o.grid.memoryUnits.empty() ? std::vector<int>{c.baseMemoryUnits} : o.grid.memoryUnits;
+    const double logic = area::logicScaleVs7nm(o.node);
+    for (double clock : clocks) {
+        if (!o.grid.bandwidthGBs.empty()) {
+            for (double b : o.grid.bandwidthGBs) {
+                Pass p{clock, c.baseMemoryUnits, b, true, 0, {}};
+                const double spec = b / c.bandwidthEfficiency;
+                const double perUnit = c.memory.value("width_bits") / 8 * c.baseMemoryUnits;
+                p.memory = area::evaluateMemory(
+                    c.memory,
+                    {c.baseMemoryUnits, std::min(spec / perUnit, c.memory.value("pin_rate_max_gbps")),
+                     0},
+                    logic);
+                p.memory.trafficW = c.memory.value("energy_pj_per_bit") * 1e-12 * spec * 8e9;
+                p.memory.powerW = p.memory.floorW + p.memory.trafficW;
+                passes.push_back(p);
+            }
+            continue;
+        }
+        for (int u : units) {
+            area::MemoryResult m = area::evaluateMemory(c.memory, {u, c.pinRateGbps, 0}, logic);
+            m = area::evaluateMemory(c.memory, {u, c.pinRateGbps, m.bandwidthGBs}, logic);
+            const bool own = o.grid.memoryUnits.empty();
+            passes.push_back(Pass{clock, u, own ? baseBandwidth : m.bandwidthGBs * c.bandwidthEfficiency,
+                                  !own, 0, m});
+        }
+    }
+    return passes;
+}
+
+// The area of one design of a pass: the papers' cache-less area (plus the bandwidth axis' PHY
+// rule), or with the chip model the whole die or the cache-less area plus the memory
+// interface.
+struct AreaRule {
+    const CodesignOptions& o;
+    area::Coefficients c;
+    double perPassConstant(const Pass& p) const {
+        if (!o.chip) {
+            return p.phyMm2;
+        }
+        double extra = p.memory.phyMm2 + p.memory.controllerMm2;
+        if (o.chip->wholeDie) {
+            const area::WholeDieInputs& d = o.chip->die;
+            extra += area::cacheSramMm2(d.sm.l2Kb, o.node) + d.ioPhyMm2 +
+                     d.ioLogicMm2At7nm * area::logicScaleVs7nm(o.node);
+        }
+        return extra;
+    }
+    double sm(std::int64_t nSm, std::int64_t nV, double mSm) const {
+        const double l1 = o.chip && o.chip->wholeDie ? o.chip->die.sm.l1PairKb : 0;
+        const area::Architecture a{nSm, nV, o.grid.rVuKb, mSm, l1, 0};
+        const double base = o.form == area::Form::C7Printed
+                                ? area::areaBreakdown(a, o.coefficients, o.form).total
+                                : area::totalArea(a, c, o.form);
+        return o.chip && o.chip->wholeDie ? base * (1 + o.chip->die.tensorFp64Fraction) : base;
+    }
+};
+
+void scaleToClock(const CodesignOptions& o, double clockMhz, Workload& w, Gpu& base) {
+    if (!o.chip || clockMhz == o.chip->baseClockMhz) {
+        return;
+    }
+    const double s = o.chip->baseClockMhz / clockMhz; // cycles stay; seconds follow the clock
+    for (WorkloadItem& it : w.items) {
+        it.stencil.cIterSeconds *= s;
+    }
+    base.tauSyncSeconds *= s;
+    base.clockMhz = clockMhz;
+    if (base.memLdCycles) {
+        *base.memLdCycles /= s; // the same nanoseconds at the new clock
+    }
+}
+
+void fillPower(const CodesignOptions& o, const Pass& p, DesignPoint& d) {
+    if (!o.chip) {
+        d.powerW = designPowerW(d.nSm, d.nV, o.limits.clockGHz, o.node);
+        return;
+    }
+    const area::VfCurve vf = area::atNode(o.chip->vf, o.chip->vfNode, o.node);
+    const area::ChipPower cp =
+        area::chipPower({d.nSm, d.nV, p.clockMhz, o.node, d.area, vf, p.memory.floorW,
+                         p.memory.trafficW},
+                        o.chip->calibration);
+    d.clockMhz = p.clockMhz;
+    d.memoryUnits = p.memoryUnits;
+    d.staticW = cp.staticW;
+    d.dynamicW = cp.dynamicW;
+    d.memoryW = cp.memoryW;
+    d.voltageV = cp.voltageV;
+    d.powerW = cp.totalW;
+}
+
+void fillObjectives(DesignPoint& d) {
+    if (d.feasible && d.powerW > 0) {
+        d.energyJ = d.powerW * d.weightedTime;
+        d.perfPerWatt = d.gpointsPerSecond / d.powerW;
+    }
+}
+
+} // namespace
 
 CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
     validate(w);
@@ -768,12 +958,7 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
         throw InputError("--area", formatNumber(o.areaMin) + ":" + formatNumber(o.areaMax),
                          "expected MIN:MAX with 0 <= MIN <= MAX [mm2]");
     }
-    for (double b : o.grid.bandwidthGBs) {
-        if (!std::isfinite(b) || b <= 0 || b > 1e6) {
-            throw InputError("bandwidth_gbs", formatNumber(b),
-                             "must be a bandwidth in (0, 1000000] GB/s");
-        }
-    }
+    validateAxes(o);
     if (o.limits.reticle && (!std::isfinite(o.limits.reticleMm2) || o.limits.reticleMm2 <= 0)) {
         throw InputError("reticle_mm2", formatNumber(o.limits.reticleMm2),
                          "must be an area > 0 mm2");
@@ -784,16 +969,17 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
     if (!std::isfinite(o.limits.clockGHz) || o.limits.clockGHz <= 0) {
         throw InputError("clock_ghz", formatNumber(o.limits.clockGHz), "must be a clock > 0 GHz");
     }
-    powerRule(o.node); // InputError for an unknown node
+    if (!o.chip) {
+        powerRule(o.node); // InputError for an unknown node
+    }
     checkVariant(w, o.base, o.variant, o.grid);
 
     CodesignResult res;
     res.gridPoints = o.grid.size();
     res.limits = o.limits;
-    const double baseBandwidth = 1.0 / o.base.lSecondsPerGb;
-    const std::vector<double> bandwidths =
-        o.grid.bandwidthGBs.empty() ? std::vector<double>{baseBandwidth} : o.grid.bandwidthGBs;
-    const double phyBase = phyBaseBandwidth(o);
+    res.objective = o.objective;
+    const std::vector<Pass> passes = makePasses(o);
+    const AreaRule areaRule{o, o.coefficients.coefficients()};
 
     if (o.withReference) {
         res.reference = optimizeDesign(w, o.reference.value_or(o.base), o.variant);
@@ -801,21 +987,31 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
     }
     {
         const Gpu& r = o.reference ? *o.reference : o.base;
-        const area::Architecture ref{r.nSm, r.nV, o.grid.rVuKb, r.mSmKb, 0, 0};
-        res.reference.area = area::areaBreakdown(ref, o.coefficients, o.form).total;
         res.reference.bandwidthGBs = 1.0 / r.lSecondsPerGb;
-        res.reference.powerW = designPowerW(r.nSm, r.nV, o.limits.clockGHz, o.node);
+        if (o.chip) {
+            // The reference as a design of this grid: its own clock and memory.
+            CodesignOptions own = o;
+            own.grid.clockMhz.clear();
+            own.grid.memoryUnits.clear();
+            own.grid.bandwidthGBs.clear();
+            const Pass p = makePasses(own).front();
+            res.reference.area = areaRule.sm(r.nSm, r.nV, r.mSmKb) + areaRule.perPassConstant(p);
+            fillPower(o, p, res.reference);
+        } else {
+            const area::Architecture ref{r.nSm, r.nV, o.grid.rVuKb, r.mSmKb, 0, 0};
+            res.reference.area = area::areaBreakdown(ref, o.coefficients, o.form).total;
+            res.reference.powerW = designPowerW(r.nSm, r.nV, o.limits.clockGHz, o.node);
+        }
+        fillObjectives(res.reference);
     }
     const double refTime = res.reference.weightedTime;
     res.performanceUnit = res.reference.gflops ? "GFLOP/s" : "x " + o.reference.value_or(o.base).id;
 
-    // One pass of the kernel per bandwidth (L enters every tiling's transfer time).
     const HardwareGrid& g = o.grid;
     const std::size_t perPass = g.nSm.size() * g.nV.size() * g.mSmKb.size();
-    for (std::size_t pass = 0; pass < bandwidths.size(); ++pass) {
-        const double bandwidth = bandwidths[pass];
-        const double phy =
-            o.grid.bandwidthGBs.empty() ? 0.0 : kPhyMm2PerGBs * (bandwidth - phyBase);
+    for (std::size_t pass = 0; pass < passes.size(); ++pass) {
+        const Pass& p = passes[pass];
+        const double extra = areaRule.perPassConstant(p);
         // Areas first: only designs inside the range are solved.
         std::vector<double> areas(perPass);
         std::vector<char> active(perPass, 0);
@@ -823,31 +1019,34 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
             for (std::size_t vi = 0; vi < g.nV.size(); ++vi) {
                 for (std::size_t m = 0; m < g.mSmKb.size(); ++m) {
                     const std::size_t i = (s * g.nV.size() + vi) * g.mSmKb.size() + m;
-                    const area::Architecture a{g.nSm[s], g.nV[vi], g.rVuKb, g.mSmKb[m], 0, 0};
-                    areas[i] = (o.form == area::Form::C7Printed
-                                    ? area::areaBreakdown(a, o.coefficients, o.form).total
-                                    : area::totalArea(a, o.coefficients.coefficients(), o.form)) +
-                               phy;
+                    areas[i] = areaRule.sm(g.nSm[s], g.nV[vi], g.mSmKb[m]) + extra;
                     active[i] = areas[i] >= o.areaMin && areas[i] <= o.areaMax;
                 }
             }
         }
         Gpu base = o.base;
-        if (!o.grid.bandwidthGBs.empty()) { // else the GPU's L exactly (1 / (1 / L) may differ)
-            base.lSecondsPerGb = 1.0 / bandwidth;
+        if (p.setsL) { // else the GPU's L exactly (1 / (1 / L) may differ)
+            base.lSecondsPerGb = 1.0 / p.bandwidthGBs;
+        }
+        Workload scaled;
+        const Workload* work = &w;
+        if (o.chip && p.clockMhz != o.chip->baseClockMhz) {
+            scaled = w;
+            scaleToClock(o, p.clockMhz, scaled, base);
+            work = &scaled;
         }
         std::function<void(const CodesignProgress&)> progress;
         if (o.progress) {
-            progress = [&, pass](const CodesignProgress& p) {
-                o.progress(CodesignProgress{pass * p.total + p.done, bandwidths.size() * p.total});
+            progress = [&, pass](const CodesignProgress& q) {
+                o.progress(CodesignProgress{pass * q.total + q.done, passes.size() * q.total});
             };
         }
         bool cancelled = false;
         std::uint64_t inner = 0;
         std::uint64_t tilings = 0;
         std::vector<DesignPoint> all =
-            solve(w, base, o.variant, g, active, o.prepared.get(), o.threads, progress, o.cancel,
-                  cancelled, inner, tilings);
+            solve(*work, base, o.variant, g, active, o.prepared.get(), o.threads, progress,
+                  o.cancel, cancelled, inner, tilings);
         res.cancelled = res.cancelled || cancelled;
         res.innerEvaluations += inner;
         res.tilingsPerDesign = std::max(res.tilingsPerDesign, tilings);
@@ -857,12 +1056,13 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
             }
             DesignPoint& d = all[i];
             d.area = areas[i];
-            d.phyMm2 = phy;
-            d.bandwidthGBs = bandwidth;
-            d.powerW = designPowerW(d.nSm, d.nV, o.limits.clockGHz, o.node);
+            d.phyMm2 = o.chip ? p.memory.phyMm2 : p.phyMm2;
+            d.bandwidthGBs = p.bandwidthGBs;
+            fillPower(o, p, d);
             if (d.feasible && refTime > 0) {
                 d.speedup = refTime / d.weightedTime;
             }
+            fillObjectives(d);
             if (!d.feasible) {
                 ++res.infeasibleDesigns;
             }
@@ -885,24 +1085,17 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
 CodesignEstimate estimateCodesign(const Workload& w, const CodesignOptions& o) {
     validate(w);
     validate(o.grid);
+    validateAxes(o);
     const HardwareGrid& g = o.grid;
     CodesignEstimate e;
     e.gridPoints = g.size();
-    const double baseBandwidth = 1.0 / o.base.lSecondsPerGb;
-    const std::vector<double> bandwidths =
-        g.bandwidthGBs.empty() ? std::vector<double>{baseBandwidth} : g.bandwidthGBs;
-    const double phyBase = phyBaseBandwidth(o);
-    const area::Coefficients c = o.coefficients.coefficients();
-    for (const double b : bandwidths) {
-        const double phy = g.bandwidthGBs.empty() ? 0.0 : kPhyMm2PerGBs * (b - phyBase);
+    const AreaRule areaRule{o, o.coefficients.coefficients()};
+    for (const Pass& p : makePasses(o)) {
+        const double extra = areaRule.perPassConstant(p);
         for (const std::int64_t nSm : g.nSm) {
             for (const std::int64_t nV : g.nV) {
                 for (const double m : g.mSmKb) {
-                    const area::Architecture a{nSm, nV, g.rVuKb, m, 0, 0};
-                    const double area = (o.form == area::Form::C7Printed
-                                             ? area::areaBreakdown(a, o.coefficients, o.form).total
-                                             : area::totalArea(a, c, o.form)) +
-                                        phy;
+                    const double area = areaRule.sm(nSm, nV, m) + extra;
                     e.inRange += area >= o.areaMin && area <= o.areaMax;
                 }
             }
@@ -922,6 +1115,31 @@ CodesignEstimate estimateCodesign(const Workload& w, const CodesignOptions& o) {
     return e;
 }
 
+std::optional<std::size_t> bestDesign(const std::vector<DesignPoint>& designs, Objective o) {
+    std::optional<std::size_t> best;
+    const auto score = [o](const DesignPoint& d) {
+        switch (o) {
+        case Objective::Time:
+            return d.weightedTime;
+        case Objective::Energy:
+            return d.energyJ;
+        case Objective::PerfPerWatt:
+            return -d.perfPerWatt;
+        }
+        return d.weightedTime;
+    };
+    for (std::size_t i = 0; i < designs.size(); ++i) {
+        const DesignPoint& d = designs[i];
+        if (!d.feasible || !d.allowed || (o != Objective::Time && !(d.powerW > 0))) {
+            continue;
+        }
+        if (!best || score(d) < score(designs[*best])) {
+            best = i;
+        }
+    }
+    return best;
+}
+
 void applyLimits(CodesignResult& r, const PhysicalLimits& l) {
     r.limits = l;
     r.outsideLimits = 0;
@@ -936,6 +1154,7 @@ void applyLimits(CodesignResult& r, const PhysicalLimits& l) {
     for (std::size_t i : r.pareto) {
         r.designs[i].pareto = true;
     }
+    r.best = bestDesign(r.designs, r.objective);
 }
 
 } // namespace cdx::search

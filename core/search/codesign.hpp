@@ -2,6 +2,8 @@
 #pragma once
 
 #include "area/area_model.hpp"
+#include "area/chip_power.hpp"
+#include "area/whole_die.hpp"
 #include "search/workload.hpp"
 #include "talg/talg.hpp"
 
@@ -13,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 // Hardware/software codesign (thesis C.8-C.19, spec/area-codesign.md §2-3): for every
@@ -30,10 +33,16 @@ struct HardwareGrid {
     // memory PHY area per GB/s above the base GPU's (search/physical_limits.hpp). Empty: the
     // base GPU's L only (the thesis' grid).
     std::vector<double> bandwidthGBs;
+    // Issue 59 (with CodesignOptions::chip): the SM clock [MHz] and the number of memory stacks
+    // or chips of the chip model's technology as axes. Empty: the base GPU's.
+    std::vector<double> clockMhz;
+    std::vector<int> memoryUnits;
 
     std::size_t size() const {
         return nSm.size() * nV.size() * mSmKb.size() *
-               std::max<std::size_t>(1, bandwidthGBs.size());
+               std::max<std::size_t>(1, bandwidthGBs.size()) *
+               std::max<std::size_t>(1, clockMhz.size()) *
+               std::max<std::size_t>(1, memoryUnits.size());
     }
 };
 
@@ -61,7 +70,17 @@ struct DesignPoint {
     double bandwidthGBs = 0;      // 1 / L of the design [GB/s]
     double area = 0;              // mm^2 (cache-less, R_VU of the grid; + phyMm2)
     double phyMm2 = 0;            // memory PHY area above the base GPU's bandwidth (may be < 0)
-    double powerW = 0;            // labelled estimate (search/physical_limits.hpp)
+    double powerW = 0;            // labelled estimate (search/physical_limits.hpp, or the chip
+                                  // model's total when CodesignOptions::chip is set)
+    // With the chip model (issue 59): the design's clock, memory and power breakdown.
+    double clockMhz = 0;
+    int memoryUnits = 0;
+    double staticW = 0;
+    double dynamicW = 0;
+    double memoryW = 0;
+    double voltageV = 0;
+    double energyJ = 0;       // powerW x weightedTime (full-load power over the workload)
+    double perfPerWatt = 0;   // gpointsPerSecond / powerW [Gpoints/s/W]
     bool withinReticle = true;    // area <= the reticle limit (whether or not it is switched on)
     bool withinPower = true;      // powerW <= the power budget (whether or not it is switched on)
     bool allowed = true;          // inside every limit that is switched on: may be on the front
@@ -92,8 +111,30 @@ struct PhysicalLimits {
 
     bool operator==(const PhysicalLimits&) const = default;
 };
+
+// What "best" means under the limits (issue 59). Energy per run and performance per watt rank
+// designs alike (both are work / (power x time) for a fixed workload); they are two units.
+enum class Objective { Time, Energy, PerfPerWatt };
+std::string_view name(Objective o);                                // "time", "energy", ...
+Objective parseObjective(std::string_view s, const std::string& field); // InputError if unknown
+
+// The chip model of issue 59: the designs' power from area/chip_power.hpp, their clock and
+// memory as axes, and (wholeDie) their area as the whole die of area/whole_die.hpp.
+struct ChipModel {
+    area::PowerCalibration calibration;
+    area::VfCurve vf;       // the base chip's voltage curve at its own node
+    int vfNode = 5;         // that node (the curve moves to CodesignOptions::node by its speed)
+    double baseClockMhz = 0; // the clock the base's C_iter, tau_sync and Mem_LD are for
+    area::MemoryTech memory; // the technology of the memory axis
+    int baseMemoryUnits = 0; // the base chip's stacks or chips
+    double pinRateGbps = 0;  // per pin (0: the technology's default)
+    double bandwidthEfficiency = 1; // measured / spec bandwidth of the base (1 / L over spec)
+    bool wholeDie = false;   // areas are whole dies (else cache-less plus the memory interface)
+    area::WholeDieInputs die; // the base's full die: L1 per pair, L2, I/O, tensor fraction
+};
 // "within the 858 mm2 reticle; power not limited"
-std::string limitsSentence(const PhysicalLimits& l);
+// With `chipModel` (issue 59), power is the chip model's at each design's clock.
+std::string limitsSentence(const PhysicalLimits& l, bool chipModel = false);
 
 // The workload's candidate tilings with everything in them that does not depend on the design
 // (issue 33): enumerated once for a base GPU's time constants (L, tau_sync, M_TB), a variant and
@@ -131,6 +172,8 @@ struct CodesignOptions {
     // the search enumerates its own. The optima are the same either way; tilingsPerDesign counts
     // the tilings the kernel went through.
     std::shared_ptr<const PreparedTilings> prepared;
+    std::optional<ChipModel> chip; // issue 59; unset: the papers' codesign
+    Objective objective = Objective::Time;
 };
 
 struct CodesignResult {
@@ -145,6 +188,8 @@ struct CodesignResult {
     std::uint64_t innerEvaluations = 0; // (tiling, design) pairs evaluated by the kernel
     bool cancelled = false;
     std::string performanceUnit; // "GFLOP/s" or "x <reference id>"
+    Objective objective = Objective::Time;
+    std::optional<std::size_t> best; // the best allowed, feasible design for the objective
 };
 
 // What a codesign search would cost, known before it runs (issue 32): the grid's designs, those
@@ -170,6 +215,8 @@ CodesignEstimate estimateCodesign(const Workload& w, const CodesignOptions& o);
 // Sets every design's limit flags (withinReticle, withinPower, allowed), outsideLimits and the
 // Pareto front for `l` (what changing a limit needs: the designs' times and powers stay).
 void applyLimits(CodesignResult& r, const PhysicalLimits& l);
+// The index of the best allowed, feasible design for `o` (ties: the first in grid order).
+std::optional<std::size_t> bestDesign(const std::vector<DesignPoint>& designs, Objective o);
 
 // The bandwidth a design's memory PHY area is counted from [GB/s]: the reference GPU's own
 // 1 / L (its shipped profile's), else the base's. A design loaded from the bandwidth axis edits

@@ -62,7 +62,7 @@ int main() {
         // The Architecture view's k-rule sentence for the architect's example (30 x 2048,
         // 480 KB): the design at every smaller M_SM of the grid and under k = optimize.
         search::CodesignOptions one = o;
-        one.grid = search::HardwareGrid{{30}, {2048}, {480}, 2, {}};
+        one.grid = search::HardwareGrid{{30}, {2048}, {480}, 2, {}, {}, {}};
         std::vector<double> note;
         for (int rep = 0; rep < 10; ++rep) {
             const auto t1 = Clock::now();
