@@ -990,10 +990,13 @@ CodesignResult runCodesign(const Workload& w, const CodesignOptions& o) {
         res.reference.bandwidthGBs = 1.0 / r.lSecondsPerGb;
         if (o.chip) {
             // The reference as a design of this grid: its own clock and memory.
+            // The reference as a design of this grid at its own clock and with its own memory.
             CodesignOptions own = o;
             own.grid.clockMhz.clear();
             own.grid.memoryUnits.clear();
             own.grid.bandwidthGBs.clear();
+            own.chip->memory = o.chip->ownMemory;
+            own.chip->pinRateGbps = o.chip->ownPinRateGbps;
             const Pass p = makePasses(own).front();
             res.reference.area = areaRule.sm(r.nSm, r.nV, r.mSmKb) + areaRule.perPassConstant(p);
             fillPower(o, p, res.reference);

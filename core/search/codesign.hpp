@@ -129,6 +129,10 @@ struct ChipModel {
     int baseMemoryUnits = 0; // the base chip's stacks or chips
     double pinRateGbps = 0;  // per pin (0: the technology's default)
     double bandwidthEfficiency = 1; // measured / spec bandwidth of the base (1 / L over spec)
+    // The base chip's own memory (its technology at its pin rate): how the reference is
+    // priced when the memory axis is of another technology.
+    area::MemoryTech ownMemory;
+    double ownPinRateGbps = 0;
     bool wholeDie = false;   // areas are whole dies (else cache-less plus the memory interface)
     area::WholeDieInputs die; // the base's full die: L1 per pair, L2, I/O, tensor fraction
 };

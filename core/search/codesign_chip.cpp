@@ -31,6 +31,8 @@ ChipModel chipModelOf(const GpuProfile& gpu, const std::string& memoryTech, bool
                                  c.memory.name + " " + c.memory.unit + "s carry");
         }
     }
+    c.ownMemory = c.memory.id == gpu.memory ? c.memory : area::chipMemory(gpu);
+    c.ownPinRateGbps = spec / (c.baseMemoryUnits * c.ownMemory.value("width_bits") / 8);
     const Gpu g = toGpu(gpu);
     c.bandwidthEfficiency = (1.0 / g.lSecondsPerGb) / spec;
     c.wholeDie = wholeDie;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/codesign_compare.hpp"
 
+#include "search/codesign_chip.hpp"
+
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 #include "search/physical_limits.hpp"
@@ -58,6 +60,15 @@ CodesignOptions codesignOptions(const SessionState& s) {
         o.reference = toGpu(loadGpuProfile(s.gpu.id));
     } catch (const InputError&) {
         // no shipped profile of this id: the GPU as it is is its own reference
+    }
+    if (s.codesign.chipOn) {
+        // InputError (a GPU without the die block, a node outside the chip model): the view
+        // shows it as the search's refusal.
+        o.chip = chipModelOf(s.gpu, s.codesign.memoryTech, s.codesign.wholeDie,
+                             s.areaCoefficients.id.empty()
+                                 ? area::loadCoefficientSet(area::kDefaultCoefficientSet)
+                                 : s.areaCoefficients);
+        o.objective = parseObjective(s.codesign.objective, "codesign.chip.objective");
     }
     return o;
 }

@@ -20,6 +20,10 @@ search::HardwareGrid gridOf(const CodesignSettings& c) {
         g.mSmKb = c.gridMSmKb;
     }
     g.bandwidthGBs = c.gridBandwidthGBs;
+    if (c.chipOn) {
+        g.clockMhz = c.gridClockMhz;
+        g.memoryUnits.assign(c.gridMemoryUnits.begin(), c.gridMemoryUnits.end());
+    }
     return g;
 }
 
@@ -51,6 +55,19 @@ ojson codesignSessionToJson(const CodesignSettings& c) {
     if (!c.gridBandwidthGBs.empty()) {
         grid["bandwidth_gbs"] = c.gridBandwidthGBs;
     }
+    if (!c.gridClockMhz.empty()) {
+        grid["clock_mhz"] = c.gridClockMhz;
+    }
+    if (!c.gridMemoryUnits.empty()) {
+        grid["memory_units"] = c.gridMemoryUnits;
+    }
+    if (c.chipOn != d.chipOn || c.memoryTech != d.memoryTech || c.wholeDie != d.wholeDie ||
+        c.objective != d.objective) {
+        j["chip"] = {{"on", c.chipOn},
+                     {"memory", c.memoryTech},
+                     {"whole_die", c.wholeDie},
+                     {"objective", c.objective}};
+    }
     if (!grid.empty()) {
         j["grid"] = grid;
     }
@@ -60,7 +77,8 @@ ojson codesignSessionToJson(const CodesignSettings& c) {
 CodesignSettings codesignSessionFromJson(const nlohmann::json& block, const SessionReader& r) {
     const std::string key = kCodesignSessionKey;
     r.requireObject(block, key);
-    r.warnUnknownFields(block, {"workload", "area_range_mm2", "budget_mm2", "limits", "grid"}, key);
+    r.warnUnknownFields(block, {"workload", "area_range_mm2", "budget_mm2", "limits", "grid", "chip"},
+                        key);
     CodesignSettings c;
     if (block.contains("workload")) {
         c.workload = r.stringMember(block, "workload", key);
@@ -119,7 +137,9 @@ CodesignSettings codesignSessionFromJson(const nlohmann::json& block, const Sess
         const auto& g = block.at("grid");
         const std::string gk = key + ".grid";
         r.requireObject(g, gk);
-        r.warnUnknownFields(g, {"n_sm", "n_v", "m_sm_kb", "bandwidth_gbs"}, gk);
+        r.warnUnknownFields(g, {"n_sm", "n_v", "m_sm_kb", "bandwidth_gbs", "clock_mhz",
+                                "memory_units"},
+                            gk);
         const auto integers = [&](const char* field, std::vector<std::int64_t>& out) {
             if (!g.contains(field)) {
                 return;
@@ -159,6 +179,40 @@ CodesignSettings codesignSessionFromJson(const nlohmann::json& block, const Sess
         integers("n_v", c.gridNV);
         sizes("m_sm_kb", c.gridMSmKb, "KB");
         sizes("bandwidth_gbs", c.gridBandwidthGBs, "GB/s");
+        sizes("clock_mhz", c.gridClockMhz, "MHz");
+        integers("memory_units", c.gridMemoryUnits);
+        for (const std::int64_t u : c.gridMemoryUnits) {
+            if (u > 64) {
+                throw InputError(SessionReader::path(gk, "memory_units"), std::to_string(u),
+                                 "expected stacks or chips from 1 to 64", r.file());
+            }
+        }
+    }
+    if (block.contains("chip")) {
+        const auto& ch = block.at("chip");
+        const std::string ck = key + ".chip";
+        r.requireObject(ch, ck);
+        r.warnUnknownFields(ch, {"on", "memory", "whole_die", "objective"}, ck);
+        for (auto [field, out] : {std::pair{"on", &c.chipOn}, std::pair{"whole_die", &c.wholeDie}}) {
+            if (ch.contains(field)) {
+                if (!ch.at(field).is_boolean()) {
+                    throw InputError(SessionReader::path(ck, field), ch.at(field).dump(),
+                                     "expected true or false", r.file());
+                }
+                *out = ch.at(field).get<bool>();
+            }
+        }
+        if (ch.contains("memory")) {
+            c.memoryTech = r.stringMember(ch, "memory", ck);
+        }
+        if (ch.contains("objective")) {
+            c.objective = r.stringMember(ch, "objective", ck);
+            try {
+                search::parseObjective(c.objective, ck + ".objective");
+            } catch (const InputError& e) {
+                throw InputError(e.field(), e.value(), e.allowed(), r.file());
+            }
+        }
     }
     return c;
 }

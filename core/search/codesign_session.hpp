@@ -35,6 +35,15 @@ struct CodesignSettings {
     std::vector<std::int64_t> gridNV;
     std::vector<double> gridMSmKb;
     std::vector<double> gridBandwidthGBs;
+    // The chip model (issue 59; search::ChipModel): off by default, the papers' codesign.
+    // In the file: "chip": {"on": true, "memory": "hbm3e", "whole_die": true, "objective":
+    // "time"} and the grid's "clock_mhz" and "memory_units" axes.
+    bool chipOn = false;
+    std::string memoryTech; // empty: the GPU's own
+    bool wholeDie = false;
+    std::string objective = "time";
+    std::vector<double> gridClockMhz;              // empty: the GPU's clock
+    std::vector<std::int64_t> gridMemoryUnits;     // empty: the GPU's stacks or chips
 
     bool operator==(const CodesignSettings&) const = default;
 };

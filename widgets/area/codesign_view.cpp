@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/codesign_view.hpp"
+#include "area/codesign_chip_panel.hpp"
 
 #include "area/process_node.hpp"
 #include "common/background_job.hpp"
 #include "common/plot_labels.hpp"
 #include "common/plot_layout.hpp"
+#include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "common/variant_choice.hpp"
 #include "common/view_layout.hpp"
@@ -25,6 +27,8 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -145,7 +149,9 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     limits->addSpacing(12);
     limits->addWidget(powerOn_);
     limits->addWidget(power_);
-    limits->addWidget(new QLabel(tr("(estimate)"), this));
+    powerNote_ = new QLabel(tr("(estimate)"), this);
+    powerNote_->setObjectName("codesignPowerNote");
+    limits->addWidget(powerNote_);
     limits->addSpacing(12);
     // The grid's design count and the search's estimate: here, where the row has room.
     estimate_ = new QLabel(this);
@@ -183,6 +189,10 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
             .arg(form));
     gridBandwidth_->setPlaceholderText(tr("the GPU's"));
     layout->addLayout(grid);
+    auto* chipRow = new QHBoxLayout;
+    chip_ = new CodesignChipControls(this, chipRow);
+    connect(chip_, &CodesignChipControls::edited, this, [this] { emitSettings(); });
+    layout->addLayout(chipRow);
     status_ = new QLabel(this);
     status_->setObjectName("codesignStatus");
     status_->setWordWrap(true);
@@ -191,7 +201,7 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     status_->setMinimumWidth(1);
     layout->addWidget(status_);
-    controlRows_ = {bar, ranges, limits, grid};
+    controlRows_ = {bar, ranges, limits, grid, chipRow};
 
     plot_ = new QCustomPlot(this);
     plot_->setObjectName("codesignPlot");
@@ -209,7 +219,16 @@ CodesignView::CodesignView(QWidget* parent) : QWidget(parent) {
     plot_->layer("budget")->setMode(QCPLayer::lmBuffered);
     plot_->layer("budgetTop")->setMode(QCPLayer::lmBuffered);
     title_->setLayer("budgetTop");
-    layout->addWidget(plot_, 1);
+    // The chip model's power trade-off on a page of its own beside the area plot (below it, a
+    // 768 px screen left neither readable).
+    plots_ = new QTabWidget(this);
+    plots_->setObjectName("codesignPlots");
+    plots_->setDocumentMode(true);
+    plots_->addTab(plot_, tr("Area and speed-up"));
+    powerPanel_ = new CodesignPowerPanel(this);
+    plots_->addTab(powerPanel_, tr("Power and speed-up (chip model)"));
+    plots_->setTabVisible(1, false);
+    layout->addWidget(plots_, 1);
 
     job_ = new BackgroundJob(this);
     progress_->setRange(0, 1000);
@@ -340,6 +359,12 @@ std::string CodesignView::keyOf(const SessionState& s) const {
     list(s.codesign.gridNV);
     list(s.codesign.gridMSmKb);
     list(s.codesign.gridBandwidthGBs);
+    if (s.codesign.chipOn) {
+        list(s.codesign.gridClockMhz);
+        list(s.codesign.gridMemoryUnits);
+        key.append("|chip:").append(s.codesign.memoryTech);
+        key.append(s.codesign.wholeDie ? "|whole" : "|sm").append("|").append(s.codesign.objective);
+    }
     key.append("|node").append(std::to_string(s.areaNode));
     // The limits are not part of the key: a changed limit re-marks the designs (applyLimits).
     key.append(otherFront_->isChecked() ? "|other" : "");
@@ -407,6 +432,9 @@ void CodesignView::emitSettings() {
     c.gridNV = toIntegers(nV) == thesis.nV ? std::vector<std::int64_t>{} : toIntegers(nV);
     c.gridMSmKb = mSm == thesis.mSmKb ? std::vector<double>{} : mSm;
     c.gridBandwidthGBs = bandwidth;
+    if (!chip_->apply(c, status_)) {
+        return; // the refused text stays where it was typed
+    }
     // A range whose end is below its start: both fields marked, the one just changed named
     // with both values (issue 44: "to 200" under "from 650" looked accepted).
     const auto range = [&](QDoubleSpinBox* lo, QDoubleSpinBox* hi, const QString& name) {
@@ -495,6 +523,8 @@ void CodesignView::setSession(const SessionState& s) {
         show(gridMSm_, shownGrid_[2],
              s.codesign.gridMSmKb.empty() ? thesis.mSmKb : s.codesign.gridMSmKb);
         show(gridBandwidth_, shownGrid_[3], s.codesign.gridBandwidthGBs);
+        chip_->show(s.codesign);
+        powerNote_->setText(s.codesign.chipOn ? tr("(chip model: a cap)") : tr("(estimate)"));
         updating_ = false;
     }
     // A changed limit re-marks the designs of the result on screen (no new search).
@@ -833,7 +863,8 @@ void CodesignView::redraw() {
         }
         sub += tr("\nfront %1")
                    .arg(QString::fromStdString(
-                            search::limitsSentence(search::codesignLimits(*session_)))
+                            search::limitsSentence(search::codesignLimits(*session_),
+                                                   session_->codesign.chipOn))
                             .replace(QStringLiteral("mm2"), QStringLiteral("mm²")));
         if (resultShown() && result_->outsideLimits > 0) {
             sub += tr(" (%1 designs outside them: × beyond the reticle, + over the power budget)")
@@ -877,8 +908,21 @@ void CodesignView::redraw() {
     const QString reference =
         session_ ? QString::fromStdString(shortChipName(session_->gpu)) : QString();
     plot_->yAxis->setLabel(tr("speed-up vs %1 [×]").arg(reference));
+    plot_->xAxis->setLabel(!session_ || !session_->codesign.chipOn
+                               ? tr("die area, cache-less, R_VU = 2 KB [mm²]")
+                           : session_->codesign.wholeDie
+                               ? tr("whole die: SMs, L1, L2, tensor/FP64, memory, I/O [mm²]")
+                               : tr("die area, cache-less + memory PHYs [mm²]"));
     // A search running for other inputs: its progress only, never the last result's points
     // under this session's title (issue 45).
+    const bool chipShown = session_ && session_->codesign.chipOn && resultShown();
+    plots_->setTabVisible(1, chipShown);
+    plots_->tabBar()->setVisible(chipShown);
+    if (chipShown) {
+        const QString memory = QString::fromStdString(
+            session_->codesign.memoryTech.empty() ? session_->gpu.memory : session_->codesign.memoryTech);
+        powerPanel_->setResult(result_.get(), reference, memory.toUpper(), presentation_);
+    }
     if (!resultShown() || !session_) {
         plot_->replot();
         return;
@@ -999,8 +1043,10 @@ void CodesignView::redraw() {
         label->setFont(lf);
         label->setColor(QColor(150, 40, 40));
     }
-    // References with and without caches.
-    if (refs_) {
+    // References with and without caches (the papers' cache-less Maxwell designs: not drawn
+    // under the chip model, whose areas and powers they do not share).
+    const bool maxwellRefs = refs_ && !session_->codesign.chipOn;
+    if (maxwellRefs) {
         const auto ref = [&](const search::DesignPoint& d, const double* areas, const QString& name,
                              const QColor& c) {
             if (!d.feasible) {
@@ -1050,8 +1096,10 @@ void CodesignView::redraw() {
         label->setLayer("budgetTop");
         bestLabel_ = label;
         label->position->setCoords(b->area, b->speedup);
-        // Below and right of the point: the legend sits top left, where the label ran into it.
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        // Below and right of the point: the legend sits top left, where the label ran into it;
+        // left of it near the right edge, where the plot cut it off.
+        const bool nearRight = b->area > (session_->codesign.areaMin + session_->codesign.areaMax) / 2 + (session_->codesign.areaMax - session_->codesign.areaMin) / 4;
+        label->setPositionAlignment((nearRight ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
         label->setPadding(QMargins(10, 8, 2, 0));
         label->setFont(lf);
         label->setText(QStringLiteral("%1: %2×")
@@ -1129,8 +1177,34 @@ void CodesignView::redraw() {
         left = std::min(left, b.areaCacheLess - 10);
         right = std::max(right, b.areaWithCaches + 40);
     }
+    // The reference GPU as shipped, always (issue 59: it was drawn only once pinned), at its
+    // area as the designs' are counted and speed-up 1.
+    if (const search::DesignPoint& ref = result_->reference; ref.feasible && ref.area > 0) {
+        auto* g = plot_->addGraph();
+        g->setName(tr("%1 as shipped (the reference)").arg(reference));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(schemeInk(), t.lineWidth),
+                                           Qt::NoBrush, t.markerSize * 2));
+        g->addData(ref.area, 1.0);
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(ref.area, 1.0);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPadding(QMargins(8, 6, 2, 0));
+        label->setFont(lf);
+        label->setBrush(QColor(255, 255, 255, 210));
+        label->setText(tr("%1: 1×, %2 mm²%3")
+                           .arg(reference)
+                           .arg(ref.area, 0, 'f', 0)
+                           .arg(result_->reference.powerW > 0 && session_->codesign.chipOn
+                                    ? tr(", %1 W").arg(ref.powerW, 0, 'f', 0)
+                                    : QString()));
+        keepApart(label, 4, true);
+        left = std::min(left, ref.area - 10);
+        right = std::max(right, ref.area + 60);
+        top = std::max(top, 1.0);
+    }
     plot_->xAxis->setRange(left, right);
-    if (refs_) {
+    if (maxwellRefs) {
         plot_->xAxis->setRange(std::min(plot_->xAxis->range().lower, refs_->gtxArea[1] - 10),
                                std::max(plot_->xAxis->range().upper, refs_->titanArea[0] + 40));
     }
@@ -1169,7 +1243,7 @@ QString CodesignView::hoverTextAt(const QCustomPlot& plot, double x, double y) c
     const QPointF at(plot_->xAxis->coordToPixel(x), plot_->yAxis->coordToPixel(y));
     const QString reference = QString::fromStdString(shortChipName(session_->gpu));
     // The reference GPUs' squares first: a design a few pixels away is not them.
-    if (refs_) {
+    if (refs_ && !session_->codesign.chipOn) {
         const auto ref = [&](const search::DesignPoint& d, const double* areas,
                              const QString& name) -> QString {
             for (int i = 0; i < 2; ++i) {

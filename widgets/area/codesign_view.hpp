@@ -22,6 +22,7 @@ class QLayout;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QTabWidget;
 class QTimer;
 
 namespace cdx::widgets {
@@ -31,6 +32,8 @@ namespace cdx::widgets {
 // GTX 980 and Titan X marked (with and without caches). Runs off the GUI thread with a
 // progress bar and Cancel; clicking a design loads it into the editors.
 class BackgroundJob;
+class CodesignChipControls;
+class CodesignPowerPanel;
 
 class CodesignView : public QWidget, public ExplorerView {
     Q_OBJECT
@@ -132,6 +135,10 @@ private:
     QLineEdit* gridMSm_ = nullptr;
     QLineEdit* gridBandwidth_ = nullptr;
     QString shownGrid_[4]; // the session's axes as last shown (a refused text stays otherwise)
+    CodesignChipControls* chip_ = nullptr; // issue 59
+    CodesignPowerPanel* powerPanel_ = nullptr;
+    QLabel* powerNote_ = nullptr; // "(estimate)" or the chip model's cap
+    QTabWidget* plots_ = nullptr;  // the area plot and the power panel
     QLabel* estimate_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QProgressBar* progress_ = nullptr;
