@@ -653,9 +653,10 @@ void TestCli::reproduceEveryPublishedValue() {
     for (const auto v : o["entries"].toArray()) {
         areaEntries += v.toObject()["family"].toString() == "area";
     }
-    // the area entries + the summary's one document + the 12 rows of the validity table (issue
-    // 32: 5 dies of other nodes and 3 blocks of GA100 beside the 4 Maxwell dies)
-    QCOMPARE(page.count("<tr><td>") + page.count("<tr class="), areaEntries + 1 + 12);
+    // the area entries + the summary's one document + the 19 rows of the validity table (issue
+    // 32: 5 dies of other nodes and 3 blocks of GA100 beside the 4 Maxwell dies; issue 59: 3
+    // whole dies and 4 board powers)
+    QCOMPARE(page.count("<tr><td>") + page.count("<tr class="), areaEntries + 1 + 19);
     QVERIFY(page.contains("How far to trust the models"));
     // The PDF: typeset by Qt (issue 46). A title page, the summary, the area table, validity;
     // real fonts embedded (no Courier-only document), every entry's id whole on one line (no
@@ -722,7 +723,15 @@ void TestCli::reproduceReportsValidity() {
     QCOMPARE(families, (QSet<QString>{"area", "talg", "mwp", "energy", "eatss", "chain"}));
     // Every fitted model bounds its session values; matrix chains have no fitted parameter.
     QCOMPARE(conditions.keys(), (QList<QString>{"area", "eatss", "energy", "mwp", "talg"}));
-    QCOMPARE(errors.size(), 12); // 4 Maxwell dies, 5 dies of other nodes, 3 GA100 blocks
+    // 4 Maxwell dies, 5 dies of other nodes, 3 GA100 blocks; issue 59: 3 whole dies, 4 powers
+    QCOMPARE(errors.size(), 19);
+    QVERIFY(std::abs(errors["gh100-whole-die"]) < 0.01);
+    QVERIFY(std::abs(errors["ga100-whole-die"] - 12.56) < 0.05);
+    QVERIFY(std::abs(errors["ad102-whole-die"] - 17.32) < 0.05);
+    QVERIFY(std::abs(errors["h100-sxm5-power"]) < 0.01);
+    QVERIFY(std::abs(errors["h100-pcie-power"] - 14.61) < 0.05);
+    QVERIFY(std::abs(errors["a100-sxm4-power"] + 14.40) < 0.05);
+    QVERIFY(std::abs(errors["rtx4090-power"] - 72.75) < 0.05);
     QVERIFY(std::abs(errors["gm107-gtx750ti"] - 22.27) < 0.01); // 180.96 vs 148 mm2
     QVERIFY(std::abs(errors["gm206-gtx960"] + 12.72) < 0.01);   // 198.99 vs 228 mm2
     QVERIFY(std::abs(errors["gm204-gtx980"]) < 0.01);           // the calibration die

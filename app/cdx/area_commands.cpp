@@ -363,7 +363,8 @@ json optimaJson(const search::Workload& w, const search::DesignPoint& d) {
     return items;
 }
 
-json chipDesignJson(const search::CodesignOptions& o, const search::DesignPoint& d) {
+json chipDesignJson(const search::CodesignOptions& o, const search::DesignPoint& d,
+                    bool reference) {
     json blocks = json::object();
     for (const auto& b : search::designBlocks(o, d)) {
         blocks[b.key] = b.mm2;
@@ -371,7 +372,9 @@ json chipDesignJson(const search::CodesignOptions& o, const search::DesignPoint&
     return {{"clock_mhz", d.clockMhz},
             {"voltage_v", d.voltageV},
             {"memory",
-             {{"tech", o.chip->memory.id}, {"stacks", d.memoryUnits}, {"bandwidth_gbs", d.bandwidthGBs}}},
+             {{"tech", reference ? o.chip->ownMemory.id : o.chip->memory.id},
+              {"stacks", d.memoryUnits},
+              {"bandwidth_gbs", d.bandwidthGBs}}},
             {"power_w",
              {{"static", d.staticW},
               {"dynamic", d.dynamicW},
@@ -577,7 +580,7 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     const auto designOut = [&](const search::DesignPoint& d, bool withOptima) {
         json j = designJson(w, d, withOptima);
         if (o.chip) {
-            j.update(chipDesignJson(o, d));
+            j.update(chipDesignJson(o, d, &d == &r.reference));
         }
         return j;
     };

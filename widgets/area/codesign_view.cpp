@@ -1082,6 +1082,38 @@ void CodesignView::redraw() {
         ref(refs_->gtx980, refs_->gtxArea, QStringLiteral("GTX 980") + at, t.palette[3]);
         ref(refs_->titanx, refs_->titanArea, QStringLiteral("Titan X") + at, t.palette[5]);
     }
+    // Before the best design's label, so that its place does not depend on where the budget
+    // band puts that one (a band drag moves the best label alone).
+    std::optional<double> refLeft, refRight;
+    // The reference GPU as shipped, always (issue 59: it was drawn only once pinned), at its
+    // area as the designs' are counted and speed-up 1.
+    // Not for the GTX 980 and Titan X, which are drawn as the Maxwell references already.
+    const bool maxwellChip = session_->gpu.id == "gtx980" || session_->gpu.id == "titanx";
+    if (const search::DesignPoint& ref = result_->reference;
+        ref.feasible && ref.area > 0 && !(maxwellRefs && maxwellChip)) {
+        auto* g = plot_->addGraph();
+        g->setName(tr("%1 as shipped (the reference)").arg(reference));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(schemeInk(), t.lineWidth),
+                                           Qt::NoBrush, t.markerSize * 2));
+        g->addData(ref.area, 1.0);
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(ref.area, 1.0);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPadding(QMargins(8, 6, 2, 0));
+        label->setFont(lf);
+        label->setBrush(QColor(255, 255, 255, 210));
+        label->setText(tr("%1: 1×, %2 mm²%3")
+                           .arg(reference)
+                           .arg(ref.area, 0, 'f', 0)
+                           .arg(result_->reference.powerW > 0 && session_->codesign.chipOn
+                                    ? tr(", %1 W").arg(ref.powerW, 0, 'f', 0)
+                                    : QString()));
+        keepApart(label, 4, true);
+        refLeft = ref.area - 10;
+        refRight = ref.area + 60;
+        top = std::max(top, 1.0);
+    }
     if (const search::DesignPoint* b = bestInBudget()) {
         auto* g = plot_->addGraph();
         g->setName(tr("best in the budget"));
@@ -1096,10 +1128,8 @@ void CodesignView::redraw() {
         label->setLayer("budgetTop");
         bestLabel_ = label;
         label->position->setCoords(b->area, b->speedup);
-        // Below and right of the point: the legend sits top left, where the label ran into it;
-        // left of it near the right edge, where the plot cut it off.
-        const bool nearRight = b->area > (session_->codesign.areaMin + session_->codesign.areaMax) / 2 + (session_->codesign.areaMax - session_->codesign.areaMin) / 4;
-        label->setPositionAlignment((nearRight ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+        // Below and right of the point: the legend sits top left, where the label ran into it.
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         label->setPadding(QMargins(10, 8, 2, 0));
         label->setFont(lf);
         label->setText(QStringLiteral("%1: %2×")
@@ -1177,31 +1207,9 @@ void CodesignView::redraw() {
         left = std::min(left, b.areaCacheLess - 10);
         right = std::max(right, b.areaWithCaches + 40);
     }
-    // The reference GPU as shipped, always (issue 59: it was drawn only once pinned), at its
-    // area as the designs' are counted and speed-up 1.
-    if (const search::DesignPoint& ref = result_->reference; ref.feasible && ref.area > 0) {
-        auto* g = plot_->addGraph();
-        g->setName(tr("%1 as shipped (the reference)").arg(reference));
-        g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(schemeInk(), t.lineWidth),
-                                           Qt::NoBrush, t.markerSize * 2));
-        g->addData(ref.area, 1.0);
-        auto* label = new QCPItemText(plot_);
-        label->position->setCoords(ref.area, 1.0);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-        label->setPadding(QMargins(8, 6, 2, 0));
-        label->setFont(lf);
-        label->setBrush(QColor(255, 255, 255, 210));
-        label->setText(tr("%1: 1×, %2 mm²%3")
-                           .arg(reference)
-                           .arg(ref.area, 0, 'f', 0)
-                           .arg(result_->reference.powerW > 0 && session_->codesign.chipOn
-                                    ? tr(", %1 W").arg(ref.powerW, 0, 'f', 0)
-                                    : QString()));
-        keepApart(label, 4, true);
-        left = std::min(left, ref.area - 10);
-        right = std::max(right, ref.area + 60);
-        top = std::max(top, 1.0);
+    if (refLeft) {
+        left = std::min(left, *refLeft);
+        right = std::max(right, *refRight);
     }
     plot_->xAxis->setRange(left, right);
     if (maxwellRefs) {
