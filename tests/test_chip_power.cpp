@@ -175,6 +175,48 @@ private slots:
         }
     }
 
+    // A design's clock and stacks as edits of the chip: the time constants follow the clock by
+    // their rules, L follows the memory; nothing changes for the same values.
+    void applyChipEdits() {
+        GpuProfile h = loadGpuProfile("h100-sxm5");
+        const Gpu before = toGpu(h);
+        QVERIFY(!applyChip(h, 1980, 5));
+        QVERIFY(applyChip(h, 990, 6));
+        const Gpu after = toGpu(h);
+        QVERIFY(std::abs(after.tauSyncSeconds / before.tauSyncSeconds - 2) < 1e-12);
+        QVERIFY(std::abs(before.lSecondsPerGb / after.lSecondsPerGb - 1.2) < 1e-9);
+        QCOMPARE(h.params.at("memory_units").value.value(), 6.0);
+        QVERIFY(h.params.at("clock_mhz").edited);
+        // Another technology: its default pin rate, the chip's technology named.
+        QVERIFY(applyChip(h, 0, 6, "hbm3e"));
+        QCOMPARE(h.memory, std::string("hbm3e"));
+        QVERIFY(std::abs(h.params.at("mem_spec_gbs").value.value() - 6 * 128 * 9.2) < 1e-9);
+        // The A100's measured bandwidth scales with its spec.
+        GpuProfile a = loadGpuProfile("a100-sxm4");
+        QVERIFY(applyChip(a, 0, 4));
+        QVERIFY(std::abs(a.params.at("mem_bandwidth_gbs").value.value() - 1769.0 * 4 / 5) < 1e-9);
+        const GpuProfile kept = a;
+        try {
+            applyChip(a, -1, 4);
+            QFAIL("accepted");
+        } catch (const InputError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QString("clock_mhz"));
+        }
+        QVERIFY(a == kept);
+    }
+
+    // The description's memory technology is written and read back (issue 59).
+    void memoryRoundTrip() {
+        const GpuProfile h = loadGpuProfile("h100-sxm5");
+        QCOMPARE(h.memory, std::string("hbm3"));
+        const GpuProfile back = gpuProfileFromJson(toJson(h), "back");
+        QCOMPARE(back.memory, h.memory);
+        QVERIFY(back == h);
+        GpuProfile other = h;
+        other.memory = "hbm3e";
+        QVERIFY(!(other == h));
+    }
+
     // A chip without the die block or a memory technology is refused naming what is missing.
     void chipWithoutDieBlock() {
         const GpuProfile gtx980 = loadGpuProfile("gtx980");

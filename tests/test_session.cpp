@@ -955,6 +955,13 @@ void TestSession::codesignBlock() {
     c.gridNV = {128, 256};
     c.gridMSmKb = {48, 96.5};
     c.gridBandwidthGBs = {200, 400};
+    // Issue 59: the chip model's settings and axes.
+    c.chipOn = true;
+    c.memoryTech = "hbm3e";
+    c.wholeDie = true;
+    c.objective = "energy";
+    c.gridClockMhz = {1200, 1600.5, 2000};
+    c.gridMemoryUnits = {4, 6, 8};
     const ojson j = codesignSessionToJson(c);
     std::vector<std::string> warnings;
     QVERIFY(codesignSessionFromJson(plain(j), SessionReader("c", &warnings)) == c);
@@ -975,6 +982,10 @@ void TestSession::codesignBlock() {
         {{{"grid", {{"n_v", nlohmann::json::array()}}}}, "codesign.grid.n_v"},
         {{{"grid", {{"m_sm_kb", {48, -1}}}}}, "codesign.grid.m_sm_kb"},
         {{{"grid", {{"bandwidth_gbs", {"fast"}}}}}, "codesign.grid.bandwidth_gbs"},
+        {{{"grid", {{"clock_mhz", {0}}}}}, "codesign.grid.clock_mhz"},
+        {{{"grid", {{"memory_units", {4, 65}}}}}, "codesign.grid.memory_units"},
+        {{{"chip", {{"on", 1}}}}, "codesign.chip.on"},
+        {{{"chip", {{"objective", "speed"}}}}, "codesign.chip.objective"},
     };
     int refused = 0;
     for (const auto& [block, field] : bad) {

@@ -100,4 +100,49 @@ ChipPowerReport chipPowerOf(const GpuProfile& gpu, const MemoryTech& memory, int
     return r;
 }
 
+bool applyChip(GpuProfile& gpu, double clockMhz, int units, const std::string& tech) {
+    if (!std::isfinite(clockMhz) || clockMhz < 0 || clockMhz > 1e5) {
+        throw InputError("clock_mhz", formatNumber(clockMhz), "a clock in (0, 100000] MHz");
+    }
+    if (units < 0 || units > 64) {
+        throw InputError("memory_units", std::to_string(units), "1 to 64 stacks or chips");
+    }
+    GpuProfile g = gpu;
+    bool changed = false;
+    const auto set = [&](const char* key, double v) {
+        const auto it = g.params.find(key);
+        if (it == g.params.end() || !it->second.value || *it->second.value != v) {
+            setGpuParameter(g, key, v);
+            changed = true;
+        }
+    };
+    if (clockMhz > 0) {
+        set("clock_mhz", clockMhz);
+    }
+    if (units > 0) {
+        const MemoryTech next = chipMemory(g, tech);
+        const int before = static_cast<int>(chipValue(g, "memory_units"));
+        const double spec = chipValue(g, "mem_spec_gbs");
+        const double perUnit = next.value("width_bits") / 8;
+        const double pinRate = next.id == g.memory ? spec / (before * perUnit)
+                                                   : next.value("pin_rate_gbps");
+        const double newSpec = units * perUnit * pinRate;
+        if (next.id != g.memory) {
+            g.memory = next.id;
+            changed = true;
+        }
+        set("memory_units", units);
+        if (const auto bw = g.params.find("mem_bandwidth_gbs");
+            bw != g.params.end() && bw->second.value && bw->second.rule.empty() &&
+            newSpec != spec) {
+            set("mem_bandwidth_gbs", *bw->second.value * newSpec / spec);
+        }
+        set("mem_spec_gbs", newSpec);
+    }
+    if (changed) {
+        gpu = std::move(g);
+    }
+    return changed;
+}
+
 } // namespace cdx::area

@@ -40,4 +40,14 @@ ChipPowerReport chipPowerOf(const GpuProfile& gpu, const MemoryTech& memory, int
                             double clockMhz, const PowerCalibration& cal,
                             const CoefficientSet& at28nm);
 
+// A codesign design's clock and memory as edits of the chip (a design loaded from the
+// codesign, the Architecture view's clock and stacks sliders): clock_mhz (0: unchanged), and
+// `units` stacks or chips (0: unchanged) of `tech` (empty: the chip's own) at the chip's pin
+// rate when the technology stays, else the technology's default: memory_units, mem_spec_gbs and
+// "memory"; a measured mem_bandwidth_gbs is scaled with the spec (a rule follows it by itself).
+// Only values that differ become edited. InputError (nothing changed) for a clock outside
+// (0, 100000] MHz, units outside 1..64, a chip without memory_units or mem_spec_gbs, or an
+// unknown technology. Returns whether anything changed.
+bool applyChip(GpuProfile& gpu, double clockMhz, int units, const std::string& tech = {});
+
 } // namespace cdx::area

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/architecture_view.hpp"
 
+#include "area/chip_gpu.hpp"
+
 #include "area/process_node.hpp"
 #include "common/background_job.hpp"
 #include "common/number_format.hpp"
@@ -157,6 +159,42 @@ ArchitectureView::ArchitectureView(QWidget* parent) : QWidget(parent) {
     connect(kRule_, &QComboBox::activated, this,
             [this] { emit kRuleChosen(kRule_->currentData().toString()); });
     form->addRow(tr("k rule"), kRule_);
+    // Issue 59: the clock and the memory stacks of the chip, with its power (static + dynamic +
+    // memory at full load) where the chip has its die block.
+    const auto chipSlider = [&](const char* name, const QString& label, const QString& tip,
+                                QSlider*& slider, QLabel*& value) {
+        slider = new QSlider(Qt::Horizontal, left);
+        slider->setObjectName(name);
+        slider->setPageStep(1);
+        slider->setToolTip(tip);
+        slider->setMinimumWidth(180);
+        value = new QLabel(left);
+        value->setMinimumWidth(90);
+        auto* row = new QHBoxLayout;
+        row->addWidget(slider, 1);
+        row->addWidget(value);
+        form->addRow(label, row);
+        connect(slider, &QSlider::valueChanged, this, [this, slider] {
+            if (!updating_) {
+                emitChip(slider->isSliderDown());
+            }
+        });
+        connect(slider, &QSlider::sliderReleased, this, [this] { emitChip(false); });
+    };
+    chipSlider("archClock", tr("clock"),
+               tr("SM clock: C_iter, tau_sync and Mem_LD follow it by their rules; the power "
+                  "follows the chip's voltage curve (the Codesign grid's clock axis, or 500 to "
+                  "3000 MHz)"),
+               clockSlider_, clockValue_);
+    chipSlider("archStacks", tr("memory"),
+               tr("Memory stacks or chips of the chip's technology: the bandwidth (and L), the "
+                  "interface area and the memory power follow them"),
+               stacksSlider_, stacksValue_);
+    power_ = new QLabel(left);
+    power_->setObjectName("archPower");
+    power_->setWordWrap(true);
+    power_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(power_);
     summary_ = new QLabel(left);
     summary_->setObjectName("archSummary");
     summary_->setWordWrap(true);
@@ -292,6 +330,88 @@ void ArchitectureView::showSliders(const area::Architecture& a) {
     updating_ = false;
 }
 
+void ArchitectureView::emitChip(bool dragging) {
+    if (clockStops_.empty()) {
+        return;
+    }
+    const double clock = clockStops_[static_cast<std::size_t>(clockSlider_->value())];
+    const int units = stackStops_.empty()
+                          ? 0
+                          : stackStops_[static_cast<std::size_t>(stacksSlider_->value())];
+    if (clock != clock_ || (units != 0 && units != units_) || !dragging) {
+        emit chipEdited(clock, units == units_ ? 0 : units, dragging);
+    }
+}
+
+void ArchitectureView::showChip(const SessionState& s) {
+    updating_ = true;
+    const auto param = [&s](const char* key) {
+        const auto it = s.gpu.params.find(key);
+        return it != s.gpu.params.end() && it->second.value ? *it->second.value : 0.0;
+    };
+    clock_ = param("clock_mhz");
+    units_ = static_cast<int>(param("memory_units"));
+    clockStops_ = s.codesign.chipOn && !s.codesign.gridClockMhz.empty() ? s.codesign.gridClockMhz
+                                                                        : std::vector<double>{};
+    if (clockStops_.empty()) {
+        for (int f = 500; f <= 3000; f += 50) {
+            clockStops_.push_back(f);
+        }
+    }
+    stackStops_.clear();
+    if (units_ > 0) {
+        if (s.codesign.chipOn && !s.codesign.gridMemoryUnits.empty()) {
+            stackStops_.assign(s.codesign.gridMemoryUnits.begin(), s.codesign.gridMemoryUnits.end());
+        } else {
+            for (int u = 1; u <= 16; ++u) {
+                stackStops_.push_back(u);
+            }
+        }
+        if (std::find(stackStops_.begin(), stackStops_.end(), units_) == stackStops_.end()) {
+            stackStops_.push_back(units_);
+            std::sort(stackStops_.begin(), stackStops_.end());
+        }
+    }
+    if (clock_ > 0 &&
+        std::find(clockStops_.begin(), clockStops_.end(), clock_) == clockStops_.end()) {
+        clockStops_.push_back(clock_);
+        std::sort(clockStops_.begin(), clockStops_.end());
+    }
+    clockSlider_->setEnabled(clock_ > 0);
+    clockSlider_->setRange(0, static_cast<int>(clockStops_.size()) - 1);
+    clockSlider_->setValue(nearestIndex(clockStops_, clock_));
+    clockValue_->setText(clock_ > 0 ? tr("%1 MHz").arg(clock_, 0, 'f', 0) : tr("no clock"));
+    stacksSlider_->setEnabled(units_ > 0);
+    stacksSlider_->setRange(0, std::max(0, static_cast<int>(stackStops_.size()) - 1));
+    if (!stackStops_.empty()) {
+        stacksSlider_->setValue(nearestIndex(
+            std::vector<double>(stackStops_.begin(), stackStops_.end()), units_));
+    }
+    stacksValue_->setText(units_ > 0 ? tr("%1 × %2").arg(units_).arg(QString::fromStdString(
+                                                                      s.gpu.memory).toUpper())
+                                     : tr("no die block"));
+    try {
+        const area::CoefficientSet at28 =
+            s.areaCoefficients.id.empty() ? area::loadCoefficientSet(area::kDefaultCoefficientSet)
+                                          : s.areaCoefficients;
+        const area::ChipPowerReport r =
+            area::chipPowerOf(s.gpu, area::chipMemory(s.gpu), 0, 0,
+                              area::calibratePower(area::loadMemoryTech("hbm3")), at28);
+        power_->setText(tr("Power at full load: %1 W = static %2 + dynamic %3 + memory %4 W at "
+                           "%5 V (%6 GB/s; the chip model, cdx chip-power)")
+                            .arg(r.power.totalW, 0, 'f', 0)
+                            .arg(r.power.staticW, 0, 'f', 0)
+                            .arg(r.power.dynamicW, 0, 'f', 0)
+                            .arg(r.power.memoryW, 0, 'f', 0)
+                            .arg(r.power.voltageV, 0, 'f', 3)
+                            .arg(r.memory.bandwidthGBs, 0, 'f', 0));
+        power_->setToolTip({});
+    } catch (const InputError& e) {
+        power_->setText(tr("No chip power: %1").arg(QString::fromStdString(e.what())));
+    }
+    updating_ = false;
+}
+
 void ArchitectureView::emitArchitecture(bool dragging) {
     area::Architecture a = arch_;
     const auto at = [&](Slider s) {
@@ -377,6 +497,7 @@ void ArchitectureView::setSession(const SessionState& s) {
     // The sliders step through the session's codesign grid (issue 44); the off-grid stops are
     // the chip's, forgotten when another chip is chosen.
     grid_ = gridOf(s.codesign);
+    showChip(s);
     if (s.gpu.id != offGridOf_) {
         offGridOf_ = s.gpu.id;
         for (auto& k : offGrid_) {
@@ -437,6 +558,8 @@ void ArchitectureView::setSession(const SessionState& s) {
         o.form = s.areaForm;
         o.grid = grid_;
         o.grid.bandwidthGBs.clear();
+        o.grid.clockMhz.clear(); // the session GPU at its own clock and memory (issue 59)
+        o.grid.memoryUnits.clear();
         o.grid.nSm = {arch_.nSm};
         o.grid.mSmKb = {arch_.mSmKb};
         // One thread each: the design on the GUI thread is 8 units of work (the workload's

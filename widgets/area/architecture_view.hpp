@@ -75,11 +75,15 @@ public:
 signals:
     // A slider moved (dragging: one undo step for the whole drag).
     void architectureEdited(const cdx::area::Architecture& a, bool dragging);
+    // The clock or stacks slider moved (issue 59): `units` 0 when the stacks did not change.
+    void chipEdited(double clockMhz, int units, bool dragging);
     // The k rule chosen ("max", "effective", "optimize"): the session's Talg variant.
     void kRuleChosen(const QString& rule);
 
 private:
     void emitArchitecture(bool dragging);
+    void emitChip(bool dragging);
+    void showChip(const SessionState& s);
     void showSliders(const area::Architecture& a);
     const search::Workload* workload(const SessionState& s);
     void drawCurve();
@@ -91,6 +95,15 @@ private:
     std::array<QSlider*, SliderCount> sliders_{};
     std::array<QLabel*, SliderCount> values_{};
     QLabel* summary_ = nullptr;
+    QSlider* clockSlider_ = nullptr; // issue 59
+    QSlider* stacksSlider_ = nullptr;
+    QLabel* clockValue_ = nullptr;
+    QLabel* stacksValue_ = nullptr;
+    QLabel* power_ = nullptr;
+    std::vector<double> clockStops_;
+    std::vector<int> stackStops_;
+    double clock_ = 0;
+    int units_ = 0;
     QComboBox* kRule_ = nullptr;
     QLabel* kNote_ = nullptr; // where k = max makes more shared memory slower (issue 32)
     QString noteKey_;         // the design and variant kNote_ is of

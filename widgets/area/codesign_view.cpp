@@ -1316,8 +1316,12 @@ QString CodesignView::hoverTextAt(const QCustomPlot& plot, double x, double y) c
 void CodesignView::chooseNear(const QPointF& pixel) {
     const search::DesignPoint* best = designNear(pixel, 14);
     if (best) {
+        const bool chip = session_ && session_->codesign.chipOn && best->clockMhz > 0;
         emit designChosen(best->nSm, best->nV, best->mSmKb, 2.0,
-                          bandwidthAxis() ? best->bandwidthGBs : 0.0);
+                          bandwidthAxis() ? best->bandwidthGBs : 0.0,
+                          chip ? best->clockMhz : 0.0, chip ? best->memoryUnits : 0,
+                          chip ? QString::fromStdString(session_->codesign.memoryTech)
+                               : QString());
     }
 }
 

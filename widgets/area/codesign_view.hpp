@@ -79,9 +79,11 @@ public:
     const std::optional<search::PlacedDesign>& baselineDesign() const { return baselineDesign_; }
 
 signals:
-    // `bandwidthGBs`: the design's bandwidth on the grid's bandwidth axis, 0 without one.
+    // `bandwidthGBs`: the design's bandwidth on the grid's bandwidth axis, 0 without one;
+    // with the chip model its clock, stacks and their technology (0 and empty without).
     void designChosen(std::int64_t nSm, std::int64_t nV, double mSmKb, double rVuKb,
-                      double bandwidthGBs);
+                      double bandwidthGBs, double clockMhz, int memoryUnits,
+                      const QString& memoryTech);
     void settingsEdited(const cdx::CodesignSettings& c);
     // The k rule chosen ("max", "effective", "optimize"): the session's Talg variant, which the
     // exact search of every design uses.

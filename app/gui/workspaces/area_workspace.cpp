@@ -3,6 +3,7 @@
 
 #include "area/architecture_view.hpp"
 #include "area/area_model.hpp"
+#include "area/chip_gpu.hpp"
 #include "area/area_model_editor.hpp"
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
@@ -64,21 +65,32 @@ AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
             [this](const area::Architecture& a, bool dragging) {
                 setArchitecture(a, tr("Change architecture"), dragging);
             });
+    connect(architecture_, &widgets::ArchitectureView::chipEdited, this,
+            [this](double clockMhz, int units, bool dragging) {
+                editSession(
+                    tr("Change clock and memory"),
+                    [&](SessionState& s) { area::applyChip(s.gpu, clockMhz, units); },
+                    dragging ? SessionDocument::DragArchitecture : -1);
+            });
     connect(codesign_, &widgets::CodesignView::designChosen, this,
-            [this](std::int64_t nSm, std::int64_t nV, double mSm, double rVu, double bandwidth) {
+            [this](std::int64_t nSm, std::int64_t nV, double mSm, double rVu, double bandwidth,
+                   double clockMhz, int units, const QString& tech) {
                 // Every axis of the design in one undoable step: a design of the bandwidth axis
                 // brings its L = 1 / bandwidth (issue 55: it was left out, and the loaded design
-                // lay outside the budget band).
+                // lay outside the budget band); one of the chip model its clock and stacks.
                 const bool done = editSession(tr("Load codesign design"), [&](SessionState& s) {
                     area::applyArchitecture(s.gpu, area::Architecture{nSm, nV, rVu, mSm, 0, 0});
                     if (bandwidth > 0) {
                         setGpuParameter(s.gpu, "l_s_per_gb", 1.0 / bandwidth);
                     }
+                    if (clockMhz > 0 || units > 0) {
+                        area::applyChip(s.gpu, clockMhz, units, tech.toStdString());
+                    }
                 });
                 if (!done) {
                     return;
                 }
-                showMessage(tr("Design loaded: n_SM = %1, n_V = %2, M_SM = %3 KB, R_VU = %4 KB%5 "
+                showMessage(tr("Design loaded: n_SM = %1, n_V = %2, M_SM = %3 KB, R_VU = %4 KB%5%6 "
                                "(Edit ▸ Undo returns)")
                                 .arg(nSm)
                                 .arg(nV)
@@ -86,7 +98,11 @@ AreaWorkspace::AreaWorkspace(const WorkspaceContext& context, QWidget* parent)
                                 .arg(rVu)
                                 .arg(bandwidth > 0 ? tr(", bandwidth %1 GB/s (L = 1 / bandwidth)")
                                                          .arg(bandwidth, 0, 'g', 6)
-                                                   : QString()),
+                                                   : QString())
+                                .arg(clockMhz > 0 ? tr(", %1 MHz, %2 memory stacks or chips")
+                                                        .arg(clockMhz, 0, 'f', 0)
+                                                        .arg(units)
+                                                  : QString()),
                             8000);
             });
     // The k rule, a Talg variant the exact search of both views uses (issue 32).
