@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/die_area_view.hpp"
 
+#include "area/chip_gpu.hpp"
+
 #include "area/area_gpu.hpp"
 #include "common/plot_labels.hpp"
 #include "common/plot_layout.hpp"
@@ -75,6 +77,19 @@ DieAreaView::DieAreaView(QWidget* parent) : QWidget(parent) {
     realDieBar_->setWidth(0.6);
     realDieBar_->setName(tr("real die"));
     realDieBar_->setBrush(QColor(190, 190, 190));
+    for (std::size_t i = 0; i < wholeBars_.size(); ++i) {
+        wholeBars_[i] = new QCPBars(compare_->yAxis, compare_->xAxis);
+        wholeBars_[i]->setWidth(0.6);
+        wholeBars_[i]->setStackingGap(0);
+        if (i > 0) {
+            wholeBars_[i]->moveAbove(wholeBars_[i - 1]);
+        }
+        // One legend entry for the row; its blocks are named in its label.
+        if (i > 0) {
+            wholeBars_[i]->removeFromLegend();
+        }
+    }
+    wholeBars_[0]->setName(tr("whole die (blocks in its label)"));
     compare_->yAxis->setRangeReversed(true);
 
     parts_ = new QCustomPlot(split);
@@ -130,6 +145,12 @@ void DieAreaView::setPresentation(bool on) {
         partBars_[i]->setPen(QPen(t.palette[i].darker(130), on ? 2 : 1));
         partBars_[i]->setBrush(t.palette[i]);
     }
+    // The whole die's blocks: greys from dark (the SM array) to light, outlined white.
+    for (std::size_t i = 0; i < wholeBars_.size(); ++i) {
+        const int v = 90 + static_cast<int>(i) * 22;
+        wholeBars_[i]->setBrush(QColor(v, v + 10, v + 25));
+        wholeBars_[i]->setPen(QPen(Qt::white, 1));
+    }
     redraw();
 }
 
@@ -141,6 +162,25 @@ void DieAreaView::setSession(const SessionState& s) {
     // difference says nothing of the model (issue 55: "GM204, 398 mm² (the model -87.4 %)" at
     // 5 nm).
     realDieNode_ = area::chipNode(s.gpu).value_or(area::kCalibrationNode);
+    wholeDie_.reset();
+    wholeDieWhy_.clear();
+    try {
+        if (s.gpu.params.contains("die_n_sm")) {
+            const area::MemoryTech tech = area::chipMemory(s.gpu);
+            const area::CoefficientSet at28 =
+                s.areaCoefficients.id.empty()
+                    ? area::loadCoefficientSet(area::kDefaultCoefficientSet)
+                    : s.areaCoefficients;
+            area::WholeDieInputs in = area::wholeDieInputsOf(s.gpu, tech);
+            in.node = s.areaNode;
+            in.tensorFp64Fraction =
+                area::calibrateDie(at28, area::Form::Canonical, area::loadMemoryTech("hbm3"))
+                    .tensorFp64Fraction;
+            wholeDie_ = area::wholeDie(in, at28);
+        }
+    } catch (const InputError& e) {
+        wholeDieWhy_ = QString::fromUtf8(e.what());
+    }
     modelNode_ = s.areaNode;
     try {
         const area::CoefficientSet set = s.areaSet();
@@ -248,11 +288,40 @@ void DieAreaView::redraw() {
                         wrapToWidth(name, compare_->yAxis->tickLabelFont(), nameWidth));
         maxTotal = std::max(maxTotal, rows_[r].breakdown.total);
     }
+    // Issue 59: the whole die (every block of the full die, cdx area --whole-die) below the
+    // designs, in mm².
+    for (auto* b : wholeBars_) {
+        b->data()->clear();
+    }
+    wholeRow_ = 0;
+    if (wholeDie_ && !percent && !rows_.empty()) {
+        wholeRow_ = static_cast<int>(rows_.size()) + 1;
+        for (std::size_t i = 0; i < wholeBars_.size() && i < wholeDie_->blocks.size(); ++i) {
+            wholeBars_[i]->addData(wholeRow_, wholeDie_->blocks[i].mm2);
+        }
+        ticker->addTick(wholeRow_,
+                        wrapToWidth(tr("whole die, %1 SMs at %2 nm")
+                                        .arg(wholeDie_->smArray.perSm > 0
+                                                 ? wholeDie_->smArray.total /
+                                                       wholeDie_->smArray.perSm
+                                                 : 0.0,
+                                             0, 'f', 0)
+                                        .arg(modelNode_),
+                                    compare_->yAxis->tickLabelFont(), nameWidth));
+        maxTotal = std::max(maxTotal, wholeDie_->totalMm2);
+    }
+    for (auto* b : wholeBars_) {
+        b->setVisible(wholeRow_ > 0);
+    }
+    if ((wholeRow_ > 0) != compare_->legend->hasItemWithPlottable(wholeBars_[0])) {
+        wholeRow_ > 0 ? (void)wholeBars_[0]->addToLegend()
+                      : (void)wholeBars_[0]->removeFromLegend();
+    }
     // The real die below the designs, in mm² only (as a share of itself it would be 100 %).
     realDieBar_->data()->clear();
     realDieRow_ = 0;
     if (realDie_ && !percent && !rows_.empty()) {
-        realDieRow_ = static_cast<int>(rows_.size()) + 1;
+        realDieRow_ = static_cast<int>(rows_.size()) + 1 + (wholeRow_ > 0 ? 1 : 0);
         realDieBar_->addData(realDieRow_, realDie_->areaMm2);
         ticker->addTick(realDieRow_,
                         wrapToWidth(tr("real die: %1").arg(QString::fromStdString(realDie_->label)),
@@ -265,7 +334,8 @@ void DieAreaView::redraw() {
                                : (void)realDieBar_->removeFromLegend();
     }
     compare_->yAxis->setTicker(ticker);
-    const int lastRow = static_cast<int>(rows_.size()) + (realDieRow_ > 0 ? 1 : 0);
+    const int lastRow = static_cast<int>(rows_.size()) + (wholeRow_ > 0 ? 1 : 0) +
+                        (realDieRow_ > 0 ? 1 : 0);
     compare_->yAxis->setRange(0.4, static_cast<double>(lastRow) + 0.6);
     for (std::size_t c = 0; c < stack_.size(); ++c) {
         QVector<double> keys;
@@ -292,6 +362,25 @@ void DieAreaView::redraw() {
         label->setFont(lf);
         label->setText(QStringLiteral("%1 mm²").arg(rows_[r].breakdown.total, 0, 'f', 2));
         widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text()));
+    }
+    if (wholeRow_ > 0) {
+        auto* label = new QCPItemText(compare_);
+        label->position->setAxes(compare_->xAxis, compare_->yAxis);
+        label->position->setCoords(wholeDie_->totalMm2, wholeRow_);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(6, 0, 0, 0));
+        label->setFont(lf);
+        // Two short lines: the blocks, dark to light, and what the time model does not see.
+        label->setText(tr("%1 mm²: SMs %2, tensor/FP64 %3,\nL2 %4, memory %5, I/O %6")
+                           .arg(wholeDie_->totalMm2, 0, 'f', 0)
+                           .arg(wholeDie_->mm2("sm_array"), 0, 'f', 0)
+                           .arg(wholeDie_->mm2("tensor_fp64"), 0, 'f', 0)
+                           .arg(wholeDie_->mm2("l2"), 0, 'f', 0)
+                           .arg(wholeDie_->mm2("memory_phy") + wholeDie_->mm2("memory_controllers"),
+                                0, 'f', 0)
+                           .arg(wholeDie_->mm2("io_phy") + wholeDie_->mm2("io_controllers"), 0,
+                                'f', 0));
+        widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text().section('\n', 0, 0)));
     }
     if (realDieRow_ > 0) {
         auto* label = new QCPItemText(compare_);

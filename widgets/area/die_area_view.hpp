@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "area/whole_die.hpp"
+
 #include "area/area_model.hpp"
 #include "common/explorer_view.hpp"
 #include "params/gpu_description.hpp"
@@ -45,6 +47,7 @@ public:
     const std::vector<Row>& rows() const { return rows_; }
     // The session GPU's real die (issue 43), drawn as a grey reference bar below the designs
     // with its label ("GH100, 4N, 814 mm²"); empty when the GPU gives no die area.
+    const std::optional<area::WholeDie>& wholeDie() const { return wholeDie_; }
     QString realDieLabel() const {
         return realDie_ ? QString::fromStdString(realDie_->label) : QString();
     }
@@ -66,6 +69,12 @@ private:
     std::array<QCPBars*, 6> stack_{};
     QCPBars* realDieBar_ = nullptr;
     std::optional<Die> realDie_;
+    // Issue 59: the chip's whole die (area/whole_die.hpp) as one more row, its blocks stacked,
+    // where the description has its die block; empty otherwise.
+    std::optional<area::WholeDie> wholeDie_;
+    QString wholeDieWhy_; // why there is none (a chip without the die block)
+    std::array<QCPBars*, 7> wholeBars_{};
+    int wholeRow_ = 0;
     int realDieNode_ = 28; // the node of the chip's own die
     int modelNode_ = 28;   // the node the model is at
     int realDieRow_ = 0;   // its key on the comparison chart (0: not drawn)
