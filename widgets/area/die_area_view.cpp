@@ -145,11 +145,12 @@ void DieAreaView::setPresentation(bool on) {
         partBars_[i]->setPen(QPen(t.palette[i].darker(130), on ? 2 : 1));
         partBars_[i]->setBrush(t.palette[i]);
     }
-    // The whole die's blocks: greys from dark (the SM array) to light, outlined white.
+    // The whole die's blocks: greys from dark (the SM array) to light, outlined darker (a
+    // white outline hid small parts).
     for (std::size_t i = 0; i < wholeBars_.size(); ++i) {
         const int v = 90 + static_cast<int>(i) * 22;
         wholeBars_[i]->setBrush(QColor(v, v + 10, v + 25));
-        wholeBars_[i]->setPen(QPen(Qt::white, 1));
+        wholeBars_[i]->setPen(QPen(QColor(v, v + 10, v + 25).darker(140), 1));
     }
     redraw();
 }
