@@ -2,6 +2,7 @@
 #include "cdx/profiles_commands.hpp"
 
 #include "area/area_model.hpp"
+#include "area/memory_tech.hpp"
 #include "cdx/arguments.hpp"
 #include "eatss/eatss_model.hpp"
 #include "energy/energy_profiles.hpp"
@@ -218,6 +219,17 @@ const std::vector<Kind>& kinds() {
          [](const std::filesystem::path& path) {
              const auto p = area::loadCoefficientSet(path.string());
              return std::pair{json{{"name", p.name}}, line("  %-16s %s\n", p.id, p.name)};
+         }},
+        {"memory", "memory",
+         "memory technologies (cdx chip-power/codesign --memory, a GPU's \"memory\"):",
+         [](const std::filesystem::path& path) {
+             const auto t = area::loadMemoryTech(path.string());
+             const std::string what = t.name + ", " + formatNumber(t.value("width_bits")) +
+                                      "-bit " + t.unit + " at " +
+                                      formatNumber(t.value("pin_rate_gbps")) + " Gb/s, " +
+                                      formatNumber(t.value("capacity_gb")) + " GB";
+             return std::pair{json{{"name", t.name}, {"unit", t.unit}},
+                              line("  %-16s %s\n", t.id, what)};
          }},
         {"eatss-gpus", "eatss_gpus", "EATSS GPUs (cdx eatss --gpu):",
          [](const std::filesystem::path& path) {

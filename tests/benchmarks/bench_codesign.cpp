@@ -6,8 +6,10 @@
 // Uses the shipped profiles (CDX_PROFILES_DIR or the source tree).
 
 #include "area/area_model.hpp"
+#include "area/process_node.hpp"
 #include "params/profiles.hpp"
 #include "search/codesign.hpp"
+#include "search/codesign_chip.hpp"
 #include "search/k_rule.hpp"
 
 #include <algorithm>
@@ -114,5 +116,35 @@ int main() {
     std::printf("one design, whole workload (64 exact optima): median %.1f ms, p90 %.1f ms, "
                 "max %.1f ms\n",
                 times[times.size() / 2], times[times.size() * 9 / 10], times.back());
+
+    // Issue 59: the chip model's worked example (docs/codesign.md): an H100 successor at N3,
+    // whole dies, 6 clocks x 5 memory stack counts x 7 x 7 designs, under 700 W.
+    {
+        const GpuProfile h100 = loadGpuProfile("h100-sxm5");
+        const search::Workload hw = search::loadWorkload("ppopp17", h100);
+        const area::CoefficientSet at28 = area::loadCoefficientSet(area::kDefaultCoefficientSet);
+        search::CodesignOptions c;
+        c.base = toGpu(h100);
+        c.node = 3;
+        c.coefficients = area::scaleToNode(at28, 3, area::OverheadScaling::Logic);
+        c.chip = search::chipModelOf(h100, "hbm3e", true, at28);
+        c.grid = search::HardwareGrid{{96, 112, 128, 144, 160, 176, 192},
+                                      {64, 96, 128, 160, 192, 224, 256},
+                                      {228},
+                                      2,
+                                      {},
+                                      {1200, 1400, 1600, 1800, 2000, 2200},
+                                      {4, 5, 6, 7, 8}};
+        c.areaMax = 850;
+        c.limits.power = true;
+        c.limits.powerW = 700;
+        c.threads = 0;
+        const auto t0 = Clock::now();
+        const search::CodesignResult r = search::runCodesign(hw, c);
+        const double s = seconds(t0, Clock::now());
+        std::printf("chip model, H100 successor at N3 (%zu grid points, %zu in 850 mm2, %zu "
+                    "over 700 W), all threads: %.2f s\n",
+                    r.gridPoints, r.designs.size(), r.outsideLimits, s);
+    }
     return 0;
 }
