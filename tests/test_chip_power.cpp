@@ -74,9 +74,9 @@ private slots:
                 continue;
             }
             ++found;
-            const ChipPowerReport r = chipPowerOf(withSets(p.gpuId, p.sets),
-                                                  loadMemoryTech(p.memoryTech), p.memoryUnits, 0,
-                                                  cal, maxwell());
+            const ChipPowerReport r =
+                chipPowerOf(withSets(p.gpuId, p.sets), loadMemoryTech(p.memoryTech), p.memoryUnits,
+                            0, cal, maxwell());
             const double got = r.power.totalW / p.boardW;
             QVERIFY2(std::abs(got - ratio) < 0.002, qPrintable(QString::number(got)));
             QCOMPARE(r.power.staticW + r.power.dynamicW + r.power.memoryW, r.power.totalW);

@@ -853,11 +853,11 @@ void TestCli::commandTable() {
         QVERIFY2(words.size() >= 2, qPrintable(line)); // a name and a summary
         names << words.first();
     }
-    const QStringList expected{"talg",    "optimize", "propose",   "area",     "codesign",
-                               "chip-power",
-                               "mwp",     "power",    "runs",      "energy",   "energy-optimize",
-                               "eatss",   "chain",    "occupancy", "glossary", "reproduce",
-                               "compare", "lineup",   "profiles"};
+    const QStringList expected{
+        "talg",    "optimize",  "propose",  "area",      "codesign",        "chip-power",
+        "mwp",     "power",     "runs",     "energy",    "energy-optimize", "eatss",
+        "chain",   "occupancy", "glossary", "reproduce", "compare",         "lineup",
+        "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -1038,8 +1038,8 @@ void TestCli::wholeDieContract() {
         keys << b.toObject()["key"].toString();
     }
     QVERIFY(std::abs(sum - j["total_mm2"].toDouble()) < 1e-9);
-    QCOMPARE(keys, (QStringList{"sm_array", "tensor_fp64", "l2", "memory_phy",
-                                "memory_controllers", "io_phy", "io_controllers"}));
+    QCOMPARE(keys, (QStringList{"sm_array", "tensor_fp64", "l2", "memory_phy", "memory_controllers",
+                                "io_phy", "io_controllers"}));
     const double err = j["real_die"].toObject()["model_error_pct"].toDouble();
     QVERIFY2(std::abs(err - 12.57) < 0.05, qPrintable(QString::number(err)));
     QCOMPARE(j["within_reticle"].toBool(), false);
@@ -1053,10 +1053,11 @@ void TestCli::wholeDieContract() {
 
 // Issue 59: the codesign with clock and stacks as axes under a power cap.
 void TestCli::codesignChipModel() {
-    const Run r = cdx({"codesign", "--gpu", "h100-sxm5", "--stencils", "heat2d", "--node", "N3",
-                       "--whole-die", "--n-sm", "128:192:32", "--n-v", "128,256", "--m-sm-kb",
-                       "228", "--clock-mhz", "1400:2200:400", "--memory", "hbm3e:4:6",
-                       "--power-cap", "700", "--area", "0:850", "--objective", "time", "--json"});
+    const Run r = cdx({"codesign",      "--gpu",    "h100-sxm5",   "--stencils",  "heat2d",
+                       "--node",        "N3",       "--whole-die", "--n-sm",      "128:192:32",
+                       "--n-v",         "128,256",  "--m-sm-kb",   "228",         "--clock-mhz",
+                       "1400:2200:400", "--memory", "hbm3e:4:6",   "--power-cap", "700",
+                       "--area",        "0:850",    "--objective", "time",        "--json"});
     QCOMPARE(r.exitCode, 0);
     const QJsonObject j = json(r);
     QCOMPARE(j["grid_points"].toDouble(), 3.0 * 2 * 1 * 3 * 3);
@@ -1071,8 +1072,8 @@ void TestCli::codesignChipModel() {
     QVERIFY(std::abs(sum - best["area_mm2"].toDouble()) < 1e-9 * sum);
     QCOMPARE(j["objective"].toString(), QString("time"));
     QVERIFY(j["chip_model"].toObject()["whole_die"].toBool());
-    const Run both = cdx({"codesign", "--gpu", "h100-sxm5", "--clock-mhz", "1500", "--power",
-                          "300"});
+    const Run both =
+        cdx({"codesign", "--gpu", "h100-sxm5", "--clock-mhz", "1500", "--power", "300"});
     QCOMPARE(both.exitCode, 2);
     QVERIFY2(both.err.contains("--power-cap"), both.err.constData());
     const Run stacks = cdx({"codesign", "--gpu", "h100-sxm5", "--memory", "hbm3e:6:4"});

@@ -53,7 +53,8 @@ CodesignOptions options() {
 
 HardwareGrid sampleGrid() {
     // Includes M_SM below the 48 KB per-block limit and odd values off the thesis grid.
-    return HardwareGrid{{2, 7, 16, 32}, {32, 96, 128, 1000, 2048}, {12, 36, 96, 480}, 2, {}, {}, {}};
+    return HardwareGrid{
+        {2, 7, 16, 32}, {32, 96, 128, 1000, 2048}, {12, 36, 96, 480}, 2, {}, {}, {}};
 }
 
 } // namespace
@@ -339,7 +340,8 @@ private slots:
         CodesignOptions o = options();
         o.areaMin = 200;
         o.areaMax = 650;
-        o.grid = HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {12, 48, 96, 192}, 2, {}, {}, {}};
+        o.grid =
+            HardwareGrid{{4, 8, 16, 24, 32}, {64, 128, 256, 512}, {12, 48, 96, 192}, 2, {}, {}, {}};
         const CodesignResult r = runCodesign(smallWorkload(), o);
         QVERIFY(r.pareto.size() >= 2);
         for (std::size_t j = 1; j < r.pareto.size(); ++j) {

@@ -79,7 +79,8 @@ private slots:
         int checked = 0;
         for (const DesignPoint& slow : r.designs) {
             for (const DesignPoint& fast : r.designs) {
-                if (slow.nSm != fast.nSm || slow.nV != fast.nV || !(slow.clockMhz < fast.clockMhz)) {
+                if (slow.nSm != fast.nSm || slow.nV != fast.nV ||
+                    !(slow.clockMhz < fast.clockMhz)) {
                     continue;
                 }
                 QVERIFY(slow.feasible && fast.feasible);
@@ -165,7 +166,8 @@ private slots:
         QCOMPARE(*energy, *ppw);
         QVERIFY(r.designs[*energy].energyJ <= r.designs[*time].energyJ);
         QVERIFY(r.designs[*time].weightedTime <= r.designs[*energy].weightedTime);
-        QCOMPARE(name(parseObjective("perf-per-watt", "--objective")), std::string_view("perf-per-watt"));
+        QCOMPARE(name(parseObjective("perf-per-watt", "--objective")),
+                 std::string_view("perf-per-watt"));
     }
 
     // The blocks of each design's area add up to it; the whole die has the base's L2 and I/O.

@@ -135,7 +135,8 @@ void TestGuiArea::kRuleWhereItBites() {
     search::CodesignOptions one;
     one.base = doc_->state().modelGpu();
     one.coefficients = doc_->state().areaSet();
-    one.grid = search::HardwareGrid{{30}, {2048}, {480}, doc_->state().architecture().rVuKb, {}, {}, {}};
+    one.grid =
+        search::HardwareGrid{{30}, {2048}, {480}, doc_->state().architecture().rVuKb, {}, {}, {}};
     const auto note = search::kRuleNote(w, one, search::thesisGrid().mSmKb);
     QVERIFY(note.has_value());
     QCOMPARE(view->kRuleText(), QString::fromStdString(search::sentence(*note)));

@@ -210,7 +210,8 @@ int runArea(const std::vector<std::string>& args, std::ostream& out) {
             }
         }
         if (a.has("--cache-less")) {
-            throw InputError("--cache-less", {}, "not with --whole-die (the whole die has its caches)");
+            throw InputError("--cache-less", {},
+                             "not with --whole-die (the whole die has its caches)");
         }
         if (!a.has("--gpu")) {
             throw InputError("--whole-die", {}, "needs --gpu ID|PATH");
@@ -440,9 +441,9 @@ std::pair<double, double> areaRange(const Arguments& a) {
 
 int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     std::vector<std::string> valued{
-        "--workload",     "--stencils", "--gpu",      "--set",     "--area",
-        "--n-sm",         "--n-v",      "--m-sm-kb",  "--r-vu-kb", "--form",
-        "--coefficients", "--threads",  "--top",      "--node",    "--overhead-scaling",
+        "--workload",     "--stencils", "--gpu",       "--set",       "--area",
+        "--n-sm",         "--n-v",      "--m-sm-kb",   "--r-vu-kb",   "--form",
+        "--coefficients", "--threads",  "--top",       "--node",      "--overhead-scaling",
         "--reticle",      "--power",    "--bandwidth", "--clock-mhz", "--memory",
         "--power-cap",    "--objective"};
     valued.insert(valued.end(), kVariantFlags.begin(), kVariantFlags.end());
@@ -531,8 +532,8 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
                                      "expected TECH or TECH:MIN:MAX stacks or chips, e.g. "
                                      "hbm3e:4:8");
                 }
-                const std::int64_t lo = parseInteger(text->substr(first + 1, second - first - 1),
-                                                     "--memory");
+                const std::int64_t lo =
+                    parseInteger(text->substr(first + 1, second - first - 1), "--memory");
                 const std::int64_t hi = parseInteger(text->substr(second + 1), "--memory");
                 if (lo < 1 || hi < lo || hi > 64) {
                     throw InputError("--memory", *text,
@@ -622,13 +623,12 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
                  {"bandwidth_gbs", o.grid.bandwidthGBs.empty()
                                        ? json(std::vector<double>{1.0 / o.base.lSecondsPerGb})
                                        : json(o.grid.bandwidthGBs)},
-                 {"clock_mhz", o.chip && !o.grid.clockMhz.empty() ? json(o.grid.clockMhz)
-                                                                  : json(nullptr)},
-                 {"memory_stacks", o.chip && !o.grid.memoryUnits.empty()
-                                       ? json(o.grid.memoryUnits)
-                                       : json(nullptr)},
-                 {"caches", o.chip && o.chip->wholeDie ? "the base die's L1 per pair and L2"
-                                                       : "none"}}},
+                 {"clock_mhz",
+                  o.chip && !o.grid.clockMhz.empty() ? json(o.grid.clockMhz) : json(nullptr)},
+                 {"memory_stacks",
+                  o.chip && !o.grid.memoryUnits.empty() ? json(o.grid.memoryUnits) : json(nullptr)},
+                 {"caches",
+                  o.chip && o.chip->wholeDie ? "the base die's L1 per pair and L2" : "none"}}},
                {"chip_model",
                 o.chip ? json{{"power", "static + dynamic + memory at full load (cdx "
                                         "chip-power; docs/codesign.md \"Clock and power\")"},
@@ -638,9 +638,9 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
                                area::atNode(o.chip->vf, o.chip->vfNode, o.node).kneeMhz},
                               {"memory_tech", o.chip->memory.id},
                               {"whole_die", o.chip->wholeDie},
-                              {"tensor_fp64_fraction",
-                               o.chip->wholeDie ? json(o.chip->die.tensorFp64Fraction)
-                                                : json(nullptr)}}
+                              {"tensor_fp64_fraction", o.chip->wholeDie
+                                                           ? json(o.chip->die.tensorFp64Fraction)
+                                                           : json(nullptr)}}
                        : json(nullptr)},
                {"grid_points", r.gridPoints},
                {"designs_in_range", r.designs.size()},
@@ -669,7 +669,9 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     s << "time model  constants and C_iter of " << gpu.name << " (" << gpu.id << "), variant "
       << talg::variantSummary(o.variant, 3) << "\n";
     s << "area        " << area::name(o.form) << " form, " << o.coefficients.id
-      << (o.chip && o.chip->wholeDie ? ", whole die" : o.chip ? ", cache-less + memory" : ", cache-less")
+      << (o.chip && o.chip->wholeDie ? ", whole die"
+          : o.chip                   ? ", cache-less + memory"
+                                     : ", cache-less")
       << ", R_VU = " << fmt(o.grid.rVuKb) << " KB; range " << fmt(o.areaMin) << " to "
       << fmt(o.areaMax) << " mm2\n";
     if (o.node != area::kCalibrationNode) {
@@ -684,10 +686,9 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
           << (o.grid.clockMhz.empty() ? fmt(o.chip->baseClockMhz) + " MHz"
                                       : search::axisText(o.grid.clockMhz) + " MHz")
           << "; memory " << o.chip->memory.name << " x "
-          << (o.grid.memoryUnits.empty()
-                  ? std::to_string(o.chip->baseMemoryUnits)
-                  : std::to_string(o.grid.memoryUnits.front()) + ".." +
-                        std::to_string(o.grid.memoryUnits.back()))
+          << (o.grid.memoryUnits.empty() ? std::to_string(o.chip->baseMemoryUnits)
+                                         : std::to_string(o.grid.memoryUnits.front()) + ".." +
+                                               std::to_string(o.grid.memoryUnits.back()))
           << (o.chip->wholeDie ? "; areas are whole dies" : "; areas are cache-less + memory")
           << "; objective " << search::name(o.objective) << "\n";
     }

@@ -134,7 +134,8 @@ int runChipPower(const std::vector<std::string>& args, std::ostream& out) {
                            {"model", row}};
                 list.push_back(row);
             }
-            out << json{{"command", "chip-power"}, {"calibration", calibrationJson(cal)},
+            out << json{{"command", "chip-power"},
+                        {"calibration", calibrationJson(cal)},
                         {"checks", list}}
                        .dump(2)
                 << '\n';
@@ -148,11 +149,11 @@ int runChipPower(const std::vector<std::string>& args, std::ostream& out) {
         o << buf;
         for (const auto& r : rows) {
             const auto& p = r.report.power;
-            std::snprintf(buf, sizeof buf,
-                          "  %-10s %8.0f %6.3f %8.1f %8.1f %8.1f %9.1f %10.0f %6.2f%s\n",
-                          r.check->label.c_str(), r.report.inputs.clockMhz, p.voltageV, p.staticW,
-                          p.dynamicW, p.memoryW, p.totalW, r.check->boardW,
-                          p.totalW / r.check->boardW, r.check->calibration ? "  (calibration)" : "");
+            std::snprintf(
+                buf, sizeof buf, "  %-10s %8.0f %6.3f %8.1f %8.1f %8.1f %9.1f %10.0f %6.2f%s\n",
+                r.check->label.c_str(), r.report.inputs.clockMhz, p.voltageV, p.staticW, p.dynamicW,
+                p.memoryW, p.totalW, r.check->boardW, p.totalW / r.check->boardW,
+                r.check->calibration ? "  (calibration)" : "");
             o << buf;
         }
         o << "ratio = model / published; not fitted per chip (docs/codesign.md \"Clock and "

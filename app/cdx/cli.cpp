@@ -5,8 +5,8 @@
 #include "cdx/cli.hpp"
 
 #include "cdx/area_commands.hpp"
-#include "cdx/chip_commands.hpp"
 #include "cdx/chain_commands.hpp"
+#include "cdx/chip_commands.hpp"
 #include "cdx/compare_commands.hpp"
 #include "cdx/eatss_commands.hpp"
 #include "cdx/energy_commands.hpp"

@@ -70,8 +70,8 @@ ChipPowerReport chipPowerOf(const GpuProfile& gpu, const MemoryTech& memory, int
     const double pinRate = bandwidth / (r.units * perUnit);
     if (pinRate > memory.value("pin_rate_max_gbps")) {
         throw InputError("mem_spec_gbs", formatNumber(bandwidth),
-                         "at most " + formatNumber(r.units * perUnit *
-                                                   memory.value("pin_rate_max_gbps")) +
+                         "at most " +
+                             formatNumber(r.units * perUnit * memory.value("pin_rate_max_gbps")) +
                              " GB/s from " + std::to_string(r.units) + " " + memory.name + " " +
                              memory.unit + "s");
     }
@@ -124,8 +124,8 @@ bool applyChip(GpuProfile& gpu, double clockMhz, int units, const std::string& t
         const int before = static_cast<int>(chipValue(g, "memory_units"));
         const double spec = chipValue(g, "mem_spec_gbs");
         const double perUnit = next.value("width_bits") / 8;
-        const double pinRate = next.id == g.memory ? spec / (before * perUnit)
-                                                   : next.value("pin_rate_gbps");
+        const double pinRate =
+            next.id == g.memory ? spec / (before * perUnit) : next.value("pin_rate_gbps");
         const double newSpec = units * perUnit * pinRate;
         if (next.id != g.memory) {
             g.memory = next.id;

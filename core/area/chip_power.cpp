@@ -119,7 +119,12 @@ ChipPower chipPower(const ChipPowerInputs& in, const PowerCalibration& cal) {
 
 const std::vector<PublishedPower>& publishedBoardPowers() {
     static const std::vector<PublishedPower> checks{
-        {"H100 SXM5", "h100-sxm5", {}, "hbm3", 5, 700,
+        {"H100 SXM5",
+         "h100-sxm5",
+         {},
+         "hbm3",
+         5,
+         700,
          "NVIDIA H100 Tensor Core GPU whitepaper: 700 W at 1980 MHz (codesign-2027.md §5, S30)",
          true},
         {"H100 PCIe",
@@ -131,11 +136,21 @@ const std::vector<PublishedPower>& publishedBoardPowers() {
          "NVIDIA H100 PCIe product brief PB-11133-001_v02: 114 SMs, 1755 MHz, 350 W, HBM2e "
          "2 TB/s (codesign-2027.md §1a, §5, S10)",
          false},
-        {"A100 SXM4", "a100-sxm4", {}, "hbm2e", 5, 400,
+        {"A100 SXM4",
+         "a100-sxm4",
+         {},
+         "hbm2e",
+         5,
+         400,
          "NVIDIA A100 whitepaper: 400 W at 1410 MHz, 80 GB HBM2e 2039 GB/s (codesign-2027.md "
          "§1a, §2b, S30)",
          false},
-        {"RTX 4090", "rtx4090", {}, "gddr6x", 12, 450,
+        {"RTX 4090",
+         "rtx4090",
+         {},
+         "gddr6x",
+         12,
+         450,
          "NVIDIA Ada whitepaper: 450 W at 2520 MHz, 12 x 32-bit GDDR6X at 21 Gb/s "
          "(codesign-2027.md §1a, §2b, S30)",
          false},

@@ -70,14 +70,14 @@ struct PowerCalibration {
     double h100DieMm2 = 814;
     int h100Stacks = 5;
     double h100BandwidthGBs = 3350;
-    double h100KneeMhz = 0;      // derived: kneeFraction x 1980
-    double h100Voltage = 0;      // derived: V(1980)
-    double h100MemoryW = 0;      // derived: the memory at full load
-    double h100StaticW = 0;      // derived: static at V(1980)
-    double h100DynamicW = 0;     // derived: 700 - static - memory
-    double staticWPerMm2V = 0;   // s [W / (mm2 V)]
-    double cLaneWPerV2GHz = 0;   // C_lane [W / (lane V^2 GHz)] = nF per lane
-    std::string memoryTech;      // "hbm3": the technology the memory share was computed with
+    double h100KneeMhz = 0;    // derived: kneeFraction x 1980
+    double h100Voltage = 0;    // derived: V(1980)
+    double h100MemoryW = 0;    // derived: the memory at full load
+    double h100StaticW = 0;    // derived: static at V(1980)
+    double h100DynamicW = 0;   // derived: 700 - static - memory
+    double staticWPerMm2V = 0; // s [W / (mm2 V)]
+    double cLaneWPerV2GHz = 0; // C_lane [W / (lane V^2 GHz)] = nF per lane
+    std::string memoryTech;    // "hbm3": the technology the memory share was computed with
 };
 // The calibration for `h100Memory` (the HBM3 technology's floor and energy per bit).
 PowerCalibration calibratePower(const MemoryTech& h100Memory);
@@ -88,7 +88,7 @@ struct ChipPowerInputs {
     double clockMhz = 0;
     int node = 5;
     double dieAreaMm2 = 0;
-    VfCurve vf;   // at `node`
+    VfCurve vf;                // at `node`
     double memoryFloorW = 0;   // units x floor
     double memoryTrafficW = 0; // energy per bit x the traffic
 };
@@ -110,8 +110,8 @@ ChipPower chipPower(const ChipPowerInputs& in, const PowerCalibration& cal);
 // A published board power to check the model against: a shipped GPU, the overrides that make
 // it the product (the H100 PCIe is the H100 SXM5's die with 114 SMs), its memory and power.
 struct PublishedPower {
-    std::string label;  // "H100 PCIe"
-    std::string gpuId;  // "h100-sxm5"
+    std::string label;             // "H100 PCIe"
+    std::string gpuId;             // "h100-sxm5"
     std::vector<std::string> sets; // "n_sm=114", ...
     std::string memoryTech;        // "hbm2e"
     int memoryUnits = 0;

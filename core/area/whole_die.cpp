@@ -10,9 +10,9 @@ namespace cdx::area {
 
 namespace {
 
-constexpr double kUnitKb = 512;              // LLMCompass max_cache_unit_bytes = 2^19
-constexpr double kUnitEfficiency = 0.602;    // cache_area_efficiency_arr[7] (a 512 KB unit)
-constexpr double kLlmCompass7nmMtr = 96.3;   // its transistor density at 7 nm [MTr/mm2]
+constexpr double kUnitKb = 512;            // LLMCompass max_cache_unit_bytes = 2^19
+constexpr double kUnitEfficiency = 0.602;  // cache_area_efficiency_arr[7] (a 512 KB unit)
+constexpr double kLlmCompass7nmMtr = 96.3; // its transistor density at 7 nm [MTr/mm2]
 
 double bitCellMm2(int node) {
     switch (node) {
@@ -84,8 +84,9 @@ IoArea ioArea(const std::vector<std::pair<std::string, int>>& links) {
 
 WholeDie wholeDie(const WholeDieInputs& in, const CoefficientSet& at28nm, Form form) {
     if (in.memory == nullptr) {
-        throw InputError("memory", {}, "the die's memory technology is missing (hbm2e, hbm3, "
-                                       "hbm3e, gddr6x, gddr7)");
+        throw InputError("memory", {},
+                         "the die's memory technology is missing (hbm2e, hbm3, "
+                         "hbm3e, gddr6x, gddr7)");
     }
     for (auto [v, field] : {std::pair{in.ioPhyMm2, "io_phy_mm2"},
                             std::pair{in.ioLogicMm2At7nm, "io_logic_mm2_7nm"}}) {

@@ -21,13 +21,13 @@
 namespace cdx::area {
 
 struct WholeDieInputs {
-    Architecture sm;            // the full die's SMs, lanes, R_VU, M_SM, L1 per pair; l2Kb: its L2
+    Architecture sm; // the full die's SMs, lanes, R_VU, M_SM, L1 per pair; l2Kb: its L2
     int node = 5;
     const MemoryTech* memory = nullptr; // the die's memory interface
-    int memoryUnits = 0;        // stacks or chips the die has interfaces for
-    double ioPhyMm2 = 0;        // NVLink / PCIe PHYs (do not shrink)
-    double ioLogicMm2At7nm = 0; // their controllers at 7 nm (scale as logic)
-    double tensorFp64Fraction = 0; // of the SM array (calibrateDie)
+    int memoryUnits = 0;                // stacks or chips the die has interfaces for
+    double ioPhyMm2 = 0;                // NVLink / PCIe PHYs (do not shrink)
+    double ioLogicMm2At7nm = 0;         // their controllers at 7 nm (scale as logic)
+    double tensorFp64Fraction = 0;      // of the SM array (calibrateDie)
 };
 
 struct DieBlock {
@@ -42,7 +42,7 @@ struct WholeDie {
     std::vector<DieBlock> blocks;
     AreaBreakdown smArray; // the area model's breakdown of the SM array (L2 removed)
     double totalMm2 = 0;
-    double noSpeedMm2 = 0; // the blocks the time model does not see
+    double noSpeedMm2 = 0;                    // the blocks the time model does not see
     double mm2(const std::string& key) const; // 0 when absent
 };
 
@@ -63,7 +63,7 @@ WholeDie wholeDie(const WholeDieInputs& in, const CoefficientSet& at28nm,
 // 128 lanes, 64K registers (R_VU 2 KB), 228 KB shared memory and 256 KB L1+shared per SM,
 // 60 MB L2, 6 HBM3 sites, 18 NVLink4 links and PCIe 5 x16, 814 mm2 at 5 nm.
 struct DieCalibration {
-    WholeDieInputs gh100;  // with tensorFp64Fraction 0
+    WholeDieInputs gh100; // with tensorFp64Fraction 0
     WholeDie withoutTensor;
     double dieMm2 = 814;
     double tensorFp64Fraction = 0; // (814 - every other block) / SM array; 0 if none is left

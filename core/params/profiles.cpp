@@ -396,8 +396,8 @@ void parseDescription(const json& j, const std::string& file, GpuProfile& p) {
     }
     for (const auto& item : j.items()) {
         const std::string member = item.key(); // a plain name: clang 14 captures no bindings
-        static const std::set<std::string> top{"id",      "name",         "architecture", "note",
-                                               "process", "memory",   "derived_from", "format"};
+        static const std::set<std::string> top{"id",      "name",   "architecture", "note",
+                                               "process", "memory", "derived_from", "format"};
         if (top.count(member) == 0 &&
             std::none_of(gpuBlocks().begin(), gpuBlocks().end(),
                          [&member](const GpuBlock& b) { return b.id == member; })) {

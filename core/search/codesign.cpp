@@ -790,11 +790,11 @@ namespace {
 // One pass of the kernel: a clock and a memory (L enters every tiling's transfer time, the
 // clock every C_iter and tau_sync).
 struct Pass {
-    double clockMhz = 0;     // 0: the base's own time constants
-    int memoryUnits = 0;     // with the chip model
-    double bandwidthGBs = 0; // 1 / L of the pass
-    bool setsL = false;      // else the base's L exactly
-    double phyMm2 = 0;       // the bandwidth axis' PHY rule (papers' codesign)
+    double clockMhz = 0;       // 0: the base's own time constants
+    int memoryUnits = 0;       // with the chip model
+    double bandwidthGBs = 0;   // 1 / L of the pass
+    bool setsL = false;        // else the base's L exactly
+    double phyMm2 = 0;         // the bandwidth axis' PHY rule (papers' codesign)
     area::MemoryResult memory; // with the chip model: at full bandwidth
 };
 
@@ -860,8 +860,8 @@ std::vector<Pass> makePasses(const CodesignOptions& o) {
                 const double perUnit = c.memory.value("width_bits") / 8 * c.baseMemoryUnits;
                 p.memory = area::evaluateMemory(
                     c.memory,
-                    {c.baseMemoryUnits, std::min(spec / perUnit, c.memory.value("pin_rate_max_gbps")),
-                     0},
+                    {c.baseMemoryUnits,
+                     std::min(spec / perUnit, c.memory.value("pin_rate_max_gbps")), 0},
                     logic);
                 p.memory.trafficW = c.memory.value("energy_pj_per_bit") * 1e-12 * spec * 8e9;
                 p.memory.powerW = p.memory.floorW + p.memory.trafficW;
@@ -873,7 +873,8 @@ std::vector<Pass> makePasses(const CodesignOptions& o) {
             area::MemoryResult m = area::evaluateMemory(c.memory, {u, c.pinRateGbps, 0}, logic);
             m = area::evaluateMemory(c.memory, {u, c.pinRateGbps, m.bandwidthGBs}, logic);
             const bool own = o.grid.memoryUnits.empty();
-            passes.push_back(Pass{clock, u, own ? baseBandwidth : m.bandwidthGBs * c.bandwidthEfficiency,
+            passes.push_back(Pass{clock, u,
+                                  own ? baseBandwidth : m.bandwidthGBs * c.bandwidthEfficiency,
                                   !own, 0, m});
         }
     }
@@ -929,10 +930,9 @@ void fillPower(const CodesignOptions& o, const Pass& p, DesignPoint& d) {
         return;
     }
     const area::VfCurve vf = area::atNode(o.chip->vf, o.chip->vfNode, o.node);
-    const area::ChipPower cp =
-        area::chipPower({d.nSm, d.nV, p.clockMhz, o.node, d.area, vf, p.memory.floorW,
-                         p.memory.trafficW},
-                        o.chip->calibration);
+    const area::ChipPower cp = area::chipPower(
+        {d.nSm, d.nV, p.clockMhz, o.node, d.area, vf, p.memory.floorW, p.memory.trafficW},
+        o.chip->calibration);
     d.clockMhz = p.clockMhz;
     d.memoryUnits = p.memoryUnits;
     d.staticW = cp.staticW;

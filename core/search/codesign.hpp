@@ -67,11 +67,11 @@ struct DesignPoint {
     std::int64_t nSm = 0;
     std::int64_t nV = 0;
     double mSmKb = 0;
-    double bandwidthGBs = 0;      // 1 / L of the design [GB/s]
-    double area = 0;              // mm^2 (cache-less, R_VU of the grid; + phyMm2)
-    double phyMm2 = 0;            // memory PHY area above the base GPU's bandwidth (may be < 0)
-    double powerW = 0;            // labelled estimate (search/physical_limits.hpp, or the chip
-                                  // model's total when CodesignOptions::chip is set)
+    double bandwidthGBs = 0; // 1 / L of the design [GB/s]
+    double area = 0;         // mm^2 (cache-less, R_VU of the grid; + phyMm2)
+    double phyMm2 = 0;       // memory PHY area above the base GPU's bandwidth (may be < 0)
+    double powerW = 0;       // labelled estimate (search/physical_limits.hpp, or the chip
+                             // model's total when CodesignOptions::chip is set)
     // With the chip model (issue 59): the design's clock, memory and power breakdown.
     double clockMhz = 0;
     int memoryUnits = 0;
@@ -79,8 +79,8 @@ struct DesignPoint {
     double dynamicW = 0;
     double memoryW = 0;
     double voltageV = 0;
-    double energyJ = 0;       // powerW x weightedTime (full-load power over the workload)
-    double perfPerWatt = 0;   // gpointsPerSecond / powerW [Gpoints/s/W]
+    double energyJ = 0;           // powerW x weightedTime (full-load power over the workload)
+    double perfPerWatt = 0;       // gpointsPerSecond / powerW [Gpoints/s/W]
     bool withinReticle = true;    // area <= the reticle limit (whether or not it is switched on)
     bool withinPower = true;      // powerW <= the power budget (whether or not it is switched on)
     bool allowed = true;          // inside every limit that is switched on: may be on the front
@@ -115,15 +115,15 @@ struct PhysicalLimits {
 // What "best" means under the limits (issue 59). Energy per run and performance per watt rank
 // designs alike (both are work / (power x time) for a fixed workload); they are two units.
 enum class Objective { Time, Energy, PerfPerWatt };
-std::string_view name(Objective o);                                // "time", "energy", ...
+std::string_view name(Objective o);                                     // "time", "energy", ...
 Objective parseObjective(std::string_view s, const std::string& field); // InputError if unknown
 
 // The chip model of issue 59: the designs' power from area/chip_power.hpp, their clock and
 // memory as axes, and (wholeDie) their area as the whole die of area/whole_die.hpp.
 struct ChipModel {
     area::PowerCalibration calibration;
-    area::VfCurve vf;       // the base chip's voltage curve at its own node
-    int vfNode = 5;         // that node (the curve moves to CodesignOptions::node by its speed)
+    area::VfCurve vf;        // the base chip's voltage curve at its own node
+    int vfNode = 5;          // that node (the curve moves to CodesignOptions::node by its speed)
     double baseClockMhz = 0; // the clock the base's C_iter, tau_sync and Mem_LD are for
     area::MemoryTech memory; // the technology of the memory axis
     int baseMemoryUnits = 0; // the base chip's stacks or chips
@@ -133,7 +133,7 @@ struct ChipModel {
     // priced when the memory axis is of another technology.
     area::MemoryTech ownMemory;
     double ownPinRateGbps = 0;
-    bool wholeDie = false;   // areas are whole dies (else cache-less plus the memory interface)
+    bool wholeDie = false;    // areas are whole dies (else cache-less plus the memory interface)
     area::WholeDieInputs die; // the base's full die: L1 per pair, L2, I/O, tensor fraction
 };
 // "within the 858 mm2 reticle; power not limited"

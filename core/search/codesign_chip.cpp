@@ -49,24 +49,25 @@ ChipModel chipModelOf(const GpuProfile& gpu, const std::string& memoryTech, bool
 std::vector<area::DieBlock> designBlocks(const CodesignOptions& o, const DesignPoint& d) {
     std::vector<area::DieBlock> out;
     const bool whole = o.chip && o.chip->wholeDie;
-    const area::Architecture a{d.nSm, d.nV, o.grid.rVuKb, d.mSmKb,
-                               whole ? o.chip->die.sm.l1PairKb : 0, 0};
+    const area::Architecture a{
+        d.nSm, d.nV, o.grid.rVuKb, d.mSmKb, whole ? o.chip->die.sm.l1PairKb : 0, 0};
     const double sm = area::areaBreakdown(a, o.coefficients, o.form).total;
     out.push_back({"sm_array", whole ? "SM array" : "SM array (cache-less)", sm, true, ""});
     double rest = d.area - sm;
     if (whole) {
         const double tensor = sm * o.chip->die.tensorFp64Fraction;
         const double l2 = area::cacheSramMm2(o.chip->die.sm.l2Kb, o.node);
-        const double io = o.chip->die.ioPhyMm2 +
-                          o.chip->die.ioLogicMm2At7nm * area::logicScaleVs7nm(o.node);
+        const double io =
+            o.chip->die.ioPhyMm2 + o.chip->die.ioLogicMm2At7nm * area::logicScaleVs7nm(o.node);
         out.push_back({"tensor_fp64", "Tensor cores and FP64 units", tensor, false, ""});
         out.push_back({"l2", "L2 cache", l2, false, ""});
         out.push_back({"io", "NVLink, PCIe", io, false, ""});
         rest -= tensor + l2 + io;
     }
     if (o.chip || d.phyMm2 != 0) {
-        out.push_back({"memory", o.chip ? o.chip->memory.name + " PHYs and controllers"
-                                        : std::string("memory PHY above the base's bandwidth"),
+        out.push_back({"memory",
+                       o.chip ? o.chip->memory.name + " PHYs and controllers"
+                              : std::string("memory PHY above the base's bandwidth"),
                        rest, true, ""});
     }
     return out;

@@ -4,9 +4,8 @@
 // The chip model of a codesign (issue 59) from a GPU description: its voltage curve, clock,
 // memory and full die (area/chip_gpu.hpp), and the blocks of one design's area.
 
-#include "search/codesign.hpp"
-
 #include "params/profiles.hpp"
+#include "search/codesign.hpp"
 
 #include <string>
 #include <vector>

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/codesign_compare.hpp"
 
-#include "search/codesign_chip.hpp"
-
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
+#include "search/codesign_chip.hpp"
 #include "search/physical_limits.hpp"
 #include "session/session.hpp"
 

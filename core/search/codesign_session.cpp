@@ -77,8 +77,8 @@ ojson codesignSessionToJson(const CodesignSettings& c) {
 CodesignSettings codesignSessionFromJson(const nlohmann::json& block, const SessionReader& r) {
     const std::string key = kCodesignSessionKey;
     r.requireObject(block, key);
-    r.warnUnknownFields(block, {"workload", "area_range_mm2", "budget_mm2", "limits", "grid", "chip"},
-                        key);
+    r.warnUnknownFields(
+        block, {"workload", "area_range_mm2", "budget_mm2", "limits", "grid", "chip"}, key);
     CodesignSettings c;
     if (block.contains("workload")) {
         c.workload = r.stringMember(block, "workload", key);
@@ -137,9 +137,8 @@ CodesignSettings codesignSessionFromJson(const nlohmann::json& block, const Sess
         const auto& g = block.at("grid");
         const std::string gk = key + ".grid";
         r.requireObject(g, gk);
-        r.warnUnknownFields(g, {"n_sm", "n_v", "m_sm_kb", "bandwidth_gbs", "clock_mhz",
-                                "memory_units"},
-                            gk);
+        r.warnUnknownFields(
+            g, {"n_sm", "n_v", "m_sm_kb", "bandwidth_gbs", "clock_mhz", "memory_units"}, gk);
         const auto integers = [&](const char* field, std::vector<std::int64_t>& out) {
             if (!g.contains(field)) {
                 return;
@@ -193,7 +192,8 @@ CodesignSettings codesignSessionFromJson(const nlohmann::json& block, const Sess
         const std::string ck = key + ".chip";
         r.requireObject(ch, ck);
         r.warnUnknownFields(ch, {"on", "memory", "whole_die", "objective"}, ck);
-        for (auto [field, out] : {std::pair{"on", &c.chipOn}, std::pair{"whole_die", &c.wholeDie}}) {
+        for (auto [field, out] :
+             {std::pair{"on", &c.chipOn}, std::pair{"whole_die", &c.wholeDie}}) {
             if (ch.contains(field)) {
                 if (!ch.at(field).is_boolean()) {
                     throw InputError(SessionReader::path(ck, field), ch.at(field).dump(),

@@ -42,8 +42,8 @@ struct CodesignSettings {
     std::string memoryTech; // empty: the GPU's own
     bool wholeDie = false;
     std::string objective = "time";
-    std::vector<double> gridClockMhz;              // empty: the GPU's clock
-    std::vector<std::int64_t> gridMemoryUnits;     // empty: the GPU's stacks or chips
+    std::vector<double> gridClockMhz;          // empty: the GPU's clock
+    std::vector<std::int64_t> gridMemoryUnits; // empty: the GPU's stacks or chips
 
     bool operator==(const CodesignSettings&) const = default;
 };

@@ -2,7 +2,6 @@
 #include "area/architecture_view.hpp"
 
 #include "area/chip_gpu.hpp"
-
 #include "area/process_node.hpp"
 #include "common/background_job.hpp"
 #include "common/number_format.hpp"
@@ -335,9 +334,8 @@ void ArchitectureView::emitChip(bool dragging) {
         return;
     }
     const double clock = clockStops_[static_cast<std::size_t>(clockSlider_->value())];
-    const int units = stackStops_.empty()
-                          ? 0
-                          : stackStops_[static_cast<std::size_t>(stacksSlider_->value())];
+    const int units =
+        stackStops_.empty() ? 0 : stackStops_[static_cast<std::size_t>(stacksSlider_->value())];
     if (clock != clock_ || (units != 0 && units != units_) || !dragging) {
         emit chipEdited(clock, units == units_ ? 0 : units, dragging);
     }
@@ -361,7 +359,8 @@ void ArchitectureView::showChip(const SessionState& s) {
     stackStops_.clear();
     if (units_ > 0) {
         if (s.codesign.chipOn && !s.codesign.gridMemoryUnits.empty()) {
-            stackStops_.assign(s.codesign.gridMemoryUnits.begin(), s.codesign.gridMemoryUnits.end());
+            stackStops_.assign(s.codesign.gridMemoryUnits.begin(),
+                               s.codesign.gridMemoryUnits.end());
         } else {
             for (int u = 1; u <= 16; ++u) {
                 stackStops_.push_back(u);
@@ -384,12 +383,12 @@ void ArchitectureView::showChip(const SessionState& s) {
     stacksSlider_->setEnabled(units_ > 0);
     stacksSlider_->setRange(0, std::max(0, static_cast<int>(stackStops_.size()) - 1));
     if (!stackStops_.empty()) {
-        stacksSlider_->setValue(nearestIndex(
-            std::vector<double>(stackStops_.begin(), stackStops_.end()), units_));
+        stacksSlider_->setValue(
+            nearestIndex(std::vector<double>(stackStops_.begin(), stackStops_.end()), units_));
     }
-    stacksValue_->setText(units_ > 0 ? tr("%1 × %2").arg(units_).arg(QString::fromStdString(
-                                                                      s.gpu.memory).toUpper())
-                                     : tr("no die block"));
+    stacksValue_->setText(
+        units_ > 0 ? tr("%1 × %2").arg(units_).arg(QString::fromStdString(s.gpu.memory).toUpper())
+                   : tr("no die block"));
     try {
         const area::CoefficientSet at28 =
             s.areaCoefficients.id.empty() ? area::loadCoefficientSet(area::kDefaultCoefficientSet)

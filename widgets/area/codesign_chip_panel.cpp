@@ -32,9 +32,9 @@ CodesignChipControls::CodesignChipControls(QWidget* parent, QHBoxLayout* row) : 
     memory_ = new QComboBox(parent);
     memory_->setObjectName("codesignChipMemory");
     memory_->addItem(tr("the GPU's memory"), QString());
-    for (const auto& [id, label] : {std::pair{"hbm2e", "HBM2e"}, std::pair{"hbm3", "HBM3"},
-                                    std::pair{"hbm3e", "HBM3e"}, std::pair{"gddr6x", "GDDR6X"},
-                                    std::pair{"gddr7", "GDDR7"}}) {
+    for (const auto& [id, label] :
+         {std::pair{"hbm2e", "HBM2e"}, std::pair{"hbm3", "HBM3"}, std::pair{"hbm3e", "HBM3e"},
+          std::pair{"gddr6x", "GDDR6X"}, std::pair{"gddr7", "GDDR7"}}) {
         memory_->addItem(QString::fromLatin1(label), QString::fromLatin1(id));
     }
     memory_->setToolTip(tr("The technology of the memory stacks or chips (profiles/memory)."));
@@ -98,8 +98,8 @@ void CodesignChipControls::show(const CodesignSettings& c) {
     showAxis(clock_, shown_[0], c.gridClockMhz);
     showAxis(stacks_, shown_[1],
              std::vector<double>(c.gridMemoryUnits.begin(), c.gridMemoryUnits.end()));
-    for (QWidget* w : std::initializer_list<QWidget*>{memory_, wholeDie_, objective_, clock_,
-                                                      stacks_}) {
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{memory_, wholeDie_, objective_, clock_, stacks_}) {
         w->setEnabled(c.chipOn);
     }
 }
@@ -219,8 +219,8 @@ void CodesignPowerPanel::setResult(const search::CodesignResult* r, const QStrin
         auto* g = plot_->addGraph();
         g->setName(name);
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(shape, QPen(c, t.lineWidth), Qt::NoBrush,
-                                           t.markerSize * 2.2));
+        g->setScatterStyle(
+            QCPScatterStyle(shape, QPen(c, t.lineWidth), Qt::NoBrush, t.markerSize * 2.2));
         g->addData(d.powerW, d.speedup);
         right = std::max(right, d.powerW);
     };
@@ -256,21 +256,20 @@ void CodesignPowerPanel::setResult(const search::CodesignResult* r, const QStrin
         const search::DesignPoint& d = *cols[col];
         const double values[4] = {d.staticW, d.dynamicW, d.memoryW, d.powerW};
         for (int row = 0; row < 4; ++row) {
-            table_->setItem(row, col,
-                            new QTableWidgetItem(QStringLiteral("%1 W").arg(values[row], 0, 'f', 1)));
+            table_->setItem(
+                row, col, new QTableWidgetItem(QStringLiteral("%1 W").arg(values[row], 0, 'f', 1)));
         }
     }
-    bestLabel_->setText(
-        best ? tr("Best (%1): %2 SM × %3 VU at %4 MHz, %5 × %6, %7 mm², %8×")
-                   .arg(QString::fromUtf8(search::name(r->objective).data()))
-                   .arg(best->nSm)
-                   .arg(best->nV)
-                   .arg(best->clockMhz, 0, 'f', 0)
-                   .arg(best->memoryUnits)
-                   .arg(memoryName)
-                   .arg(best->area, 0, 'f', 0)
-                   .arg(best->speedup, 0, 'f', 2)
-             : tr("No design inside the limits."));
+    bestLabel_->setText(best ? tr("Best (%1): %2 SM × %3 VU at %4 MHz, %5 × %6, %7 mm², %8×")
+                                   .arg(QString::fromUtf8(search::name(r->objective).data()))
+                                   .arg(best->nSm)
+                                   .arg(best->nV)
+                                   .arg(best->clockMhz, 0, 'f', 0)
+                                   .arg(best->memoryUnits)
+                                   .arg(memoryName)
+                                   .arg(best->area, 0, 'f', 0)
+                                   .arg(best->speedup, 0, 'f', 2)
+                             : tr("No design inside the limits."));
     QCPBars* below = nullptr;
     const QString names[3] = {tr("static"), tr("dynamic"), tr("memory")};
     for (int part = 0; part < 3; ++part) {

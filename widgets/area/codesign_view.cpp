@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/codesign_view.hpp"
-#include "area/codesign_chip_panel.hpp"
 
+#include "area/codesign_chip_panel.hpp"
 #include "area/process_node.hpp"
 #include "common/background_job.hpp"
 #include "common/plot_labels.hpp"
@@ -908,19 +908,19 @@ void CodesignView::redraw() {
     const QString reference =
         session_ ? QString::fromStdString(shortChipName(session_->gpu)) : QString();
     plot_->yAxis->setLabel(tr("speed-up vs %1 [×]").arg(reference));
-    plot_->xAxis->setLabel(!session_ || !session_->codesign.chipOn
-                               ? tr("die area, cache-less, R_VU = 2 KB [mm²]")
-                           : session_->codesign.wholeDie
-                               ? tr("whole die: SMs, L1, L2, tensor/FP64, memory, I/O [mm²]")
-                               : tr("die area, cache-less + memory PHYs [mm²]"));
+    plot_->xAxis->setLabel(
+        !session_ || !session_->codesign.chipOn ? tr("die area, cache-less, R_VU = 2 KB [mm²]")
+        : session_->codesign.wholeDie ? tr("whole die: SMs, L1, L2, tensor/FP64, memory, I/O [mm²]")
+                                      : tr("die area, cache-less + memory PHYs [mm²]"));
     // A search running for other inputs: its progress only, never the last result's points
     // under this session's title (issue 45).
     const bool chipShown = session_ && session_->codesign.chipOn && resultShown();
     plots_->setTabVisible(1, chipShown);
     plots_->tabBar()->setVisible(chipShown);
     if (chipShown) {
-        const QString memory = QString::fromStdString(
-            session_->codesign.memoryTech.empty() ? session_->gpu.memory : session_->codesign.memoryTech);
+        const QString memory = QString::fromStdString(session_->codesign.memoryTech.empty()
+                                                          ? session_->gpu.memory
+                                                          : session_->codesign.memoryTech);
         powerPanel_->setResult(result_.get(), reference, memory.toUpper(), presentation_);
     }
     if (!resultShown() || !session_) {
@@ -1094,8 +1094,9 @@ void CodesignView::redraw() {
         auto* g = plot_->addGraph();
         g->setName(tr("%1 as shipped (the reference)").arg(reference));
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(schemeInk(), t.lineWidth),
-                                           Qt::NoBrush, t.markerSize * 2));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare,
+                                           QPen(schemeInk(), t.lineWidth), Qt::NoBrush,
+                                           t.markerSize * 2));
         g->addData(ref.area, 1.0);
         auto* label = new QCPItemText(plot_);
         label->position->setCoords(ref.area, 1.0);
@@ -1318,10 +1319,9 @@ void CodesignView::chooseNear(const QPointF& pixel) {
     if (best) {
         const bool chip = session_ && session_->codesign.chipOn && best->clockMhz > 0;
         emit designChosen(best->nSm, best->nV, best->mSmKb, 2.0,
-                          bandwidthAxis() ? best->bandwidthGBs : 0.0,
-                          chip ? best->clockMhz : 0.0, chip ? best->memoryUnits : 0,
-                          chip ? QString::fromStdString(session_->codesign.memoryTech)
-                               : QString());
+                          bandwidthAxis() ? best->bandwidthGBs : 0.0, chip ? best->clockMhz : 0.0,
+                          chip ? best->memoryUnits : 0,
+                          chip ? QString::fromStdString(session_->codesign.memoryTech) : QString());
     }
 }
 

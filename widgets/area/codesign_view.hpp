@@ -140,7 +140,7 @@ private:
     CodesignChipControls* chip_ = nullptr; // issue 59
     CodesignPowerPanel* powerPanel_ = nullptr;
     QLabel* powerNote_ = nullptr; // "(estimate)" or the chip model's cap
-    QTabWidget* plots_ = nullptr;  // the area plot and the power panel
+    QTabWidget* plots_ = nullptr; // the area plot and the power panel
     QLabel* estimate_ = nullptr;
     QPushButton* cancel_ = nullptr;
     QProgressBar* progress_ = nullptr;

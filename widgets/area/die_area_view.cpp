@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/die_area_view.hpp"
 
-#include "area/chip_gpu.hpp"
-
 #include "area/area_gpu.hpp"
+#include "area/chip_gpu.hpp"
 #include "common/plot_labels.hpp"
 #include "common/plot_layout.hpp"
 #include "common/plot_scheme.hpp"
@@ -300,15 +299,14 @@ void DieAreaView::redraw() {
         for (std::size_t i = 0; i < wholeBars_.size() && i < wholeDie_->blocks.size(); ++i) {
             wholeBars_[i]->addData(wholeRow_, wholeDie_->blocks[i].mm2);
         }
-        ticker->addTick(wholeRow_,
-                        wrapToWidth(tr("whole die, %1 SMs at %2 nm")
-                                        .arg(wholeDie_->smArray.perSm > 0
-                                                 ? wholeDie_->smArray.total /
-                                                       wholeDie_->smArray.perSm
-                                                 : 0.0,
-                                             0, 'f', 0)
-                                        .arg(modelNode_),
-                                    compare_->yAxis->tickLabelFont(), nameWidth));
+        ticker->addTick(wholeRow_, wrapToWidth(tr("whole die, %1 SMs at %2 nm")
+                                                   .arg(wholeDie_->smArray.perSm > 0
+                                                            ? wholeDie_->smArray.total /
+                                                                  wholeDie_->smArray.perSm
+                                                            : 0.0,
+                                                        0, 'f', 0)
+                                                   .arg(modelNode_),
+                                               compare_->yAxis->tickLabelFont(), nameWidth));
         maxTotal = std::max(maxTotal, wholeDie_->totalMm2);
     }
     for (auto* b : wholeBars_) {
@@ -335,8 +333,8 @@ void DieAreaView::redraw() {
                                : (void)realDieBar_->removeFromLegend();
     }
     compare_->yAxis->setTicker(ticker);
-    const int lastRow = static_cast<int>(rows_.size()) + (wholeRow_ > 0 ? 1 : 0) +
-                        (realDieRow_ > 0 ? 1 : 0);
+    const int lastRow =
+        static_cast<int>(rows_.size()) + (wholeRow_ > 0 ? 1 : 0) + (realDieRow_ > 0 ? 1 : 0);
     compare_->yAxis->setRange(0.4, static_cast<double>(lastRow) + 0.6);
     for (std::size_t c = 0; c < stack_.size(); ++c) {
         QVector<double> keys;
@@ -372,16 +370,16 @@ void DieAreaView::redraw() {
         label->setPadding(QMargins(6, 0, 0, 0));
         label->setFont(lf);
         // Two short lines: the blocks, dark to light, and what the time model does not see.
-        label->setText(tr("%1 mm²: SMs %2, tensor/FP64 %3,\nL2 %4, memory %5, I/O %6")
-                           .arg(wholeDie_->totalMm2, 0, 'f', 0)
-                           .arg(wholeDie_->mm2("sm_array"), 0, 'f', 0)
-                           .arg(wholeDie_->mm2("tensor_fp64"), 0, 'f', 0)
-                           .arg(wholeDie_->mm2("l2"), 0, 'f', 0)
-                           .arg(wholeDie_->mm2("memory_phy") + wholeDie_->mm2("memory_controllers"),
-                                0, 'f', 0)
-                           .arg(wholeDie_->mm2("io_phy") + wholeDie_->mm2("io_controllers"), 0,
-                                'f', 0));
-        widest = std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text().section('\n', 0, 0)));
+        label->setText(
+            tr("%1 mm²: SMs %2, tensor/FP64 %3,\nL2 %4, memory %5, I/O %6")
+                .arg(wholeDie_->totalMm2, 0, 'f', 0)
+                .arg(wholeDie_->mm2("sm_array"), 0, 'f', 0)
+                .arg(wholeDie_->mm2("tensor_fp64"), 0, 'f', 0)
+                .arg(wholeDie_->mm2("l2"), 0, 'f', 0)
+                .arg(wholeDie_->mm2("memory_phy") + wholeDie_->mm2("memory_controllers"), 0, 'f', 0)
+                .arg(wholeDie_->mm2("io_phy") + wholeDie_->mm2("io_controllers"), 0, 'f', 0));
+        widest =
+            std::max(widest, QFontMetrics(lf).horizontalAdvance(label->text().section('\n', 0, 0)));
     }
     if (realDieRow_ > 0) {
         auto* label = new QCPItemText(compare_);

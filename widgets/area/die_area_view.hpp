@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "area/whole_die.hpp"
-
 #include "area/area_model.hpp"
+#include "area/whole_die.hpp"
 #include "common/explorer_view.hpp"
 #include "params/gpu_description.hpp"
 

@@ -3,8 +3,8 @@
 
 #include "area/architecture_view.hpp"
 #include "area/area_model.hpp"
-#include "area/chip_gpu.hpp"
 #include "area/area_model_editor.hpp"
+#include "area/chip_gpu.hpp"
 #include "area/codesign_view.hpp"
 #include "area/die_area_view.hpp"
 #include "params/input_error.hpp"
