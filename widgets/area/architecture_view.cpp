@@ -405,8 +405,10 @@ void ArchitectureView::showChip(const SessionState& s) {
                             .arg(r.power.voltageV, 0, 'f', 3)
                             .arg(r.memory.bandwidthGBs, 0, 'f', 0));
         power_->setToolTip({});
+        powerShort_ = tr("%1 MHz, %2 W").arg(clock_, 0, 'f', 0).arg(r.power.totalW, 0, 'f', 0);
     } catch (const InputError& e) {
         power_->setText(tr("No chip power: %1").arg(QString::fromStdString(e.what())));
+        powerShort_.clear();
     }
     updating_ = false;
 }
@@ -800,6 +802,9 @@ QString ArchitectureView::summary() const {
         }
     } else if (design_) {
         s += tr("  ·  some workload problem has no feasible tiling on this design");
+    }
+    if (!powerShort_.isEmpty()) {
+        s += QStringLiteral("  ·  ") + powerShort_;
     }
     if (baselineOf_) {
         s += QStringLiteral("\n") + baselineName_ + QStringLiteral(": ");

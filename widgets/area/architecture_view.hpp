@@ -100,6 +100,7 @@ private:
     QLabel* clockValue_ = nullptr;
     QLabel* stacksValue_ = nullptr;
     QLabel* power_ = nullptr;
+    QString powerShort_; // "1980 MHz, 700 W" in the title, where the chip has its power
     std::vector<double> clockStops_;
     std::vector<int> stackStops_;
     double clock_ = 0;

@@ -164,6 +164,7 @@ CodesignPowerPanel::CodesignPowerPanel(QWidget* parent) : QWidget(parent) {
     bar_ = new QCustomPlot(this);
     bar_->setObjectName("codesignPowerBar");
     bar_->setMinimumSize(260, 140);
+    placeLegendBelow(*bar_, 3);
     side->addWidget(bar_, 1);
     layout->addLayout(side, 1);
     side->addStretch(0);
@@ -245,7 +246,6 @@ void CodesignPowerPanel::setResult(const search::CodesignResult* r, const QStrin
     plot_->xAxis->setRange(0, right * 1.08);
     plot_->yAxis->setRange(0, top * 1.15);
     plot_->yAxis->setLabel(tr("speed-up [×]"));
-    placeLegendBelow(*plot_, 5);
     plot_->replot();
     // The table and the stacked bar: best and reference.
     const search::DesignPoint* cols[2] = {best, &r->reference};
@@ -293,7 +293,6 @@ void CodesignPowerPanel::setResult(const search::CodesignResult* r, const QStrin
     ticker->addTick(0, tr("best"));
     ticker->addTick(1, tr("reference"));
     bar_->yAxis->setTicker(ticker);
-    placeLegendBelow(*bar_, 3);
     bar_->yAxis->setRange(-0.6, 1.6);
     double widest = 0;
     for (const auto* d : cols) {
