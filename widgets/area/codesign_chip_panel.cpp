@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area/codesign_chip_panel.hpp"
 
+#include "area/memory_tech.hpp"
 #include "common/plot_labels.hpp"
 #include "common/plot_layout.hpp"
 #include "common/plot_scheme.hpp"
 #include "common/plot_theme.hpp"
 #include "common/view_layout.hpp"
+#include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "search/grid_axis.hpp"
 
@@ -36,6 +38,25 @@ CodesignChipControls::CodesignChipControls(QWidget* parent, QHBoxLayout* row) : 
          {std::pair{"hbm2e", "HBM2e"}, std::pair{"hbm3", "HBM3"}, std::pair{"hbm3e", "HBM3e"},
           std::pair{"gddr6x", "GDDR6X"}, std::pair{"gddr7", "GDDR7"}}) {
         memory_->addItem(QString::fromLatin1(label), QString::fromLatin1(id));
+        // Every value of the technology with its kind and source, as the GPU's are shown.
+        try {
+            const area::MemoryTech t = area::loadMemoryTech(id);
+            QStringList lines{tr("%1 (profiles/memory/%2.json), per %3:")
+                                  .arg(QString::fromStdString(t.name), QString::fromLatin1(id),
+                                       QString::fromStdString(t.unit))};
+            for (const auto& [key, q] : t.params) {
+                lines << QStringLiteral("%1 = %2 %3 (%4: %5)")
+                             .arg(QString::fromStdString(key))
+                             .arg(q.value.value_or(0), 0, 'g', 6)
+                             .arg(QString::fromStdString(q.unit),
+                                  QString::fromStdString(cdx::kindOf(q)),
+                                  QString::fromStdString(q.source));
+            }
+            memory_->setItemData(memory_->count() - 1, lines.join('\n'), Qt::ToolTipRole);
+        } catch (const InputError& e) {
+            memory_->setItemData(memory_->count() - 1, QString::fromUtf8(e.what()),
+                                 Qt::ToolTipRole);
+        }
     }
     memory_->setToolTip(tr("The technology of the memory stacks or chips (profiles/memory)."));
     wholeDie_ = new QCheckBox(tr("whole die"), parent);
@@ -143,6 +164,9 @@ CodesignPowerPanel::CodesignPowerPanel(QWidget* parent) : QWidget(parent) {
     plot_->setObjectName("codesignPowerPlot");
     plot_->setMinimumSize(320, 180);
     plot_->xAxis->setLabel(tr("power at full load [W]"));
+    const PlotHeader h = addPlotHeader(*plot_);
+    title_ = h.title;
+    subtitle_ = h.subtitle;
     placeLegendBelow(*plot_, 5);
     layout->addWidget(plot_, 3);
     auto* side = new QVBoxLayout;
@@ -177,7 +201,10 @@ void CodesignPowerPanel::setResult(const search::CodesignResult* r, const QStrin
     bar_->clearPlottables();
     const PlotTheme t = plotTheme(presentation);
     applyTheme(*plot_, t);
+    applyTheme(PlotHeader{title_, subtitle_}, t);
     applyTheme(*bar_, t);
+    title_->setText(tr("Power and speed-up: the chip model"));
+    subtitle_->setText(QString());
     table_->setHorizontalHeaderLabels({tr("best"), tr("reference")});
     table_->horizontalHeaderItem(1)->setToolTip(tr("%1 as shipped").arg(referenceName));
     bestLabel_->clear();

@@ -14,6 +14,7 @@
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
+class QCPTextElement;
 class QHBoxLayout;
 class QLabel;
 class QLineEdit;
@@ -60,6 +61,8 @@ private:
     QCustomPlot* bar_ = nullptr;
     QTableWidget* table_ = nullptr;
     QLabel* bestLabel_ = nullptr;
+    QCPTextElement* title_ = nullptr;
+    QCPTextElement* subtitle_ = nullptr;
 };
 
 } // namespace cdx::widgets

@@ -1325,19 +1325,30 @@ void CodesignView::chooseNear(const QPointF& pixel) {
     }
 }
 
+bool CodesignView::chipColumns() const {
+    return result_ && session_ && session_->codesign.chipOn;
+}
+
 void CodesignView::renderTo(QPaintDevice& device, const QSize& size) {
     QCPPainter painter(&device);
-    toPainterFitted(*plot_, painter, size.width(), size.height()); // its labels placed for it
+    // The page on screen: the area plot, or the chip model's power against speed-up (issue 59).
+    QCustomPlot* shown =
+        plots_->isTabVisible(1) && plots_->currentIndex() == 1 ? powerPanel_->plot() : plot_;
+    toPainterFitted(*shown, painter, size.width(), size.height()); // its labels placed for it
 }
 
 QString CodesignView::csv() const {
     // Every axis of the grid is a column (issue 55: the bandwidth was missing, seven rows alike
     // per design), with the memory PHY area it adds.
     QString out =
-        QStringLiteral("# %1; %2\nn_sm,n_v,m_sm_kb,bandwidth_gbs,phy_mm2,area_mm2,feasible,"
-                       "weighted_time_s,speedup,pareto,outside_calibration,power_w,within_limits\n")
+        QStringLiteral(
+            "# %1; %2\nn_sm,n_v,m_sm_kb,bandwidth_gbs,phy_mm2,area_mm2,feasible,"
+            "weighted_time_s,speedup,pareto,outside_calibration,power_w,within_limits%3\n")
             .arg(QString(title_->text()).replace('\n', ' '),
-                 QString(subtitle_->text()).replace('\n', "; "));
+                 QString(subtitle_->text()).replace('\n', "; "),
+                 chipColumns() ? QStringLiteral(",clock_mhz,memory_units,static_w,dynamic_w,"
+                                                "memory_w,energy_j")
+                               : QString());
     if (result_) {
         for (const auto& d : result_->designs) {
             out += QStringLiteral("%1,%2,%3,%4,%5,")
@@ -1355,6 +1366,17 @@ QString CodesignView::csv() const {
                        .arg(outsideCalibration(d))
                        .arg(d.powerW, 0, 'g', 6)
                        .arg(d.allowed ? 1 : 0);
+            if (chipColumns()) {
+                // Issue 59: the chip model's axes and power breakdown, one column each.
+                out.chop(1);
+                out += QStringLiteral(",%1,%2,%3,%4,%5,%6\n")
+                           .arg(d.clockMhz, 0, 'g', 10)
+                           .arg(d.memoryUnits)
+                           .arg(d.staticW, 0, 'g', 8)
+                           .arg(d.dynamicW, 0, 'g', 8)
+                           .arg(d.memoryW, 0, 'g', 8)
+                           .arg(d.energyJ, 0, 'g', 8);
+            }
         }
     }
     if (baselineDesign_) {

@@ -119,6 +119,7 @@ private:
     bool moveBudgetBand(const SessionState& s);
     void emitSettings();
     void placeBaseline();
+    bool chipColumns() const; // the CSV has the chip model's columns
 
     QComboBox* workload_ = nullptr;
     QComboBox* kRule_ = nullptr;
