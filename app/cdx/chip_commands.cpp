@@ -193,21 +193,21 @@ int runChipPower(const std::vector<std::string>& args, std::ostream& out) {
     std::snprintf(buf, sizeof buf, "memory %d %s %s%s, %.0f GB/s\n", r.units, tech.name.c_str(),
                   tech.unit.c_str(), r.units == 1 ? "" : "s", r.memory.bandwidthGBs);
     o << buf;
-    std::snprintf(buf, sizeof buf, "  %-34s %8.1f W\n",
+    std::snprintf(buf, sizeof buf, "  %-44s %8.1f W\n",
                   ("static (" + fmt(r.dieAreaMm2, 4) + " mm2, " + r.dieAreaSource + ")").c_str(),
                   r.power.staticW);
     o << buf;
-    std::snprintf(buf, sizeof buf, "  %-34s %8.1f W\n", "dynamic", r.power.dynamicW);
+    std::snprintf(buf, sizeof buf, "  %-44s %8.1f W\n", "dynamic", r.power.dynamicW);
     o << buf;
-    std::snprintf(buf, sizeof buf, "  %-34s %8.1f W  (floor %.1f, traffic %.1f)\n", "memory",
+    std::snprintf(buf, sizeof buf, "  %-44s %8.1f W  (floor %.1f, traffic %.1f)\n", "memory",
                   r.power.memoryW, r.memory.floorW, r.memory.trafficW);
     o << buf;
-    std::snprintf(buf, sizeof buf, "  %-34s %8.1f W\n", "total (full load)", r.power.totalW);
+    std::snprintf(buf, sizeof buf, "  %-44s %8.1f W\n", "total (full load)", r.power.totalW);
     o << buf;
     if (const auto it = gpu.params.find("board_power_w");
         it != gpu.params.end() && it->second.value && !a.has("--set") && !a.has("--clock-mhz") &&
         !a.has("--memory")) {
-        std::snprintf(buf, sizeof buf, "  %-34s %8.1f W  (model / published %.2f)\n",
+        std::snprintf(buf, sizeof buf, "  %-44s %8.1f W  (model / published %.2f)\n",
                       "published board power", *it->second.value,
                       r.power.totalW / *it->second.value);
         o << buf;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "search/codesign_compare.hpp"
 
+#include "area/chip_gpu.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
 #include "search/codesign_chip.hpp"
@@ -92,11 +93,24 @@ compare::FamilyComparison compareDesigns(const SessionState& a, const SessionSta
         double powerW = 0;
     };
     std::optional<Side> sa, sb;
-    const auto side = [](const SessionState& s) {
+    // With the chip model on (issue 59) the chip's board power at its clock, as `cdx
+    // chip-power` and the Architecture view give it; else the papers' per-lane estimate.
+    const bool chip = a.codesign.chipOn || b.codesign.chipOn;
+    const auto side = [chip](const SessionState& s) {
         Side x;
         x.d = placeDesign(s, referenceTime(s));
-        x.powerW =
-            designPowerW(x.d.point.nSm, x.d.point.nV, codesignLimits(s).clockGHz, s.areaNode);
+        if (chip) {
+            const area::CoefficientSet at28 =
+                s.areaCoefficients.id.empty()
+                    ? area::loadCoefficientSet(area::kDefaultCoefficientSet)
+                    : s.areaCoefficients;
+            x.powerW = area::chipPowerOf(s.gpu, area::chipMemory(s.gpu), 0, 0,
+                                         area::calibratePower(area::loadMemoryTech("hbm3")), at28)
+                           .power.totalW;
+        } else {
+            x.powerW =
+                designPowerW(x.d.point.nSm, x.d.point.nV, codesignLimits(s).clockGHz, s.areaNode);
+        }
         return x;
     };
     compare::evaluateSides(
@@ -121,7 +135,10 @@ compare::FamilyComparison compareDesigns(const SessionState& a, const SessionSta
     compare::addNumber(
         f, "power_w", "W", get(sa, [](const Side& x) { return std::optional(x.powerW); }),
         get(sb, [](const Side& x) { return std::optional(x.powerW); }), false,
-        "estimate: the node's reference board's TDP per FP32 lane per GHz (physical limits)");
+        chip ? "the chip model at the chip's clock: static + dynamic + memory at full load (cdx "
+               "chip-power)"
+             : "estimate: the node's reference board's TDP per FP32 lane per GHz (physical "
+               "limits)");
     compare::addNumber(f, "area_mm2", "mm²",
                        get(sa, [](const Side& x) { return std::optional(x.d.areaCacheLess); }),
                        get(sb, [](const Side& x) { return std::optional(x.d.areaCacheLess); }),

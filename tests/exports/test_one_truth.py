@@ -242,6 +242,54 @@ with tempfile.TemporaryDirectory() as d:
         for axis in ["n_sm", "n_v", "m_sm_kb", "bandwidth_gbs"]:
             same("codesign best in the budget", axis, best[axis], cli_best[axis])
 
+    # 4b. Issue 59: the chip model (clock and stacks as axes, whole dies, a power cap) on the
+    #     shipped H100, every design's area, time, clock, stacks and power breakdown.
+    c = copy.deepcopy(load("tableC2-codesign.cdx.json"))
+    c.pop("baseline", None)
+    c["gpu"] = profile("h100-sxm5")
+    c["area"]["node"] = 5
+    c["area"].pop("coefficients", None)
+    c["codesign"]["workload"] = "ppopp17"
+    c["codesign"]["grid"] = {"n_sm": [128, 160], "n_v": [128, 256], "m_sm_kb": [228],
+                             "clock_mhz": [1400, 2000], "memory_units": [5, 6]}
+    c["codesign"]["area_range_mm2"] = [100, 2000]
+    c["codesign"]["limits"] = {"reticle": True, "reticle_mm2": 858, "power": True,
+                               "power_w": 700}
+    c["codesign"]["chip"] = {"on": True, "memory": "hbm3e", "whole_die": True,
+                             "objective": "time"}
+    path = os.path.join(d, "codesign-chip.cdx.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(c, f)
+    rows = table(export(env, path, ["codesign"], d)["codesign"], "codesign")
+    j = cli(env, "codesign", "--workload", "ppopp17", "--gpu", "h100-sxm5", "--node", "5",
+            "--area", "100:2000", "--n-sm", "128,160", "--n-v", "128,256", "--m-sm-kb", "228",
+            "--clock-mhz", "1400,2000", "--memory", "hbm3e:5:6", "--whole-die", "--power-cap",
+            "700", "--all")
+    designs = {(int(x["n_sm"]), int(x["n_v"]), float(x["clock_mhz"]), int(x["memory"]["stacks"])): x
+               for x in j["designs"]}
+    if len(rows) != len(designs) or len(rows) != 16:
+        failures.append(f"codesign (chip model): {len(rows)} designs in the window, "
+                        f"{len(designs)} in cdx, 16 expected")
+    for row in rows:
+        key = (int(row["n_sm"]), int(row["n_v"]), float(row["clock_mhz"]),
+               int(row["memory_units"]))
+        x = designs.get(key)
+        if x is None:
+            failures.append(f"codesign (chip model): design {key} not in cdx codesign --all")
+            continue
+        for column, value in [("area_mm2", x["area_mm2"]),
+                              ("weighted_time_s", x["weighted_time_s"]),
+                              ("bandwidth_gbs", x["memory"]["bandwidth_gbs"]),
+                              ("power_w", x["power_w"]["total"]),
+                              ("static_w", x["power_w"]["static"]),
+                              ("dynamic_w", x["power_w"]["dynamic"]),
+                              ("memory_w", x["power_w"]["memory"])]:
+            # The CSV's power_w has 6 digits (as the papers' estimate always had), the rest 8+.
+            same(f"codesign (chip model) {key}", column, row[column], value,
+                 rel=1e-5 if column == "power_w" else 1e-7)
+        if (row["within_limits"] == "1") != bool(x["within_limits"]):
+            failures.append(f"codesign (chip model) {key}: within the limits on one side only")
+
     # 5. Occupancy: the kernel's blocks, warps and occupancy, and points of the three sweeps, as
     #    `cdx occupancy` gives them, on the FX 5600 of Hong's example (compute capability 1.0)
     #    and on the H100 (9.0: carveouts, the runtime's reserved shared memory).
