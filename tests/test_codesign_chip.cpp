@@ -117,6 +117,26 @@ private slots:
         QCOMPARE(checked, 6 * 10);
     }
 
+    // Another technology without a stacks axis: the GPU's count of its stacks, at its rate,
+    // gives L (not the GPU's own memory's); the reference keeps its own memory.
+    void otherTechnologyMovesL() {
+        const GpuProfile gpu = h100();
+        CodesignOptions o = chipOptions(gpu, 5, false);
+        o.chip = chipModelOf(gpu, "hbm3e", false,
+                             area::loadCoefficientSet(area::kDefaultCoefficientSet));
+        const CodesignResult r = runCodesign(work(gpu), o);
+        const double efficiency = o.chip->bandwidthEfficiency;
+        int checked = 0;
+        for (const DesignPoint& d : r.designs) {
+            QCOMPARE(d.memoryUnits, 5);
+            QVERIFY(std::abs(d.bandwidthGBs - 5 * 1024 * 9.2 / 8 * efficiency) < 1e-6);
+            ++checked;
+        }
+        QCOMPARE(checked, 6);
+        QVERIFY(std::abs(r.reference.bandwidthGBs - 1.0 / o.base.lSecondsPerGb) < 1e-9);
+        QVERIFY(std::abs(r.reference.memoryW - 208.8) < 1e-9); // HBM3, as the H100 has
+    }
+
     // Issue 59 "Done when": with a 700 W cap and lower clocks in the grid, the best design is
     // not the grid's corner (most SMs, most lanes, top clock), which it is without the cap.
     void powerCapLeavesTheCorner() {

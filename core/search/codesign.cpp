@@ -872,7 +872,8 @@ std::vector<Pass> makePasses(const CodesignOptions& o) {
         for (int u : units) {
             area::MemoryResult m = area::evaluateMemory(c.memory, {u, c.pinRateGbps, 0}, logic);
             m = area::evaluateMemory(c.memory, {u, c.pinRateGbps, m.bandwidthGBs}, logic);
-            const bool own = o.grid.memoryUnits.empty();
+            // The base's own memory (no stacks axis, its own technology): its L exactly.
+            const bool own = o.grid.memoryUnits.empty() && c.memory.id == c.ownMemory.id;
             passes.push_back(Pass{clock, u,
                                   own ? baseBandwidth : m.bandwidthGBs * c.bandwidthEfficiency,
                                   !own, 0, m});
