@@ -549,8 +549,7 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
             area::loadCoefficientSet(
                 a.optional("--coefficients").value_or(area::kDefaultCoefficientSet)));
         if (const auto text = a.optional("--clock-mhz")) {
-            o.grid.clockMhz =
-                search::parseAxis(*text, "--clock-mhz", search::AxisRule{false, 0, 1e5, 4096});
+            o.grid.clockMhz = search::parseAxis(*text, "--clock-mhz", search::kClockAxis);
         }
         limit("--power-cap", o.limits.power, o.limits.powerW);
         if (const auto text = a.optional("--objective")) {

@@ -21,6 +21,9 @@ struct AxisRule {
 inline constexpr AxisRule kCountAxis{true, 0, 1048576, 4096};
 inline constexpr AxisRule kSizeAxis{false, 0, 1048576, 4096};
 inline constexpr AxisRule kBandwidthAxis{false, 0, 1e6, 4096};
+// The chip model's axes (issue 59): SM clocks [MHz] and memory stacks or chips.
+inline constexpr AxisRule kClockAxis{false, 0, 1e5, 4096};
+inline constexpr AxisRule kStacksAxis{true, 0, 64, 64};
 
 // The values in typed order (duplicates refused: each design once). InputError naming `field`
 // with the text and the allowed form for an empty item, a bad number, a run whose step is not

@@ -24,6 +24,23 @@
 
 namespace cdx::widgets {
 
+bool readAxisField(QLineEdit* e, const char* field, const search::AxisRule& rule, bool emptyAllowed,
+                   std::vector<double>& out, QLabel* status) {
+    markRefused(e, false);
+    if (emptyAllowed && e->text().trimmed().isEmpty()) {
+        out.clear();
+        return true;
+    }
+    try {
+        out = search::parseAxis(e->text().toStdString(), field, rule);
+        return true;
+    } catch (const InputError& err) {
+        refuseField(e, QStringLiteral("%1 = %2").arg(QString::fromUtf8(field), e->text()),
+                    QString::fromStdString(err.allowed()), status);
+        return false;
+    }
+}
+
 CodesignChipControls::CodesignChipControls(QWidget* parent, QHBoxLayout* row) : QObject(parent) {
     on_ = new QCheckBox(tr("Chip model:"), parent);
     on_->setObjectName("codesignChipOn");
@@ -130,25 +147,9 @@ bool CodesignChipControls::apply(CodesignSettings& c, QLabel* status) const {
     c.wholeDie = wholeDie_->isChecked();
     c.memoryTech = memory_->currentData().toString().toStdString();
     c.objective = objective_->currentData().toString().toStdString();
-    const auto axis = [&](QLineEdit* e, const char* field, const search::AxisRule& rule,
-                          std::vector<double>& out) {
-        markRefused(e, false);
-        if (e->text().trimmed().isEmpty()) {
-            out.clear();
-            return true;
-        }
-        try {
-            out = search::parseAxis(e->text().toStdString(), field, rule);
-            return true;
-        } catch (const InputError& err) {
-            refuseField(e, QStringLiteral("%1 = %2").arg(QString::fromUtf8(field), e->text()),
-                        QString::fromStdString(err.allowed()), status);
-            return false;
-        }
-    };
     std::vector<double> clocks, stacks;
-    if (!axis(clock_, "grid clock MHz", search::AxisRule{false, 0, 1e5, 4096}, clocks) ||
-        !axis(stacks_, "grid stacks", search::AxisRule{true, 0, 64, 64}, stacks)) {
+    if (!readAxisField(clock_, "grid clock MHz", search::kClockAxis, true, clocks, status) ||
+        !readAxisField(stacks_, "grid stacks", search::kStacksAxis, true, stacks, status)) {
         return false;
     }
     c.gridClockMhz = clocks;

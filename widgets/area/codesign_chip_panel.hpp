@@ -8,6 +8,7 @@
 
 #include "search/codesign.hpp"
 #include "search/codesign_session.hpp"
+#include "search/grid_axis.hpp"
 
 #include <QWidget>
 
@@ -21,6 +22,12 @@ class QLineEdit;
 class QTableWidget;
 
 namespace cdx::widgets {
+
+// One axis field of the codesign grid as the Grid and Chip model rows read it: `out` its values
+// (an empty text, where `emptyAllowed`, is "the GPU's": `out` cleared); a text parseAxis
+// refuses is marked with the reason in `status` and stays where it was typed (false).
+bool readAxisField(QLineEdit* e, const char* field, const search::AxisRule& rule, bool emptyAllowed,
+                   std::vector<double>& out, QLabel* status);
 
 class CodesignChipControls : public QObject {
     Q_OBJECT

@@ -404,19 +404,7 @@ void CodesignView::emitSettings() {
     const search::HardwareGrid thesis = search::thesisGrid();
     const auto axis = [&](QLineEdit* e, const char* field, const search::AxisRule& rule,
                           std::vector<double>& out) {
-        markRefused(e, false);
-        if (e == gridBandwidth_ && e->text().trimmed().isEmpty()) {
-            out.clear();
-            return true;
-        }
-        try {
-            out = search::parseAxis(e->text().toStdString(), field, rule);
-            return true;
-        } catch (const InputError& err) {
-            refuseField(e, QStringLiteral("%1 = %2").arg(QString::fromUtf8(field), e->text()),
-                        QString::fromStdString(err.allowed()), status_);
-            return false;
-        }
+        return readAxisField(e, field, rule, e == gridBandwidth_, out, status_);
     };
     std::vector<double> nSm, nV, mSm, bandwidth;
     if (!axis(gridNSm_, "grid n_SM", search::kCountAxis, nSm) ||
