@@ -11,10 +11,19 @@
 // arguments are the command's operands (runs_import("runs.csv", db=...)). The result is the
 // command's JSON as dicts and lists, with the same keys; bad input raises ValueError with the
 // message cdx prints after "cdx: ". The commands' progress lines on stderr are not shown.
+// frame=True gives a command whose answer is a table (optimize, codesign, lineup, runs_list,
+// reproduce, energy_optimize, study_show) as a pandas DataFrame instead (study.py, _frame).
+//
+// Studies (issue 60): cx.study(spec, client=None) runs a design study and returns a DataFrame;
+// with a dask.distributed.Client the points run on that cluster. study.py holds that half; the
+// _study_* functions below are what it (and each Dask worker) calls.
 
 #include "cdx/cli.hpp"
+#include "cdx/study_eval.hpp"
 #include "params/input_error.hpp"
 #include "params/profiles.hpp"
+#include "study/study_store.hpp"
+#include "study_py.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -22,7 +31,10 @@
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <pybind11/eval.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -89,7 +101,7 @@ std::string text(const py::handle& v) {
 }
 
 std::vector<std::string> toArguments(const cdx::cli::Command& c, const py::args& operands,
-                                     const py::kwargs& flags) {
+                                     const py::dict& flags) {
     std::vector<std::string> args;
     for (const auto& operand : operands) {
         args.push_back(text(operand));
@@ -123,7 +135,10 @@ std::vector<std::string> toArguments(const cdx::cli::Command& c, const py::args&
                     args.push_back(flag);
                     args.push_back(text(e));
                 } else {
-                    joined += (joined.empty() ? "" : ",") + text(e);
+                    if (!joined.empty()) {
+                        joined += ',';
+                    }
+                    joined += text(e);
                 }
             }
             if (!repeat) {
@@ -140,7 +155,17 @@ std::vector<std::string> toArguments(const cdx::cli::Command& c, const py::args&
 }
 
 py::object run(const cdx::cli::Command& c, const std::vector<std::string>& prefix,
-               const py::args& operands, const py::kwargs& flags) {
+               const py::args& operands, const py::kwargs& given) {
+    // frame=True: the answer's table as a DataFrame (not a flag of the command).
+    py::dict flags;
+    bool frame = false;
+    for (const auto& [k, v] : given) {
+        if (py::str(k).cast<std::string>() == "frame") {
+            frame = PyObject_IsTrue(v.ptr()) == 1;
+        } else {
+            flags[k] = v;
+        }
+    }
     std::vector<std::string> args = prefix;
     const auto rest = toArguments(c, operands, flags);
     args.insert(args.end(), rest.begin(), rest.end());
@@ -177,7 +202,80 @@ py::object run(const cdx::cli::Command& c, const std::vector<std::string>& prefi
         throw std::runtime_error("cdx " + std::string(c.name) + " exited with " +
                                  std::to_string(rc) + (line.empty() ? "" : ": " + line));
     }
-    return toPython(Json::parse(out.str()));
+    py::object result = toPython(Json::parse(out.str()));
+    if (frame) {
+        std::string name = c.name;
+        for (const auto& p : prefix) {
+            name += "_" + p;
+        }
+        std::replace(name.begin(), name.end(), '-', '_');
+        return py::module_::import("codesign_explorer").attr("_frame")(name, result);
+    }
+    return result;
+}
+
+namespace study = cdx::cli::study;
+
+// A study's resolved text (absolute paths, ranges expanded): what workers get.
+std::string studyResolve(const std::string& text, const std::string& base) {
+    const auto j = cdx::study::Json::parse(text, nullptr, false);
+    if (j.is_discarded()) {
+        throw cdx::InputError("spec", text.substr(0, 60), "is not JSON");
+    }
+    if (j.is_object() && j.contains("point_indices")) {
+        return study::studyFromText(text).canonical;
+    }
+    return cdx::study::parseSpec(j, base, study::questionNames()).canonical;
+}
+
+// Checks every point, opens (or creates) the results file, and returns the points not in it.
+std::vector<std::uint64_t> studyTodo(const std::string& canonical, const std::string& out) {
+    py::gil_scoped_release release;
+    const auto s = study::studyFromText(canonical);
+    std::optional<cdx::study::Store> existing;
+    if (std::filesystem::exists(out)) {
+        existing.emplace(out, s, study::answerColumns(s.question), cdx::cli::version());
+    }
+    study::checkStudy(s);
+    cdx::study::Store& store =
+        existing ? *existing
+                 : existing.emplace(out, s, study::answerColumns(s.question), cdx::cli::version());
+    const auto done = store.donePoints();
+    std::vector<std::uint64_t> todo;
+    for (std::size_t i = 0; i < done.size(); ++i) {
+        if (!done[i]) {
+            todo.push_back(i);
+        }
+    }
+    return todo;
+}
+
+// The rows of some points, one JSON line each (study_eval's toLine), one thread per worker.
+std::vector<std::string> studyRows(const std::string& canonical,
+                                   const std::vector<std::uint64_t>& points) {
+    py::gil_scoped_release release;
+    const auto s = study::studyFromText(canonical);
+    const auto n = cdx::study::pointCount(s);
+    std::vector<std::string> lines;
+    for (const auto p : points) {
+        if (p >= n) {
+            throw cdx::InputError("point", std::to_string(p),
+                                  "expected a point number below " + std::to_string(n));
+        }
+        lines.push_back(study::toLine(study::answerPoint(s, p, true)));
+    }
+    return lines;
+}
+
+std::size_t studyStore(const std::string& canonical, const std::string& out,
+                       const std::vector<std::string>& lines) {
+    py::gil_scoped_release release;
+    const auto s = study::studyFromText(canonical);
+    cdx::study::Store store(out, s, study::answerColumns(s.question), cdx::cli::version());
+    for (const auto& line : lines) {
+        store.write(study::fromLine(line));
+    }
+    return lines.size();
 }
 
 // Which profiles the module reads, decided by where the module itself is, never by the
@@ -230,13 +328,16 @@ PYBIND11_MODULE(codesign_explorer, m) {
         std::string pyName = name;
         std::replace(pyName.begin(), pyName.end(), '-', '_');
         const cdx::cli::Command* command = &c;
-        if (name == "runs") { // one function per action: runs_import, runs_list, ...
-            for (const char* action : {"import", "list", "stats", "calibrate"}) {
-                m.def(("runs_" + std::string(action)).c_str(),
+        if (name == "runs" || name == "study") { // one function per action: runs_import, ...
+            const std::vector<const char*> actions =
+                name == "runs" ? std::vector<const char*>{"import", "list", "stats", "calibrate"}
+                               : std::vector<const char*>{"run", "check", "show"};
+            for (const char* action : actions) {
+                m.def((name + "_" + action).c_str(),
                       [command, action](const py::args& a, const py::kwargs& k) {
                           return run(*command, {action}, a, k);
                       },
-                      (std::string("cdx runs ") + action + " ... --json\n\n" + c.usage).c_str());
+                      ("cdx " + name + " " + action + " ... --json\n\n" + c.usage).c_str());
             }
             continue;
         }
@@ -245,4 +346,15 @@ PYBIND11_MODULE(codesign_explorer, m) {
             [command](const py::args& a, const py::kwargs& k) { return run(*command, {}, a, k); },
             (std::string(c.summary) + "\n\n" + c.usage).c_str());
     }
+    m.def("_study_resolve", &studyResolve,
+          "a study's JSON text and base folder: its resolved text");
+    m.def(
+        "_study_resolve_file",
+        [](const std::string& path) { return study::readStudy(path).canonical; },
+        "a study file: its resolved text");
+    m.def("_study_todo", &studyTodo, "checks a resolved study, opens its results: points to do");
+    m.def("_study_rows", &studyRows, "the rows of some points of a resolved study, a line each");
+    m.def("_study_store", &studyStore, "stores points' rows (lines of _study_rows)");
+    // The Python half: study(), _dask_stream(), _frame() (study.py).
+    py::exec(kStudyPy, m.attr("__dict__"));
 }

@@ -854,10 +854,10 @@ void TestCli::commandTable() {
         names << words.first();
     }
     const QStringList expected{
-        "talg",    "optimize",  "propose",  "area",      "codesign",        "chip-power",
-        "mwp",     "power",     "runs",     "energy",    "energy-optimize", "eatss",
-        "chain",   "occupancy", "glossary", "reproduce", "compare",         "lineup",
-        "profiles"};
+        "talg",  "optimize",  "propose",  "area",      "codesign",        "chip-power",
+        "mwp",   "power",     "runs",     "energy",    "energy-optimize", "eatss",
+        "chain", "occupancy", "glossary", "reproduce", "compare",         "lineup",
+        "study", "profiles"};
     QCOMPARE(names, expected);
     int checked = 0;
     for (const QString& name : names) {
@@ -1536,7 +1536,7 @@ void TestCli::badInput_data() {
         << QStringList{"tlag"}
         << "talg, optimize, propose, area, codesign, chip-power, mwp, power, runs, energy, "
            "energy-optimize, eatss, chain, occupancy, glossary, reproduce, "
-           "compare, lineup, profiles";
+           "compare, lineup, study, profiles";
     QTest::newRow("area: zero SMs")
         << QStringList{"area", "--n-sm", "0", "--n-v", "128", "--m-sm-kb", "96"} << "--n-sm";
     QTest::newRow("area: negative shared memory")

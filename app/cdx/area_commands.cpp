@@ -563,6 +563,9 @@ int runCodesign(const std::vector<std::string>& args, std::ostream& out) {
     if (top < 0) {
         throw InputError("--top", std::to_string(top), "expected an integer >= 0");
     }
+    if (checkingOnly()) {
+        return 0; // a study's check (issue 60): the input is valid
+    }
     int lastTenth = -1;
     o.progress = [&](const search::CodesignProgress& p) {
         const int tenth = static_cast<int>(10 * p.done / std::max<std::size_t>(p.total, 1));

@@ -17,6 +17,7 @@
 #include "cdx/profiles_commands.hpp"
 #include "cdx/reproduce_commands.hpp"
 #include "cdx/runs_commands.hpp"
+#include "cdx/study_commands.hpp"
 #include "cdx/talg_commands.hpp"
 #include "params/input_error.hpp"
 
@@ -51,6 +52,7 @@ constexpr Family kFamilies[] = {
     reproduceCommands, // reproduce (every family's published values)
     compareCommands,   // compare (two sessions, every family)
     lineupCommands,    // lineup (2 to 12 GPUs or sessions, one family)
+    studyCommands,     // study (many questions of one family at once)
     profilesCommands,  // profiles
 };
 

@@ -39,4 +39,19 @@ inline std::string today() {
     return buf;
 }
 
+// A study checks every point before it runs any (issue 60): while a CheckingOnly lives on this
+// thread, the commands that search (optimize, codesign, lineup) parse and check all their
+// input, then return 0 before the search, printing nothing.
+bool checkingOnly();
+class CheckingOnly {
+public:
+    CheckingOnly();
+    ~CheckingOnly();
+    CheckingOnly(const CheckingOnly&) = delete;
+    CheckingOnly& operator=(const CheckingOnly&) = delete;
+
+private:
+    bool previous_;
+};
+
 } // namespace cdx::cli

@@ -146,6 +146,9 @@ int runLineup(const std::vector<std::string>& args, std::ostream& out) {
             sides.push_back(loadSession(f));
         }
     }
+    if (checkingOnly()) {
+        return 0; // a study's check (issue 60): the input is valid
+    }
     const bool progress = sides.size() > 2 && !a.has("--json");
     const lineup::Lineup l =
         lineup::lineUp(std::move(sides), family, options,

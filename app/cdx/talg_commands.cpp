@@ -394,6 +394,9 @@ int runOptimize(const std::vector<std::string>& args, std::ostream& out) {
                              " by the estimate. Shorten the space or time extent, or pass a "
                              "larger --max-seconds (0 = no bound) to run it anyway");
     }
+    if (checkingOnly()) {
+        return 0; // a study's check (issue 60): the input is valid
+    }
     if (e.seconds > 10) {
         std::cerr << "cdx optimize: " << cost << "; Ctrl+C stops the search\n";
     }
