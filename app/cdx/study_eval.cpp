@@ -478,4 +478,120 @@ PointRows fromLine(const std::string& line) {
     return p;
 }
 
+PointSession sessionOfRow(const Spec& s, std::uint64_t point, std::uint64_t answerIndex,
+                          const std::map<std::string, std::string>& answer,
+                          const SessionState& base) {
+    if (s.question != "optimize" && s.question != "codesign" && s.question != "mwp") {
+        throw InputError("question", s.question,
+                         "an energy or line-up point has no one design or tiling to open; run its "
+                         "cdx command (cdx study check lists the flags of each point)");
+    }
+    const auto text = [&](const char* column) {
+        const auto it = answer.find(column);
+        return it == answer.end() ? std::string() : it->second;
+    };
+    if (text("status") != "ok") {
+        throw InputError("status", text("status"),
+                         "this point has no answer to open: " + text("reason"));
+    }
+    std::vector<cdx::study::Argument> pieces;
+    std::vector<std::string> args = commandArguments(s, point, false, pieces);
+    args.pop_back(); // --json
+    std::vector<std::string> valued;
+    std::vector<std::string> switches;
+    std::map<std::string, std::string> one;
+    std::vector<std::string> sets;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i].rfind("--", 0) != 0) {
+            continue;
+        }
+        if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) {
+            valued.push_back(args[i]);
+            if (args[i] == "--set") {
+                sets.push_back(args[i + 1]);
+            } else {
+                one[args[i]] = args[i + 1];
+            }
+            ++i;
+        } else {
+            switches.push_back(args[i]);
+        }
+    }
+    const Arguments a(args, valued, switches);
+    PointSession out{base, {}, {}};
+    SessionState& st = out.state;
+    const std::string gpuId =
+        one.count("--gpu") ? one["--gpu"] : (s.question == "codesign" ? "gtx980" : "");
+    out.label = "point " + std::to_string(point) + " (" + describePoint(s, point) + ")";
+    if (s.question == "mwp") {
+        st.mwp.gpu = loadMwpGpuProfile(gpuId);
+        st.mwp.kernel = loadKernelProfile(a.required("--kernel"));
+        StencilProfile unused = st.stencil;
+        for (const auto& set : sets) {
+            applyOverride(st.mwp.gpu, unused, gpuId, set);
+        }
+        out.workspace = "mwp";
+        return out;
+    }
+    st.gpu = loadGpuProfile(gpuId);
+    if (one.count("--stencil")) {
+        st.stencil = loadStencilProfile(one["--stencil"]);
+    }
+    for (const auto& set : sets) {
+        applyOverride(st.gpu, st.stencil, gpuId, set);
+    }
+    st.variant = parseVariant(a);
+    if (s.question == "optimize") {
+        const auto space = a.positiveList("--space", 3);
+        st.problem.dim = static_cast<int>(space.size());
+        st.problem.space = {1, 1, 1};
+        for (std::size_t i = 0; i < space.size(); ++i) {
+            st.problem.space[i] = space[i];
+        }
+        st.problem.time = a.positiveInteger("--time");
+        std::stringstream tile(text("tile"));
+        st.tiles = talg::Tiles{};
+        std::size_t i = 0;
+        for (std::string size; std::getline(tile, size, ',') && i < 3; ++i) {
+            st.tiles.space[i] = parseInteger(size, "tile");
+        }
+        st.tiles.time = parseInteger(text("tt"), "tt");
+        out.workspace = "talg";
+        out.label += ", tiling " + std::to_string(answerIndex + 1);
+        return out;
+    }
+    // codesign: the GPU becomes the design.
+    const auto number = [&](const char* column) {
+        return std::stod(text(column)); // the table's own numbers
+    };
+    setGpuParameter(st.gpu, "n_sm", number("n_sm"));
+    setGpuParameter(st.gpu, "n_v", number("n_v"));
+    setGpuParameter(st.gpu, "m_sm_kb", number("m_sm_kb"));
+    if (!text("clock_mhz").empty()) {
+        setGpuParameter(st.gpu, "clock_mhz", number("clock_mhz"));
+    }
+    if (one.count("--node")) {
+        st.areaNode = static_cast<int>(parseInteger(one["--node"], "--node"));
+    }
+    if (one.count("--workload")) {
+        st.codesign.workload = one["--workload"];
+    }
+    const bool chip = one.count("--clock-mhz") || one.count("--memory") ||
+                      one.count("--power-cap") || one.count("--objective") ||
+                      std::count(switches.begin(), switches.end(), "--whole-die");
+    st.codesign.chipOn = chip;
+    if (chip) {
+        st.codesign.memoryTech = text("memory_tech");
+        st.codesign.wholeDie = std::count(switches.begin(), switches.end(), "--whole-die") > 0;
+        if (one.count("--objective")) {
+            st.codesign.objective = one["--objective"];
+        }
+    }
+    out.workspace = "area";
+    out.label += ", design " + text("n_sm") + " SMs x " + text("n_v") + " lanes, " +
+                 text("m_sm_kb") + " KB" +
+                 (text("clock_mhz").empty() ? std::string() : " at " + text("clock_mhz") + " MHz");
+    return out;
+}
+
 } // namespace cdx::cli::study

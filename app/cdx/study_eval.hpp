@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "session/session.hpp"
 #include "study/study.hpp"
 #include "study/study_store.hpp"
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -45,5 +47,21 @@ std::uint64_t checkStudy(const Spec& s, std::uint64_t exhaustiveLimit = 20000,
 // workers (forked or Dask's) send them back; and the reverse.
 std::string toLine(const PointRows& p);
 PointRows fromLine(const std::string& line);
+
+// The session that shows one answer row of a point in its workspace (the window's study view:
+// a click opens the design or the tiling): `base` with the point's GPU (its --set edits, so it
+// is named as edited), stencil, problem and variant, and the answer's tiling (optimize, in
+// "talg") or design (codesign: the GPU set to the design's n_SM, n_V, M_SM and clock, the node
+// and chip settings, in "area"), or the GPU and kernel (mwp). `answer` holds the row's answer
+// columns as text. An energy or line-up point, or a row without an answer, is an InputError
+// saying why.
+struct PointSession {
+    SessionState state;
+    std::string workspace; // "talg", "area", "mwp"
+    std::string label;     // "point 12 (gpu=titanx, ...), tiling 1"
+};
+PointSession sessionOfRow(const Spec& s, std::uint64_t point, std::uint64_t answerIndex,
+                          const std::map<std::string, std::string>& answer,
+                          const SessionState& base);
 
 } // namespace cdx::cli::study

@@ -89,8 +89,12 @@ int main(int argc, char** argv) {
                               "the default; default: the last one opened with File > Open Run "
                               "Database, else runs.sqlite in the user's data folder).",
                               "PATH");
+    QCommandLineOption studyResults("study",
+                                    "Open the results of a study (cdx study run --out FILE) in "
+                                    "the study view.",
+                                    "FILE");
     parser.addOptions({screenshots, exports, exportPack, packViews, viewSize, windowSize,
-                       figureStyle, theme, presentation, runsDb});
+                       figureStyle, theme, presentation, runsDb, studyResults});
     std::unique_ptr<QCoreApplication> application;
     // --export needs no display: drawn offscreen unless a platform is chosen.
     for (int i = 1; i < argc; ++i) {
@@ -220,6 +224,14 @@ int main(int argc, char** argv) {
     window.show();
     if (parser.isSet(presentation)) {
         window.setPresentation(true);
+    }
+    if (parser.isSet(studyResults)) {
+        QString error;
+        if (!window.openStudy(parser.value(studyResults), &error)) {
+            err << "codesign-explorer: --study = " << parser.value(studyResults) << ": " << error
+                << "\n";
+            err.flush();
+        }
     }
     if (parser.isSet(screenshots)) {
         const auto sizeOf = [&](const QCommandLineOption& o) {

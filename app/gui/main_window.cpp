@@ -7,8 +7,6 @@
 #include "common/job_progress.hpp"
 #include "common/plot_scheme.hpp"
 #include "common/view_layout.hpp"
-#include "views/compare_menu.hpp"
-#include "views/compare_view.hpp"
 #include "export_dialog.hpp"
 #include "field_undo.hpp"
 #include "figure_actions.hpp"
@@ -16,12 +14,15 @@
 #include "lesson_runner.hpp"
 #include "meeting_files.hpp"
 #include "preference.hpp"
-#include "views/reproduce_view.hpp"
 #include "run_database.hpp"
 #include "session_document.hpp"
 #include "session_files.hpp"
 #include "start_page.hpp"
 #include "view_state.hpp"
+#include "views/compare_menu.hpp"
+#include "views/compare_view.hpp"
+#include "views/reproduce_view.hpp"
+#include "views/study_view.hpp"
 #include "workspaces/workspaces.hpp"
 
 #include <QActionGroup>
@@ -29,6 +30,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLayout>
@@ -288,6 +290,7 @@ void MainWindow::buildMenus() {
     });
     file->addAction(tr("Export &Meeting Pack…"), this, [this] { exportMeetingPack(); });
     file->addSeparator();
+    file->addAction(tr("Open S&tudy Results…"), this, [this] { openStudy(); });
     file->addAction(tr("Import Measured &GPU…"), this, [this] { importMeasuredGpu(); });
     for (auto* w : workspaces_) {
         file->addSeparator();
@@ -382,6 +385,56 @@ ReproduceView* MainWindow::showReproduce() {
     return reproduce_;
 }
 
+StudyView* MainWindow::openStudy(const QString& given, QString* error) {
+    QString path = given;
+    if (path.isEmpty()) {
+        path = QFileDialog::getOpenFileName(this, tr("Open the results of a study"), QString(),
+                                            tr("Study results (*.sqlite *.db);;All files (*)"));
+        if (path.isEmpty()) {
+            return nullptr;
+        }
+    }
+    if (study_ == nullptr) {
+        study_ = new StudyView(this);
+        study_->setWindowFlag(Qt::Window);
+        study_->setPresentation(presentation_);
+        // View ▸ Dark Plots (after FigureActions has set the scheme): drawn again in its colours.
+        connect(figures_->darkPlots(), &QAction::toggled, study_,
+                [this] { study_->setPresentation(presentation_); });
+        connect(study_, &StudyView::openRequested, this, [this](const cli::study::PointSession& s) {
+            doc_->edit(tr("Open study %1").arg(QString::fromStdString(s.label)), s.state);
+            for (Workspace* w : workspaces_) {
+                if (w->id() == QString::fromStdString(s.workspace)) {
+                    showWorkspace(w);
+                }
+            }
+            showMessage(tr("Opened study %1 (Ctrl+Z returns the session)")
+                            .arg(QString::fromStdString(s.label)),
+                        10000);
+            raise(); // the workspace in front of the study's window
+            activateWindow();
+        });
+    }
+    study_->setSession(doc_->state());
+    QString why;
+    if (!study_->open(path, &why)) {
+        if (error) {
+            *error = why;
+        } else {
+            QMessageBox::warning(this, tr("Open study results"),
+                                 tr("Could not open the study results:\n%1").arg(why));
+        }
+        return nullptr;
+    }
+    const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1366, 768);
+    study_->resize(std::min(1300, avail.width() - 40), std::min(820, avail.height() - 60));
+    study_->show();
+    study_->raise();
+    study_->activateWindow();
+    showMessage(tr("Opened the study results %1").arg(QDir::toNativeSeparators(path)), 8000);
+    return study_;
+}
+
 QString MainWindow::statusText() const {
     return status_->text();
 }
@@ -471,6 +524,9 @@ void MainWindow::setPresentation(bool on) {
         f.setPointSize(std::max(14, normalFont_.pointSize() + 5));
     }
     QApplication::setFont(f);
+    if (study_) {
+        study_->setPresentation(on);
+    }
     if (on) {
         if (Workspace* w = currentWorkspace()) {
             w->setPresentation(true); // others when they are shown

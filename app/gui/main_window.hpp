@@ -20,6 +20,7 @@ class FigureActions;
 class HelpMenu;
 class LessonRunner;
 class ReproduceView;
+class StudyView;
 
 class RunDatabase;
 class SessionDocument;
@@ -52,6 +53,10 @@ public:
     StartPage* startPage() const { return start_; }
     // Start page ▸ Reproduce the papers: opens (or raises) the report window.
     ReproduceView* showReproduce();
+    // File ▸ Open Study Results (issue 60): the results of `cdx study run` in a window of its
+    // own; an empty path asks for one. nullptr (and `error`) when the file is not a study's.
+    StudyView* openStudy(const QString& path = {}, QString* error = nullptr);
+    StudyView* studyView() const { return study_; }
     void showStart();
     void showWorkspace(Workspace* w);
     RunDatabase* runDatabase() const { return runs_; }
@@ -73,6 +78,7 @@ protected:
 
 private:
     ReproduceView* reproduce_ = nullptr;
+    StudyView* study_ = nullptr;
     void buildMenus();
     void updateStatus();
     void updateTitle();
