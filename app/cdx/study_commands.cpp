@@ -844,15 +844,6 @@ int studyShow(const std::vector<std::string>& args, std::ostream& out) {
             }
         }
     }
-    std::vector<std::size_t> widths;
-    for (const auto c : shown) {
-        std::size_t w = t.columns[c].size();
-        for (std::size_t i = 0;
-             i < rows.size() && (limit == 0 || static_cast<std::int64_t>(i) < limit); ++i) {
-            w = std::max(w, std::min<std::size_t>(24, cdx::study::text(t.rows[rows[i]][c]).size()));
-        }
-        widths.push_back(w);
-    }
     const auto cellText = [](const cdx::study::Cell& c) {
         std::string s = cdx::study::text(c);
         if (const auto* d = std::get_if<double>(&c)) {
@@ -860,6 +851,15 @@ int studyShow(const std::vector<std::string>& args, std::ostream& out) {
         }
         return s.size() > 24 ? s.substr(0, 21) + "..." : s;
     };
+    std::vector<std::size_t> widths;
+    for (const auto c : shown) {
+        std::size_t w = t.columns[c].size();
+        for (std::size_t i = 0;
+             i < rows.size() && (limit == 0 || static_cast<std::int64_t>(i) < limit); ++i) {
+            w = std::max(w, cellText(t.rows[rows[i]][c]).size());
+        }
+        widths.push_back(w);
+    }
     for (std::size_t k = 0; k < shown.size(); ++k) {
         out << (k ? "  " : "") << std::left << std::setw(static_cast<int>(widths[k]))
             << t.columns[shown[k]];
