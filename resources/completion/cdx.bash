@@ -56,6 +56,10 @@ _cdx() {
         COMPREPLY=($(compgen -W "import list stats calibrate" -- "$cur"))
         return
     fi
+    if [[ $command == study && $cword -eq 2 ]]; then
+        COMPREPLY=($(compgen -W "run check show" -- "$cur"))
+        return
+    fi
     _filedir
 }
 complete -F _cdx cdx

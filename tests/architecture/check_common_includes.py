@@ -6,7 +6,8 @@ Fails when a file of widgets/common/ or of app/views/ (the cross-family views: l
 compare, trust, reproduce) includes a model family's header. The common folder may
 include other common widgets and the common interfaces of core: the GPU description and
 parameters (params/), sessions (session/), the glossary, published values, and the
-cross-family mechanisms (compare/, lineup/, occupancy/). A family's helper belongs in the
+cross-family mechanisms (compare/, lineup/, occupancy/, and study/: design studies, whose points
+are sets of flags; core/study/ itself is checked alike, issue 60). A family's helper belongs in the
 family's own folder (widgets/talg/, widgets/mwp/, ...): docs/architecture.md says where. The
 cross-family views may also include each other (views/) and the CLI's reproduction (cdx/); they
 reach the families through core's registration lists (compare/families, lineup/lineup).
@@ -19,11 +20,12 @@ import sys
 
 FAMILIES = ["talg", "search", "area", "mwp", "energy", "eatss", "chain", "runs"]
 ALLOWED = ["common", "params", "session", "glossary", "published", "compare", "lineup",
-           "occupancy"]
+           "occupancy", "study"]
 
 source = sys.argv[1]
 MAX_LINES = 650
-FOLDERS = [("widgets/common", ALLOWED), ("app/views", ALLOWED + ["views", "cdx"])]
+FOLDERS = [("widgets/common", ALLOWED), ("app/views", ALLOWED + ["views", "cdx"]),
+           ("core/study", ALLOWED)]
 checked = 0
 failures = []
 for rel, allowed in FOLDERS:
@@ -53,6 +55,6 @@ for rel, allowed in FOLDERS:
                                 f"common interface ({', '.join(allowed)})")
 for f in failures:
     print("FAIL:", f)
-print(f"common includes: {checked} files of widgets/common and app/views checked, "
+print(f"common includes: {checked} files of widgets/common, app/views and core/study checked, "
       f"{len(failures)} failures")
 sys.exit(1 if failures or checked < 40 else 0)
