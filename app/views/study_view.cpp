@@ -195,6 +195,12 @@ StudyView::StudyView(QWidget* parent) : QWidget(parent) {
     front_->addItem(tr("larger x, larger y"), "max,max");
     front_->addItem(tr("none"), "");
     front_->setToolTip(tr("Which corner is better: each group's Pareto front is drawn towards it"));
+    // Combos that may shrink to a few characters: the row fits a laptop screen in
+    // presentation mode too (the popup lists show the whole names).
+    for (QComboBox* c : {x_, y_, group_, front_}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(c == group_ ? 9 : 15);
+    }
     labelled(tr("&x"), x_);
     labelled(tr("&y"), y_);
     labelled(tr("&Colour by"), group_);
@@ -204,22 +210,22 @@ StudyView::StudyView(QWidget* parent) : QWidget(parent) {
     plotRow->addWidget(logX_);
     plotRow->addWidget(logY_);
     plotRow->addStretch(1);
+    // The buttons end the filter row (fillControls), whose text field gives way: the plot row
+    // then fits a laptop screen in presentation mode.
     openButton_ = new QPushButton(tr("&Open in Workspace"), this);
     openButton_->setObjectName("studyOpen");
     openButton_->setEnabled(false);
     openButton_->setToolTip(tr("Opens the selected row's design or tiling in its workspace (one "
                                "undoable edit of the session)"));
-    plotRow->addWidget(openButton_);
     exportButton_ = new QPushButton(tr("&Export…"), this);
     exportButton_->setObjectName("studyExport");
     exportButton_->setToolTip(tr("The plot as PNG, PDF or SVG, or the rows shown as CSV"));
-    plotRow->addWidget(exportButton_);
     layout->addLayout(plotRow);
 
     auto* split = new QSplitter(Qt::Vertical, this);
     plot_ = new QCustomPlot(split);
     plot_->setObjectName("studyPlot");
-    plot_->setMinimumHeight(220);
+    plot_->setMinimumHeight(160);
     widgets::addPlotHeader(*plot_);
     plot_->legend->setVisible(true);
     view_ = new QTableView(split);
@@ -356,11 +362,10 @@ QString StudyView::summary() const {
 void StudyView::fillControls() {
     summary_->setText(summary());
     // One filter per axis: its values in the table's order.
-    for (QComboBox* c : axisFilters_) {
-        c->deleteLater();
-    }
-    axisFilters_.clear();
+    axisFilters_.clear(); // deleted with the row's other widgets below
     delete filterRow_->layout();
+    openButton_->setParent(this); // kept across files: only the filters are made again
+    exportButton_->setParent(this);
     qDeleteAll(filterRow_->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly));
     auto* filters = new QHBoxLayout(filterRow_);
     filters->setContentsMargins(0, 0, 0, 0);
@@ -369,8 +374,8 @@ void StudyView::fillControls() {
         auto* label = new QLabel(QString::fromStdString(axis), filterRow_);
         auto* combo = new QComboBox(filterRow_);
         combo->setObjectName(QString::fromStdString("studyFilter_" + axis));
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        combo->setMaximumWidth(220);
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(7);
         label->setBuddy(combo);
         combo->addItem(tr("all"), QString());
         std::set<QString> seen;
@@ -390,6 +395,10 @@ void StudyView::fillControls() {
     text_->setPlaceholderText(tr("Filter rows: any text"));
     text_->setClearButtonEnabled(true);
     filters->addWidget(text_, 1);
+    filters->addWidget(openButton_);
+    filters->addWidget(exportButton_);
+    openButton_->show(); // reparented: shown again
+    exportButton_->show();
     connect(text_, &QLineEdit::textChanged, this, [this] { applyFilter(); });
 
     const QSignalBlocker bx(x_);
@@ -573,8 +582,9 @@ void StudyView::redraw() {
     plot_->rescaleAxes();
     plot_->xAxis->scaleRange(1.08, plot_->xAxis->range().center());
     plot_->yAxis->scaleRange(1.08, plot_->yAxis->range().center());
-    title->setText(QStringLiteral("%1: %2 against %3").arg(viewTitle(), yName, xName));
-    QString sub = tr("%n row(s) shown", nullptr, static_cast<int>(shown.rows.size()));
+    title->setText(tr("%1 against %2").arg(yName, xName));
+    QString sub = tr("%1: %n row(s) shown", nullptr, static_cast<int>(shown.rows.size()))
+                      .arg(QString::fromStdString(table_.name));
     if (cg) {
         sub += tr(", coloured by %1").arg(groupName);
     }
