@@ -20,6 +20,7 @@
 #include "params/profile_label.hpp"
 #include "runs/run_store.hpp"
 #include "session/session.hpp"
+#include "session_properties.hpp"
 #include "start_page.hpp"
 #include "talg/gpu_editor.hpp"
 #include "talg/sweep_view.hpp"
@@ -435,7 +436,9 @@ void TestGuiTrust::valueSetBackIsNotEdited() {
     QVERIFY(!window_->statusText().contains("edited"));
 }
 
-// An example changed and saved is titled "Edited from: ..." (it kept the example's title).
+// An example changed and saved is titled by what it now holds, never with the example's numbers
+// (issue 61: an H100 session's pack was titled "... on the GTX 980 ... T_alg = 9.9885 s"); the
+// example's description goes; a title of the user's is kept as typed.
 void TestGuiTrust::savedExampleIsMarkedEdited() {
     const auto& examples = window_->startPage()->examples();
     QVERIFY(!examples.isEmpty());
@@ -444,19 +447,39 @@ void TestGuiTrust::savedExampleIsMarkedEdited() {
     QVERIFY(window_->startPage()->follow("example:" + e.path));
     const std::string title = doc_->state().title;
     QVERIFY(!title.empty());
+    QVERIFY(!doc_->titleIsStale());
+    QCOMPARE(doc_->displayTitle().toStdString(), title);
     const QString unchanged = tempPath("unchanged.cdx.json");
     doc_->saveAs(unchanged);
     QCOMPARE(loadSession(unchanged.toStdString()).title, title); // nothing changed: as shipped
     window_->showStart();
     QVERIFY(window_->startPage()->follow("example:" + e.path));
     SessionState changed = doc_->state();
-    changed.gpu.params["n_sm"].value = 4;
+    changed.gpu = loadGpuProfile("h100-sxm5");
     doc_->edit("test edit", changed);
+    QVERIFY(doc_->titleIsStale());
+    const std::string made =
+        changed.stencil.name + " on NVIDIA H100 SXM5 80 GB, edited from an example";
+    QCOMPARE(doc_->displayTitle().toStdString(), made);
+    QVERIFY(doc_->displayDescription().isEmpty());
     const QString path = tempPath("edited.cdx.json");
     doc_->saveAs(path);
-    QCOMPARE(loadSession(path.toStdString()).title, "Edited from: " + title);
+    QCOMPARE(loadSession(path.toStdString()).title, made);
+    QVERIFY(loadSession(path.toStdString()).description.empty());
     doc_->saveAs(path); // once
-    QCOMPARE(loadSession(path.toStdString()).title, "Edited from: " + title);
+    QCOMPARE(loadSession(path.toStdString()).title, made);
+    // The user's own title, through File > Session Properties: as typed, undoable.
+    app::SessionProperties dialog(doc_, window_);
+    QVERIFY(dialog.note()->text().isEmpty() == false);
+    dialog.titleField()->setText("  Which GPU for our 2D stencils?  ");
+    dialog.descriptionField()->setPlainText("Group meeting, Tuesday.");
+    QVERIFY(dialog.apply());
+    QCOMPARE(doc_->state().title, std::string("Which GPU for our 2D stencils?"));
+    QCOMPARE(doc_->displayTitle(), QString("Which GPU for our 2D stencils?"));
+    QCOMPARE(doc_->displayDescription(), QString("Group meeting, Tuesday."));
+    QVERIFY(!dialog.apply()); // nothing changed: no second undo step
+    doc_->undoStack()->undo();
+    QCOMPARE(doc_->state().title, made);
 }
 
 // The coalescing calculator starts from the rule of the session's GPU.

@@ -658,7 +658,11 @@ QString writeInteractivePage(widgets::ExplorerView& view, const QString& path, c
                       (options.footnote.isEmpty()
                            ? QString()
                            : " — " + options.footnote.section(" · ", 0, 0).toHtmlEscaped())},
-        {"HEADING", view.viewTitle().toHtmlEscaped()},
+        {"HEADING", view.viewTitle().toHtmlEscaped() +
+                        (options.sessionTitle.isEmpty()
+                             ? QString()
+                             : "<br><small class=\"session-title\">" +
+                                   options.sessionTitle.toHtmlEscaped() + "</small>")},
         {"STYLE", style},
         {"BODY", body},
         {"FIGURE_JSON", scriptJson(QJsonDocument(figure).toJson(QJsonDocument::Compact))},

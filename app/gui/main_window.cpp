@@ -17,6 +17,7 @@
 #include "run_database.hpp"
 #include "session_document.hpp"
 #include "session_files.hpp"
+#include "session_properties.hpp"
 #include "start_page.hpp"
 #include "view_state.hpp"
 #include "views/compare_menu.hpp"
@@ -272,6 +273,7 @@ void MainWindow::showWorkspace(Workspace* w) {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     files_->addMenuEntries(file);
+    file->addAction(tr("Session P&roperties…"), this, [this] { editSessionProperties(); });
     file->addSeparator();
     exportAction_ = file->addAction(tr("&Export View…"), QKeySequence(Qt::CTRL | Qt::Key_E), this,
                                     [this] { exportCurrentView(false); });
@@ -383,6 +385,18 @@ ReproduceView* MainWindow::showReproduce() {
     reproduce_->raise();
     reproduce_->activateWindow();
     return reproduce_;
+}
+
+bool MainWindow::editSessionProperties() {
+    SessionProperties dialog(doc_, this);
+    if (dialog.exec() != QDialog::Accepted) {
+        return false;
+    }
+    showMessage(tr("Session titled “%1” (exports and the meeting pack show it; Ctrl+Z returns "
+                   "the old one)")
+                    .arg(doc_->displayTitle()),
+                8000);
+    return true;
 }
 
 StudyView* MainWindow::openStudy(const QString& given, QString* error) {

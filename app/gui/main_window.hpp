@@ -57,6 +57,8 @@ public:
     // own; an empty path asks for one. nullptr (and `error`) when the file is not a study's.
     StudyView* openStudy(const QString& path = {}, QString* error = nullptr);
     StudyView* studyView() const { return study_; }
+    // File ▸ Session Properties (issue 61): the title and description; true when applied.
+    bool editSessionProperties();
     void showStart();
     void showWorkspace(Workspace* w);
     RunDatabase* runDatabase() const { return runs_; }

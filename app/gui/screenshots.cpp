@@ -209,11 +209,10 @@ QString writeMeetingPack(MainWindow& window, const QString& dir, QStringList vie
         return error;
     }
     // The index: every figure, its page and its PDF, and the session.
-    // The session's title, else its GPU: an index named "meeting pack" said nothing of what.
-    const QString title =
-        state.title.empty()
-            ? QObject::tr("Meeting pack: %1").arg(QString::fromStdString(state.gpu.name))
-            : QString::fromStdString(state.title);
+    // The session's title as shown everywhere (issue 61: an example's title, with its numbers,
+    // named the pack of an H100 session "... on the GTX 980 ... T_alg = 9.9885 s").
+    const QString title = window.document()->displayTitle();
+    const QString description = window.document()->displayDescription();
     QString index =
         QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -223,9 +222,8 @@ QString writeMeetingPack(MainWindow& window, const QString& dir, QStringList vie
                        "figcaption{font-size:1.1em;margin:8px 0}.links a{margin-right:16px}"
                        "</style></head><body>\n<h1>%1</h1>\n")
             .arg(title.toHtmlEscaped());
-    if (!state.description.empty()) {
-        index += QStringLiteral("<p>%1</p>\n")
-                     .arg(QString::fromStdString(state.description).toHtmlEscaped());
+    if (!description.isEmpty()) {
+        index += QStringLiteral("<p>%1</p>\n").arg(description.toHtmlEscaped());
     }
     index += QObject::tr("<p>Made by Codesign Explorer on %1.</p>\n")
                  .arg(QDate::currentDate().toString(Qt::ISODate));

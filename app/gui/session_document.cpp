@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session_document.hpp"
 
+#include "params/profile_label.hpp"
+
 #include <QUndoStack>
 
 namespace cdx::app {
@@ -36,27 +38,49 @@ void SessionDocument::saveAs(const QString& path) {
     if (viewWriter_) {
         viewWriter_(state_);
     }
-    if (example_ && !state_.title.empty()) {
-        SessionState shipped = *example_;
-        shipped.title = state_.title;
-        shipped.view = state_.view; // what is on screen is not a change of the example
-        shipped.workspace = state_.workspace;
-        const std::string mark = "Edited from: ";
-        if (shipped != state_ && !state_.title.starts_with(mark)) {
-            SessionState saved = state_;
-            saved.title = mark + state_.title;
-            saveSession(saved, std::filesystem::path(path.toStdString()));
-            state_.title = saved.title; // not an edit of its own: what the file now says
-            path_ = path;
-            undo_->setClean();
-            emit fileChanged();
-            return;
-        }
+    if (titleIsStale()) {
+        SessionState saved = state_;
+        saved.title = displayTitle().toStdString();
+        saved.description.clear();
+        saveSession(saved, std::filesystem::path(path.toStdString()));
+        state_.title = saved.title; // not an edit of its own: what the file now says
+        state_.description.clear();
+        path_ = path;
+        undo_->setClean();
+        emit fileChanged();
+        return;
     }
     saveSession(state_, std::filesystem::path(path.toStdString()));
     path_ = path;
     undo_->setClean();
     emit fileChanged();
+}
+
+bool SessionDocument::titleIsStale() const {
+    if (!example_ || state_.title.empty() || state_.title != example_->title) {
+        return false; // the user's title, or none
+    }
+    SessionState shipped = *example_;
+    shipped.view = state_.view; // what is on screen is not a change of the example
+    shipped.workspace = state_.workspace;
+    shipped.description = state_.description;
+    return shipped != state_;
+}
+
+QString SessionDocument::displayTitle() const {
+    const QString made = tr("%1 on %2")
+                             .arg(QString::fromStdString(state_.stencil.name),
+                                  QString::fromStdString(profileLabel(state_.gpu)));
+    if (titleIsStale()) {
+        return tr("%1, edited from an example").arg(made);
+    }
+    return state_.title.empty() ? made : QString::fromStdString(state_.title);
+}
+
+QString SessionDocument::displayDescription() const {
+    return titleIsStale() && state_.description == example_->description
+               ? QString()
+               : QString::fromStdString(state_.description);
 }
 
 QStringList SessionDocument::openCopy(const QString& path) {

@@ -34,9 +34,20 @@ public:
     // New or opened session: replaces the state and clears the undo history.
     void reset(const SessionState& s, const QString& path = {});
     // Save to `path` (atomic); throws InputError with the reason on failure. A session opened
-    // from an example and changed since is saved titled "Edited from: <the example's title>":
-    // its title and description no longer describe it as shipped.
+    // from an example and changed since, whose title is still the example's, is saved with its
+    // displayTitle() and without the example's description: they no longer describe it.
     void saveAs(const QString& path);
+    // The session's title as exports, the meeting pack and the window show it (issue 61): the
+    // user's (File ▸ Session Properties), else, for an example changed since it was opened, one
+    // made from what the session now holds ("Heat 2D on NVIDIA H100 SXM5 80 GB, edited from an
+    // example": never the example's numbers, which may no longer be true); an untitled session
+    // is named by its stencil and GPU.
+    QString displayTitle() const;
+    // The description likewise: an example's, once the session has changed, is not shown.
+    QString displayDescription() const;
+    // The title is an example's and the session has changed since it was opened.
+    bool titleIsStale() const;
+
     // Load `path`; on failure throws InputError and the document keeps its state. Returns the
     // warnings of the reader (unknown fields ignored).
     QStringList open(const QString& path);

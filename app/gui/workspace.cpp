@@ -9,14 +9,14 @@
 #include "common/glossary_hover.hpp"
 #include "common/plot_layout.hpp"
 #include "common/view_export.hpp"
-#include "views/compare_view.hpp"
 #include "export_dialog.hpp"
-#include "views/lineup_view.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
 #include "preference.hpp"
 #include "session_document.hpp"
 #include "talg/talg_plot_text.hpp"
+#include "views/compare_view.hpp"
+#include "views/lineup_view.hpp"
 #include "views/trust_view.hpp"
 
 #include <QAbstractSlider>
@@ -620,6 +620,7 @@ QString Workspace::figureContext(const widgets::ExplorerView& view) const {
 widgets::FigureOptions Workspace::figureOptions(const widgets::ExplorerView& view) const {
     widgets::FigureOptions o;
     o.presentationNow = presentation_;
+    o.sessionTitle = doc()->displayTitle();
     // The session, or each configuration of a view of several (a line-up of today's GPUs is
     // outside the calibration wherever one side is).
     std::vector<SessionState> sessions = view.figureSessions();

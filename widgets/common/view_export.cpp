@@ -487,7 +487,8 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
             pdf.setPageSize(QPageSize(QSizeF(size.width() * 72.0 / 96, size.height() * 72.0 / 96),
                                       QPageSize::Point));
             pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-            pdf.setTitle(view.viewTitle());
+            pdf.setTitle(o.sessionTitle.isEmpty() ? view.viewTitle()
+                                                  : o.sessionTitle + " — " + view.viewTitle());
             pdf.setCreator("Codesign Explorer");
             QPainter p(&pdf);
             renderFigure(view, p, size, o, dark);
@@ -506,7 +507,8 @@ QString exportView(ExplorerView& view, const QString& path, const QSize& size,
             // PDF's): at the generator's default 72 dpi the picture was replayed at 72/96,
             // into 75 % of the viewBox (issue 45).
             svg.setResolution(QPicture().logicalDpiX());
-            svg.setTitle(view.viewTitle());
+            svg.setTitle(o.sessionTitle.isEmpty() ? view.viewTitle()
+                                                  : o.sessionTitle + " — " + view.viewTitle());
             svg.setDescription("Codesign Explorer");
             // Clips applied to the shapes themselves: the generator ignores them (issue 55: the
             // codesign budget band ran through the title and the legend).

@@ -37,6 +37,9 @@ struct FigureOptions {
     // Whether the window shows the view in presentation mode now (restored after a slide or
     // paper export, which draw it in their own fonts).
     bool presentationNow = false;
+    // The session's title as the window shows it (issue 61): a PDF's and an SVG's document
+    // title and an interactive page's heading name the talk's session, not only the view.
+    QString sessionTitle;
     // The plots' colour scheme for this file (unset: the window's). Hand-drawn diagrams and
     // text views stay black on white.
     std::optional<PlotScheme> scheme;
