@@ -13,15 +13,12 @@
 #include "common/parameter_form.hpp"
 #include "common/view_export.hpp"
 #include "compare/families.hpp"
-#include "views/compare_menu.hpp"
-#include "views/compare_view.hpp"
 #include "eatss/eatss_common.hpp"
 #include "eatss/eatss_model_view.hpp"
 #include "energy/energy_breakdown_view.hpp"
 #include "energy/energy_time_view.hpp"
 #include "gui/gui_fixture.hpp"
 #include "lineup/lineup.hpp"
-#include "views/lineup_view.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/power_model.hpp"
 #include "mwp/power_view.hpp"
@@ -38,6 +35,9 @@
 #include "talg/talg.hpp"
 #include "talg/tile_space_map_view.hpp"
 #include "talg/top_tilings_view.hpp"
+#include "views/compare_menu.hpp"
+#include "views/compare_view.hpp"
+#include "views/lineup_view.hpp"
 #include "workspaces/area_workspace.hpp"
 #include "workspaces/chain_workspace.hpp"
 #include "workspaces/eatss_workspace.hpp"
@@ -667,6 +667,35 @@ void TestGuiCompare::lineupOfGpusEqualsCore() {
     }
     QCOMPARE(view->table()->rowCount(), 3);
     QVERIFY(view->sentence().startsWith("Lowest T_alg: NVIDIA H100 SXM5 80 GB"));
+    // Issue 61: a log axis and each side's speed-up relative to a chosen side (the GTX 980's
+    // 9.9 s squashed the H100's 0.77 s into a sliver on the linear axis).
+    QComboBox* scale = view->scaleChoice();
+    QCOMPARE(scale->count(), 2 + 3); // linear, log, a speed-up per side
+    scale->setCurrentIndex(scale->findData("log"));
+    QCOMPARE(view->plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(view->plot()->xAxis->range().lower > 0);
+    QVERIFY(view->plot()->xAxis->range().lower <= *core.sides[2].value("T_alg"));
+    scale->setCurrentIndex(scale->findData("speedup:0"));
+    const auto speed = view->barValues();
+    QCOMPARE(speed.size(), std::size_t{3});
+    QCOMPARE(*speed[0], 1.0);
+    for (std::size_t i = 0; i < 3; ++i) { // how many times faster than the GTX 980
+        QCOMPARE(*speed[i], *core.sides[0].value("T_alg") / *core.sides[i].value("T_alg"));
+    }
+    QVERIFY(*speed[2] > 10);
+    QVERIFY(view->plot()->xAxis->label().startsWith("speed-up of T_alg vs NVIDIA GeForce GTX 980"));
+    QCOMPARE(view->plot()->xAxis->scaleType(), QCPAxis::stLinear);
+    // Kept with the session's view state, and read back.
+    widgets::ExplorerView::ViewState state;
+    view->saveViewState(state, "lineup");
+    QCOMPARE(state.at("lineup.scale"), std::string("speedup:0"));
+    scale->setCurrentIndex(0);
+    view->restoreViewState(state, "lineup");
+    QCOMPARE(scale->currentData().toString(), QString("speedup:0"));
+    state["lineup.scale"] = "speedup:x; rm -rf"; // refused: left as it is
+    scale->setCurrentIndex(0);
+    view->restoreViewState(state, "lineup");
+    QCOMPARE(scale->currentData().toString(), QString("linear"));
     // Its CSV: a header of numbers after the text columns, one row per side.
     const QStringList lines = view->csv().split('\n', Qt::SkipEmptyParts);
     QStringList rows;

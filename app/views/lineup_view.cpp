@@ -147,6 +147,16 @@ LineupView::LineupView(const QString& stem, QStringList families, WorkspaceConte
     chipSetting_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     options->addWidget(chipSetting_);
     options->addStretch(1);
+    auto* scaleLabel = new QLabel(tr("&Axis"), this);
+    scale_ = new QComboBox(this);
+    scale_->setObjectName("lineupScale");
+    scale_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    scale_->setToolTip(tr("Linear, logarithmic, or each side's speed-up relative to one side "
+                          "(how many times faster, or better where larger is better)"));
+    scaleLabel->setBuddy(scale_);
+    options->addWidget(scaleLabel);
+    options->addWidget(scale_);
+    fillScales();
     layout->addLayout(options);
     fillChipSettings();
     job_ = new widgets::BackgroundJob(this);
@@ -183,6 +193,10 @@ LineupView::LineupView(const QString& stem, QStringList families, WorkspaceConte
     });
     connect(chipSetting_, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(optimum_, &QCheckBox::toggled, this, [this] { recompute(); });
+    connect(scale_, &QComboBox::currentIndexChanged, this, [this] {
+        wantedScale_ = scale_->currentData().toString().toStdString();
+        redraw();
+    });
     connect(addGpu_, &QPushButton::clicked, this,
             [this] { addGpuById(gpus_->currentData().toString()); });
     connect(addCurrent_, &QPushButton::clicked, this, [this] {
@@ -341,9 +355,56 @@ void LineupView::recompute() {
                 });
 }
 
+void LineupView::fillScales() {
+    const QSignalBlocker block(scale_);
+    scale_->clear();
+    scale_->addItem(tr("linear"), QStringLiteral("linear"));
+    scale_->addItem(tr("logarithmic"), QStringLiteral("log"));
+    if (result_) {
+        for (std::size_t i = 0; i < result_->sides.size(); ++i) {
+            scale_->addItem(tr("speed-up vs %1").arg(text(result_->sides[i].label)),
+                            QStringLiteral("speedup:%1").arg(i));
+        }
+    }
+    const int i = scale_->findData(text(wantedScale_));
+    scale_->setCurrentIndex(i >= 0 ? i : 0);
+}
+
+std::vector<std::optional<double>> LineupView::barValues() const {
+    std::vector<std::optional<double>> out;
+    if (!result_) {
+        return out;
+    }
+    const lineup::Lineup& l = *result_;
+    const QString scale = scale_->currentData().toString();
+    std::optional<double> reference;
+    if (scale.startsWith("speedup:")) {
+        const auto r = static_cast<std::size_t>(scale.section(':', 1).toInt());
+        if (r < l.sides.size()) {
+            reference = l.sides[r].value(l.headline);
+        }
+    }
+    for (const auto& side : l.sides) {
+        std::optional<double> v = side.value(l.headline);
+        if (scale.startsWith("speedup:")) {
+            // Times better than the reference: r / v where lower is better, v / r where higher.
+            if (!v || !reference || !(*v > 0) || !(*reference > 0)) {
+                v.reset();
+            } else {
+                v = l.lowerIsBetter ? *reference / *v : *v / *reference;
+            }
+        } else if (scale == "log" && v && !(*v > 0)) {
+            v.reset(); // no place on a log axis
+        }
+        out.push_back(v);
+    }
+    return out;
+}
+
 void LineupView::show(const lineup::Lineup& l) {
     result_ = l;
     message_.clear();
+    fillScales();
     sentence_->setText(text(l.sentence).toHtmlEscaped());
     // The table: one row per side, its optimum, then every quantity.
     const auto names = quantityNames(l);
@@ -453,23 +514,35 @@ void LineupView::redraw() {
     bars->setWidth(0.6);
     auto ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     const int n = static_cast<int>(l.sides.size());
+    const QString scale = scale_->currentData().toString();
+    const bool logAxis = scale == "log";
+    const bool speedup = scale.startsWith("speedup:");
+    const std::vector<std::optional<double>> shown = barValues();
     double top = 0;
+    double bottom = std::numeric_limits<double>::infinity(); // the smallest value (log axis)
     const QFontMetrics fm(labelFont);
     for (int i = 0; i < n; ++i) {
         const auto& s = l.sides[static_cast<std::size_t>(i)];
         const double key = n - i; // the first side on top
         ticker->addTick(key, fm.elidedText(text(s.label), Qt::ElideMiddle, 340));
-        const auto v = s.value(l.headline);
+        const auto v = shown[static_cast<std::size_t>(i)];
         if (!v) {
             auto* why = new QCPItemText(plot_);
+            why->position->setType(QCPItemPosition::ptPlotCoords);
+            why->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
             why->position->setCoords(0, key);
             why->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
             why->setFont(labelFont);
-            why->setText(tr("no value: %1").arg(text(s.error.empty() ? "not computed" : s.error)));
+            why->setText(
+                s.value(l.headline) && (speedup || logAxis)
+                    ? tr("no value on this axis (%1)")
+                          .arg(speedup ? tr("no reference value") : tr("not positive"))
+                    : tr("no value: %1").arg(text(s.error.empty() ? "not computed" : s.error)));
             continue;
         }
         bars->addData(key, *v);
         top = std::max(top, *v);
+        bottom = std::min(bottom, *v);
         auto* label = new QCPItemText(plot_);
         label->position->setCoords(*v, key);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
@@ -481,17 +554,50 @@ void LineupView::redraw() {
             const QString setting = text(s.setting).section(QLatin1Char(','), 0, 0);
             optimum += (optimum.isEmpty() ? QString() : QStringLiteral(", ")) + setting;
         }
-        label->setText(text(formatG(*v, 4)) + (l.unit.empty() ? QString() : " " + text(l.unit)) +
-                       (optimum.isEmpty() ? QString() : QStringLiteral(" · ") + optimum));
+        const QString value =
+            speedup ? QStringLiteral("%1 ×").arg(text(formatG(*v, 4)))
+                    : text(formatG(*v, 4)) + (l.unit.empty() ? QString() : " " + text(l.unit));
+        label->setText(value + (optimum.isEmpty() ? QString() : QStringLiteral(" · ") + optimum));
     }
     plot_->yAxis->setTicker(ticker);
     plot_->yAxis->setRange(0.4, n + 0.6);
-    plot_->xAxis->setLabel(text(l.headline) +
-                           (l.unit.empty() ? QString() : " [" + text(l.unit) + "]"));
+    if (speedup) {
+        const auto r = static_cast<std::size_t>(scale.section(':', 1).toInt());
+        plot_->xAxis->setLabel(tr("speed-up of %1 vs %2 [×] (%3)")
+                                   .arg(text(l.headline),
+                                        text(l.sides[std::min(r, l.sides.size() - 1)].label),
+                                        l.lowerIsBetter ? tr("its value over each side's")
+                                                        : tr("each side's over its")));
+    } else {
+        plot_->xAxis->setLabel(text(l.headline) +
+                               (l.unit.empty() ? QString() : " [" + text(l.unit) + "]") +
+                               (logAxis ? tr(", log scale") : QString()));
+    }
+    plot_->xAxis->setScaleType(logAxis ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (logAxis) {
+        plot_->xAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+    } else {
+        plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    }
     widgets::applyTheme(*plot_, theme);
     widgets::layOutNow(*plot_);
-    plot_->xAxis->setRange(0, top > 0 ? top * 1.05 : 1); // widened below for the labels
-    widgets::fitUpperToLabels(*plot_, *plot_->xAxis);
+    if (logAxis && std::isfinite(bottom) && top > 0) {
+        // The bars start a decade below the smallest: each bar's length is its magnitude.
+        const double base = std::pow(10.0, std::floor(std::log10(bottom))) / 2;
+        bars->setBaseValue(base);
+        plot_->xAxis->setRange(base, top * 30); // room for the labels: a decade and a half
+    } else {
+        bars->setBaseValue(0);
+        plot_->xAxis->setRange(0, top > 0 ? top * 1.05 : 1); // widened below for the labels
+        widgets::fitUpperToLabels(*plot_, *plot_->xAxis);
+    }
+    if (speedup) {
+        // The reference's 1 × as a line: who is faster is who passes it.
+        auto* one = new QCPItemStraightLine(plot_);
+        one->point1->setCoords(1, 0);
+        one->point2->setCoords(1, 1);
+        one->setPen(QPen(widgets::schemeInk(), 1, Qt::DashLine));
+    }
     plot_->replot();
 }
 
@@ -729,6 +835,9 @@ void LineupView::saveViewState(ViewState& out, const std::string& prefix) const 
     key = prefix;
     key += ".optimum";
     out[key] = std::string(1, optimum_->isChecked() ? '1' : '0');
+    key = prefix;
+    key += ".scale";
+    out[key] = wantedScale_;
     if (chipSetting_->count() > 0) {
         key = prefix;
         key += ".setting";
@@ -746,6 +855,14 @@ void LineupView::restoreViewState(const ViewState& in, const std::string& prefix
     if (const auto it = in.find(prefix + ".optimum");
         it != in.end() && (it->second == "0" || it->second == "1")) {
         optimum_->setChecked(it->second == "1");
+    }
+    if (const auto it = in.find(prefix + ".scale"); it != in.end()) {
+        static const QRegularExpression valid(QStringLiteral("^(linear|log|speedup:[0-9]{1,2})$"));
+        if (valid.match(text(it->second)).hasMatch()) {
+            wantedScale_ = it->second;
+            fillScales();
+            redraw();
+        }
     }
     if (const auto it = in.find(prefix + ".setting"); it != in.end()) {
         const int i = chipSetting_->findData(text(it->second).toInt());

@@ -63,6 +63,12 @@ public:
     // The chip setting of the family (the die area's node): each chip's own (data -1) or one
     // value for all sides; hidden where the family has none.
     QComboBox* chipSettingChoice() const { return chipSetting_; }
+    // The bars' axis (issue 61: a linear axis squashed the fast GPUs into slivers): "linear",
+    // "log", or "speedup:N", each side's speed-up relative to side N (how many times faster, or
+    // better where larger is better).
+    QComboBox* scaleChoice() const { return scale_; }
+    // The values the bars show now, per side (nullopt: no value), in the scale chosen.
+    std::vector<std::optional<double>> barValues() const;
     QTableWidget* table() const { return table_; }
     QCustomPlot* plot() const { return plot_; }
     QString sentence() const; // as shown
@@ -82,6 +88,7 @@ protected:
 
 private:
     void fillChipSettings();
+    void fillScales(); // linear, log and one speed-up per side of the result
     std::optional<int> chipSettingForAll() const; // nullopt: each chip's own
     void recompute();
     void show(const lineup::Lineup& l);
@@ -101,6 +108,8 @@ private:
     QComboBox* family_ = nullptr;
     QComboBox* gpus_ = nullptr;
     QComboBox* chipSetting_ = nullptr;
+    QComboBox* scale_ = nullptr;
+    std::string wantedScale_ = "linear"; // restored before the result that has its side
     QPushButton* addGpu_ = nullptr;
     QPushButton* addCurrent_ = nullptr;
     QPushButton* addFile_ = nullptr;
