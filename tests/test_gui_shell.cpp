@@ -663,10 +663,25 @@ void TestGuiShell::helpOpensTheViewsSection() {
 }
 
 void TestGuiShell::presentationMode() {
+    auto* hint = window_->findChild<QLabel*>("presentationHint");
+    QVERIFY(hint != nullptr);
+    QVERIFY(!hint->isVisible());
+    window_->showWorkspace(window_->workspaces().front());
     window_->setPresentation(true);
     QVERIFY(window_->isFullScreen());
+    // Issue 61: the editors and the mode bar give the plot the screen; how to move between
+    // figures and how to leave stay visible.
+    QVERIFY(hint->isVisible());
+    QVERIFY(hint->text().contains("Esc"));
+    app::Workspace* w = window_->currentWorkspace();
+    QVERIFY(w != nullptr);
+    for (QDockWidget* d : w->docks()) {
+        QVERIFY(!d->isVisible());
+    }
+    QVERIFY(w->viewTabs()->isVisible());
     window_->setPresentation(false);
     QVERIFY(!window_->isFullScreen());
+    QVERIFY(!hint->isVisible());
 }
 
 void TestGuiShell::exportEveryView_data() {

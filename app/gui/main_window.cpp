@@ -191,6 +191,13 @@ MainWindow::MainWindow(SessionDocument* doc, QWidget* parent) : QMainWindow(pare
     status_ = new widgets::ElidingLabel(this); // ends in "…" where cut (F11), whole as tooltip
     status_->setObjectName("statusLine");
     statusBar()->addPermanentWidget(status_, 1);
+    // In presentation mode (issue 61) the editors and the mode bar are gone: how to move between
+    // the figures and how to leave stay on screen.
+    presentationHint_ = new QLabel(this);
+    presentationHint_->setObjectName("presentationHint");
+    presentationHint_->setText(tr("Tabs or Ctrl+Tab: next figure · Esc: leave presentation"));
+    presentationHint_->setVisible(false);
+    statusBar()->addPermanentWidget(presentationHint_);
     connect(statusBar(), &QStatusBar::messageChanged, this, &MainWindow::updateStatus);
     // Every long job of every workspace shows its progress and Cancel here while it runs.
     std::vector<widgets::BackgroundJob*> jobs{runs_->job()};
@@ -559,6 +566,7 @@ void MainWindow::setPresentation(bool on) {
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     }
     modeBar_->setVisible(!on);
+    presentationHint_->setVisible(on);
     if (!on) {
         // Hidden pages' layouts cached the large fonts' hints again (the window could not
         // shrink below 1392 px on a 1366 px screen): once more when the events have run.

@@ -81,6 +81,7 @@ protected:
 private:
     ReproduceView* reproduce_ = nullptr;
     StudyView* study_ = nullptr;
+    QLabel* presentationHint_ = nullptr; // how to move and leave, in presentation mode
     void buildMenus();
     void updateStatus();
     void updateTitle();
