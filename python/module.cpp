@@ -30,6 +30,8 @@
 #include <dlfcn.h>
 #include <filesystem>
 #include <iostream>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <pybind11/eval.h>
@@ -174,6 +176,8 @@ py::object run(const cdx::cli::Command& c, const std::vector<std::string>& prefi
     int rc = 0;
     {
         py::gil_scoped_release release; // long searches leave other Python threads running
+        // One command at a time with std::cerr redirected: the redirection is the process's.
+        const std::lock_guard<std::recursive_mutex> lock(cdx::cli::commandOutputLock());
         std::streambuf* old = std::cerr.rdbuf(err.rdbuf());
         try {
             rc = c.run(args, out);
@@ -228,6 +232,29 @@ std::string studyResolve(const std::string& text, const std::string& base) {
     return cdx::study::parseSpec(j, base, study::questionNames()).canonical;
 }
 
+// A resolved study read once per process (a Dask worker gets the same text with every task, and
+// a list of a million points takes a while to read): the last few, by their text's hash.
+std::shared_ptr<const cdx::study::Spec> studyOf(const std::string& canonical) {
+    static std::mutex lock;
+    static std::vector<std::pair<std::string, std::shared_ptr<const cdx::study::Spec>>> recent;
+    const std::string key = cdx::study::fnv1a64(canonical) + ":" + std::to_string(canonical.size());
+    {
+        const std::lock_guard<std::mutex> hold(lock);
+        for (const auto& [k, spec] : recent) {
+            if (k == key) {
+                return spec;
+            }
+        }
+    }
+    auto spec = std::make_shared<const cdx::study::Spec>(study::studyFromText(canonical));
+    const std::lock_guard<std::mutex> hold(lock);
+    recent.emplace_back(key, spec);
+    if (recent.size() > 4) {
+        recent.erase(recent.begin());
+    }
+    return spec;
+}
+
 // Checks every point, opens (or creates) the results file, and returns the points not in it.
 std::vector<std::uint64_t> studyTodo(const std::string& canonical, const std::string& out) {
     py::gil_scoped_release release;
@@ -254,7 +281,8 @@ std::vector<std::uint64_t> studyTodo(const std::string& canonical, const std::st
 std::vector<std::string> studyRows(const std::string& canonical,
                                    const std::vector<std::uint64_t>& points) {
     py::gil_scoped_release release;
-    const auto s = study::studyFromText(canonical);
+    const auto spec = studyOf(canonical);
+    const auto& s = *spec;
     const auto n = cdx::study::pointCount(s);
     std::vector<std::string> lines;
     for (const auto p : points) {
@@ -270,7 +298,8 @@ std::vector<std::string> studyRows(const std::string& canonical,
 std::size_t studyStore(const std::string& canonical, const std::string& out,
                        const std::vector<std::string>& lines) {
     py::gil_scoped_release release;
-    const auto s = study::studyFromText(canonical);
+    const auto spec = studyOf(canonical);
+    const auto& s = *spec;
     cdx::study::Store store(out, s, study::answerColumns(s.question), cdx::cli::version());
     for (const auto& line : lines) {
         store.write(study::fromLine(line));

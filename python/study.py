@@ -37,9 +37,11 @@ def _resolve(spec):
 
 
 def _read_results(path):
+    import pathlib
     import sqlite3
     import pandas
-    con = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
+    # A URI of the absolute path ("#", "%" and spaces quoted), opened read-only.
+    con = sqlite3.connect(pathlib.Path(path).resolve().as_uri() + "?mode=ro", uri=True)
     try:
         return pandas.read_sql_query("SELECT * FROM results ORDER BY point, answer", con)
     finally:
@@ -99,7 +101,7 @@ def _dask_stream(address, spec_path, todo_path):
     except ImportError as e:
         sys.stderr.write("cdx: --dask: the Python package distributed is missing "
                          "(Debian: python3-distributed): %s\n" % e)
-        return 2
+        return 3
     with open(spec_path) as f:
         spec = f.read()
     with open(todo_path) as f:

@@ -66,6 +66,7 @@ private slots:
     void frontsEqualCore();
     void clickSelectsAndOpenIsUndoable();
     void optimizeRowOpensItsTiling();
+    void axisNamedAsAnAnswerOpensTheAnswer();
     void exportsAreWrittenAndConfirmed();
     void badFilesAreRefused();
 };
@@ -192,6 +193,23 @@ void TestGuiStudy::clickSelectsAndOpenIsUndoable() {
     QVERIFY(window_->statusText().contains("Ctrl+Z returns the session"));
     doc_->undoStack()->undo();
     QVERIFY(doc_->state() == before);
+}
+
+void TestGuiStudy::axisNamedAsAnAnswerOpensTheAnswer() {
+    // An axis n_sm (the grid's SM counts) beside the design's own n_sm (answer_n_sm): Open takes
+    // the design's.
+    QTemporaryDir dir;
+    app::StudyView* v = window_->openStudy(runStudy(dir, "nsm", R"({"format":
+        "codesign-explorer-study", "version": 1, "name": "n_sm axis", "question": "codesign",
+        "fixed": {"workload": "ppopp17", "n_v": "64,128", "m_sm_kb": "48,96", "area": "100:700"},
+        "axes": [{"name": "n_sm", "values": ["8,16", "4,12"]}]})"));
+    QVERIFY(v != nullptr);
+    const auto& t = v->table();
+    const auto own = study::columnIndex(t, "answer_n_sm", "n");
+    v->selectRow(0);
+    const auto s = v->selectedSession();
+    QCOMPARE(*s.state.gpu.params.at("n_sm").value, *study::number(t.rows[0][own]));
+    QCOMPARE(study::text(t.rows[0][study::columnIndex(t, "n_sm", "n")]), std::string("8,16"));
 }
 
 void TestGuiStudy::optimizeRowOpensItsTiling() {

@@ -100,12 +100,14 @@ private slots:
     void explicitPoints();
     void rangesAndBundles();
     void canonicalReadsBack();
+    void resolvedTextIsChecked();
     void storeKeepsWholePointsAndResumes();
     void storeRefusesOtherFiles();
     void paretoMatchesBruteForce();
     void cliRefusesBeforeRunning_data();
     void cliRefusesBeforeRunning();
     void serialJobsAndInterruptedAgree();
+    void lostWorkerLosesNothing();
 };
 
 void TestStudy::refusals_data() {
@@ -158,6 +160,12 @@ void TestStudy::refusals_data() {
                                      << "axes";
     QTest::newRow("no axes") << R"({"axes": null})"
                              << "axes";
+    QTest::newRow("name not a text") << R"({"name": 7})"
+                                     << "name";
+    QTest::newRow("list: same label")
+        << R"({"axes": null, "points": [{"gpu": {"id": "gtx980", "label": "a"}},
+                                          {"gpu": {"id": "titanx", "label": "a"}}]})"
+        << "points[1].gpu";
 }
 
 void TestStudy::refusals() {
@@ -253,6 +261,37 @@ void TestStudy::rangesAndBundles() {
     QCOMPARE(file["items"][0]["weight"], Json(2));
     // false is no flag at all.
     QCOMPARE(study::pointArguments(s, 1).size(), std::size_t{14});
+}
+
+void TestStudy::resolvedTextIsChecked() {
+    // A resolved list's indices are checked, never read out of range.
+    const study::Spec l = study::parseSpec(
+        Json::parse(R"({"format": "codesign-explorer-study", "version": 1, "question": "mwp",
+            "points": [{"gpu": "gtx280", "kernel": "cmem"}, {"gpu": "gtx580", "kernel": "cmem"}]})"),
+        {}, kQuestions);
+    for (const char* bad :
+         {R"([[0, 5]])", R"([[0]])", R"([["0", 0]])", R"([[-1, 0]])", R"([])", R"(7)"}) {
+        Json c = Json::parse(l.canonical);
+        c["point_indices"] = Json::parse(bad);
+        try {
+            study::specFromCanonical(c.dump(), kQuestions);
+            QFAIL(bad);
+        } catch (const InputError& e) {
+            QVERIFY2(QString::fromStdString(e.field()).startsWith("point_indices"), e.what());
+        }
+    }
+    Json c = Json::parse(l.canonical);
+    c["axes"][0].erase("values");
+    QVERIFY_THROWS_EXCEPTION(InputError, study::specFromCanonical(c.dump(), kQuestions));
+    // Labels and descriptions are text, whatever they look like; other values are paths.
+    const study::Spec p = study::parseSpec(
+        Json::parse(R"({"format": "codesign-explorer-study", "version": 1, "question": "mwp",
+            "axes": [{"name": "gpu", "values": [{"id": "my/gpu.json", "label": "GT200/65nm"},
+                                                {"id": "gtx280", "label": "GF110.json"}]}]})"),
+        "/base", kQuestions);
+    QCOMPARE(p.axes[0].values[0].column, Json("GT200/65nm"));
+    QCOMPARE(p.axes[0].values[1].column, Json("GF110.json"));
+    QCOMPARE(p.axes[0].values[0].value["id"], Json("/base/my/gpu.json"));
 }
 
 void TestStudy::canonicalReadsBack() {
@@ -475,6 +514,39 @@ void TestStudy::serialJobsAndInterruptedAgree() {
     const Run again = runCdx({"study", "run", study, "--out", serial, "--json"});
     QCOMPARE(again.exitCode, 0);
     QCOMPARE(Json::parse(again.out.toStdString())["computed"], Json(0));
+}
+
+void TestStudy::lostWorkerLosesNothing() {
+    // A worker killed half-way (SIGKILL, as the kernel's OOM killer would): its point goes to
+    // the other worker, the run ends normally, and the table equals a serial run's.
+    QTemporaryDir dir;
+    const QString study = writeCodesignStudy(dir);
+    const QString serial = dir.filePath("serial.sqlite");
+    QCOMPARE(runCdx({"study", "run", study, "--out", serial, "--jobs", "1"}, 300).exitCode, 0);
+    const QString path = dir.filePath("killed.sqlite");
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("CDX_PROFILES_DIR", CDX_SOURCE_PROFILES_DIR);
+    p.setProcessEnvironment(env);
+    p.start(CDX_EXECUTABLE, {"study", "run", study, "--out", path, "--jobs", "2"});
+    QVERIFY(p.waitForStarted());
+    QElapsedTimer clock;
+    clock.start();
+    while (storedPoints(path) < 2 && p.state() == QProcess::Running && clock.elapsed() < 60000) {
+        QTest::qWait(5);
+    }
+    QVERIFY2(p.state() == QProcess::Running, "the study ended before a worker could be killed");
+    const QString pid = QString::number(p.processId());
+    QFile children("/proc/" + pid + "/task/" + pid + "/children");
+    QVERIFY(children.open(QIODevice::ReadOnly));
+    const QStringList workers =
+        QString::fromUtf8(children.readAll()).split(' ', Qt::SkipEmptyParts);
+    QVERIFY2(!workers.isEmpty(), "no worker processes");
+    ::kill(static_cast<pid_t>(workers.front().toInt()), SIGKILL);
+    QVERIFY(p.waitForFinished(120000));
+    QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+    QCOMPARE(runCdx({"study", "show", path, "--csv"}).out,
+             runCdx({"study", "show", serial, "--csv"}).out);
 }
 
 QTEST_GUILESS_MAIN(TestStudy)

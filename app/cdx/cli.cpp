@@ -193,6 +193,20 @@ bool wantsHelp(const std::vector<std::string>& args) {
 
 } // namespace
 
+namespace {
+std::recursive_mutex* gOutputLock = new std::recursive_mutex; // replaced in a forked worker
+}
+
+std::recursive_mutex& commandOutputLock() {
+    return *gOutputLock;
+}
+
+void commandOutputLockAfterFork() {
+    // The parent's lock may be held by a thread the child does not have (a study run from
+    // Python holds it while it forks its workers): the child starts with a lock of its own.
+    gOutputLock = new std::recursive_mutex;
+}
+
 int runCdx(const std::vector<std::string>& all, std::ostream& out, std::ostream& err) {
     try {
         if (all.empty()) {

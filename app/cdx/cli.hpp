@@ -4,6 +4,7 @@
 #include "cdx/command.hpp"
 
 #include <iosfwd>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,14 @@ const std::vector<Command>& allCommands();
 const Command* findCommand(const std::string& name);
 // What `cdx --help` prints.
 std::string usage();
+
+// The lock of whoever runs a command with std::cerr redirected (the Python module, a study's
+// point): the redirection is the process's, so such runs take turns (several Python threads, a
+// Dask worker with several threads). Parallel work runs in processes (cdx study --jobs, Dask's
+// worker processes). Recursive: a study run from Python answers its points under it.
+std::recursive_mutex& commandOutputLock();
+// In a child process right after fork(): a new lock (the inherited one may be held).
+void commandOutputLockAfterFork();
 
 // `cdx ARGS...`: prints results on `out`, one-line errors on `err`; returns the exit code
 // (0 success, 2 invalid input, 1 internal error).

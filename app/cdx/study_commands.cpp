@@ -75,10 +75,16 @@ public:
         sa.sa_flags = 0; // no SA_RESTART: poll() returns at once
         sigaction(SIGINT, &sa, &oldInt_);
         sigaction(SIGTERM, &sa, &oldTerm_);
+        // A worker that died: writing to it is an error to handle, not the end of the run.
+        struct sigaction ignore {};
+        ignore.sa_handler = SIG_IGN;
+        sigemptyset(&ignore.sa_mask);
+        sigaction(SIGPIPE, &ignore, &oldPipe_);
     }
     ~InterruptGuard() {
         sigaction(SIGINT, &oldInt_, nullptr);
         sigaction(SIGTERM, &oldTerm_, nullptr);
+        sigaction(SIGPIPE, &oldPipe_, nullptr);
     }
     InterruptGuard(const InterruptGuard&) = delete;
     InterruptGuard& operator=(const InterruptGuard&) = delete;
@@ -86,6 +92,7 @@ public:
 private:
     struct sigaction oldInt_ {};
     struct sigaction oldTerm_ {};
+    struct sigaction oldPipe_ {};
 };
 
 std::string duration(double s) {
@@ -306,7 +313,13 @@ void runForked(const Spec& s, Store& store, Todo& todo, Progress& progress, unsi
     for (auto& w : workers) {
         int toChild[2];
         int fromChild[2];
-        if (::pipe(toChild) != 0 || ::pipe(fromChild) != 0) {
+        if (::pipe(toChild) != 0) {
+            stopWorkers(workers, true);
+            throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+        }
+        if (::pipe(fromChild) != 0) {
+            ::close(toChild[0]);
+            ::close(toChild[1]);
             stopWorkers(workers, true);
             throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
         }
@@ -316,6 +329,7 @@ void runForked(const Spec& s, Store& store, Todo& todo, Progress& progress, unsi
             throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
         }
         if (pid == 0) {
+            commandOutputLockAfterFork();
             for (const int fd : parentEnds) {
                 ::close(fd);
             }
@@ -332,8 +346,8 @@ void runForked(const Spec& s, Store& store, Todo& todo, Progress& progress, unsi
         parentEnds.push_back(w.out);
     }
     const auto dispatch = [&](Worker& w) {
-        if (gInterrupted) {
-            return;
+        if (gInterrupted || w.in < 0) {
+            return; // a worker whose input is closed takes no more points
         }
         if (const auto p = todo.next()) {
             w.point = *p;
@@ -388,7 +402,7 @@ void runForked(const Spec& s, Store& store, Todo& todo, Progress& progress, unsi
                         throw std::runtime_error("every study worker ended");
                     }
                     for (auto& o : workers) {
-                        if (o.out >= 0 && !o.point) {
+                        if (o.out >= 0 && o.in >= 0 && !o.point) {
                             dispatch(o);
                         }
                     }
@@ -464,7 +478,12 @@ void runDask(const Spec& s, Store& store, Todo& todo, Progress& progress,
         }
 #endif
         ::execlp(python.c_str(), python.c_str(), "-c",
-                 "import sys, codesign_explorer as cx; "
+                 "import sys\n"
+                 "try:\n"
+                 "    import codesign_explorer as cx\n"
+                 "except ImportError as e:\n"
+                 "    sys.stderr.write('cdx: --dask: %s\\n' % e)\n"
+                 "    sys.exit(3)\n"
                  "sys.exit(cx._dask_stream(sys.argv[1], sys.argv[2], sys.argv[3]))",
                  address.c_str(), specFile.c_str(), todoFile.c_str(), static_cast<char*>(nullptr));
         std::cerr << "cdx: --dask: cannot start " << python << ": " << std::strerror(errno) << '\n';
@@ -473,14 +492,19 @@ void runDask(const Spec& s, Store& store, Todo& todo, Progress& progress,
     ::close(fromChild[1]);
     std::string buffer;
     std::exception_ptr failure;
+    bool stopped = false;
     try {
         for (;;) {
-            if (gInterrupted) {
+            if (gInterrupted && !stopped) {
+                // Stopped: the client ends; the lines it wrote before are still stored.
                 ::kill(pid, SIGTERM);
-                break;
+                stopped = true;
             }
             pollfd fd{fromChild[0], POLLIN, 0};
             const int ready = ::poll(&fd, 1, 1000);
+            if (ready < 0 && errno != EINTR) {
+                throw std::runtime_error(std::string("poll: ") + std::strerror(errno));
+            }
             if (ready <= 0) {
                 continue;
             }
@@ -513,6 +537,12 @@ void runDask(const Spec& s, Store& store, Todo& todo, Progress& progress,
                              "the Dask client refused (its message is above): a running "
                              "scheduler's address, tcp://HOST:PORT, whose workers import "
                              "codesign_explorer");
+        }
+        if (code == 3) {
+            throw InputError("--dask", address,
+                             "needs the Python packages dask.distributed (Debian: "
+                             "python3-distributed) and codesign_explorer for " +
+                                 python);
         }
         throw std::runtime_error("the Dask client (" + python + ") ended with " +
                                  std::to_string(code) + "; the points stored so far stay");
@@ -635,6 +665,16 @@ int studyRun(const std::vector<std::string>& args, std::ostream& out) {
         } else {
             runForked(s, store, todo, progress,
                       static_cast<unsigned>(std::min<std::uint64_t>(jobs, toDo)));
+            // Points whose workers were lost with no other worker left to take them.
+            while (!gInterrupted) {
+                const auto p = todo.next();
+                if (!p) {
+                    break;
+                }
+                const PointRows rows = study::answerPoint(s, *p, false);
+                store.write(rows);
+                progress.pointDone(rows);
+            }
         }
     }
     const std::uint64_t stored = store.doneCount();

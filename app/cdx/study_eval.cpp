@@ -311,6 +311,8 @@ InputError inStudyTerms(const Spec& s, std::uint64_t index,
 
 // Runs a command quietly: its progress lines (stderr) are not the study's.
 int runQuietly(const Command& c, const std::vector<std::string>& args, std::ostream& out) {
+    const std::lock_guard<std::recursive_mutex> lock(
+        commandOutputLock()); // std::cerr is the process's
     std::ostringstream sink;
     std::streambuf* old = std::cerr.rdbuf(sink.rdbuf());
     try {
@@ -400,12 +402,31 @@ std::uint64_t checkStudy(const Spec& s, std::uint64_t exhaustiveLimit,
     const Command* c = findCommand(questionOf(s.question).command);
     const std::uint64_t n = cdx::study::pointCount(s);
     std::vector<std::uint64_t> chosen;
-    if (n <= exhaustiveLimit || !s.explicitPoints.empty()) {
-        const std::uint64_t stride =
-            n <= exhaustiveLimit ? 1 : (n + exhaustiveLimit - 1) / exhaustiveLimit;
-        for (std::uint64_t i = 0; i < n; i += stride) {
+    if (n <= exhaustiveLimit) {
+        for (std::uint64_t i = 0; i < n; ++i) {
             chosen.push_back(i);
         }
+    } else if (!s.explicitPoints.empty()) {
+        // A long list: the first point of every value of every axis, then a stride.
+        std::set<std::uint64_t> pick;
+        std::vector<std::vector<bool>> seen(s.axes.size());
+        for (std::size_t a = 0; a < s.axes.size(); ++a) {
+            seen[a].assign(s.axes[a].values.size(), false);
+        }
+        for (std::uint64_t i = 0; i < n; ++i) {
+            const auto& idx = s.explicitPoints[i];
+            for (std::size_t a = 0; a < idx.size(); ++a) {
+                if (!seen[a][idx[a]]) {
+                    seen[a][idx[a]] = true;
+                    pick.insert(i);
+                }
+            }
+        }
+        const std::uint64_t stride = (n + exhaustiveLimit - 1) / exhaustiveLimit;
+        for (std::uint64_t i = 0; i < n; i += stride) {
+            pick.insert(i);
+        }
+        chosen.assign(pick.begin(), pick.end());
     } else {
         // Every value of every axis once, the others at their first value; then a stride.
         std::set<std::uint64_t> pick;
@@ -487,6 +508,10 @@ PointSession sessionOfRow(const Spec& s, std::uint64_t point, std::uint64_t answ
                          "cdx command (cdx study check lists the flags of each point)");
     }
     const auto text = [&](const char* column) {
+        // An axis named as an answer column (n_sm) keeps the name; the answer's is answer_n_sm.
+        if (const auto own = answer.find(std::string("answer_") + column); own != answer.end()) {
+            return own->second;
+        }
         const auto it = answer.find(column);
         return it == answer.end() ? std::string() : it->second;
     };

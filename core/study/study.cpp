@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -45,7 +46,9 @@ Json resolvePaths(const Json& v, const fs::path& base) {
     if (v.is_object()) {
         Json out = Json::object();
         for (const auto& [k, e] : v.items()) {
-            out[k] = k == "items" ? e : resolvePaths(e, base);
+            // An inline workload's items are a workload file's; a label or a description is
+            // text, whatever it looks like.
+            out[k] = k == "items" || k == "label" || k == "description" ? e : resolvePaths(e, base);
         }
         return out;
     }
@@ -353,7 +356,13 @@ Spec parseSpec(const Json& j, const fs::path& base, const std::vector<std::strin
         refuse("version", j.value("version", Json()), "expected 1");
     }
     Spec s;
-    s.name = j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : "study";
+    if (j.contains("name") && (!j["name"].is_string() || j["name"].get<std::string>().empty())) {
+        refuse("name", j["name"], "expected a non-empty text");
+    }
+    if (j.contains("description") && !j["description"].is_string()) {
+        refuse("description", j["description"], "expected a text");
+    }
+    s.name = j.contains("name") ? j["name"].get<std::string>() : "study";
     if (!j.contains("question") || !j["question"].is_string() ||
         std::find(questions.begin(), questions.end(), j["question"].get<std::string>()) ==
             questions.end()) {
@@ -458,6 +467,10 @@ Spec parseSpec(const Json& j, const fs::path& base, const std::vector<std::strin
             }
             s.axes.push_back({k, {}});
         }
+        // Each axis's values met so far, by their text (a list of a million points is read in
+        // one pass, not compared value by value), and their labels (distinct per axis).
+        std::vector<std::map<std::string, std::uint32_t>> known(s.axes.size());
+        std::vector<std::set<std::string>> labels(s.axes.size());
         for (std::size_t p = 0; p < pts.size(); ++p) {
             const std::string field = "points[" + std::to_string(p) + "]";
             if (!pts[p].is_object() || pts[p].size() != s.axes.size()) {
@@ -466,22 +479,28 @@ Spec parseSpec(const Json& j, const fs::path& base, const std::vector<std::strin
                            std::to_string(s.axes.size()) + ")");
             }
             std::vector<std::uint32_t> idx;
-            for (auto& axis : s.axes) {
+            for (std::size_t a = 0; a < s.axes.size(); ++a) {
+                auto& axis = s.axes[a];
                 if (!pts[p].contains(axis.name)) {
                     refuse(field + "." + axis.name, pts[p],
                            "missing: every point names every axis");
                 }
+                const std::string key = pts[p][axis.name].dump();
+                if (const auto it = known[a].find(key); it != known[a].end()) {
+                    idx.push_back(it->second);
+                    continue;
+                }
                 AxisValue v =
                     makeValue(field + "." + axis.name, axis.name, pts[p][axis.name], base);
-                const auto same =
-                    std::find_if(axis.values.begin(), axis.values.end(),
-                                 [&](const AxisValue& e) { return e.value == v.value; });
-                if (same == axis.values.end()) {
-                    axis.values.push_back(std::move(v));
-                    idx.push_back(static_cast<std::uint32_t>(axis.values.size() - 1));
-                } else {
-                    idx.push_back(static_cast<std::uint32_t>(same - axis.values.begin()));
+                if (!labels[a].insert(v.column.dump()).second) {
+                    refuse(field + "." + axis.name, pts[p][axis.name],
+                           "another value of axis '" + axis.name +
+                               "' has the same label: give each a distinct \"label\"");
                 }
+                axis.values.push_back(std::move(v));
+                const auto index = static_cast<std::uint32_t>(axis.values.size() - 1);
+                known[a][key] = index;
+                idx.push_back(index);
             }
             s.explicitPoints.push_back(std::move(idx));
         }
@@ -549,17 +568,51 @@ Spec specFromCanonical(const std::string& canonical, const std::vector<std::stri
     }
     Json j = Json::object();
     for (const char* k : {"format", "version", "name", "question", "top", "fixed"}) {
-        j[k] = c[k];
+        if (c.contains(k)) {
+            j[k] = c[k];
+        }
     }
     if (c.contains("point_indices")) {
-        Json pts = Json::array();
-        for (const auto& p : c["point_indices"]) {
-            Json point = Json::object();
-            for (std::size_t a = 0; a < c["axes"].size(); ++a) {
-                point[c["axes"][a]["name"].get<std::string>()] =
-                    c["axes"][a]["values"][p[a].get<std::size_t>()];
+        // A resolved list: every axis with a name and values, every point an index per axis.
+        const Json& axes = c["axes"];
+        if (!axes.is_array() || axes.empty()) {
+            refuse("axes", axes, "a resolved study has a non-empty list of axes");
+        }
+        for (std::size_t a = 0; a < axes.size(); ++a) {
+            if (!axes[a].is_object() || !axes[a].contains("name") || !axes[a]["name"].is_string() ||
+                !axes[a].contains("values") || !axes[a]["values"].is_array() ||
+                axes[a]["values"].empty()) {
+                refuse("axes[" + std::to_string(a) + "]", axes[a],
+                       "a resolved axis has a name and a non-empty list of values");
             }
-            pts.push_back(point);
+        }
+        const Json& indices = c["point_indices"];
+        if (!indices.is_array() || indices.empty()) {
+            refuse("point_indices", indices, "expected a non-empty list of points");
+        }
+        Json pts = Json::array();
+        for (std::size_t p = 0; p < indices.size(); ++p) {
+            const Json& point = indices[p];
+            const std::string field = "point_indices[" + std::to_string(p) + "]";
+            if (!point.is_array() || point.size() != axes.size()) {
+                refuse(field, point,
+                       "expected one value index per axis (" + std::to_string(axes.size()) + ")");
+            }
+            Json named = Json::object();
+            for (std::size_t a = 0; a < axes.size(); ++a) {
+                if (!point[a].is_number_integer()) {
+                    refuse(field, point, "expected value indices, integers >= 0");
+                }
+                const auto i = point[a].get<std::int64_t>();
+                if (i < 0 || static_cast<std::size_t>(i) >= axes[a]["values"].size()) {
+                    refuse(field, point,
+                           "an index outside axis '" + axes[a]["name"].get<std::string>() +
+                               "' (0 .. " + std::to_string(axes[a]["values"].size() - 1) + ")");
+                }
+                named[axes[a]["name"].get<std::string>()] =
+                    axes[a]["values"][static_cast<std::size_t>(i)];
+            }
+            pts.push_back(named);
         }
         j["points"] = pts;
     } else {

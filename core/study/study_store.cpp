@@ -237,6 +237,9 @@ std::vector<std::string> resultColumns(const Spec& spec,
 }
 
 Store::~Store() {
+    // Back to a journal of its own: a finished file is one file, and a reader (cdx study show,
+    // the window) leaves no -wal and -shm beside it. A reader still open keeps WAL; that is fine.
+    sqlite3_exec(db_, "PRAGMA journal_mode=DELETE", nullptr, nullptr, nullptr);
     sqlite3_close(db_);
 }
 

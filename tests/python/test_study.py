@@ -83,6 +83,33 @@ class StudyFourWays(unittest.TestCase):
         frame = cx.study(STUDY, client=self.client, out=out)
         pandas.testing.assert_frame_equal(frame, cx.study(STUDY, jobs=1))
 
+    def test_threads_take_turns(self):
+        # A Dask worker with several threads answers points from each: the commands take turns
+        # (their stderr is the process's), and nothing crashes.
+        import threading
+        spec = dict(STUDY, question="codesign", fixed={"workload": "ppopp17", "n_sm": "8,16",
+                                                       "n_v": "64,128", "m_sm_kb": "48,96"},
+                    axes=[{"name": "node", "values": [28, 16, 7, 5]}])
+        resolved = cx._study_resolve(json.dumps(spec), os.getcwd())
+        alone = cx._study_rows(resolved, [0, 1, 2, 3])
+        results = [None] * 4
+        def work(i):
+            results[i] = cx._study_rows(resolved, [0, 1, 2, 3])
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(results, [alone] * 4)
+
+    def test_results_path_with_odd_characters(self):
+        folder = os.path.join(self.tmp.name, "a#b %20c")
+        os.makedirs(folder)
+        out = os.path.join(folder, "r.sqlite")
+        frame = cx.study(STUDY, out=out, jobs=1)
+        self.assertEqual(len(frame), 24)
+        self.assertEqual(len(cx._read_results(out)), 24)
+
     def test_bad_study_names_the_axis(self):
         bad = json.loads(json.dumps(STUDY))
         bad["axes"][1]["values"].append([64, 64, 64])
