@@ -680,8 +680,25 @@ void TestCli::reproduceEveryPublishedValue() {
     QVERIFY2(!QStandardPaths::findExecutable("pdftotext").isEmpty(),
              "poppler-utils (pdffonts, pdftotext) is needed: .ci/install-deps installs it");
     QVERIFY2(fonts.contains("DejaVu") && !fonts.contains("Courier"), qPrintable(fonts));
-    QVERIFY(text.contains("Published values reproduced"));
-    QVERIFY(text.indexOf("Summary by model") < text.indexOf("How far to trust the models"));
+    QVERIFY(text.contains("Codesign Explorer: published values reproduced"));
+    // Issue 61: a real cover: the build, the number of values, the verdict, by model.
+    QVERIFY(text.contains(QRegularExpression("cdx \\d+\\.\\d+\\.\\d+ · \\d{4}-\\d\\d-\\d\\d")));
+    QVERIFY(text.contains(QString::number(areaEntries) + " values"));
+    QVERIFY(text.contains("Verdict:"));
+    QVERIFY(text.indexOf("Verdicts by model") < text.indexOf("How far to trust the models"));
+    // The two-page handout: the cover, then the values that differ and why.
+    const QString handout = dir.filePath("handout.pdf");
+    QCOMPARE(cdx({"reproduce", "--family", "area", "--report", handout, "--summary"}).exitCode, 0);
+    const QString info = tool("pdfinfo", {handout});
+    QVERIFY2(info.contains(QRegularExpression("Pages:\\s+2\\b")), qPrintable(info));
+    const QString short_ = tool("pdftotext", {"-layout", handout, "-"});
+    QVERIFY(short_.contains("Summary (two pages)"));
+    QVERIFY(short_.contains("The values that differ"));
+    QVERIFY(short_.contains("thesis-c-titanx-area")); // the one area value within its erratum
+    QVERIFY(!short_.contains(QRegularExpression("[Ii]ssue \\d")));
+    const Run noPdf = cdx({"reproduce", "--family", "area", "--summary"});
+    QCOMPARE(noPdf.exitCode, 2);
+    QVERIFY(noPdf.err.contains("--summary"));
     int whole = 0;
     for (const auto v : o["entries"].toArray()) {
         if (v.toObject()["family"].toString() == "area") {

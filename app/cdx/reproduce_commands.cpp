@@ -26,7 +26,7 @@ using json = nlohmann::ordered_json;
 
 const char* const kReproduceUsage =
     "usage: cdx reproduce [--family talg|area|mwp|energy|eatss|chain]\n"
-    "                     [--report FILE.html|FILE.pdf] [--json]\n"
+    "                     [--report FILE.html|FILE.pdf [--summary]] [--json]\n"
     "  Recomputes every published value of profiles/published/ (tables, worked examples,\n"
     "  values read from figures) with the cdx command its entry names, and prints published,\n"
     "  computed, difference, variant and a verdict: reproduced (within the tolerance),\n"
@@ -35,7 +35,9 @@ const char* const kReproduceUsage =
     "  can be trusted: where it was calibrated, the accuracy its source claims, and real\n"
     "  measurements against it (profiles/validity/). Exit 0 when it ran (it is a report);\n"
     "  --report writes the same as an HTML page (sortable, filterable), or (FILE.pdf) a\n"
-    "  typeset document: title page, summary by model, one table per model, validity.\n";
+    "  typeset document: a cover (the build, the number of values, the verdict, the verdicts\n"
+    "  by model), one table per model, validity; with --summary, a two-page handout: the\n"
+    "  cover, then the values that differ and why.\n";
 
 // The commands' progress lines on stderr are not part of the report.
 class QuietStderr {
@@ -484,27 +486,110 @@ std::string withAttributes(std::string html, const std::string& attributes) {
 
 // The document typeset as the PDF: a title page, the summary by model, one table per model
 // (its header repeated on every page), and the validity section.
+const char* const kPdfStyle =
+    "<html><head><style>"
+    "h1{font-size:20pt}h2{font-size:13pt;margin-top:14pt}h3{font-size:11pt}"
+    "table{border-collapse:collapse}th{background-color:#e4e4f0;font-weight:bold}"
+    "td.n{text-align:right}small{color:#444}"
+    "tr.differs{background-color:#fdd}tr.erratum{background-color:#ffe}"
+    "</style></head><body>\n";
+
+// The cover (issue 61: it was nearly empty): what the document is, which build made it and
+// when, how many values, the verdict, and the verdicts by model.
+std::string coverHtml(const std::vector<ReproducedValue>& rows, bool handout) {
+    int reproduced = 0;
+    int erratum = 0;
+    int differs = 0;
+    for (const auto& r : rows) {
+        (r.verdict == published::Verdict::Reproduced      ? reproduced
+         : r.verdict == published::Verdict::WithinErratum ? erratum
+                                                          : differs)++;
+    }
+    std::ostringstream o;
+    o << "<h1>Codesign Explorer: published values reproduced</h1>\n"
+      << "<p><b>" << (handout ? "Summary (two pages)" : "Report") << "</b> &middot; cdx "
+      << version() << " &middot; " << today() << "</p>\n"
+      << "<p>Every value printed by the papers behind Codesign Explorer, and every worked "
+         "example that the spec notes derive from their equations, recomputed by the models of "
+         "this build: <b>"
+      << rows.size() << " values</b>.</p>\n<p><b>Verdict:</b> "
+      << escape(headline(summariseRows(rows))) << ". " << reproduced
+      << " reproduced within their tolerance, " << erratum
+      << " differ where the printed value is a known erratum (the model gives the corrected "
+         "one), "
+      << differs << " differ.</p>\n<h2>Verdicts by model</h2>\n"
+      << withAttributes(familySummaryHtml(rows),
+                        "border=\"1\" cellspacing=\"0\" cellpadding=\"3\" width=\"100%\"");
+    return o.str();
+}
+
+// The values that are not reproduced, with why: the handout's second page.
+std::string notReproducedHtml(const std::vector<ReproducedValue>& rows) {
+    std::ostringstream o;
+    o << "<h2>The values that differ</h2>\n";
+    std::vector<const ReproducedValue*> off;
+    for (const auto& r : rows) {
+        if (r.verdict != published::Verdict::Reproduced) {
+            off.push_back(&r);
+        }
+    }
+    if (off.empty()) {
+        o << "<p>None: every value is reproduced within its tolerance.</p>\n";
+        return o.str();
+    }
+    o << "<table style=\"font-size:7pt\" border=\"1\" cellspacing=\"0\" cellpadding=\"1\" "
+         "width=\"100%\"><thead><tr>"
+         "<th>entry</th><th>source</th><th>published</th><th>computed</th><th>verdict and why</th>"
+         "</tr></thead><tbody>\n";
+    for (const auto* r : off) {
+        const auto& e = r->entry;
+        const bool erratum = r->verdict == published::Verdict::WithinErratum;
+        std::string why = published::name(r->verdict);
+        if (!r->error.empty()) {
+            why += ": " + r->error;
+        } else if (!e.erratum.empty()) {
+            why += ": " + e.erratum;
+        }
+        // Short enough that a page holds the list: the whole texts are in the report.
+        const auto clip = [](const std::string& t, std::size_t n) {
+            if (t.size() <= n) {
+                return t;
+            }
+            std::size_t cut = n - 3; // not inside a UTF-8 character ("§" was cut in two)
+            while (cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) {
+                --cut;
+            }
+            return t.substr(0, cut) + "...";
+        };
+        o << "<tr class=\"" << (erratum ? "erratum" : "differs") << "\"><td>"
+          << escape(clip(e.id, 40)) << "</td><td>" << escape(clip(e.document + ", " + e.source, 48))
+          << "</td><td class=n>"
+          << escape(fmt(e.published, 8) + (e.unit.empty() ? "" : " " + e.unit))
+          << "</td><td class=n>" << escape(fmt(r->computed, 8)) << "</td><td>"
+          << escape(clip(why, 110)) << "</td></tr>\n";
+    }
+    o << "</tbody></table>\n<p><small>The whole report, every entry with its command: cdx "
+         "reproduce --report FILE.pdf (or FILE.html, sortable).</small></p>\n";
+    return o.str();
+}
+
+// The two-page handout (cdx reproduce --report FILE.pdf --summary): the cover with the verdicts
+// by model, then the values that differ.
+std::string summaryDocumentHtml(const std::vector<ReproducedValue>& rows) {
+    return std::string(kPdfStyle) + coverHtml(rows, true) +
+           "<div style=\"page-break-before:always\"></div>" + notReproducedHtml(rows) +
+           "</body></html>\n";
+}
+
 std::string pdfDocumentHtml(const std::vector<ReproducedValue>& rows,
                             const ValidityList& validity) {
     std::ostringstream o;
-    o << "<html><head><style>"
-         "h1{font-size:20pt}h2{font-size:13pt;margin-top:14pt}h3{font-size:11pt}"
-         "table{border-collapse:collapse}th{background-color:#e4e4f0;font-weight:bold}"
-         "td.n{text-align:right}small{color:#444}"
-         "tr.differs{background-color:#fdd}tr.erratum{background-color:#ffe}"
-         "</style></head><body>\n"
-         "<p>&nbsp;</p><p>&nbsp;</p>"
-         "<h1>Codesign Explorer</h1><h1>Published values reproduced</h1>\n<p>"
-      << escape(headline(summariseRows(rows)))
-      << ".</p>\n<p>Every value printed by the papers behind Codesign Explorer, and every "
-         "worked example that the spec notes derive from their equations, recomputed by the "
-         "models of this build (the command of each entry is in the HTML report, "
-         "<i>cdx reproduce --report FILE.html</i>).</p>\n<p>Models:</p><ul>";
+    o << kPdfStyle << coverHtml(rows, false) << "<p>Models:</p><ul>";
     for (const auto& [family, of] : byFamily(rows)) {
         o << "<li>" << escape(familyTitle(family)) << ": " << of.size() << " entries</li>";
     }
-    o << "</ul>\n<h2 style=\"page-break-before:always\">Summary by model</h2>\n"
-      << withAttributes(familySummaryHtml(rows), "border=\"1\" cellspacing=\"0\" cellpadding=\"3\"")
+    o << "</ul>\n<p>Then: every entry by model, and how far to trust each model.</p>\n"
+      << "<h2 style=\"page-break-before:always\">Every entry by model</h2>\n"
       << withAttributes(entryTablesHtml(rows, false),
                         "border=\"1\" cellspacing=\"0\" cellpadding=\"2\" width=\"100%\"")
       << "<h2 style=\"page-break-before:always\">How far to trust the models</h2>\n";
@@ -575,7 +660,7 @@ std::string textReport(const std::vector<ReproducedValue>& rows,
 }
 
 int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
-    const Arguments a(args, {"--family", "--report"}, {"--json"});
+    const Arguments a(args, {"--family", "--report"}, {"--json", "--summary"});
     std::string family;
     if (a.has("--family")) {
         family = a.required("--family");
@@ -592,6 +677,10 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
             throw InputError("--report", report, "expected a FILE.html or a FILE.pdf");
         }
     }
+    if (a.has("--summary") && !endsWith(report, ".pdf")) {
+        throw InputError("--summary", report.empty() ? std::string("(no --report)") : report,
+                         "the two-page handout is a PDF: --report FILE.pdf --summary");
+    }
     const ReproduceReport all = reproduce(family);
     const std::vector<ReproducedValue>& rows = all.values;
     const ValidityList& validity = all.validity;
@@ -601,8 +690,12 @@ int runReproduce(const std::vector<std::string>& args, std::ostream& out) {
         // a build that cannot typeset leaves no empty file.
         const std::string bytes =
             endsWith(report, ".pdf")
-                ? typesetPdf(pdfDocumentHtml(rows, validity),
-                             "Codesign Explorer: published values reproduced", report)
+                ? typesetPdf(a.has("--summary") ? summaryDocumentHtml(rows)
+                                                : pdfDocumentHtml(rows, validity),
+                             a.has("--summary")
+                                 ? "Codesign Explorer: published values reproduced (summary)"
+                                 : "Codesign Explorer: published values reproduced",
+                             report)
                 : html(rows, validity);
         std::ofstream f(report, std::ios::binary);
         f << bytes;
