@@ -13,6 +13,7 @@
 #include "common/parameter_form.hpp"
 #include "common/view_export.hpp"
 #include "compare/families.hpp"
+#include "compose_dialog.hpp"
 #include "eatss/eatss_common.hpp"
 #include "eatss/eatss_model_view.hpp"
 #include "energy/energy_breakdown_view.hpp"
@@ -24,6 +25,7 @@
 #include "mwp/power_view.hpp"
 #include "mwp/regime_map_view.hpp"
 #include "runs/runs_view.hpp"
+#include "screenshots.hpp"
 #include "search/codesign_compare.hpp"
 #include "search/tile_search.hpp"
 #include "session/session.hpp"
@@ -37,6 +39,7 @@
 #include "talg/top_tilings_view.hpp"
 #include "views/compare_menu.hpp"
 #include "views/compare_view.hpp"
+#include "views/composed_figure.hpp"
 #include "views/lineup_view.hpp"
 #include "workspaces/area_workspace.hpp"
 #include "workspaces/chain_workspace.hpp"
@@ -52,6 +55,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QPicture>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QStatusBar>
@@ -90,6 +94,8 @@ private slots:
     void lineupOfGpusEqualsCore();
     void lineupAreaAtEachChipsNode();
     void undoAnswersInTheStatusLine();
+    void composedPanelsEqualTheirViews();
+    void compositionTravelsWithTheSession();
 
 private:
     app::TalgWorkspace* talg() const { return window_->workspace<app::TalgWorkspace>(); }
@@ -608,6 +614,134 @@ void TestGuiCompare::eatssModelAgainstTheBaseline() {
                  html.contains(QStringLiteral("W = %1").arg(expected.solution->objective)),
              qPrintable(html));
     QVERIFY2(view->csv().contains("baseline_w,"), qPrintable(view->csv()));
+}
+
+// Issue 61: the session's map beside its baseline's, one figure. Each panel is what the view
+// draws alone for that session at the panel's size; with shared scales the maps use one range.
+void TestGuiCompare::composedPanelsEqualTheirViews() {
+    QVERIFY(window_->openSession(
+        QString(CDX_SOURCE_SESSIONS_DIR) + "/compare-fig4-table4-heat2d.cdx.json", nullptr, true));
+    QVERIFY(doc_->state().baseline != nullptr);
+    app::Composition c;
+    c.panels = {{"tile-space-map", false}, {"tile-space-map", true}, {"sweep", false}};
+    c.sharedScales = false;
+    app::ComposedFigure figure(window_->workspaces(), c, doc_->state());
+    const QSize size(1500, 620);
+    QImage composed(size, QImage::Format_ARGB32_Premultiplied);
+    composed.fill(Qt::white);
+    figure.renderTo(composed, size);
+    for (std::size_t i = 0; i < c.panels.size(); ++i) {
+        widgets::ExplorerView* view = figure.panelView(i);
+        QVERIFY(view != nullptr);
+        const QRect cell = figure.cellRect(i, size);
+        QVERIFY(cell.width() > 400 && cell.height() > 500);
+        view->setSession(figure.panelSession(i));
+        view->finishPendingWork();
+        QPicture picture;
+        view->renderTo(picture, cell.size());
+        picture = QPicture();
+        view->renderTo(picture, cell.size());
+        QImage alone(cell.size(), QImage::Format_ARGB32_Premultiplied);
+        alone.fill(Qt::white);
+        {
+            QPainter p(&alone);
+            p.drawPicture(0, 0, picture);
+        }
+        view->setSession(doc_->state());
+        view->finishPendingWork();
+        QVERIFY2(composed.copy(cell) == alone, qPrintable(QString("panel %1").arg(i + 1)));
+    }
+    // The session's view is given back its session: the map shows the session's slice again.
+    auto* map = dynamic_cast<widgets::TileSpaceMapView*>(figure.panelView(0));
+    QVERIFY(map);
+    // Shared scales: during the drawing both maps use the union of their ranges, after it each
+    // its own again.
+    const auto own = map->colourRange();
+    QVERIFY(own.has_value());
+    map->setSession(*doc_->state().baseline);
+    map->finishPendingWork();
+    const auto baseline = map->colourRange();
+    map->setSession(doc_->state());
+    map->finishPendingWork();
+    QVERIFY(baseline.has_value() && *baseline != *own);
+    map->setColourRange(std::make_pair(std::min(own->first, baseline->first),
+                                       std::max(own->second, baseline->second)));
+    QCOMPARE(map->colourRange()->second, std::max(own->second, baseline->second));
+    map->setColourRange(std::nullopt);
+    QCOMPARE(*map->colourRange(), *own);
+    // Headless: --export compose:... in every format; a baseline panel without a baseline and
+    // an unknown view are refused with the reason.
+    QTemporaryDir dir;
+    for (const char* suffix : {"png", "pdf", "svg", "csv", "html"}) {
+        const QString file = dir.filePath(QStringLiteral("composed.") + suffix);
+        const QString error =
+            app::writeExports(*window_, {"compose:tile-space-map,tile-space-map@baseline=" + file},
+                              QSize(1400, 700), widgets::FigureStyle::Slide, std::nullopt);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(QFileInfo(file).size() > 500);
+    }
+    QCOMPARE(QImage(dir.filePath("composed.png")).size(), QSize(1400, 700));
+    QFile csv(dir.filePath("composed.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(csv.readAll());
+    QVERIFY(text.contains("# panel 1: Tile-space map (the session)"));
+    QVERIFY(text.contains("# panel 2: Tile-space map (the baseline)"));
+    QVERIFY(app::writeExports(*window_, {"compose:tile-space-map,nosuch=" + dir.filePath("x.png")},
+                              QSize(800, 400), widgets::FigureStyle::Screen, std::nullopt)
+                .contains("unknown view 'nosuch'"));
+    QVERIFY(app::writeExports(*window_, {"compose:tile-space-map=" + dir.filePath("x.png")},
+                              QSize(800, 400), widgets::FigureStyle::Screen, std::nullopt)
+                .contains("2 to 4 views"));
+}
+
+// The composition is saved in the session (one undoable edit), read back from its file, and a
+// meeting pack takes it with views of several workspaces.
+void TestGuiCompare::compositionTravelsWithTheSession() {
+    QVERIFY(window_->openSession(
+        QString(CDX_SOURCE_SESSIONS_DIR) + "/compare-fig4-table4-heat2d.cdx.json", nullptr, true));
+    app::ComposeDialog dialog(*window_);
+    dialog.titleField()->setText("The Fig. 4 slice beside the Table 4 optimum");
+    dialog.viewChoice(0)->setCurrentIndex(dialog.viewChoice(0)->findData("tile-space-map"));
+    dialog.sourceChoice(0)->setCurrentIndex(0);
+    dialog.viewChoice(1)->setCurrentIndex(dialog.viewChoice(1)->findData("tile-space-map"));
+    dialog.sourceChoice(1)->setCurrentIndex(1);
+    dialog.layoutChoice()->setCurrentIndex(0);
+    QVERIFY(!dialog.preview()->pixmap().isNull());
+    const int steps = doc_->undoStack()->count();
+    QVERIFY(dialog.saveInSession());
+    QCOMPARE(doc_->undoStack()->count(), steps + 1);
+    QStringList known;
+    for (auto* w : window_->workspaces()) {
+        for (auto* v : w->views()) {
+            known << v->fileStem();
+        }
+    }
+    const auto saved = app::compositionOf(doc_->state(), known);
+    QVERIFY(saved.has_value());
+    QCOMPARE(saved->title, QString("The Fig. 4 slice beside the Table 4 optimum"));
+    QCOMPARE(app::panelsText(saved->panels), QString("tile-space-map,tile-space-map@baseline"));
+    // Saved and opened again: the same composition.
+    const QString path = tempPath("composed.cdx.json");
+    doc_->saveAs(path);
+    QVERIFY(window_->openSession(path, nullptr, true));
+    QCOMPARE(app::compositionOf(doc_->state(), known), saved);
+    // The meeting pack: the composition and views of two workspaces.
+    QTemporaryDir dir;
+    QStringList written;
+    const QString error =
+        app::writeMeetingPack(*window_, dir.path(), {"compose", "tile-space-map", "die-area"},
+                              QSize(1280, 800), std::nullopt, &written);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(written.contains("compose.png") && written.contains("die-area.pdf"));
+    QFile index(dir.filePath("index.html"));
+    QVERIFY(index.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(index.readAll())
+                .contains("Composed figure: The Fig. 4 slice beside the Table 4 optimum"));
+    // Undo removes it; a bad panel list in a file is left out, never shown half.
+    doc_->undoStack()->undo();
+    SessionState bad = doc_->state();
+    bad.view["compose.panels"] = "tile-space-map";
+    QVERIFY(!app::compositionOf(bad, known).has_value());
 }
 
 CDX_GUI_TEST_MAIN(TestGuiCompare)

@@ -7,6 +7,7 @@
 #include "common/job_progress.hpp"
 #include "common/plot_scheme.hpp"
 #include "common/view_layout.hpp"
+#include "compose_dialog.hpp"
 #include "export_dialog.hpp"
 #include "field_undo.hpp"
 #include "figure_actions.hpp"
@@ -296,6 +297,10 @@ void MainWindow::buildMenus() {
                 w->figureOptions(*view), w->figureSubject(),
                 QString::fromStdString(sessionToJson(doc_->state())));
         }
+    });
+    file->addAction(tr("Compose &Figure…"), this, [this] {
+        ComposeDialog dialog(*this);
+        dialog.exec();
     });
     file->addAction(tr("Export &Meeting Pack…"), this, [this] { exportMeetingPack(); });
     file->addSeparator();

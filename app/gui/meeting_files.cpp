@@ -8,6 +8,7 @@
 #include "params/profiles.hpp"
 #include "screenshots.hpp"
 #include "session_document.hpp"
+#include "views/composed_figure.hpp"
 
 #include <QApplication>
 #include <QDialog>
@@ -89,14 +90,41 @@ void exportMeetingPackInteractive(MainWindow& window) {
     auto* form = new QFormLayout(&dialog);
     auto* list = new QListWidget(&dialog);
     list->setObjectName("meetingPackViews");
+    list->setMinimumHeight(260);
+    // Every workspace's views (issue 61: only the current workspace's were offered), the
+    // current one's checked, and the session's composed figure first when it has one.
     const QStringList chosen = defaultPackViews(window);
-    for (auto* v : w->views()) {
-        auto* item = new QListWidgetItem(v->viewTitle(), list);
-        item->setData(Qt::UserRole, v->fileStem());
-        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-        item->setCheckState(chosen.contains(v->fileStem()) ? Qt::Checked : Qt::Unchecked);
+    QStringList stems;
+    for (auto* ws : window.workspaces()) {
+        for (auto* v : ws->views()) {
+            stems << v->fileStem();
+        }
     }
-    form->addRow(QObject::tr("Views of %1").arg(w->title()), list);
+    if (const auto c = compositionOf(window.document()->state(), stems)) {
+        ComposedFigure figure(window.workspaces(), *c, window.document()->state());
+        auto* item =
+            new QListWidgetItem(QObject::tr("Composed figure: %1").arg(figure.viewTitle()), list);
+        item->setData(Qt::UserRole, QStringLiteral("compose"));
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Checked);
+    }
+    QStringList seen;
+    for (auto* ws : window.workspaces()) {
+        for (auto* v : ws->views()) {
+            if (seen.contains(v->fileStem())) {
+                continue; // the cross-family views (Compare, Line-up) are named per workspace
+            }
+            seen << v->fileStem();
+            auto* item = new QListWidgetItem(QString(ws->title()).replace('\n', ' ') +
+                                                 QStringLiteral(" ▸ ") + v->viewTitle(),
+                                             list);
+            item->setData(Qt::UserRole, v->fileStem());
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(ws == w && chosen.contains(v->fileStem()) ? Qt::Checked
+                                                                          : Qt::Unchecked);
+        }
+    }
+    form->addRow(QObject::tr("Views"), list);
     auto* folder = new QLineEdit(&dialog);
     folder->setObjectName("meetingPackFolder");
     folder->setText(

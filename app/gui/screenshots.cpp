@@ -10,7 +10,9 @@
 #include "interactive_page.hpp"
 #include "lesson_runner.hpp"
 #include "main_window.hpp"
+#include "params/input_error.hpp"
 #include "session_document.hpp"
+#include "views/composed_figure.hpp"
 
 #include <QApplication>
 #include <QDate>
@@ -118,14 +120,39 @@ QString writeExports(MainWindow& window, const QStringList& specs, const QSize& 
             names << v->fileStem();
         }
     }
+    std::vector<std::pair<Composition, QString>> composed;
     for (const QString& spec : specs) {
         const qsizetype eq = spec.indexOf('=');
         if (eq <= 0 || eq + 1 >= spec.size()) {
-            return QObject::tr("--export %1: expected VIEW=FILE (VIEW one of %2)")
+            return QObject::tr("--export %1: expected VIEW=FILE (VIEW one of %2, or "
+                               "compose:VIEW,VIEW[@baseline]...)")
                 .arg(spec, names.join(", "));
         }
         const QString name = spec.left(eq);
         const QString file = spec.mid(eq + 1);
+        // A composed figure (issue 61): compose:VIEW,VIEW@baseline, or compose for the
+        // session's own composition.
+        if (name == "compose" || name.startsWith("compose:")) {
+            Composition c;
+            if (name == "compose") {
+                const auto saved = compositionOf(window.document()->state(), names);
+                if (!saved) {
+                    return QObject::tr("--export %1: the session has no composed figure; give "
+                                       "its views, compose:VIEW,VIEW[@baseline]")
+                        .arg(spec);
+                }
+                c = *saved;
+            } else {
+                QString error;
+                const auto panels = parsePanels(name.mid(8), names, &error);
+                if (!panels) {
+                    return QObject::tr("--export %1: %2").arg(spec, error);
+                }
+                c.panels = *panels;
+            }
+            composed.emplace_back(c, file);
+            continue;
+        }
         bool found = false;
         for (auto* w : window.workspaces()) {
             const auto& views = w->views();
@@ -152,6 +179,28 @@ QString writeExports(MainWindow& window, const QStringList& specs, const QSize& 
         figure.scheme = scheme;
         const QString error =
             exportViewOrPage(*view, t.file, viewSize, figure,
+                             QString::fromStdString(sessionToJson(window.document()->state())));
+        if (!error.isEmpty()) {
+            return error;
+        }
+    }
+    for (const auto& [c, file] : composed) {
+        ComposedFigure figure(window.workspaces(), c, window.document()->state());
+        Workspace* w = nullptr;
+        try {
+            figure.finishPendingWork();
+            w = figure.panelWorkspace(0);
+            for (std::size_t i = 0; i < c.panels.size(); ++i) {
+                (void)figure.panelSession(i); // a baseline panel without a baseline: said
+            }
+        } catch (const cdx::InputError& e) {
+            return QObject::tr("--export compose: %1").arg(QString::fromUtf8(e.what()));
+        }
+        widgets::FigureOptions options = w->figureOptions(figure);
+        options.style = style;
+        options.scheme = scheme;
+        const QString error =
+            exportViewOrPage(figure, file, viewSize, options,
                              QString::fromStdString(sessionToJson(window.document()->state())));
         if (!error.isEmpty()) {
             return error;
@@ -234,8 +283,20 @@ QString writeMeetingPack(MainWindow& window, const QString& dir, QStringList vie
                     "(File ▸ Open in Codesign Explorer; every page holds it too).</p>\n")
             .arg(views.size());
     QStringList names;
+    QStringList stems;
+    for (auto* w : window.workspaces()) {
+        for (auto* view : w->views()) {
+            stems << view->fileStem();
+        }
+    }
     for (const QString& v : views) {
         QString viewTitle = v;
+        if (v == "compose") {
+            if (const auto c = compositionOf(state, stems)) {
+                viewTitle = QObject::tr("Composed figure: %1")
+                                .arg(ComposedFigure(window.workspaces(), *c, state).viewTitle());
+            }
+        }
         for (auto* w : window.workspaces()) {
             for (auto* view : w->views()) {
                 if (view->fileStem() == v) {

@@ -3,6 +3,7 @@
 
 #include "common/annotations.hpp"
 #include "session_document.hpp"
+#include "views/composed_figure.hpp"
 #include "workspace.hpp"
 
 namespace cdx::app {
@@ -10,11 +11,12 @@ namespace cdx::app {
 void keepViewState(SessionDocument* doc, std::vector<Workspace*> workspaces,
                    std::function<Workspace*()> current, std::function<void(Workspace*)> show) {
     doc->setViewStateWriter([workspaces, current](SessionState& s) {
-        // The annotations are part of the session (edited through the undo stack); the rest is
+        // The annotations and the composed figure are part of the session (edited through the
+        // undo stack); the rest is
         // what is on screen now.
         std::map<std::string, std::string> annotations;
         for (auto& [key, value] : s.view) {
-            if (widgets::isAnnotationKey(key)) {
+            if (widgets::isAnnotationKey(key) || isCompositionKey(key)) {
                 annotations.emplace(key, value);
             }
         }

@@ -9,7 +9,9 @@
 #include <QString>
 #include <QStringList>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 class QWidget;
@@ -59,6 +61,11 @@ public:
     // The sentence that sums the view up where it has one (Compare's verdict, the Line-up's
     // ranking), as plain text: an interactive page shows it above the plot.
     virtual QString pageSentence() const { return {}; }
+    // The colour scale of a view that draws one (a map): its range now, and a range to use
+    // instead of its own (a composed figure with shared scales, issue 61; nullopt: its own).
+    // Views without a colour scale have neither.
+    virtual std::optional<std::pair<double, double>> colourRange() const { return std::nullopt; }
+    virtual void setColourRange(std::optional<std::pair<double, double>> range) { (void)range; }
     // Completes work running in the background (export calls it first, so a file never
     // holds a half-computed view). Views that compute synchronously have none.
     virtual void finishPendingWork() {}

@@ -379,6 +379,11 @@ void TileSpaceMapView::rebuild() {
             // saturate (stated under the map and in the colour-scale label).
             const double top = std::min(hi, 1.3 * lo);
             map_->setDataRange(QCPRange(lo, top > lo ? top : lo * 1.0001));
+            if (sharedRange_ && sharedRange_->second > sharedRange_->first) {
+                // A composed figure's shared scale: the same colour is the same T_alg in
+                // every panel.
+                map_->setDataRange(QCPRange(sharedRange_->first, sharedRange_->second));
+            }
             if (hi > top) {
                 clampNote = tr(" Colours saturate above 1.3× the minimum (%1).")
                                 .arg(formatSeconds(1.3 * lo));
@@ -692,6 +697,22 @@ void TileSpaceMapView::sliceChosen(int index, int value, bool dragging) {
     }
     t.space[idx] = value;
     emit tilesChosen(t, dragging);
+}
+
+std::optional<std::pair<double, double>> TileSpaceMapView::colourRange() const {
+    if (!grid_.hasMinimum) {
+        return std::nullopt;
+    }
+    const QCPRange r = map_->dataRange();
+    return std::make_pair(r.lower, r.upper);
+}
+
+void TileSpaceMapView::setColourRange(std::optional<std::pair<double, double>> range) {
+    if (range == sharedRange_) {
+        return;
+    }
+    sharedRange_ = range;
+    rebuild();
 }
 
 void TileSpaceMapView::renderTo(QPaintDevice& device, const QSize& size) {

@@ -37,6 +37,8 @@ class TileSpaceMapView : public QWidget, public ExplorerView {
 
 public:
     explicit TileSpaceMapView(QWidget* parent = nullptr);
+    std::optional<std::pair<double, double>> colourRange() const override;
+    void setColourRange(std::optional<std::pair<double, double>> range) override;
 
     QString viewTitle() const override { return tr("Tile-space map"); }
     QString fileStem() const override { return "tile-space-map"; }
@@ -76,6 +78,7 @@ signals:
     void compareTilesChosen(const cdx::talg::Tiles& t);
 
 private:
+    std::optional<std::pair<double, double>> sharedRange_; // a composed figure's scale
     void rebuild();
     // The outline around the cells marked in `inside` (row-major, as grid_.cells).
     void withinOutline(const std::vector<bool>& inside, QVector<double>& x,
@@ -93,7 +96,7 @@ private:
     QCPColorMap* map_ = nullptr;
     QCPLayerable* vectorCells_ = nullptr; // the cells as rectangles, for PDF and SVG
     QCPColorScale* scale_ = nullptr;
-    QCPCurve* within_ = nullptr; // the line around the cells within X % of the minimum
+    QCPCurve* within_ = nullptr;     // the line around the cells within X % of the minimum
     QCPCurve* withinHalo_ = nullptr; // its dark edge
     QCPGraph* minimum_ = nullptr;
     QCPGraph* current_ = nullptr;
