@@ -38,7 +38,6 @@
 #include "params/gpu_description.hpp"
 #include "params/input_error.hpp"
 #include "params/profile_label.hpp"
-#include "views/reproduce_view.hpp"
 #include "runs/run_stats.hpp"
 #include "runs/runs_view.hpp"
 #include "search/codesign.hpp"
@@ -53,6 +52,7 @@
 #include "talg/tiling_geometry_view.hpp"
 #include "talg/top_tilings_view.hpp"
 #include "talg/variant_editor.hpp"
+#include "views/reproduce_view.hpp"
 #include "workspaces/area_workspace.hpp"
 #include "workspaces/mwp_workspace.hpp"
 #include "workspaces/runs_workspace.hpp"
@@ -352,8 +352,66 @@ void TestGuiShell::annotationsKeepClearAndDrag() {
     QCOMPARE(moved[0].x, a.x); // the arrow still points where it pointed
     doc_->undoStack()->undo();
     QCOMPARE(talg()->annotations(*view)[0].tx, a.tx);
+    // Issue 61: axes that put the text outside the plot (a zoom): it is drawn inside, clear of
+    // the labels, its arrow still on its point; the session keeps its own place.
+    const QCPRange x0 = plot->xAxis->range();
+    plot->xAxis->setRange(a.x - 0.02 * x0.size(), a.x + 0.02 * x0.size());
+    plot->replot();
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        if (auto* drawn = qobject_cast<QCPItemText*>(plot->item(i));
+            drawn && drawn->text() == "drag me") {
+            QVERIFY(QRectF(plot->axisRect()->rect()).contains(drawn->position->pixelPosition()));
+        }
+        if (auto* l = qobject_cast<QCPItemLine*>(plot->item(i))) {
+            if (std::abs(l->end->coords().x() - a.x) < 1e-9) {
+                QCOMPARE(l->end->coords(), QPointF(a.x, a.y));
+            }
+        }
+    }
+    QCOMPARE(talg()->annotations(*view)[0].tx, a.tx);
+    plot->xAxis->setRange(x0);
+    plot->replot();
+    // A new annotation points at a data point: the map's cell under the pointer, its centre.
+    const QPointF inCell(plot->xAxis->coordToPixel(a.x) + 2, plot->yAxis->coordToPixel(a.y) + 2);
+    const auto cell = widgets::nearestDataPoint(*plot, *plot->axisRect(), inCell);
+    QVERIFY(cell.has_value());
+    QCPColorMap* map = nullptr;
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        map = map ? map : qobject_cast<QCPColorMap*>(plot->plottable(i));
+    }
+    QVERIFY(map);
+    int kx = 0;
+    int vy = 0;
+    map->data()->coordToCell(cell->x(), cell->y(), &kx, &vy);
+    double ck = 0;
+    double cv = 0;
+    map->data()->cellToCoord(kx, vy, &ck, &cv);
+    QCOMPARE(*cell, QPointF(ck, cv));
     doc_->undoStack()->undo();
     doc_->undoStack()->setClean();
+    // On a graph: its nearest point within 12 pixels, exactly.
+    auto* sweep = talg()->views()[1];
+    talg()->viewTabs()->setCurrentWidget(sweep->widget());
+    QCoreApplication::processEvents();
+    QCustomPlot* curve = widgets::viewPlots(*sweep->widget()).front();
+    curve->replot();
+    QCPGraph* g = nullptr;
+    for (int i = 0; i < curve->graphCount() && !g; ++i) {
+        if (curve->graph(i)->dataCount() > 10 &&
+            curve->graph(i)->valueAxis() == curve->axisRect()->axis(QCPAxis::atLeft)) {
+            g = curve->graph(i);
+        }
+    }
+    QVERIFY(g);
+    const auto point = g->data()->at(g->dataCount() / 2);
+    const QPointF near(curve->xAxis->coordToPixel(point->key) + 3,
+                       curve->yAxis->coordToPixel(point->value) - 2);
+    const auto snapped = widgets::nearestDataPoint(*curve, *curve->axisRect(), near);
+    QVERIFY(snapped.has_value());
+    const double dx = curve->xAxis->coordToPixel(snapped->x()) - near.x();
+    const double dy = curve->yAxis->coordToPixel(snapped->y()) - near.y();
+    QVERIFY(dx * dx + dy * dy <= 13.0 + 1e-9); // that point, or one as near
+    QVERIFY(!widgets::nearestDataPoint(*curve, *curve->axisRect(), QPointF(-500, -500)));
 }
 
 void TestGuiShell::lessonsRunToTheirEnd() {

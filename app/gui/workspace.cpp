@@ -256,6 +256,12 @@ QMenu* Workspace::plotMenu(widgets::ExplorerView& view, QCustomPlot& plot, const
             a.rect = static_cast<int>(rects.indexOf(rect));
             a.x = x->pixelToCoord(pos.x());
             a.y = y->pixelToCoord(pos.y());
+            // On the data point there (a graph's point, a map's cell): the arrow then follows
+            // it when the axes change (issue 61).
+            if (const auto point = widgets::nearestDataPoint(plot, *rect, pos)) {
+                a.x = point->x();
+                a.y = point->y();
+            }
             // Clear of the plot's labels and markers (issue 55: it covered the map's minimum
             // label, and the current tiling's marker).
             const QPointF place = widgets::annotationTextPlace(plot, a.rect, a.x, a.y, text);

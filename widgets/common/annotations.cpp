@@ -120,6 +120,10 @@ void showAnnotations(QWidget& view, const std::vector<Annotation>& annotations) 
     }
 }
 
+namespace {
+void keepTextsInside(QCustomPlot& plot, const QVariantList& mine);
+} // namespace
+
 void syncAnnotations(QCustomPlot& plot) {
     const QVariantList mine = plot.property(kList).toList();
     int items = 0;
@@ -184,6 +188,98 @@ void syncAnnotations(QCustomPlot& plot) {
             l->setHead(head);
         }
     }
+    keepTextsInside(plot, mine);
+}
+
+namespace {
+void keepTextsInside(QCustomPlot& plot, const QVariantList& mine) {
+    // Issue 61: the arrow's head stays on its data point (axes' coordinates) whatever the axes
+    // do; a text that the new axes put outside the plot is drawn where a new one would go, clear
+    // of the labels and markers, and back at its own place when that is inside again. What the
+    // session keeps does not change.
+    for (const QVariant& v : mine) {
+        const QVariantMap m = v.toMap();
+        const auto a = m["a"].value<Annotation>();
+        const int tag = m["index"].toInt() + 1;
+        QCPAxisRect* rect = a.rect < plot.axisRectCount() ? plot.axisRect(a.rect) : plot.axisRect();
+        if (rect == nullptr || rect->width() <= 0 || rect->height() <= 0) {
+            continue;
+        }
+        QCPItemText* text = nullptr;
+        QCPItemLine* arrow = nullptr;
+        for (int i = 0; i < plot.itemCount(); ++i) {
+            if (plot.item(i)->property(kIndex).toInt() == tag) {
+                if (auto* t = qobject_cast<QCPItemText*>(plot.item(i))) {
+                    text = t;
+                } else if (auto* l = qobject_cast<QCPItemLine*>(plot.item(i))) {
+                    arrow = l;
+                }
+            }
+        }
+        if (text == nullptr || arrow == nullptr) {
+            continue;
+        }
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        const QPointF own(x->coordToPixel(a.tx), y->coordToPixel(a.ty));
+        QPointF place(a.tx, a.ty);
+        if (!rect->rect().adjusted(8, 8, -8, -8).contains(own.toPoint())) {
+            place = annotationTextPlace(plot, a.rect, a.x, a.y, a.text);
+        }
+        text->position->setCoords(place);
+        arrow->start->setCoords(place);
+        arrow->end->setCoords(a.x, a.y);
+    }
+}
+} // namespace
+
+std::optional<QPointF> nearestDataPoint(QCustomPlot& plot, QCPAxisRect& rect, const QPointF& pixel,
+                                        double pixels) {
+    QCPAxis* xAxis = rect.axis(QCPAxis::atBottom);
+    QCPAxis* yAxis = rect.axis(QCPAxis::atLeft);
+    std::optional<QPointF> best;
+    double bestD = pixels * pixels;
+    const auto consider = [&](double key, double value) {
+        if (!std::isfinite(key) || !std::isfinite(value)) {
+            return;
+        }
+        const double dx = xAxis->coordToPixel(key) - pixel.x();
+        const double dy = yAxis->coordToPixel(value) - pixel.y();
+        if (dx * dx + dy * dy <= bestD) {
+            bestD = dx * dx + dy * dy;
+            best = QPointF(key, value);
+        }
+    };
+    for (int i = 0; i < plot.graphCount(); ++i) {
+        QCPGraph* g = plot.graph(i);
+        if (g->keyAxis() != xAxis || g->valueAxis() != yAxis || !g->visible()) {
+            continue;
+        }
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+            consider(it->key, it->value);
+        }
+    }
+    if (best) {
+        return best;
+    }
+    // A colour map: the centre of the cell under the pointer.
+    for (QCPAbstractPlottable* p : rect.plottables()) {
+        if (auto* map = qobject_cast<QCPColorMap*>(p)) {
+            const double key = xAxis->pixelToCoord(pixel.x());
+            const double value = yAxis->pixelToCoord(pixel.y());
+            int kx = 0;
+            int vy = 0;
+            map->data()->coordToCell(key, value, &kx, &vy);
+            if (kx >= 0 && vy >= 0 && kx < map->data()->keySize() &&
+                vy < map->data()->valueSize()) {
+                double ck = 0;
+                double cv = 0;
+                map->data()->cellToCoord(kx, vy, &ck, &cv);
+                return QPointF(ck, cv);
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 int annotationAt(QCustomPlot& plot, const QPointF& pos, double pixels) {

@@ -6,10 +6,12 @@
 #include <QString>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 class QCustomPlot;
+class QCPAxisRect;
 class QWidget;
 
 namespace cdx::widgets {
@@ -62,5 +64,11 @@ void enableAnnotationDrag(QCustomPlot& plot,
 // of at most three points: a minimum, the current tiling) and stays inside the axes (issue 55:
 // a new annotation covered the map's minimum label, or the current tiling's marker).
 QPointF annotationTextPlace(QCustomPlot& plot, int rect, double x, double y, const QString& text);
+
+// The data point an annotation made at `pixel` points at (issue 61): the nearest point of the
+// rect's graphs within `pixels`, else the centre of the colour map's cell there; nullopt where
+// neither is (the arrow then points at the place clicked).
+std::optional<QPointF> nearestDataPoint(QCustomPlot& plot, QCPAxisRect& rect, const QPointF& pixel,
+                                        double pixels = 12);
 
 } // namespace cdx::widgets
