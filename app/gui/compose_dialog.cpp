@@ -91,7 +91,8 @@ ComposeDialog::ComposeDialog(MainWindow& window) : QDialog(&window), window_(win
     layout->addLayout(panels);
     preview_ = new QLabel(this);
     preview_->setObjectName("composePreview");
-    preview_->setMinimumSize(640, 280);
+    preview_->setMinimumSize(320, 140);
+    preview_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored); // the pixmap follows it
     preview_->setAlignment(Qt::AlignCenter);
     layout->addWidget(preview_, 1);
     message_ = new QLabel(this);
@@ -194,6 +195,7 @@ void ComposeDialog::updatePreview() {
     save_->setEnabled(c.has_value());
     export_->setEnabled(c.has_value());
     if (!c) {
+        rendered_ = QImage();
         preview_->setPixmap({});
         return;
     }
@@ -207,12 +209,25 @@ void ComposeDialog::updatePreview() {
         message_->setText(QString::fromUtf8(e.what()));
         return;
     }
-    preview_->setPixmap(
-        QPixmap::fromImage(image.scaled(preview_->size().expandedTo(QSize(640, 280)),
-                                        Qt::KeepAspectRatio, Qt::SmoothTransformation)));
+    rendered_ = image;
+    showPreview();
     message_->setText(tr("Save in Session keeps it with the session (and the meeting pack); "
                          "headless: --export compose=FILE, or compose:%1=FILE.")
                           .arg(panelsText(c->panels)));
+}
+
+void ComposeDialog::showPreview() {
+    if (rendered_.isNull()) {
+        return;
+    }
+    preview_->setPixmap(
+        QPixmap::fromImage(rendered_.scaled(preview_->size().expandedTo(QSize(320, 140)),
+                                            Qt::KeepAspectRatio, Qt::SmoothTransformation)));
+}
+
+void ComposeDialog::resizeEvent(QResizeEvent* e) {
+    QDialog::resizeEvent(e);
+    showPreview();
 }
 
 bool ComposeDialog::saveInSession() {

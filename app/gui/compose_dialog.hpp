@@ -4,6 +4,7 @@
 #include "views/composed_figure.hpp"
 
 #include <QDialog>
+#include <QImage>
 #include <array>
 
 class QComboBox;
@@ -37,8 +38,12 @@ public:
     bool saveInSession();                               // Save in Session; false when refused
     bool exportTo(const QString& path, QString* error); // what Export does after its dialog
 
+protected:
+    void resizeEvent(QResizeEvent* e) override; // the preview follows the dialog's size
+
 private:
     void updatePreview();
+    void showPreview();
 
     MainWindow& window_;
     QLineEdit* title_ = nullptr;
@@ -50,6 +55,7 @@ private:
     QLabel* message_ = nullptr;
     QPushButton* save_ = nullptr;
     QPushButton* export_ = nullptr;
+    QImage rendered_; // the last preview, at its own size
 };
 
 } // namespace cdx::app
