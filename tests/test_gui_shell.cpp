@@ -1878,7 +1878,11 @@ void TestGuiShell::plotMenuCopiesAndAnnotates() {
     const auto list = talg()->annotations(*view);
     QCOMPARE(list.size(), std::size_t(1));
     QCOMPARE(list[0].text, QString("the jump"));
-    QVERIFY(std::abs(list[0].x - x) < 1e-9 && std::abs(list[0].y - y) < 1e-9);
+    // On the data point at the click (issue 61: the map's cell there, its centre), else there.
+    const auto point = widgets::nearestDataPoint(*plot, *plot->axisRectAt(at), at);
+    const double ex = point ? point->x() : x;
+    const double ey = point ? point->y() : y;
+    QVERIFY(std::abs(list[0].x - ex) < 1e-9 && std::abs(list[0].y - ey) < 1e-9);
     QCoreApplication::processEvents();
     plot->replot();
     QCOMPARE(annotationItems(plot), 2); // the text and its arrow
