@@ -341,6 +341,8 @@ void TestGuiShell::annotationsKeepClearAndDrag() {
     QMouseEvent move(QEvent::MouseMove, QPointF(to), plot->mapToGlobal(QPointF(to)), Qt::NoButton,
                      Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(plot, &move);
+    plot->replot(); // the replot a move queues runs before the release (it moved the text back)
+    QCoreApplication::processEvents();
     QTest::mouseRelease(plot, Qt::LeftButton, Qt::NoModifier, to);
     QCOMPARE(doc_->state().tiles, tiles);
     QCOMPARE(doc_->undoStack()->count(), steps + 1);

@@ -480,6 +480,16 @@ void TestGuiTrust::savedExampleIsMarkedEdited() {
     QVERIFY(!dialog.apply()); // nothing changed: no second undo step
     doc_->undoStack()->undo();
     QCOMPARE(doc_->state().title, made);
+    // A description of the user's under a stale title is kept when the file is saved.
+    window_->showStart();
+    QVERIFY(window_->startPage()->follow("example:" + e.path));
+    SessionState mine = doc_->state();
+    mine.gpu = loadGpuProfile("h100-sxm5");
+    mine.description = "Our own words.";
+    doc_->edit("test edit", mine);
+    QVERIFY(doc_->titleIsStale());
+    doc_->saveAs(path);
+    QCOMPARE(loadSession(path.toStdString()).description, std::string("Our own words."));
 }
 
 // The coalescing calculator starts from the rule of the session's GPU.

@@ -140,7 +140,12 @@ QString markerShape(QCPScatterStyle::ScatterShape s) {
 
 // The stacked base of a bar at `key` (the sum of the bars below it there).
 double stackedBase(const QCPBars& bars, double key) {
-    double base = 0;
+    // From the lowest bar's base value (0, or where bars start on a log axis: the line-up's).
+    const QCPBars* lowest = &bars;
+    while (lowest->barBelow() != nullptr) {
+        lowest = lowest->barBelow();
+    }
+    double base = lowest->baseValue();
     for (const QCPBars* b = bars.barBelow(); b != nullptr; b = b->barBelow()) {
         for (auto it = b->data()->constBegin(); it != b->data()->constEnd(); ++it) {
             if (it->key == key) {

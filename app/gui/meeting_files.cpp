@@ -100,7 +100,10 @@ void exportMeetingPackInteractive(MainWindow& window) {
             stems << v->fileStem();
         }
     }
-    if (const auto c = compositionOf(window.document()->state(), stems)) {
+    if (const auto c = compositionOf(window.document()->state(), stems);
+        c && (window.document()->state().baseline != nullptr ||
+              std::none_of(c->panels.begin(), c->panels.end(),
+                           [](const Composition::Panel& p) { return p.baseline; }))) {
         ComposedFigure figure(window.workspaces(), *c, window.document()->state());
         auto* item =
             new QListWidgetItem(QObject::tr("Composed figure: %1").arg(figure.viewTitle()), list);

@@ -168,6 +168,18 @@ QString writeExports(MainWindow& window, const QStringList& specs, const QSize& 
                 .arg(spec, name, names.join(", "));
         }
     }
+    // Every composed figure is checked before any file is written (a baseline panel without a
+    // baseline left a half-written meeting pack).
+    for (const auto& [c, file] : composed) {
+        const ComposedFigure figure(window.workspaces(), c, window.document()->state());
+        try {
+            for (std::size_t i = 0; i < c.panels.size(); ++i) {
+                (void)figure.panelSession(i);
+            }
+        } catch (const cdx::InputError& e) {
+            return QObject::tr("--export compose: %1").arg(QString::fromUtf8(e.what()));
+        }
+    }
     for (const Target& t : targets) {
         window.showWorkspace(t.workspace);
         t.workspace->viewTabs()->setCurrentIndex(t.tab);

@@ -41,10 +41,10 @@ void SessionDocument::saveAs(const QString& path) {
     if (titleIsStale()) {
         SessionState saved = state_;
         saved.title = displayTitle().toStdString();
-        saved.description.clear();
+        saved.description = displayDescription().toStdString(); // the user's, not the example's
         saveSession(saved, std::filesystem::path(path.toStdString()));
         state_.title = saved.title; // not an edit of its own: what the file now says
-        state_.description.clear();
+        state_.description = saved.description;
         path_ = path;
         undo_->setClean();
         emit fileChanged();

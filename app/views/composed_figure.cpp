@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "views/composed_figure.hpp"
 
+#include "common/annotations.hpp"
 #include "common/plot_theme.hpp"
 #include "params/input_error.hpp"
 #include "workspace.hpp"
@@ -169,7 +170,7 @@ QString ComposedFigure::viewTitle() const {
 }
 
 QRect ComposedFigure::cellRect(std::size_t i, const QSize& size) const {
-    const int n = static_cast<int>(c_.panels.size());
+    const int n = std::max(1, static_cast<int>(c_.panels.size()));
     const int columns = c_.grid ? 2 : n;
     const int rows = c_.grid ? (n + 1) / 2 : 1;
     QFont f;
@@ -208,6 +209,9 @@ void ComposedFigure::finishPendingWork() {
 void ComposedFigure::renderTo(QPaintDevice& device, const QSize& size) {
     // Every panel's view with its session (and a shared colour scale: the union of the panels'
     // own ranges), drawn into its cell; then each view gets its own session and scale back.
+    if (c_.panels.empty()) {
+        return;
+    }
     std::vector<widgets::ExplorerView*> views;
     for (std::size_t i = 0; i < c_.panels.size(); ++i) {
         widgets::ExplorerView* v = panelView(i);
@@ -245,9 +249,31 @@ void ComposedFigure::renderTo(QPaintDevice& device, const QSize& size) {
     for (std::size_t i = 0; i < views.size(); ++i) {
         Workspace* w = panelWorkspace(i);
         const bool was = w != nullptr && w->presentation();
+        const SessionState& panel = panelSession(i); // checked before the view changes
+        // The view as it was, whatever happens while the panel is drawn.
+        struct Restore {
+            widgets::ExplorerView* view;
+            const SessionState& session;
+            bool presentation;
+            bool suspended;
+            ~Restore() {
+                view->setColourRange(std::nullopt);
+                view->setPresentation(presentation);
+                if (suspended) {
+                    widgets::suspendAnnotations(*view->widget(), false);
+                }
+                view->setSession(session);
+                view->finishPendingWork();
+            }
+        } restore{views[i], session_, was, c_.panels[i].baseline};
         views[i]->setPresentation(presentation_);
         views[i]->setColourRange(shared);
-        show(i);
+        if (c_.panels[i].baseline) {
+            // The session's notes are not on the baseline's figure.
+            widgets::suspendAnnotations(*views[i]->widget(), true);
+        }
+        views[i]->setSession(panel);
+        views[i]->finishPendingWork();
         const QRect cell = cellRect(i, size);
         QPicture picture;
         // Twice, as every export draws a view: a wrapped title takes its height from the
@@ -256,10 +282,6 @@ void ComposedFigure::renderTo(QPaintDevice& device, const QSize& size) {
         picture = QPicture();
         views[i]->renderTo(picture, cell.size());
         p.drawPicture(cell.topLeft(), picture);
-        views[i]->setColourRange(std::nullopt);
-        views[i]->setPresentation(was);
-        views[i]->setSession(session_);
-        views[i]->finishPendingWork();
     }
 }
 

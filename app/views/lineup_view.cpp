@@ -362,8 +362,9 @@ void LineupView::fillScales() {
     scale_->addItem(tr("logarithmic"), QStringLiteral("log"));
     if (result_) {
         for (std::size_t i = 0; i < result_->sides.size(); ++i) {
+            // By the side's name: after a side is removed it still names the same GPU.
             scale_->addItem(tr("speed-up vs %1").arg(text(result_->sides[i].label)),
-                            QStringLiteral("speedup:%1").arg(i));
+                            QStringLiteral("speedup:") + text(result_->sides[i].label));
         }
     }
     const int i = scale_->findData(text(wantedScale_));
@@ -379,9 +380,10 @@ std::vector<std::optional<double>> LineupView::barValues() const {
     const QString scale = scale_->currentData().toString();
     std::optional<double> reference;
     if (scale.startsWith("speedup:")) {
-        const auto r = static_cast<std::size_t>(scale.section(':', 1).toInt());
-        if (r < l.sides.size()) {
-            reference = l.sides[r].value(l.headline);
+        for (const auto& side : l.sides) {
+            if (text(side.label) == scale.mid(8)) {
+                reference = side.value(l.headline);
+            }
         }
     }
     for (const auto& side : l.sides) {
@@ -562,10 +564,8 @@ void LineupView::redraw() {
     plot_->yAxis->setTicker(ticker);
     plot_->yAxis->setRange(0.4, n + 0.6);
     if (speedup) {
-        const auto r = static_cast<std::size_t>(scale.section(':', 1).toInt());
         plot_->xAxis->setLabel(tr("speed-up of %1 vs %2 [×] (%3)")
-                                   .arg(text(l.headline),
-                                        text(l.sides[std::min(r, l.sides.size() - 1)].label),
+                                   .arg(text(l.headline), scale.mid(8),
                                         l.lowerIsBetter ? tr("its value over each side's")
                                                         : tr("each side's over its")));
     } else {
@@ -857,7 +857,8 @@ void LineupView::restoreViewState(const ViewState& in, const std::string& prefix
         optimum_->setChecked(it->second == "1");
     }
     if (const auto it = in.find(prefix + ".scale"); it != in.end()) {
-        static const QRegularExpression valid(QStringLiteral("^(linear|log|speedup:[0-9]{1,2})$"));
+        static const QRegularExpression valid(
+            QStringLiteral("^(linear|log|speedup:[^\\x00-\\x1f]{1,200})$")); // a side's name
         if (valid.match(text(it->second)).hasMatch()) {
             wantedScale_ = it->second;
             fillScales();

@@ -20,7 +20,10 @@ namespace cdx::widgets {
 namespace {
 constexpr const char* kKey = ".annotation.";
 constexpr const char* kList = "cdxAnnotations"; // the plot's annotations (QVariantList)
-constexpr const char* kIndex = "cdxAnnotation"; // an item's index in that list (+1)
+constexpr const char* kSuspended = "cdxAnnotationsSuspended"; // drawn: none (bool)
+constexpr const char* kDragged = "cdxAnnotationDragged";      // the tag dragged now (int)
+constexpr const char* kIndex = "cdxAnnotation";               // an item's index in that list (+1)
+void keepTextsInside(QCustomPlot& plot, const QVariantList& mine);
 
 std::string number(double v) {
     char buf[40];
@@ -114,18 +117,20 @@ void showAnnotations(QWidget& view, const std::vector<Annotation>& annotations) 
             plot->setProperty("cdxAnnotationHook", true);
             QObject::connect(plot, &QCustomPlot::beforeReplot, plot,
                              [plot] { syncAnnotations(*plot); });
+            // Once the layout of this replot is made (the axis rect's size is the new one):
+            // texts that the axes put outside come inside (issue 61).
+            QObject::connect(plot, &QCustomPlot::afterLayout, plot,
+                             [plot] { keepTextsInside(*plot, plot->property(kList).toList()); });
         }
         syncAnnotations(*plot);
         plot->replot(QCustomPlot::rpQueuedReplot);
     }
 }
 
-namespace {
-void keepTextsInside(QCustomPlot& plot, const QVariantList& mine);
-} // namespace
-
 void syncAnnotations(QCustomPlot& plot) {
-    const QVariantList mine = plot.property(kList).toList();
+    // Suspended (a composed figure's panel of another session): none drawn.
+    const QVariantList mine =
+        plot.property(kSuspended).toBool() ? QVariantList() : plot.property(kList).toList();
     int items = 0;
     for (int i = 0; i < plot.itemCount(); ++i) {
         items += plot.item(i)->property(kIndex).toInt() > 0 ? 1 : 0;
@@ -188,7 +193,6 @@ void syncAnnotations(QCustomPlot& plot) {
             l->setHead(head);
         }
     }
-    keepTextsInside(plot, mine);
 }
 
 namespace {
@@ -197,10 +201,16 @@ void keepTextsInside(QCustomPlot& plot, const QVariantList& mine) {
     // do; a text that the new axes put outside the plot is drawn where a new one would go, clear
     // of the labels and markers, and back at its own place when that is inside again. What the
     // session keeps does not change.
+    if (plot.property(kSuspended).toBool()) {
+        return;
+    }
     for (const QVariant& v : mine) {
         const QVariantMap m = v.toMap();
         const auto a = m["a"].value<Annotation>();
         const int tag = m["index"].toInt() + 1;
+        if (plot.property(kDragged).toInt() == tag) {
+            continue; // the pointer places it now
+        }
         QCPAxisRect* rect = a.rect < plot.axisRectCount() ? plot.axisRect(a.rect) : plot.axisRect();
         if (rect == nullptr || rect->width() <= 0 || rect->height() <= 0) {
             continue;
@@ -224,7 +234,10 @@ void keepTextsInside(QCustomPlot& plot, const QVariantList& mine) {
         const QPointF own(x->coordToPixel(a.tx), y->coordToPixel(a.ty));
         QPointF place(a.tx, a.ty);
         if (!rect->rect().adjusted(8, 8, -8, -8).contains(own.toPoint())) {
+            // Its own box is not in the way of its new place (it flipped sides every replot).
+            text->setVisible(false);
             place = annotationTextPlace(plot, a.rect, a.x, a.y, a.text);
+            text->setVisible(true);
         }
         text->position->setCoords(place);
         arrow->start->setCoords(place);
@@ -321,6 +334,7 @@ protected:
                     index_ = tag - 1;
                     text_ = t;
                     grab_ = mouse->position() - t->position->pixelPosition();
+                    plot_.setProperty(kDragged, tag); // not moved back inside while dragged
                     break;
                 }
             }
@@ -341,6 +355,7 @@ protected:
             return true;
         }
         if (event->type() == QEvent::MouseButtonRelease && mouse->button() == Qt::LeftButton) {
+            plot_.setProperty(kDragged, 0);
             const int index = index_;
             const QPointF at = text_->position->coords();
             index_ = -1;
@@ -361,6 +376,13 @@ private:
 };
 
 } // namespace
+
+void suspendAnnotations(QWidget& view, bool suspended) {
+    for (QCustomPlot* plot : viewPlots(view)) {
+        plot->setProperty(kSuspended, suspended);
+        syncAnnotations(*plot);
+    }
+}
 
 void enableAnnotationDrag(QCustomPlot& plot, std::function<void(int, double, double)> moved) {
     plot.installEventFilter(new AnnotationDrag(plot, std::move(moved)));

@@ -46,6 +46,9 @@ QList<QCustomPlot*> viewPlots(QWidget& view);
 // and every export, in the plot's current tick-label font.
 void showAnnotations(QWidget& view, const std::vector<Annotation>& annotations);
 void syncAnnotations(QCustomPlot& plot);
+// Draws none of the view's annotations while suspended (a composed figure's panel that shows
+// another session: the session's notes are not the baseline's), and all again after.
+void suspendAnnotations(QWidget& view, bool suspended);
 // The plot's annotation whose text or arrow head is within `pixels` of `pos`: its index in the
 // view's list, or -1.
 int annotationAt(QCustomPlot& plot, const QPointF& pos, double pixels = 8);
