@@ -691,6 +691,37 @@ void TestGuiShell::helpOpensTheViewsSection() {
         }
     }
     QCOMPARE(checked, 53); // every view of every workspace (windowFitsLaptopScreen's count)
+    // Issue 62: each workspace's page is written for students: what it shows, how to read it,
+    // three things to try, the words of the glossary, and a link to model.md for the detail;
+    // none of the developers' words.
+    int pages = 0;
+    for (auto* w : window_->workspaces()) {
+        const auto [page, heading] = app::HelpMenu::topicOf(w->views().front()->fileStem());
+        QVERIFY2(page.startsWith("learn-"), qPrintable(w->id() + ": " + page));
+        QFile f(QDir(app::HelpBrowser::docsFolder()).filePath(page));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        for (const char* section :
+             {"## What it shows", "## How to read it", "## Three things to try", "## Words to know",
+              "## The detail"}) {
+            QVERIFY2(text.contains(section), qPrintable(page + ": no " + section));
+        }
+        QVERIFY2(text.contains("](model.md)"), qPrintable(page));
+        QVERIFY2(!text.contains(QRegularExpression("core/|oracle|[Ii]ssue \\d|O[1-3]\\b")),
+                 qPrintable(page + " speaks to developers"));
+        // Every view of the workspace is named on its page (by its tab's title).
+        for (auto* v : w->views()) {
+            const QString stem = v->fileStem();
+            if (stem.endsWith("-compare") || stem.endsWith("-lineup") ||
+                stem.endsWith("-how-far-to-trust")) {
+                QCOMPARE(app::HelpMenu::topicOf(stem).first, page);
+                continue;
+            }
+            QVERIFY2(text.contains(v->viewTitle()), qPrintable(page + " lacks " + v->viewTitle()));
+        }
+        ++pages;
+    }
+    QCOMPARE(pages, 7);
     // F1 is Help ▸ Documentation, at the view on screen.
     QAction* docs = nullptr;
     for (QAction* a : window_->menuBar()->actions()) {
@@ -704,9 +735,8 @@ void TestGuiShell::helpOpensTheViewsSection() {
     docs->trigger();
     app::HelpBrowser* b = window_->helpMenu()->browser();
     QVERIFY(b->isVisible());
-    QCOMPARE(b->currentPage(), QString("model.md"));
-    QVERIFY2(b->currentHeading().startsWith("Occupancy (core/occupancy"),
-             qPrintable(b->currentHeading()));
+    QCOMPARE(b->currentPage(), QString("learn-mwp-cwp.md"));
+    QVERIFY2(b->currentHeading().startsWith("How to read it"), qPrintable(b->currentHeading()));
     // The search: a count on each page that has the term, in the list.
     b->searchField()->setText("compute capability");
     int pagesWithHits = 0;

@@ -53,15 +53,21 @@ void HelpMenu::addTo(QMenuBar* bar) {
 }
 
 std::pair<QString, QString> HelpMenu::topicOf(const QString& viewStem) {
+    // The view's workspace's page for students (issue 62: F1 opened model.md, written for
+    // developers), at "How to read it"; the page links to model.md for the detail.
     QFile f(QDir(HelpBrowser::docsFolder()).filePath("help-topics.json"));
     if (!viewStem.isEmpty() && f.open(QIODevice::ReadOnly)) {
-        const QJsonObject views = QJsonDocument::fromJson(f.readAll()).object()["views"].toObject();
-        for (auto it = views.begin(); it != views.end(); ++it) {
-            // An exact stem, or a suffix for the shell's views ("talg-compare": "-compare").
-            if (it.key() == viewStem || (it.key().startsWith('-') && viewStem.endsWith(it.key()))) {
-                const QJsonArray a = it.value().toArray();
-                return {a.at(0).toString(), a.at(1).toString()};
-            }
+        const QJsonObject topics = QJsonDocument::fromJson(f.readAll()).object();
+        const QJsonObject views = topics["views"].toObject();
+        if (const auto it = views.find(viewStem); it != views.end()) {
+            const QJsonArray a = it.value().toArray();
+            return {a.at(0).toString(), a.at(1).toString()};
+        }
+        // The shell's views (Compare, Line-up, How far to trust this): "talg-compare" is the
+        // Tiled stencils workspace's.
+        const QJsonObject workspaces = topics["workspaces"].toObject();
+        if (const auto it = workspaces.find(viewStem.section('-', 0, 0)); it != workspaces.end()) {
+            return {it.value().toString(), QStringLiteral("How to read it")};
         }
     }
     return {QStringLiteral("model.md"), QString()};
