@@ -673,6 +673,18 @@ void TestGuiShell::glossaryWindowFiltersToTheWorkspace() {
     g->searchField()->setText("no such words");
     QCOMPARE(g->shown(), 0);
     QVERIFY(g->detail()->toPlainText().contains("No entry of any family matches"));
+    // Issue 62: the workspace's filter says what it hides. E_alg is the energy model's: from
+    // the MWP-CWP workspace, none here, and the energy family named with its count.
+    g->familyBox()->setCurrentIndex(0); // this workspace
+    g->searchField()->setText("E_alg");
+    QCOMPARE(g->shown(), 0);
+    const QString said = g->detail()->toPlainText();
+    QVERIFY2(said.contains("No entry of this workspace matches") && said.contains("energy:"),
+             qPrintable(said));
+    auto* count = g->findChild<QLabel*>("glossaryCount");
+    QVERIFY(count && count->text().contains("other workspaces"));
+    g->familyBox()->setCurrentIndex(g->familyBox()->findText("All families"));
+    QVERIFY(g->shown() >= 1);
     g->close();
 }
 

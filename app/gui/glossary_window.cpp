@@ -15,6 +15,7 @@
 #include <QTreeWidget>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <map>
 
 namespace cdx::app {
 
@@ -94,10 +95,14 @@ void GlossaryWindow::refill() {
     const std::string term = search_->text().trimmed().toStdString();
     list_->clear();
     int total = 0;
+    std::map<QString, int> elsewhere; // matches of the families the filter leaves out (issue 62)
     try {
         total = static_cast<int>(glossary::entries().size());
         for (const auto& e : glossary::search(term, {})) {
             if (!families.isEmpty() && !families.contains(QString::fromStdString(e.family))) {
+                if (!term.empty()) {
+                    ++elsewhere[QString::fromStdString(e.family)];
+                }
                 continue;
             }
             auto* item = new QTreeWidgetItem(
@@ -116,9 +121,27 @@ void GlossaryWindow::refill() {
             list_->resizeColumnToContents(c);
         }
     }
-    count_->setText(tr("%1 of %2 entries").arg(shown()).arg(total));
+    // Entries of other workspaces that match too: said, so that a filter never hides them.
+    QStringList others;
+    int more = 0;
+    for (const auto& [family, n] : elsewhere) {
+        others << QStringLiteral("%1: %2").arg(family).arg(n);
+        more += n;
+    }
+    count_->setText(more == 0 ? tr("%1 of %2 entries").arg(shown()).arg(total)
+                              : tr("%1 of %2 entries; %3 more in other workspaces (%4)")
+                                    .arg(shown())
+                                    .arg(total)
+                                    .arg(more)
+                                    .arg(others.join(", ")));
     if (shown() > 0) {
         list_->setCurrentItem(list_->topLevelItem(0));
+    } else if (more > 0) {
+        detail_->setHtml(tr("<p>No entry of this workspace matches “%1”, but %2 of other "
+                            "workspaces do (%3): choose <i>All families</i> to see them.</p>")
+                             .arg(search_->text().toHtmlEscaped())
+                             .arg(more)
+                             .arg(others.join(", ").toHtmlEscaped()));
     } else {
         detail_->setHtml(
             (families.isEmpty()
