@@ -652,20 +652,12 @@ int studyRun(const std::vector<std::string>& args, std::ostream& out) {
             if (toDo > 0) {
                 runDask(s, store, todo, progress, *dask);
             }
-        } else if (jobs == 1 || toDo <= 1) {
-            while (!gInterrupted) {
-                const auto p = todo.next();
-                if (!p) {
-                    break;
-                }
-                const PointRows rows = study::answerPoint(s, *p, false);
-                store.write(rows);
-                progress.pointDone(rows);
-            }
         } else {
-            runForked(s, store, todo, progress,
-                      static_cast<unsigned>(std::min<std::uint64_t>(jobs, toDo)));
-            // Points whose workers were lost with no other worker left to take them.
+            if (jobs > 1 && toDo > 1) {
+                runForked(s, store, todo, progress,
+                          static_cast<unsigned>(std::min<std::uint64_t>(jobs, toDo)));
+            }
+            // One job; or the points whose workers were lost with no other worker left.
             while (!gInterrupted) {
                 const auto p = todo.next();
                 if (!p) {
@@ -810,24 +802,12 @@ int studyShow(const std::vector<std::string>& args, std::ostream& out) {
         }
     }
     if (a.has("--json")) {
-        const auto cellJson = [](const cdx::study::Cell& c) -> Json {
-            if (const auto* v = std::get_if<std::int64_t>(&c)) {
-                return *v;
-            }
-            if (const auto* d = std::get_if<double>(&c)) {
-                return *d;
-            }
-            if (const auto* s = std::get_if<std::string>(&c)) {
-                return *s;
-            }
-            return nullptr;
-        };
         const auto rowsJson = [&](const std::vector<std::size_t>& which) {
             Json list = Json::array();
             for (const auto r : which) {
                 Json row = Json::object();
                 for (std::size_t c = 0; c < t.columns.size(); ++c) {
-                    row[t.columns[c]] = cellJson(t.rows[r][c]);
+                    row[t.columns[c]] = cdx::study::jsonOf(t.rows[r][c]);
                 }
                 list.push_back(row);
             }

@@ -92,28 +92,7 @@ const Question& questionOf(const std::string& name) {
     throw InputError("question", name, "expected optimize, codesign, energy, mwp or lineup");
 }
 
-Cell cellOf(const Json& v) {
-    if (v.is_boolean()) {
-        return static_cast<std::int64_t>(v.get<bool>() ? 1 : 0);
-    }
-    if (v.is_number_integer() || v.is_number_unsigned()) {
-        return v.get<std::int64_t>();
-    }
-    if (v.is_number_float()) {
-        return v.get<double>();
-    }
-    if (v.is_string()) {
-        return v.get<std::string>();
-    }
-    if (v.is_array()) {
-        std::string out;
-        for (const auto& e : v) {
-            out += (out.empty() ? "" : ",") + (e.is_string() ? e.get<std::string>() : e.dump());
-        }
-        return out;
-    }
-    return std::monostate{};
-}
+using cdx::study::cellOf;
 
 Json at(const Json& j, const char* key) {
     return j.is_object() && j.contains(key) ? j[key] : Json();
@@ -467,15 +446,7 @@ std::string toLine(const PointRows& p) {
     for (const auto& row : p.rows) {
         Json r = Json::array();
         for (const auto& c : row) {
-            if (const auto* v = std::get_if<std::int64_t>(&c)) {
-                r.push_back(*v);
-            } else if (const auto* d = std::get_if<double>(&c)) {
-                r.push_back(*d);
-            } else if (const auto* t = std::get_if<std::string>(&c)) {
-                r.push_back(*t);
-            } else {
-                r.push_back(nullptr);
-            }
+            r.push_back(cdx::study::jsonOf(c));
         }
         rows.push_back(r);
     }

@@ -61,6 +61,15 @@ Json resolvePaths(const Json& v, const fs::path& base) {
     return v;
 }
 
+// `out` + `sep` + `item`, the separator only between items (appended in place: GCC 12 warned of
+// an overflow in "sep + item" temporaries at -O3).
+void appendItem(std::string& out, const char* sep, const std::string& item) {
+    if (!out.empty()) {
+        out += sep;
+    }
+    out += item;
+}
+
 std::string scalarText(const Json& v) {
     if (v.is_string()) {
         return v.get<std::string>();
@@ -171,12 +180,17 @@ std::string bundleLabel(const std::string& axis, const Json& v) {
     for (const auto& [k, e] : v.items()) {
         if (k == "set") {
             for (const auto& [sk, se] : e.items()) {
-                out += (out.empty() ? "" : " ") + sk + "=" + scalarText(se);
+                appendItem(out, " ", sk + "=" + scalarText(se));
             }
         } else if (axis == "gpu" && k == "id") {
-            out = scalarText(e) + (out.empty() ? "" : " " + out);
+            std::string id = scalarText(e);
+            if (!out.empty()) {
+                id += ' ';
+                id += out;
+            }
+            out = id;
         } else {
-            out += (out.empty() ? "" : " ") + k + "=" + scalarText(e);
+            appendItem(out, " ", k + "=" + scalarText(e));
         }
     }
     return out;
@@ -195,7 +209,7 @@ Json columnOf(const std::string& axis, const Json& v) {
     if (v.is_array()) {
         std::string out;
         for (const auto& e : v) {
-            out += (out.empty() ? "" : ",") + scalarText(e);
+            appendItem(out, ",", scalarText(e));
         }
         return out;
     }
@@ -289,7 +303,7 @@ void appendFlags(const std::string& axis, const Json& v, int axisIndex,
         if (value.is_array()) {
             std::string joined;
             for (const auto& e : value) {
-                joined += (joined.empty() ? "" : ",") + scalarText(e);
+                appendItem(joined, ",", scalarText(e));
             }
             out.push_back({joined, axisIndex});
         } else {
@@ -373,7 +387,7 @@ Spec parseSpec(const Json& j, const fs::path& base, const std::vector<std::strin
             questions.end()) {
         std::string list;
         for (const auto& q : questions) {
-            list += (list.empty() ? "" : ", ") + q;
+            appendItem(list, ", ", q);
         }
         refuse("question", j.value("question", Json()), "expected one of " + list);
     }

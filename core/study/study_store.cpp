@@ -85,19 +85,6 @@ std::string quotedName(const std::string& name) {
     return "\"" + name + "\"";
 }
 
-Cell cellOf(const Json& v) {
-    if (v.is_number_integer() || v.is_number_unsigned()) {
-        return v.get<std::int64_t>();
-    }
-    if (v.is_number_float()) {
-        return v.get<double>();
-    }
-    if (v.is_string()) {
-        return v.get<std::string>();
-    }
-    return std::monostate{};
-}
-
 sqlite3* openStudyFile(const std::filesystem::path& path, bool create) {
     sqlite3* db = nullptr;
     const int flags = create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
@@ -344,6 +331,45 @@ Table readTable(const std::filesystem::path& path) {
     }
     sqlite3_close(db);
     return t;
+}
+
+Cell cellOf(const Json& v) {
+    if (v.is_boolean()) {
+        return static_cast<std::int64_t>(v.get<bool>() ? 1 : 0);
+    }
+    if (v.is_number_integer() || v.is_number_unsigned()) {
+        return v.get<std::int64_t>();
+    }
+    if (v.is_number_float()) {
+        return v.get<double>();
+    }
+    if (v.is_string()) {
+        return v.get<std::string>();
+    }
+    if (v.is_array()) {
+        std::string out;
+        for (const auto& e : v) {
+            if (!out.empty()) {
+                out += ',';
+            }
+            out += e.is_string() ? e.get<std::string>() : e.dump();
+        }
+        return out;
+    }
+    return std::monostate{};
+}
+
+Json jsonOf(const Cell& c) {
+    if (const auto* v = std::get_if<std::int64_t>(&c)) {
+        return *v;
+    }
+    if (const auto* d = std::get_if<double>(&c)) {
+        return *d;
+    }
+    if (const auto* s = std::get_if<std::string>(&c)) {
+        return *s;
+    }
+    return nullptr;
 }
 
 std::optional<double> number(const Cell& c) {

@@ -81,6 +81,10 @@ struct Table {
 Table readTable(const std::filesystem::path& path);
 
 std::optional<double> number(const Cell& c);
+// A JSON value as a cell (true/false as 1/0, a list as its comma-joined text, null and objects
+// as NULL), and a cell as JSON: what answers and worker lines are made of.
+Cell cellOf(const Json& v);
+Json jsonOf(const Cell& c);
 std::string text(const Cell& c); // "" for NULL, shortest round-trip for numbers
 
 // The rows of `t` on the Pareto front of columns x and y (smaller is better; a column given as
