@@ -216,8 +216,12 @@ void TestGlossary::lessonsWalkToTheirEnd() {
     for (const auto& l : all) {
         titles << QString::fromStdString(l.title);
     }
-    QCOMPARE(titles, (QStringList{"Why does T_alg jump?", "Memory-bound or compute-bound?",
-                                  "Where does the energy go?", "Spend the silicon"}));
+    QCOMPARE(titles,
+             (QStringList{"Why does T_alg jump?", "Memory-bound or compute-bound?",
+                          "Where does the energy go?", "Spend the silicon",
+                          "The roofline of a stencil", "Occupancy", "How far to trust this"}));
+    int questions = 0;
+    int links = 0;
     int checks = 0;
     int quoted = 0;
     for (const auto& l : all) {
@@ -244,6 +248,8 @@ void TestGlossary::lessonsWalkToTheirEnd() {
                 QVERIFY2(text.find(" tiles over 16 SMs take ") != std::string::npos, text.c_str());
             }
             quoted += static_cast<int>(lessons::references(step.text).size());
+            links += static_cast<int>(lessons::glossaryLinks(step.text).size() +
+                                      lessons::glossaryLinks(step.done).size());
             QCOMPARE(step.check.has_value(), step.act.has_value());
             if (!step.check) {
                 QVERIFY2(step.done.empty(), where.c_str());
@@ -258,9 +264,64 @@ void TestGlossary::lessonsWalkToTheirEnd() {
             quoted += static_cast<int>(lessons::references(step.done).size());
             ++checks;
         }
+        // Issue 62: the self-check questions, on the session the steps left. Each answer is a
+        // value the model computes (found, never n/a); the model's own answer, as the panel
+        // writes it, is right, and a wrong number, another choice or words are not. A question
+        // "if ..." gets the same answer whether the student has set it already or not.
+        for (std::size_t qi = 0; qi < l.questions.size(); ++qi) {
+            const lessons::Question& q = l.questions[qi];
+            const std::string where = l.id + ": question " + std::to_string(qi + 1);
+            lessons::Values now(s);
+            QVERIFY2(lessons::render(q.ask, now, now).find("n/a") == std::string::npos,
+                     where.c_str());
+            QVERIFY2(lessons::render(q.hint, now, now).find("n/a") == std::string::npos,
+                     where.c_str());
+            QVERIFY(q.step >= 1 && q.step <= static_cast<int>(l.steps.size()));
+            const lessons::Value want = lessons::answerOf(q, s);
+            QVERIFY2(want.found, where.c_str());
+            const std::string shown = lessons::formatValue(want);
+            QCOMPARE(lessons::checkAnswer(q, s, shown).kind, lessons::Verdict::Right);
+            if (q.choices.empty()) {
+                QVERIFY2(want.number.has_value(), where.c_str());
+                QCOMPARE(lessons::checkAnswer(
+                             q, s, lessons::formatValue({true, *want.number * 1.5 + 1, {}}))
+                             .kind,
+                         lessons::Verdict::Wrong);
+                QCOMPARE(lessons::checkAnswer(q, s, "about ten").kind,
+                         lessons::Verdict::Unreadable);
+            } else {
+                int right = 0;
+                for (const auto& c : q.choices) {
+                    right += lessons::checkAnswer(q, s, c).kind == lessons::Verdict::Right;
+                }
+                QVERIFY2(right == 1, where.c_str()); // the answer is exactly one of them
+            }
+            if (q.given) {
+                const SessionState set = lessons::applyAct(s, *q.given);
+                QCOMPARE(lessons::formatValue(lessons::answerOf(q, set)), shown);
+            }
+            links += static_cast<int>(lessons::glossaryLinks(q.ask).size() +
+                                      lessons::glossaryLinks(q.hint).size());
+            ++questions;
+        }
     }
     QVERIFY2(checks >= 10, qPrintable(QString::number(checks)));
     QVERIFY2(quoted >= 60, qPrintable(QString::number(quoted)));
+    QVERIFY2(questions >= 21, qPrintable(QString::number(questions)));
+    QVERIFY2(links >= 15, qPrintable(QString::number(links)));
+    // A number with separators and a unit reads; the tolerance is relative.
+    {
+        lessons::Question q;
+        q.answer = "talg:N_w";
+        q.tolerance = 0;
+        const SessionState d = defaultSession();
+        const auto n = *lessons::answerOf(q, d).number;
+        QCOMPARE(
+            lessons::checkAnswer(q, d, lessons::formatValue({true, n, {}}) + " wavefronts").kind,
+            lessons::Verdict::Right);
+        QCOMPARE(lessons::checkAnswer(q, d, std::to_string(n + 1)).kind, lessons::Verdict::Wrong);
+        QCOMPARE(lessons::checkAnswer(q, d, "").kind, lessons::Verdict::Unreadable);
+    }
     // An edited parameter is marked edited, as the editors mark it.
     SessionState s = defaultSession();
     s = lessons::applyAct(s, {"/gpu/facts/n_sm/value", 20.0, {}});
@@ -299,6 +360,34 @@ void TestGlossary::badLessonsAreRefused_data() {
                R"({%1, "steps": [%2, {"title": "t", "text": "x", "workspace": "talg", "act": {"set": "tiles", "number": 2}}]})")
                .arg(head, four)
         << "JSON-POINTER";
+    const QString five = QString("%1, %1").arg(four);
+    const QString question = R"({"ask": "a", "answer": "talg:k", "hint": "h", "step": 1})";
+    QTest::newRow("no questions") << QString("{%1, \"steps\": [%2]}").arg(head, five)
+                                  << "2 to 5 self-check questions";
+    QTest::newRow("question of step 9")
+        << QString(
+               R"({%1, "steps": [%2], "questions": [%3, {"ask": "a", "answer": "talg:k", "hint": "h", "step": 9}]})")
+               .arg(head, five, question)
+        << "1 to 6";
+    QTest::newRow("question of an unknown family")
+        << QString(
+               R"({%1, "steps": [%2], "questions": [%3, {"ask": "a", "answer": "nope:k", "hint": "h", "step": 1}]})")
+               .arg(head, five, question)
+        << "FAMILY one of talg";
+    QTest::newRow("one choice")
+        << QString(
+               R"({%1, "steps": [%2], "questions": [%3, {"ask": "a", "answer": "mwp:case", "choices": ["x"], "hint": "h", "step": 1}]})")
+               .arg(head, five, question)
+        << "at least 2";
+    QTest::newRow("link to no entry")
+        << QString(
+               R"({%1, "steps": [%2], "questions": [%3, {"ask": "a [[no_such_key]]", "answer": "talg:k", "hint": "h", "step": 1}]})")
+               .arg(head, five, question)
+        << "names no glossary entry";
+    QTest::newRow("baseline not start")
+        << QString(R"({%1, "baseline": "end", "steps": [%2], "questions": [%3, %3]})")
+               .arg(head, five, question)
+        << "baseline";
     QTest::newRow("unknown field")
         << QString(
                R"({%1, "steps": [%2, {"title": "t", "text": "x", "workspace": "talg", "colour": 1}]})")

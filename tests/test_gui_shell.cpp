@@ -231,6 +231,11 @@ void TestGuiShell::lessonsAgreeBothWays() {
                 }
                 QVERIFY(r->next());
             }
+            while (r->inQuestions()) { // the questions read the session both ways left
+                traces[way] << id + " question " + QString::number(r->question() + 1) + ": " +
+                                   r->stepText();
+                QVERIFY(r->next());
+            }
             QVERIFY(!r->running());
         }
         QCOMPARE(traces[1].size(), traces[0].size());
@@ -424,6 +429,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     int clear = 0;
     int clearOfView = 0;
     int rowsShown = 0;
+    int questions = 0;
     for (const auto& l : lessons::lessons()) {
         const QString id = QString::fromStdString(l.id);
         QVERIFY2(start.contains(QString::fromStdString(l.title).toHtmlEscaped()), qPrintable(id));
@@ -472,6 +478,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
             }
             QVERIFY2(!r->stepText().isEmpty() && !r->stepText().contains("n/a"),
                      qPrintable(where + ": " + r->stepText()));
+            QVERIFY2(!r->stepText().contains("[["), qPrintable(where)); // links, not marks
             // The rows the step asks to watch are in sight and selected (issue 55: the
             // breakdown was scrolled past N_w and w).
             if (!step.rows.empty()) {
@@ -523,10 +530,63 @@ void TestGuiShell::lessonsRunToTheirEnd() {
             QVERIFY(r->next());
             ++steps;
         }
+        // Issue 62: the self-check questions, one at a time. A wrong answer gets the hint with
+        // "Show where", which shows the step's workspace and view without touching the session;
+        // the model's answer is right; Finish says the score.
+        for (std::size_t qi = 0; qi < l.questions.size(); ++qi) {
+            const lessons::Question& q = l.questions[qi];
+            const QString where = id + " question " + QString::number(qi + 1);
+            QVERIFY2(r->inQuestions() && r->question() == static_cast<int>(qi), qPrintable(where));
+            QVERIFY2(!r->stepText().isEmpty() && !r->stepText().contains("n/a"),
+                     qPrintable(where + ": " + r->stepText()));
+            QVERIFY(r->answerField()->isVisible() == q.choices.empty());
+            QVERIFY(r->answerChoices()->isVisible() == !q.choices.empty());
+            const lessons::Value want = lessons::answerOf(q, doc_->state());
+            QVERIFY2(want.found && (want.number || !want.text.empty()), qPrintable(where));
+            if (q.choices.empty()) {
+                r->answerField()->setText(
+                    QString::fromStdString(lessons::formatValue({true, *want.number * 2 + 1, {}})));
+            } else {
+                r->answerChoices()->setCurrentIndex(
+                    r->answerChoices()->findText(
+                        QString::fromStdString(lessons::formatValue(want))) == 1
+                        ? 2
+                        : 1);
+            }
+            QVERIFY2(!r->checkAnswer(), qPrintable(where));
+            QVERIFY2(r->stepText().contains(QString::fromUtf8("✘")) &&
+                         r->stepText().contains("Show where"),
+                     qPrintable(where + ": " + r->stepText()));
+            const SessionState before = doc_->state();
+            r->showWhere(q.step);
+            const lessons::Step& shown = l.steps[static_cast<std::size_t>(q.step - 1)];
+            QCOMPARE(window_->currentWorkspace()->id(), QString::fromStdString(shown.workspace));
+            if (!shown.view.empty()) {
+                QCOMPARE(window_->currentWorkspace()->currentView()->fileStem(),
+                         QString::fromStdString(shown.view));
+            }
+            QVERIFY(doc_->state() == before);
+            if (q.choices.empty()) {
+                r->answerField()->setText(QString::fromStdString(lessons::formatValue(want)));
+                emit r->answerField()->returnPressed();
+            } else {
+                r->answerChoices()->setCurrentIndex(r->answerChoices()->findText(
+                    QString::fromStdString(lessons::formatValue(want))));
+                r->checkButton()->click();
+            }
+            QVERIFY2(r->stepText().contains(QString::fromUtf8("✔")),
+                     qPrintable(where + ": " + r->stepText()));
+            ++questions;
+            QVERIFY(r->next());
+        }
         QVERIFY(!r->running());
         QVERIFY(!r->dock()->isVisible());
+        QVERIFY2(window_->statusBar()->currentMessage().contains(
+                     QStringLiteral("%1 of %1 questions").arg(l.questions.size())),
+                 qPrintable(window_->statusBar()->currentMessage()));
     }
-    QCOMPARE(steps, 19);
+    QCOMPARE(steps, 34);
+    QVERIFY2(questions >= 21, qPrintable(QString::number(questions)));
     QVERIFY2(clear >= 10, qPrintable(QString::number(clear)));
     QVERIFY2(clearOfView >= 10, qPrintable(QString::number(clearOfView)));
     QCOMPARE(rowsShown, 2);
@@ -562,6 +622,13 @@ void TestGuiShell::lessonsRunToTheirEnd() {
                  qPrintable(window_->statusBar()->currentMessage()));
     }
     QVERIFY(window_->frameGeometry().width() <= 1366);
+    // A glossary word of a step opens its card (issue 62).
+    QVERIFY(r->openLink("glossary:talg:T_alg"));
+    app::GlossaryWindow* g = window_->helpMenu()->glossary();
+    QVERIFY(g && g->isVisible() && g->list()->currentItem());
+    QVERIFY2(g->detail()->toPlainText().contains("T_alg"), qPrintable(g->detail()->toPlainText()));
+    g->close();
+    QVERIFY(!r->openLink("glossary:talg:no_such_key"));
     r->dock()->close();
     QVERIFY(!r->running());
     QVERIFY(!r->start("no-such-lesson"));

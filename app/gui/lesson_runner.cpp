@@ -2,17 +2,22 @@
 #include "lesson_runner.hpp"
 
 #include "common/explorer_view.hpp"
+#include "glossary/glossary.hpp"
+#include "glossary_window.hpp"
+#include "help_menu.hpp"
 #include "main_window.hpp"
 #include "params/input_error.hpp"
 #include "session_document.hpp"
 #include "start_page.hpp"
 #include "workspace.hpp"
 
+#include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
 #include <QScopedValueRollback>
@@ -114,11 +119,41 @@ LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
     buttons->addWidget(showMe_);
     buttons->addStretch(1);
     buttons->addWidget(next_);
+    // The answer to a self-check question: typed, or picked from the choices; Enter checks.
+    answerRow_ = new QWidget(panel);
+    answerRow_->setObjectName("lessonAnswerRow");
+    auto* answer = new QHBoxLayout(answerRow_);
+    answer->setContentsMargins(0, 0, 0, 0);
+    answerField_ = new QLineEdit(answerRow_);
+    answerField_->setObjectName("lessonAnswer");
+    answerField_->setPlaceholderText(tr("your answer (a number)"));
+    answerField_->setClearButtonEnabled(true);
+    answerChoices_ = new QComboBox(answerRow_);
+    answerChoices_->setObjectName("lessonChoices");
+    check_ = new QPushButton(tr("Check"), answerRow_);
+    check_->setObjectName("lessonCheck");
+    check_->setToolTip(tr("Check the answer against the model"));
+    answer->addWidget(answerField_, 1);
+    answer->addWidget(answerChoices_, 1);
+    answer->addWidget(check_);
+    answerRow_->hide();
+    connect(check_, &QPushButton::clicked, this, [this] { checkAnswer(); });
+    connect(answerField_, &QLineEdit::returnPressed, this, [this] { checkAnswer(); });
     column->addWidget(title_);
     column->addWidget(progress_);
     column->addWidget(text_, 1);
+    column->addWidget(answerRow_);
     column->addWidget(status_);
     column->addLayout(buttons);
+    // A glossary word of the text opens its card; a hint's "Show where" shows its step.
+    connect(text_, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        const QString href = url.toString();
+        if (href.startsWith("step:")) {
+            showWhere(href.mid(5).toInt());
+        } else {
+            openLink(href);
+        }
+    });
     dock_->setWidget(panel);
     // Docked beside the views where the screen has room for it (1920 px), so that it covers
     // neither the view it teaches nor the control it rings (floating over the window, it hid
@@ -225,8 +260,18 @@ bool LessonRunner::start(const QString& id) {
         if (running()) {
             stop(); // the lesson before ends here, its panel and ring with it
         }
+        // Where the lesson started, marked where the views mark a baseline (issue 62: lesson 4
+        // compared with Table C.2's design, which no view marked): one undoable edit.
+        if (l.baselineAtStart) {
+            SessionState pinned = doc_->state();
+            pinned.baseline = std::make_shared<const SessionState>(asBaseline(pinned));
+            doc_->edit(tr("Lesson: pin the starting design as the baseline"), pinned);
+        }
         lesson_ = l;
         step_ = 0;
+        question_ = -1;
+        tries_.assign(l.questions.size(), 0);
+        right_.assign(l.questions.size(), false);
         lessonIndex_ = doc_->undoStack()->index();
         title_->setText("<big><b>" + QString::fromStdString(l.title).toHtmlEscaped() +
                         "</b></big>");
@@ -251,6 +296,7 @@ bool LessonRunner::start(const QString& id) {
 
 void LessonRunner::stop() {
     lesson_.reset();
+    question_ = -1;
     spotlight_->setTarget(nullptr);
     if (!dock_->isHidden()) {
         dock_->hide();
@@ -332,9 +378,24 @@ void LessonRunner::enterStep() {
     // A copy: showing the step's workspace can end the lesson (its panel closed), and the
     // step must outlive that.
     const lessons::Step s = lesson_->steps[static_cast<std::size_t>(step_)];
+    question_ = -1;
+    answerRow_->hide();
     was_ = doc_->state();
     starts_.resize(static_cast<std::size_t>(step_) + 1);
     starts_[static_cast<std::size_t>(step_)] = doc_->state();
+    showStepPlace(s);
+    progress_->setText(tr("Step %1 of %2 · %3")
+                           .arg(step_ + 1)
+                           .arg(lesson_->steps.size())
+                           .arg(QString::fromStdString(s.title)));
+    back_->setEnabled(step_ > 0);
+    showMe_->setVisible(s.act.has_value());
+    next_->setText(step_ + 1 == stepCount() && lesson_->questions.empty() ? tr("Finish")
+                                                                          : tr("Next"));
+    update();
+}
+
+void LessonRunner::showStepPlace(const lessons::Step& s) {
     QWidget* target = nullptr;
     for (Workspace* w : window_->workspaces()) {
         if (w->id() != QString::fromStdString(s.workspace)) {
@@ -402,14 +463,147 @@ void LessonRunner::enterStep() {
     if (dock_->isFloating()) {
         place(); // clear of the newly ringed control
     }
-    progress_->setText(tr("Step %1 of %2 · %3")
-                           .arg(step_ + 1)
-                           .arg(lesson_->steps.size())
-                           .arg(QString::fromStdString(s.title)));
-    back_->setEnabled(step_ > 0);
-    showMe_->setVisible(s.act.has_value());
-    next_->setText(step_ + 1 == stepCount() ? tr("Finish") : tr("Next"));
+}
+
+void LessonRunner::enterQuestion() {
+    const lessons::Question& q = lesson_->questions[static_cast<std::size_t>(question_)];
+    spotlight_->setTarget(nullptr);
+    was_ = doc_->state();
+    verdict_.clear();
+    progress_->setText(
+        tr("Check yourself · question %1 of %2").arg(question_ + 1).arg(lesson_->questions.size()));
+    answerRow_->show();
+    const bool choice = !q.choices.empty();
+    answerField_->setVisible(!choice);
+    answerField_->clear();
+    answerChoices_->setVisible(choice);
+    answerChoices_->clear();
+    if (choice) {
+        answerChoices_->addItem(tr("(pick one)"), QString());
+        for (const auto& c : q.choices) {
+            lessons::Value v;
+            v.found = true;
+            v.text = c;
+            answerChoices_->addItem(QString::fromStdString(lessons::formatValue(v)),
+                                    QString::fromStdString(c));
+        }
+    }
+    back_->setEnabled(true);
+    showMe_->hide();
+    next_->setText(question_ + 1 == static_cast<int>(lesson_->questions.size())
+                       ? tr("Finish")
+                       : tr("Next question"));
+    if (dock_->isFloating()) {
+        place();
+    }
     update();
+    (choice ? static_cast<QWidget*>(answerChoices_) : answerField_)->setFocus();
+}
+
+bool LessonRunner::checkAnswer() {
+    if (!lesson_ || question_ < 0) {
+        return false;
+    }
+    const auto i = static_cast<std::size_t>(question_);
+    const lessons::Question& q = lesson_->questions[i];
+    const std::string typed = q.choices.empty()
+                                  ? answerField_->text().toStdString()
+                                  : answerChoices_->currentData().toString().toStdString();
+    const lessons::Verdict v = lessons::checkAnswer(q, doc_->state(), typed);
+    lessons::Values now(doc_->state());
+    const QString hint =
+        linked(lessons::render(q.hint, now, now), lesson_->steps[q.step - 1].workspace) +
+        QStringLiteral(" <a href=\"step:%1\">%2</a>")
+            .arg(q.step)
+            .arg(tr("Show where (step %1)").arg(q.step));
+    const QString expected = QString::fromStdString(v.expected).toHtmlEscaped();
+    switch (v.kind) {
+    case lessons::Verdict::Right:
+        right_[i] = true;
+        verdict_ = QStringLiteral("<p style='background:#e3f4e1; padding:6px'>✔ %1</p>")
+                       .arg(tr("Right: the model says %1.").arg(expected));
+        break;
+    case lessons::Verdict::Wrong:
+        ++tries_[i];
+        verdict_ = QStringLiteral("<p style='background:#fbe9e7; padding:6px'>✘ %1 %2</p>")
+                       .arg(tr("Not what the model says."), hint);
+        if (tries_[i] >= 2) {
+            verdict_ +=
+                QStringLiteral("<p>%1</p>").arg(tr("The model's answer: %1.").arg(expected));
+        }
+        break;
+    case lessons::Verdict::Unreadable:
+        verdict_ = QStringLiteral("<p style='background:#fff4d6; padding:6px'>%1</p>")
+                       .arg(tr("Cannot read that: %1.")
+                                .arg(QString::fromStdString(v.message).toHtmlEscaped()));
+        break;
+    }
+    update();
+    return v.kind == lessons::Verdict::Right;
+}
+
+int LessonRunner::rightAnswers() const {
+    return static_cast<int>(std::count(right_.begin(), right_.end(), true));
+}
+
+void LessonRunner::showWhere(int step) {
+    if (!lesson_ || step < 1 || step > stepCount()) {
+        return;
+    }
+    showStepPlace(lesson_->steps[static_cast<std::size_t>(step - 1)]);
+    window_->statusBar()->showMessage(
+        tr("Step %1, “%2”: its view and the control it rings; the session is as you left it")
+            .arg(step)
+            .arg(QString::fromStdString(lesson_->steps[static_cast<std::size_t>(step - 1)].title)),
+        8000);
+}
+
+bool LessonRunner::openLink(const QString& href) {
+    const QStringList parts = href.split(':');
+    if (parts.size() < 3 || parts[0] != "glossary") {
+        return false;
+    }
+    const QString family = parts[1];
+    const QString key = parts.mid(2).join(':');
+    if (glossary::find(key.toStdString(), family.toStdString()) == nullptr) {
+        return false;
+    }
+    GlossaryWindow* g = window_->helpMenu()->showGlossary();
+    return g->select(family, key);
+}
+
+// The rendered text as HTML, each [[KEY]] a link to its glossary card: the entry of the
+// workspace's families first, else of any family.
+QString LessonRunner::linked(const std::string& rendered, const std::string& workspace) const {
+    QStringList families;
+    for (Workspace* w : window_->workspaces()) {
+        if (w->id() == QString::fromStdString(workspace)) {
+            families = w->glossaryFamilies();
+        }
+    }
+    QString html;
+    std::size_t pos = 0;
+    for (const auto& l : lessons::glossaryLinks(rendered)) {
+        html += QString::fromStdString(rendered.substr(pos, l.begin - pos)).toHtmlEscaped();
+        std::string family = l.family;
+        for (const QString& f : families) {
+            if (family.empty() && glossary::find(l.key, f.toStdString()) != nullptr) {
+                family = f.toStdString();
+            }
+        }
+        if (family.empty()) {
+            if (const glossary::Entry* e = glossary::find(l.key)) {
+                family = e->family;
+            }
+        }
+        const QString key = QString::fromStdString(l.key);
+        html += family.empty() ? key.toHtmlEscaped()
+                               : QStringLiteral("<a href=\"glossary:%1:%2\">%3</a>")
+                                     .arg(QString::fromStdString(family), key.toHtmlEscaped(),
+                                          key.toHtmlEscaped());
+        pos = l.end;
+    }
+    return html + QString::fromStdString(rendered.substr(pos)).toHtmlEscaped();
 }
 
 void LessonRunner::scheduleUpdate() {
@@ -422,15 +616,27 @@ void LessonRunner::update() {
     if (!lesson_ || !was_) {
         return;
     }
+    if (question_ >= 0) {
+        const lessons::Question& q = lesson_->questions[static_cast<std::size_t>(question_)];
+        lessons::Values now(doc_->state());
+        done_ = true; // a question checks, it does not gate
+        text_->setHtml(
+            "<p>" + linked(lessons::render(q.ask, now, now), lesson_->steps[q.step - 1].workspace) +
+            "</p>" + verdict_);
+        status_->setText(q.choices.empty()
+                             ? tr("Work it out in the window, type the number, press Check.")
+                             : tr("Pick your answer, press Check."));
+        next_->setEnabled(true);
+        return;
+    }
     const lessons::Step& s = lesson_->steps[static_cast<std::size_t>(step_)];
     lessons::Values now(doc_->state());
     lessons::Values was(*was_);
     done_ = !s.check || lessons::satisfied(*s.check, now, was);
-    QString html =
-        "<p>" + QString::fromStdString(lessons::render(s.text, now, was)).toHtmlEscaped() + "</p>";
+    QString html = "<p>" + linked(lessons::render(s.text, now, was), s.workspace) + "</p>";
     if (done_ && s.check && !s.done.empty()) {
         html += "<p style='background:#e3f4e1; padding:6px'>✔ " +
-                QString::fromStdString(lessons::render(s.done, now, was)).toHtmlEscaped() + "</p>";
+                linked(lessons::render(s.done, now, was), s.workspace) + "</p>";
     }
     text_->setHtml(html);
     QString status;
@@ -455,11 +661,25 @@ bool LessonRunner::next() {
     if (!lesson_ || !done_) {
         return false;
     }
+    const int questions = static_cast<int>(lesson_->questions.size());
+    if (step_ + 1 >= stepCount() && question_ + 1 < questions) {
+        ++question_; // the questions follow the last step
+        enterQuestion();
+        return true;
+    }
     if (step_ + 1 >= stepCount()) {
         const QString title = QString::fromStdString(lesson_->title);
+        const int right = rightAnswers();
         stop();
         window_->statusBar()->showMessage(
-            tr("Lesson “%1” finished. The Start page lists the others.").arg(title), 15000);
+            questions == 0
+                ? tr("Lesson “%1” finished. The Start page lists the others.").arg(title)
+                : tr("Lesson “%1” finished: %2 of %3 questions answered right. The Start page "
+                     "lists the others.")
+                      .arg(title)
+                      .arg(right)
+                      .arg(questions),
+            15000);
         return true;
     }
     ++step_;
@@ -468,6 +688,15 @@ bool LessonRunner::next() {
 }
 
 void LessonRunner::back() {
+    if (lesson_ && question_ > 0) {
+        --question_;
+        enterQuestion();
+        return;
+    }
+    if (lesson_ && question_ == 0) { // to the last step, as it began
+        question_ = -1;
+        step_ = stepCount();
+    }
     if (!lesson_ || step_ <= 0) {
         return;
     }
@@ -484,6 +713,9 @@ void LessonRunner::back() {
 
 bool LessonRunner::showMe() {
     if (!lesson_) {
+        return false;
+    }
+    if (question_ >= 0) {
         return false;
     }
     const lessons::Step& s = lesson_->steps[static_cast<std::size_t>(step_)];

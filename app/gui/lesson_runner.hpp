@@ -9,8 +9,10 @@
 #include <optional>
 #include <vector>
 
+class QComboBox;
 class QDockWidget;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTextBrowser;
 class QTimer;
@@ -42,9 +44,26 @@ public:
     int stepCount() const;
     // The step's check holds (or it has none): Next (Finish on the last step) is offered.
     bool stepDone() const { return done_; }
-    bool next();   // false when the step is not done
-    void back();   // to the previous step, the session as it was when that step began
+    bool next();   // false when the step is not done; after the last step, the questions
+    void back();   // to the previous step (question), the session as it was when that step began
     bool showMe(); // the step's act; false when it has none or the session refused it
+
+    // The self-check questions after the last step (issue 62): one at a time, the answer typed
+    // (a number) or picked (a choice) and checked by the model; a wrong one gets the hint and a
+    // "Show where" link to the step that explains it, the model's answer after a second try.
+    // Next is offered at once (a question checks, it does not gate); Finish says the score.
+    bool inQuestions() const { return question_ >= 0; }
+    int question() const { return question_; } // 0-based; -1 in the steps
+    QLineEdit* answerField() const { return answerField_; }
+    QComboBox* answerChoices() const { return answerChoices_; }
+    QPushButton* checkButton() const { return check_; }
+    bool checkAnswer(); // the answer in the field or the box; true when right
+    int rightAnswers() const;
+    // Shows step `step` (1-based)'s workspace, view and ringed control, the session untouched.
+    void showWhere(int step);
+    // A glossary link of the text ("glossary:talg:N_w"), as a click on it does: the glossary
+    // window on that entry. False when no entry has that key.
+    bool openLink(const QString& href);
     QDockWidget* dock() const { return dock_; }
     QString stepText() const;     // what the panel shows (plain text), for tests
     QWidget* highlighted() const; // the ringed control, if any
@@ -55,6 +74,9 @@ public:
 private:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void enterStep();
+    void enterQuestion();
+    void showStepPlace(const lessons::Step& s); // its workspace, view, rows and ringed control
+    QString linked(const std::string& rendered, const std::string& workspace) const;
     void place();
     void update();
     void scheduleUpdate();
@@ -63,6 +85,10 @@ private:
     SessionDocument* doc_;
     std::optional<lessons::Lesson> lesson_;
     int step_ = 0;
+    int question_ = -1;
+    std::vector<int> tries_;  // per question: wrong answers so far
+    std::vector<bool> right_; // per question: answered right
+    QString verdict_;         // the last check's outcome (HTML)
     bool done_ = false;
     // The undo index after the last lesson's last edit on its example (-1: the document is no
     // longer that example): a new lesson replaces it without asking to save it.
@@ -79,6 +105,10 @@ private:
     QPushButton* back_ = nullptr;
     QPushButton* showMe_ = nullptr;
     QPushButton* next_ = nullptr;
+    QWidget* answerRow_ = nullptr;
+    QLineEdit* answerField_ = nullptr;
+    QComboBox* answerChoices_ = nullptr;
+    QPushButton* check_ = nullptr;
     Spotlight* spotlight_ = nullptr;
     QTimer* pending_ = nullptr;
 };

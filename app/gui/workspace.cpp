@@ -354,10 +354,9 @@ bool Workspace::editSession(const QString& label, const std::function<void(Sessi
 void Workspace::chooseGpuProfile(const QString& id) {
     const int nodeBefore = doc()->state().areaNode;
     const bool done = editSession(tr("Choose GPU %1").arg(id), [&](SessionState& s) {
-        s.gpu = loadGpuProfile(id.toStdString());
         // The area model at the chip's own node (issue 43: the H100 at 4N, the 5 nm class), in
         // the same undoable step; the calibration node for a chip of a node it does not carry.
-        s.areaNode = area::chipNode(s.gpu).value_or(area::kCalibrationNode);
+        cdx::chooseGpuProfile(s, id.toStdString());
     });
     if (!done) {
         return;

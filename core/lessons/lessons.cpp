@@ -2,14 +2,18 @@
 #include "lessons/lessons.hpp"
 
 #include "compare/families.hpp"
+#include "glossary/glossary.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "params/input_error.hpp"
 #include "params/json_files.hpp"
 #include "params/profiles.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 
 namespace cdx::lessons {
@@ -60,9 +64,14 @@ void checkReference(const std::string& ref, const std::string& where) {
             return;
         }
     }
+    for (const auto& v : valueSources()) {
+        if (v.id == family && ref.size() > colon + 1) {
+            return;
+        }
+    }
     throw InputError(where, ref,
                      "expected session:/JSON-POINTER or FAMILY:NAME with FAMILY one of " +
-                         compare::familyIds());
+                         referenceFamilies());
 }
 
 std::optional<double> number(const nlohmann::json& o, const std::string& where) {
@@ -74,6 +83,101 @@ std::optional<double> number(const nlohmann::json& o, const std::string& where) 
     }
     return o["number"].get<double>();
 }
+
+// Every [[...]] of a text names a glossary entry.
+void checkLinks(const std::string& text, const std::string& where) {
+    for (const auto& l : glossaryLinks(text)) {
+        if (l.key.empty() || glossary::find(l.key, l.family) == nullptr) {
+            throw InputError(where, text.substr(l.begin, l.end - l.begin),
+                             "names no glossary entry; expected [[KEY]] or [[FAMILY:KEY]] with "
+                             "a key of profiles/glossary/ (cdx glossary lists them)");
+        }
+    }
+}
+
+Act actOf(const nlohmann::json& a, const std::string& aw) {
+    if (!a.is_object()) {
+        throw InputError(aw, a.dump(), "expected an object");
+    }
+    knownFields(a, {"set", "number", "text"}, aw);
+    Act act;
+    act.set = text(a, "set", aw, true);
+    act.number = number(a, aw);
+    act.text = text(a, "text", aw, false);
+    if (act.set.empty() || act.set[0] != '/' || act.number.has_value() == !act.text.empty()) {
+        throw InputError(aw, a.dump(),
+                         "expected {\"set\": \"/JSON-POINTER\"} with a number or a text");
+    }
+    return act;
+}
+
+Question questionOf(const nlohmann::json& q, const std::string& where, std::size_t steps) {
+    if (!q.is_object()) {
+        throw InputError(where, q.dump().substr(0, 40), "expected an object");
+    }
+    knownFields(q, {"ask", "answer", "choices", "tolerance", "given", "hint", "step"}, where);
+    Question out;
+    out.ask = text(q, "ask", where, true);
+    out.answer = text(q, "answer", where, true);
+    checkReference(out.answer, where + ".answer");
+    out.hint = text(q, "hint", where, true);
+    if (!q.contains("step") || !q["step"].is_number_integer() || q["step"].get<long>() < 1 ||
+        q["step"].get<long>() > static_cast<long>(steps)) {
+        throw InputError(where + ".step", q.contains("step") ? q["step"].dump() : "",
+                         "expected the number of the step that explains it, 1 to " +
+                             std::to_string(steps));
+    }
+    out.step = q["step"].get<int>();
+    if (q.contains("choices")) {
+        const nlohmann::json& c = q["choices"];
+        if (!c.is_array() || c.size() < 2) {
+            throw InputError(where + ".choices", c.dump().substr(0, 40),
+                             "expected an array of at least 2 texts");
+        }
+        for (const auto& x : c) {
+            if (!x.is_string() || x.get<std::string>().empty()) {
+                throw InputError(where + ".choices", x.dump(), "expected a text");
+            }
+            out.choices.push_back(x.get<std::string>());
+        }
+    }
+    if (q.contains("tolerance")) {
+        if (!q["tolerance"].is_number() || !(q["tolerance"].get<double>() >= 0) ||
+            !(q["tolerance"].get<double>() < 1) || !out.choices.empty()) {
+            throw InputError(where + ".tolerance", q["tolerance"].dump(),
+                             "expected a relative tolerance in [0, 1), for a number only");
+        }
+        out.tolerance = q["tolerance"].get<double>();
+    }
+    if (q.contains("given")) {
+        out.given = actOf(q["given"], where + ".given");
+    }
+    for (const std::string* t : {&out.ask, &out.hint}) {
+        for (const auto& ref : references(*t)) {
+            checkReference(ref, where + (t == &out.ask ? ".ask" : ".hint"));
+        }
+        checkLinks(*t, where + (t == &out.ask ? ".ask" : ".hint"));
+    }
+    return out;
+}
+
+// Lower case, '_' as a space, spaces trimmed and single.
+std::string words(const std::string& t) {
+    std::string out;
+    for (char c : t) {
+        c = c == '_' ? ' ' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (c == ' ' && (out.empty() || out.back() == ' ')) {
+            continue;
+        }
+        out += c;
+    }
+    while (!out.empty() && out.back() == ' ') {
+        out.pop_back();
+    }
+    return out;
+}
+
+} // namespace
 
 std::string formatValue(const Value& v) {
     if (!v.found || (!v.number && v.text.empty())) {
@@ -102,20 +206,25 @@ std::string formatValue(const Value& v) {
     return t;
 }
 
-} // namespace
-
 Lesson lessonFromText(const std::string& content, const std::string& file) {
     const nlohmann::json j = parseJson(content, file);
     if (!j.is_object()) {
         throw InputError("lesson", {}, "expected an object", file);
     }
-    knownFields(j, {"title", "summary", "session", "steps"}, file);
+    knownFields(j, {"title", "summary", "session", "baseline", "steps", "questions"}, file);
     Lesson l;
     l.file = file;
     l.id = std::filesystem::path(file).stem().string();
     l.title = text(j, "title", file, true);
     l.summary = text(j, "summary", file, true);
     l.session = text(j, "session", file, true);
+    if (j.contains("baseline")) {
+        if (!j["baseline"].is_string() || j["baseline"].get<std::string>() != "start") {
+            throw InputError(file + ".baseline", j["baseline"].dump(),
+                             "expected \"start\" (the lesson pins its starting session)");
+        }
+        l.baselineAtStart = true;
+    }
     if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].size() < 4 ||
         j["steps"].size() > 8) {
         throw InputError(file + ".steps",
@@ -177,31 +286,36 @@ Lesson lessonFromText(const std::string& content, const std::string& file) {
             st.check = k;
         }
         if (s.contains("act")) {
-            const nlohmann::json& a = s["act"];
-            const std::string aw = where + ".act";
-            if (!a.is_object()) {
-                throw InputError(aw, a.dump(), "expected an object");
-            }
-            knownFields(a, {"set", "number", "text"}, aw);
-            Act act;
-            act.set = text(a, "set", aw, true);
-            act.number = number(a, aw);
-            act.text = text(a, "text", aw, false);
-            if (act.set.empty() || act.set[0] != '/' ||
-                act.number.has_value() == !act.text.empty()) {
-                throw InputError(aw, a.dump(),
-                                 "expected {\"set\": \"/JSON-POINTER\"} with a number or a text");
-            }
-            st.act = act;
+            st.act = actOf(s["act"], where + ".act");
         }
         for (const std::string* t : {&st.text, &st.done}) {
             for (const auto& ref : references(*t)) {
                 checkReference(ref, where + (t == &st.text ? ".text" : ".done"));
             }
+            checkLinks(*t, where + (t == &st.text ? ".text" : ".done"));
         }
         l.steps.push_back(std::move(st));
     }
+    if (!j.contains("questions") || !j["questions"].is_array() || j["questions"].size() < 2 ||
+        j["questions"].size() > 5) {
+        throw InputError(file + ".questions",
+                         j.contains("questions") ? j["questions"].dump().substr(0, 40) : "",
+                         "expected an array of 2 to 5 self-check questions");
+    }
+    for (std::size_t i = 0; i < j["questions"].size(); ++i) {
+        l.questions.push_back(questionOf(
+            j["questions"][i], file + ": questions[" + std::to_string(i) + "]", l.steps.size()));
+    }
     return l;
+}
+
+std::string referenceFamilies() {
+    std::string out = compare::familyIds();
+    for (const auto& v : valueSources()) {
+        out += ", ";
+        out += v.id;
+    }
+    return out;
 }
 
 std::vector<Lesson> load() {
@@ -251,14 +365,24 @@ Value Values::get(const std::string& ref) {
     auto it = families_.find(family);
     if (it == families_.end()) {
         std::map<std::string, Value> values;
+        const auto take = [&values](const compare::FamilyComparison& c) {
+            for (const auto& q : c.values) {
+                Value v;
+                v.found = true;
+                v.number = q.b;
+                v.text = q.textB;
+                values[q.name] = v;
+            }
+        };
         try {
-            for (const auto& c : compare::compareSessions(state_, state_, family)) {
-                for (const auto& q : c.values) {
-                    Value v;
-                    v.found = true;
-                    v.number = q.b;
-                    v.text = q.textB;
-                    values[q.name] = v;
+            const auto& sources = valueSources();
+            const auto source = std::find_if(sources.begin(), sources.end(),
+                                             [&family](const auto& v) { return v.id == family; });
+            if (source != sources.end()) {
+                take(source->evaluate(state_));
+            } else {
+                for (const auto& c : compare::compareSessions(state_, state_, family)) {
+                    take(c);
                 }
             }
         } catch (const InputError&) {
@@ -341,6 +465,11 @@ SessionState applyAct(const SessionState& s, const Act& a) {
         for (auto q = p; !q.empty(); q = q.parent_pointer()) {
             t.insert(t.begin(), q.back());
         }
+        if (!a.text.empty() && t == std::vector<std::string>{"gpu", "id"}) {
+            SessionState next = s;
+            chooseGpuProfile(next, a.text);
+            return next;
+        }
         if (a.number && t.size() >= 3 && t.back() == "value") {
             SessionState next = s;
             const std::string key = t[t.size() - 2];
@@ -375,6 +504,93 @@ SessionState applyAct(const SessionState& s, const Act& a) {
         j[p.parent_pointer()]["edited"] = true;
     }
     return sessionFromJson(j.dump(), "lesson");
+}
+
+std::vector<GlossaryLink> glossaryLinks(const std::string& text) {
+    std::vector<GlossaryLink> out;
+    std::size_t pos = 0;
+    while ((pos = text.find("[[", pos)) != std::string::npos) {
+        const auto end = text.find("]]", pos + 2);
+        if (end == std::string::npos) {
+            break;
+        }
+        GlossaryLink l;
+        l.begin = pos;
+        l.end = end + 2;
+        const std::string inside = text.substr(pos + 2, end - pos - 2);
+        const auto colon = inside.find(':');
+        const auto& families = glossary::families();
+        if (colon != std::string::npos && std::find(families.begin(), families.end(),
+                                                    inside.substr(0, colon)) != families.end()) {
+            l.family = inside.substr(0, colon);
+            l.key = inside.substr(colon + 1);
+        } else {
+            l.key = inside;
+        }
+        out.push_back(std::move(l));
+        pos = end + 2;
+    }
+    return out;
+}
+
+std::string withoutLinkMarks(const std::string& text) {
+    std::string out;
+    std::size_t pos = 0;
+    for (const auto& l : glossaryLinks(text)) {
+        out += text.substr(pos, l.begin - pos);
+        out += l.key;
+        pos = l.end;
+    }
+    return out + text.substr(pos);
+}
+
+Value answerOf(const Question& q, const SessionState& now) {
+    Values v(q.given ? applyAct(now, *q.given) : now);
+    return v.get(q.answer);
+}
+
+Verdict checkAnswer(const Question& q, const SessionState& now, const std::string& typed) {
+    Verdict out;
+    Value expected;
+    try {
+        expected = answerOf(q, now);
+    } catch (const InputError& e) {
+        out.message = std::string("the model has no answer for this session: ") + e.what();
+        return out;
+    }
+    out.expected = formatValue(expected);
+    if (!expected.found || (!expected.number && expected.text.empty())) {
+        out.message = "the model has no answer for this session";
+        return out;
+    }
+    if (!q.choices.empty()) {
+        const std::string answer = words(expected.text);
+        const std::string given = words(typed);
+        if (given.empty()) {
+            out.message = "pick one of the choices";
+            return out;
+        }
+        out.kind = given == answer ? Verdict::Right : Verdict::Wrong;
+        return out;
+    }
+    // A number: thousands separators and spaces dropped; what follows it (a unit) ignored.
+    std::string digits;
+    for (const char c : typed) {
+        if (c != ',' && c != ' ') {
+            digits += c;
+        }
+    }
+    const char* begin = digits.c_str();
+    char* end = nullptr;
+    const double x = std::strtod(begin, &end);
+    if (end == begin || !std::isfinite(x) || !expected.number) {
+        out.message = "type a number (digits, a unit after it if you like)";
+        return out;
+    }
+    const double want = *expected.number;
+    const double tol = std::max(q.tolerance * std::abs(want), 1e-12);
+    out.kind = std::abs(x - want) <= tol ? Verdict::Right : Verdict::Wrong;
+    return out;
 }
 
 } // namespace cdx::lessons

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "compare/compare.hpp"
 #include "session/session.hpp"
 
 #include <map>
@@ -49,12 +50,32 @@ struct Step {
     std::optional<Act> act;
 };
 
+// A self-check question at the end of a lesson (issue 62): the student computes or reads the
+// answer in the window and types it (a number) or picks it (one of `choices`); the model checks
+// it. The answer is always a value the model computes, `answer` (a reference as in a step's
+// text), on the session on screen, or on it with `given` applied where the question asks "if
+// ..." (the student sets it in the window, which leaves the same session). Never a typed number.
+struct Question {
+    std::string ask;                  // the question; {references} are filled in as in a step
+    std::string answer;               // "talg:rounds", "occupancy:limiter"
+    std::vector<std::string> choices; // empty: a number is typed
+    double tolerance = 0.01;          // relative, for a number
+    std::optional<Act> given;
+    std::string hint; // where to look; {references} are filled in
+    int step = 0;     // 1-based: the step that explains it (the hint's "Show where")
+};
+
 struct Lesson {
     std::string id;      // the file's stem
     std::string title;   // "Why does T_alg jump?"
     std::string summary; // one sentence for the Start page
     std::string session; // the shipped example session it starts from ("fig4-heat2d-gtx980")
+    // The lesson pins the session it starts from as the baseline, so that the views which mark
+    // the baseline (the codesign view's dashed circles, the roofline's hollow point, the
+    // Compare dock) show where the student started.
+    bool baselineAtStart = false;
     std::vector<Step> steps;
+    std::vector<Question> questions; // 2 to 5
     std::string file;
 };
 
@@ -71,10 +92,22 @@ struct Value {
     std::string text;
 };
 
+// Where a reference's values come from besides the comparison's families (compare/families):
+// the views whose numbers `cdx compare` does not print. One line per source in
+// lessons/value_sources.cpp: "roofline" (search::rooflineOfSession), "occupancy"
+// (occupancy::evaluateSession), "trust" (published::trustOfSession).
+struct ValueSource {
+    const char* id;
+    compare::FamilyComparison (*evaluate)(const SessionState&);
+};
+const std::vector<ValueSource>& valueSources();
+// Every family and source a reference may name, comma-separated.
+std::string referenceFamilies();
+
 // The values of one session state: "session:/POINTER" is a field of the saved session
 // (sessionToJson), "FAMILY:NAME" a quantity of that family's comparison (compare/families:
-// every value `cdx compare` prints, "talg:rounds", "mwp:case", "area:total_mm2"). Each
-// family is evaluated once, on first use.
+// every value `cdx compare` prints, "talg:rounds", "mwp:case", "area:total_mm2") or of a value
+// source above ("roofline:intensity"). Each family is evaluated once, on first use.
 class Values {
 public:
     explicit Values(SessionState s);
@@ -94,7 +127,35 @@ std::string render(const std::string& text, Values& now, Values& was);
 std::vector<std::string> references(const std::string& text);
 bool satisfied(const Check& c, Values& now, Values& was);
 // `s` with the act applied. InputError when the pointer names no field of the session or the
-// result is not a valid session.
+// result is not a valid session. "/gpu/id" with a text chooses that GPU profile as the GPU
+// editors do (chooseGpuProfile: the area model moves to the chip's node).
 SessionState applyAct(const SessionState& s, const Act& a);
+
+// A value formatted as the lesson panel writes it (render).
+std::string formatValue(const Value& v);
+
+// Glossary links in a lesson's text: [[KEY]] (the entry of the step's workspace families,
+// else any family's) or [[FAMILY:KEY]]. The panel shows KEY as a link that opens its card.
+struct GlossaryLink {
+    std::size_t begin = 0, end = 0; // the "[[...]]" in the text
+    std::string family;             // as written; empty: any
+    std::string key;
+};
+std::vector<GlossaryLink> glossaryLinks(const std::string& text);
+// `text` with every [[...]] replaced by its KEY (the plain text the student reads).
+std::string withoutLinkMarks(const std::string& text);
+
+// A self-check answer against the model.
+struct Verdict {
+    enum Kind { Right, Wrong, Unreadable } kind = Unreadable;
+    std::string expected; // the model's answer, formatted as the panel writes values
+    std::string message;  // why an answer is unreadable ("type a number, such as 12.5")
+};
+// The model's answer to `q` on `now` (with its `given` applied).
+Value answerOf(const Question& q, const SessionState& now);
+// `typed` against it: a number within the relative tolerance (thousands separators and a unit
+// after the number are allowed: "50,728 cycles", "22 %"), or the choice whose words are the
+// answer's ("memory bound" for memory_bound, in any case).
+Verdict checkAnswer(const Question& q, const SessionState& now, const std::string& typed);
 
 } // namespace cdx::lessons

@@ -4,6 +4,7 @@
 #include "params/format.hpp"
 #include "params/input_error.hpp"
 #include "params/units.hpp"
+#include "session/session.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -90,6 +91,36 @@ std::string rooflineExplanation(const RooflineCeilings& c, const RooflinePoint& 
          "; and the tile is " + (pt.computeBound ? "compute" : "transfer") + "-bound (c " +
          (pt.computeBound ? ">=" : "<") + " m').";
     return s;
+}
+
+compare::FamilyComparison rooflineOfSession(const SessionState& s) {
+    const Stencil st = s.modelStencil();
+    const Gpu g = s.modelGpu();
+    const RooflineCeilings c = rooflineCeilings(st, g, s.variant);
+    const RooflinePoint pt = rooflinePoint(st, s.problem, s.tiles, g, s.variant);
+    compare::FamilyComparison f;
+    f.family = "roofline";
+    f.title = "Stencil roofline";
+    const auto n = [&f](const char* name, const char* unit, double v, bool integer = false) {
+        compare::addNumber(f, name, unit, std::nullopt, v, integer);
+    };
+    n("gpoints_s", "Gpoints/s", pt.pointsPerS / 1e9);
+    n("bound_gpoints_s", "Gpoints/s", pt.boundPointsPerS / 1e9);
+    n("peak_gpoints_s", "Gpoints/s", c.peakPointsPerS / 1e9);
+    n("bandwidth_gbs", "GB/s", c.bandwidthBytesPerS / 1e9);
+    n("implied_gbs", "GB/s", c.impliedBytesPerS / 1e9);
+    n("intensity", "points/B", pt.intensity);
+    n("ridge", "points/B", c.ridgePointsPerByte);
+    n("pct_of_bound", "%", 100 * pt.fractionOfBound);
+    n("sync_pct", "%", 100 * pt.syncSeconds / pt.tAlg);
+    n("utilisation_pct", "%", 100 * pt.utilisation);
+    n("k", "", static_cast<double>(pt.k), true);
+    n("T_alg", "s", pt.tAlg);
+    compare::addText(f, "regime", "",
+                     pt.intensity < c.ridgePointsPerByte ? "memory_bound" : "compute_bound");
+    compare::addText(f, "tile_bound", "", pt.computeBound ? "compute" : "transfer");
+    compare::addText(f, "above_bandwidth_roof", "", pt.aboveBandwidthRoof ? "yes" : "no");
+    return f;
 }
 
 } // namespace cdx::search

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "compare/compare.hpp"
 #include "params/model_inputs.hpp"
 #include "search/tile_search.hpp"
 #include "talg/talg.hpp"
@@ -56,5 +57,23 @@ RooflinePoint rooflinePoint(const RooflineCeilings& c, const talg::Problem& p, c
 
 // Why the prediction sits where it does, in words with the numbers.
 std::string rooflineExplanation(const RooflineCeilings& c, const RooflinePoint& pt);
+
+} // namespace cdx::search
+
+namespace cdx {
+struct SessionState;
+}
+
+namespace cdx::search {
+
+// The session's tiling on its GPU's roofline (the Stencil roofline view's point and ceilings,
+// the same calls) as named values, in the units the view prints: gpoints_s, bound_gpoints_s,
+// peak_gpoints_s [Gpoints/s], bandwidth_gbs, implied_gbs [GB/s], intensity and ridge
+// [points/B], pct_of_bound, sync_pct, utilisation_pct [%], k, T_alg [s], and as words `regime`
+// ("memory_bound": left of the ridge, where the bandwidth roof binds; else "compute_bound"),
+// `tile_bound` ("transfer" or "compute": c < m' or not) and `above_bandwidth_roof` ("yes": the
+// I10 optimism shows). A lesson's {roofline:NAME} (core/lessons). InputError for an infeasible
+// tiling or a GPU the model refuses.
+compare::FamilyComparison rooflineOfSession(const SessionState& s);
 
 } // namespace cdx::search

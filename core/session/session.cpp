@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session/session.hpp"
 
+#include "area/area_gpu.hpp"
 #include "params/input_error.hpp"
 #include "search/tile_search.hpp"
 #include "session/session_block.hpp"
@@ -325,6 +326,11 @@ SessionState loadSession(const std::filesystem::path& path, std::vector<std::str
         text = sessionJsonFromPage(text, path.string());
     }
     return sessionFromJson(text, path.string(), warnings);
+}
+
+void chooseGpuProfile(SessionState& s, const std::string& idOrPath) {
+    s.gpu = loadGpuProfile(idOrPath);
+    s.areaNode = area::chipNode(s.gpu).value_or(area::kCalibrationNode);
 }
 
 SessionState asBaseline(const SessionState& s) {

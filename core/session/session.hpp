@@ -136,6 +136,11 @@ SessionState defaultSession();
 // The optimum tiling of the session's problem (exact search), if any.
 bool applyOptimalTiles(SessionState& s);
 
+// The GPU profile `idOrPath` (loadGpuProfile) as the session's GPU, as the GPU editors choose
+// it: the area model moves to the chip's own node (the H100 at 5 nm), or to the calibration node
+// for a chip of a node it does not carry. InputError as loadGpuProfile.
+void chooseGpuProfile(SessionState& s, const std::string& idOrPath);
+
 // `s` as a baseline: the same configuration without its own baseline, line-up and what was on
 // screen.
 SessionState asBaseline(const SessionState& s);

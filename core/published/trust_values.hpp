@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "compare/compare.hpp"
+
+namespace cdx {
+struct SessionState;
+}
+
+// How far to trust a session, as named values (issue 62: the lesson on the How far to trust this
+// view quotes them, {trust:NAME}). The same data the view reads: profiles/validity/ (every
+// model's calibration domain, checked against the session), the kinds of the GPU's values and
+// profiles/published/ (what the project reproduces, printed or derived).
+namespace cdx::published {
+
+// `conditions` and `outside` over every model; per model `<family>.conditions`,
+// `<family>.outside` and `<family>.first_outside` (what the first condition outside is about,
+// "" when none); `gpu.<kind>` and `mwp_gpu.<kind>` for every kind of value (vendor, published,
+// measured, estimated, fitted, yours; 0 when the GPU has none) of the Tiled stencils and the
+// MWP-CWP GPU; `published.printed`, `published.derived` and `published.errata` (entries with an
+// erratum). InputError when a validity or published file cannot be read.
+compare::FamilyComparison trustOfSession(const SessionState& s);
+
+} // namespace cdx::published
