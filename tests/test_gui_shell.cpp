@@ -447,6 +447,13 @@ void TestGuiShell::lessonsRunToTheirEnd() {
             const lessons::Step& step = l.steps[i];
             const QString where = id + " step " + QString::number(i + 1);
             QCOMPARE(r->step(), static_cast<int>(i));
+            // Whatever workspace the step shows, the window still fits a laptop's screen (a
+            // panel docked in one lesson pushed the next one's MWP-CWP window to 1567 px).
+            QVERIFY2(window_->frameGeometry().width() <= 1366,
+                     qPrintable(QStringLiteral("%1 step %2: %3 px wide")
+                                    .arg(id)
+                                    .arg(i + 1)
+                                    .arg(window_->frameGeometry().width())));
             app::Workspace* w = window_->currentWorkspace();
             QVERIFY2(w && w->id() == QString::fromStdString(step.workspace), qPrintable(where));
             if (!step.view.empty()) {

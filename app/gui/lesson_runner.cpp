@@ -248,6 +248,12 @@ bool LessonRunner::start(const QString& id) {
             doc_->undoStack()->index() == lessonIndex_) {
             doc_->undoStack()->setClean();
         }
+        // The example opens in its own workspace: a panel docked beside the last lesson's
+        // floats first, or a wider workspace would push the window past the screen.
+        if (dock_->isVisible() && !dock_->isFloating()) {
+            const QScopedValueRollback<bool> own(choosing_, true);
+            dock_->setFloating(true);
+        }
         bool opened = false;
         const auto c = connect(doc_, &SessionDocument::opened, this, [&opened] { opened = true; });
         if (!path.isEmpty()) {
@@ -407,7 +413,20 @@ void LessonRunner::showStepPlace(const lessons::Step& s) {
                 w->viewTabs()->setCurrentIndex(static_cast<int>(i));
             }
         }
+        // Docked beside a workspace that leaves room, the panel floats before one that does
+        // not is shown (a docked panel beside the MWP-CWP workspace pushed the window past a
+        // laptop's screen, 1567 px on 1366), and docks again where there is room.
+        const bool docked = !dock_->isFloating() && !userFloated_;
+        if (docked && w != window_->currentWorkspace()) {
+            const QScopedValueRollback<bool> own(choosing_, true);
+            dock_->setFloating(true);
+        }
         window_->showWorkspace(w);
+        if (docked && dock_->isFloating() && roomBesideViews()) {
+            const QScopedValueRollback<bool> own(choosing_, true);
+            dock_->setFloating(false);
+            place();
+        }
         if (!s.highlight.empty()) {
             target = w->findChild<QWidget*>(QString::fromStdString(s.highlight));
         }
