@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QtTest>
+#include <set>
 
 using namespace cdx;
 
@@ -32,6 +33,7 @@ private slots:
     void badFilesAreRefused_data();
     void badFilesAreRefused();
     void lessonsWalkToTheirEnd();
+    void lessonsTypeNoNumbers();
     void badLessonsAreRefused_data();
     void badLessonsAreRefused();
 };
@@ -327,6 +329,73 @@ void TestGlossary::lessonsWalkToTheirEnd() {
     s = lessons::applyAct(s, {"/gpu/facts/n_sm/value", 20.0, {}});
     QCOMPARE(s.gpu.params.at("n_sm").value, 20.0);
     QVERIFY(s.gpu.params.at("n_sm").edited);
+}
+
+// Issue 62: every number a lesson quotes comes from the model ({REF}). A number typed into a
+// text is only an instruction (the value an act, a check or a question's "if" sets: "set tT to
+// 6"), a number of something ("step 3", "eq. 22", "Case 2", "GTX 980", "Table C.2", "H100") or one
+// of the few phrases below; anything else would go stale when the model or the session moves.
+void TestGlossary::lessonsTypeNoNumbers() {
+    const QStringList phrases{"stride 1", "from 1 to k_max", "warp's 32 threads", "Case 1, 2 and 3",
+                              "taken as 0"};
+    const QStringList names{"step ",  "steps ",    "lesson ", "eq. ", "Case ",
+                            "Table ", "question ", "GTX ",    "FX ",  "Fig. "};
+    const QRegularExpression number(QStringLiteral("(?<![\\w.])\\d+(?:\\.\\d+)?(?![\\w])"));
+    int texts = 0, instructions = 0;
+    for (const auto& l : lessons::lessons()) {
+        std::set<double> given;
+        for (const auto& st : l.steps) {
+            if (st.act && st.act->number) {
+                given.insert(*st.act->number);
+            }
+            if (st.check && st.check->number) {
+                given.insert(*st.check->number);
+            }
+        }
+        for (const auto& q : l.questions) {
+            if (q.given && q.given->number) {
+                given.insert(*q.given->number);
+            }
+            given.insert(q.tolerance * 100); // "(to 1 %)"
+        }
+        std::vector<std::pair<std::string, std::string>> all;
+        for (std::size_t i = 0; i < l.steps.size(); ++i) {
+            all.emplace_back("step " + std::to_string(i + 1), l.steps[i].text);
+            all.emplace_back("step " + std::to_string(i + 1) + " done", l.steps[i].done);
+        }
+        for (std::size_t i = 0; i < l.questions.size(); ++i) {
+            all.emplace_back("question " + std::to_string(i + 1), l.questions[i].ask);
+            all.emplace_back("question " + std::to_string(i + 1) + " hint", l.questions[i].hint);
+        }
+        all.emplace_back("summary", l.summary);
+        for (const auto& [where, raw] : all) {
+            ++texts;
+            QString t = QString::fromStdString(raw);
+            t.replace(QRegularExpression(QStringLiteral("\\{[^}]*\\}")), QStringLiteral("{}"));
+            t.replace(QRegularExpression(QStringLiteral("\\[\\[[^\\]]*\\]\\]")),
+                      QStringLiteral("[]"));
+            for (const QString& p : phrases) {
+                t.replace(p, QStringLiteral("~"));
+            }
+            for (auto it = number.globalMatch(t); it.hasNext();) {
+                const auto m = it.next();
+                const QString before = t.left(m.capturedStart());
+                const bool named = std::any_of(names.begin(), names.end(), [&](const QString& n) {
+                    return before.endsWith(n, Qt::CaseInsensitive);
+                });
+                const bool instruction = given.count(m.captured().toDouble()) > 0;
+                instructions += instruction ? 1 : 0;
+                QVERIFY2(named || instruction,
+                         qPrintable(
+                             QStringLiteral("%1, %2: %3 typed in \"...%4...\"")
+                                 .arg(QString::fromStdString(l.id), QString::fromStdString(where),
+                                      m.captured(),
+                                      t.mid(std::max<qsizetype>(0, m.capturedStart() - 40), 80))));
+            }
+        }
+    }
+    QVERIFY2(texts >= 80, qPrintable(QString::number(texts)));
+    QVERIFY2(instructions >= 15, qPrintable(QString::number(instructions)));
 }
 
 void TestGlossary::badLessonsAreRefused_data() {
