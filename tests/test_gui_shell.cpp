@@ -430,6 +430,44 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     int clearOfView = 0;
     int rowsShown = 0;
     int questions = 0;
+    int trustCounts = 0;
+    // Issue 62: the trust lesson's counts are the rows its view shows, model by model, when
+    // its step begins and once it is done.
+    const auto checkTrustCounts = [&](const QString& where) {
+        app::Workspace* w = window_->currentWorkspace();
+        if (w->currentView() && w->currentView()->fileStem().endsWith("-how-far-to-trust")) {
+            std::map<QString, std::pair<int, int>> rows; // family: conditions, outside
+            for (const QString& line : w->currentView()->csv().split('\n')) {
+                QStringList f;
+                QString field;
+                bool quoted = false;
+                for (const QChar c : line) {
+                    if (c == '"') {
+                        quoted = !quoted;
+                    } else if (c == ',' && !quoted) {
+                        f << field;
+                        field.clear();
+                    } else {
+                        field += c;
+                    }
+                }
+                f << field;
+                if (f.size() > 7 && f[0] == "domain") {
+                    ++rows[f[1]].first;
+                    rows[f[1]].second += f[7] == "outside" ? 1 : 0;
+                }
+            }
+            lessons::Values now(doc_->state());
+            for (const auto& [family, counts] : rows) {
+                const auto conditions = now.get("trust:" + family.toStdString() + ".conditions");
+                const auto outside = now.get("trust:" + family.toStdString() + ".outside");
+                QVERIFY2(conditions.number && outside.number, qPrintable(where + family));
+                QCOMPARE(static_cast<int>(*conditions.number), counts.first);
+                QCOMPARE(static_cast<int>(*outside.number), counts.second);
+                ++trustCounts;
+            }
+        }
+    };
     for (const auto& l : lessons::lessons()) {
         const QString id = QString::fromStdString(l.id);
         QVERIFY2(start.contains(QString::fromStdString(l.title).toHtmlEscaped()), qPrintable(id));
@@ -486,6 +524,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
             QVERIFY2(!r->stepText().isEmpty() && !r->stepText().contains("n/a"),
                      qPrintable(where + ": " + r->stepText()));
             QVERIFY2(!r->stepText().contains("[["), qPrintable(where)); // links, not marks
+            checkTrustCounts(where);
             // The rows the step asks to watch are in sight and selected (issue 55: the
             // breakdown was scrolled past N_w and w).
             if (!step.rows.empty()) {
@@ -527,6 +566,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
                 }
                 QTRY_VERIFY2(r->stepDone(), qPrintable(where + ": " + r->stepText()));
                 QVERIFY(r->stepText().contains(QString::fromUtf8("✔")));
+                checkTrustCounts(where + " done");
             }
             // Scrolled away before the next step: it brings its rows back into sight.
             if (w->currentView()) {
@@ -593,6 +633,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
                  qPrintable(window_->statusBar()->currentMessage()));
     }
     QCOMPARE(steps, 34);
+    QVERIFY2(trustCounts >= 6, qPrintable(QString::number(trustCounts)));
     QVERIFY2(questions >= 21, qPrintable(QString::number(questions)));
     QVERIFY2(clear >= 10, qPrintable(QString::number(clear)));
     QVERIFY2(clearOfView >= 10, qPrintable(QString::number(clearOfView)));

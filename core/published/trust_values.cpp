@@ -7,7 +7,8 @@
 
 namespace cdx::published {
 
-compare::FamilyComparison trustOfSession(const SessionState& s) {
+compare::FamilyComparison trustOfSession(const SessionState& s,
+                                         const std::vector<DomainValue>& modelConditions) {
     compare::FamilyComparison f;
     f.family = "trust";
     f.title = "How far to trust this";
@@ -17,7 +18,12 @@ compare::FamilyComparison trustOfSession(const SessionState& s) {
     const std::string sessionJson = sessionToJson(s);
     int conditions = 0, outside = 0;
     for (const Validity& v : loadValidity()) {
-        const auto values = domainValues(v, sessionJson);
+        auto values = domainValues(v, sessionJson);
+        for (const auto& d : modelConditions) {
+            if (d.family == v.family) {
+                values.push_back(d);
+            }
+        }
         int out = 0;
         std::string first;
         for (const auto& d : values) {

@@ -2,6 +2,9 @@
 #pragma once
 
 #include "compare/compare.hpp"
+#include "published/published.hpp"
+
+#include <vector>
 
 namespace cdx {
 struct SessionState;
@@ -18,7 +21,10 @@ namespace cdx::published {
 // "" when none); `gpu.<kind>` and `mwp_gpu.<kind>` for every kind of value (vendor, published,
 // measured, estimated, fitted, yours; 0 when the GPU has none) of the Tiled stencils and the
 // MWP-CWP GPU; `published.printed`, `published.derived` and `published.errata` (entries with an
-// erratum). InputError when a validity or published file cannot be read.
-compare::FamilyComparison trustOfSession(const SessionState& s);
+// erratum). `modelConditions` are the models' own rows of the view (area::modelConditions,
+// mwp::modelConditions), counted with their family's. InputError when a validity or published
+// file cannot be read.
+compare::FamilyComparison trustOfSession(const SessionState& s,
+                                         const std::vector<DomainValue>& modelConditions = {});
 
 } // namespace cdx::published

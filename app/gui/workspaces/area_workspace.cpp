@@ -2,6 +2,7 @@
 #include "workspaces/area_workspace.hpp"
 
 #include "area/architecture_view.hpp"
+#include "area/area_conditions.hpp"
 #include "area/area_model.hpp"
 #include "area/area_model_editor.hpp"
 #include "area/chip_gpu.hpp"
@@ -146,55 +147,7 @@ void AreaWorkspace::refreshEditors(const SessionState& s) {
 }
 
 std::vector<published::DomainValue> AreaWorkspace::modelConditions(const SessionState& s) const {
-    // The area model's own warnings that profiles/validity/area.json cannot state (derived or
-    // grid values); n_V, M_SM, R_VU and L1 per pair against their ranges are conditions there.
-    std::vector<published::DomainValue> out;
-    area::Architecture a;
-    area::CoefficientSet set;
-    try {
-        a = s.architecture();
-        set = s.areaSet();
-    } catch (const InputError&) {
-        return out; // the views say why there is no area
-    }
-    if (a.nSm < 1) {
-        return out; // refused by the model, which the views say
-    }
-    const auto& r = set.ranges;
-    const auto num = [](double v) { return formatNumber(v); };
-    for (const auto w : area::calibrationWarnings(a, r)) {
-        published::DomainValue d;
-        d.family = "area";
-        d.model = "die-area model";
-        d.inside = false;
-        d.why = area::describe(w, r);
-        switch (w) {
-        case area::Warning::OddSmsWithL1:
-            d.what = "n_SM with an L1 (SM pairs)";
-            d.value = num(double(a.nSm));
-            d.allowed = "even";
-            break;
-        case area::Warning::VectorUnitsNotWarp:
-            d.what = "n_V (vector units per SM)";
-            d.value = num(double(a.nV));
-            d.allowed = "a multiple of 32";
-            break;
-        case area::Warning::SharedMemoryOffGrid:
-            d.what = "M_SM (shared memory per SM)";
-            d.value = num(a.mSmKb) + " KB";
-            d.allowed = "12, 24, 36 or a multiple of 48 KB";
-            break;
-        case area::Warning::L2Outside:
-            d.what = "L2 per SM (L2 / n_SM)";
-            d.value = num(a.l2Kb / double(a.nSm)) + " KB";
-            d.allowed = "[" + num(r.l2PerSmKb[0]) + ", " + num(r.l2PerSmKb[1]) + "] KB";
-            break;
-        default:
-            continue; // a condition of the validity file
-        }
-        out.push_back(std::move(d));
-    }
-    return out;
+    return area::modelConditions(s);
 }
 
 QString AreaWorkspace::statusText() const {

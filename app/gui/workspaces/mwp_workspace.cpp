@@ -4,6 +4,7 @@
 #include "mwp/bottleneck_view.hpp"
 #include "mwp/coalescing_view.hpp"
 #include "mwp/kernel_editor.hpp"
+#include "mwp/mwp_conditions.hpp"
 #include "mwp/mwp_plot_text.hpp"
 #include "mwp/mwp_profiles.hpp"
 #include "mwp/mwp_roofline_view.hpp"
@@ -140,49 +141,7 @@ void MwpWorkspace::refreshEditors(const SessionState& s) {
 }
 
 std::vector<published::DomainValue> MwpWorkspace::modelConditions(const SessionState& s) const {
-    // The kernel against its GPU's limits (each checked: a given #Active_blocks_per_SM is taken
-    // as it is by the model), and the model's own warnings about this evaluation.
-    std::vector<published::DomainValue> out;
-    const MwpSettings& m = s.mwp;
-    mwp::Kernel k;
-    try {
-        k = m.model();
-    } catch (const InputError&) {
-        return out; // the views say why there is no kernel
-    }
-    for (const auto& c : mwp::kernelLimitChecks(m.gpu, k, &m.kernel)) {
-        published::DomainValue d;
-        d.family = "mwp";
-        d.model = "MWP-CWP model";
-        d.what = c.what;
-        d.value = formatNumber(c.value);
-        d.allowed = "at most " + formatNumber(c.limit) + " (" + c.key + " of " + m.gpu.id + ")";
-        d.why = c.inside ? "the GPU's own limit (profile key " + c.key + ")"
-                         : "the GPU cannot run the kernel as described: the model evaluates it "
-                           "anyway, and its result describes no real run";
-        d.inside = c.inside;
-        out.push_back(std::move(d));
-    }
-    try {
-        const auto r = mwp::evaluate(m.device(), k, m.variant);
-        for (const auto w : r.warnings) {
-            if (w == mwp::MwpWarning::Case2RulesDiffer) {
-                continue; // a reading of the text, said in the views; not a domain matter
-            }
-            published::DomainValue d;
-            d.family = "mwp";
-            d.model = "MWP-CWP model";
-            d.what = "model warning";
-            d.value = std::string(mwp::name(w));
-            d.allowed = "none";
-            d.why = mwp::describe(w);
-            d.inside = false;
-            out.push_back(std::move(d));
-        }
-    } catch (const InputError&) {
-        // refused by the model: the views say why
-    }
-    return out;
+    return mwp::modelConditions(s);
 }
 
 QString MwpWorkspace::figureContext(const widgets::ExplorerView&) const {
