@@ -87,6 +87,22 @@ void separateLabels(QCustomPlot& plot) {
         QCPAxis* y = t->position->valueAxis();
         const QRect axes = t->clipAxisRect() ? t->clipAxisRect()->rect() : plot.viewport();
         QRectF r = rectOf(t);
+        // Inside the axes sideways first: a label opening right from a point near the right
+        // edge ran past it (issue 62: the codesign view's baseline label, "... without cac").
+        double x = home.x();
+        if (QCPAxis* xAxis = t->position->keyAxis(); xAxis != nullptr && r.width() < axes.width()) {
+            double dx = 0;
+            if (r.right() > axes.right()) {
+                dx = axes.right() - r.right();
+            } else if (r.left() < axes.left()) {
+                dx = axes.left() - r.left();
+            }
+            if (dx != 0) {
+                x = xAxis->pixelToCoord(xAxis->coordToPixel(home.x()) + dx);
+                t->position->setCoords(x, home.y());
+                r = rectOf(t);
+            }
+        }
         auto* leader = qobject_cast<QCPItemLine*>(t->property("cdxLeader").value<QObject*>());
         if (leader != nullptr && y != nullptr) {
             // Every place above and below in steps of a quarter of its height: no label or
@@ -121,8 +137,7 @@ void separateLabels(QCustomPlot& plot) {
                 }
             }
             if (std::isfinite(bestCost)) {
-                t->position->setCoords(home.x(),
-                                       y->pixelToCoord(y->coordToPixel(home.y()) + bestShift));
+                t->position->setCoords(x, y->pixelToCoord(y->coordToPixel(home.y()) + bestShift));
                 r = rectOf(t);
             }
             const bool far = std::abs(bestShift) > r.height();
