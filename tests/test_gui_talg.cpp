@@ -489,6 +489,21 @@ void TestGuiTalg::rooflineEqualsCore() {
     QVERIFY(view->sources()->text().contains("points, not FLOPs")); // Heat 2D has no FLOP count
     QVERIFY(view->summary()->text().contains("Gpoints/s"));
     QCOMPARE(view->plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    // Squeezed (a laptop's window beside a lesson's panel, under the calibration banner), the
+    // axes keep their height and the page scrolls (issue 62: they were 60 px under six legend
+    // rows).
+    {
+        const QSize before = window_->size();
+        window_->resize(900, 420);
+        for (int i = 0; i < 5; ++i) {
+            QCoreApplication::processEvents();
+            view->plot()->replot();
+        }
+        QTRY_VERIFY2(view->plot()->axisRect()->rect().height() >= 200,
+                     qPrintable(QString::number(view->plot()->axisRect()->rect().height())));
+        window_->resize(before);
+        QCoreApplication::processEvents();
+    }
     // Another tiling moves the point.
     talg()->tilingEditor()->spinBox(0)->setValue(8);
     QTRY_VERIFY_WITH_TIMEOUT(!view->busy(), 20000);

@@ -7,6 +7,7 @@
 
 #include <QLabel>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QToolTip>
 #include <algorithm>
 #include <cmath>
@@ -164,6 +165,25 @@ void layOutNow(QCustomPlot& plot) {
                        QCPLayoutElement::upLayout}) {
         plot.plotLayout()->update(phase);
     }
+}
+
+void keepAxesHeight(QCustomPlot& plot, int axesHeight) {
+    plot.setProperty("cdxAxesHeight", axesHeight);
+    if (plot.property("cdxAxesHeightHooked").toBool()) {
+        return;
+    }
+    plot.setProperty("cdxAxesHeightHooked", true);
+    QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [p = &plot] {
+        if (p->viewport() != p->rect()) {
+            return; // an export's layout, at another size than the screen's
+        }
+        const int chrome = p->viewport().height() - p->axisRect()->rect().height();
+        const int wanted = chrome + p->property("cdxAxesHeight").toInt();
+        if (chrome > 0 && wanted != p->minimumHeight()) {
+            // Not during the layout itself: the new minimum resizes the plot.
+            QTimer::singleShot(0, p, [p, wanted] { p->setMinimumHeight(wanted); });
+        }
+    });
 }
 
 double upperWithRoomForLabels(const QCPAxis& axis, double maxValue, int labelPixels) {

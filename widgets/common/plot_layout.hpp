@@ -41,6 +41,12 @@ void applyTheme(const PlotHeader& header, const PlotTheme& theme);
 // positions computed from it land in the wrong place.
 void layOutNow(QCustomPlot& plot);
 
+// Keeps `plot`'s axes at least `axesHeight` pixels high, whatever its title, subtitle and a legend
+// below them take: after every layout its minimum height becomes those plus `axesHeight` (in a
+// scrolling view the page scrolls instead; issue 62: on a laptop beside a lesson's panel, under
+// the calibration banner, the Stencil roofline's axes were 60 px high under six legend rows).
+void keepAxesHeight(QCustomPlot& plot, int axesHeight);
+
 // The upper end of a value axis that leaves room right of the longest bar for a value label
 // `labelPixels` wide (labels were clipped at the plot's edge at 1920 x 1080 and in
 // presentation mode): computed from the axis's current length in pixels.

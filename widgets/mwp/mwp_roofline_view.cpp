@@ -52,7 +52,7 @@ MwpRooflineView::MwpRooflineView(QWidget* parent) : QWidget(parent) {
 void MwpRooflineView::setPresentation(bool on) {
     presentation_ = on;
     intro_->setVisible(!on); // the speaker explains; the picture gets the room
-    plot_->setMinimumHeight(on ? 540 : 300);
+    keepAxesHeight(*plot_, on ? 360 : 220); // the page scrolls instead of squashing the axes
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
     applyTheme(PlotHeader{title_, subtitle_}, t);

@@ -87,8 +87,8 @@ void StencilRooflineView::finishPendingWork() {
 
 void StencilRooflineView::setPresentation(bool on) {
     presentation_ = on;
-    intro_->setVisible(!on); // the speaker explains; the picture gets the room
-    plot_->setMinimumHeight(on ? 540 : 300);
+    intro_->setVisible(!on);                // the speaker explains; the picture gets the room
+    keepAxesHeight(*plot_, on ? 360 : 220); // the page scrolls instead of squashing the axes
     const PlotTheme t = plotTheme(on);
     applyTheme(*plot_, t);
     applyTheme(PlotHeader{title_, subtitle_}, t);
