@@ -218,8 +218,8 @@ LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
     for (const auto& l : lessons::lessons()) {
         window->startPage()->addLesson(
             QString::fromStdString(l.title), QString::fromStdString(l.summary),
-            static_cast<int>(l.steps.size()), QString::fromStdString(l.id),
-            [this, id = QString::fromStdString(l.id)] { start(id); });
+            static_cast<int>(l.steps.size()), static_cast<int>(l.questions.size()),
+            QString::fromStdString(l.id), [this, id = QString::fromStdString(l.id)] { start(id); });
     }
 }
 

@@ -62,9 +62,13 @@ void StartPage::addCheck(const QString& title, const QString& description, const
 }
 
 void StartPage::addLesson(const QString& title, const QString& description, int steps,
-                          const QString& id, std::function<void()> open) {
-    lessons_.push_back(
-        {title, tr("%1 (%2 steps)").arg(description).arg(steps), "lesson-" + id, std::move(open)});
+                          int questions, const QString& id, std::function<void()> open) {
+    lessons_.push_back({title,
+                        tr("%1 (%2 steps, then %3 questions to check yourself)")
+                            .arg(description)
+                            .arg(steps)
+                            .arg(questions),
+                        "lesson-" + id, std::move(open)});
     render();
 }
 

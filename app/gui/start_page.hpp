@@ -31,8 +31,8 @@ public:
     void addCheck(const QString& title, const QString& description, const QString& id,
                   std::function<void()> open);
     // A guided lesson (app/gui/lesson_runner), listed under the workspaces.
-    void addLesson(const QString& title, const QString& description, int steps, const QString& id,
-                   std::function<void()> open);
+    void addLesson(const QString& title, const QString& description, int steps, int questions,
+                   const QString& id, std::function<void()> open);
     void setRecent(const QStringList& paths);
 
     struct Example {
