@@ -431,6 +431,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     int rowsShown = 0;
     int questions = 0;
     int trustCounts = 0;
+    int ringedQuestions = 0;
     // Issue 62: the trust lesson's counts are the rows its view shows, model by model, when
     // its step begins and once it is done.
     const auto checkTrustCounts = [&](const QString& where) {
@@ -586,6 +587,19 @@ void TestGuiShell::lessonsRunToTheirEnd() {
             QVERIFY2(r->inQuestions() && r->question() == static_cast<int>(qi), qPrintable(where));
             QVERIFY2(!r->stepText().isEmpty() && !r->stepText().contains("n/a"),
                      qPrintable(where + ": " + r->stepText()));
+            // A question "if ..." rings the control its step set, clear of the panel.
+            if (const auto& asked = l.steps[static_cast<std::size_t>(q.step - 1)];
+                q.given && !asked.highlight.empty()) {
+                QVERIFY2(r->highlighted() && r->highlighted()->objectName() ==
+                                                 QString::fromStdString(asked.highlight),
+                         qPrintable(where));
+                QTRY_VERIFY2(r->highlighted()->isVisible(), qPrintable(where));
+                const QRect ringed(r->highlighted()->mapToGlobal(QPoint(0, 0)),
+                                   r->highlighted()->size());
+                const QRect panel(r->dock()->mapToGlobal(QPoint(0, 0)), r->dock()->size());
+                QVERIFY2(!panel.intersects(ringed), qPrintable(where));
+                ++ringedQuestions;
+            }
             QVERIFY(r->answerField()->isVisible() == q.choices.empty());
             QVERIFY(r->answerChoices()->isVisible() == !q.choices.empty());
             const lessons::Value want = lessons::answerOf(q, doc_->state());
@@ -634,6 +648,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     }
     QCOMPARE(steps, 34);
     QVERIFY2(trustCounts >= 6, qPrintable(QString::number(trustCounts)));
+    QVERIFY2(ringedQuestions >= 6, qPrintable(QString::number(ringedQuestions)));
     QVERIFY2(questions >= 21, qPrintable(QString::number(questions)));
     QVERIFY2(clear >= 10, qPrintable(QString::number(clear)));
     QVERIFY2(clearOfView >= 10, qPrintable(QString::number(clearOfView)));

@@ -486,7 +486,13 @@ void LessonRunner::showStepPlace(const lessons::Step& s) {
 
 void LessonRunner::enterQuestion() {
     const lessons::Question& q = lesson_->questions[static_cast<std::size_t>(question_)];
-    spotlight_->setTarget(nullptr);
+    // A question "if ..." asks the student to set something: the step that did it shows its
+    // view and rings its control, and the panel keeps clear of it.
+    if (q.given) {
+        showStepPlace(lesson_->steps[static_cast<std::size_t>(q.step - 1)]);
+    } else {
+        spotlight_->setTarget(nullptr);
+    }
     was_ = doc_->state();
     verdict_.clear();
     progress_->setText(
