@@ -12,11 +12,13 @@
 #include "workspace.hpp"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
@@ -171,11 +173,21 @@ LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
             return; // the runner's own choice
         }
         userFloated_ = floating; // the user's: kept for the next lessons
-        if (!floating && !roomBesideViews()) {
+        if (!floating) {
             QTimer::singleShot(0, this, [this] {
+                if (dock_->isFloating()) {
+                    return;
+                }
+                if (roomBesideViews()) {
+                    floatIfTooWide(); // the estimate may be short: the window must fit
+                } else {
+                    const QScopedValueRollback<bool> own(choosing_, true);
+                    dock_->setFloating(true);
+                }
+                if (!dock_->isFloating()) {
+                    return;
+                }
                 userFloated_ = true;
-                const QScopedValueRollback<bool> own(choosing_, true);
-                dock_->setFloating(true);
                 place();
                 window_->statusBar()->showMessage(
                     tr("No room beside the views at this window's width: the lesson floats, "
@@ -189,6 +201,9 @@ LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
     connect(showMe_, &QPushButton::clicked, this, [this] { showMe(); });
     connect(next_, &QPushButton::clicked, this, [this] { next(); });
     connect(dock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (choosing_) {
+            return; // docked or floated by the runner itself
+        }
         if (!visible && !dock_->isHidden()) {
             return; // tabbed behind another dock
         }
@@ -287,9 +302,10 @@ bool LessonRunner::start(const QString& id) {
             const QScopedValueRollback<bool> own(choosing_, true);
             if (!dock_->isFloating() && !roomBesideViews()) {
                 dock_->setFloating(true);
-            } else if (dock_->isFloating() && !userFloated_ && roomBesideViews()) {
-                dock_->setFloating(false);
             }
+        }
+        if (dock_->isFloating() && !userFloated_ && roomBesideViews()) {
+            dockIfItFits();
         }
         place();
         dock_->show();
@@ -307,6 +323,41 @@ void LessonRunner::stop() {
     if (!dock_->isHidden()) {
         dock_->hide();
     }
+}
+
+void LessonRunner::dockIfItFits() {
+    {
+        const QScopedValueRollback<bool> own(choosing_, true);
+        dock_->setFloating(false);
+    }
+    place(); // its width
+    floatIfTooWide();
+}
+
+void LessonRunner::floatIfTooWide() {
+    if (dock_->isFloating() || !dock_->isVisible()) {
+        return;
+    }
+    // The window takes the width it now needs (the view a step shows may need more than the
+    // last: the Stencil roofline's plot); past the screen's edge (roomBesideViews is an estimate
+    // from minimum sizes), the panel floats and the window fits the screen again.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    window_->layout()->activate();
+    const QScreen* screen = window_->screen();
+    if (screen == nullptr || window_->isFullScreen() ||
+        window_->frameGeometry().width() <= screen->availableGeometry().width()) {
+        return;
+    }
+    {
+        const QScopedValueRollback<bool> own(choosing_, true);
+        dock_->setFloating(true);
+    }
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    window_->layout()->activate();
+    const int frame = window_->frameGeometry().width() - window_->width();
+    window_->resize(std::min(window_->width(), screen->availableGeometry().width() - frame),
+                    window_->height());
+    place();
 }
 
 bool LessonRunner::roomBesideViews() const {
@@ -423,8 +474,7 @@ void LessonRunner::showStepPlace(const lessons::Step& s) {
         }
         window_->showWorkspace(w);
         if (docked && dock_->isFloating() && roomBesideViews()) {
-            const QScopedValueRollback<bool> own(choosing_, true);
-            dock_->setFloating(false);
+            dockIfItFits();
             place();
         }
         if (!s.highlight.empty()) {
@@ -479,6 +529,7 @@ void LessonRunner::showStepPlace(const lessons::Step& s) {
         }
     }
     spotlight_->setTarget(target);
+    floatIfTooWide(); // the step's view may need more width than the last one
     if (dock_->isFloating()) {
         place(); // clear of the newly ringed control
     }

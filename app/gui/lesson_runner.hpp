@@ -78,6 +78,8 @@ private:
     void showStepPlace(const lessons::Step& s); // its workspace, view, rows and ringed control
     QString linked(const std::string& rendered, const std::string& workspace) const;
     void place();
+    void dockIfItFits(); // docked beside the views, or floating where the window would not fit
+    void floatIfTooWide();
     void update();
     void scheduleUpdate();
 

@@ -407,6 +407,9 @@ void Workspace::activate() {
         laidOut_ = true;
         QTimer::singleShot(0, this, [this] { initialLayout(); });
     }
+    // The docks' minimum widths now, before anyone asks how wide the workspace must be (a
+    // lesson's panel docks beside it only where it leaves room).
+    keepDocksWide();
 }
 
 void Workspace::deactivate() {
@@ -415,6 +418,21 @@ void Workspace::deactivate() {
     }
     saveLayout();
     active_ = false;
+}
+
+void Workspace::keepDocksWide() {
+    for (QDockWidget* d : docks_) {
+        // The editor's minimum now (its fields filled and polished), not when its dock was
+        // made: the main window's layout then keeps the dock at least that wide.
+        if (auto* scroll = qobject_cast<QScrollArea*>(d->widget()); scroll && scroll->widget()) {
+            const int needed = scroll->widget()->minimumSizeHint().width() +
+                               scroll->verticalScrollBar()->sizeHint().width() +
+                               2 * style()->pixelMetric(QStyle::PM_DockWidgetFrameWidth);
+            if (scroll->minimumWidth() < std::min(needed, kMaxDockWidth)) {
+                scroll->setMinimumWidth(std::min(needed, kMaxDockWidth));
+            }
+        }
+    }
 }
 
 void Workspace::saveLayout() {

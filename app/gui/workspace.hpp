@@ -141,6 +141,10 @@ public:
     // ~45 px narrower: the central views claimed the space).
     void settleAfterPresentation();
     void saveLayout();
+    // Every dock's minimum width from its editor's minimum now: a layout saved by an older
+    // version (or at another font) restored docks narrower than their editors, whose fields
+    // and buttons the dock then cut at its right edge.
+    void keepDocksWide();
     void finishPendingWork();
 
 signals:
