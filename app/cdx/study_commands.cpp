@@ -178,11 +178,6 @@ public:
         return cursor_++;
     }
     void again(std::uint64_t p) { retry_.push_back(p); }
-    std::uint64_t remaining() const {
-        return static_cast<std::uint64_t>(std::count(
-                   done_.begin() + static_cast<std::ptrdiff_t>(cursor_), done_.end(), false)) +
-               retry_.size();
-    }
 
 private:
     std::vector<bool> done_;

@@ -2,6 +2,7 @@
 #include "runs/run_store.hpp"
 
 #include "params/input_error.hpp"
+#include "params/sqlite_statement.hpp"
 
 #include <cstdio>
 #include <cstring>
@@ -12,58 +13,7 @@ namespace cdx::runs {
 
 namespace {
 
-// A prepared statement that finalizes itself.
-class Statement {
-public:
-    Statement(sqlite3* db, const std::string& sql) : db_(db) {
-        if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK) {
-            throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db));
-        }
-    }
-    ~Statement() { sqlite3_finalize(stmt_); }
-    Statement(const Statement&) = delete;
-    Statement& operator=(const Statement&) = delete;
-
-    void bind(int i, const std::string& s) {
-        sqlite3_bind_text(stmt_, i, s.c_str(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
-    }
-    void bind(int i, std::int64_t v) { sqlite3_bind_int64(stmt_, i, v); }
-    void bind(int i, double v) { sqlite3_bind_double(stmt_, i, v); }
-    void bindNull(int i) { sqlite3_bind_null(stmt_, i); }
-    template <typename T> void bind(int i, const std::optional<T>& v) {
-        if (v) {
-            bind(i, *v);
-        } else {
-            bindNull(i);
-        }
-    }
-    // true: a row is available.
-    bool step() {
-        const int rc = sqlite3_step(stmt_);
-        if (rc == SQLITE_ROW) {
-            return true;
-        }
-        if (rc != SQLITE_DONE) {
-            throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db_));
-        }
-        return false;
-    }
-    void reset() {
-        sqlite3_reset(stmt_);
-        sqlite3_clear_bindings(stmt_);
-    }
-    std::int64_t integer(int c) const { return sqlite3_column_int64(stmt_, c); }
-    double real(int c) const { return sqlite3_column_double(stmt_, c); }
-    bool isNull(int c) const { return sqlite3_column_type(stmt_, c) == SQLITE_NULL; }
-    std::string text(int c) const {
-        const auto* p = sqlite3_column_text(stmt_, c);
-        return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
-    }
-
-private:
-    sqlite3* db_;
-    sqlite3_stmt* stmt_ = nullptr;
-};
+using Statement = SqliteStatement;
 
 // The columns readRun expects, in order; a schema-1 database read without migration has no ss.
 constexpr const char* kColumns =

@@ -2,6 +2,7 @@
 #include "study/study_store.hpp"
 
 #include "params/input_error.hpp"
+#include "params/sqlite_statement.hpp"
 
 #include <algorithm>
 #include <map>
@@ -12,73 +13,29 @@ namespace cdx::study {
 
 namespace {
 
-// A prepared statement that finalizes itself (the run store has its own: a unity build keeps
-// the names of anonymous namespaces apart).
-class StudyStatement {
-public:
-    StudyStatement(sqlite3* db, const std::string& sql) : db_(db) {
-        if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK) {
-            throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db));
-        }
+void bindCell(SqliteStatement& st, int i, const Cell& c) {
+    if (const auto* v = std::get_if<std::int64_t>(&c)) {
+        st.bind(i, *v);
+    } else if (const auto* d = std::get_if<double>(&c)) {
+        st.bind(i, *d);
+    } else if (const auto* t = std::get_if<std::string>(&c)) {
+        st.bind(i, *t);
+    } else {
+        st.bindNull(i);
     }
-    ~StudyStatement() { sqlite3_finalize(stmt_); }
-    StudyStatement(const StudyStatement&) = delete;
-    StudyStatement& operator=(const StudyStatement&) = delete;
+}
 
-    void bind(int i, const Cell& c) {
-        if (const auto* v = std::get_if<std::int64_t>(&c)) {
-            sqlite3_bind_int64(stmt_, i, *v);
-        } else if (const auto* d = std::get_if<double>(&c)) {
-            sqlite3_bind_double(stmt_, i, *d);
-        } else if (const auto* s = std::get_if<std::string>(&c)) {
-            sqlite3_bind_text(stmt_, i, s->c_str(), static_cast<int>(s->size()), SQLITE_TRANSIENT);
-        } else {
-            sqlite3_bind_null(stmt_, i);
-        }
+Cell cellAt(const SqliteStatement& st, int c) {
+    if (st.isInteger(c)) {
+        return st.integer(c);
     }
-    bool step() {
-        const int rc = sqlite3_step(stmt_);
-        if (rc == SQLITE_ROW) {
-            return true;
-        }
-        if (rc != SQLITE_DONE) {
-            throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db_));
-        }
-        return false;
+    if (st.isReal(c)) {
+        return st.real(c);
     }
-    void reset() {
-        sqlite3_reset(stmt_);
-        sqlite3_clear_bindings(stmt_);
+    if (st.isNull(c)) {
+        return std::monostate{};
     }
-    int columns() const { return sqlite3_column_count(stmt_); }
-    std::string name(int c) const { return sqlite3_column_name(stmt_, c); }
-    Cell cell(int c) const {
-        switch (sqlite3_column_type(stmt_, c)) {
-        case SQLITE_INTEGER:
-            return static_cast<std::int64_t>(sqlite3_column_int64(stmt_, c));
-        case SQLITE_FLOAT:
-            return sqlite3_column_double(stmt_, c);
-        case SQLITE_NULL:
-            return std::monostate{};
-        default: {
-            const auto* p = sqlite3_column_text(stmt_, c);
-            return std::string(p ? reinterpret_cast<const char*>(p) : "");
-        }
-        }
-    }
-
-private:
-    sqlite3* db_;
-    sqlite3_stmt* stmt_ = nullptr;
-};
-
-void execSql(sqlite3* db, const std::string& sql) {
-    char* err = nullptr;
-    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
-        const std::string m = err ? err : "unknown";
-        sqlite3_free(err);
-        throw std::runtime_error("SQLite: " + m);
-    }
+    return st.text(c);
 }
 
 std::string quotedName(const std::string& name) {
@@ -101,9 +58,9 @@ sqlite3* openStudyFile(const std::filesystem::path& path, bool create) {
 // refused naming it.
 std::int64_t applicationId(sqlite3* db, const std::filesystem::path& path) {
     try {
-        StudyStatement app(db, "PRAGMA application_id");
+        SqliteStatement app(db, "PRAGMA application_id");
         app.step();
-        return std::get<std::int64_t>(app.cell(0));
+        return std::get<std::int64_t>(cellAt(app, 0));
     } catch (const std::exception&) {
         throw InputError("study results", path.string(), "is not an SQLite file of study results");
     }
@@ -111,9 +68,9 @@ std::int64_t applicationId(sqlite3* db, const std::filesystem::path& path) {
 
 std::map<std::string, std::string> studyKeys(sqlite3* db) {
     std::map<std::string, std::string> out;
-    StudyStatement q(db, "SELECT key, value FROM study");
+    SqliteStatement q(db, "SELECT key, value FROM study");
     while (q.step()) {
-        out[std::get<std::string>(q.cell(0))] = std::get<std::string>(q.cell(1));
+        out[std::get<std::string>(cellAt(q, 0))] = std::get<std::string>(cellAt(q, 1));
     }
     return out;
 }
@@ -131,9 +88,9 @@ Store::Store(const std::filesystem::path& path, const Spec& spec,
         const std::int64_t app = applicationId(db_, path);
         bool empty = false;
         {
-            StudyStatement tables(db_, "SELECT count(*) FROM sqlite_master");
+            SqliteStatement tables(db_, "SELECT count(*) FROM sqlite_master");
             tables.step();
-            empty = std::get<std::int64_t>(tables.cell(0)) == 0;
+            empty = std::get<std::int64_t>(cellAt(tables, 0)) == 0;
         }
         if (empty && app == 0) {
             execSql(db_, "PRAGMA journal_mode=WAL");
@@ -150,7 +107,7 @@ Store::Store(const std::filesystem::path& path, const Spec& spec,
             }
             create += ", PRIMARY KEY(point, answer))";
             execSql(db_, create);
-            StudyStatement put(db_, "INSERT INTO study(key, value) VALUES(?, ?)");
+            SqliteStatement put(db_, "INSERT INTO study(key, value) VALUES(?, ?)");
             Json axes = Json::array();
             for (const auto& a : spec.axes) {
                 axes.push_back(a.name);
@@ -186,7 +143,7 @@ Store::Store(const std::filesystem::path& path, const Spec& spec,
         }
         // Same spec, same columns; a file written by another version keeps its rows (each row
         // says its tool version).
-        StudyStatement cols(db_, "SELECT * FROM results LIMIT 0");
+        SqliteStatement cols(db_, "SELECT * FROM results LIMIT 0");
         std::vector<std::string> have;
         for (int c = 0; c < cols.columns(); ++c) {
             have.push_back(cols.name(c));
@@ -232,9 +189,9 @@ Store::~Store() {
 
 std::vector<bool> Store::donePoints() const {
     std::vector<bool> done(pointCount(spec_), false);
-    StudyStatement q(db_, "SELECT DISTINCT point FROM results");
+    SqliteStatement q(db_, "SELECT DISTINCT point FROM results");
     while (q.step()) {
-        const auto p = std::get<std::int64_t>(q.cell(0));
+        const auto p = std::get<std::int64_t>(cellAt(q, 0));
         if (p >= 0 && static_cast<std::uint64_t>(p) < done.size()) {
             done[static_cast<std::size_t>(p)] = true;
         }
@@ -243,9 +200,9 @@ std::vector<bool> Store::donePoints() const {
 }
 
 std::uint64_t Store::doneCount() const {
-    StudyStatement q(db_, "SELECT count(DISTINCT point) FROM results");
+    SqliteStatement q(db_, "SELECT count(DISTINCT point) FROM results");
     q.step();
-    return static_cast<std::uint64_t>(std::get<std::int64_t>(q.cell(0)));
+    return static_cast<std::uint64_t>(std::get<std::int64_t>(cellAt(q, 0)));
 }
 
 void Store::write(const PointRows& p) {
@@ -260,19 +217,20 @@ void Store::write(const PointRows& p) {
     const auto idx = pointAt(spec_, p.point);
     execSql(db_, "BEGIN IMMEDIATE");
     try {
-        StudyStatement ins(db_, sql);
+        SqliteStatement ins(db_, sql);
         const std::size_t rows = std::max<std::size_t>(1, p.rows.size());
         for (std::size_t r = 0; r < rows; ++r) {
             int c = 1;
             ins.bind(c++, static_cast<std::int64_t>(p.point));
             ins.bind(c++, static_cast<std::int64_t>(r));
             for (std::size_t a = 0; a < spec_.axes.size(); ++a) {
-                ins.bind(c++, cellOf(spec_.axes[a].values[idx[a]].column));
+                bindCell(ins, c++, cellOf(spec_.axes[a].values[idx[a]].column));
             }
             ins.bind(c++, p.status);
-            ins.bind(c++, p.reason.empty() ? Cell{} : Cell{p.reason});
+            bindCell(ins, c++, p.reason.empty() ? Cell{} : Cell{p.reason});
             for (std::size_t k = 0; k < answerColumns_; ++k) {
-                ins.bind(c++, r < p.rows.size() && k < p.rows[r].size() ? p.rows[r][k] : Cell{});
+                bindCell(ins, c++,
+                         r < p.rows.size() && k < p.rows[r].size() ? p.rows[r][k] : Cell{});
             }
             ins.bind(c++, toolVersion_);
             ins.step();
@@ -307,7 +265,7 @@ Table readTable(const std::filesystem::path& path) {
                 t.axes.push_back(a.get<std::string>());
             }
         }
-        StudyStatement q(db, "SELECT * FROM results ORDER BY point, answer");
+        SqliteStatement q(db, "SELECT * FROM results ORDER BY point, answer");
         for (int c = 0; c < q.columns(); ++c) {
             t.columns.push_back(q.name(c));
         }
@@ -316,7 +274,7 @@ Table readTable(const std::filesystem::path& path) {
             std::vector<Cell> row;
             row.reserve(t.columns.size());
             for (int c = 0; c < q.columns(); ++c) {
-                row.push_back(q.cell(c));
+                row.push_back(cellAt(q, c));
             }
             const auto p = std::get<std::int64_t>(row[0]);
             if (p != last) {
