@@ -230,6 +230,14 @@ LessonRunner::LessonRunner(MainWindow* window, SessionDocument* doc)
         }
     });
 
+    if (!lessons::refusedLessons().empty()) {
+        QTimer::singleShot(0, this, [this] {
+            window_->statusBar()->showMessage(
+                tr("A lesson file was refused and is not listed: %1")
+                    .arg(QString::fromStdString(lessons::refusedLessons().front())),
+                20000);
+        });
+    }
     for (const auto& l : lessons::lessons()) {
         window->startPage()->addLesson(
             QString::fromStdString(l.title), QString::fromStdString(l.summary),
@@ -265,7 +273,8 @@ bool LessonRunner::start(const QString& id) {
         }
         // The example opens in its own workspace: a panel docked beside the last lesson's
         // floats first, or a wider workspace would push the window past the screen.
-        if (dock_->isVisible() && !dock_->isFloating()) {
+        const bool wasDocked = dock_->isVisible() && !dock_->isFloating();
+        if (wasDocked) {
             const QScopedValueRollback<bool> own(choosing_, true);
             dock_->setFloating(true);
         }
@@ -276,6 +285,9 @@ bool LessonRunner::start(const QString& id) {
         }
         disconnect(c);
         if (!opened) {
+            if (wasDocked) { // the lesson on screen goes on as it was
+                dockIfItFits();
+            }
             return false; // unsaved changes kept (Cancel) or the example could not be read
         }
         if (running()) {
@@ -304,7 +316,8 @@ bool LessonRunner::start(const QString& id) {
                 dock_->setFloating(true);
             }
         }
-        if (dock_->isFloating() && !userFloated_ && roomBesideViews()) {
+        if (dock_->isFloating() && !userFloated_ && !window_->isFullScreen() &&
+            roomBesideViews()) {
             dockIfItFits();
         }
         place();
@@ -441,6 +454,9 @@ void LessonRunner::enterStep() {
     starts_.resize(static_cast<std::size_t>(step_) + 1);
     starts_[static_cast<std::size_t>(step_)] = doc_->state();
     showStepPlace(s);
+    if (!lesson_) {
+        return; // showing the workspace ended the lesson (its panel closed)
+    }
     progress_->setText(tr("Step %1 of %2 · %3")
                            .arg(step_ + 1)
                            .arg(lesson_->steps.size())
@@ -467,13 +483,14 @@ void LessonRunner::showStepPlace(const lessons::Step& s) {
         // Docked beside a workspace that leaves room, the panel floats before one that does
         // not is shown (a docked panel beside the MWP-CWP workspace pushed the window past a
         // laptop's screen, 1567 px on 1366), and docks again where there is room.
-        const bool docked = !dock_->isFloating() && !userFloated_;
-        if (docked && w != window_->currentWorkspace()) {
+        // Not in presentation mode (F11): Esc must give back the layout as it was.
+        const bool mayDock = !userFloated_ && dock_->isVisible() && !window_->isFullScreen();
+        if (mayDock && !dock_->isFloating() && w != window_->currentWorkspace()) {
             const QScopedValueRollback<bool> own(choosing_, true);
             dock_->setFloating(true);
         }
         window_->showWorkspace(w);
-        if (docked && dock_->isFloating() && roomBesideViews()) {
+        if (mayDock && dock_->isFloating() && roomBesideViews()) {
             dockIfItFits();
             place();
         }
@@ -536,18 +553,23 @@ void LessonRunner::showStepPlace(const lessons::Step& s) {
 }
 
 void LessonRunner::enterQuestion() {
-    const lessons::Question& q = lesson_->questions[static_cast<std::size_t>(question_)];
+    // Copies: showing a workspace can end the lesson (its panel closed).
+    const lessons::Question q = lesson_->questions[static_cast<std::size_t>(question_)];
+    const std::size_t questions = lesson_->questions.size();
     // A question "if ..." asks the student to set something: the step that did it shows its
     // view and rings its control, and the panel keeps clear of it.
     if (q.given) {
-        showStepPlace(lesson_->steps[static_cast<std::size_t>(q.step - 1)]);
+        const lessons::Step asked = lesson_->steps[static_cast<std::size_t>(q.step - 1)];
+        showStepPlace(asked);
+        if (!lesson_) {
+            return;
+        }
     } else {
         spotlight_->setTarget(nullptr);
     }
     was_ = doc_->state();
     verdict_.clear();
-    progress_->setText(
-        tr("Check yourself · question %1 of %2").arg(question_ + 1).arg(lesson_->questions.size()));
+    progress_->setText(tr("Check yourself · question %1 of %2").arg(question_ + 1).arg(questions));
     answerRow_->show();
     const bool choice = !q.choices.empty();
     answerField_->setVisible(!choice);
@@ -566,9 +588,8 @@ void LessonRunner::enterQuestion() {
     }
     back_->setEnabled(true);
     showMe_->hide();
-    next_->setText(question_ + 1 == static_cast<int>(lesson_->questions.size())
-                       ? tr("Finish")
-                       : tr("Next question"));
+    next_->setText(question_ + 1 == static_cast<int>(questions) ? tr("Finish")
+                                                                : tr("Next question"));
     if (dock_->isFloating()) {
         place();
     }
@@ -595,7 +616,7 @@ bool LessonRunner::checkAnswer() {
     const QString expected = QString::fromStdString(v.expected).toHtmlEscaped();
     switch (v.kind) {
     case lessons::Verdict::Right:
-        right_[i] = true;
+        right_[i] = right_[i] || tries_[i] < 2; // not once the model's answer was shown
         verdict_ = QStringLiteral("<p style='background:#e3f4e1; padding:6px'>✔ %1</p>")
                        .arg(tr("Right: the model says %1.").arg(expected));
         break;
@@ -626,11 +647,12 @@ void LessonRunner::showWhere(int step) {
     if (!lesson_ || step < 1 || step > stepCount()) {
         return;
     }
-    showStepPlace(lesson_->steps[static_cast<std::size_t>(step - 1)]);
+    const lessons::Step shown = lesson_->steps[static_cast<std::size_t>(step - 1)];
+    showStepPlace(shown);
     window_->statusBar()->showMessage(
         tr("Step %1, “%2”: its view and the control it rings; the session is as you left it")
             .arg(step)
-            .arg(QString::fromStdString(lesson_->steps[static_cast<std::size_t>(step - 1)].title)),
+            .arg(QString::fromStdString(shown.title)),
         8000);
 }
 

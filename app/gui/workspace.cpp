@@ -428,7 +428,8 @@ void Workspace::keepDocksWide() {
             const int needed = scroll->widget()->minimumSizeHint().width() +
                                scroll->verticalScrollBar()->sizeHint().width() +
                                2 * style()->pixelMetric(QStyle::PM_DockWidgetFrameWidth);
-            if (scroll->minimumWidth() < std::min(needed, kMaxDockWidth)) {
+            // Both ways: a minimum taken at presentation mode's larger font is given back.
+            if (scroll->minimumWidth() != std::min(needed, kMaxDockWidth)) {
                 scroll->setMinimumWidth(std::min(needed, kMaxDockWidth));
             }
         }

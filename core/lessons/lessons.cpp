@@ -296,10 +296,11 @@ Lesson lessonFromText(const std::string& content, const std::string& file) {
         }
         l.steps.push_back(std::move(st));
     }
-    if (!j.contains("questions") || !j["questions"].is_array() || j["questions"].size() < 2 ||
-        j["questions"].size() > 5) {
-        throw InputError(file + ".questions",
-                         j.contains("questions") ? j["questions"].dump().substr(0, 40) : "",
+    if (!j.contains("questions")) {
+        return l; // a lesson of the first format: no self-check at its end
+    }
+    if (!j["questions"].is_array() || j["questions"].size() < 2 || j["questions"].size() > 5) {
+        throw InputError(file + ".questions", j["questions"].dump().substr(0, 40),
                          "expected an array of 2 to 5 self-check questions");
     }
     for (std::size_t i = 0; i < j["questions"].size(); ++i) {
@@ -318,19 +319,44 @@ std::string referenceFamilies() {
     return out;
 }
 
-std::vector<Lesson> load() {
+std::vector<Lesson> load(std::vector<std::string>* refused) {
     std::vector<Lesson> out;
     if (const auto folder = profileFolder("lessons")) {
         for (const auto& f : jsonFilesIn(*folder)) {
-            out.push_back(lessonFromText(readText(f), f.string()));
+            try {
+                out.push_back(lessonFromText(readText(f), f.string()));
+            } catch (const InputError& e) {
+                if (refused == nullptr) {
+                    throw;
+                }
+                refused->emplace_back(e.what());
+            }
         }
     }
     return out;
 }
 
-const std::vector<Lesson>& lessons() {
-    static const std::vector<Lesson> all = load();
+namespace {
+struct Loaded {
+    std::vector<Lesson> lessons;
+    std::vector<std::string> refused;
+};
+const Loaded& loaded() {
+    static const Loaded all = [] {
+        Loaded l;
+        l.lessons = load(&l.refused);
+        return l;
+    }();
     return all;
+}
+} // namespace
+
+const std::vector<Lesson>& lessons() {
+    return loaded().lessons;
+}
+
+const std::vector<std::string>& refusedLessons() {
+    return loaded().refused;
 }
 
 Values::Values(SessionState s) : state_(std::move(s)) {}

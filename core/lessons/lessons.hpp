@@ -75,14 +75,18 @@ struct Lesson {
     // Compare dock) show where the student started.
     bool baselineAtStart = false;
     std::vector<Step> steps;
-    std::vector<Question> questions; // 2 to 5
+    std::vector<Question> questions; // 2 to 5; none in a lesson of the first format
     std::string file;
 };
 
 // Every lesson in profiles/lessons/ on the profile search path, in file order. InputError
-// naming the file, the step and the field for a malformed lesson.
-std::vector<Lesson> load();
-const std::vector<Lesson>& lessons(); // read once
+// naming the file, the step and the field for a malformed lesson; with `refused`, a malformed
+// lesson is left out and its error added there instead.
+std::vector<Lesson> load(std::vector<std::string>* refused = nullptr);
+// Read once, the malformed ones left out (a lesson file of the user's that this version refuses
+// must not keep the window from opening) and said by refusedLessons().
+const std::vector<Lesson>& lessons();
+const std::vector<std::string>& refusedLessons();
 Lesson lessonFromText(const std::string& text, const std::string& file);
 
 // A value read from a session.

@@ -20,7 +20,7 @@ const std::vector<ValueSource>& valueSources() {
              auto own = area::modelConditions(s);
              const auto kernel = mwp::modelConditions(s);
              own.insert(own.end(), kernel.begin(), kernel.end());
-             return published::trustOfSession(s, own);
+             return published::trustOfSession(s, own, {{"gpu", &s.gpu}, {"mwp_gpu", &s.mwp.gpu}});
          }},
     };
     return sources;

@@ -7,8 +7,9 @@
 
 namespace cdx::published {
 
-compare::FamilyComparison trustOfSession(const SessionState& s,
-                                         const std::vector<DomainValue>& modelConditions) {
+compare::FamilyComparison
+trustOfSession(const SessionState& s, const std::vector<DomainValue>& modelConditions,
+               const std::vector<std::pair<std::string, const GpuProfile*>>& gpus) {
     compare::FamilyComparison f;
     f.family = "trust";
     f.title = "How far to trust this";
@@ -40,12 +41,11 @@ compare::FamilyComparison trustOfSession(const SessionState& s,
     }
     count("conditions", conditions);
     count("outside", outside);
-    for (const auto& [prefix, gpu] :
-         {std::pair<std::string, const GpuProfile*>{"gpu.", &s.gpu}, {"mwp_gpu.", &s.mwp.gpu}}) {
+    for (const auto& [prefix, gpu] : gpus) {
         const auto tally = kindTally(*gpu);
         for (const auto kind : valueKinds()) {
             const auto it = tally.find(std::string(kind));
-            count(prefix + std::string(kind), it == tally.end() ? 0 : it->second);
+            count(prefix + "." + std::string(kind), it == tally.end() ? 0 : it->second);
         }
     }
     int printed = 0, derived = 0, errata = 0;
