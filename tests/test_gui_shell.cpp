@@ -434,6 +434,11 @@ void TestGuiShell::lessonsRunToTheirEnd() {
     int questions = 0;
     int trustCounts = 0;
     int ringedQuestions = 0;
+    const auto panelClearOfRing = [r] {
+        const QRect ringed(r->highlighted()->mapToGlobal(QPoint(0, 0)), r->highlighted()->size());
+        const QRect panel(r->dock()->mapToGlobal(QPoint(0, 0)), r->dock()->size());
+        return !panel.intersects(ringed);
+    };
     // Issue 62: the trust lesson's counts are the rows its view shows, model by model, when
     // its step begins and once it is done.
     const auto checkTrustCounts = [&](const QString& where) {
@@ -508,10 +513,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
                 QVERIFY2(r->highlighted(), qPrintable(where + ": no " + step.highlight.c_str()));
                 QTRY_VERIFY2(r->highlighted()->isVisible(), qPrintable(where));
                 // The panel never covers the ringed control (issue 45), docked or floating.
-                const QRect ringed(r->highlighted()->mapToGlobal(QPoint(0, 0)),
-                                   r->highlighted()->size());
-                const QRect panel(r->dock()->mapToGlobal(QPoint(0, 0)), r->dock()->size());
-                QVERIFY2(!panel.intersects(ringed), qPrintable(where));
+                QVERIFY2(panelClearOfRing(), qPrintable(where));
                 ++clear;
             }
             // Nor the view the step shows (issue 55: lesson 2's step 5 floated the panel over
@@ -600,10 +602,7 @@ void TestGuiShell::lessonsRunToTheirEnd() {
                                                  QString::fromStdString(asked.highlight),
                          qPrintable(where));
                 QTRY_VERIFY2(r->highlighted()->isVisible(), qPrintable(where));
-                const QRect ringed(r->highlighted()->mapToGlobal(QPoint(0, 0)),
-                                   r->highlighted()->size());
-                const QRect panel(r->dock()->mapToGlobal(QPoint(0, 0)), r->dock()->size());
-                QVERIFY2(!panel.intersects(ringed), qPrintable(where));
+                QVERIFY2(panelClearOfRing(), qPrintable(where));
                 ++ringedQuestions;
             }
             QVERIFY(r->answerField()->isVisible() == q.choices.empty());

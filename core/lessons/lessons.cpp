@@ -49,6 +49,22 @@ void knownFields(const nlohmann::json& o, const std::set<std::string>& known,
     }
 }
 
+// An array of at least `least` non-empty texts; InputError naming `where` otherwise.
+std::vector<std::string> lessonTexts(const nlohmann::json& a, const std::string& where,
+                                     std::size_t least, const char* array, const char* item) {
+    if (!a.is_array() || a.size() < least) {
+        throw InputError(where, a.dump().substr(0, 40), std::string("expected ") + array);
+    }
+    std::vector<std::string> out;
+    for (const auto& x : a) {
+        if (!x.is_string() || x.get<std::string>().empty()) {
+            throw InputError(where, x.dump(), std::string("expected ") + item);
+        }
+        out.push_back(x.get<std::string>());
+    }
+    return out;
+}
+
 // A reference is "session:/pointer" or "family:name" with a family of compare/families.
 void checkReference(const std::string& ref, const std::string& where) {
     const auto colon = ref.find(':');
@@ -129,17 +145,8 @@ Question questionOf(const nlohmann::json& q, const std::string& where, std::size
     }
     out.step = q["step"].get<int>();
     if (q.contains("choices")) {
-        const nlohmann::json& c = q["choices"];
-        if (!c.is_array() || c.size() < 2) {
-            throw InputError(where + ".choices", c.dump().substr(0, 40),
-                             "expected an array of at least 2 texts");
-        }
-        for (const auto& x : c) {
-            if (!x.is_string() || x.get<std::string>().empty()) {
-                throw InputError(where + ".choices", x.dump(), "expected a text");
-            }
-            out.choices.push_back(x.get<std::string>());
-        }
+        out.choices = lessonTexts(q["choices"], where + ".choices", 2,
+                                  "an array of at least 2 texts", "a text");
     }
     if (q.contains("tolerance")) {
         if (!q["tolerance"].is_number() || !(q["tolerance"].get<double>() >= 0) ||
@@ -248,17 +255,8 @@ Lesson lessonFromText(const std::string& content, const std::string& file) {
         st.view = text(s, "view", where, false);
         st.highlight = text(s, "highlight", where, false);
         if (s.contains("rows")) {
-            const nlohmann::json& rows = s["rows"];
-            if (!rows.is_array() || rows.empty()) {
-                throw InputError(where + ".rows", rows.dump().substr(0, 40),
-                                 "expected an array of the table's row names");
-            }
-            for (const auto& row : rows) {
-                if (!row.is_string() || row.get<std::string>().empty()) {
-                    throw InputError(where + ".rows", row.dump(), "expected a row's name");
-                }
-                st.rows.push_back(row.get<std::string>());
-            }
+            st.rows = lessonTexts(s["rows"], where + ".rows", 1,
+                                  "an array of the table's row names", "a row's name");
         }
         if (s.contains("check")) {
             const nlohmann::json& c = s["check"];
