@@ -59,6 +59,7 @@
 #include <QToolTip>
 #include <QUndoStack>
 #include <QtTest>
+#include <map>
 #include <qcustomplot.h>
 
 using namespace cdx;
@@ -480,6 +481,21 @@ void TestGuiTalg::rooflineEqualsCore() {
     QCOMPARE(view->ceilings()->bandwidthBytesPerS, c.bandwidthBytesPerS);
     QCOMPARE(view->current()->pointsPerS, pt.pointsPerS);
     QCOMPARE(view->current()->intensity, pt.intensity);
+    // The values a lesson quotes ({roofline:NAME}) are the view's, in the units it prints.
+    {
+        std::map<std::string, compare::ComparedValue> q;
+        for (const auto& v : search::rooflineOfSession(s).values) {
+            q[v.name] = v;
+        }
+        QCOMPARE(*q.at("intensity").b, view->current()->intensity);
+        QCOMPARE(*q.at("gpoints_s").b, view->current()->pointsPerS / 1e9);
+        QCOMPARE(*q.at("peak_gpoints_s").b, view->ceilings()->peakPointsPerS / 1e9);
+        QCOMPARE(*q.at("ridge").b, view->ceilings()->ridgePointsPerByte);
+        QCOMPARE(q.at("regime").textB,
+                 std::string(view->current()->intensity < view->ceilings()->ridgePointsPerByte
+                                 ? "memory_bound"
+                                 : "compute_bound"));
+    }
     const auto r = search::searchTiles(s.modelStencil(), s.problem, s.modelGpu(), s.variant,
                                        search::withinOptions(s.within));
     QCOMPARE(view->cloud().size(),
